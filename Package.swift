@@ -1,0 +1,42 @@
+// swift-tools-version:6.0
+// OpenQuartzCore: Apple's Core Animation for Linux, composited by OpenGL ES 3 through EGL.
+import PackageDescription
+
+/// A system library reached through pkg-config, with the Debian package that provides it.
+func systemLibrary(_ name: String, pkgConfig: String, apt: String) -> Target {
+    .systemLibrary(name: name, path: "Sources/\(name)", pkgConfig: pkgConfig, providers: [.apt([apt])])
+}
+
+let package = Package(
+    name: "OpenQuartzCore",
+    products: [
+        .library(name: "QuartzCore", targets: ["QuartzCore"]),
+        .library(name: "CoreGraphics", targets: ["CoreGraphics"]),
+        .executable(name: "qc-render", targets: ["qc-render"]),
+        .executable(name: "qc-bench", targets: ["qc-bench"]),
+    ],
+    targets: [
+        // System libraries (module map + pkg-config).
+        systemLibrary("CEGL", pkgConfig: "egl", apt: "libegl-dev"),
+        systemLibrary("CGLES3", pkgConfig: "glesv2", apt: "libgles-dev"),
+        systemLibrary("CGBM", pkgConfig: "gbm", apt: "libgbm-dev"),
+        systemLibrary("CDRM", pkgConfig: "libdrm", apt: "libdrm-dev"),
+        systemLibrary("CPNG", pkgConfig: "libpng", apt: "libpng-dev"),
+
+        // Public libraries.
+        .target(name: "CoreGraphics", dependencies: ["CPNG"]),
+        .target(name: "CompositorCore", dependencies: ["CoreGraphics"]),
+        .target(name: "GLESRenderer", dependencies: ["CompositorCore", "CEGL", "CGLES3"]),
+        .target(name: "QuartzCore", dependencies: ["CoreGraphics", "CompositorCore", "GLESRenderer"]),
+
+        // Executables.
+        .executableTarget(name: "qc-render", dependencies: ["QuartzCore"]),
+        .executableTarget(name: "qc-bench", dependencies: ["QuartzCore"]),
+
+        // Tests.
+        .testTarget(name: "CoreGraphicsTests", dependencies: ["CoreGraphics"]),
+        .testTarget(name: "QuartzCoreTests", dependencies: ["QuartzCore"]),
+        .testTarget(name: "GLESRendererTests", dependencies: ["GLESRenderer", "CompositorCore"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

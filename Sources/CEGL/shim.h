@@ -1,0 +1,3 @@
+#pragma once
+#include <EGL/egl.h>
+#include <EGL/eglext.h>

@@ -1,0 +1,177 @@
+import Foundation
+import CoreGraphics
+
+/// A premultiplied-alpha colour in the encoded sRGB space, the space in which layers blend.
+public struct PremultipliedColor: Equatable, Sendable {
+    public var red: Float, green: Float, blue: Float, alpha: Float
+    /// Creates a premultiplied colour from its components.
+    public init(red: Float, green: Float, blue: Float, alpha: Float) {
+        self.red = red; self.green = green; self.blue = blue; self.alpha = alpha
+    }
+    /// Premultiplies a straight-alpha colour.
+    public init(straightRed r: Float, green g: Float, blue b: Float, alpha a: Float) {
+        self.init(red: r * a, green: g * a, blue: b * a, alpha: a)
+    }
+    /// Transparent black.
+    public static let clear = PremultipliedColor(red: 0, green: 0, blue: 0, alpha: 0)
+    /// This colour with every component multiplied by `opacity`.
+    public func scaled(by opacity: Float) -> PremultipliedColor {
+        PremultipliedColor(red: red * opacity, green: green * opacity, blue: blue * opacity, alpha: alpha * opacity)
+    }
+}
+
+/// The radii of a rounded rectangle's four corners, in the quad's local units.
+/// Corners are named in the quad's local space (y down): minX/minY is the top-left corner.
+public struct CornerRadii: Equatable, Sendable {
+    public var minXMinY: Float, maxXMinY: Float, maxXMaxY: Float, minXMaxY: Float
+    /// Creates radii for each corner.
+    public init(minXMinY: Float, maxXMinY: Float, maxXMaxY: Float, minXMaxY: Float) {
+        self.minXMinY = minXMinY; self.maxXMinY = maxXMinY; self.maxXMaxY = maxXMaxY; self.minXMaxY = minXMaxY
+    }
+    /// The same radius on every corner.
+    public init(uniform r: Float) { self.init(minXMinY: r, maxXMinY: r, maxXMaxY: r, minXMaxY: r) }
+    /// Square corners.
+    public static let zero = CornerRadii(uniform: 0)
+    /// Whether every corner is square.
+    public var isZero: Bool { minXMinY == 0 && maxXMinY == 0 && maxXMaxY == 0 && minXMaxY == 0 }
+}
+
+/// How a texture is sampled when drawn smaller or larger than its pixel size.
+public enum TextureFilter: Sendable, Equatable {
+    /// Nearest pixel, no blending.
+    case nearest
+    /// Bilinear interpolation.
+    case linear
+    /// Bilinear interpolation between the two nearest mipmap levels.
+    case trilinear
+}
+
+/// An image drawn into a quad: which part of the image (unit texture coordinates, y down,
+/// (0,0) = first pixel of the first row) maps onto the quad's rect.
+public struct TextureSource: Sendable {
+    /// The image; its identity decides when a renderer re-uploads it.
+    public var image: CGImage
+    /// The sub-rectangle of the image, in unit coordinates, that covers the quad's rect.
+    /// Values outside 0...1 clamp to the edge pixels.
+    public var unitRect: CGRect
+    /// Filter used when the image is drawn smaller than its size.
+    public var minificationFilter: TextureFilter
+    /// Filter used when the image is drawn larger than its size.
+    public var magnificationFilter: TextureFilter
+    /// Creates a texture source.
+    public init(image: CGImage, unitRect: CGRect = CGRect(x: 0, y: 0, width: 1, height: 1),
+                minificationFilter: TextureFilter = .linear, magnificationFilter: TextureFilter = .linear) {
+        self.image = image; self.unitRect = unitRect
+        self.minificationFilter = minificationFilter; self.magnificationFilter = magnificationFilter
+    }
+}
+
+/// One quad of the flattened frame: the unit both renderers draw.
+///
+/// A quad covers `rect` in its own local space; `transform` maps local points to canvas pixels
+/// (y down, origin top-left). Inside the rounded rect (`cornerRadii`) it paints, bottom to top:
+/// `fillColor`, then `texture`, then a border `borderWidth` wide inside the edge. All of it is
+/// multiplied by `opacity` and by the clip's coverage, then blended source-over.
+public struct Quad: Sendable {
+    /// Local space to canvas pixels (projective; renderers divide by w per pixel).
+    public var transform: Matrix4
+    /// The quad's rectangle in local space.
+    public var rect: CGRect
+    /// Colour painted under the texture, or clear.
+    public var fillColor: PremultipliedColor
+    /// Image painted over the fill, or nil.
+    public var texture: TextureSource?
+    /// Radii of the rounded rectangle that bounds fill, texture and border.
+    public var cornerRadii: CornerRadii
+    /// Width of the border, inside `rect`, in local units.
+    public var borderWidth: Float
+    /// Colour of the border.
+    public var borderColor: PremultipliedColor
+    /// Multiplies the whole quad (accumulated layer opacity when not composited as a group).
+    public var opacity: Float
+    /// Index into `DrawList.clips` of the innermost clip, or nil when unclipped.
+    public var clipIndex: Int32?
+    /// When true the quad's pixels are known to be opaque and may be drawn without blending.
+    public var isOpaque: Bool
+    /// When false, a quad whose projected area is negative (facing away) is not drawn.
+    public var isDoubleSided: Bool
+    /// Which edges are antialiased (bit 0 minX, 1 maxX, 2 minY, 3 maxY, as CAEdgeAntialiasingMask).
+    public var antialiasedEdges: UInt8
+
+    /// Creates a quad; every effect is off unless given.
+    public init(transform: Matrix4, rect: CGRect, fillColor: PremultipliedColor = .clear,
+                texture: TextureSource? = nil, cornerRadii: CornerRadii = .zero,
+                borderWidth: Float = 0, borderColor: PremultipliedColor = .clear, opacity: Float = 1,
+                clipIndex: Int32? = nil, isOpaque: Bool = false, isDoubleSided: Bool = true,
+                antialiasedEdges: UInt8 = 0xF) {
+        self.transform = transform; self.rect = rect; self.fillColor = fillColor; self.texture = texture
+        self.cornerRadii = cornerRadii; self.borderWidth = borderWidth; self.borderColor = borderColor
+        self.opacity = opacity; self.clipIndex = clipIndex; self.isOpaque = isOpaque
+        self.isDoubleSided = isDoubleSided; self.antialiasedEdges = antialiasedEdges
+    }
+}
+
+/// A clip region: a (rounded) rectangle in its own plane, intersected with its parent clip.
+public struct Clip: Sendable {
+    /// The clip's local space to canvas pixels.
+    public var transform: Matrix4
+    /// The clip rectangle in its local space.
+    public var rect: CGRect
+    /// Corner radii of the clip rectangle.
+    public var cornerRadii: CornerRadii
+    /// Index of the enclosing clip in `DrawList.clips`, or nil.
+    public var parentIndex: Int32?
+    /// Creates a clip.
+    public init(transform: Matrix4, rect: CGRect, cornerRadii: CornerRadii = .zero, parentIndex: Int32? = nil) {
+        self.transform = transform; self.rect = rect; self.cornerRadii = cornerRadii; self.parentIndex = parentIndex
+    }
+}
+
+/// One step of a flattened frame, in painter's order.
+public enum DrawCommand: Sendable {
+    /// Draw one quad.
+    case quad(Quad)
+}
+
+/// A flattened frame: everything a renderer needs, with no knowledge of layers.
+public struct DrawList: Sendable {
+    /// The canvas size in pixels.
+    public var pixelWidth: Int
+    /// The canvas height in pixels.
+    public var pixelHeight: Int
+    /// The colour the canvas is cleared to before drawing.
+    public var clearColor: PremultipliedColor
+    /// The commands in painter's order (first is bottom-most).
+    public var commands: [DrawCommand]
+    /// Clip regions referenced by quads.
+    public var clips: [Clip]
+
+    /// Creates a draw list.
+    public init(pixelWidth: Int, pixelHeight: Int, clearColor: PremultipliedColor = .clear,
+                commands: [DrawCommand] = [], clips: [Clip] = []) {
+        self.pixelWidth = pixelWidth; self.pixelHeight = pixelHeight; self.clearColor = clearColor
+        self.commands = commands; self.clips = clips
+    }
+}
+
+/// Statistics of one rendered frame.
+public struct RenderStatistics: Sendable, Equatable {
+    /// Draw calls issued.
+    public var drawCalls: Int = 0
+    /// Quads drawn (after culling).
+    public var quads: Int = 0
+    /// Offscreen passes rendered.
+    public var offscreenPasses: Int = 0
+    /// Texture uploads (whole or partial) this frame.
+    public var textureUploads: Int = 0
+    /// Creates empty statistics.
+    public init() {}
+}
+
+/// A renderer of flattened frames: the GPU and CPU paths are peers behind this interface.
+public protocol FrameRenderer: AnyObject {
+    /// Draws `list` into the renderer's current target and waits until it is complete.
+    func render(_ list: DrawList) throws -> RenderStatistics
+    /// Reads the last rendered frame back as a premultiplied RGBA8 image.
+    func readPixels() throws -> CGImage
+}

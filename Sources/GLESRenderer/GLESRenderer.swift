@@ -1,0 +1,3 @@
+import CompositorCore
+import CEGL
+import CGLES3

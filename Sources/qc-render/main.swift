@@ -1,0 +1,2 @@
+import QuartzCore
+print("qc-render")

@@ -1,0 +1,19 @@
+#!/usr/bin/env bash
+# Installs the Debian packages OpenQuartzCore needs, only those missing; silent when all are present.
+set -euo pipefail
+packages=(
+  pkg-config
+  libegl-dev libgles-dev libegl-mesa0 libgl1-mesa-dri   # EGL + GLES 3 (Mesa llvmpipe without a GPU)
+  libgbm-dev libdrm-dev                                 # bare-DRM kiosk output
+  libpng-dev libjpeg-dev libcairo2-dev                  # images and CGContext drawing
+  glslang-tools                                         # shader validation in the tests
+)
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+[ ${#missing[@]} -eq 0 ] && exit 0
+echo "Installing: ${missing[*]}"
+SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO="sudo"
+$SUDO apt-get update -qq
+DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
