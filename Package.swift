@@ -15,6 +15,9 @@ let package = Package(
         .executable(name: "qc-render", targets: ["qc-render"]),
         .executable(name: "qc-bench", targets: ["qc-bench"]),
     ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+    ],
     targets: [
         // System libraries (module map + pkg-config).
         systemLibrary("CEGL", pkgConfig: "egl", apt: "libegl-dev"),
@@ -27,7 +30,9 @@ let package = Package(
         .target(name: "CoreGraphics", dependencies: ["CPNG"]),
         .target(name: "CompositorCore", dependencies: ["CoreGraphics"]),
         .target(name: "GLESRenderer", dependencies: ["CompositorCore", "CEGL", "CGLES3"]),
-        .target(name: "QuartzCore", dependencies: ["CoreGraphics", "CompositorCore", "GLESRenderer"]),
+        .target(name: "QuartzCore", dependencies: [
+            "CoreGraphics", "CompositorCore", "GLESRenderer", .product(name: "Logging", package: "swift-log"),
+        ]),
 
         // Executables.
         .executableTarget(name: "qc-render", dependencies: ["QuartzCore"]),

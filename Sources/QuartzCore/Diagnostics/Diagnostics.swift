@@ -1,0 +1,15 @@
+import Foundation
+import Logging
+
+/// The project's log. Problems that a careful library reports rather than crashes on (a NaN
+/// position, a layer added to its own descendant, an unknown key path) are logged here as
+/// warnings, with the rejected value, and the offending change is ignored.
+enum Diagnostics {
+    /// The logger of the QuartzCore module (label `org.openquartzcore.QuartzCore`).
+    static let logger = Logger(label: "org.openquartzcore.QuartzCore")
+
+    /// Reports a rejected change.
+    static func reject(_ message: @autoclosure () -> String) {
+        logger.warning("\(message())")
+    }
+}

@@ -1,0 +1,93 @@
+import Foundation
+
+extension CALayer {
+    /// The matrix from this layer's space to the plane of the display that shows its tree
+    /// (the coordinate space that a `nil` layer stands for in the conversion methods).
+    func matrixToDisplay() -> CATransform3D {
+        var m = CATransform3DIdentity
+        var layer = self
+        while let parent = layer.superlayerStorage ?? layer.maskOwner {
+            m = m.concatenating(LayerGeometry.toSuperlayer(layer.state, parent: parent.state))
+            layer = parent
+        }
+        m = m.concatenating(LayerGeometry.toSuperlayer(layer.state, parent: nil))
+        m.m13 = 0; m.m23 = 0; m.m33 = 0; m.m43 = 0
+        return m
+    }
+
+    /// Converts `p` from the coordinate space of `layer` (the display's when nil) to this layer's.
+    ///
+    /// The point is mapped through every transform between the two layers, perspective
+    /// included, and projected onto this layer's plane. A point that falls behind the eye in
+    /// either layer has no image: it is returned unchanged and a warning is logged.
+    open func convert(_ p: CGPoint, from layer: CALayer?) -> CGPoint {
+        Self.convert(p, from: layer, to: self)
+    }
+
+    /// Converts `p` from this layer's coordinate space to that of `layer` (the display's when nil).
+    open func convert(_ p: CGPoint, to layer: CALayer?) -> CGPoint {
+        Self.convert(p, from: self, to: layer)
+    }
+
+    /// Converts `r` from the coordinate space of `layer` to this layer's: the bounding box of
+    /// its converted corners.
+    open func convert(_ r: CGRect, from layer: CALayer?) -> CGRect {
+        Self.convert(r, from: layer, to: self)
+    }
+
+    /// Converts `r` from this layer's coordinate space to that of `layer`: the bounding box of
+    /// its converted corners.
+    open func convert(_ r: CGRect, to layer: CALayer?) -> CGRect {
+        Self.convert(r, from: self, to: layer)
+    }
+
+    private static func convert(_ p: CGPoint, from source: CALayer?, to target: CALayer?) -> CGPoint {
+        if source === target { return p }
+        let toDisplay = source?.matrixToDisplay() ?? CATransform3DIdentity
+        guard let onDisplay = toDisplay.projectPoint(p) else {
+            Diagnostics.reject("CALayer.convert: \(p) lies behind the eye in \(String(describing: source))")
+            return p
+        }
+        guard let target else { return onDisplay }
+        guard let result = target.matrixToDisplay().unprojectPoint(onDisplay) else {
+            Diagnostics.reject("CALayer.convert: \(p) has no image in the plane of \(target)")
+            return p
+        }
+        return result
+    }
+
+    private static func convert(_ r: CGRect, from source: CALayer?, to target: CALayer?) -> CGRect {
+        if source === target || r.isNull { return r }
+        let corners = [CGPoint(x: r.minX, y: r.minY), CGPoint(x: r.maxX, y: r.minY),
+                       CGPoint(x: r.maxX, y: r.maxY), CGPoint(x: r.minX, y: r.maxY)]
+        let mapped = corners.map { convert($0, from: source, to: target) }
+        let xs = mapped.map(\.x), ys = mapped.map(\.y)
+        return CGRect(x: xs.min()!, y: ys.min()!, width: xs.max()! - xs.min()!, height: ys.max()! - ys.min()!)
+    }
+
+    // MARK: Hit testing
+
+    /// Returns whether the layer's bounds contain `p`, a point in the layer's own coordinates.
+    open func contains(_ p: CGPoint) -> Bool {
+        state.bounds.contains(p)
+    }
+
+    /// Returns the farthest descendant of the layer (or the layer itself) that contains `p`,
+    /// a point in the superlayer's coordinate space, or nil.
+    ///
+    /// As the seeds describe: hidden layers and their sublayers are skipped; a layer that masks
+    /// to its bounds hides sublayers outside them; sublayers are tried front to back in the
+    /// order of the `sublayers` array, ignoring `zPosition`; back-facing layers that are not
+    /// double-sided still take hits.
+    open func hitTest(_ p: CGPoint) -> CALayer? {
+        if state.isHidden { return nil }
+        let m = LayerGeometry.toSuperlayer(state, parent: superlayerStorage?.state)
+        guard let local = m.unprojectPoint(p) else { return nil }
+        let inside = contains(local)
+        if state.masksToBounds && !inside { return nil }
+        for sublayer in sublayerStorage.reversed() {
+            if let hit = sublayer.hitTest(local) { return hit }
+        }
+        return inside ? self : nil
+    }
+}

@@ -1,0 +1,156 @@
+import Foundation
+
+/// Why a key-value-coding access failed.
+public enum CALayerKeyValueError: Error, CustomStringConvertible, Equatable {
+    /// The key path names no property, field or custom key of the layer.
+    case unknownKeyPath(String)
+    /// The value cannot be stored at the key path (a colour where a point is expected, say).
+    case typeMismatch(keyPath: String, value: String)
+    /// The value contains NaN or infinity.
+    case nonFinite(keyPath: String)
+
+    public var description: String {
+        switch self {
+        case .unknownKeyPath(let k): return "no property at key path \"\(k)\""
+        case .typeMismatch(let k, let v): return "value \(v) has the wrong type for key path \"\(k)\""
+        case .nonFinite(let k): return "non-finite value for key path \"\(k)\""
+        }
+    }
+}
+
+extension CALayer {
+    // MARK: Apple's key-value coding
+
+    /// Returns the value of a property or custom key, or nil when the key names nothing.
+    ///
+    /// Properties come back in their own Swift type (`opacity` as `Float`, `position` as
+    /// `CGPoint`). A custom key with no value of its own falls back to `style`, then to
+    /// `defaultValue(forKey:)`.
+    open func value(forKey key: String) -> Any? {
+        try? checkedValue(forKeyPath: key)
+    }
+
+    /// Returns the value at a key path such as `"position.x"` or `"transform.rotation.z"`,
+    /// or nil when the key path names nothing.
+    open func value(forKeyPath keyPath: String) -> Any? {
+        try? checkedValue(forKeyPath: keyPath)
+    }
+
+    /// Sets the value of a property or custom key. A value of the wrong type for a property,
+    /// or a non-finite geometry value, is ignored and reported through the log.
+    open func setValue(_ value: Any?, forKey key: String) {
+        setValue(value, forKeyPath: key)
+    }
+
+    /// Sets the value at a key path such as `"position.x"` or `"transform.scale"`. A value that
+    /// cannot be stored there is ignored and reported through the log; use
+    /// `setCheckedValue(_:forKeyPath:)` to receive the error instead.
+    open func setValue(_ value: Any?, forKeyPath keyPath: String) {
+        do {
+            try setCheckedValue(value, forKeyPath: keyPath)
+        } catch {
+            Diagnostics.reject("CALayer.setValue(forKeyPath:): \(error)")
+        }
+    }
+
+    /// Returns the default value of `key` for layers of this class; subclasses override it to
+    /// give their layers other defaults (new layers start with them). Nil for unknown keys.
+    open class func defaultValue(forKey key: String) -> Any? {
+        LayerPropertyAccessor.named(key)?.native(LayerState()) ?? nil
+    }
+
+    /// Returns whether a change of `key` makes the layer redraw its contents; false by default.
+    open class func needsDisplay(forKey key: String) -> Bool {
+        false
+    }
+
+    // MARK: Checked access (Linux additions)
+
+    /// Returns the value at `keyPath`, or throws `CALayerKeyValueError.unknownKeyPath`.
+    public func checkedValue(forKeyPath keyPath: String) throws -> Any? {
+        switch keyPath {
+        case "contents": return contentsObject
+        case "name": return name
+        case "frame": return frame
+        case "sublayers": return sublayers
+        case "superlayer": return superlayer
+        case "mask": return mask
+        case "actions": return actions
+        case "style": return style
+        default: break
+        }
+        let (head, rest) = KeyPathFields.split(keyPath)
+        if rest == nil {
+            if let accessor = LayerPropertyAccessor.named(head) { return accessor.native(state) }
+            if let custom = customObjects[head] { return custom }
+            if let styled = style?[head] { return styled }
+            if let fallback = type(of: self).defaultValue(forKey: head) { return fallback }
+            throw CALayerKeyValueError.unknownKeyPath(keyPath)
+        }
+        guard let value = state.animatableValue(forKeyPath: keyPath) else {
+            throw CALayerKeyValueError.unknownKeyPath(keyPath)
+        }
+        return value.anyValue
+    }
+
+    /// Sets the value at `keyPath`, or throws without changing anything.
+    public func setCheckedValue(_ value: Any?, forKeyPath keyPath: String) throws {
+        switch keyPath {
+        case "contents": contents = value; return
+        case "name": name = value as? String; return
+        case "frame":
+            guard let rect = value as? CGRect ?? (value as? NSValue)?.rectValue else {
+                throw CALayerKeyValueError.typeMismatch(keyPath: keyPath, value: String(describing: value))
+            }
+            frame = rect
+            return
+        default: break
+        }
+        let (head, rest) = KeyPathFields.split(keyPath)
+        let isProperty = LayerPropertyAccessor.named(head) != nil
+        if !isProperty && rest == nil {
+            // A custom key: stored as given; its animatable form (if any) feeds animations.
+            customObjects[head] = value
+            let before = willChangeProperty(head)
+            state.customValues[head] = AnimatableValue(value)
+            didChangeProperty(head, before: before)
+            return
+        }
+        guard let animatable = AnimatableValue(value) ?? (value == nil ? Self.nilValue(for: head) : nil) else {
+            throw CALayerKeyValueError.typeMismatch(keyPath: keyPath, value: String(describing: value))
+        }
+        guard animatable.isFiniteValue else { throw CALayerKeyValueError.nonFinite(keyPath: keyPath) }
+        var updated = state
+        guard state.animatableValue(forKeyPath: keyPath) != nil else {
+            throw CALayerKeyValueError.unknownKeyPath(keyPath)
+        }
+        guard updated.setAnimatableValue(animatable, forKeyPath: keyPath) else {
+            throw CALayerKeyValueError.typeMismatch(keyPath: keyPath, value: String(describing: value))
+        }
+        if !isProperty { customObjects[head] = updated.customValues[head]?.anyValue }
+        let before = willChangeProperty(keyPath)
+        state = updated
+        didChangeProperty(keyPath, before: before)
+    }
+
+    /// The animatable form of `nil` for optional properties (colours, images, paths).
+    private static func nilValue(for key: String) -> AnimatableValue? {
+        guard let accessor = LayerPropertyAccessor.named(key) else { return nil }
+        switch accessor.get(LayerState()) {
+        case .color: return .color(nil)
+        case .image: return .image(nil)
+        case .path: return .path(nil)
+        default: return nil
+        }
+    }
+
+    /// Applies a subclass's `defaultValue(forKey:)` overrides to a new layer.
+    func applyClassDefaults() {
+        guard type(of: self) != CALayer.self else { return }
+        for key in LayerPropertyAccessor.all.keys {
+            guard let value = type(of: self).defaultValue(forKey: key),
+                  let animatable = AnimatableValue(value) else { continue }
+            state.setAnimatableValue(animatable, forKeyPath: key)
+        }
+    }
+}

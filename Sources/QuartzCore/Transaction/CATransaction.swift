@@ -1,0 +1,146 @@
+import Foundation
+
+/// The key of the transaction's animation duration (a `CFTimeInterval`).
+public let kCATransactionAnimationDuration = "animationDuration"
+/// The key of the transaction's setting that disables actions (a `Bool`).
+public let kCATransactionDisableActions = "disableActions"
+/// The key of the transaction's animation timing function (a `CAMediaTimingFunction`).
+public let kCATransactionAnimationTimingFunction = "animationTimingFunction"
+/// The key of the transaction's completion block.
+public let kCATransactionCompletionBlock = "completionBlock"
+
+/// A mechanism for grouping multiple layer-tree operations into atomic updates to the render tree.
+///
+/// Every change to a layer tree happens inside a transaction. Changes made outside an explicit
+/// `begin()`/`commit()` pair open an implicit transaction, committed at the end of the current
+/// run-loop turn. Transactions nest; parameters set in an inner transaction override the outer
+/// ones, and animations start only when the outermost transaction commits.
+///
+/// Threads: each thread has its own stack of transactions. Layers are not locked for you: a
+/// layer tree is changed from one thread at a time (the main thread, usually). Changes made on
+/// another thread are committed with that thread's own (implicit or explicit) transaction; a
+/// thread without a run loop must commit explicitly or call `flush()`. `lock()`/`unlock()` guard
+/// multi-step changes made from several threads, as on Apple platforms.
+public final class CATransaction {
+    private init() {}
+
+    /// Begins a new transaction for the current thread.
+    public static func begin() {
+        TransactionStack.current.frames.append(TransactionFrame())
+    }
+
+    /// Commits all changes made during the current transaction. Unbalanced calls are reported and ignored.
+    public static func commit() {
+        let stack = TransactionStack.current
+        guard let last = stack.frames.last, !last.isImplicit || stack.frames.count > 1 else {
+            Diagnostics.reject("CATransaction.commit() without a matching begin()")
+            return
+        }
+        popAndCommitIfOutermost(stack)
+    }
+
+    /// Flushes any outstanding changes to the render tree: commits the implicit transaction now.
+    /// Explicit transactions still open are left alone (their changes are committed with them).
+    public static func flush() {
+        let stack = TransactionStack.current
+        if stack.frames.count == 1, stack.frames[0].isImplicit {
+            popAndCommitIfOutermost(stack)
+        } else if stack.frames.isEmpty, !stack.changedLayers.isEmpty {
+            TransactionCommitter.commit(stack, completion: nil, animations: [])
+        }
+    }
+
+    /// Commits the thread's implicit transaction if one is open and no explicit one is.
+    static func commitImplicitTransactionIfOpen() {
+        let stack = TransactionStack.current
+        if stack.frames.count == 1, stack.frames[0].isImplicit {
+            popAndCommitIfOutermost(stack)
+        }
+    }
+
+    private static func popAndCommitIfOutermost(_ stack: TransactionStack) {
+        let frame = stack.frames.removeLast()
+        if stack.frames.isEmpty {
+            TransactionCommitter.commit(stack, completion: frame.completionBlock, animations: frame.animations)
+        } else {
+            // An inner transaction's completion waits for its animations like the outer one's.
+            let index = stack.frames.count - 1
+            stack.frames[index].animations.append(contentsOf: frame.animations)
+            if let block = frame.completionBlock {
+                AnimationCompletionToken.whenAllFinish(frame.animations, run: block)
+            }
+        }
+    }
+
+    // MARK: Parameters
+
+    /// The duration of implicit animations in this transaction; 0.25 s unless set.
+    public static func animationDuration() -> CFTimeInterval {
+        (TransactionStack.current.value(forKey: kCATransactionAnimationDuration) as? CFTimeInterval) ?? 0.25
+    }
+
+    /// Sets the duration of implicit animations in this transaction.
+    public static func setAnimationDuration(_ dur: CFTimeInterval) {
+        setValue(dur, forKey: kCATransactionAnimationDuration)
+    }
+
+    /// The timing function of implicit animations in this transaction, or nil for the default.
+    public static func animationTimingFunction() -> CAMediaTimingFunction? {
+        TransactionStack.current.value(forKey: kCATransactionAnimationTimingFunction) as? CAMediaTimingFunction
+    }
+
+    /// Sets the timing function of implicit animations in this transaction.
+    public static func setAnimationTimingFunction(_ function: CAMediaTimingFunction?) {
+        setValue(function, forKey: kCATransactionAnimationTimingFunction)
+    }
+
+    /// Whether actions triggered by property changes are suppressed in this transaction.
+    public static func disableActions() -> Bool {
+        (TransactionStack.current.value(forKey: kCATransactionDisableActions) as? Bool) ?? false
+    }
+
+    /// Sets whether actions triggered by property changes are suppressed in this transaction.
+    public static func setDisableActions(_ flag: Bool) {
+        setValue(flag, forKey: kCATransactionDisableActions)
+    }
+
+    /// The completion block of this transaction, if any.
+    public static func completionBlock() -> (() -> Void)? {
+        TransactionStack.current.frames.last?.completionBlock
+    }
+
+    /// Sets a block called (on the main thread) once every animation added in this transaction
+    /// has finished or been removed; with no animations it runs right after the commit.
+    public static func setCompletionBlock(_ block: (() -> Void)?) {
+        let stack = TransactionStack.current
+        stack.ensureOpen()
+        stack.frames[stack.frames.count - 1].completionBlock = block
+    }
+
+    /// Returns the value of an arbitrary transaction property.
+    public static func value(forKey key: String) -> Any? {
+        if key == kCATransactionCompletionBlock { return completionBlock() }
+        return TransactionStack.current.value(forKey: key)
+    }
+
+    /// Sets an arbitrary transaction property in the innermost transaction.
+    public static func setValue(_ anObject: Any?, forKey key: String) {
+        if key == kCATransactionCompletionBlock {
+            setCompletionBlock(anObject as? () -> Void)
+            return
+        }
+        let stack = TransactionStack.current
+        stack.ensureOpen()
+        stack.frames[stack.frames.count - 1].values[key] = anObject
+    }
+
+    // MARK: Locking
+
+    private static let treeLock = NSRecursiveLock()
+
+    /// Acquires the lock that serialises changes to layer trees made from several threads.
+    public static func lock() { treeLock.lock() }
+
+    /// Releases the lock acquired by `lock()`.
+    public static func unlock() { treeLock.unlock() }
+}

@@ -1,0 +1,71 @@
+import Foundation
+
+/// One level of `CATransaction.begin()`/`commit()` nesting: the parameters set inside it.
+struct TransactionFrame {
+    var values: [String: Any] = [:]
+    var completionBlock: (() -> Void)?
+    /// Animations added while this frame was open, for its completion block.
+    var animations: [AnimationCompletionToken] = []
+    /// Whether the frame was opened implicitly by a change outside any explicit transaction.
+    var isImplicit = false
+}
+
+/// The transactions of one thread, as Core Animation keeps them: a stack of frames, the layers
+/// changed since the last commit, and whether an implicit transaction is open.
+final class TransactionStack {
+    var frames: [TransactionFrame] = []
+    /// Layers changed since the outermost transaction began, in the order of first change.
+    var changedLayers: [CALayer] = []
+    var changedLayerIDs: Set<UInt64> = []
+    /// Roots whose trees are committed (so that new sublayers become live).
+    var touchedRoots: [CALayer] = []
+
+    private static let key = "org.openquartzcore.TransactionStack"
+
+    /// The stack of the calling thread.
+    static var current: TransactionStack {
+        let dictionary = Thread.current.threadDictionary
+        if let stack = dictionary[key] as? TransactionStack { return stack }
+        let stack = TransactionStack()
+        dictionary[key] = stack
+        return stack
+    }
+
+    /// The value of `key` in the innermost frame that sets it.
+    func value(forKey key: String) -> Any? {
+        for frame in frames.reversed() {
+            if let v = frame.values[key] { return v }
+        }
+        return nil
+    }
+
+    /// Records that `layer` changed; opens the implicit transaction when none is open.
+    func recordChange(of layer: CALayer) {
+        ensureOpen()
+        if changedLayerIDs.insert(layer.layerID).inserted { changedLayers.append(layer) }
+    }
+
+    /// Opens an implicit transaction if no transaction is open, scheduling its commit for the end
+    /// of the current run-loop turn.
+    func ensureOpen() {
+        guard frames.isEmpty else { return }
+        frames.append(TransactionFrame(isImplicit: true))
+        ImplicitCommitScheduler.schedule(for: self)
+    }
+}
+
+/// Commits a thread's implicit transaction at the end of the current turn of its run loop.
+///
+/// On the main thread the commit is queued on the main dispatch queue, which the main run loop
+/// (or `dispatchMain()`) drains once the current turn's work is done. Other threads commit at
+/// the next turn of their own run loop when they run one; threads without a run loop must call
+/// `CATransaction.flush()` or use explicit transactions, as on Apple platforms.
+enum ImplicitCommitScheduler {
+    static func schedule(for stack: TransactionStack) {
+        if Thread.isMainThread {
+            DispatchQueue.main.async { CATransaction.commitImplicitTransactionIfOpen() }
+        } else {
+            RunLoop.current.perform { CATransaction.commitImplicitTransactionIfOpen() }
+        }
+    }
+}
