@@ -66,4 +66,29 @@ struct Quaternion: Equatable, Sendable {
         }
         return Quaternion(x: result.x, y: result.y, z: result.z, w: result.w)
     }
+
+    /// The rotation about x by `angles.x`, then about y by `angles.y`, then about z by `angles.z`
+    /// (radians; points are rotated about x first): the matrix `Rx × Ry × Rz`.
+    init(eulerAngles angles: SIMD3<Double>) {
+        let m = CATransform3DMakeRotation(CGFloat(angles.x), 1, 0, 0)
+            .concatenating(CATransform3DMakeRotation(CGFloat(angles.y), 0, 1, 0))
+            .concatenating(CATransform3DMakeRotation(CGFloat(angles.z), 0, 0, 1))
+        self.init(rotationRows: [SIMD3(Double(m.m11), Double(m.m12), Double(m.m13)),
+                                 SIMD3(Double(m.m21), Double(m.m22), Double(m.m23)),
+                                 SIMD3(Double(m.m31), Double(m.m32), Double(m.m33))])
+    }
+
+    /// The Euler angles `(x, y, z)` of `init(eulerAngles:)` that give this rotation, with y in
+    /// -π/2...π/2. At y = ±π/2 (gimbal lock) x and z turn about the same axis; z is then 0.
+    var eulerAngles: SIMD3<Double> {
+        let r = rotationRows
+        // Rx × Ry × Rz has r[0] = (cz·cy, sz·cy, -sy), r[1].z = cy·sx, r[2].z = cy·cx.
+        let sinY = max(-1, min(1, -r[0].z))
+        let y = asin(sinY)
+        if abs(sinY) < 1 - 1e-12 {
+            return SIMD3(atan2(r[1].z, r[2].z), y, atan2(r[0].y, r[0].x))
+        }
+        // cy = 0, z = 0: r[1] = (sy·sx, cx, 0).
+        return SIMD3(atan2(sinY * r[1].x, r[1].y), y, 0)
+    }
 }
