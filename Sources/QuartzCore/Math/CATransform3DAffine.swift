@@ -1,0 +1,26 @@
+import Foundation
+
+// Conversions between CATransform3D and CGAffineTransform. The affine matrix `[a b 0; c d 0; tx ty 1]`
+// sits in m11, m12, m21, m22, m41, m42 of the 3D matrix.
+
+/// Returns a transform with the same effect as the affine transform `m`.
+public func CATransform3DMakeAffineTransform(_ m: CGAffineTransform) -> CATransform3D {
+    CATransform3D(m11: m.a, m12: m.b, m13: 0, m14: 0,
+                  m21: m.c, m22: m.d, m23: 0, m24: 0,
+                  m31: 0, m32: 0, m33: 1, m34: 0,
+                  m41: m.tx, m42: m.ty, m43: 0, m44: 1)
+}
+
+/// Returns a Boolean value that indicates whether `t` can be exactly represented by an affine
+/// transform: it has no z or perspective component.
+public func CATransform3DIsAffine(_ t: CATransform3D) -> Bool {
+    t.m13 == 0 && t.m14 == 0 && t.m23 == 0 && t.m24 == 0
+        && t.m31 == 0 && t.m32 == 0 && t.m33 == 1 && t.m34 == 0
+        && t.m43 == 0 && t.m44 == 1
+}
+
+/// Returns the affine transform represented by `t`. If `t` cannot be exactly represented as an
+/// affine transform the result is undefined: its z and perspective entries are dropped.
+public func CATransform3DGetAffineTransform(_ t: CATransform3D) -> CGAffineTransform {
+    CGAffineTransform(a: t.m11, b: t.m12, c: t.m21, d: t.m22, tx: t.m41, ty: t.m42)
+}
