@@ -23,11 +23,34 @@ public final class CGImage: Sendable {
     /// Returns `nil` when the dimensions are not positive, when `bytesPerRow` is smaller than
     /// `width * 4`, or when `data` holds fewer than `bytesPerRow * height` bytes.
     public init?(width: Int, height: Int, bytesPerRow: Int, data: Data) {
-        guard width > 0, height > 0, bytesPerRow >= width * 4,
+        guard width > 0, height > 0, width <= Int.max / 4, bytesPerRow >= width * 4,
               height <= Int.max / bytesPerRow, data.count >= bytesPerRow * height else { return nil }
         self.width = width
         self.height = height
         self.bytesPerRow = bytesPerRow
         self.data = data
     }
+
+    /// Creates an image from tightly packed pixels whose size the caller has already checked.
+    init(checkedPixels pixels: DecodedPixels) {
+        width = pixels.width
+        height = pixels.height
+        bytesPerRow = pixels.width * 4
+        data = pixels.data
+    }
+
+    /// Returns the premultiplied red, green, blue and alpha of the pixel at column `x` and row `y`
+    /// (row 0 is the top), or `nil` outside the image. This method is a Linux addition for tests and read-back.
+    public func premultipliedPixel(x: Int, y: Int) -> (r: UInt8, g: UInt8, b: UInt8, a: UInt8)? {
+        guard (0..<width).contains(x), (0..<height).contains(y) else { return nil }
+        let offset = data.startIndex + y * bytesPerRow + x * 4
+        return (data[offset], data[offset + 1], data[offset + 2], data[offset + 3])
+    }
+}
+
+/// Tightly packed premultiplied RGBA8 pixels with positive dimensions that match the byte count.
+struct DecodedPixels {
+    var width: Int
+    var height: Int
+    var data: Data
 }
