@@ -18,4 +18,33 @@ extension CALayer {
         }
         setProperty(keyPath, value, key: key)
     }
+
+    /// Called before a property changes: returns the value on screen (the presentation value)
+    /// when the change should run an action, nil otherwise.
+    func willChangeProperty(_ key: String) -> AnimatableValue? {
+        guard isLive, !CATransaction.disableActions() else { return nil }
+        return presentationState().animatableValue(forKeyPath: key)
+    }
+
+    /// Called after a property changed: records the layer for the transaction, schedules layout
+    /// and display as the property asks, and runs the action found for `key`.
+    func didChangeProperty(_ key: String, before: AnimatableValue?) {
+        TransactionStack.current.recordChange(of: self)
+        if key == "bounds" {
+            setNeedsLayout()
+            superlayerStorage?.setNeedsLayout()
+            if state.needsDisplayOnBoundsChange { setNeedsDisplay() }
+        } else if key == "position" || key == "anchorPoint" || key == "transform" {
+            superlayerStorage?.setNeedsLayout()
+        }
+        if type(of: self).needsDisplay(forKey: key) { setNeedsDisplay() }
+        guard let before else { return }
+        runAction(forKey: key, previousValue: before)
+    }
+
+    /// Records a change of the sublayers or the mask.
+    func sublayersDidChange() {
+        TransactionStack.current.recordChange(of: self)
+        setNeedsLayout()
+    }
 }

@@ -35,19 +35,31 @@ open class CALayer: NSObject {
     var needsDisplayFlag = false
     /// The union of the rectangles passed to `setNeedsDisplay(_:)` since the last display.
     var dirtyRect: CGRect = .null
+    /// The layout manager (see `layoutManager`).
+    var layoutManagerStorage: CALayoutManager?
+    /// Constraints for `CAConstraintLayoutManager` (see `constraints`).
+    var constraintStorage: [CAConstraint] = []
+    /// How the layer resizes with its superlayer (see `autoresizingMask`).
+    var autoresizingMaskStorage: CAAutoresizingMask = []
+    /// Animations attached to the layer, in the order they were added.
+    var animationStore: [AttachedAnimation] = []
 
     // MARK: Creating layers
 
     /// Creates a layer with Apple's default property values.
     public override init() {
         super.init()
+        applyClassDefaults()
     }
 
     /// Creates a copy of `layer`, as Core Animation does when it makes presentation layers.
     ///
     /// Subclasses that add properties override this initializer and copy them, then call super.
     /// The copy has the layer's property values but no superlayer, sublayers or animations.
-    public init(layer: Any) {
+    /// The initializer is `required` so that presentation copies keep the subclass (Apple code
+    /// that overrides it must add `required`: Swift on Linux has no Objective-C runtime to
+    /// create instances of a dynamic class otherwise).
+    public required init(layer: Any) {
         super.init()
         if let other = layer as? CALayer {
             state = other.state
@@ -57,6 +69,10 @@ open class CALayer: NSObject {
             delegate = other.delegate
             actions = other.actions
             style = other.style
+            layoutManagerStorage = other.layoutManagerStorage
+            constraintStorage = other.constraintStorage
+            autoresizingMaskStorage = other.autoresizingMaskStorage
+            animationStore = other.animationStore
         }
     }
 
@@ -74,6 +90,13 @@ open class CALayer: NSObject {
     /// A dictionary of property values, searched when a property has no value of its own.
     /// Its `"actions"` entry is searched for actions after `actions`.
     open var style: [AnyHashable: Any]?
+
+    /// How the render tree composites this kind of layer (transform layers keep 3D).
+    var renderKind: RenderLayerKind { .plain }
+
+    deinit {
+        if isLive { RenderTreeStore.shared.remove(layerID) }
+    }
 
     open override var description: String {
         let kind = String(describing: type(of: self))

@@ -1,0 +1,106 @@
+import Foundation
+
+extension CALayer: AnimationHost {
+    /// Adds a copy of `anim` to the layer's render tree under `key`, replacing any animation
+    /// with the same key. The animation starts when the transaction commits; a `beginTime` of
+    /// 0 means "now". Animations that cannot be evaluated (a key path the layer does not have,
+    /// values of a type that cannot be interpolated) are refused with a logged message.
+    open func add(_ anim: CAAnimation, forKey key: String?) {
+        guard let copy = anim.copy() as? CAAnimation else { return }
+        if copy.beginTime == 0 {
+            copy.beginTime = convertTime(CACurrentMediaTime(), from: nil)
+        }
+        let keyPath = (copy as? CAPropertyAnimation)?.keyPath
+        let presented = keyPath.flatMap { presentationState().animatableValue(forKeyPath: $0) }
+        let modelValue = keyPath.flatMap { state.animatableValue(forKeyPath: $0) }
+        let compiled: CompiledAnimation
+        do {
+            compiled = try CompiledAnimation(copy, presentationValue: presented, modelValue: modelValue)
+        } catch {
+            Diagnostics.reject("CALayer.add(_:forKey:): \(error)")
+            return
+        }
+        let storedKey = key ?? "anonymous-\(UUID().uuidString)"
+        if let key { removeAnimation(forKey: key, finished: false) }
+        let attached = AttachedAnimation(key: storedKey, isAnonymous: key == nil, animation: copy, compiled: compiled)
+        animationStore.append(attached)
+        let stack = TransactionStack.current
+        stack.recordChange(of: self)
+        stack.frames[stack.frames.count - 1].animations.append(attached.token)
+    }
+
+    /// Returns the animation attached under `key`: the layer's own copy, which must not be changed.
+    open func animation(forKey key: String) -> CAAnimation? {
+        animationStore.last { $0.key == key && !$0.isAnonymous }?.animation
+    }
+
+    /// Returns the keys of the attached animations in the order they were added, or nil when none.
+    open func animationKeys() -> [String]? {
+        let keys = animationStore.filter { !$0.isAnonymous }.map(\.key)
+        return keys.isEmpty ? nil : keys
+    }
+
+    /// Removes the animation attached under `key`; the layer shows its model value again.
+    open func removeAnimation(forKey key: String) {
+        removeAnimation(forKey: key, finished: false)
+    }
+
+    /// Removes every attached animation.
+    open func removeAllAnimations() {
+        let removed = animationStore
+        animationStore.removeAll()
+        if !removed.isEmpty { TransactionStack.current.recordChange(of: self) }
+        removed.forEach { notifyStop($0, finished: false) }
+    }
+
+    private func removeAnimation(forKey key: String, finished: Bool) {
+        guard let index = animationStore.firstIndex(where: { $0.key == key }) else { return }
+        let removed = animationStore.remove(at: index)
+        TransactionStack.current.recordChange(of: self)
+        notifyStop(removed, finished: finished)
+    }
+
+    // MARK: Lifecycle
+
+    /// Tells delegates about animations that have started or ended by `time`, and removes ended
+    /// ones whose `isRemovedOnCompletion` is set. Called on the main thread after commits and
+    /// when an animation is due to end.
+    func updateAnimationLifecycle(at time: CFTimeInterval = CACurrentMediaTime()) {
+        guard !animationStore.isEmpty else { return }
+        let local = localTime(fromGlobal: time)
+        var removedAny = false
+        for attached in animationStore {
+            if !attached.didNotifyStart, local >= attached.compiled.timing.beginTime {
+                attached.didNotifyStart = true
+                attached.animation.delegate?.animationDidStart(attached.animation)
+            }
+            guard !attached.didNotifyStop, attached.compiled.hasEnded(atParentTime: local) else { continue }
+            if attached.animation.isRemovedOnCompletion {
+                animationStore.removeAll { $0 === attached }
+                removedAny = true
+            }
+            notifyStop(attached, finished: true)
+        }
+        if removedAny { TransactionStack.current.recordChange(of: self) }
+    }
+
+    /// The global media time at which the next start or end of an attached animation is due,
+    /// or nil when none is (all ended, infinite, or paused).
+    func nextAnimationEventTime() -> CFTimeInterval? {
+        var next: CFTimeInterval?
+        for attached in animationStore where !attached.didNotifyStop {
+            let local = attached.didNotifyStart ? attached.compiled.activeEndTime : attached.compiled.timing.beginTime
+            guard let local, local.isFinite else { continue }
+            let global = globalTime(fromLocal: local)
+            next = min(next ?? global, global)
+        }
+        return next
+    }
+
+    private func notifyStop(_ attached: AttachedAnimation, finished: Bool) {
+        guard !attached.didNotifyStop else { return }
+        attached.didNotifyStop = true
+        attached.animation.delegate?.animationDidStop(attached.animation, finished: finished)
+        attached.token.finish()
+    }
+}

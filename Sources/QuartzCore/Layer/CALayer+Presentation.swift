@@ -1,0 +1,40 @@
+import Foundation
+
+extension CALayer {
+    /// The state as it appears on screen now: the model values with every running animation
+    /// applied at the current media time.
+    func presentationState(at time: CFTimeInterval = CACurrentMediaTime()) -> LayerState {
+        var presented = state
+        AnimationList.apply(animationStore, to: &presented, layer: self, time: time)
+        return presented
+    }
+
+    /// Returns a copy of the layer that shows its current on-screen values, or nil if the layer
+    /// has not yet been committed in a layer tree.
+    ///
+    /// The copy's property values are the model values with every running animation applied at
+    /// the current media time. Its `superlayer` and `sublayers` are presentation layers too, so
+    /// that `presentation()?.hitTest(_:)` tests moving layers where they are seen.
+    open func presentation() -> Self? {
+        guard isLive else { return nil }
+        return makePresentation(at: CACurrentMediaTime())
+    }
+
+    /// Returns the model layer of a presentation layer, or the receiver itself for a model layer.
+    open func model() -> Self {
+        (modelLayerStorage as? Self) ?? self
+    }
+
+    private func makePresentation(at time: CFTimeInterval) -> Self {
+        let copy = type(of: self).init(layer: self)
+        copy.state = presentationState(at: time)
+        copy.modelLayerStorage = self
+        copy.isLive = false
+        copy.sublayerStorage = sublayerStorage.map { sublayer in
+            let presented = sublayer.makePresentation(at: time)
+            presented.superlayerStorage = copy
+            return presented
+        }
+        return copy
+    }
+}

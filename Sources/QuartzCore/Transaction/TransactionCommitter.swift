@@ -1,0 +1,87 @@
+import Foundation
+
+/// Turns the changes of an outermost transaction into one render-tree update.
+enum TransactionCommitter {
+    /// Lays out and displays what needs it, makes the committed trees live, writes the changed
+    /// layers to the render tree, and arranges delegate callbacks and the completion block.
+    static func commit(_ stack: TransactionStack, completion: (() -> Void)?, animations: [AnimationCompletionToken]) {
+        // Layout and display may change more layers; they join this commit, so the stack holds
+        // an open implicit frame while they run and any frame they leave is folded in.
+        stack.frames.append(TransactionFrame(isImplicit: true))
+        var roots: [CALayer] = []
+        var seenRoots = Set<UInt64>()
+        for layer in stack.changedLayers {
+            let root = layer.rootLayer
+            if seenRoots.insert(root.layerID).inserted { roots.append(root) }
+        }
+        for root in roots { root.layoutIfNeeded() }
+        for root in roots { displayIfNeeded(root) }
+        let folded = stack.frames.removeLast()
+
+        var update = RenderTreeUpdate()
+        var committed = Set<UInt64>()
+        let changed = stack.changedLayers
+        stack.changedLayers.removeAll()
+        stack.changedLayerIDs.removeAll()
+        for layer in changed { snapshot(layer, into: &update, committed: &committed) }
+        RenderTreeStore.shared.apply(update)
+
+        for layer in changed { AnimationScheduler.schedule(layer) }
+        if let completion {
+            AnimationCompletionToken.whenAllFinish(animations + folded.animations, run: completion)
+        }
+    }
+
+    /// Writes `layer` to the update, and every sublayer or mask that is not yet live (a subtree
+    /// just added to a committed tree becomes live with it).
+    private static func snapshot(_ layer: CALayer, into update: inout RenderTreeUpdate, committed: inout Set<UInt64>) {
+        guard committed.insert(layer.layerID).inserted else { return }
+        let becameLive = !layer.isLive
+        layer.isLive = true
+        update.layers.append(layer.renderSnapshot())
+        for child in layer.sublayerStorage where !child.isLive {
+            snapshot(child, into: &update, committed: &committed)
+        }
+        if let mask = layer.maskStorage, !mask.isLive {
+            snapshot(mask, into: &update, committed: &committed)
+        }
+        if becameLive, layer.superlayerStorage != nil { layer.runTreeAction(kCAOnOrderIn) }
+    }
+
+    private static func displayIfNeeded(_ layer: CALayer) {
+        layer.displayIfNeeded()
+        for sublayer in layer.sublayerStorage { displayIfNeeded(sublayer) }
+        if let mask = layer.maskStorage { displayIfNeeded(mask) }
+    }
+}
+
+extension CALayer {
+    /// The layer as the render tree holds it.
+    func renderSnapshot() -> RenderLayer {
+        RenderLayer(id: layerID, kind: renderKind, state: state,
+                    sublayerIDs: sublayerStorage.map(\.layerID), maskID: maskStorage?.layerID,
+                    animations: animationStore.map(\.compiled))
+    }
+}
+
+/// Calls animation delegates on time: after each commit it schedules, on the main queue, the
+/// next moment an animation of the layer starts or ends.
+enum AnimationScheduler {
+    static func schedule(_ layer: CALayer) {
+        layer.updateAnimationLifecycle()
+        guard let next = layer.nextAnimationEventTime() else { return }
+        let delay = max(0, next - CACurrentMediaTime())
+        let box = WeakLayer(layer)
+        DispatchQueue.main.asyncAfter(deadline: .now() + delay + 0.001) {
+            guard let layer = box.layer else { return }
+            schedule(layer)
+        }
+    }
+
+    /// A weak reference that may travel to the main queue. The layer is only touched there,
+    /// on the thread that owns the layer tree.
+    private final class WeakLayer: @unchecked Sendable {
+        weak var layer: CALayer?
+        init(_ layer: CALayer) { self.layer = layer }
+    }
+}
