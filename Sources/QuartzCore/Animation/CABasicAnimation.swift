@@ -1,0 +1,43 @@
+/// A single-keyframe animation of a property between a start and an end value, given by any
+/// two of `fromValue`, `toValue` and `byValue` — or fewer, the rest taken from the layer
+/// (001:4580-4610; the combinations are listed on `BasicValueRule`).
+open class CABasicAnimation: CAPropertyAnimation {
+    /// The value the animation starts from.
+    open var fromValue: Any?
+    /// The value the animation ends at.
+    open var toValue: Any?
+    /// The value added to the start value to give the end value.
+    open var byValue: Any?
+
+    /// Creates a basic animation with no values.
+    public required init() { super.init() }
+
+    /// Returns an independent copy with the same values.
+    open override func copy() -> Any {
+        let copy = super.copy() as! CABasicAnimation
+        copy.fromValue = fromValue
+        copy.toValue = toValue
+        copy.byValue = byValue
+        return copy
+    }
+
+    /// The property named `key`, or the value stored under it (see `CAAnimation`).
+    open override func value(forKey key: String) -> Any? {
+        switch key {
+        case "fromValue": return fromValue
+        case "toValue": return toValue
+        case "byValue": return byValue
+        default: return super.value(forKey: key)
+        }
+    }
+
+    /// Sets the property named `key`, or stores `value` under it (see `CAAnimation`).
+    open override func setValue(_ value: Any?, forKey key: String) {
+        switch key {
+        case "fromValue": fromValue = value
+        case "toValue": toValue = value
+        case "byValue": byValue = value
+        default: super.setValue(value, forKey: key)
+        }
+    }
+}

@@ -1,0 +1,125 @@
+import Foundation
+
+/// An animation as the render side evaluates it: an immutable, Sendable snapshot of a copied
+/// `CAAnimation` with its values converted to `AnimatableValue`s and its timing resolved.
+///
+/// The layer compiles each animation when it is added (after setting a `beginTime` of 0 to the
+/// layer's current local time, as Apple does) and evaluates the compiled animations in the
+/// order they were added, each seeing the result of the ones before.
+struct CompiledAnimation: Sendable {
+    /// The animated property, nil for groups and transitions.
+    let keyPath: String?
+    /// The resolved timing (duration 0 already replaced by the default or the group's).
+    let timing: MediaTimingParameters
+    /// The pacing curve applied to the fraction of each pass; nil is linear.
+    let timingFunction: CAMediaTimingFunction?
+    /// Whether the layer removes the animation when its active duration ends.
+    let isRemovedOnCompletion: Bool
+    /// What the animation computes.
+    let kind: Kind
+
+    /// The evaluators of the animation classes.
+    indirect enum Kind: Sendable {
+        /// `CABasicAnimation`: interpolation between two endpoints.
+        case basic(BasicValues, PropertyOptions)
+        /// `CASpringAnimation`: the basic endpoints, paced by a damped spring over time.
+        case spring(BasicValues, DampedSpring, PropertyOptions)
+        /// `CAKeyframeAnimation` with `values`.
+        case keyframes(KeyframeValues, PropertyOptions)
+        /// `CAKeyframeAnimation` with a `path`, and its rotation mode.
+        case path(KeyframePath, CAAnimationRotationMode?, PropertyOptions)
+        /// `CAAnimationGroup`: children in the group's time.
+        case group([CompiledAnimation])
+        /// `CATransition`: a progress value the renderer draws.
+        case transition(TransitionDescription)
+    }
+
+    /// The `CAPropertyAnimation` flags.
+    struct PropertyOptions: Sendable, Equatable {
+        /// Added to (for transforms: concatenated onto) the current value.
+        var isAdditive = false
+        /// Each repetition continues from the end of the previous one.
+        var isCumulative = false
+        /// Converts scalar values into a transform.
+        var valueFunction: CAValueFunctionName?
+    }
+
+    /// Compiles a copy of `animation`. `presentationValue` is the property's presentation value
+    /// when the animation is added (the start of a basic animation with no `fromValue`; for the
+    /// implicit "no values" case the integrator passes the old presentation value), and
+    /// `modelValue` its model value (used where the layer has no value at the key path yet).
+    /// Throws `AnimationCompileError` for values that cannot be animated.
+    init(_ animation: CAAnimation, presentationValue: AnimatableValue?, modelValue: AnimatableValue?) throws {
+        try self.init(animation, presentationValue: presentationValue, modelValue: modelValue,
+                      inheritedDuration: CAAnimation.defaultDuration)
+    }
+
+    private init(_ animation: CAAnimation, presentationValue: AnimatableValue?, modelValue: AnimatableValue?,
+                 inheritedDuration: CFTimeInterval) throws {
+        let duration = animation.duration > 0 ? animation.duration : inheritedDuration
+        timing = MediaTimingParameters(animation, duration: duration)
+        timingFunction = animation.timingFunction
+        isRemovedOnCompletion = animation.isRemovedOnCompletion
+        switch animation {
+        case let group as CAAnimationGroup:
+            keyPath = nil
+            // Children take the group's duration when they have none (DESIGN.md; 000:951-982).
+            kind = .group(try (group.animations ?? []).map {
+                try CompiledAnimation($0, presentationValue: nil, modelValue: nil, inheritedDuration: duration)
+            })
+        case let transition as CATransition:
+            keyPath = nil
+            kind = .transition(TransitionDescription(transition))
+        case let property as CAPropertyAnimation:
+            guard let path = property.keyPath, !path.isEmpty else { throw AnimationCompileError.missingKeyPath }
+            keyPath = path
+            let options = PropertyOptions(isAdditive: property.isAdditive, isCumulative: property.isCumulative,
+                                          valueFunction: property.valueFunction?.name)
+            switch property {
+            case let spring as CASpringAnimation:
+                kind = .spring(try BasicValues(spring, presentationValue: presentationValue, modelValue: modelValue),
+                               spring.dampedSpring, options)
+            case let basic as CABasicAnimation:
+                kind = .basic(try BasicValues(basic, presentationValue: presentationValue, modelValue: modelValue), options)
+            case let keyframe as CAKeyframeAnimation:
+                kind = try Self.compileKeyframes(keyframe, options: options)
+            default:
+                throw AnimationCompileError.unsupportedAnimationClass(String(describing: type(of: animation)))
+            }
+        default:
+            throw AnimationCompileError.unsupportedAnimationClass(String(describing: type(of: animation)))
+        }
+    }
+
+    private static func compileKeyframes(_ animation: CAKeyframeAnimation, options: PropertyOptions) throws -> Kind {
+        let keyTimes = animation.keyTimes?.map(\.doubleValue)
+        let functions: [CAMediaTimingFunction?] = animation.timingFunctions ?? []
+        if let path = animation.path {
+            #if QC_HAS_CGPATH_ELEMENTS
+            guard let sampled = SampledPath(segments: pathSegments(of: path)) else { throw AnimationCompileError.noKeyframes }
+            return .path(KeyframePath(path: sampled, mode: animation.calculationMode, keyTimes: keyTimes,
+                                      timingFunctions: functions), animation.rotationMode, options)
+            #else
+            _ = path
+            throw AnimationCompileError.pathElementsUnavailable
+            #endif
+        }
+        guard let raw = animation.values, !raw.isEmpty else { throw AnimationCompileError.noKeyframes }
+        let values = try raw.enumerated().map { index, value in
+            try convert(value, property: "values[\(index)]")
+        }
+        func numbers(_ list: [NSNumber]?) -> [Double] { list?.map(\.doubleValue) ?? [] }
+        return .keyframes(KeyframeValues(values: values, mode: animation.calculationMode, keyTimes: keyTimes,
+                                         timingFunctions: functions, tension: numbers(animation.tensionValues),
+                                         continuity: numbers(animation.continuityValues),
+                                         bias: numbers(animation.biasValues)), options)
+    }
+
+    /// Converts a public `Any` value, or throws naming the property it came from.
+    static func convert(_ value: Any, property: String) throws -> AnimatableValue {
+        guard let converted = AnimatableValue(value) else {
+            throw AnimationCompileError.unsupportedValue(property: property, type: String(describing: type(of: value)))
+        }
+        return converted
+    }
+}
