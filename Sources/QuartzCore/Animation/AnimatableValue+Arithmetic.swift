@@ -47,7 +47,7 @@ extension AnimatableValue {
     func subtracting(_ other: AnimatableValue) -> AnimatableValue? {
         switch (self, other) {
         case let (.transform(x), .transform(y)):
-            return y.inverted().map { .transform(x.concatenating($0)) }
+            return y.inverse.map { .transform(x.concatenating($0)) }
         case let (.array(x), .array(y)) where x.count == y.count:
             var items: [AnimatableValue] = []
             items.reserveCapacity(x.count)
@@ -124,60 +124,9 @@ extension AnimatableValue {
 }
 
 extension CATransform3D {
-    /// The sixteen entries in row order.
-    var entries: [CGFloat] {
-        [m11, m12, m13, m14, m21, m22, m23, m24, m31, m32, m33, m34, m41, m42, m43, m44]
-    }
-
-    /// Creates a transform from sixteen entries in row order.
-    init(entries e: [CGFloat]) {
-        self.init(m11: e[0], m12: e[1], m13: e[2], m14: e[3], m21: e[4], m22: e[5], m23: e[6], m24: e[7],
-                  m31: e[8], m32: e[9], m33: e[10], m34: e[11], m41: e[12], m42: e[13], m43: e[14], m44: e[15])
-    }
-
     /// Combines two transforms entry by entry.
     func elementwise(_ other: CATransform3D, _ op: (CGFloat, CGFloat) -> CGFloat) -> CATransform3D {
         let a = entries, b = other.entries
-        return CATransform3D(entries: (0..<16).map { op(a[$0], b[$0]) })
-    }
-
-    /// `self` then `other` (row vectors: `self × other`), as CATransform3DConcat(self, other).
-    /// The Math branch's `CATransform3DConcat` replaces this at merge.
-    func concatenating(_ other: CATransform3D) -> CATransform3D {
-        let a = entries, b = other.entries
-        var r = [CGFloat](repeating: 0, count: 16)
-        for i in 0..<4 {
-            for j in 0..<4 {
-                var s: CGFloat = 0
-                for k in 0..<4 { s += a[i * 4 + k] * b[k * 4 + j] }
-                r[i * 4 + j] = s
-            }
-        }
-        return CATransform3D(entries: r)
-    }
-
-    /// The inverse (Gauss–Jordan with partial pivoting), or nil when the matrix is singular.
-    func inverted() -> CATransform3D? {
-        var m = entries.map(Double.init)
-        var inv = CATransform3D().entries.map(Double.init)
-        for col in 0..<4 {
-            guard let pivot = (col..<4).max(by: { abs(m[$0 * 4 + col]) < abs(m[$1 * 4 + col]) }),
-                  abs(m[pivot * 4 + col]) > 1e-12 else { return nil }
-            for k in 0..<4 {
-                m.swapAt(col * 4 + k, pivot * 4 + k)
-                inv.swapAt(col * 4 + k, pivot * 4 + k)
-            }
-            let d = m[col * 4 + col]
-            for k in 0..<4 { m[col * 4 + k] /= d; inv[col * 4 + k] /= d }
-            for row in 0..<4 where row != col {
-                let factor = m[row * 4 + col]
-                guard factor != 0 else { continue }
-                for k in 0..<4 {
-                    m[row * 4 + k] -= factor * m[col * 4 + k]
-                    inv[row * 4 + k] -= factor * inv[col * 4 + k]
-                }
-            }
-        }
-        return CATransform3D(entries: inv.map { CGFloat($0) })
+        return CATransform3D(entries: (0..<16).map { op(a[$0], b[$0]) })!
     }
 }

@@ -8,27 +8,6 @@ public let kCAOnOrderOut = "onOrderOut"
 public let kCATransition = "transition"
 
 extension CALayer {
-    /// Returns the action for `event`, searching in Apple's order: the delegate's
-    /// `action(for:forKey:)`, the `actions` dictionary, the `style` dictionary's `"actions"`
-    /// entry, then the class's `defaultAction(forKey:)`. `NSNull` found at any step stops the
-    /// search; it is returned and does nothing when run. Nil when no step has an action (the
-    /// caller then falls back to the implicit animation of an animatable property).
-    open func action(forKey event: String) -> CAAction? {
-        if let found = delegate?.action(for: self, forKey: event) { return found }
-        if let found = actions?[event] { return found }
-        if let styleActions = style?["actions"] as? [String: CAAction], let found = styleActions[event] { return found }
-        if let styleActions = style?["actions"] as? [AnyHashable: Any], let found = styleActions[event] as? CAAction {
-            return found
-        }
-        return type(of: self).defaultAction(forKey: event)
-    }
-
-    /// Returns the default action of layers of this class for `event`; nil unless a subclass
-    /// overrides it.
-    open class func defaultAction(forKey event: String) -> CAAction? {
-        nil
-    }
-
     /// The keys that animate implicitly when they change on a live layer (Table B-1 of the
     /// guide; `frame` is not animatable, `doubleSided` has no default animation).
     static let implicitlyAnimatedKeys: Set<String> = [

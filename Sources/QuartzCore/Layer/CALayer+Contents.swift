@@ -3,7 +3,7 @@ import Foundation
 extension CALayer {
     /// An object that provides the contents of the layer: a `CGImage`. Any other value leaves the
     /// layer blank, as on Apple platforms. Animatable (the default action is a crossfade).
-    open var contents: Any? {
+    public var contents: Any? {
         get { contentsObject }
         set {
             let image = newValue.flatMap { $0 as? CGImage }

@@ -20,24 +20,24 @@ extension CALayer {
     /// The point is mapped through every transform between the two layers, perspective
     /// included, and projected onto this layer's plane. A point that falls behind the eye in
     /// either layer has no image: it is returned unchanged and a warning is logged.
-    open func convert(_ p: CGPoint, from layer: CALayer?) -> CGPoint {
+    public func convert(_ p: CGPoint, from layer: CALayer?) -> CGPoint {
         Self.convert(p, from: layer, to: self)
     }
 
     /// Converts `p` from this layer's coordinate space to that of `layer` (the display's when nil).
-    open func convert(_ p: CGPoint, to layer: CALayer?) -> CGPoint {
+    public func convert(_ p: CGPoint, to layer: CALayer?) -> CGPoint {
         Self.convert(p, from: self, to: layer)
     }
 
     /// Converts `r` from the coordinate space of `layer` to this layer's: the bounding box of
     /// its converted corners.
-    open func convert(_ r: CGRect, from layer: CALayer?) -> CGRect {
+    public func convert(_ r: CGRect, from layer: CALayer?) -> CGRect {
         Self.convert(r, from: layer, to: self)
     }
 
     /// Converts `r` from this layer's coordinate space to that of `layer`: the bounding box of
     /// its converted corners.
-    open func convert(_ r: CGRect, to layer: CALayer?) -> CGRect {
+    public func convert(_ r: CGRect, to layer: CALayer?) -> CGRect {
         Self.convert(r, from: self, to: layer)
     }
 
@@ -66,28 +66,4 @@ extension CALayer {
     }
 
     // MARK: Hit testing
-
-    /// Returns whether the layer's bounds contain `p`, a point in the layer's own coordinates.
-    open func contains(_ p: CGPoint) -> Bool {
-        state.bounds.contains(p)
-    }
-
-    /// Returns the farthest descendant of the layer (or the layer itself) that contains `p`,
-    /// a point in the superlayer's coordinate space, or nil.
-    ///
-    /// As the seeds describe: hidden layers and their sublayers are skipped; a layer that masks
-    /// to its bounds hides sublayers outside them; sublayers are tried front to back in the
-    /// order of the `sublayers` array, ignoring `zPosition`; back-facing layers that are not
-    /// double-sided still take hits.
-    open func hitTest(_ p: CGPoint) -> CALayer? {
-        if state.isHidden { return nil }
-        let m = LayerGeometry.toSuperlayer(state, parent: superlayerStorage?.state)
-        guard let local = m.unprojectPoint(p) else { return nil }
-        let inside = contains(local)
-        if state.masksToBounds && !inside { return nil }
-        for sublayer in sublayerStorage.reversed() {
-            if let hit = sublayer.hitTest(local) { return hit }
-        }
-        return inside ? self : nil
-    }
 }

@@ -9,7 +9,7 @@ extension CALayer {
     /// Under a transform that is not a scale, a translation or a multiple of 90° rotation the
     /// result of setting the frame is, as on Apple platforms, not well defined: the size is
     /// mapped through the inverse of the transform's 2D part. Not animatable.
-    open var frame: CGRect {
+    public var frame: CGRect {
         get {
             let m = LayerGeometry.toSuperlayer(state, parent: nil, flattens: false)
             if m.isIdentityFast || state.transform.isIdentityFast {
@@ -44,12 +44,12 @@ extension CALayer {
     }
 
     /// Returns the affine part of `transform`.
-    open func affineTransform() -> CGAffineTransform {
+    public func affineTransform() -> CGAffineTransform {
         CATransform3DGetAffineTransform(transform)
     }
 
     /// Sets `transform` to the given affine transform.
-    open func setAffineTransform(_ m: CGAffineTransform) {
+    public func setAffineTransform(_ m: CGAffineTransform) {
         transform = CATransform3DMakeAffineTransform(m)
     }
 

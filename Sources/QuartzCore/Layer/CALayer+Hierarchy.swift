@@ -2,13 +2,13 @@ import Foundation
 
 extension CALayer {
     /// The layer's superlayer, or nil for a root layer (and for a mask layer).
-    open var superlayer: CALayer? { superlayerStorage }
+    public var superlayer: CALayer? { superlayerStorage }
 
     /// The layer's sublayers in back-to-front order, or nil when it has none.
     ///
     /// Setting the array removes the current sublayers; each new sublayer is first removed from
     /// its previous superlayer. A layer that is this layer or one of its ancestors is refused.
-    open var sublayers: [CALayer]? {
+    public var sublayers: [CALayer]? {
         get { sublayerStorage.isEmpty ? nil : sublayerStorage }
         set {
             for layer in sublayerStorage { layer.detachFromSuperlayer() }
@@ -23,7 +23,7 @@ extension CALayer {
     /// The mask is positioned in this layer's coordinate space like a sublayer but is not drawn.
     /// Apple leaves a mask that already has a superlayer undefined; here such a layer is refused
     /// (the previous mask is kept and a warning is logged), as is the layer itself or an ancestor.
-    open var mask: CALayer? {
+    public var mask: CALayer? {
         get { maskStorage }
         set {
             if let newMask = newValue {
@@ -46,12 +46,12 @@ extension CALayer {
     }
 
     /// Appends `layer` to the sublayers, removing it from its previous superlayer first.
-    open func addSublayer(_ layer: CALayer) {
+    public func addSublayer(_ layer: CALayer) {
         insertSublayer(layer, at: UInt32(sublayerStorage.count))
     }
 
     /// Inserts `layer` into the sublayers at `idx` (clamped to the count).
-    open func insertSublayer(_ layer: CALayer, at idx: UInt32) {
+    public func insertSublayer(_ layer: CALayer, at idx: UInt32) {
         guard canAdopt(layer) else { return }
         var index = Int(min(idx, UInt32(sublayerStorage.count)))
         if layer.superlayerStorage === self, let current = sublayerStorage.firstIndex(of: layer) {
@@ -66,19 +66,19 @@ extension CALayer {
     }
 
     /// Inserts `layer` just below `sibling`, or at the bottom when `sibling` is nil or not a sublayer.
-    open func insertSublayer(_ layer: CALayer, below sibling: CALayer?) {
+    public func insertSublayer(_ layer: CALayer, below sibling: CALayer?) {
         let index = sibling.flatMap { sublayerStorage.firstIndex(of: $0) } ?? 0
         insertSublayer(layer, at: UInt32(index))
     }
 
     /// Inserts `layer` just above `sibling`, or at the top when `sibling` is nil or not a sublayer.
-    open func insertSublayer(_ layer: CALayer, above sibling: CALayer?) {
+    public func insertSublayer(_ layer: CALayer, above sibling: CALayer?) {
         let index = sibling.flatMap { sublayerStorage.firstIndex(of: $0) }.map { $0 + 1 } ?? sublayerStorage.count
         insertSublayer(layer, at: UInt32(index))
     }
 
     /// Replaces `oldLayer`, a sublayer of this layer, with `newLayer`.
-    open func replaceSublayer(_ oldLayer: CALayer, with newLayer: CALayer) {
+    public func replaceSublayer(_ oldLayer: CALayer, with newLayer: CALayer) {
         guard oldLayer !== newLayer, let index = sublayerStorage.firstIndex(of: oldLayer) else {
             if oldLayer !== newLayer {
                 Diagnostics.reject("CALayer.replaceSublayer: \(oldLayer) is not a sublayer of \(self)")
@@ -95,7 +95,7 @@ extension CALayer {
     }
 
     /// Removes the layer from its superlayer's sublayers, or from its owner's `mask`.
-    open func removeFromSuperlayer() {
+    public func removeFromSuperlayer() {
         if let owner = maskOwner {
             owner.maskStorage = nil
             maskOwner = nil

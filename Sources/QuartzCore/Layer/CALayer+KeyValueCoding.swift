@@ -26,42 +26,31 @@ extension CALayer {
     /// Properties come back in their own Swift type (`opacity` as `Float`, `position` as
     /// `CGPoint`). A custom key with no value of its own falls back to `style`, then to
     /// `defaultValue(forKey:)`.
-    open func value(forKey key: String) -> Any? {
+    public func value(forKey key: String) -> Any? {
         try? checkedValue(forKeyPath: key)
     }
 
     /// Returns the value at a key path such as `"position.x"` or `"transform.rotation.z"`,
     /// or nil when the key path names nothing.
-    open func value(forKeyPath keyPath: String) -> Any? {
+    public func value(forKeyPath keyPath: String) -> Any? {
         try? checkedValue(forKeyPath: keyPath)
     }
 
     /// Sets the value of a property or custom key. A value of the wrong type for a property,
     /// or a non-finite geometry value, is ignored and reported through the log.
-    open func setValue(_ value: Any?, forKey key: String) {
+    public func setValue(_ value: Any?, forKey key: String) {
         setValue(value, forKeyPath: key)
     }
 
     /// Sets the value at a key path such as `"position.x"` or `"transform.scale"`. A value that
     /// cannot be stored there is ignored and reported through the log; use
     /// `setCheckedValue(_:forKeyPath:)` to receive the error instead.
-    open func setValue(_ value: Any?, forKeyPath keyPath: String) {
+    public func setValue(_ value: Any?, forKeyPath keyPath: String) {
         do {
             try setCheckedValue(value, forKeyPath: keyPath)
         } catch {
             Diagnostics.reject("CALayer.setValue(forKeyPath:): \(error)")
         }
-    }
-
-    /// Returns the default value of `key` for layers of this class; subclasses override it to
-    /// give their layers other defaults (new layers start with them). Nil for unknown keys.
-    open class func defaultValue(forKey key: String) -> Any? {
-        LayerPropertyAccessor.named(key)?.native(LayerState()) ?? nil
-    }
-
-    /// Returns whether a change of `key` makes the layer redraw its contents; false by default.
-    open class func needsDisplay(forKey key: String) -> Bool {
-        false
     }
 
     // MARK: Checked access (Linux additions)

@@ -15,13 +15,13 @@ extension CALayer {
     /// The copy's property values are the model values with every running animation applied at
     /// the current media time. Its `superlayer` and `sublayers` are presentation layers too, so
     /// that `presentation()?.hitTest(_:)` tests moving layers where they are seen.
-    open func presentation() -> Self? {
+    public func presentation() -> Self? {
         guard isLive else { return nil }
         return makePresentation(at: CACurrentMediaTime())
     }
 
     /// Returns the model layer of a presentation layer, or the receiver itself for a model layer.
-    open func model() -> Self {
+    public func model() -> Self {
         (modelLayerStorage as? Self) ?? self
     }
 

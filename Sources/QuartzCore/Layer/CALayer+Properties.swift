@@ -4,235 +4,235 @@ import Foundation
 // so that every setter validates and records its change the same way).
 extension CALayer {
     /// The layer's bounds rectangle, in its own coordinate space. Animatable.
-    open var bounds: CGRect {
+    public var bounds: CGRect {
         get { state.bounds }
         set { setFinite(\.bounds, newValue, key: "bounds") }
     }
 
     /// The position of the layer's anchor point, in its superlayer's coordinate space. Animatable.
-    open var position: CGPoint {
+    public var position: CGPoint {
         get { state.position }
         set { setFinite(\.position, newValue, key: "position") }
     }
 
     /// The layer's position on the z axis; it orders siblings before their index does. Animatable.
-    open var zPosition: CGFloat {
+    public var zPosition: CGFloat {
         get { state.zPosition }
         set { setFinite(\.zPosition, newValue, key: "zPosition") }
     }
 
     /// The anchor point of the layer's bounds, in unit coordinates; defaults to (0.5, 0.5). Animatable.
-    open var anchorPoint: CGPoint {
+    public var anchorPoint: CGPoint {
         get { state.anchorPoint }
         set { setFinite(\.anchorPoint, newValue, key: "anchorPoint") }
     }
 
     /// The anchor point's z component. Animatable.
-    open var anchorPointZ: CGFloat {
+    public var anchorPointZ: CGFloat {
         get { state.anchorPointZ }
         set { setFinite(\.anchorPointZ, newValue, key: "anchorPointZ") }
     }
 
     /// The transform applied to the layer and its sublayers, relative to the anchor point. Animatable.
-    open var transform: CATransform3D {
+    public var transform: CATransform3D {
         get { state.transform }
         set { setFinite(\.transform, newValue, key: "transform") }
     }
 
     /// The transform applied to the sublayers only, relative to the layer's anchor point. Animatable.
-    open var sublayerTransform: CATransform3D {
+    public var sublayerTransform: CATransform3D {
         get { state.sublayerTransform }
         set { setFinite(\.sublayerTransform, newValue, key: "sublayerTransform") }
     }
 
     /// Whether the geometry of the layer and its sublayers is flipped vertically.
-    open var isGeometryFlipped: Bool {
+    public var isGeometryFlipped: Bool {
         get { state.isGeometryFlipped }
         set { setProperty(\.isGeometryFlipped, newValue, key: "geometryFlipped") }
     }
 
     /// Whether the layer shows its back when facing away from the viewer; defaults to true.
-    open var isDoubleSided: Bool {
+    public var isDoubleSided: Bool {
         get { state.isDoubleSided }
         set { setProperty(\.isDoubleSided, newValue, key: "doubleSided") }
     }
 
     /// Whether the layer is hidden. Animatable.
-    open var isHidden: Bool {
+    public var isHidden: Bool {
         get { state.isHidden }
         set { setProperty(\.isHidden, newValue, key: "hidden") }
     }
 
     /// Whether sublayers and contents are clipped to the layer's (rounded) bounds. Animatable.
-    open var masksToBounds: Bool {
+    public var masksToBounds: Bool {
         get { state.masksToBounds }
         set { setProperty(\.masksToBounds, newValue, key: "masksToBounds") }
     }
 
     /// The opacity of the layer and its sublayers, from 0 to 1; defaults to 1. Animatable.
-    open var opacity: Float {
+    public var opacity: Float {
         get { state.opacity }
         set { setFinite(\.opacity, newValue, key: "opacity") }
     }
 
     /// The background colour, drawn behind the contents; defaults to nil. Animatable.
-    open var backgroundColor: CGColor? {
+    public var backgroundColor: CGColor? {
         get { state.backgroundColor }
         set { setProperty(\.backgroundColor, newValue, key: "backgroundColor") }
     }
 
     /// The radius of the rounded corners of the background and border; defaults to 0. Animatable.
-    open var cornerRadius: CGFloat {
+    public var cornerRadius: CGFloat {
         get { state.cornerRadius }
         set { setFinite(\.cornerRadius, newValue, key: "cornerRadius") }
     }
 
     /// Which corners `cornerRadius` rounds; defaults to all four. Animatable.
-    open var maskedCorners: CACornerMask {
+    public var maskedCorners: CACornerMask {
         get { state.maskedCorners }
         set { setProperty(\.maskedCorners, newValue, key: "maskedCorners") }
     }
 
     /// The curve used for rounded corners; defaults to circular.
-    open var cornerCurve: CALayerCornerCurve {
+    public var cornerCurve: CALayerCornerCurve {
         get { state.cornerCurve }
         set { setProperty(\.cornerCurve, newValue, key: "cornerCurve") }
     }
 
     /// The width of the border, drawn inside the bounds; defaults to 0. Animatable.
-    open var borderWidth: CGFloat {
+    public var borderWidth: CGFloat {
         get { state.borderWidth }
         set { setFinite(\.borderWidth, newValue, key: "borderWidth") }
     }
 
     /// The colour of the border; defaults to opaque black. Animatable.
-    open var borderColor: CGColor? {
+    public var borderColor: CGColor? {
         get { state.borderColor }
         set { setProperty(\.borderColor, newValue, key: "borderColor") }
     }
 
     /// The colour of the shadow; defaults to opaque black. Animatable.
-    open var shadowColor: CGColor? {
+    public var shadowColor: CGColor? {
         get { state.shadowColor }
         set { setProperty(\.shadowColor, newValue, key: "shadowColor") }
     }
 
     /// The opacity of the shadow; defaults to 0 (no shadow). Animatable.
-    open var shadowOpacity: Float {
+    public var shadowOpacity: Float {
         get { state.shadowOpacity }
         set { setFinite(\.shadowOpacity, newValue, key: "shadowOpacity") }
     }
 
     /// The offset of the shadow; defaults to (0, -3). Animatable.
-    open var shadowOffset: CGSize {
+    public var shadowOffset: CGSize {
         get { state.shadowOffset }
         set { setFinite(\.shadowOffset, newValue, key: "shadowOffset") }
     }
 
     /// The blur radius of the shadow; defaults to 3. Animatable.
-    open var shadowRadius: CGFloat {
+    public var shadowRadius: CGFloat {
         get { state.shadowRadius }
         set { setFinite(\.shadowRadius, newValue, key: "shadowRadius") }
     }
 
     /// The shape of the shadow; when nil the shadow follows the layer's composited alpha. Animatable.
-    open var shadowPath: CGPath? {
+    public var shadowPath: CGPath? {
         get { state.shadowPath }
         set { setProperty(\.shadowPath, newValue, key: "shadowPath") }
     }
 
     /// Whether the layer's edges are antialiased when it is transformed.
-    open var allowsEdgeAntialiasing: Bool {
+    public var allowsEdgeAntialiasing: Bool {
         get { state.allowsEdgeAntialiasing }
         set { setProperty(\.allowsEdgeAntialiasing, newValue, key: "allowsEdgeAntialiasing") }
     }
 
     /// Which edges are antialiased; defaults to all four.
-    open var edgeAntialiasingMask: CAEdgeAntialiasingMask {
+    public var edgeAntialiasingMask: CAEdgeAntialiasingMask {
         get { state.edgeAntialiasingMask }
         set { setProperty(\.edgeAntialiasingMask, newValue, key: "edgeAntialiasingMask") }
     }
 
     /// Whether the layer and its sublayers are composited as a group when opacity is below 1; defaults to true.
-    open var allowsGroupOpacity: Bool {
+    public var allowsGroupOpacity: Bool {
         get { state.allowsGroupOpacity }
         set { setProperty(\.allowsGroupOpacity, newValue, key: "allowsGroupOpacity") }
     }
 
     /// Whether the layer is rendered as a bitmap before compositing; defaults to false.
-    open var shouldRasterize: Bool {
+    public var shouldRasterize: Bool {
         get { state.shouldRasterize }
         set { setProperty(\.shouldRasterize, newValue, key: "shouldRasterize") }
     }
 
     /// The scale at which the layer is rasterized; defaults to 1.
-    open var rasterizationScale: CGFloat {
+    public var rasterizationScale: CGFloat {
         get { state.rasterizationScale }
         set { setFinite(\.rasterizationScale, newValue, key: "rasterizationScale") }
     }
 
     /// The part of the contents to draw, in unit coordinates; defaults to (0, 0, 1, 1). Animatable.
-    open var contentsRect: CGRect {
+    public var contentsRect: CGRect {
         get { state.contentsRect }
         set { setFinite(\.contentsRect, newValue, key: "contentsRect") }
     }
 
     /// The stretchable part of the contents, in unit coordinates; defaults to (0, 0, 1, 1). Animatable.
-    open var contentsCenter: CGRect {
+    public var contentsCenter: CGRect {
         get { state.contentsCenter }
         set { setFinite(\.contentsCenter, newValue, key: "contentsCenter") }
     }
 
     /// How the contents are positioned or scaled in the bounds; defaults to resize.
-    open var contentsGravity: CALayerContentsGravity {
+    public var contentsGravity: CALayerContentsGravity {
         get { state.contentsGravity }
         set { setProperty(\.contentsGravity, newValue, key: "contentsGravity") }
     }
 
     /// The ratio of contents pixels to points; defaults to 1.
-    open var contentsScale: CGFloat {
+    public var contentsScale: CGFloat {
         get { state.contentsScale }
         set { setFinite(\.contentsScale, newValue, key: "contentsScale") }
     }
 
     /// The pixel format of the backing store the layer draws into.
-    open var contentsFormat: CALayerContentsFormat {
+    public var contentsFormat: CALayerContentsFormat {
         get { state.contentsFormat }
         set { setProperty(\.contentsFormat, newValue, key: "contentsFormat") }
     }
 
     /// The filter used when the contents are drawn smaller; defaults to linear.
-    open var minificationFilter: CALayerContentsFilter {
+    public var minificationFilter: CALayerContentsFilter {
         get { state.minificationFilter }
         set { setProperty(\.minificationFilter, newValue, key: "minificationFilter") }
     }
 
     /// The filter used when the contents are drawn larger; defaults to linear.
-    open var magnificationFilter: CALayerContentsFilter {
+    public var magnificationFilter: CALayerContentsFilter {
         get { state.magnificationFilter }
         set { setProperty(\.magnificationFilter, newValue, key: "magnificationFilter") }
     }
 
     /// The bias used to choose the mipmap level with the trilinear filter.
-    open var minificationFilterBias: Float {
+    public var minificationFilterBias: Float {
         get { state.minificationFilterBias }
         set { setFinite(\.minificationFilterBias, newValue, key: "minificationFilterBias") }
     }
 
     /// Whether the layer's drawn contents are opaque; ignored for images assigned to `contents`.
-    open var isOpaque: Bool {
+    public var isOpaque: Bool {
         get { state.isOpaque }
         set { setProperty(\.isOpaque, newValue, key: "opaque") }
     }
 
     /// Whether the contents are redrawn when the bounds change; defaults to false.
-    open var needsDisplayOnBoundsChange: Bool {
+    public var needsDisplayOnBoundsChange: Bool {
         get { state.needsDisplayOnBoundsChange }
         set { setProperty(\.needsDisplayOnBoundsChange, newValue, key: "needsDisplayOnBoundsChange") }
     }
 
     /// Whether drawing commands are executed on a background thread.
-    open var drawsAsynchronously: Bool {
+    public var drawsAsynchronously: Bool {
         get { state.drawsAsynchronously }
         set { setProperty(\.drawsAsynchronously, newValue, key: "drawsAsynchronously") }
     }

@@ -91,6 +91,90 @@ open class CALayer: NSObject {
     /// Its `"actions"` entry is searched for actions after `actions`.
     open var style: [AnyHashable: Any]?
 
+    // MARK: Overridable behaviour
+    //
+    // Methods that Apple code overrides live in the class body: Swift cannot override members
+    // declared in extensions without the Objective-C runtime.
+
+    /// Lays out the sublayers. The default asks the layout manager, then the delegate's
+    /// `layoutSublayers(of:)`. Subclasses override it to lay out their sublayers themselves.
+    open func layoutSublayers() {
+        layoutManagerStorage?.layoutSublayers(of: self)
+        delegate?.layoutSublayers(of: self)
+    }
+
+    /// Returns the preferred size of the layer in its superlayer's coordinate space: the layout
+    /// manager's answer when there is one, else the bounds size.
+    open func preferredFrameSize() -> CGSize {
+        layoutManagerStorage?.preferredSize(of: self) ?? state.bounds.size
+    }
+
+    /// Updates the layer's contents. The default asks the delegate's `display(_:)` when the
+    /// delegate implements it; subclasses override it to set `contents` themselves.
+    open func display() {
+        needsDisplayFlag = false
+        dirtyRect = .null
+        if let delegate, delegate.implementsDisplay {
+            delegate.display(self)
+        }
+    }
+
+    /// Returns the action for `event`, searching in Apple's order: the delegate's
+    /// `action(for:forKey:)`, the `actions` dictionary, the `style` dictionary's `"actions"`
+    /// entry, then the class's `defaultAction(forKey:)`. `NSNull` found at any step stops the
+    /// search; it is returned and does nothing when run. Nil when no step has an action (the
+    /// caller then falls back to the implicit animation of an animatable property).
+    open func action(forKey event: String) -> CAAction? {
+        if let found = delegate?.action(for: self, forKey: event) { return found }
+        if let found = actions?[event] { return found }
+        if let styleActions = style?["actions"] as? [String: CAAction], let found = styleActions[event] { return found }
+        if let styleActions = style?["actions"] as? [AnyHashable: Any], let found = styleActions[event] as? CAAction {
+            return found
+        }
+        return type(of: self).defaultAction(forKey: event)
+    }
+
+    /// Returns the default action of layers of this class for `event`; nil unless a subclass
+    /// overrides it.
+    open class func defaultAction(forKey event: String) -> CAAction? {
+        nil
+    }
+
+    /// Returns the default value of `key` for layers of this class; subclasses override it to
+    /// give their layers other defaults (new layers start with them). Nil for unknown keys.
+    open class func defaultValue(forKey key: String) -> Any? {
+        LayerPropertyAccessor.named(key)?.native(LayerState()) ?? nil
+    }
+
+    /// Returns whether a change of `key` makes the layer redraw its contents; false by default.
+    open class func needsDisplay(forKey key: String) -> Bool {
+        false
+    }
+
+    /// Returns whether the layer's bounds contain `p`, a point in the layer's own coordinates.
+    open func contains(_ p: CGPoint) -> Bool {
+        state.bounds.contains(p)
+    }
+
+    /// Returns the farthest descendant of the layer (or the layer itself) that contains `p`,
+    /// a point in the superlayer's coordinate space, or nil.
+    ///
+    /// As the seeds describe: hidden layers and their sublayers are skipped; a layer that masks
+    /// to its bounds hides sublayers outside them; sublayers are tried front to back in the
+    /// order of the `sublayers` array, ignoring `zPosition`; back-facing layers that are not
+    /// double-sided still take hits.
+    open func hitTest(_ p: CGPoint) -> CALayer? {
+        if state.isHidden { return nil }
+        let m = LayerGeometry.toSuperlayer(state, parent: superlayerStorage?.state)
+        guard let local = m.unprojectPoint(p) else { return nil }
+        let inside = contains(local)
+        if state.masksToBounds && !inside { return nil }
+        for sublayer in sublayerStorage.reversed() {
+            if let hit = sublayer.hitTest(local) { return hit }
+        }
+        return inside ? self : nil
+    }
+
     /// How the render tree composites this kind of layer (transform layers keep 3D).
     var renderKind: RenderLayerKind { .plain }
 

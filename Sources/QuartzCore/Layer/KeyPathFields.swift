@@ -79,11 +79,10 @@ enum KeyPathFields {
             default: return nil
             }
             return .rect(r)
-        case .transform(var t):
+        case .transform(let t):
             if path == "translation" {
                 guard case .size(let s) = newField else { return nil }
-                t.translation2D = s
-                return .transform(t)
+                return .transform(t.settingTranslation2D(s))
             }
             guard let component = TransformComponent(rawValue: String(path)),
                   let d = newField.scalarValue else { return nil }

@@ -5,7 +5,7 @@ extension CALayer: AnimationHost {
     /// with the same key. The animation starts when the transaction commits; a `beginTime` of
     /// 0 means "now". Animations that cannot be evaluated (a key path the layer does not have,
     /// values of a type that cannot be interpolated) are refused with a logged message.
-    open func add(_ anim: CAAnimation, forKey key: String?) {
+    public func add(_ anim: CAAnimation, forKey key: String?) {
         guard let copy = anim.copy() as? CAAnimation else { return }
         if copy.beginTime == 0 {
             copy.beginTime = convertTime(CACurrentMediaTime(), from: nil)
@@ -30,23 +30,23 @@ extension CALayer: AnimationHost {
     }
 
     /// Returns the animation attached under `key`: the layer's own copy, which must not be changed.
-    open func animation(forKey key: String) -> CAAnimation? {
+    public func animation(forKey key: String) -> CAAnimation? {
         animationStore.last { $0.key == key && !$0.isAnonymous }?.animation
     }
 
     /// Returns the keys of the attached animations in the order they were added, or nil when none.
-    open func animationKeys() -> [String]? {
+    public func animationKeys() -> [String]? {
         let keys = animationStore.filter { !$0.isAnonymous }.map(\.key)
         return keys.isEmpty ? nil : keys
     }
 
     /// Removes the animation attached under `key`; the layer shows its model value again.
-    open func removeAnimation(forKey key: String) {
+    public func removeAnimation(forKey key: String) {
         removeAnimation(forKey: key, finished: false)
     }
 
     /// Removes every attached animation.
-    open func removeAllAnimations() {
+    public func removeAllAnimations() {
         let removed = animationStore
         animationStore.removeAll()
         if !removed.isEmpty { TransactionStack.current.recordChange(of: self) }
@@ -74,7 +74,7 @@ extension CALayer: AnimationHost {
                 attached.didNotifyStart = true
                 attached.animation.delegate?.animationDidStart(attached.animation)
             }
-            guard !attached.didNotifyStop, attached.compiled.hasEnded(atParentTime: local) else { continue }
+            guard !attached.didNotifyStop, attached.compiled.isFinished(atParentTime: local) else { continue }
             if attached.animation.isRemovedOnCompletion {
                 animationStore.removeAll { $0 === attached }
                 removedAny = true
@@ -89,7 +89,9 @@ extension CALayer: AnimationHost {
     func nextAnimationEventTime() -> CFTimeInterval? {
         var next: CFTimeInterval?
         for attached in animationStore where !attached.didNotifyStop {
-            let local = attached.didNotifyStart ? attached.compiled.activeEndTime : attached.compiled.timing.beginTime
+            let local = attached.didNotifyStart
+                ? attached.compiled.timing.parentTime(fromLocal: attached.compiled.timing.activeDuration)
+                : attached.compiled.timing.beginTime
             guard let local, local.isFinite else { continue }
             let global = globalTime(fromLocal: local)
             next = min(next ?? global, global)
