@@ -1,0 +1,126 @@
+import Foundation
+import CompositorCore
+
+/// Turns a committed layer tree, evaluated at a media time, into the flattened draw list that
+/// every renderer consumes (DESIGN.md, "The path of a frame", steps 2 and 3).
+///
+/// Per layer, in painter's order: its background (with the border when nothing is drawn
+/// between them), its contents, its sublayers sorted by `zPosition` then index, and its border
+/// on top of both. Opacity multiplies down the tree. `masksToBounds` pushes a (rounded) clip
+/// for the contents and the sublayers. Every layer flattens its sublayers into its own plane;
+/// a layer that is not double-sided and faces away is skipped with its sublayers.
+struct FrameFlattener {
+    /// The committed layers.
+    let layers: [UInt64: RenderLayer]
+    /// Global media time of the frame.
+    let time: CFTimeInterval
+    /// Maps the root layer's superlayer space (points) to canvas pixels.
+    let viewTransform: CATransform3D
+
+    private(set) var commands: [DrawCommand] = []
+    private(set) var clips: [Clip] = []
+
+    init(layers: [UInt64: RenderLayer], time: CFTimeInterval, viewTransform: CATransform3D) {
+        self.layers = layers
+        self.time = time
+        self.viewTransform = viewTransform
+    }
+
+    /// Flattens the tree under `rootID` into a draw list of the given pixel size.
+    mutating func flatten(rootID: UInt64, pixelWidth: Int, pixelHeight: Int, clearColor: PremultipliedColor) -> DrawList {
+        commands.removeAll(keepingCapacity: true)
+        clips.removeAll(keepingCapacity: true)
+        if let root = layers[rootID] {
+            visit(root, parentState: nil, parentWorld: viewTransform, parentTime: time, opacity: 1, clip: nil)
+        }
+        return DrawList(pixelWidth: pixelWidth, pixelHeight: pixelHeight, clearColor: clearColor,
+                        commands: commands, clips: clips)
+    }
+
+    /// The presentation state of `layer`: its model state with its animations applied at the
+    /// layer's local time, which is returned too (the parent time of its sublayers).
+    static func presentation(of layer: RenderLayer, parentTime: CFTimeInterval) -> (LayerState, CFTimeInterval) {
+        let localTime = LayerTime.step(parentTime, through: layer.state)
+        var state = layer.state
+        for animation in layer.animations { animation.apply(to: &state, parentTime: localTime) }
+        return (state, localTime)
+    }
+
+    private mutating func visit(_ layer: RenderLayer, parentState: LayerState?, parentWorld: CATransform3D,
+                                parentTime: CFTimeInterval, opacity parentOpacity: Float, clip parentClip: Int32?) {
+        let (s, localTime) = Self.presentation(of: layer, parentTime: parentTime)
+        let opacity = parentOpacity * max(0, min(1, s.opacity))
+        guard !s.isHidden, opacity > 0 else { return }
+        let world = LayerGeometry.toSuperlayer(s, parent: parentState, flattens: layer.kind == .plain)
+            .concatenating(parentWorld)
+        if !s.isDoubleSided && Self.isFacingAway(s.bounds, world) { return }
+        let matrix = Matrix4(world)
+        let radii = CornerRadii(s)
+        let edges = s.antialiasedEdgeBits
+
+        let sublayers = layer.sublayerIDs.compactMap { layers[$0] }
+        let image = layer.kind == .plain ? s.contents : nil
+        let background = layer.kind == .plain ? PremultipliedColor(s.backgroundColor) : .clear
+        let border = layer.kind == .plain && s.borderWidth > 0 ? PremultipliedColor(s.borderColor) : .clear
+        let mergeBorder = image == nil && sublayers.isEmpty
+        if background.alpha > 0 || (mergeBorder && border.alpha > 0) {
+            var quad = Quad(transform: matrix, rect: s.bounds, fillColor: background, cornerRadii: radii,
+                            opacity: opacity, clipIndex: parentClip, isDoubleSided: s.isDoubleSided,
+                            antialiasedEdges: edges)
+            if mergeBorder && border.alpha > 0 {
+                quad.borderWidth = Float(s.borderWidth)
+                quad.borderColor = border
+            }
+            quad.isOpaque = background.alpha >= 1 && opacity >= 1 && radii.isZero && quad.borderWidth == 0
+            commands.append(.quad(quad))
+        }
+
+        var innerClip = parentClip
+        if s.masksToBounds {
+            clips.append(Clip(transform: matrix, rect: s.bounds, cornerRadii: radii, parentIndex: parentClip))
+            innerClip = Int32(clips.count - 1)
+        }
+        if let image {
+            let filterMin = TextureFilter(s.minificationFilter), filterMag = TextureFilter(s.magnificationFilter)
+            for piece in ContentsLayout.pieces(for: s, image: image) {
+                let texture = TextureSource(image: image, unitRect: piece.unitSource,
+                                            minificationFilter: filterMin, magnificationFilter: filterMag)
+                commands.append(.quad(Quad(transform: matrix, rect: piece.destination, texture: texture,
+                                           opacity: opacity, clipIndex: innerClip,
+                                           isDoubleSided: s.isDoubleSided, antialiasedEdges: edges)))
+            }
+        }
+        for sublayer in Self.paintOrder(sublayers) {
+            visit(sublayer, parentState: s, parentWorld: world, parentTime: localTime, opacity: opacity, clip: innerClip)
+        }
+        if !mergeBorder && border.alpha > 0 {
+            commands.append(.quad(Quad(transform: matrix, rect: s.bounds, cornerRadii: radii,
+                                       borderWidth: Float(s.borderWidth), borderColor: border, opacity: opacity,
+                                       clipIndex: parentClip, isDoubleSided: s.isDoubleSided, antialiasedEdges: edges)))
+        }
+    }
+
+    /// Siblings back to front: by `zPosition`, then by index (a stable sort).
+    static func paintOrder(_ sublayers: [RenderLayer]) -> [RenderLayer] {
+        guard sublayers.contains(where: { $0.state.zPosition != 0 }) else { return sublayers }
+        return sublayers.enumerated().sorted { a, b in
+            a.element.state.zPosition != b.element.state.zPosition
+                ? a.element.state.zPosition < b.element.state.zPosition : a.offset < b.offset
+        }.map(\.element)
+    }
+
+    /// Whether the rectangle, mapped through `m`, faces away from the viewer: its projected
+    /// corners wind the other way (negative signed area in y-down canvas space).
+    static func isFacingAway(_ rect: CGRect, _ m: CATransform3D) -> Bool {
+        let corners = [CGPoint(x: rect.minX, y: rect.minY), CGPoint(x: rect.maxX, y: rect.minY),
+                       CGPoint(x: rect.maxX, y: rect.maxY), CGPoint(x: rect.minX, y: rect.maxY)]
+        let p = corners.compactMap { m.projectPoint($0) }
+        guard p.count == 4 else { return true }
+        var area: CGFloat = 0
+        for i in 0..<4 {
+            let a = p[i], b = p[(i + 1) % 4]
+            area += a.x * b.y - b.x * a.y
+        }
+        return area < 0
+    }
+}
