@@ -1,3 +1,0 @@
-import CompositorCore
-import CEGL
-import CGLES3
