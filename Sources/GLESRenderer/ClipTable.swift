@@ -52,27 +52,42 @@ final class ClipTable {
     private static func encode(_ clip: Clip, into out: UnsafeMutablePointer<Float>) {
         let m = clip.transform
         // The plane z = 0 of the clip's space: [X Y 1] x H = canvas homogeneous (x, y, w).
-        let h = [m.m11, m.m12, m.m14, m.m21, m.m22, m.m24, m.m41, m.m42, m.m44]
-        let inverse = invert3x3(h) ?? [Double](repeating: 0, count: 9)  // edge-on: covers nothing
-        for row in 0..<3 {
-            out[row * 4] = Float(inverse[row * 3]); out[row * 4 + 1] = Float(inverse[row * 3 + 1])
-            out[row * 4 + 2] = Float(inverse[row * 3 + 2]); out[row * 4 + 3] = 0
+        let h = Matrix3(SIMD3(m.m11, m.m12, m.m14), SIMD3(m.m21, m.m22, m.m24), SIMD3(m.m41, m.m42, m.m44))
+        let inverse = h.inverse ?? Matrix3(.zero, .zero, .zero)  // edge-on: covers nothing
+        func write(_ values: SIMD3<Double>, at offset: Int) {
+            out[offset] = Float(values.x); out[offset + 1] = Float(values.y)
+            out[offset + 2] = Float(values.z); out[offset + 3] = 0
         }
+        write(inverse.row0, at: 0); write(inverse.row1, at: 4); write(inverse.row2, at: 8)
         out[12] = Float(clip.rect.minX); out[13] = Float(clip.rect.minY)
         out[14] = Float(clip.rect.width); out[15] = Float(clip.rect.height)
         let r = clip.cornerRadii
         out[16] = r.minXMinY; out[17] = r.maxXMinY; out[18] = r.maxXMaxY; out[19] = r.minXMaxY
     }
+}
 
-    /// The inverse of a row-major 3x3 matrix, or nil when it is singular.
-    static func invert3x3(_ a: [Double]) -> [Double]? {
-        let c0 = a[4] * a[8] - a[5] * a[7], c1 = a[5] * a[6] - a[3] * a[8], c2 = a[3] * a[7] - a[4] * a[6]
-        let det = a[0] * c0 + a[1] * c1 + a[2] * c2
-        let scale = a.reduce(0) { max($0, abs($1)) }
-        guard abs(det) > 1e-12 * max(scale * scale * scale, 1e-300) else { return nil }
-        let d = 1 / det
-        return [c0 * d, (a[2] * a[7] - a[1] * a[8]) * d, (a[1] * a[5] - a[2] * a[4]) * d,
-                c1 * d, (a[0] * a[8] - a[2] * a[6]) * d, (a[2] * a[3] - a[0] * a[5]) * d,
-                c2 * d, (a[1] * a[6] - a[0] * a[7]) * d, (a[0] * a[4] - a[1] * a[3]) * d]
+/// A 3x3 matrix by rows: a plane's homography in homogeneous 2D coordinates.
+struct Matrix3 {
+    var row0: SIMD3<Double>, row1: SIMD3<Double>, row2: SIMD3<Double>
+
+    init(_ row0: SIMD3<Double>, _ row1: SIMD3<Double>, _ row2: SIMD3<Double>) {
+        self.row0 = row0; self.row1 = row1; self.row2 = row2
     }
+
+    /// The inverse, or nil when the matrix is singular relative to its largest entry.
+    var inverse: Matrix3? {
+        // The rows of the adjugate's transpose are cross products of pairs of rows.
+        let c0 = cross(row1, row2), c1 = cross(row2, row0), c2 = cross(row0, row1)
+        let det = (row0 * c0).sum()
+        let largest = max(magnitudes(row0).max(), magnitudes(row1).max(), magnitudes(row2).max())
+        guard Swift.abs(det) > 1e-12 * largest * largest * largest, det.isFinite else { return nil }
+        // inverse[i][j] = cofactor[j][i] / det; cofactor row j is c_j.
+        return Matrix3(SIMD3(c0.x, c1.x, c2.x) / det, SIMD3(c0.y, c1.y, c2.y) / det, SIMD3(c0.z, c1.z, c2.z) / det)
+    }
+
+    private func cross(_ a: SIMD3<Double>, _ b: SIMD3<Double>) -> SIMD3<Double> {
+        SIMD3(a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x)
+    }
+
+    private func magnitudes(_ v: SIMD3<Double>) -> SIMD3<Double> { SIMD3(Swift.abs(v.x), Swift.abs(v.y), Swift.abs(v.z)) }
 }

@@ -37,9 +37,9 @@ enum QuadInstance {
     private static func isPixelAligned(_ quad: Quad) -> Bool {
         let m = quad.transform
         guard m.m12 == 0, m.m21 == 0, m.m14 == 0, m.m24 == 0, m.m44 == 1 else { return false }
-        let edges = [quad.rect.minX * m.m11 + m.m41, quad.rect.maxX * m.m11 + m.m41,
-                     quad.rect.minY * m.m22 + m.m42, quad.rect.maxY * m.m22 + m.m42]
-        return edges.allSatisfy { $0 == $0.rounded() }
+        func onPixelBoundary(_ value: Double) -> Bool { value == value.rounded() }
+        return onPixelBoundary(quad.rect.minX * m.m11 + m.m41) && onPixelBoundary(quad.rect.maxX * m.m11 + m.m41)
+            && onPixelBoundary(quad.rect.minY * m.m22 + m.m42) && onPixelBoundary(quad.rect.maxY * m.m22 + m.m42)
     }
 
     /// How far (in local units) to grow the quad so that one screen pixel beyond every edge is
@@ -52,7 +52,8 @@ enum QuadInstance {
         if m.m14 == 0, m.m24 == 0 {
             smallestScale = smallestSingularValue(m.m11 / m.m44, m.m12 / m.m44, m.m21 / m.m44, m.m22 / m.m44)
         } else {
-            for (x, y) in [(r.minX, r.minY), (r.maxX, r.minY), (r.minX, r.maxY), (r.maxX, r.maxY)] {
+            for corner in 0..<4 {
+                let x = corner & 1 == 0 ? r.minX : r.maxX, y = corner < 2 ? r.minY : r.maxY
                 let p = m.transformHomogeneous(x: x, y: y)
                 guard p.w > 0 else { return min(1, cap) }
                 let sx = p.x / p.w, sy = p.y / p.w
