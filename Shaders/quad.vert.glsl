@@ -1,0 +1,74 @@
+#version 300 es
+// OpenQuartzCore uber quad shader, vertex stage.
+// One instance per quad; the four vertices of a triangle strip come from gl_VertexID.
+// Canvas space: pixels, origin top-left, y down. The renderer's uniform u_canvas maps it to clip
+// space; u_canvas.z is the sign of the y axis (+1: canvas row 0 lands in framebuffer row 0, which
+// glReadPixels returns first, so an offscreen read-back is top row first as CGImage expects).
+precision highp float;
+precision highp int;
+
+layout(location = 0) in vec4 a_row1;        // transform row 1 (m11 m12 m13 m14)
+layout(location = 1) in vec4 a_row2;        // transform row 2 (m21 m22 m23 m24)
+layout(location = 2) in vec4 a_row4;        // transform row 4 (m41 m42 m43 m44); row 3 scales z, which is 0 here
+layout(location = 3) in vec4 a_rect;        // local rect: x, y, width, height
+layout(location = 4) in vec4 a_fillColor;   // premultiplied
+layout(location = 5) in vec4 a_borderColor; // premultiplied
+layout(location = 6) in vec4 a_params;      // borderWidth, opacity, flags, AA margin (local units)
+layout(location = 7) in vec4 a_radii;       // minXMinY, maxXMinY, maxXMaxY, minXMaxY
+layout(location = 8) in vec4 a_texRect;     // texture coordinates at rect min corner (xy) and max corner (zw)
+layout(location = 9) in vec4 a_texClamp;    // texture coordinates are clamped into this box
+layout(location = 10) in vec2 a_clips;      // inner clip index, its parent's index (-1: none)
+
+uniform vec3 u_canvas;                      // 2/width, 2/height, y sign
+uniform highp sampler2D u_clipTable;        // five RGBA32F texels per clip (see ClipTable.swift)
+
+out vec4 v_localAndUV;                      // local position (xy) and texture coordinate (zw), perspective-correct
+out vec3 v_clip0;                           // inner clip's homogeneous local position
+out vec3 v_clip1;                           // parent clip's homogeneous local position
+flat out vec4 v_rect;
+flat out vec4 v_fillColor;
+flat out vec4 v_borderColor;
+flat out vec4 v_params;
+flat out vec4 v_radii;
+flat out vec4 v_texClamp;
+flat out ivec2 v_clipIndex;
+
+const int clipsPerRow = 256;
+
+vec3 clipLocal(int index, vec3 canvas) {
+    if (index < 0) return vec3(0.0, 0.0, 1.0);
+    ivec2 base = ivec2((index % clipsPerRow) * 5, index / clipsPerRow);
+    vec3 r0 = texelFetch(u_clipTable, base, 0).xyz;
+    vec3 r1 = texelFetch(u_clipTable, base + ivec2(1, 0), 0).xyz;
+    vec3 r2 = texelFetch(u_clipTable, base + ivec2(2, 0), 0).xyz;
+    // Linear in the canvas homogeneous coordinates, so perspective-correct interpolation followed
+    // by a division in the fragment stage gives the exact clip-local position of every pixel.
+    return canvas.x * r0 + canvas.y * r1 + canvas.z * r2;
+}
+
+void main() {
+    vec2 corner = vec2(float(gl_VertexID & 1), float(gl_VertexID >> 1));
+    float margin = a_params.w;
+    vec2 local = a_rect.xy - vec2(margin) + corner * (a_rect.zw + 2.0 * margin);
+    vec4 canvas = local.x * a_row1 + local.y * a_row2 + a_row4;
+
+    // Keep w: the rasteriser divides per pixel, which makes every varying perspective-correct.
+    gl_Position = vec4(canvas.x * u_canvas.x - canvas.w,
+                       u_canvas.z * (canvas.y * u_canvas.y - canvas.w),
+                       0.0,
+                       canvas.w);
+
+    vec2 unit = (local - a_rect.xy) / max(a_rect.zw, vec2(1e-6));
+    v_localAndUV = vec4(local, mix(a_texRect.xy, a_texRect.zw, unit));
+    ivec2 clips = ivec2(a_clips);
+    vec3 canvasHomogeneous = canvas.xyw;
+    v_clip0 = clipLocal(clips.x, canvasHomogeneous);
+    v_clip1 = clipLocal(clips.y, canvasHomogeneous);
+    v_clipIndex = clips;
+    v_rect = a_rect;
+    v_fillColor = a_fillColor;
+    v_borderColor = a_borderColor;
+    v_params = a_params;
+    v_radii = a_radii;
+    v_texClamp = a_texClamp;
+}

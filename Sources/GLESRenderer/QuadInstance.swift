@@ -1,0 +1,102 @@
+import CompositorCore
+import Foundation
+
+/// The per-instance attributes of the uber quad shader: their layout in the instance buffer and
+/// the geometry decisions made for each quad on the CPU (culling, blending, antialiasing margin).
+enum QuadInstance {
+    /// Floats per instance.
+    static let stride = 42
+    /// (attribute location, float offset, component count), matching quad.vert.glsl.
+    static let attributes: [(location: GLuintIndex, offset: Int, components: Int)] = [
+        (0, 0, 4), (1, 4, 4), (2, 8, 4), (3, 12, 4), (4, 16, 4), (5, 20, 4),
+        (6, 24, 4), (7, 28, 4), (8, 32, 4), (9, 36, 4), (10, 40, 2),
+    ]
+    typealias GLuintIndex = UInt32
+
+    static let textured: Int = 16
+
+    /// Whether a one-sided quad faces away: the sign of its projected area is the sign of the
+    /// determinant of its plane's homography (for the part in front of the viewer, w > 0).
+    @inline(__always)
+    static func facesAway(_ m: Matrix4) -> Bool {
+        let det = m.m11 * (m.m22 * m.m44 - m.m24 * m.m42)
+            - m.m12 * (m.m21 * m.m44 - m.m24 * m.m41)
+            + m.m14 * (m.m21 * m.m42 - m.m22 * m.m41)
+        return det < 0
+    }
+
+    /// Whether the quad can be drawn with blending off: opaque, unclipped, square-cornered, and
+    /// with edges that either are not antialiased or fall on pixel boundaries.
+    @inline(__always)
+    static func isOpaque(_ quad: Quad) -> Bool {
+        guard quad.isOpaque, quad.opacity >= 1, quad.clipIndex == nil, quad.cornerRadii.isZero,
+              quad.borderWidth == 0 || quad.borderColor.alpha >= 1 else { return false }
+        return quad.antialiasedEdges & 0xF == 0 || isPixelAligned(quad)
+    }
+
+    private static func isPixelAligned(_ quad: Quad) -> Bool {
+        let m = quad.transform
+        guard m.m12 == 0, m.m21 == 0, m.m14 == 0, m.m24 == 0, m.m44 == 1 else { return false }
+        func onPixelBoundary(_ value: Double) -> Bool { value == value.rounded() }
+        return onPixelBoundary(quad.rect.minX * m.m11 + m.m41) && onPixelBoundary(quad.rect.maxX * m.m11 + m.m41)
+            && onPixelBoundary(quad.rect.minY * m.m22 + m.m42) && onPixelBoundary(quad.rect.maxY * m.m22 + m.m42)
+    }
+
+    /// How far (in local units) to grow the quad so that one screen pixel beyond every edge is
+    /// rasterised and the distance field can fade the edge out: 1.5 pixels over the smallest
+    /// local-to-screen scale found at the rect's corners.
+    static func antialiasingMargin(_ quad: Quad) -> Float {
+        let m = quad.transform, r = quad.rect
+        let cap = Float(max(r.width, r.height, 1))
+        var smallestScale = Double.infinity
+        if m.m14 == 0, m.m24 == 0 {
+            smallestScale = smallestSingularValue(m.m11 / m.m44, m.m12 / m.m44, m.m21 / m.m44, m.m22 / m.m44)
+        } else {
+            for corner in 0..<4 {
+                let x = corner & 1 == 0 ? r.minX : r.maxX, y = corner < 2 ? r.minY : r.maxY
+                let p = m.transformHomogeneous(x: x, y: y)
+                guard p.w > 0 else { return min(1, cap) }
+                let sx = p.x / p.w, sy = p.y / p.w
+                let scale = smallestSingularValue((m.m11 - sx * m.m14) / p.w, (m.m12 - sy * m.m14) / p.w,
+                                                  (m.m21 - sx * m.m24) / p.w, (m.m22 - sy * m.m24) / p.w)
+                smallestScale = min(smallestScale, scale)
+            }
+        }
+        guard smallestScale.isFinite, smallestScale > 1e-9 else { return cap }
+        return min(Float(1.5 / smallestScale), cap)
+    }
+
+    @inline(__always)
+    private static func smallestSingularValue(_ a: Double, _ b: Double, _ c: Double, _ d: Double) -> Double {
+        let frobenius = a * a + b * b + c * c + d * d
+        let det = a * d - b * c
+        let root = (max(frobenius * frobenius - 4 * det * det, 0)).squareRoot()
+        return (max(frobenius - root, 0) / 2).squareRoot()
+    }
+
+    /// Writes the attributes of `quad` at `out`.
+    @inline(__always)
+    static func write(_ quad: Quad, opaque: Bool, texture: (rect: SIMD4<Float>, clamp: SIMD4<Float>)?,
+                      clips: (Int32, Int32), into out: UnsafeMutablePointer<Float>) {
+        let m = quad.transform
+        out[0] = Float(m.m11); out[1] = Float(m.m12); out[2] = Float(m.m13); out[3] = Float(m.m14)
+        out[4] = Float(m.m21); out[5] = Float(m.m22); out[6] = Float(m.m23); out[7] = Float(m.m24)
+        out[8] = Float(m.m41); out[9] = Float(m.m42); out[10] = Float(m.m43); out[11] = Float(m.m44)
+        out[12] = Float(quad.rect.minX); out[13] = Float(quad.rect.minY)
+        out[14] = Float(quad.rect.width); out[15] = Float(quad.rect.height)
+        let f = quad.fillColor, b = quad.borderColor
+        out[16] = f.red; out[17] = f.green; out[18] = f.blue; out[19] = f.alpha
+        out[20] = b.red; out[21] = b.green; out[22] = b.blue; out[23] = b.alpha
+        let edges = opaque ? 0 : Int(quad.antialiasedEdges & 0xF)
+        out[24] = quad.borderWidth
+        out[25] = quad.opacity
+        out[26] = Float(edges | (texture == nil ? 0 : textured))
+        out[27] = edges == 0 ? 0 : antialiasingMargin(quad)
+        let r = quad.cornerRadii
+        out[28] = r.minXMinY; out[29] = r.maxXMinY; out[30] = r.maxXMaxY; out[31] = r.minXMaxY
+        let t = texture ?? (SIMD4(0, 0, 0, 0), SIMD4(0, 0, 0, 0))
+        out[32] = t.rect.x; out[33] = t.rect.y; out[34] = t.rect.z; out[35] = t.rect.w
+        out[36] = t.clamp.x; out[37] = t.clamp.y; out[38] = t.clamp.z; out[39] = t.clamp.w
+        out[40] = Float(clips.0); out[41] = Float(clips.1)
+    }
+}

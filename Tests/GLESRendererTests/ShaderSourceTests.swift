@@ -1,0 +1,61 @@
+import Foundation
+@testable import GLESRenderer
+import XCTest
+
+/// The shader files: valid GLSL ES 3.00, and embedded in the binary as they are on disk.
+final class ShaderSourceTests: XCTestCase {
+    /// Shaders/ at the package root, found from this file's path.
+    private var shadersDirectory: URL {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Shaders")
+    }
+
+    private func shaderFiles() throws -> [URL] {
+        try FileManager.default.contentsOfDirectory(at: shadersDirectory, includingPropertiesForKeys: nil)
+            .filter { $0.lastPathComponent.hasSuffix(".glsl") }
+            .sorted { $0.lastPathComponent < $1.lastPathComponent }
+    }
+
+    func testEmbeddedSourcesMatchTheShaderFiles() throws {
+        let files = try shaderFiles()
+        XCTAssertFalse(files.isEmpty)
+        XCTAssertEqual(Set(files.map(\.lastPathComponent)), Set(ShaderSources.all.keys),
+                       "run scripts/embed-shaders.sh: Shaders/ and the generated file list different files")
+        for file in files {
+            var text = try String(contentsOf: file, encoding: .utf8)
+            if text.hasSuffix("\n") { text.removeLast() }
+            XCTAssertEqual(ShaderSources.all[file.lastPathComponent], text,
+                           "run scripts/embed-shaders.sh: \(file.lastPathComponent) changed since it was embedded")
+        }
+    }
+
+    func testShadersAreGLSLES300() throws {
+        for file in try shaderFiles() {
+            let text = try String(contentsOf: file, encoding: .utf8)
+            XCTAssertTrue(text.hasPrefix("#version 300 es"), file.lastPathComponent)
+        }
+    }
+
+    func testGlslangValidatorAcceptsEveryShader() throws {
+        let candidates = ["/usr/bin/glslangValidator", "/usr/local/bin/glslangValidator"]
+        guard let tool = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
+            throw XCTSkip("glslangValidator is not installed (Debian: glslang-tools)")
+        }
+        for file in try shaderFiles() {
+            // quad.vert.glsl -> vert
+            let parts = file.lastPathComponent.split(separator: ".")
+            guard parts.count >= 3 else { XCTFail("\(file.lastPathComponent): name it NAME.STAGE.glsl"); continue }
+            let stage = String(parts[parts.count - 2])
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: tool)
+            process.arguments = ["-S", stage, file.path]
+            let output = Pipe()
+            process.standardOutput = output
+            process.standardError = output
+            try process.run()
+            process.waitUntilExit()
+            let log = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            XCTAssertEqual(process.terminationStatus, 0, "\(file.lastPathComponent): \(log)")
+        }
+    }
+}
