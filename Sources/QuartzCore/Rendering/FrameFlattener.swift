@@ -19,6 +19,8 @@ struct FrameFlattener {
 
     private(set) var commands: [DrawCommand] = []
     private(set) var clips: [Clip] = []
+    /// Whether any visited layer had animations (so later frames may differ).
+    private(set) var sawAnimations = false
 
     init(layers: [UInt64: RenderLayer], time: CFTimeInterval, viewTransform: CATransform3D) {
         self.layers = layers
@@ -48,6 +50,7 @@ struct FrameFlattener {
 
     private mutating func visit(_ layer: RenderLayer, parentState: LayerState?, parentWorld: CATransform3D,
                                 parentTime: CFTimeInterval, opacity parentOpacity: Float, clip parentClip: Int32?) {
+        if !layer.animations.isEmpty { sawAnimations = true }
         let (s, localTime) = Self.presentation(of: layer, parentTime: parentTime)
         let opacity = parentOpacity * max(0, min(1, s.opacity))
         guard !s.isHidden, opacity > 0 else { return }

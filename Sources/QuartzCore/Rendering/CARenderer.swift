@@ -1,0 +1,185 @@
+import Foundation
+import CompositorCore
+import GLESRenderer
+
+/// A time stamp of a display refresh, as Core Video describes one (the fields a renderer uses).
+public struct CVTimeStamp: Sendable, Equatable {
+    /// The host time of the refresh, in nanoseconds of the monotonic clock.
+    public var hostTime: UInt64
+    /// The refresh period, in seconds.
+    public var refreshPeriod: Double
+    /// Creates a time stamp.
+    public init(hostTime: UInt64 = 0, refreshPeriod: Double = 1.0 / 60.0) {
+        self.hostTime = hostTime
+        self.refreshPeriod = refreshPeriod
+    }
+}
+
+/// Why a renderer could not produce a frame.
+public enum CARendererError: Error, CustomStringConvertible {
+    /// `render()` was called outside `beginFrame(atTime:timeStamp:)` and `endFrame()`.
+    case noFrameInProgress
+    /// The renderer has no layer to draw.
+    case noLayer
+    /// The GPU renderer failed (the underlying GL or EGL error).
+    case renderer(Error)
+
+    public var description: String {
+        switch self {
+        case .noFrameInProgress: return "render() called outside beginFrame(atTime:timeStamp:)/endFrame()"
+        case .noLayer: return "the renderer has no layer"
+        case .renderer(let error): return "renderer failed: \(error)"
+        }
+    }
+}
+
+/// Renders a layer tree into an OpenGL ES context: an offscreen target of a given pixel size, or
+/// an EGL context and framebuffer that the caller owns (a GBM surface on a kiosk, say).
+///
+/// Use it as on Apple platforms: set `layer` and `bounds`, then for each frame call
+/// `beginFrame(atTime:timeStamp:)`, `render()` and `endFrame()`. The renderer draws the tree as
+/// last committed (`CATransaction.commit()` or `flush()`), with every animation evaluated at the
+/// frame's time; frames are deterministic for a given tree and time. Errors of the GPU path are
+/// logged and kept in `lastError`; `renderFrame(atTime:)` throws them instead.
+public final class CARenderer {
+    /// The root layer of the tree to render.
+    public var layer: CALayer?
+    /// The part of the root layer's superlayer space (points) that the target shows.
+    public var bounds: CGRect
+    /// Pixels per point of the target.
+    public let scale: CGFloat
+    /// The width of the target, in pixels.
+    public let pixelWidth: Int
+    /// The height of the target, in pixels.
+    public let pixelHeight: Int
+    /// The colour the target is cleared to before each frame (opaque black by default).
+    public var clearColor: CGColor = CGColor(red: 0, green: 0, blue: 0, alpha: 1)
+    /// Statistics of the last rendered frame (draw calls, quads, offscreen passes).
+    public private(set) var statistics = RenderStatistics()
+    /// The error of the last frame that failed, or nil.
+    public private(set) var lastError: Error?
+
+    private let renderer: GLESRenderer
+    private var frameTime: CFTimeInterval?
+    private var updateRegion: CGRect = .null
+    private var lastGeneration: UInt64?
+    private var lastFrameHadAnimations = true
+
+    /// Creates a renderer drawing into a new offscreen target of `pixelWidth` x `pixelHeight`.
+    ///
+    /// - Parameters:
+    ///   - scale: pixels per point; `bounds` starts as the target's size in points.
+    ///   - platform: the EGL platform, or nil for `QC_EGL_PLATFORM` or the default order.
+    /// - Throws: `CARendererError.renderer` when no GLES 3 context can be created.
+    public init(pixelWidth: Int, pixelHeight: Int, scale: CGFloat = 1, platform: GLESContext.Platform? = nil) throws {
+        do {
+            renderer = try GLESRenderer(pixelWidth: pixelWidth, pixelHeight: pixelHeight, platform: platform)
+        } catch {
+            throw CARendererError.renderer(error)
+        }
+        self.scale = scale
+        self.pixelWidth = pixelWidth
+        self.pixelHeight = pixelHeight
+        bounds = CGRect(x: 0, y: 0, width: CGFloat(pixelWidth) / scale, height: CGFloat(pixelHeight) / scale)
+    }
+
+    /// Creates a renderer drawing into a target the caller made (an adopted EGL context and its
+    /// framebuffer, for example).
+    public init(target: OffscreenTarget, scale: CGFloat = 1) throws {
+        do {
+            renderer = try GLESRenderer(target: target)
+        } catch {
+            throw CARendererError.renderer(error)
+        }
+        self.scale = scale
+        pixelWidth = target.pixelWidth
+        pixelHeight = target.pixelHeight
+        bounds = CGRect(x: 0, y: 0, width: CGFloat(target.pixelWidth) / scale,
+                        height: CGFloat(target.pixelHeight) / scale)
+    }
+
+    /// Begins a frame at media time `t` (`CACurrentMediaTime()` for now).
+    public func beginFrame(atTime t: CFTimeInterval, timeStamp ts: UnsafeMutablePointer<CVTimeStamp>?) {
+        frameTime = t
+    }
+
+    /// Returns the part of `bounds` that must be redrawn for the frame (all of it when the tree
+    /// changed or animates, otherwise what `addUpdate(_:)` added).
+    public func updateBounds() -> CGRect {
+        let generation = RenderTreeStore.shared.snapshot().generation
+        if generation != lastGeneration || lastFrameHadAnimations { return bounds }
+        return updateRegion.intersection(bounds)
+    }
+
+    /// Adds a rectangle, in `bounds` coordinates, to the region to redraw.
+    public func addUpdate(_ r: CGRect) {
+        updateRegion = updateRegion.union(r)
+    }
+
+    /// Renders the frame begun by `beginFrame(atTime:timeStamp:)`. Errors are logged and kept in `lastError`.
+    public func render() {
+        do {
+            guard let t = frameTime else { throw CARendererError.noFrameInProgress }
+            try renderFrame(atTime: t)
+        } catch {
+            lastError = error
+            Diagnostics.logger.error("CARenderer.render: \(error)")
+        }
+    }
+
+    /// The media time of the next frame in which anything changes: now while animations run,
+    /// `.infinity` when the tree is still.
+    public func nextFrameTime() -> CFTimeInterval {
+        lastFrameHadAnimations ? (frameTime ?? CACurrentMediaTime()) : .infinity
+    }
+
+    /// Ends the frame.
+    public func endFrame() {
+        frameTime = nil
+        updateRegion = .null
+    }
+
+    // MARK: Linux additions
+
+    /// Renders the tree at media time `t` and waits until the GPU has finished.
+    @discardableResult
+    public func renderFrame(atTime t: CFTimeInterval) throws -> RenderStatistics {
+        let list = try drawList(atTime: t)
+        do {
+            statistics = try renderer.render(list)
+        } catch {
+            throw CARendererError.renderer(error)
+        }
+        lastError = nil
+        return statistics
+    }
+
+    /// The flattened frame for media time `t` (what `renderFrame(atTime:)` draws).
+    public func drawList(atTime t: CFTimeInterval) throws -> DrawList {
+        guard let layer else { throw CARendererError.noLayer }
+        if !layer.isLive { CATransaction.flush() }
+        let snapshot = RenderTreeStore.shared.snapshot()
+        lastGeneration = snapshot.generation
+        let view = CATransform3DMakeTranslation(-bounds.minX, -bounds.minY, 0)
+            .concatenating(CATransform3DMakeScale(scale, scale, 1))
+        var flattener = FrameFlattener(layers: snapshot.layers, time: t, viewTransform: view)
+        let list = flattener.flatten(rootID: layer.layerID, pixelWidth: pixelWidth,
+                                     pixelHeight: pixelHeight, clearColor: PremultipliedColor(clearColor))
+        lastFrameHadAnimations = flattener.sawAnimations
+        return list
+    }
+
+    /// The last rendered frame as an image (premultiplied RGBA8, top row first).
+    public func makeImage() throws -> CGImage {
+        do {
+            return try renderer.readPixels()
+        } catch {
+            throw CARendererError.renderer(error)
+        }
+    }
+
+    /// Writes the last rendered frame to a PNG file.
+    public func writePNG(to url: URL) throws {
+        try makeImage().writePNG(to: url)
+    }
+}
