@@ -123,3 +123,16 @@ struct CompiledAnimation: Sendable {
         return converted
     }
 }
+
+extension CompiledAnimation {
+    /// Creates a compiled animation from its parts, for layers that synthesise animations
+    /// (and for tests of evaluators, such as paths, that have no public route yet).
+    init(keyPath: String?, timing: MediaTimingParameters, timingFunction: CAMediaTimingFunction? = nil,
+         isRemovedOnCompletion: Bool = true, kind: Kind) {
+        self.keyPath = keyPath
+        self.timing = timing
+        self.timingFunction = timingFunction
+        self.isRemovedOnCompletion = isRemovedOnCompletion
+        self.kind = kind
+    }
+}
