@@ -64,6 +64,9 @@ struct CompiledAnimation: Sendable {
         case let group as CAAnimationGroup:
             keyPath = nil
             // Children take the group's duration when they have none (DESIGN.md; 000:951-982).
+            // They get no captured presentation value: a child without `fromValue` starts from
+            // the property's current value when evaluated. A child that cannot be compiled
+            // makes the whole group fail, so that the error is not silently dropped.
             kind = .group(try (group.animations ?? []).map {
                 try CompiledAnimation($0, presentationValue: nil, modelValue: nil, inheritedDuration: duration)
             })
@@ -121,5 +124,18 @@ struct CompiledAnimation: Sendable {
             throw AnimationCompileError.unsupportedValue(property: property, type: String(describing: type(of: value)))
         }
         return converted
+    }
+}
+
+extension CompiledAnimation {
+    /// Creates a compiled animation from its parts, for layers that synthesise animations
+    /// (and for tests of evaluators, such as paths, that have no public route yet).
+    init(keyPath: String?, timing: MediaTimingParameters, timingFunction: CAMediaTimingFunction? = nil,
+         isRemovedOnCompletion: Bool = true, kind: Kind) {
+        self.keyPath = keyPath
+        self.timing = timing
+        self.timingFunction = timingFunction
+        self.isRemovedOnCompletion = isRemovedOnCompletion
+        self.kind = kind
     }
 }
