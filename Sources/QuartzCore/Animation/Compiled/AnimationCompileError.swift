@@ -10,9 +10,6 @@ enum AnimationCompileError: Error, Equatable, CustomStringConvertible {
     case incompatibleValues(String)
     /// A keyframe animation with neither `values` nor a usable `path`.
     case noKeyframes
-    /// A keyframe `path` on a build where path elements cannot be read yet (see
-    /// KeyframePathAdapter.swift).
-    case pathElementsUnavailable
     /// A subclass of `CAAnimation` this engine does not know how to evaluate.
     case unsupportedAnimationClass(String)
 
@@ -24,7 +21,6 @@ enum AnimationCompileError: Error, Equatable, CustomStringConvertible {
             return "The animation's \(property) (\(type)) cannot be animated: use a number, CGPoint, CGSize, CGRect, CATransform3D, CGColor, CGImage, CGPath, String, Bool, or an array of these."
         case let .incompatibleValues(what): return "The animation's values cannot be combined: \(what)."
         case .noKeyframes: return "The keyframe animation has neither values nor a path."
-        case .pathElementsUnavailable: return "Keyframe paths need CGPath element access, which this build lacks."
         case let .unsupportedAnimationClass(name): return "\(name) is not an animation class this engine can evaluate."
         }
     }

@@ -98,14 +98,9 @@ struct CompiledAnimation: Sendable {
         let keyTimes = animation.keyTimes?.map(\.doubleValue)
         let functions: [CAMediaTimingFunction?] = animation.timingFunctions ?? []
         if let path = animation.path {
-            #if QC_HAS_CGPATH_ELEMENTS
             guard let sampled = SampledPath(segments: pathSegments(of: path)) else { throw AnimationCompileError.noKeyframes }
             return .path(KeyframePath(path: sampled, mode: animation.calculationMode, keyTimes: keyTimes,
                                       timingFunctions: functions), animation.rotationMode, options)
-            #else
-            _ = path
-            throw AnimationCompileError.pathElementsUnavailable
-            #endif
         }
         guard let raw = animation.values, !raw.isEmpty else { throw AnimationCompileError.noKeyframes }
         let values = try raw.enumerated().map { index, value in

@@ -1,8 +1,5 @@
 // Reads a CGPath's elements into the segments a keyframe animation follows, through Apple's
-// `CGPath.applyWithBlock`. The CoreGraphics placeholder on the animation branch has no elements,
-// so this file is compiled only with QC_HAS_CGPATH_ELEMENTS; the integrator removes the guard
-// once the CoreGraphics branch (with `applyWithBlock` and `CGPathElement`) is merged.
-#if QC_HAS_CGPATH_ELEMENTS
+// `CGPath.applyWithBlock`.
 import CoreGraphics
 
 /// The drawn segments of `path`, in order: moves start a new subpath, closes draw a line back
@@ -35,4 +32,3 @@ func pathSegments(of path: CGPath) -> [PathSegment] {
     }
     return segments
 }
-#endif
