@@ -34,14 +34,18 @@ let package = Package(
             "CoreGraphics", "CompositorCore", "GLESRenderer", .product(name: "Logging", package: "swift-log"),
         ]),
 
+        // Example layer trees (the seeds' figures and the benchmark scenes).
+        .target(name: "ExampleScenes", dependencies: ["QuartzCore"]),
+
         // Executables.
-        .executableTarget(name: "qc-render", dependencies: ["QuartzCore"]),
-        .executableTarget(name: "qc-bench", dependencies: ["QuartzCore"]),
+        .executableTarget(name: "qc-render", dependencies: ["QuartzCore", "ExampleScenes"]),
+        .executableTarget(name: "qc-bench", dependencies: ["QuartzCore", "ExampleScenes"]),
 
         // Tests.
         .testTarget(name: "CoreGraphicsTests", dependencies: ["CoreGraphics"]),
         .testTarget(name: "QuartzCoreTests", dependencies: ["QuartzCore"]),
         .testTarget(name: "GLESRendererTests", dependencies: ["GLESRenderer", "CompositorCore"]),
+        .testTarget(name: "RenderingTests", dependencies: ["QuartzCore", "ExampleScenes"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,46 @@
+import ExampleScenes
+import QuartzCore
+import XCTest
+
+/// Renders layer trees offscreen for the tests (Mesa llvmpipe when there is no GPU).
+@MainActor
+enum SceneRenderer {
+    /// Renders `root` (committed first) at media time `time` into a `width` x `height` image.
+    static func render(_ root: CALayer, width: Int, height: Int, time: CFTimeInterval = 0) throws -> CGImage {
+        CATransaction.flush()
+        let renderer = try CARenderer(pixelWidth: width, pixelHeight: height)
+        renderer.layer = root
+        try renderer.renderFrame(atTime: time)
+        return try renderer.makeImage()
+    }
+
+    /// Renders an example scene at its own size.
+    static func render(_ scene: ExampleScene, time: CFTimeInterval = 0) throws -> CGImage {
+        let root = scene.makeRoot()
+        return try render(root, width: Int(scene.size.width), height: Int(scene.size.height), time: time)
+    }
+
+    /// A white root layer of the given size at the origin.
+    static func root(width: CGFloat, height: CGFloat) -> CALayer {
+        let root = CALayer()
+        root.frame = CGRect(x: 0, y: 0, width: width, height: height)
+        root.backgroundColor = CGColor(red: 1, green: 1, blue: 1, alpha: 1)
+        return root
+    }
+}
+
+/// Pixel assertions on rendered images.
+extension XCTestCase {
+    /// Asserts that the pixel at (x, y) matches `expected` (premultiplied 0...255) within `tolerance`.
+    func assertPixel(_ image: CGImage, _ x: Int, _ y: Int, _ expected: (Int, Int, Int, Int), tolerance: Int = 3,
+                     file: StaticString = #filePath, line: UInt = #line) {
+        guard let p = image.premultipliedPixel(x: x, y: y) else {
+            XCTFail("pixel (\(x), \(y)) is outside the \(image.width)x\(image.height) image", file: file, line: line)
+            return
+        }
+        let actual = (Int(p.r), Int(p.g), Int(p.b), Int(p.a))
+        let close = abs(actual.0 - expected.0) <= tolerance && abs(actual.1 - expected.1) <= tolerance
+            && abs(actual.2 - expected.2) <= tolerance && abs(actual.3 - expected.3) <= tolerance
+        XCTAssertTrue(close, "pixel (\(x), \(y)) is \(actual), expected \(expected) ±\(tolerance)", file: file, line: line)
+    }
+}
