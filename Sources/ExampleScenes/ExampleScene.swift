@@ -9,10 +9,10 @@ public struct ExampleScene: Sendable {
     /// The size, in points, the scene is designed for.
     public let size: CGSize
     /// Builds the tree into `root`, a layer whose bounds are the scene's size.
-    public let build: @Sendable @MainActor (CALayer) -> Void
+    public let build: @Sendable (CALayer) -> Void
 
     /// Creates a scene.
-    public init(name: String, summary: String, size: CGSize, build: @escaping @Sendable @MainActor (CALayer) -> Void) {
+    public init(name: String, summary: String, size: CGSize, build: @escaping @Sendable (CALayer) -> Void) {
         self.name = name
         self.summary = summary
         self.size = size
@@ -21,7 +21,6 @@ public struct ExampleScene: Sendable {
 
     /// Builds the scene into a new root layer of `size` (or the scene's own size), white, and
     /// commits it.
-    @MainActor
     public func makeRoot(size: CGSize? = nil) -> CALayer {
         let root = CALayer()
         let s = size ?? self.size

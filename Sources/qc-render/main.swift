@@ -56,7 +56,6 @@ func parse(_ arguments: [String]) throws -> Options {
     return options
 }
 
-@MainActor
 func run() throws {
     let options = try parse(Array(CommandLine.arguments.dropFirst()))
     if options.list {
@@ -80,7 +79,7 @@ func run() throws {
 }
 
 do {
-    try MainActor.assumeIsolated { try run() }
+    try run()
 } catch {
     FileHandle.standardError.write(Data("qc-render: \(error)\n".utf8))
     exit(1)

@@ -7,7 +7,6 @@ import XCTest
 ///
 /// Tolerance: at most 0.5% of pixels may differ by more than 2/255 in any channel, and none by
 /// more than 16/255 outside those (antialiased edges vary slightly between GL drivers).
-@MainActor
 final class GoldenImageTests: XCTestCase {
     static let goldenDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Golden")
 

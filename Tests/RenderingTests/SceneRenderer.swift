@@ -3,7 +3,6 @@ import QuartzCore
 import XCTest
 
 /// Renders layer trees offscreen for the tests (Mesa llvmpipe when there is no GPU).
-@MainActor
 enum SceneRenderer {
     /// Renders `root` (committed first) at media time `time` into a `width` x `height` image.
     static func render(_ root: CALayer, width: Int, height: Int, time: CFTimeInterval = 0) throws -> CGImage {
