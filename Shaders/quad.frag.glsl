@@ -3,27 +3,31 @@
 // Paints, bottom to top: fill colour, texture (source-over), border (source-over), all inside a
 // rounded rectangle whose edge is antialiased by a signed distance measured in screen pixels.
 // Output is premultiplied, multiplied by opacity, edge coverage and clip coverage.
+// Feature macros as in quad.vert.glsl: QC_TEXTURED, QC_CLIPPED, QC_HARD_EDGES, QC_BORDER.
 precision highp float;
 precision highp int;
 
 in vec4 v_localAndUV;
-in vec3 v_clip0;
-in vec3 v_clip1;
 flat in vec4 v_rect;
 flat in vec4 v_fillColor;
 flat in vec4 v_borderColor;
 flat in vec4 v_params;
 flat in vec4 v_radii;
+#ifdef QC_TEXTURED
 flat in vec4 v_texClamp;
-flat in ivec2 v_clipIndex;
-
 uniform sampler2D u_texture;
+#endif
+#ifdef QC_CLIPPED
+in vec3 v_clip0;
+in vec3 v_clip1;
+flat in ivec2 v_clipIndex;
 uniform highp sampler2D u_clipTable;
+const int clipsPerRow = 256;
+#endif
 
 out vec4 fragColor;
 
 const int flagTextured = 16;
-const int clipsPerRow = 256;
 
 // Signed distance from p to a rounded rectangle (negative inside). Radii are per corner in a
 // y-down space: x = minX/minY, y = maxX/minY, z = maxX/maxY, w = minX/maxY.
@@ -36,59 +40,68 @@ float roundedRectDistance(vec2 p, vec4 rect, vec4 radii) {
     return min(max(q.x, q.y), 0.0) + length(max(q, 0.0)) - r;
 }
 
-// Coverage of a pixel by the inside of a distance field, one pixel wide in screen space.
-float coverage(float distance) {
-    float pixel = length(vec2(dFdx(distance), dFdy(distance)));
-    return clamp(0.5 - distance / max(pixel, 1e-6), 0.0, 1.0);
+// Coverage of a pixel by the inside of a distance field, given the field's units per pixel.
+float coverage(float distance, float unitsPerPixel) {
+    return clamp(0.5 - distance / unitsPerPixel, 0.0, 1.0);
 }
 
+#ifdef QC_CLIPPED
 float clipCoverage(int index, vec3 homogeneous) {
     if (index < 0) return 1.0;
     ivec2 base = ivec2((index % clipsPerRow) * 5, index / clipsPerRow);
     vec4 rect = texelFetch(u_clipTable, base + ivec2(3, 0), 0);
     vec4 radii = texelFetch(u_clipTable, base + ivec2(4, 0), 0);
     if (homogeneous.z <= 0.0) return 0.0;
-    return coverage(roundedRectDistance(homogeneous.xy / homogeneous.z, rect, radii));
+    float distance = roundedRectDistance(homogeneous.xy / homogeneous.z, rect, radii);
+    return coverage(distance, max(length(vec2(dFdx(distance), dFdy(distance))), 1e-6));
 }
+#endif
 
 void main() {
     vec2 local = v_localAndUV.xy;
-    float borderWidth = v_params.x;
     float opacity = v_params.y;
-    int flags = int(v_params.z);
-    int aaEdges = flags & 15;
+    // Local units per screen pixel (root mean square of the two pixel steps): one derivative
+    // pair serves every distance measured in local units.
+    vec2 stepX = dFdx(local), stepY = dFdy(local);
+    float unitsPerPixel = max(sqrt(0.5 * (dot(stepX, stepX) + dot(stepY, stepY))), 1e-6);
 
-    // Edges without antialiasing are pushed out of the distance field and cut hard instead.
-    float margin = v_params.w;
     vec4 shapeRect = v_rect;
-    float hard = 1.0;
-    if (aaEdges != 15) {
-        vec2 lo = v_rect.xy, hi = v_rect.xy + v_rect.zw;
-        vec2 grow0 = vec2((aaEdges & 1) == 0 ? margin + 1.0 : 0.0, (aaEdges & 4) == 0 ? margin + 1.0 : 0.0);
-        vec2 grow1 = vec2((aaEdges & 2) == 0 ? margin + 1.0 : 0.0, (aaEdges & 8) == 0 ? margin + 1.0 : 0.0);
-        shapeRect = vec4(lo - grow0, (hi + grow1) - (lo - grow0));
-        bvec4 outside = bvec4(local.x < lo.x, local.x >= hi.x, local.y < lo.y, local.y >= hi.y);
-        if ((aaEdges & 1) == 0 && outside.x) hard = 0.0;
-        if ((aaEdges & 2) == 0 && outside.y) hard = 0.0;
-        if ((aaEdges & 4) == 0 && outside.z) hard = 0.0;
-        if ((aaEdges & 8) == 0 && outside.w) hard = 0.0;
-    }
-    float outer = roundedRectDistance(local, shapeRect, v_radii);
-    float shape = coverage(outer) * hard;
+    float shape = 1.0;
+#ifdef QC_HARD_EDGES
+    // Edges without antialiasing are pushed out of the distance field and cut hard instead.
+    int aaEdges = int(v_params.z) & 15;
+    float margin = v_params.w;
+    vec2 lo = v_rect.xy, hi = v_rect.xy + v_rect.zw;
+    vec2 grow0 = vec2((aaEdges & 1) == 0 ? margin + 1.0 : 0.0, (aaEdges & 4) == 0 ? margin + 1.0 : 0.0);
+    vec2 grow1 = vec2((aaEdges & 2) == 0 ? margin + 1.0 : 0.0, (aaEdges & 8) == 0 ? margin + 1.0 : 0.0);
+    shapeRect = vec4(lo - grow0, (hi + grow1) - (lo - grow0));
+    if ((aaEdges & 1) == 0 && local.x < lo.x) shape = 0.0;
+    if ((aaEdges & 2) == 0 && local.x >= hi.x) shape = 0.0;
+    if ((aaEdges & 4) == 0 && local.y < lo.y) shape = 0.0;
+    if ((aaEdges & 8) == 0 && local.y >= hi.y) shape = 0.0;
+#endif
+    shape *= coverage(roundedRectDistance(local, shapeRect, v_radii), unitsPerPixel);
+#ifdef QC_CLIPPED
     shape *= clipCoverage(v_clipIndex.x, v_clip0) * clipCoverage(v_clipIndex.y, v_clip1);
+#endif
     if (shape <= 0.0) discard;
 
     vec4 color = v_fillColor;
-    if ((flags & flagTextured) != 0) {
+#ifdef QC_TEXTURED
+    if ((int(v_params.z) & flagTextured) != 0) {
         vec4 texel = texture(u_texture, clamp(v_localAndUV.zw, v_texClamp.xy, v_texClamp.zw));
         color = texel + color * (1.0 - texel.a);
     }
+#endif
+#ifdef QC_BORDER
+    float borderWidth = v_params.x;
     if (borderWidth > 0.0) {
         vec4 innerRect = vec4(v_rect.xy + borderWidth, v_rect.zw - 2.0 * borderWidth);
         float inner = roundedRectDistance(local, innerRect, max(v_radii - borderWidth, vec4(0.0)));
-        vec4 border = v_borderColor * (1.0 - coverage(inner));
+        vec4 border = v_borderColor * (1.0 - coverage(inner, unitsPerPixel));
         if (innerRect.z <= 0.0 || innerRect.w <= 0.0) border = v_borderColor;
         color = border + color * (1.0 - border.a);
     }
+#endif
     fragColor = color * (opacity * shape);
 }

@@ -4,6 +4,8 @@
 // Canvas space: pixels, origin top-left, y down. The renderer's uniform u_canvas maps it to clip
 // space; u_canvas.z is the sign of the y axis (+1: canvas row 0 lands in framebuffer row 0, which
 // glReadPixels returns first, so an offscreen read-back is top row first as CGImage expects).
+// Feature macros (prepended by the renderer per batch, so a batch pays only for what its quads
+// use; Mesa's llvmpipe runs both sides of a branch): QC_TEXTURED, QC_CLIPPED, QC_HARD_EDGES, QC_BORDER.
 precision highp float;
 precision highp int;
 
@@ -20,17 +22,23 @@ layout(location = 9) in vec4 a_texClamp;    // texture coordinates are clamped i
 layout(location = 10) in vec2 a_clips;      // inner clip index, its parent's index (-1: none)
 
 uniform vec3 u_canvas;                      // 2/width, 2/height, y sign
+#ifdef QC_CLIPPED
 uniform highp sampler2D u_clipTable;        // five RGBA32F texels per clip (see ClipTable.swift)
+#endif
 
 out vec4 v_localAndUV;                      // local position (xy) and texture coordinate (zw), perspective-correct
-out vec3 v_clip0;                           // inner clip's homogeneous local position
-out vec3 v_clip1;                           // parent clip's homogeneous local position
 flat out vec4 v_rect;
 flat out vec4 v_fillColor;
 flat out vec4 v_borderColor;
 flat out vec4 v_params;
 flat out vec4 v_radii;
+#ifdef QC_TEXTURED
 flat out vec4 v_texClamp;
+#endif
+
+#ifdef QC_CLIPPED
+out vec3 v_clip0;                           // inner clip's homogeneous local position
+out vec3 v_clip1;                           // parent clip's homogeneous local position
 flat out ivec2 v_clipIndex;
 
 const int clipsPerRow = 256;
@@ -45,6 +53,7 @@ vec3 clipLocal(int index, vec3 canvas) {
     // by a division in the fragment stage gives the exact clip-local position of every pixel.
     return canvas.x * r0 + canvas.y * r1 + canvas.z * r2;
 }
+#endif
 
 void main() {
     vec2 corner = vec2(float(gl_VertexID & 1), float(gl_VertexID >> 1));
@@ -60,15 +69,18 @@ void main() {
 
     vec2 unit = (local - a_rect.xy) / max(a_rect.zw, vec2(1e-6));
     v_localAndUV = vec4(local, mix(a_texRect.xy, a_texRect.zw, unit));
+#ifdef QC_CLIPPED
     ivec2 clips = ivec2(a_clips);
-    vec3 canvasHomogeneous = canvas.xyw;
-    v_clip0 = clipLocal(clips.x, canvasHomogeneous);
-    v_clip1 = clipLocal(clips.y, canvasHomogeneous);
+    v_clip0 = clipLocal(clips.x, canvas.xyw);
+    v_clip1 = clipLocal(clips.y, canvas.xyw);
     v_clipIndex = clips;
+#endif
     v_rect = a_rect;
     v_fillColor = a_fillColor;
     v_borderColor = a_borderColor;
     v_params = a_params;
     v_radii = a_radii;
+#ifdef QC_TEXTURED
     v_texClamp = a_texClamp;
+#endif
 }

@@ -74,9 +74,20 @@ enum QuadInstance {
         return (max(frobenius - root, 0) / 2).squareRoot()
     }
 
+    /// The shader features the quad needs once written with `opaque`.
+    @inline(__always)
+    static func features(_ quad: Quad, textured: Bool, clipped: Bool) -> ShaderFeatures {
+        var features: ShaderFeatures = []
+        if textured { features.insert(.textured) }
+        if clipped { features.insert(.clipped) }
+        if quad.antialiasedEdges & 0xF != 0xF { features.insert(.hardEdges) }
+        if quad.borderWidth > 0 { features.insert(.border) }
+        return features
+    }
+
     /// Writes the attributes of `quad` at `out`.
     @inline(__always)
-    static func write(_ quad: Quad, opaque: Bool, texture: (rect: SIMD4<Float>, clamp: SIMD4<Float>)?,
+    static func write(_ quad: Quad, texture: (rect: SIMD4<Float>, clamp: SIMD4<Float>)?,
                       clips: (Int32, Int32), into out: UnsafeMutablePointer<Float>) {
         let m = quad.transform
         out[0] = Float(m.m11); out[1] = Float(m.m12); out[2] = Float(m.m13); out[3] = Float(m.m14)
@@ -87,7 +98,9 @@ enum QuadInstance {
         let f = quad.fillColor, b = quad.borderColor
         out[16] = f.red; out[17] = f.green; out[18] = f.blue; out[19] = f.alpha
         out[20] = b.red; out[21] = b.green; out[22] = b.blue; out[23] = b.alpha
-        let edges = opaque ? 0 : Int(quad.antialiasedEdges & 0xF)
+        // Opaque quads keep their edge flags: they are opaque only when their edges are hard or
+        // fall on pixel boundaries, where the distance field covers whole pixels anyway.
+        let edges = Int(quad.antialiasedEdges & 0xF)
         out[24] = quad.borderWidth
         out[25] = quad.opacity
         out[26] = Float(edges | (texture == nil ? 0 : textured))
