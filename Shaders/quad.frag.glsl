@@ -18,11 +18,11 @@ flat in vec4 v_texClamp;
 uniform sampler2D u_texture;
 #endif
 #ifdef QC_CLIPPED
-in vec3 v_clip0;
-in vec3 v_clip1;
-flat in ivec2 v_clipIndex;
-uniform highp sampler2D u_clipTable;
+in vec3 v_canvas;
+flat in int v_clipIndex;
+uniform highp sampler2D u_clipTable;        // five RGBA32F texels per clip (see ClipTable.swift)
 const int clipsPerRow = 256;
+const int maximumClipDepth = 8;
 #endif
 
 out vec4 fragColor;
@@ -46,14 +46,30 @@ float coverage(float distance, float unitsPerPixel) {
 }
 
 #ifdef QC_CLIPPED
-float clipCoverage(int index, vec3 homogeneous) {
-    if (index < 0) return 1.0;
-    ivec2 base = ivec2((index % clipsPerRow) * 5, index / clipsPerRow);
-    vec4 rect = texelFetch(u_clipTable, base + ivec2(3, 0), 0);
-    vec4 radii = texelFetch(u_clipTable, base + ivec2(4, 0), 0);
-    if (homogeneous.z <= 0.0) return 0.0;
-    float distance = roundedRectDistance(homogeneous.xy / homogeneous.z, rect, radii);
-    return coverage(distance, max(length(vec2(dFdx(distance), dFdy(distance))), 1e-6));
+// The product of the coverages of a clip and its ancestors (texel 0's w holds the parent's index).
+// Each clip's local position is its homography applied to the canvas position; its screen
+// derivatives come from the canvas position's, so no derivative is taken inside the loop.
+float clipCoverage(int index) {
+    vec3 canvasX = dFdx(v_canvas), canvasY = dFdy(v_canvas);
+    float covered = 1.0;
+    for (int level = 0; level < maximumClipDepth && index >= 0; ++level) {
+        ivec2 base = ivec2((index % clipsPerRow) * 5, index / clipsPerRow);
+        vec4 r0 = texelFetch(u_clipTable, base, 0);
+        vec3 r1 = texelFetch(u_clipTable, base + ivec2(1, 0), 0).xyz;
+        vec3 r2 = texelFetch(u_clipTable, base + ivec2(2, 0), 0).xyz;
+        vec4 rect = texelFetch(u_clipTable, base + ivec2(3, 0), 0);
+        vec4 radii = texelFetch(u_clipTable, base + ivec2(4, 0), 0);
+        vec3 q = v_canvas.x * r0.xyz + v_canvas.y * r1 + v_canvas.z * r2;
+        if (q.z <= 0.0) return 0.0;
+        vec3 qx = canvasX.x * r0.xyz + canvasX.y * r1 + canvasX.z * r2;
+        vec3 qy = canvasY.x * r0.xyz + canvasY.y * r1 + canvasY.z * r2;
+        vec2 p = q.xy / q.z;
+        vec2 px = (qx.xy - p * qx.z) / q.z, py = (qy.xy - p * qy.z) / q.z;
+        float unitsPerPixel = max(sqrt(0.5 * (dot(px, px) + dot(py, py))), 1e-6);
+        covered *= coverage(roundedRectDistance(p, rect, radii), unitsPerPixel);
+        index = int(r0.w);
+    }
+    return covered;
 }
 #endif
 
@@ -82,7 +98,7 @@ void main() {
 #endif
     shape *= coverage(roundedRectDistance(local, shapeRect, v_radii), unitsPerPixel);
 #ifdef QC_CLIPPED
-    shape *= clipCoverage(v_clipIndex.x, v_clip0) * clipCoverage(v_clipIndex.y, v_clip1);
+    shape *= clipCoverage(v_clipIndex);
 #endif
     if (shape <= 0.0) discard;
 

@@ -19,12 +19,9 @@ layout(location = 6) in vec4 a_params;      // borderWidth, opacity, flags, AA m
 layout(location = 7) in vec4 a_radii;       // minXMinY, maxXMinY, maxXMaxY, minXMaxY
 layout(location = 8) in vec4 a_texRect;     // texture coordinates at rect min corner (xy) and max corner (zw)
 layout(location = 9) in vec4 a_texClamp;    // texture coordinates are clamped into this box
-layout(location = 10) in vec2 a_clips;      // inner clip index, its parent's index (-1: none)
+layout(location = 10) in float a_clip;      // index of the innermost clip (-1: none)
 
 uniform vec3 u_canvas;                      // 2/width, 2/height, y sign
-#ifdef QC_CLIPPED
-uniform highp sampler2D u_clipTable;        // five RGBA32F texels per clip (see ClipTable.swift)
-#endif
 
 out vec4 v_localAndUV;                      // local position (xy) and texture coordinate (zw), perspective-correct
 flat out vec4 v_rect;
@@ -37,22 +34,11 @@ flat out vec4 v_texClamp;
 #endif
 
 #ifdef QC_CLIPPED
-out vec3 v_clip0;                           // inner clip's homogeneous local position
-out vec3 v_clip1;                           // parent clip's homogeneous local position
-flat out ivec2 v_clipIndex;
-
-const int clipsPerRow = 256;
-
-vec3 clipLocal(int index, vec3 canvas) {
-    if (index < 0) return vec3(0.0, 0.0, 1.0);
-    ivec2 base = ivec2((index % clipsPerRow) * 5, index / clipsPerRow);
-    vec3 r0 = texelFetch(u_clipTable, base, 0).xyz;
-    vec3 r1 = texelFetch(u_clipTable, base + ivec2(1, 0), 0).xyz;
-    vec3 r2 = texelFetch(u_clipTable, base + ivec2(2, 0), 0).xyz;
-    // Linear in the canvas homogeneous coordinates, so perspective-correct interpolation followed
-    // by a division in the fragment stage gives the exact clip-local position of every pixel.
-    return canvas.x * r0 + canvas.y * r1 + canvas.z * r2;
-}
+// Canvas homogeneous position (x, y, w): every clip's local position is linear in it, so
+// perspective-correct interpolation followed by the clip's homography and a division in the
+// fragment stage gives the exact clip-local position of every pixel, for a clip in any plane.
+out vec3 v_canvas;
+flat out int v_clipIndex;
 #endif
 
 void main() {
@@ -70,10 +56,8 @@ void main() {
     vec2 unit = (local - a_rect.xy) / max(a_rect.zw, vec2(1e-6));
     v_localAndUV = vec4(local, mix(a_texRect.xy, a_texRect.zw, unit));
 #ifdef QC_CLIPPED
-    ivec2 clips = ivec2(a_clips);
-    v_clip0 = clipLocal(clips.x, canvas.xyw);
-    v_clip1 = clipLocal(clips.y, canvas.xyw);
-    v_clipIndex = clips;
+    v_canvas = canvas.xyw;
+    v_clipIndex = int(a_clip);
 #endif
     v_rect = a_rect;
     v_fillColor = a_fillColor;

@@ -85,7 +85,10 @@ public final class GLESRenderer: FrameRenderer {
         }
         var statistics = RenderStatistics()
         textures.beginFrame()
-        try clipTable.upload(list.clips)
+        if try !clipTable.upload(list.clips) && !hasWarnedAboutDeepClips {
+            hasWarnedAboutDeepClips = true
+            FileHandle.standardError.write(Data("GLESRenderer: warning: clips nested deeper than \(ClipTable.maximumDepth) levels (or in a loop); outer ones are ignored\n".utf8))
+        }
         let instanceCount = try encode(list, statistics: &statistics)
         statistics.textureUploads = textures.uploadsThisFrame
 
@@ -153,9 +156,9 @@ public final class GLESRenderer: FrameRenderer {
                     coordinates = placement.coordinates(for: source.unitRect)
                 }
                 let opaque = QuadInstance.isOpaque(quad)
-                let clips = clipIndices(quad, list.clips)
-                let features = QuadInstance.features(quad, textured: coordinates != nil, clipped: clips.0 >= 0)
-                QuadInstance.write(quad, texture: coordinates, clips: clips, into: base + count * QuadInstance.stride)
+                let clip = quad.clipIndex.flatMap { $0 >= 0 && Int($0) < list.clips.count ? $0 : nil } ?? -1
+                let features = QuadInstance.features(quad, textured: coordinates != nil, clipped: clip >= 0)
+                QuadInstance.write(quad, texture: coordinates, clip: clip, into: base + count * QuadInstance.stride)
                 if let last = batches.indices.last, batches[last].accepts(texture: texture, samplerKey: samplerKey, isBlended: !opaque) {
                     batches[last].instanceCount += 1
                     batches[last].features.formUnion(features)
@@ -171,17 +174,6 @@ public final class GLESRenderer: FrameRenderer {
         }
         statistics.quads = count
         return count
-    }
-
-    /// The innermost clip and its parent; deeper ancestors are not applied (warned once).
-    private func clipIndices(_ quad: Quad, _ clips: [Clip]) -> (Int32, Int32) {
-        guard let inner = quad.clipIndex, inner >= 0, Int(inner) < clips.count else { return (-1, -1) }
-        guard let parent = clips[Int(inner)].parentIndex, parent >= 0, Int(parent) < clips.count else { return (inner, -1) }
-        if clips[Int(parent)].parentIndex != nil && !hasWarnedAboutDeepClips {
-            hasWarnedAboutDeepClips = true
-            FileHandle.standardError.write(Data("GLESRenderer: warning: clips nested deeper than 2 levels; outer ones are ignored\n".utf8))
-        }
-        return (inner, parent)
     }
 
     // MARK: - Drawing
