@@ -3,27 +3,31 @@
 // Paints, bottom to top: fill colour, texture (source-over), border (source-over), all inside a
 // rounded rectangle whose edge is antialiased by a signed distance measured in screen pixels.
 // Output is premultiplied, multiplied by opacity, edge coverage and clip coverage.
+// Feature macros as in quad.vert.glsl: QC_TEXTURED, QC_CLIPPED, QC_HARD_EDGES, QC_BORDER.
 precision highp float;
 precision highp int;
 
 in vec4 v_localAndUV;
-in vec3 v_clip0;
-in vec3 v_clip1;
 flat in vec4 v_rect;
 flat in vec4 v_fillColor;
 flat in vec4 v_borderColor;
 flat in vec4 v_params;
 flat in vec4 v_radii;
+#ifdef QC_TEXTURED
 flat in vec4 v_texClamp;
-flat in ivec2 v_clipIndex;
-
 uniform sampler2D u_texture;
-uniform highp sampler2D u_clipTable;
+#endif
+#ifdef QC_CLIPPED
+in vec3 v_canvas;
+flat in int v_clipIndex;
+uniform highp sampler2D u_clipTable;        // five RGBA32F texels per clip (see ClipTable.swift)
+const int clipsPerRow = 256;
+const int maximumClipDepth = 8;
+#endif
 
 out vec4 fragColor;
 
 const int flagTextured = 16;
-const int clipsPerRow = 256;
 
 // Signed distance from p to a rounded rectangle (negative inside). Radii are per corner in a
 // y-down space: x = minX/minY, y = maxX/minY, z = maxX/maxY, w = minX/maxY.
@@ -36,59 +40,84 @@ float roundedRectDistance(vec2 p, vec4 rect, vec4 radii) {
     return min(max(q.x, q.y), 0.0) + length(max(q, 0.0)) - r;
 }
 
-// Coverage of a pixel by the inside of a distance field, one pixel wide in screen space.
-float coverage(float distance) {
-    float pixel = length(vec2(dFdx(distance), dFdy(distance)));
-    return clamp(0.5 - distance / max(pixel, 1e-6), 0.0, 1.0);
+// Coverage of a pixel by the inside of a distance field, given the field's units per pixel.
+float coverage(float distance, float unitsPerPixel) {
+    return clamp(0.5 - distance / unitsPerPixel, 0.0, 1.0);
 }
 
-float clipCoverage(int index, vec3 homogeneous) {
-    if (index < 0) return 1.0;
-    ivec2 base = ivec2((index % clipsPerRow) * 5, index / clipsPerRow);
-    vec4 rect = texelFetch(u_clipTable, base + ivec2(3, 0), 0);
-    vec4 radii = texelFetch(u_clipTable, base + ivec2(4, 0), 0);
-    if (homogeneous.z <= 0.0) return 0.0;
-    return coverage(roundedRectDistance(homogeneous.xy / homogeneous.z, rect, radii));
+#ifdef QC_CLIPPED
+// The product of the coverages of a clip and its ancestors (texel 0's w holds the parent's index).
+// Each clip's local position is its homography applied to the canvas position; its screen
+// derivatives come from the canvas position's, so no derivative is taken inside the loop.
+float clipCoverage(int index) {
+    vec3 canvasX = dFdx(v_canvas), canvasY = dFdy(v_canvas);
+    float covered = 1.0;
+    for (int level = 0; level < maximumClipDepth && index >= 0; ++level) {
+        ivec2 base = ivec2((index % clipsPerRow) * 5, index / clipsPerRow);
+        vec4 r0 = texelFetch(u_clipTable, base, 0);
+        vec3 r1 = texelFetch(u_clipTable, base + ivec2(1, 0), 0).xyz;
+        vec3 r2 = texelFetch(u_clipTable, base + ivec2(2, 0), 0).xyz;
+        vec4 rect = texelFetch(u_clipTable, base + ivec2(3, 0), 0);
+        vec4 radii = texelFetch(u_clipTable, base + ivec2(4, 0), 0);
+        vec3 q = v_canvas.x * r0.xyz + v_canvas.y * r1 + v_canvas.z * r2;
+        if (q.z <= 0.0) return 0.0;
+        vec3 qx = canvasX.x * r0.xyz + canvasX.y * r1 + canvasX.z * r2;
+        vec3 qy = canvasY.x * r0.xyz + canvasY.y * r1 + canvasY.z * r2;
+        vec2 p = q.xy / q.z;
+        vec2 px = (qx.xy - p * qx.z) / q.z, py = (qy.xy - p * qy.z) / q.z;
+        float unitsPerPixel = max(sqrt(0.5 * (dot(px, px) + dot(py, py))), 1e-6);
+        covered *= coverage(roundedRectDistance(p, rect, radii), unitsPerPixel);
+        index = int(r0.w);
+    }
+    return covered;
 }
+#endif
 
 void main() {
     vec2 local = v_localAndUV.xy;
-    float borderWidth = v_params.x;
     float opacity = v_params.y;
-    int flags = int(v_params.z);
-    int aaEdges = flags & 15;
+    // Local units per screen pixel (root mean square of the two pixel steps): one derivative
+    // pair serves every distance measured in local units.
+    vec2 stepX = dFdx(local), stepY = dFdy(local);
+    float unitsPerPixel = max(sqrt(0.5 * (dot(stepX, stepX) + dot(stepY, stepY))), 1e-6);
 
-    // Edges without antialiasing are pushed out of the distance field and cut hard instead.
-    float margin = v_params.w;
     vec4 shapeRect = v_rect;
-    float hard = 1.0;
-    if (aaEdges != 15) {
-        vec2 lo = v_rect.xy, hi = v_rect.xy + v_rect.zw;
-        vec2 grow0 = vec2((aaEdges & 1) == 0 ? margin + 1.0 : 0.0, (aaEdges & 4) == 0 ? margin + 1.0 : 0.0);
-        vec2 grow1 = vec2((aaEdges & 2) == 0 ? margin + 1.0 : 0.0, (aaEdges & 8) == 0 ? margin + 1.0 : 0.0);
-        shapeRect = vec4(lo - grow0, (hi + grow1) - (lo - grow0));
-        bvec4 outside = bvec4(local.x < lo.x, local.x >= hi.x, local.y < lo.y, local.y >= hi.y);
-        if ((aaEdges & 1) == 0 && outside.x) hard = 0.0;
-        if ((aaEdges & 2) == 0 && outside.y) hard = 0.0;
-        if ((aaEdges & 4) == 0 && outside.z) hard = 0.0;
-        if ((aaEdges & 8) == 0 && outside.w) hard = 0.0;
-    }
-    float outer = roundedRectDistance(local, shapeRect, v_radii);
-    float shape = coverage(outer) * hard;
-    shape *= clipCoverage(v_clipIndex.x, v_clip0) * clipCoverage(v_clipIndex.y, v_clip1);
+    float shape = 1.0;
+#ifdef QC_HARD_EDGES
+    // Edges without antialiasing are pushed out of the distance field and cut hard instead.
+    int aaEdges = int(v_params.z) & 15;
+    float margin = v_params.w;
+    vec2 lo = v_rect.xy, hi = v_rect.xy + v_rect.zw;
+    vec2 grow0 = vec2((aaEdges & 1) == 0 ? margin + 1.0 : 0.0, (aaEdges & 4) == 0 ? margin + 1.0 : 0.0);
+    vec2 grow1 = vec2((aaEdges & 2) == 0 ? margin + 1.0 : 0.0, (aaEdges & 8) == 0 ? margin + 1.0 : 0.0);
+    shapeRect = vec4(lo - grow0, (hi + grow1) - (lo - grow0));
+    if ((aaEdges & 1) == 0 && local.x < lo.x) shape = 0.0;
+    if ((aaEdges & 2) == 0 && local.x >= hi.x) shape = 0.0;
+    if ((aaEdges & 4) == 0 && local.y < lo.y) shape = 0.0;
+    if ((aaEdges & 8) == 0 && local.y >= hi.y) shape = 0.0;
+#endif
+    shape *= coverage(roundedRectDistance(local, shapeRect, v_radii), unitsPerPixel);
+#ifdef QC_CLIPPED
+    shape *= clipCoverage(v_clipIndex);
+#endif
     if (shape <= 0.0) discard;
 
     vec4 color = v_fillColor;
-    if ((flags & flagTextured) != 0) {
+#ifdef QC_TEXTURED
+    if ((int(v_params.z) & flagTextured) != 0) {
         vec4 texel = texture(u_texture, clamp(v_localAndUV.zw, v_texClamp.xy, v_texClamp.zw));
         color = texel + color * (1.0 - texel.a);
     }
+#endif
+#ifdef QC_BORDER
+    float borderWidth = v_params.x;
     if (borderWidth > 0.0) {
         vec4 innerRect = vec4(v_rect.xy + borderWidth, v_rect.zw - 2.0 * borderWidth);
         float inner = roundedRectDistance(local, innerRect, max(v_radii - borderWidth, vec4(0.0)));
-        vec4 border = v_borderColor * (1.0 - coverage(inner));
+        vec4 border = v_borderColor * (1.0 - coverage(inner, unitsPerPixel));
         if (innerRect.z <= 0.0 || innerRect.w <= 0.0) border = v_borderColor;
         color = border + color * (1.0 - border.a);
     }
+#endif
     fragColor = color * (opacity * shape);
 }

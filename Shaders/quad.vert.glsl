@@ -4,6 +4,8 @@
 // Canvas space: pixels, origin top-left, y down. The renderer's uniform u_canvas maps it to clip
 // space; u_canvas.z is the sign of the y axis (+1: canvas row 0 lands in framebuffer row 0, which
 // glReadPixels returns first, so an offscreen read-back is top row first as CGImage expects).
+// Feature macros (prepended by the renderer per batch, so a batch pays only for what its quads
+// use; Mesa's llvmpipe runs both sides of a branch): QC_TEXTURED, QC_CLIPPED, QC_HARD_EDGES, QC_BORDER.
 precision highp float;
 precision highp int;
 
@@ -17,34 +19,27 @@ layout(location = 6) in vec4 a_params;      // borderWidth, opacity, flags, AA m
 layout(location = 7) in vec4 a_radii;       // minXMinY, maxXMinY, maxXMaxY, minXMaxY
 layout(location = 8) in vec4 a_texRect;     // texture coordinates at rect min corner (xy) and max corner (zw)
 layout(location = 9) in vec4 a_texClamp;    // texture coordinates are clamped into this box
-layout(location = 10) in vec2 a_clips;      // inner clip index, its parent's index (-1: none)
+layout(location = 10) in float a_clip;      // index of the innermost clip (-1: none)
 
 uniform vec3 u_canvas;                      // 2/width, 2/height, y sign
-uniform highp sampler2D u_clipTable;        // five RGBA32F texels per clip (see ClipTable.swift)
 
 out vec4 v_localAndUV;                      // local position (xy) and texture coordinate (zw), perspective-correct
-out vec3 v_clip0;                           // inner clip's homogeneous local position
-out vec3 v_clip1;                           // parent clip's homogeneous local position
 flat out vec4 v_rect;
 flat out vec4 v_fillColor;
 flat out vec4 v_borderColor;
 flat out vec4 v_params;
 flat out vec4 v_radii;
+#ifdef QC_TEXTURED
 flat out vec4 v_texClamp;
-flat out ivec2 v_clipIndex;
+#endif
 
-const int clipsPerRow = 256;
-
-vec3 clipLocal(int index, vec3 canvas) {
-    if (index < 0) return vec3(0.0, 0.0, 1.0);
-    ivec2 base = ivec2((index % clipsPerRow) * 5, index / clipsPerRow);
-    vec3 r0 = texelFetch(u_clipTable, base, 0).xyz;
-    vec3 r1 = texelFetch(u_clipTable, base + ivec2(1, 0), 0).xyz;
-    vec3 r2 = texelFetch(u_clipTable, base + ivec2(2, 0), 0).xyz;
-    // Linear in the canvas homogeneous coordinates, so perspective-correct interpolation followed
-    // by a division in the fragment stage gives the exact clip-local position of every pixel.
-    return canvas.x * r0 + canvas.y * r1 + canvas.z * r2;
-}
+#ifdef QC_CLIPPED
+// Canvas homogeneous position (x, y, w): every clip's local position is linear in it, so
+// perspective-correct interpolation followed by the clip's homography and a division in the
+// fragment stage gives the exact clip-local position of every pixel, for a clip in any plane.
+out vec3 v_canvas;
+flat out int v_clipIndex;
+#endif
 
 void main() {
     vec2 corner = vec2(float(gl_VertexID & 1), float(gl_VertexID >> 1));
@@ -60,15 +55,16 @@ void main() {
 
     vec2 unit = (local - a_rect.xy) / max(a_rect.zw, vec2(1e-6));
     v_localAndUV = vec4(local, mix(a_texRect.xy, a_texRect.zw, unit));
-    ivec2 clips = ivec2(a_clips);
-    vec3 canvasHomogeneous = canvas.xyw;
-    v_clip0 = clipLocal(clips.x, canvasHomogeneous);
-    v_clip1 = clipLocal(clips.y, canvasHomogeneous);
-    v_clipIndex = clips;
+#ifdef QC_CLIPPED
+    v_canvas = canvas.xyw;
+    v_clipIndex = int(a_clip);
+#endif
     v_rect = a_rect;
     v_fillColor = a_fillColor;
     v_borderColor = a_borderColor;
     v_params = a_params;
     v_radii = a_radii;
+#ifdef QC_TEXTURED
     v_texClamp = a_texClamp;
+#endif
 }

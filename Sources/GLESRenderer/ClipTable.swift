@@ -4,12 +4,16 @@ import CompositorCore
 /// The frame's clips in an RGBA32F texture that the quad shader reads with `texelFetch`.
 ///
 /// Each clip takes five texels in a row of 256 clips: the three rows of the inverse of the clip's
-/// plane homography (canvas homogeneous `(x, y, w)` to clip-local homogeneous coordinates), the
-/// clip rect, and its corner radii. Because the inverse is a full 3x3 homography, a clip in any
-/// plane (rotated, or under perspective) is evaluated exactly per pixel.
+/// plane homography (canvas homogeneous `(x, y, w)` to clip-local homogeneous coordinates) with
+/// the parent clip's index in the first texel's w (-1: none), the clip rect, and its corner radii.
+/// Because the inverse is a full 3x3 homography, a clip in any plane (rotated, or under
+/// perspective) is evaluated exactly per pixel; the shader follows parents up to
+/// `maximumDepth` levels.
 final class ClipTable {
     static let clipsPerRow = 256
     static let texelsPerClip = 5
+    /// The deepest chain of nested clips the shader follows (quad.frag.glsl's maximumClipDepth).
+    static let maximumDepth = 8
     private static let floatsPerRow = clipsPerRow * texelsPerClip * 4
 
     let texture: GLuint
@@ -24,21 +28,42 @@ final class ClipTable {
         try reserve(rows: 1)
     }
 
-    /// Writes `clips` into the texture.
-    func upload(_ clips: [Clip]) throws {
-        guard !clips.isEmpty else { return }
+    /// Writes `clips` into the texture; returns false when a chain of parents is deeper than
+    /// `maximumDepth` (or loops), whose outermost clips the shader then ignores.
+    @discardableResult
+    func upload(_ clips: [Clip]) throws -> Bool {
+        guard !clips.isEmpty else { return true }
         let rowsNeeded = (clips.count + Self.clipsPerRow - 1) / Self.clipsPerRow
         if rowsNeeded > rows { try reserve(rows: rowsNeeded) }
         let count = rowsNeeded * Self.floatsPerRow
         if data.count < count { data = [Float](repeating: 0, count: count) }
+        var withinDepth = true
         data.withUnsafeMutableBufferPointer { out in
             for (index, clip) in clips.enumerated() {
-                Self.encode(clip, into: out.baseAddress! + index * Self.texelsPerClip * 4)
+                let parent = Self.validParent(of: index, in: clips)
+                Self.encode(clip, parent: parent, into: out.baseAddress! + index * Self.texelsPerClip * 4)
+                if withinDepth && !Self.isWithinDepth(index, clips) { withinDepth = false }
             }
         }
         glBindTexture(GLenum(GL_TEXTURE_2D), texture)
         glTexSubImage2D(GLenum(GL_TEXTURE_2D), 0, 0, 0, GLsizei(Self.clipsPerRow * Self.texelsPerClip), GLsizei(rowsNeeded),
                         GLenum(GL_RGBA), GLenum(GL_FLOAT), data)
+        return withinDepth
+    }
+
+    /// The parent's index, or -1 when there is none or it is out of range.
+    private static func validParent(of index: Int, in clips: [Clip]) -> Int32 {
+        guard let parent = clips[index].parentIndex, parent >= 0, Int(parent) < clips.count else { return -1 }
+        return parent
+    }
+
+    private static func isWithinDepth(_ index: Int, _ clips: [Clip]) -> Bool {
+        var current = Int32(index)
+        for _ in 0..<maximumDepth {
+            current = validParent(of: Int(current), in: clips)
+            if current < 0 { return true }
+        }
+        return false
     }
 
     private func reserve(rows newRows: Int) throws {
@@ -49,7 +74,7 @@ final class ClipTable {
         rows = newRows
     }
 
-    private static func encode(_ clip: Clip, into out: UnsafeMutablePointer<Float>) {
+    private static func encode(_ clip: Clip, parent: Int32, into out: UnsafeMutablePointer<Float>) {
         let m = clip.transform
         // The plane z = 0 of the clip's space: [X Y 1] x H = canvas homogeneous (x, y, w).
         let h = Matrix3(SIMD3(m.m11, m.m12, m.m14), SIMD3(m.m21, m.m22, m.m24), SIMD3(m.m41, m.m42, m.m44))
@@ -59,6 +84,7 @@ final class ClipTable {
             out[offset + 2] = Float(values.z); out[offset + 3] = 0
         }
         write(inverse.row0, at: 0); write(inverse.row1, at: 4); write(inverse.row2, at: 8)
+        out[3] = Float(parent)
         out[12] = Float(clip.rect.minX); out[13] = Float(clip.rect.minY)
         out[14] = Float(clip.rect.width); out[15] = Float(clip.rect.height)
         let r = clip.cornerRadii

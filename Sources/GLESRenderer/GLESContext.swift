@@ -166,7 +166,7 @@ public final class GLESContext {
         }
     }
 
-    /// Opens the first device that initialises, preferring devices backed by a DRM node (real GPUs)
+    /// Opens and initialises the first device that initialises, preferring devices backed by a DRM node (real GPUs)
     /// over software ones.
     private static func openDeviceDisplay(_ client: UnsafePointer<CChar>?) throws -> EGLDisplay {
         for name in ["EGL_EXT_device_enumeration", "EGL_EXT_platform_device"]
@@ -192,13 +192,18 @@ public final class GLESContext {
         }
         let ordered = devices.prefix(Int(count)).filter(isHardware) + devices.prefix(Int(count)).filter { !isHardware($0) }
         var lastError: EGLint = EGL_SUCCESS
+        var lastCall = "eglGetPlatformDisplayEXT"
         for device in ordered {
             guard let display = getDisplay(EGLenum(EGL_PLATFORM_DEVICE_EXT), device, nil) else {
-                lastError = eglGetError(); continue
+                lastError = eglGetError(); lastCall = "eglGetPlatformDisplayEXT"; continue
+            }
+            var major: EGLint = 0, minor: EGLint = 0
+            guard eglInitialize(display, &major, &minor) == EGLBoolean(EGL_TRUE) else {
+                lastError = eglGetError(); lastCall = "eglInitialize"; continue
             }
             return display
         }
-        throw EGLError.call("eglGetPlatformDisplayEXT", code: lastError)
+        throw EGLError.call(lastCall, code: lastError)
     }
 
     private static func chooseConfig(_ display: EGLDisplay, needsPbuffer: Bool) throws -> EGLConfig {

@@ -16,7 +16,7 @@ public final class GLESRenderer: FrameRenderer {
     public private(set) var lastStatistics = RenderStatistics()
 
     private let ledger = GLObjectLedger()
-    private let program: QuadProgram
+    private var programs: [QuadProgram?] = Array(repeating: nil, count: ShaderFeatures.combinations)
     private let vertexArray: GLuint
     private let instanceBuffer: GLuint
     private let textures: TextureCache
@@ -35,7 +35,7 @@ public final class GLESRenderer: FrameRenderer {
     public init(target: OffscreenTarget, textureEvictionAge: Int = 60) throws {
         self.target = target
         try target.context.makeCurrent()
-        program = try QuadProgram()
+        programs[0] = try QuadProgram(features: [])
         ledger.adoptProgram()
         vertexArray = ledger.makeVertexArray()
         instanceBuffer = ledger.makeBuffer()
@@ -85,7 +85,10 @@ public final class GLESRenderer: FrameRenderer {
         }
         var statistics = RenderStatistics()
         textures.beginFrame()
-        try clipTable.upload(list.clips)
+        if try !clipTable.upload(list.clips) && !hasWarnedAboutDeepClips {
+            hasWarnedAboutDeepClips = true
+            FileHandle.standardError.write(Data("GLESRenderer: warning: clips nested deeper than \(ClipTable.maximumDepth) levels (or in a loop); outer ones are ignored\n".utf8))
+        }
         let instanceCount = try encode(list, statistics: &statistics)
         statistics.textureUploads = textures.uploadsThisFrame
 
@@ -97,7 +100,7 @@ public final class GLESRenderer: FrameRenderer {
         glClearColor(clear.red, clear.green, clear.blue, clear.alpha)
         glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
         if instanceCount > 0 {
-            draw(instanceCount: instanceCount, width: list.pixelWidth, height: list.pixelHeight)
+            try draw(instanceCount: instanceCount, width: list.pixelWidth, height: list.pixelHeight)
             statistics.drawCalls = batches.count
         }
         glFinish()
@@ -124,7 +127,8 @@ public final class GLESRenderer: FrameRenderer {
         ledger.deleteTexture(clipTable.texture)
         ledger.deleteBuffer(instanceBuffer)
         ledger.deleteVertexArray(vertexArray)
-        ledger.deleteProgram(program.program)
+        for program in programs.compactMap({ $0 }) { ledger.deleteProgram(program.program) }
+        programs = Array(repeating: nil, count: ShaderFeatures.combinations)
     }
 
     // MARK: - Frame building
@@ -152,16 +156,18 @@ public final class GLESRenderer: FrameRenderer {
                     coordinates = placement.coordinates(for: source.unitRect)
                 }
                 let opaque = QuadInstance.isOpaque(quad)
-                QuadInstance.write(quad, opaque: opaque, texture: coordinates, clips: clipIndices(quad, list.clips),
-                                   into: base + count * QuadInstance.stride)
+                let clip = quad.clipIndex.flatMap { $0 >= 0 && Int($0) < list.clips.count ? $0 : nil } ?? -1
+                let features = QuadInstance.features(quad, textured: coordinates != nil, clipped: clip >= 0)
+                QuadInstance.write(quad, texture: coordinates, clip: clip, into: base + count * QuadInstance.stride)
                 if let last = batches.indices.last, batches[last].accepts(texture: texture, samplerKey: samplerKey, isBlended: !opaque) {
                     batches[last].instanceCount += 1
+                    batches[last].features.formUnion(features)
                     if batches[last].texture == 0 && texture != 0 {
                         batches[last].texture = texture; batches[last].samplerKey = samplerKey
                     }
                 } else {
                     batches.append(QuadBatch(firstInstance: count, instanceCount: 1, texture: texture,
-                                             samplerKey: samplerKey, isBlended: !opaque))
+                                             samplerKey: samplerKey, isBlended: !opaque, features: features))
                 }
                 count += 1
             }
@@ -170,28 +176,24 @@ public final class GLESRenderer: FrameRenderer {
         return count
     }
 
-    /// The innermost clip and its parent; deeper ancestors are not applied (warned once).
-    private func clipIndices(_ quad: Quad, _ clips: [Clip]) -> (Int32, Int32) {
-        guard let inner = quad.clipIndex, inner >= 0, Int(inner) < clips.count else { return (-1, -1) }
-        guard let parent = clips[Int(inner)].parentIndex, parent >= 0, Int(parent) < clips.count else { return (inner, -1) }
-        if clips[Int(parent)].parentIndex != nil && !hasWarnedAboutDeepClips {
-            hasWarnedAboutDeepClips = true
-            FileHandle.standardError.write(Data("GLESRenderer: warning: clips nested deeper than 2 levels; outer ones are ignored\n".utf8))
-        }
-        return (inner, parent)
-    }
-
     // MARK: - Drawing
 
-    private func draw(instanceCount: Int, width: Int, height: Int) {
+    /// The program variant for `features`, compiled on first use.
+    private func program(for features: ShaderFeatures) throws -> QuadProgram {
+        if let program = programs[features.rawValue] { return program }
+        let program = try QuadProgram(features: features)
+        ledger.adoptProgram()
+        programs[features.rawValue] = program
+        return program
+    }
+
+    private func draw(instanceCount: Int, width: Int, height: Int) throws {
         glBindBuffer(GLenum(GL_ARRAY_BUFFER), instanceBuffer)
         // Orphan and refill: the driver hands out fresh storage instead of waiting on the last frame.
         instanceData.withUnsafeBytes { bytes in
             glBufferData(GLenum(GL_ARRAY_BUFFER), GLsizeiptr(instanceCount * QuadInstance.stride * 4),
                          bytes.baseAddress, GLenum(GL_STREAM_DRAW))
         }
-        glUseProgram(program.program)
-        glUniform3f(program.canvasLocation, 2 / Float(width), 2 / Float(height), target.isYFlipped ? -1 : 1)
         glBindVertexArray(vertexArray)
         glActiveTexture(GLenum(GL_TEXTURE0) + GLenum(QuadProgram.clipTableUnit))
         glBindTexture(GLenum(GL_TEXTURE_2D), clipTable.texture)
@@ -201,8 +203,15 @@ public final class GLESRenderer: FrameRenderer {
         var blending: Bool?
         var boundTexture: GLuint?
         var boundSampler = -1
+        var currentFeatures: ShaderFeatures?
         let stride = GLsizei(QuadInstance.stride * 4)
         for batch in batches {
+            if currentFeatures != batch.features {
+                let program = try program(for: batch.features)
+                glUseProgram(program.program)
+                glUniform3f(program.canvasLocation, 2 / Float(width), 2 / Float(height), target.isYFlipped ? -1 : 1)
+                currentFeatures = batch.features
+            }
             if blending != batch.isBlended {
                 if batch.isBlended { glEnable(GLenum(GL_BLEND)) } else { glDisable(GLenum(GL_BLEND)) }
                 blending = batch.isBlended

@@ -9,6 +9,8 @@ struct QuadBatch {
     var texture: GLuint
     var samplerKey: Int
     var isBlended: Bool
+    /// The shader features any of its quads needs; the batch is drawn with their union.
+    var features: ShaderFeatures
 
     /// Whether a quad with this state can join the batch.
     @inline(__always)

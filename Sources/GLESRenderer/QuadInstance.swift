@@ -5,11 +5,11 @@ import Foundation
 /// the geometry decisions made for each quad on the CPU (culling, blending, antialiasing margin).
 enum QuadInstance {
     /// Floats per instance.
-    static let stride = 42
+    static let stride = 41
     /// (attribute location, float offset, component count), matching quad.vert.glsl.
     static let attributes: [(location: GLuintIndex, offset: Int, components: Int)] = [
         (0, 0, 4), (1, 4, 4), (2, 8, 4), (3, 12, 4), (4, 16, 4), (5, 20, 4),
-        (6, 24, 4), (7, 28, 4), (8, 32, 4), (9, 36, 4), (10, 40, 2),
+        (6, 24, 4), (7, 28, 4), (8, 32, 4), (9, 36, 4), (10, 40, 1),
     ]
     typealias GLuintIndex = UInt32
 
@@ -74,10 +74,21 @@ enum QuadInstance {
         return (max(frobenius - root, 0) / 2).squareRoot()
     }
 
+    /// The shader features the quad needs once written with `opaque`.
+    @inline(__always)
+    static func features(_ quad: Quad, textured: Bool, clipped: Bool) -> ShaderFeatures {
+        var features: ShaderFeatures = []
+        if textured { features.insert(.textured) }
+        if clipped { features.insert(.clipped) }
+        if quad.antialiasedEdges & 0xF != 0xF { features.insert(.hardEdges) }
+        if quad.borderWidth > 0 { features.insert(.border) }
+        return features
+    }
+
     /// Writes the attributes of `quad` at `out`.
     @inline(__always)
-    static func write(_ quad: Quad, opaque: Bool, texture: (rect: SIMD4<Float>, clamp: SIMD4<Float>)?,
-                      clips: (Int32, Int32), into out: UnsafeMutablePointer<Float>) {
+    static func write(_ quad: Quad, texture: (rect: SIMD4<Float>, clamp: SIMD4<Float>)?,
+                      clip: Int32, into out: UnsafeMutablePointer<Float>) {
         let m = quad.transform
         out[0] = Float(m.m11); out[1] = Float(m.m12); out[2] = Float(m.m13); out[3] = Float(m.m14)
         out[4] = Float(m.m21); out[5] = Float(m.m22); out[6] = Float(m.m23); out[7] = Float(m.m24)
@@ -87,7 +98,9 @@ enum QuadInstance {
         let f = quad.fillColor, b = quad.borderColor
         out[16] = f.red; out[17] = f.green; out[18] = f.blue; out[19] = f.alpha
         out[20] = b.red; out[21] = b.green; out[22] = b.blue; out[23] = b.alpha
-        let edges = opaque ? 0 : Int(quad.antialiasedEdges & 0xF)
+        // Opaque quads keep their edge flags: they are opaque only when their edges are hard or
+        // fall on pixel boundaries, where the distance field covers whole pixels anyway.
+        let edges = Int(quad.antialiasedEdges & 0xF)
         out[24] = quad.borderWidth
         out[25] = quad.opacity
         out[26] = Float(edges | (texture == nil ? 0 : textured))
@@ -97,6 +110,6 @@ enum QuadInstance {
         let t = texture ?? (SIMD4(0, 0, 0, 0), SIMD4(0, 0, 0, 0))
         out[32] = t.rect.x; out[33] = t.rect.y; out[34] = t.rect.z; out[35] = t.rect.w
         out[36] = t.clamp.x; out[37] = t.clamp.y; out[38] = t.clamp.z; out[39] = t.clamp.w
-        out[40] = Float(clips.0); out[41] = Float(clips.1)
+        out[40] = Float(clip)
     }
 }

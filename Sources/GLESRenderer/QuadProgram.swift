@@ -1,6 +1,24 @@
 import CGLES3
 
-/// The linked uber quad program and its uniform locations, looked up once.
+/// The optional parts of the uber shader; each combination is compiled once, on first use, so a
+/// batch runs only the code its quads need (Mesa's llvmpipe executes both sides of a branch).
+struct ShaderFeatures: OptionSet {
+    let rawValue: Int
+    static let textured = ShaderFeatures(rawValue: 1)
+    static let clipped = ShaderFeatures(rawValue: 2)
+    static let hardEdges = ShaderFeatures(rawValue: 4)
+    static let border = ShaderFeatures(rawValue: 8)
+    /// The number of combinations.
+    static let combinations = 16
+
+    /// The `#define` lines the shader files test with `#ifdef`.
+    var defines: String {
+        [(ShaderFeatures.textured, "QC_TEXTURED"), (.clipped, "QC_CLIPPED"), (.hardEdges, "QC_HARD_EDGES"), (.border, "QC_BORDER")]
+            .filter { contains($0.0) }.map { "#define \($0.1) 1\n" }.joined()
+    }
+}
+
+/// A linked variant of the uber quad program and its uniform locations, looked up once.
 struct QuadProgram {
     let program: GLuint
     let canvasLocation: GLint
@@ -11,13 +29,14 @@ struct QuadProgram {
     static let contentUnit: GLint = 0
     static let clipTableUnit: GLint = 1
 
-    /// Compiles and links the embedded shaders.
+    /// Compiles and links the embedded shaders with `features` defined.
     ///
     /// - Throws: `GLError.call("glCompileShader" / "glLinkProgram", ...)` with the driver's log.
-    init() throws {
-        let vertex = try Self.compile(ShaderSources.quadVert, stage: GLenum(GL_VERTEX_SHADER), file: "quad.vert.glsl")
+    init(features: ShaderFeatures) throws {
+        let defines = features.defines
+        let vertex = try Self.compile(Self.source(ShaderSources.quadVert, defines), stage: GLenum(GL_VERTEX_SHADER), file: "quad.vert.glsl")
         defer { glDeleteShader(vertex) }
-        let fragment = try Self.compile(ShaderSources.quadFrag, stage: GLenum(GL_FRAGMENT_SHADER), file: "quad.frag.glsl")
+        let fragment = try Self.compile(Self.source(ShaderSources.quadFrag, defines), stage: GLenum(GL_FRAGMENT_SHADER), file: "quad.frag.glsl")
         defer { glDeleteShader(fragment) }
         let program = glCreateProgram()
         guard program != 0 else { throw GLError.call("glCreateProgram", code: glGetError(), log: "") }
@@ -36,9 +55,15 @@ struct QuadProgram {
         textureLocation = glGetUniformLocation(program, "u_texture")
         clipTableLocation = glGetUniformLocation(program, "u_clipTable")
         glUseProgram(program)
-        glUniform1i(textureLocation, Self.contentUnit)
-        glUniform1i(clipTableLocation, Self.clipTableUnit)
+        if textureLocation >= 0 { glUniform1i(textureLocation, Self.contentUnit) }
+        if clipTableLocation >= 0 { glUniform1i(clipTableLocation, Self.clipTableUnit) }
         try GLError.check("glUseProgram")
+    }
+
+    /// The source with `defines` inserted after its `#version` line, which must stay first.
+    static func source(_ text: String, _ defines: String) -> String {
+        guard !defines.isEmpty, let newline = text.firstIndex(of: "\n") else { return text }
+        return String(text[...newline]) + defines + String(text[text.index(after: newline)...])
     }
 
     private static func compile(_ source: String, stage: GLenum, file: String) throws -> GLuint {

@@ -49,6 +49,24 @@ final class ClipRenderTests: XCTestCase {
         XCTAssertEqual(S.pixel(image, 50, 75)[3], 0)
     }
 
+    func testThreeNestedClipsInDifferentPlanesIntersect() throws {
+        let renderer = try S.makeRenderer(width: 100, height: 100)
+        // Outermost: x < 60. Middle: y < 50. Innermost: a 40x40 diamond about (50, 50).
+        let diamond = Matrix4.translation(-20, -20).concatenating(S.rotationZ(.pi / 4)).concatenating(.translation(50, 50))
+        let clips = [
+            Clip(transform: .identity, rect: CGRect(x: 0, y: 0, width: 60, height: 100)),
+            Clip(transform: .translation(0, 10), rect: CGRect(x: 0, y: -10, width: 100, height: 50), parentIndex: 0),
+            Clip(transform: diamond, rect: CGRect(x: 0, y: 0, width: 40, height: 40), parentIndex: 1),
+        ]
+        let quad = Quad(transform: .identity, rect: canvas, fillColor: S.green, clipIndex: 2)
+        let (image, statistics) = try S.render(renderer, width: 100, height: 100, quads: [quad], clips: clips)
+        XCTAssertEqual(statistics.drawCalls, 1)
+        XCTAssertPixel(S.pixel(image, 45, 40), [0, 255, 0, 255], "inside all three")
+        XCTAssertEqual(S.pixel(image, 45, 55)[3], 0, "below the middle clip, inside the diamond")
+        XCTAssertEqual(S.pixel(image, 65, 45)[3], 0, "right of the outermost clip, inside the diamond")
+        XCTAssertEqual(S.pixel(image, 25, 25)[3], 0, "outside the diamond")
+    }
+
     func testClipUnderPerspectiveFollowsItsProjectedPlane() throws {
         let renderer = try S.makeRenderer(width: 100, height: 100)
         // The clip and the quad share one perspective plane; the quad is wider than the clip,

@@ -98,4 +98,29 @@ final class GeometryRenderTests: XCTestCase {
         let (frontImage, _) = try S.render(renderer, width: 64, height: 64, quads: [front])
         XCTAssertPixel(S.pixel(frontImage, 32, 32), [255, 0, 0, 255])
     }
+
+    /// Texture coordinates under perspective are interpolated in the quad's plane: the middle of
+    /// the image lands where the middle of the face projects (x = 250), not halfway between the
+    /// projected edges as screen-linear interpolation would put it.
+    func testTextureUnderPerspectiveIsInterpolatedPerspectiveCorrectly() throws {
+        let size = 500
+        let renderer = try S.makeRenderer(width: size, height: size)
+        let angle = Double.pi / 4
+        var rotation = Matrix4.identity
+        rotation.m11 = cos(angle); rotation.m13 = -sin(angle); rotation.m31 = sin(angle); rotation.m33 = cos(angle)
+        var perspective = Matrix4.identity
+        perspective.m34 = -1.0 / 500
+        let transform = Matrix4.translation(-100, -100).concatenating(rotation).concatenating(perspective)
+            .concatenating(.translation(250, 250))
+        let halves = S.image(width: 2, height: 1) { x, _ in x == 0 ? [255, 0, 0, 255] : [0, 0, 255, 255] }
+        let quad = Quad(transform: transform, rect: CGRect(x: 0, y: 0, width: 200, height: 200),
+                        texture: TextureSource(image: halves, minificationFilter: .nearest, magnificationFilter: .nearest))
+        let (image, _) = try S.render(renderer, width: size, height: size, quads: [quad])
+        let row = (0..<size).map { S.pixel(image, $0, 250) }
+        guard let boundary = row.firstIndex(where: { $0[2] > 127 }) else { return XCTFail("no blue half") }
+        XCTAssertEqual(boundary, 250, "the image's middle projects to the face's centre")
+        let leftEdge = 250 + (-100 * cos(angle)) / (1 - 100 * sin(angle) / 500)
+        let rightEdge = 250 + (100 * cos(angle)) / (1 + 100 * sin(angle) / 500)
+        XCTAssertGreaterThan(Double(boundary) - (leftEdge + rightEdge) / 2, 9, "screen-linear interpolation would give the midpoint")
+    }
 }

@@ -46,16 +46,20 @@ final class ShaderSourceTests: XCTestCase {
             let parts = file.lastPathComponent.split(separator: ".")
             guard parts.count >= 3 else { XCTFail("\(file.lastPathComponent): name it NAME.STAGE.glsl"); continue }
             let stage = String(parts[parts.count - 2])
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: tool)
-            process.arguments = ["-S", stage, file.path]
-            let output = Pipe()
-            process.standardOutput = output
-            process.standardError = output
-            try process.run()
-            process.waitUntilExit()
-            let log = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            XCTAssertEqual(process.terminationStatus, 0, "\(file.lastPathComponent): \(log)")
+            // Once with no feature macro, once with all of them (-D needs -l, linking the one stage).
+            let everyFeature = ["-l", "-DQC_TEXTURED", "-DQC_CLIPPED", "-DQC_HARD_EDGES", "-DQC_BORDER"]
+            for extra in [[], everyFeature] {
+                let process = Process()
+                process.executableURL = URL(fileURLWithPath: tool)
+                process.arguments = extra + ["-S", stage, file.path]
+                let output = Pipe()
+                process.standardOutput = output
+                process.standardError = output
+                try process.run()
+                process.waitUntilExit()
+                let log = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+                XCTAssertEqual(process.terminationStatus, 0, "\(file.lastPathComponent) \(extra): \(log)")
+            }
         }
     }
 }
