@@ -141,6 +141,9 @@ public final class CARenderer {
 
     // MARK: Linux additions
 
+    /// The renderer of flattened frames behind this one (for benchmarks and statistics).
+    public var frameRenderer: FrameRenderer { renderer }
+
     /// Renders the tree at media time `t` and waits until the GPU has finished.
     @discardableResult
     public func renderFrame(atTime t: CFTimeInterval) throws -> RenderStatistics {
