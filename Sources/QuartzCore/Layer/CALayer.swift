@@ -41,6 +41,8 @@ open class CALayer: NSObject {
     var constraintStorage: [CAConstraint] = []
     /// How the layer resizes with its superlayer (see `autoresizingMask`).
     var autoresizingMaskStorage: CAAutoresizingMask = []
+    /// The bounds size at the last layout: the old size handed to `resizeSublayers(withOldSize:)`.
+    var autoresizingReferenceSize: CGSize?
     /// Animations attached to the layer, in the order they were added.
     var animationStore: [AttachedAnimation] = []
 
@@ -96,9 +98,11 @@ open class CALayer: NSObject {
     // Methods that Apple code overrides live in the class body: Swift cannot override members
     // declared in extensions without the Objective-C runtime.
 
-    /// Lays out the sublayers. The default asks the layout manager, then the delegate's
+    /// Lays out the sublayers. The default autoresizes them when the bounds size changed since
+    /// the last layout, then asks the layout manager, then the delegate's
     /// `layoutSublayers(of:)`. Subclasses override it to lay out their sublayers themselves.
     open func layoutSublayers() {
+        autoresizeSublayersIfBoundsChanged()
         layoutManagerStorage?.layoutSublayers(of: self)
         delegate?.layoutSublayers(of: self)
     }

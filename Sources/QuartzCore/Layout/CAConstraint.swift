@@ -1,6 +1,11 @@
 import Foundation
 
 /// The geometric attributes a constraint can relate.
+///
+/// Attributes are measured on a layer's `frame`, in its superlayer's coordinate space. `minY` is
+/// the edge with the smaller y value and `maxY` the one with the larger: with this project's
+/// iOS-style geometry (y grows downwards) `minY` is the top edge; on macOS, or under
+/// `isGeometryFlipped`, it is the bottom edge.
 public enum CAConstraintAttribute: Int32, Sendable {
     /// The left edge of the frame.
     case minX = 0
@@ -10,11 +15,11 @@ public enum CAConstraintAttribute: Int32, Sendable {
     case maxX = 2
     /// The width of the frame.
     case width = 3
-    /// The minimum-y edge of the frame.
+    /// The edge with the smaller y value (the top edge in iOS-style geometry).
     case minY = 4
     /// The vertical centre of the frame.
     case midY = 5
-    /// The maximum-y edge of the frame.
+    /// The edge with the larger y value (the bottom edge in iOS-style geometry).
     case maxY = 6
     /// The height of the frame.
     case height = 7
