@@ -39,13 +39,13 @@ let package = Package(
 
         // Executables.
         .executableTarget(name: "qc-render", dependencies: ["QuartzCore", "ExampleScenes"]),
-        .executableTarget(name: "qc-bench", dependencies: ["QuartzCore", "ExampleScenes"]),
+        .executableTarget(name: "qc-bench", dependencies: ["QuartzCore", "ExampleScenes", "GLESRenderer"]),
 
         // Tests.
         .testTarget(name: "CoreGraphicsTests", dependencies: ["CoreGraphics"]),
         .testTarget(name: "QuartzCoreTests", dependencies: ["QuartzCore"]),
         .testTarget(name: "GLESRendererTests", dependencies: ["GLESRenderer", "CompositorCore"]),
-        .testTarget(name: "RenderingTests", dependencies: ["QuartzCore", "ExampleScenes"]),
+        .testTarget(name: "RenderingTests", dependencies: ["QuartzCore", "ExampleScenes"], exclude: ["Golden"]),
     ],
     swiftLanguageModes: [.v6]
 )

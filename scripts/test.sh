@@ -6,4 +6,4 @@ scripts/install-deps.sh
 # No GPU is needed: Mesa's software rasterizer serves EGL when no hardware device is present.
 export LIBGL_ALWAYS_SOFTWARE="${LIBGL_ALWAYS_SOFTWARE:-1}"
 swift build --build-tests
-swift test --skip-build --parallel --num-workers 2 "$@"
+swift test --skip-build "$@"

@@ -3,6 +3,7 @@
 //
 //     qc-bench [--scenes S1,S3,S4] [--sizes 100,1000,10000] [--frames 120] [--warmup 10]
 import CompositorCore
+import GLESRenderer
 import ExampleScenes
 import Foundation
 import QuartzCore
@@ -28,7 +29,7 @@ var summary: [String] = []
 do {
     let renderer = try CARenderer(pixelWidth: Int(BenchmarkScene.canvas.width), pixelHeight: Int(BenchmarkScene.canvas.height))
     renderer.clearColor = BenchmarkScene.clearColor
-    let device = (renderer.frameRenderer as? GLESRendererInfo)?.rendererName ?? "GLES"
+    let device = (renderer.frameRenderer as? GLESRenderer)?.target.context.rendererName ?? "GLES"
     for kind in scenes {
         // S5 counts parents and children: 160 and 1600 (SCENES.md), or 1.6 × the size asked.
         for n in sizes.map({ kind == .s5 ? $0 * 8 / 5 : $0 }) {
@@ -42,8 +43,7 @@ do {
             let line = String(format: "{\"peer\": \"OpenQuartzCore\", \"backend\": \"gles\", \"scene\": \"%@\", \"n\": %d, \"ms_per_frame_median\": %.2f, \"ms_p90\": %.2f, \"frames\": %d, \"draw_calls\": %d, \"notes\": \"%@; model update + commit + flatten + render + glFinish\"}",
                               kind.rawValue, n, result.medianMilliseconds, result.p90Milliseconds, result.frames,
                               result.drawCalls, device)
-            print(line)
-            fflush(stdout)
+            FileHandle.standardOutput.write(Data((line + "\n").utf8))
             summary.append(String(format: "%-4@ %6d  %8.2f ms  %8.2f ms  %3d", kind.rawValue, n, result.medianMilliseconds,
                                   result.p90Milliseconds, result.drawCalls))
         }

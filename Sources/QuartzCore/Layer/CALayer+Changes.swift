@@ -31,11 +31,10 @@ extension CALayer {
     func didChangeProperty(_ key: String, before: AnimatableValue?) {
         TransactionStack.current.recordChange(of: self)
         if key == "bounds" {
+            // Only the layer itself re-lays out: marking the superlayer too would make every
+            // layout that sets sublayer frames schedule another one.
             setNeedsLayout()
-            superlayerStorage?.setNeedsLayout()
             if state.needsDisplayOnBoundsChange { setNeedsDisplay() }
-        } else if key == "position" || key == "anchorPoint" || key == "transform" {
-            superlayerStorage?.setNeedsLayout()
         }
         if type(of: self).needsDisplay(forKey: key) { setNeedsDisplay() }
         guard let before else { return }
