@@ -219,6 +219,8 @@ final class HierarchyTests: XCTestCase {
             weakChild = child
             parent?.addSublayer(child)
         }
+        // The open transaction holds the layers it changed until it commits, as Apple's does.
+        CATransaction.flush()
         XCTAssertNotNil(weakChild, "the superlayer keeps its sublayers alive")
         parent = nil
         XCTAssertNil(weakChild)

@@ -213,7 +213,7 @@ final class KeyValueCodingTests: XCTestCase {
         let red = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
         for (value, keyPath) in [(red, "position"), ("wide", "bounds.size.width"), (CGSize(width: 1, height: 1), "opacity"),
                                  (CGPoint(x: 1, y: 1), "transform.rotation.z"), (12, "contentsGravity"),
-                                 ("sideways", "contentsGravity"), (CGRect.zero, "frame"), (-1, "maskedCorners")] as [(Any, String)] {
+                                 (CGPoint(x: 1, y: 1), "frame"), (-1, "maskedCorners"), (0.5, "edgeAntialiasingMask")] as [(Any, String)] {
             XCTAssertThrowsError(try layer.setCheckedValue(value, forKeyPath: keyPath), keyPath) { error in
                 guard case .typeMismatch(let path, _)? = error as? CALayerKeyValueError else {
                     return XCTFail("\(keyPath): \(error)")
@@ -236,9 +236,9 @@ final class KeyValueCodingTests: XCTestCase {
         XCTAssertThrowsError(try layer.setCheckedValue(Double.nan, forKeyPath: "position.x")) { error in
             XCTAssertEqual(error as? CALayerKeyValueError, .nonFinite(keyPath: "position.x"))
         }
-        XCTAssertThrowsError(try layer.setCheckedValue(CGPoint(x: .infinity, y: 0), forKeyPath: "position"))
+        XCTAssertThrowsError(try layer.setCheckedValue(CGPoint(x: CGFloat.infinity, y: 0), forKeyPath: "position"))
         XCTAssertThrowsError(try layer.setCheckedValue(CGFloat.nan, forKeyPath: "transform.rotation.z"))
-        XCTAssertThrowsError(try layer.setCheckedValue(CGRect(x: 0, y: 0, width: .nan, height: 1), forKeyPath: "frame"))
+        XCTAssertThrowsError(try layer.setCheckedValue(CGRect(x: 0, y: 0, width: CGFloat.nan, height: 1), forKeyPath: "frame"))
         XCTAssertEqual(layer.position, .zero)
         XCTAssertTrue(CATransform3DIsIdentity(layer.transform))
         XCTAssertEqual(layer.frame, .zero)

@@ -79,6 +79,9 @@ extension CALayer {
         guard let value = state.animatableValue(forKeyPath: keyPath) else {
             throw CALayerKeyValueError.unknownKeyPath(keyPath)
         }
+        // Every structure field (`position.x`, `bounds.size.width`, `transform.rotation.z`) is a
+        // CGFloat; return it as one so that `as? CGFloat` works (Linux does not bridge Double).
+        if case .scalar(let d) = value { return CGFloat(d) }
         return value.anyValue
     }
 
@@ -88,9 +91,10 @@ extension CALayer {
         case "contents": contents = value; return
         case "name": name = value as? String; return
         case "frame":
-            guard let rect = value as? CGRect ?? (value as? NSValue)?.rectValue else {
+            guard let rect = AnimatableValue(value).flatMap({ if case .rect(let r) = $0 { r } else { nil } }) else {
                 throw CALayerKeyValueError.typeMismatch(keyPath: keyPath, value: String(describing: value))
             }
+            guard rect.isFiniteValue else { throw CALayerKeyValueError.nonFinite(keyPath: keyPath) }
             frame = rect
             return
         default: break
@@ -105,6 +109,7 @@ extension CALayer {
             didChangeProperty(head, before: before)
             return
         }
+        let value = Self.keyValueForm(of: value)
         guard let animatable = AnimatableValue(value) ?? (value == nil ? Self.nilValue(for: head) : nil) else {
             throw CALayerKeyValueError.typeMismatch(keyPath: keyPath, value: String(describing: value))
         }
@@ -120,6 +125,17 @@ extension CALayer {
         let before = willChangeProperty(keyPath)
         state = updated
         didChangeProperty(keyPath, before: before)
+    }
+
+    /// `value` in the form the property table stores: the properties' own constant types
+    /// (`CALayerContentsGravity`, `CACornerMask`, ...) become their raw values, and integers of
+    /// any width become `Double`, so that what `value(forKey:)` returns can be set back.
+    private static func keyValueForm(of value: Any?) -> Any? {
+        func double<T: BinaryInteger>(_ n: T) -> Double { Double(n) }
+        var unwrapped = value
+        if let raw = value as? any RawRepresentable { unwrapped = raw.rawValue }
+        if let n = unwrapped as? any BinaryInteger { return double(n) }
+        return unwrapped
     }
 
     /// The animatable form of `nil` for optional properties (colours, images, paths).
