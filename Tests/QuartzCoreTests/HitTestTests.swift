@@ -155,3 +155,19 @@ final class HitTestTests: XCTestCase {
         XCTAssertTrue(viewLayer.hitTest(CGPoint(x: 75, y: 75)) === sub)
     }
 }
+
+/// Hit testing in a superlayer whose geometry is flipped.
+final class HitTestFlippedTests: XCTestCase {
+    func testFlippedSuperlayerPlacesSublayersFromTheBottom() {
+        let parent = CALayer()
+        parent.frame = CGRect(x: 0, y: 0, width: 100, height: 200)
+        let sub = CALayer()
+        sub.frame = CGRect(x: 10, y: 20, width: 30, height: 40)
+        parent.addSublayer(sub)
+        XCTAssertTrue(parent.hitTest(CGPoint(x: 20, y: 30)) === sub)
+        parent.isGeometryFlipped = true
+        // Flipped: the sublayer spans y in [200 - 60, 200 - 20] = [140, 180].
+        XCTAssertTrue(parent.hitTest(CGPoint(x: 20, y: 30)) === parent)
+        XCTAssertTrue(parent.hitTest(CGPoint(x: 20, y: 170)) === sub)
+    }
+}

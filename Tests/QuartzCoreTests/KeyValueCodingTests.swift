@@ -276,3 +276,54 @@ final class KeyValueCodingTests: XCTestCase {
         for (x, y) in zip(a, b) { XCTAssertEqual(x, y, accuracy: 1e-12, file: file, line: line) }
     }
 }
+
+/// Key-value coding of the non-animatable properties and of `frame`'s fields.
+final class KeyValueCodingObjectPropertyTests: XCTestCase {
+    func testMaskSublayersAndNameThroughSetValue() {
+        let layer = CALayer()
+        let mask = CALayer()
+        layer.setValue(mask, forKey: "mask")
+        XCTAssertTrue(layer.mask === mask)
+        XCTAssertTrue(layer.value(forKey: "mask") as? CALayer === mask)
+        let (a, b) = (CALayer(), CALayer())
+        layer.setValue([a, b], forKey: "sublayers")
+        XCTAssertEqual(layer.sublayers?.count, 2)
+        XCTAssertTrue(a.superlayer === layer)
+        XCTAssertTrue(layer.sublayers?.last === b)
+        XCTAssertTrue(b.value(forKey: "superlayer") as? CALayer === layer)
+        layer.setValue("root", forKey: "name")
+        XCTAssertEqual(layer.value(forKey: "name") as? String, "root")
+        layer.setValue(nil, forKey: "mask")
+        XCTAssertNil(layer.mask)
+        XCTAssertNil(mask.value(forKey: "superlayer"))
+    }
+
+    func testIllTypedObjectPropertiesThrow() {
+        let layer = CALayer()
+        layer.name = "kept"
+        XCTAssertThrowsError(try layer.setCheckedValue(5, forKeyPath: "name"))
+        XCTAssertThrowsError(try layer.setCheckedValue("not a layer", forKeyPath: "mask"))
+        XCTAssertThrowsError(try layer.setCheckedValue([1, 2], forKeyPath: "sublayers"))
+        XCTAssertEqual(layer.name, "kept")
+        XCTAssertNil(layer.mask)
+        XCTAssertNil(layer.sublayers)
+    }
+
+    func testFrameFieldKeyPaths() {
+        let layer = CALayer()
+        layer.frame = CGRect(x: 10, y: 20, width: 30, height: 40)
+        XCTAssertEqual(layer.value(forKeyPath: "frame.origin.x") as? CGFloat, 10)
+        XCTAssertEqual(layer.value(forKeyPath: "frame.size") as? CGSize, CGSize(width: 30, height: 40))
+        layer.setValue(100, forKeyPath: "frame.size.width")
+        XCTAssertEqual(layer.frame, CGRect(x: 10, y: 20, width: 100, height: 40))
+        XCTAssertEqual(layer.position, CGPoint(x: 60, y: 40))
+        XCTAssertNil(layer.value(forKeyPath: "frame.middle"))
+        XCTAssertThrowsError(try layer.setCheckedValue(1, forKeyPath: "frame.middle")) { error in
+            XCTAssertEqual(error as? CALayerKeyValueError, .unknownKeyPath("frame.middle"))
+        }
+        XCTAssertThrowsError(try layer.setCheckedValue(CGFloat.nan, forKeyPath: "frame.origin.y")) { error in
+            XCTAssertEqual(error as? CALayerKeyValueError, .nonFinite(keyPath: "frame.origin.y"))
+        }
+        XCTAssertEqual(layer.frame, CGRect(x: 10, y: 20, width: 100, height: 40))
+    }
+}

@@ -69,6 +69,14 @@ extension CALayer {
         default: break
         }
         let (head, rest) = KeyPathFields.split(keyPath)
+        if head == "frame", let rest {
+            // `frame.origin.x`, `frame.size`, ...: fields of the derived frame.
+            guard let field = KeyPathFields.field(rest, of: .rect(frame)) else {
+                throw CALayerKeyValueError.unknownKeyPath(keyPath)
+            }
+            if case .scalar(let d) = field { return CGFloat(d) }
+            return field.anyValue
+        }
         if rest == nil {
             if let accessor = LayerPropertyAccessor.named(head) { return accessor.native(state) }
             if let custom = customObjects[head] { return custom }
@@ -89,17 +97,29 @@ extension CALayer {
     public func setCheckedValue(_ value: Any?, forKeyPath keyPath: String) throws {
         switch keyPath {
         case "contents": contents = value; return
-        case "name": name = value as? String; return
-        case "frame":
-            guard let rect = AnimatableValue(value).flatMap({ if case .rect(let r) = $0 { r } else { nil } }) else {
+        case "name": name = try Self.optional(String.self, value, keyPath); return
+        case "mask": mask = try Self.optional(CALayer.self, value, keyPath); return
+        case "sublayers": sublayers = try Self.optional([CALayer].self, value, keyPath); return
+        case "actions": actions = try Self.optional([String: CAAction].self, value, keyPath); return
+        case "style": style = try Self.optional([AnyHashable: Any].self, value, keyPath); return
+        default: break
+        }
+        let (head, rest) = KeyPathFields.split(keyPath)
+        if head == "frame" {
+            // `frame` and its fields (`frame.size.width`) are set through the derived frame.
+            let given = Self.keyValueForm(of: value)
+            guard let animatable = AnimatableValue(given),
+                  case .rect(let rect)? = rest.map({ KeyPathFields.setting($0, of: .rect(frame), to: animatable) }) ?? animatable
+            else {
+                if rest != nil, KeyPathFields.field(rest!, of: .rect(frame)) == nil {
+                    throw CALayerKeyValueError.unknownKeyPath(keyPath)
+                }
                 throw CALayerKeyValueError.typeMismatch(keyPath: keyPath, value: String(describing: value))
             }
             guard rect.isFiniteValue else { throw CALayerKeyValueError.nonFinite(keyPath: keyPath) }
             frame = rect
             return
-        default: break
         }
-        let (head, rest) = KeyPathFields.split(keyPath)
         let isProperty = LayerPropertyAccessor.named(head) != nil
         if !isProperty && rest == nil {
             // A custom key: stored as given; its animatable form (if any) feeds animations.
@@ -136,6 +156,15 @@ extension CALayer {
         if let raw = value as? any RawRepresentable { unwrapped = raw.rawValue }
         if let n = unwrapped as? any BinaryInteger { return double(n) }
         return unwrapped
+    }
+
+    /// `value` as an optional `T` for a property of that type, or a type-mismatch error.
+    private static func optional<T>(_ type: T.Type, _ value: Any?, _ keyPath: String) throws -> T? {
+        guard let value else { return nil }
+        guard let typed = value as? T else {
+            throw CALayerKeyValueError.typeMismatch(keyPath: keyPath, value: String(describing: value))
+        }
+        return typed
     }
 
     /// The animatable form of `nil` for optional properties (colours, images, paths).
