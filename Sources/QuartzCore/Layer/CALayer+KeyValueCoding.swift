@@ -69,6 +69,14 @@ extension CALayer {
         default: break
         }
         let (head, rest) = KeyPathFields.split(keyPath)
+        if head == "frame", let rest {
+            // `frame.origin.x`, `frame.size`, ...: fields of the derived frame.
+            guard let field = KeyPathFields.field(rest, of: .rect(frame)) else {
+                throw CALayerKeyValueError.unknownKeyPath(keyPath)
+            }
+            if case .scalar(let d) = field { return CGFloat(d) }
+            return field.anyValue
+        }
         if rest == nil {
             if let accessor = LayerPropertyAccessor.named(head) { return accessor.native(state) }
             if let custom = customObjects[head] { return custom }
@@ -79,6 +87,9 @@ extension CALayer {
         guard let value = state.animatableValue(forKeyPath: keyPath) else {
             throw CALayerKeyValueError.unknownKeyPath(keyPath)
         }
+        // Every structure field (`position.x`, `bounds.size.width`, `transform.rotation.z`) is a
+        // CGFloat; return it as one so that `as? CGFloat` works (Linux does not bridge Double).
+        if case .scalar(let d) = value { return CGFloat(d) }
         return value.anyValue
     }
 
@@ -86,16 +97,29 @@ extension CALayer {
     public func setCheckedValue(_ value: Any?, forKeyPath keyPath: String) throws {
         switch keyPath {
         case "contents": contents = value; return
-        case "name": name = value as? String; return
-        case "frame":
-            guard let rect = value as? CGRect ?? (value as? NSValue)?.rectValue else {
-                throw CALayerKeyValueError.typeMismatch(keyPath: keyPath, value: String(describing: value))
-            }
-            frame = rect
-            return
+        case "name": name = try Self.optional(String.self, value, keyPath); return
+        case "mask": mask = try Self.optional(CALayer.self, value, keyPath); return
+        case "sublayers": sublayers = try Self.optional([CALayer].self, value, keyPath); return
+        case "actions": actions = try Self.optional([String: CAAction].self, value, keyPath); return
+        case "style": style = try Self.optional([AnyHashable: Any].self, value, keyPath); return
         default: break
         }
         let (head, rest) = KeyPathFields.split(keyPath)
+        if head == "frame" {
+            // `frame` and its fields (`frame.size.width`) are set through the derived frame.
+            let given = Self.keyValueForm(of: value)
+            guard let animatable = AnimatableValue(given),
+                  case .rect(let rect)? = rest.map({ KeyPathFields.setting($0, of: .rect(frame), to: animatable) }) ?? animatable
+            else {
+                if rest != nil, KeyPathFields.field(rest!, of: .rect(frame)) == nil {
+                    throw CALayerKeyValueError.unknownKeyPath(keyPath)
+                }
+                throw CALayerKeyValueError.typeMismatch(keyPath: keyPath, value: String(describing: value))
+            }
+            guard rect.isFiniteValue else { throw CALayerKeyValueError.nonFinite(keyPath: keyPath) }
+            frame = rect
+            return
+        }
         let isProperty = LayerPropertyAccessor.named(head) != nil
         if !isProperty && rest == nil {
             // A custom key: stored as given; its animatable form (if any) feeds animations.
@@ -105,6 +129,7 @@ extension CALayer {
             didChangeProperty(head, before: before)
             return
         }
+        let value = Self.keyValueForm(of: value)
         guard let animatable = AnimatableValue(value) ?? (value == nil ? Self.nilValue(for: head) : nil) else {
             throw CALayerKeyValueError.typeMismatch(keyPath: keyPath, value: String(describing: value))
         }
@@ -120,6 +145,26 @@ extension CALayer {
         let before = willChangeProperty(keyPath)
         state = updated
         didChangeProperty(keyPath, before: before)
+    }
+
+    /// `value` in the form the property table stores: the properties' own constant types
+    /// (`CALayerContentsGravity`, `CACornerMask`, ...) become their raw values, and integers of
+    /// any width become `Double`, so that what `value(forKey:)` returns can be set back.
+    private static func keyValueForm(of value: Any?) -> Any? {
+        func double<T: BinaryInteger>(_ n: T) -> Double { Double(n) }
+        var unwrapped = value
+        if let raw = value as? any RawRepresentable { unwrapped = raw.rawValue }
+        if let n = unwrapped as? any BinaryInteger { return double(n) }
+        return unwrapped
+    }
+
+    /// `value` as an optional `T` for a property of that type, or a type-mismatch error.
+    private static func optional<T>(_ type: T.Type, _ value: Any?, _ keyPath: String) throws -> T? {
+        guard let value else { return nil }
+        guard let typed = value as? T else {
+            throw CALayerKeyValueError.typeMismatch(keyPath: keyPath, value: String(describing: value))
+        }
+        return typed
     }
 
     /// The animatable form of `nil` for optional properties (colours, images, paths).

@@ -1,0 +1,61 @@
+// Apple-style Core Animation code, written as it would be on iOS or macOS. It must compile
+// unchanged against `import QuartzCore`; keep it free of anything Linux-specific.
+import QuartzCore
+
+let root = CALayer()
+root.bounds = CGRect(x: 0, y: 0, width: 400, height: 300)
+root.position = CGPoint(x: 200, y: 150)
+root.backgroundColor = CGColor(red: 1, green: 1, blue: 1, alpha: 1)
+
+let card = CALayer()
+card.name = "card"
+card.frame = CGRect(x: 100, y: 75, width: 200, height: 150)
+card.backgroundColor = CGColor(red: 0.2, green: 0.4, blue: 0.8, alpha: 1)
+card.cornerRadius = 12
+card.borderWidth = 2
+card.borderColor = CGColor(gray: 0, alpha: 0.5)
+card.shadowOpacity = 0.4
+card.shadowOffset = CGSize(width: 0, height: 4)
+card.shadowRadius = 6
+card.masksToBounds = false
+root.addSublayer(card)
+
+let badge = CALayer()
+badge.bounds = CGRect(x: 0, y: 0, width: 40, height: 40)
+badge.position = CGPoint(x: 200, y: 0)
+badge.anchorPoint = CGPoint(x: 1, y: 0)
+badge.contentsGravity = .resizeAspect
+badge.contentsScale = 2
+card.addSublayer(badge)
+card.insertSublayer(CALayer(), below: badge)
+
+// A perspective on the root and a turn of the card about y.
+var perspective = CATransform3DIdentity
+perspective.m34 = -1.0 / 500
+root.sublayerTransform = perspective
+var turn = CATransform3DMakeRotation(.pi / 6, 0, 1, 0)
+turn = CATransform3DTranslate(turn, 0, 0, 10)
+card.transform = turn
+print("card frame:", card.frame)
+print("badge corner in root:", root.convert(CGPoint(x: 0, y: 0), from: badge))
+
+// Key paths.
+badge.setValue(CGFloat.pi / 4, forKeyPath: "transform.rotation.z")
+badge.setValue(20, forKeyPath: "position.x")
+let angle = badge.value(forKeyPath: "transform.rotation.z") as? CGFloat ?? 0
+print("badge rotation:", angle, "position.x:", badge.position.x)
+
+// Explicit and implicit animation.
+let fade = CABasicAnimation(keyPath: "opacity")
+fade.fromValue = 1.0
+fade.toValue = 0.0
+fade.duration = 0.5
+card.add(fade, forKey: "fade")
+
+CATransaction.begin()
+CATransaction.setAnimationDuration(0.25)
+card.opacity = 0.5
+CATransaction.commit()
+
+let hit = root.hitTest(CGPoint(x: 200, y: 150))
+print("hit:", hit?.name ?? "none", "opacity:", card.opacity, "animations:", card.animationKeys() ?? [])
