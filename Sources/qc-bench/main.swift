@@ -11,6 +11,7 @@ import QuartzCore
 var scenes: [BenchmarkScene.Kind] = [.s1, .s3, .s4, .s5]
 var sizes = [100, 1000, 10000]
 var frames = 120, warmUp = 10
+var animationCount = 0
 var arguments = CommandLine.arguments.dropFirst().makeIterator()
 while let argument = arguments.next() {
     let value = arguments.next() ?? ""
@@ -19,8 +20,9 @@ while let argument = arguments.next() {
     case "--sizes": sizes = value.split(separator: ",").compactMap { Int($0) }.filter { $0 > 0 }
     case "--frames": frames = max(1, Int(value) ?? frames)
     case "--warmup": warmUp = max(0, Int(value) ?? warmUp)
+    case "--animations": animationCount = max(1, Int(value) ?? 10000)
     default:
-        FileHandle.standardError.write(Data("usage: qc-bench [--scenes S1,S3,S4,S5] [--sizes 100,1000] [--frames N] [--warmup N]\n".utf8))
+        FileHandle.standardError.write(Data("usage: qc-bench [--scenes S1,S3,S4,S5] [--sizes 100,1000] [--frames N] [--warmup N] | --animations N\n".utf8))
         exit(2)
     }
 }
@@ -30,6 +32,10 @@ do {
     let renderer = try CARenderer(pixelWidth: Int(BenchmarkScene.canvas.width), pixelHeight: Int(BenchmarkScene.canvas.height))
     renderer.clearColor = BenchmarkScene.clearColor
     let device = (renderer.frameRenderer as? GLESRenderer)?.target.context.rendererName ?? "GLES"
+    if animationCount > 0 {
+        for line in try AnimationCost.run(count: animationCount, renderer: renderer) { print(line) }
+        exit(0)
+    }
     for kind in scenes {
         // S5 counts parents and children: 160 and 1600 (SCENES.md), or 1.6 × the size asked.
         for n in sizes.map({ kind == .s5 ? $0 * 8 / 5 : $0 }) {
