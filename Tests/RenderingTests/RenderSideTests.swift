@@ -106,6 +106,45 @@ final class RenderSideTests: XCTestCase {
         }
     }
 
+    func testNextFrameTimeFollowsTheAnimations() throws {
+        if getenv("LIBGL_ALWAYS_SOFTWARE") == nil { setenv("LIBGL_ALWAYS_SOFTWARE", "1", 1) }
+        let root = CALayer()
+        root.frame = CGRect(x: 0, y: 0, width: 20, height: 20)
+        CATransaction.flush()
+        let renderer: CARenderer
+        do { renderer = try CARenderer(pixelWidth: 20, pixelHeight: 20) } catch { throw XCTSkip("no GLES renderer: \(error)") }
+        renderer.layer = root
+        _ = try renderer.drawList(atTime: 0)
+        XCTAssertEqual(renderer.nextFrameTime(), .infinity, "a still tree needs no frame")
+
+        let fade = CABasicAnimation(keyPath: "opacity")
+        fade.fromValue = 0.0
+        fade.toValue = 1.0
+        fade.duration = 1
+        fade.beginTime = 100 // long past in real media time: kept so the renderer can be asked about it
+        fade.isRemovedOnCompletion = false
+        root.add(fade, forKey: "fade")
+        CATransaction.flush()
+        XCTAssertLessThanOrEqual(renderer.nextFrameTime(), CACurrentMediaTime(), "a commit needs a frame now")
+        _ = try renderer.drawList(atTime: 90)
+        XCTAssertEqual(renderer.nextFrameTime(), 100, accuracy: 1e-9, "the start of the animation to come")
+        _ = try renderer.drawList(atTime: 100.5)
+        XCTAssertEqual(renderer.nextFrameTime(), 100.5, accuracy: 1e-9, "every frame while it runs")
+        _ = try renderer.drawList(atTime: 102)
+        XCTAssertEqual(renderer.nextFrameTime(), .infinity, "nothing changes after the end")
+
+        // The root's own time runs at half speed: a start 10 s away in its time is 20 s away.
+        root.speed = 0.5
+        root.beginTime = 0
+        CATransaction.flush()
+        _ = try renderer.drawList(atTime: 180)
+        XCTAssertEqual(renderer.nextFrameTime(), 200, accuracy: 1e-9)
+        root.speed = 0
+        CATransaction.flush()
+        _ = try renderer.drawList(atTime: 180)
+        XCTAssertEqual(renderer.nextFrameTime(), .infinity, "a paused layer never changes")
+    }
+
     /// The horizontal centre (in points) of the red pixels of one row, or nil when there are none.
     private func redCentre(in image: CGImage, row: Int) -> CGFloat? {
         var sum = 0.0, weight = 0.0
