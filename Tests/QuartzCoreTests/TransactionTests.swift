@@ -82,6 +82,28 @@ final class TransactionTests: XCTestCase {
                        "the explicit animation and the implicit opacity animation")
     }
 
+    func testAnimationsStartWhenTheTransactionCommitsAllTogether() throws {
+        let layer = liveLayer()
+        let other = liveLayer()
+        CATransaction.begin()
+        layer.opacity = 0
+        Thread.sleep(forTimeInterval: 0.1) // a long transaction
+        let explicit = CABasicAnimation(keyPath: "position.x")
+        explicit.fromValue = 0.0
+        explicit.toValue = 100.0
+        explicit.duration = 1
+        other.add(explicit, forKey: "x")
+        let beforeCommit = CACurrentMediaTime()
+        CATransaction.commit()
+        let opacityStart = try XCTUnwrap(layer.animation(forKey: "opacity")).beginTime
+        let explicitStart = try XCTUnwrap(other.animation(forKey: "x")).beginTime
+        XCTAssertGreaterThanOrEqual(opacityStart, beforeCommit, "the implicit animation starts at the commit, not at the change")
+        XCTAssertEqual(opacityStart, explicitStart, "animations of one transaction start together")
+        XCTAssertEqual(explicit.beginTime, 0, "the caller's animation is not changed")
+        let opacity = try XCTUnwrap(layer.presentation()).opacity
+        XCTAssertGreaterThan(opacity, 0.85, "just after the commit the fade has barely begun")
+    }
+
     func testFlushCommitsTheImplicitTransaction() throws {
         let layer = liveLayer()
         layer.opacity = 0.3

@@ -23,6 +23,9 @@ enum TransactionCommitter {
         let changed = stack.changedLayers
         stack.changedLayers.removeAll()
         stack.changedLayerIDs.removeAll()
+        // Animations start when the transaction commits, all of them at the same moment.
+        let commitTime = CACurrentMediaTime()
+        for layer in changed { layer.startPendingAnimations(at: commitTime) }
         for layer in changed { snapshot(layer, into: &update, committed: &committed) }
         RenderTreeStore.shared.apply(update)
 
