@@ -20,15 +20,35 @@ extension CALayer {
     /// Runs the action for a property that changed from `previousValue`: the one the search
     /// finds, else Core Animation's implicit animation from the value that was on screen.
     func runAction(forKey key: String, previousValue: AnimatableValue) {
-        guard let action = action(forKey: key) ?? implicitAction(forKey: key, from: previousValue) else { return }
-        action.run(forKey: key, object: self, arguments: nil)
+        guard let found = action(forKey: key) else {
+            implicitAction(forKey: key, from: previousValue)?.run(forKey: key, object: self, arguments: nil)
+            return
+        }
+        Self.completed(found, forKey: key, from: previousValue).run(forKey: key, object: self, arguments: nil)
     }
 
-    /// Runs the action for a tree event (`onOrderIn`, `onOrderOut`, `sublayers`) when the layer
-    /// is live and actions are enabled. Tree events have no implicit animation.
-    func runTreeAction(_ event: String) {
-        guard isLive, !CATransaction.disableActions(), let action = action(forKey: event) else { return }
-        action.run(forKey: event, object: self, arguments: nil)
+    /// Fills in what a property animation found by the search leaves out, as Core Animation
+    /// does: no key path animates the changed key, and a basic animation with no values runs
+    /// from the value that was on screen before the change to the new model value (the
+    /// previous presentation value is no longer available once the model has changed). The
+    /// action itself is left untouched; a copy is run.
+    private static func completed(_ action: CAAction, forKey key: String, from previousValue: AnimatableValue) -> CAAction {
+        guard let property = action as? CAPropertyAnimation else { return action }
+        let basic = property as? CABasicAnimation
+        let needsValues = basic.map { $0.fromValue == nil && $0.toValue == nil && $0.byValue == nil } ?? false
+        guard property.keyPath == nil || needsValues, let copy = property.copy() as? CAPropertyAnimation else {
+            return action
+        }
+        if copy.keyPath == nil { copy.keyPath = key }
+        if needsValues, copy.keyPath == key { (copy as? CABasicAnimation)?.fromValue = previousValue.anyValue }
+        return copy
+    }
+
+    /// Runs the action the search finds for an event that is not a property change
+    /// (`onOrderIn`, `onOrderOut`, `sublayers`). These events have no implicit animation; the
+    /// caller checks that the tree is live and that actions are enabled.
+    func runEventAction(_ event: String) {
+        action(forKey: event)?.run(forKey: event, object: self, arguments: nil)
     }
 
     /// The implicit animation of an animatable property: a basic animation from the previous
@@ -45,7 +65,7 @@ extension CALayer {
             return fade
         }
         let animation = CABasicAnimation(keyPath: key)
-        animation.fromValue = previousValue
+        animation.fromValue = previousValue.anyValue
         animation.duration = CATransaction.animationDuration()
         animation.timingFunction = timing
         return animation

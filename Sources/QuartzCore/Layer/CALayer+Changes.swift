@@ -41,9 +41,36 @@ extension CALayer {
         runAction(forKey: key, previousValue: before)
     }
 
-    /// Records a change of the sublayers or the mask.
+    /// Records a change of the sublayers or the mask. On a live layer whose sublayers changed,
+    /// runs the tree actions: `onOrderOut` on each layer removed, `onOrderIn` on each layer
+    /// added (both looked up on that layer, as 000:1456-1457 says), then `sublayers` on this layer.
+    ///
+    /// Every way of changing sublayers (`addSublayer`, `insertSublayer`, `replaceSublayer`,
+    /// `removeFromSuperlayer`, setting `sublayers`) ends here on the superlayer that changed, so
+    /// the layers ordered in and out are found by comparing with the sublayers seen last time.
     func sublayersDidChange() {
         TransactionStack.current.recordChange(of: self)
         setNeedsLayout()
+        guard isLive else { return }
+        let before = sublayersSeenByTreeActions
+        sublayersSeenByTreeActions = sublayerStorage
+        guard before.count != sublayerStorage.count || zip(before, sublayerStorage).contains(where: { $0 !== $1 }) else {
+            return // the mask changed, not the sublayers
+        }
+        guard !CATransaction.disableActions() else { return }
+        let beforeIDs = Set(before.map(ObjectIdentifier.init))
+        let nowIDs = Set(sublayerStorage.map(ObjectIdentifier.init))
+        for removed in before where !nowIDs.contains(ObjectIdentifier(removed)) {
+            removed.runEventAction(kCAOnOrderOut)
+        }
+        for added in sublayerStorage where !beforeIDs.contains(ObjectIdentifier(added)) {
+            added.runEventAction(kCAOnOrderIn)
+        }
+        runEventAction("sublayers")
+    }
+
+    /// Starts tracking the sublayers for tree actions; called when the layer becomes live.
+    func beginTrackingSublayers() {
+        sublayersSeenByTreeActions = sublayerStorage
     }
 }

@@ -28,6 +28,10 @@ extension CALayer {
     private func makePresentation(at time: CFTimeInterval) -> Self {
         let copy = type(of: self).init(layer: self)
         copy.state = presentationState(at: time)
+        // Custom keys are read back from `customObjects`: give the copy the animated values.
+        for (key, value) in copy.state.customValues where state.customValues[key] != value {
+            copy.customObjects[key] = value.anyValue
+        }
         copy.modelLayerStorage = self
         copy.isLive = false
         copy.sublayerStorage = sublayerStorage.map { sublayer in

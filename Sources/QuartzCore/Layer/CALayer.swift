@@ -29,6 +29,9 @@ open class CALayer: NSObject {
     weak var modelLayerStorage: CALayer?
     /// Whether a committed transaction has included this layer in a layer tree.
     var isLive = false
+    /// The sublayers as the tree actions last saw them (kept for live layers only), so that a
+    /// change can tell which layers were ordered in and out.
+    var sublayersSeenByTreeActions: [CALayer] = []
     /// Whether `setNeedsLayout()` was called (or bounds changed) since the last layout.
     var needsLayoutFlag = false
     /// Whether `setNeedsDisplay()` was called since the last display.

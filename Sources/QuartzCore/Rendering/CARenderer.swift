@@ -64,6 +64,7 @@ public final class CARenderer {
     private var updateRegion: CGRect = .null
     private var lastGeneration: UInt64?
     private var lastFrameHadAnimations = true
+    private var nextChangeTime: CFTimeInterval = .infinity
 
     /// Creates a renderer drawing into a new offscreen target of `pixelWidth` x `pixelHeight`.
     ///
@@ -127,10 +128,14 @@ public final class CARenderer {
         }
     }
 
-    /// The media time of the next frame in which anything changes: now while animations run,
-    /// `.infinity` when the tree is still.
+    /// The media time of the next frame in which anything changes: the last frame's time while
+    /// an animation runs (or the tree was committed since), the start of the first animation
+    /// still to come, or `.infinity` when the tree is still.
     public func nextFrameTime() -> CFTimeInterval {
-        lastFrameHadAnimations ? (frameTime ?? CACurrentMediaTime()) : .infinity
+        if RenderTreeStore.shared.snapshot().generation != lastGeneration {
+            return frameTime ?? CACurrentMediaTime()
+        }
+        return nextChangeTime
     }
 
     /// Ends the frame.
@@ -169,6 +174,7 @@ public final class CARenderer {
         let list = flattener.flatten(rootID: layer.layerID, pixelWidth: pixelWidth,
                                      pixelHeight: pixelHeight, clearColor: PremultipliedColor(clearColor))
         lastFrameHadAnimations = flattener.sawAnimations
+        nextChangeTime = flattener.nextChangeTime
         return list
     }
 

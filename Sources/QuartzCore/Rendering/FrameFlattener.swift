@@ -21,6 +21,10 @@ struct FrameFlattener {
     private(set) var clips: [Clip] = []
     /// Whether any visited layer had animations (so later frames may differ).
     private(set) var sawAnimations = false
+    /// The earliest global media time, at or after `time`, at which a visited animation changes
+    /// what is drawn: `time` while one runs, the start of the first one still to come, or
+    /// `.infinity` when none will.
+    private(set) var nextChangeTime: CFTimeInterval = .infinity
 
     init(layers: [UInt64: RenderLayer], time: CFTimeInterval, viewTransform: CATransform3D) {
         self.layers = layers
@@ -33,7 +37,7 @@ struct FrameFlattener {
         commands.removeAll(keepingCapacity: true)
         clips.removeAll(keepingCapacity: true)
         if let root = layers[rootID] {
-            visit(root, parentState: nil, parentWorld: viewTransform, parentTime: time, opacity: 1, clip: nil)
+            visit(root, parentState: nil, parentWorld: viewTransform, parentTime: time, parentRate: 1, opacity: 1, clip: nil)
         }
         return DrawList(pixelWidth: pixelWidth, pixelHeight: pixelHeight, clearColor: clearColor,
                         commands: commands, clips: clips)
@@ -49,9 +53,14 @@ struct FrameFlattener {
     }
 
     private mutating func visit(_ layer: RenderLayer, parentState: LayerState?, parentWorld: CATransform3D,
-                                parentTime: CFTimeInterval, opacity parentOpacity: Float, clip parentClip: Int32?) {
-        if !layer.animations.isEmpty { sawAnimations = true }
+                                parentTime: CFTimeInterval, parentRate: Double, opacity parentOpacity: Float,
+                                clip parentClip: Int32?) {
         let (s, localTime) = Self.presentation(of: layer, parentTime: parentTime)
+        let rate = parentRate * Double(layer.state.speed)
+        if !layer.animations.isEmpty {
+            sawAnimations = true
+            noteNextChange(of: layer.animations, localTime: localTime, rate: rate)
+        }
         let opacity = parentOpacity * max(0, min(1, s.opacity))
         guard !s.isHidden, opacity > 0 else { return }
         let world = LayerGeometry.toSuperlayer(s, parent: parentState, flattens: layer.kind == .plain)
@@ -94,12 +103,30 @@ struct FrameFlattener {
             }
         }
         for sublayer in Self.paintOrder(sublayers) {
-            visit(sublayer, parentState: s, parentWorld: world, parentTime: localTime, opacity: opacity, clip: innerClip)
+            visit(sublayer, parentState: s, parentWorld: world, parentTime: localTime, parentRate: rate,
+                  opacity: opacity, clip: innerClip)
         }
         if !mergeBorder && border.alpha > 0 {
             commands.append(.quad(Quad(transform: matrix, rect: s.bounds, cornerRadii: radii,
                                        borderWidth: Float(s.borderWidth), borderColor: border, opacity: opacity,
                                        clipIndex: parentClip, isDoubleSided: s.isDoubleSided, antialiasedEdges: edges)))
+        }
+    }
+
+    /// Lowers `nextChangeTime` for a layer's animations, whose parent time is the layer's
+    /// `localTime`, which advances `rate` times as fast as global time (0 when paused).
+    private mutating func noteNextChange(of animations: [CompiledAnimation], localTime: CFTimeInterval, rate: Double) {
+        guard rate != 0 else { return }
+        for animation in animations {
+            switch animation.timing.phase(atParentTime: localTime) {
+            case .active:
+                nextChangeTime = time
+            case .before where rate > 0:
+                let start = time + (animation.timing.beginTime - localTime) / rate
+                nextChangeTime = min(nextChangeTime, max(time, start))
+            case .before, .after:
+                break
+            }
         }
     }
 

@@ -23,6 +23,9 @@ enum TransactionCommitter {
         let changed = stack.changedLayers
         stack.changedLayers.removeAll()
         stack.changedLayerIDs.removeAll()
+        // Animations start when the transaction commits, all of them at the same moment.
+        let commitTime = CACurrentMediaTime()
+        for layer in changed { layer.startPendingAnimations(at: commitTime) }
         for layer in changed { snapshot(layer, into: &update, committed: &committed) }
         RenderTreeStore.shared.apply(update)
 
@@ -33,11 +36,14 @@ enum TransactionCommitter {
     }
 
     /// Writes `layer` to the update, and every sublayer or mask that is not yet live (a subtree
-    /// just added to a committed tree becomes live with it).
+    /// just added to a committed tree becomes live with it). The `onOrderIn` action of a layer
+    /// added to a live tree ran when it was added (see `sublayersDidChange()`).
     private static func snapshot(_ layer: CALayer, into update: inout RenderTreeUpdate, committed: inout Set<UInt64>) {
         guard committed.insert(layer.layerID).inserted else { return }
-        let becameLive = !layer.isLive
-        layer.isLive = true
+        if !layer.isLive {
+            layer.isLive = true
+            layer.beginTrackingSublayers()
+        }
         update.layers.append(layer.renderSnapshot())
         for child in layer.sublayerStorage where !child.isLive {
             snapshot(child, into: &update, committed: &committed)
@@ -45,7 +51,6 @@ enum TransactionCommitter {
         if let mask = layer.maskStorage, !mask.isLive {
             snapshot(mask, into: &update, committed: &committed)
         }
-        if becameLive, layer.superlayerStorage != nil { layer.runTreeAction(kCAOnOrderIn) }
     }
 
     private static func displayIfNeeded(_ layer: CALayer) {

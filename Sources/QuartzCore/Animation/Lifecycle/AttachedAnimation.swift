@@ -10,7 +10,10 @@ final class AttachedAnimation {
     /// The layer's copy of the animation, returned by `animation(forKey:)`.
     let animation: CAAnimation
     /// The Sendable form the render side evaluates.
-    let compiled: CompiledAnimation
+    var compiled: CompiledAnimation
+    /// For an animation added with `beginTime` 0: the values it was compiled from, kept until
+    /// the commit gives it its start time (nil once started).
+    var pendingStart: (presentationValue: AnimatableValue?, modelValue: AnimatableValue?)?
     /// Tracks completion for transaction completion blocks.
     let token = AnimationCompletionToken()
     var didNotifyStart = false

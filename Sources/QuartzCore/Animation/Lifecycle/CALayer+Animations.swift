@@ -2,12 +2,15 @@ import Foundation
 
 extension CALayer: AnimationHost {
     /// Adds a copy of `anim` to the layer's render tree under `key`, replacing any animation
-    /// with the same key. The animation starts when the transaction commits; a `beginTime` of
-    /// 0 means "now". Animations that cannot be evaluated (a key path the layer does not have,
-    /// values of a type that cannot be interpolated) are refused with a logged message.
+    /// with the same key. The animation starts when the transaction commits: a `beginTime` of
+    /// 0 becomes the commit's time (until then it reads as the time it was added), so every
+    /// animation of one transaction starts together. Animations that cannot be evaluated (a key
+    /// path the layer does not have, values of a type that cannot be interpolated) are refused
+    /// with a logged message.
     public func add(_ anim: CAAnimation, forKey key: String?) {
         guard let copy = anim.copy() as? CAAnimation else { return }
-        if copy.beginTime == 0 {
+        let startsAtCommit = copy.beginTime == 0
+        if startsAtCommit {
             copy.beginTime = convertTime(CACurrentMediaTime(), from: nil)
         }
         let keyPath = (copy as? CAPropertyAnimation)?.keyPath
@@ -23,6 +26,7 @@ extension CALayer: AnimationHost {
         let storedKey = key ?? "anonymous-\(UUID().uuidString)"
         if let key { removeAnimation(forKey: key, finished: false) }
         let attached = AttachedAnimation(key: storedKey, isAnonymous: key == nil, animation: copy, compiled: compiled)
+        if startsAtCommit { attached.pendingStart = (presented, modelValue) }
         animationStore.append(attached)
         let stack = TransactionStack.current
         stack.recordChange(of: self)
@@ -61,6 +65,24 @@ extension CALayer: AnimationHost {
     }
 
     // MARK: Lifecycle
+
+    /// Gives the animations added with `beginTime` 0 since the last commit their start: the
+    /// commit's global media time `time`, in the layer's time space.
+    func startPendingAnimations(at time: CFTimeInterval) {
+        var localStart: CFTimeInterval?
+        for attached in animationStore {
+            guard let pending = attached.pendingStart else { continue }
+            attached.pendingStart = nil
+            let start = localStart ?? localTime(fromGlobal: time)
+            localStart = start
+            attached.animation.beginTime = start
+            // The values compiled before still apply; only the start moves.
+            if let recompiled = try? CompiledAnimation(attached.animation, presentationValue: pending.presentationValue,
+                                                       modelValue: pending.modelValue) {
+                attached.compiled = recompiled
+            }
+        }
+    }
 
     /// Tells delegates about animations that have started or ended by `time`, and removes ended
     /// ones whose `isRemovedOnCompletion` is set. Called on the main thread after commits and
