@@ -51,7 +51,7 @@ final class PresentationTests: XCTestCase {
         let layer = makeLiveLayer()
         layer.add(runningAnimation("transform.rotation.z", from: 0.0, to: Double.pi), forKey: "spin")
         let presented = try XCTUnwrap(layer.presentation())
-        let angle = try XCTUnwrap(presented.value(forKeyPath: "transform.rotation.z") as? Double)
+        let angle = try XCTUnwrap(presented.value(forKeyPath: "transform.rotation.z") as? CGFloat)
         XCTAssertEqual(angle, .pi / 2, accuracy: 0.02)
         // A rotation by pi/2 about z: m11 = cos = 0, m12 = sin = 1.
         XCTAssertEqual(presented.transform.m11, 0, accuracy: 0.02)
@@ -126,7 +126,8 @@ final class PresentationTests: XCTestCase {
         let layer = PresentationTestLayer()
         layer.opacity = 1
         CATransaction.flush()
-        XCTAssertTrue(try XCTUnwrap(layer.presentation()) is PresentationTestLayer)
+        let presented: CALayer = try XCTUnwrap(layer.presentation())
+        XCTAssertTrue(presented is PresentationTestLayer)
     }
 
     /// A committed root layer at (10, 20), its actions disabled so that set-up never animates.
