@@ -5,56 +5,31 @@ import CGLES3
 final class GLObjectLedger {
     private(set) var counts = GLObjectCounts()
 
-    func makeTexture() -> GLuint {
+    /// The signature shared by glGen* and glDelete* for textures, buffers, samplers and vertex arrays.
+    private typealias NameFunction = (GLsizei, UnsafeMutablePointer<GLuint>?) -> Void
+
+    private func make(_ generate: NameFunction, counting count: WritableKeyPath<GLObjectCounts, Int>) -> GLuint {
         var name: GLuint = 0
-        glGenTextures(1, &name)
-        counts.textures += 1
+        generate(1, &name)
+        counts[keyPath: count] += 1
         return name
     }
 
-    func deleteTexture(_ name: GLuint) {
+    private func delete(_ name: GLuint, with destroy: NameFunction, counting count: WritableKeyPath<GLObjectCounts, Int>) {
         var name = name
-        glDeleteTextures(1, &name)
-        counts.textures -= 1
+        destroy(1, &name)
+        counts[keyPath: count] -= 1
     }
 
-    func makeBuffer() -> GLuint {
-        var name: GLuint = 0
-        glGenBuffers(1, &name)
-        counts.buffers += 1
-        return name
-    }
-
-    func deleteBuffer(_ name: GLuint) {
-        var name = name
-        glDeleteBuffers(1, &name)
-        counts.buffers -= 1
-    }
-
-    func makeSampler() -> GLuint {
-        var name: GLuint = 0
-        glGenSamplers(1, &name)
-        counts.samplers += 1
-        return name
-    }
-
-    func deleteSampler(_ name: GLuint) {
-        var name = name
-        glDeleteSamplers(1, &name)
-        counts.samplers -= 1
-    }
-
-    func makeVertexArray() -> GLuint {
-        var name: GLuint = 0
-        glGenVertexArrays(1, &name)
-        counts.vertexArrays += 1
-        return name
-    }
-
+    func makeTexture() -> GLuint { make({ glGenTextures($0, $1) }, counting: \.textures) }
+    func deleteTexture(_ name: GLuint) { delete(name, with: { glDeleteTextures($0, $1) }, counting: \.textures) }
+    func makeBuffer() -> GLuint { make({ glGenBuffers($0, $1) }, counting: \.buffers) }
+    func deleteBuffer(_ name: GLuint) { delete(name, with: { glDeleteBuffers($0, $1) }, counting: \.buffers) }
+    func makeSampler() -> GLuint { make({ glGenSamplers($0, $1) }, counting: \.samplers) }
+    func deleteSampler(_ name: GLuint) { delete(name, with: { glDeleteSamplers($0, $1) }, counting: \.samplers) }
+    func makeVertexArray() -> GLuint { make({ glGenVertexArrays($0, $1) }, counting: \.vertexArrays) }
     func deleteVertexArray(_ name: GLuint) {
-        var name = name
-        glDeleteVertexArrays(1, &name)
-        counts.vertexArrays -= 1
+        delete(name, with: { glDeleteVertexArrays($0, $1) }, counting: \.vertexArrays)
     }
 
     func adoptProgram() { counts.programs += 1 }

@@ -36,11 +36,11 @@ final class RenderTreeStore: Sendable {
     }
     private let contents = Mutex(Contents())
 
-    /// Applies one commit: replaces the changed layers.
+    /// Applies one commit: replaces the changed layers. (Layers leave the store when they are
+    /// deallocated, through `remove(_:)`.)
     func apply(_ update: RenderTreeUpdate) {
         contents.withLock { c in
             for layer in update.layers { c.layers[layer.id] = layer }
-            for id in update.removedIDs { c.layers[id] = nil }
             c.generation &+= 1
         }
     }
@@ -61,5 +61,4 @@ final class RenderTreeStore: Sendable {
 /// The change a commit sends to the render tree.
 struct RenderTreeUpdate: Sendable {
     var layers: [RenderLayer] = []
-    var removedIDs: [UInt64] = []
 }

@@ -70,11 +70,10 @@ struct FrameFlattener {
         let radii = CornerRadii(s)
         let edges = s.antialiasedEdgeBits
 
-        let sublayers = layer.sublayerIDs.compactMap { layers[$0] }
         let image = layer.kind == .plain ? s.contents : nil
         let background = layer.kind == .plain ? PremultipliedColor(s.backgroundColor) : .clear
         let border = layer.kind == .plain && s.borderWidth > 0 ? PremultipliedColor(s.borderColor) : .clear
-        let mergeBorder = image == nil && sublayers.isEmpty
+        let mergeBorder = image == nil && layer.sublayerIDs.isEmpty
         if background.alpha > 0 || (mergeBorder && border.alpha > 0) {
             var quad = Quad(transform: matrix, rect: s.bounds, fillColor: background, cornerRadii: radii,
                             opacity: opacity, clipIndex: parentClip, isDoubleSided: s.isDoubleSided,
@@ -102,7 +101,8 @@ struct FrameFlattener {
                                            isDoubleSided: s.isDoubleSided, antialiasedEdges: edges)))
             }
         }
-        for sublayer in Self.paintOrder(sublayers) {
+        for id in Self.paintOrder(layer.sublayerIDs, in: layers) {
+            guard let sublayer = layers[id] else { continue }
             visit(sublayer, parentState: s, parentWorld: world, parentTime: localTime, parentRate: rate,
                   opacity: opacity, clip: innerClip)
         }
@@ -130,13 +130,14 @@ struct FrameFlattener {
         }
     }
 
-    /// Siblings back to front: by `zPosition`, then by index (a stable sort).
-    static func paintOrder(_ sublayers: [RenderLayer]) -> [RenderLayer] {
-        guard sublayers.contains(where: { $0.state.zPosition != 0 }) else { return sublayers }
-        return sublayers.enumerated().sorted { a, b in
-            a.element.state.zPosition != b.element.state.zPosition
-                ? a.element.state.zPosition < b.element.state.zPosition : a.offset < b.offset
-        }.map(\.element)
+    /// Siblings back to front: by `zPosition`, then by index (a stable sort). The common case,
+    /// every zPosition 0, returns the array as it is, without allocating.
+    static func paintOrder(_ ids: [UInt64], in layers: [UInt64: RenderLayer]) -> [UInt64] {
+        func z(_ id: UInt64) -> CGFloat { layers[id]?.state.zPosition ?? 0 }
+        guard ids.contains(where: { z($0) != 0 }) else { return ids }
+        return ids.enumerated().map { (index: $0.offset, id: $0.element, z: z($0.element)) }
+            .sorted { $0.z != $1.z ? $0.z < $1.z : $0.index < $1.index }
+            .map(\.id)
     }
 
     /// Whether the rectangle, mapped through `m`, faces away from the viewer: its projected
