@@ -48,7 +48,7 @@ public enum TextureFilter: Sendable, Equatable {
 
 /// An image drawn into a quad: which part of the image (unit texture coordinates, y down,
 /// (0,0) = first pixel of the first row) maps onto the quad's rect.
-public struct TextureSource: Sendable {
+public struct TextureSource: Sendable, Equatable {
     /// The image; its identity decides when a renderer re-uploads it.
     public var image: CGImage
     /// The sub-rectangle of the image, in unit coordinates, that covers the quad's rect.
@@ -64,6 +64,12 @@ public struct TextureSource: Sendable {
         self.image = image; self.unitRect = unitRect
         self.minificationFilter = minificationFilter; self.magnificationFilter = magnificationFilter
     }
+
+    /// Two sources are equal when they draw the same image object the same way.
+    public static func == (a: TextureSource, b: TextureSource) -> Bool {
+        a.image === b.image && a.unitRect == b.unitRect
+            && a.minificationFilter == b.minificationFilter && a.magnificationFilter == b.magnificationFilter
+    }
 }
 
 /// One quad of the flattened frame: the unit both renderers draw.
@@ -72,7 +78,7 @@ public struct TextureSource: Sendable {
 /// (y down, origin top-left). Inside the rounded rect (`cornerRadii`) it paints, bottom to top:
 /// `fillColor`, then `texture`, then a border `borderWidth` wide inside the edge. All of it is
 /// multiplied by `opacity` and by the clip's coverage, then blended source-over.
-public struct Quad: Sendable {
+public struct Quad: Sendable, Equatable {
     /// Local space to canvas pixels (projective; renderers divide by w per pixel).
     public var transform: Matrix4
     /// The quad's rectangle in local space.
@@ -97,22 +103,27 @@ public struct Quad: Sendable {
     public var isDoubleSided: Bool
     /// Which edges are antialiased (bit 0 minX, 1 maxX, 2 minY, 3 maxY, as CAEdgeAntialiasingMask).
     public var antialiasedEdges: UInt8
+    /// When positive, the quad paints `fillColor` as its rounded rectangle convolved with a
+    /// Gaussian of this standard deviation (local units), the closed-form shadow of a
+    /// (rounded) rectangle. It then covers `rect` outset by 3 sigma; texture and border are ignored.
+    public var blurSigma: Float
 
     /// Creates a quad; every effect is off unless given.
     public init(transform: Matrix4, rect: CGRect, fillColor: PremultipliedColor = .clear,
                 texture: TextureSource? = nil, cornerRadii: CornerRadii = .zero,
                 borderWidth: Float = 0, borderColor: PremultipliedColor = .clear, opacity: Float = 1,
                 clipIndex: Int32? = nil, isOpaque: Bool = false, isDoubleSided: Bool = true,
-                antialiasedEdges: UInt8 = 0xF) {
+                antialiasedEdges: UInt8 = 0xF, blurSigma: Float = 0) {
         self.transform = transform; self.rect = rect; self.fillColor = fillColor; self.texture = texture
         self.cornerRadii = cornerRadii; self.borderWidth = borderWidth; self.borderColor = borderColor
         self.opacity = opacity; self.clipIndex = clipIndex; self.isOpaque = isOpaque
         self.isDoubleSided = isDoubleSided; self.antialiasedEdges = antialiasedEdges
+        self.blurSigma = blurSigma
     }
 }
 
 /// A clip region: a (rounded) rectangle in its own plane, intersected with its parent clip.
-public struct Clip: Sendable {
+public struct Clip: Sendable, Equatable {
     /// The clip's local space to canvas pixels.
     public var transform: Matrix4
     /// The clip rectangle in its local space.
@@ -128,13 +139,25 @@ public struct Clip: Sendable {
 }
 
 /// One step of a flattened frame, in painter's order.
-public enum DrawCommand: Sendable {
+///
+/// Groups nest: every `.beginGroup` is closed by one `.endGroup`, and at most one `.beginMask`
+/// may stand between them. Commands inside a group draw into the group's intermediate image, in
+/// its pixel space (see `CompositingGroup`).
+public enum DrawCommand: Sendable, Equatable {
     /// Draw one quad.
     case quad(Quad)
+    /// Start drawing into a new transparent intermediate image described by the group.
+    case beginGroup(CompositingGroup)
+    /// The commands from here to the group's `.endGroup` draw the group's mask: a second
+    /// intermediate image of the same size whose alpha multiplies the group's content.
+    case beginMask
+    /// Finish the innermost group and composite it (shadow first, then content) into the
+    /// image that encloses it.
+    case endGroup
 }
 
 /// A flattened frame: everything a renderer needs, with no knowledge of layers.
-public struct DrawList: Sendable {
+public struct DrawList: Sendable, Equatable {
     /// The canvas size in pixels.
     public var pixelWidth: Int
     /// The canvas height in pixels.
@@ -172,6 +195,17 @@ public struct RenderStatistics: Sendable, Equatable {
 public protocol FrameRenderer: AnyObject {
     /// Draws `list` into the renderer's current target and waits until it is complete.
     func render(_ list: DrawList) throws -> RenderStatistics
+    /// Redraws at least the pixels of `damage` (canvas pixels, clamped to the canvas) from `list`
+    /// and waits until it is complete; pixels outside it keep the previous frame's values. The
+    /// caller guarantees they are still valid (same size, nothing else drew into the target).
+    func render(_ list: DrawList, damage: PixelRect) throws -> RenderStatistics
     /// Reads the last rendered frame back as a premultiplied RGBA8 image.
     func readPixels() throws -> CGImage
+}
+
+extension FrameRenderer {
+    /// Renderers without partial redraw repaint the whole canvas, which covers any damage.
+    public func render(_ list: DrawList, damage: PixelRect) throws -> RenderStatistics {
+        try render(list)
+    }
 }

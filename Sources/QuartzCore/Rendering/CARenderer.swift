@@ -59,7 +59,7 @@ public final class CARenderer {
     /// The error of the last frame that failed, or nil.
     public private(set) var lastError: Error?
 
-    private let renderer: GLESRenderer
+    private let renderer: FrameRenderer
     private var frameTime: CFTimeInterval?
     private var updateRegion: CGRect = .null
     private var lastGeneration: UInt64?
@@ -97,6 +97,16 @@ public final class CARenderer {
         pixelHeight = target.pixelHeight
         bounds = CGRect(x: 0, y: 0, width: CGFloat(target.pixelWidth) / scale,
                         height: CGFloat(target.pixelHeight) / scale)
+    }
+
+    /// Creates a renderer that draws through `frameRenderer` (the CPU renderer, say) into a
+    /// target of `pixelWidth` x `pixelHeight` pixels.
+    public init(frameRenderer: FrameRenderer, pixelWidth: Int, pixelHeight: Int, scale: CGFloat = 1) {
+        renderer = frameRenderer
+        self.scale = scale
+        self.pixelWidth = pixelWidth
+        self.pixelHeight = pixelHeight
+        bounds = CGRect(x: 0, y: 0, width: CGFloat(pixelWidth) / scale, height: CGFloat(pixelHeight) / scale)
     }
 
     /// Begins a frame at media time `t` (`CACurrentMediaTime()` for now).
