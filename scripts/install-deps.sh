@@ -5,7 +5,9 @@ packages=(
   pkg-config
   libegl-dev libgles-dev libegl-mesa0 libgl1-mesa-dri   # EGL + GLES 3 (Mesa llvmpipe without a GPU)
   libgbm-dev libdrm-dev                                 # bare-DRM kiosk output
-  libpng-dev libjpeg-dev libcairo2-dev                  # images and CGContext drawing
+  libpng-dev libjpeg-dev libcairo2-dev libpixman-1-dev  # images, CGContext drawing, CPU compositing
+  libinput-dev libudev-dev libseat-dev                  # kiosk input and seat (no root needed)
+  libpango1.0-dev libharfbuzz-dev libfreetype-dev fonts-dejavu-core  # text layers
   glslang-tools                                         # shader validation in the tests
 )
 missing=()
