@@ -69,6 +69,14 @@ extension CALayer {
         runEventAction("sublayers")
     }
 
+    /// Runs the tree action of a visibility change on a live layer, as the guide's action table
+    /// says (003:951-952): `onOrderOut` when the layer was hidden, `onOrderIn` when it was shown.
+    /// The `hidden` property's own action has already run.
+    func hiddenDidChange() {
+        guard isLive, !CATransaction.disableActions() else { return }
+        runEventAction(state.isHidden ? kCAOnOrderOut : kCAOnOrderIn)
+    }
+
     /// Starts tracking the sublayers for tree actions; called when the layer becomes live.
     func beginTrackingSublayers() {
         sublayersSeenByTreeActions = sublayerStorage

@@ -142,9 +142,11 @@ extension CALayer {
             throw CALayerKeyValueError.typeMismatch(keyPath: keyPath, value: String(describing: value))
         }
         if !isProperty { customObjects[head] = updated.customValues[head]?.anyValue }
-        let before = willChangeProperty(keyPath)
+        // The action is the property's (`position` for `position.x`), so a field set through
+        // KVC animates implicitly like the whole property and finds the same actions.
+        let before = willChangeProperty(head)
         state = updated
-        didChangeProperty(keyPath, before: before)
+        didChangeProperty(head, before: before)
     }
 
     /// `value` in the form the property table stores: the properties' own constant types

@@ -60,7 +60,11 @@ extension CALayer {
     /// Whether the layer is hidden. Animatable.
     public var isHidden: Bool {
         get { state.isHidden }
-        set { setProperty(\.isHidden, newValue, key: "hidden") }
+        set {
+            let wasHidden = state.isHidden
+            setProperty(\.isHidden, newValue, key: "hidden")
+            if wasHidden != newValue { hiddenDidChange() }
+        }
     }
 
     /// Whether sublayers and contents are clipped to the layer's (rounded) bounds. Animatable.

@@ -58,14 +58,17 @@ final class TransactionStack {
 ///
 /// On the main thread the commit is queued on the main dispatch queue, which the main run loop
 /// (or `dispatchMain()`) drains once the current turn's work is done. Other threads commit at
-/// the next turn of their own run loop when they run one; threads without a run loop must call
+/// the next turn of their own run loop when they run one (in any of its common modes); threads without a run loop must call
 /// `CATransaction.flush()` or use explicit transactions, as on Apple platforms.
 enum ImplicitCommitScheduler {
     static func schedule(for stack: TransactionStack) {
         if Thread.isMainThread {
             DispatchQueue.main.async { CATransaction.commitImplicitTransactionIfOpen() }
         } else {
-            RunLoop.current.perform { CATransaction.commitImplicitTransactionIfOpen() }
+            // A timer due now, not `RunLoop.perform`: on Linux a performed block neither wakes
+            // the loop nor reliably runs before it waits, while a due timer ends the wait.
+            let commit = Timer(timeInterval: 0, repeats: false) { _ in CATransaction.commitImplicitTransactionIfOpen() }
+            RunLoop.current.add(commit, forMode: .common)
         }
     }
 }
