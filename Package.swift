@@ -43,6 +43,7 @@ let package = Package(
 
         // Tests.
         .testTarget(name: "CoreGraphicsTests", dependencies: ["CoreGraphics"]),
+        .testTarget(name: "CompositorCoreTests", dependencies: ["CompositorCore"]),
         .testTarget(name: "QuartzCoreTests", dependencies: ["QuartzCore"]),
         .testTarget(name: "GLESRendererTests", dependencies: ["GLESRenderer", "CompositorCore"]),
         .testTarget(name: "RenderingTests", dependencies: ["QuartzCore", "ExampleScenes"], exclude: ["Golden"]),
