@@ -11,11 +11,13 @@ public struct FrameBenchmarkResult: Sendable, Equatable {
     public var frames: Int
     /// Draw calls of the last frame timed.
     public var drawCalls: Int
+    /// Offscreen passes of the last frame timed.
+    public var offscreenPasses: Int
 
     /// Creates a result.
-    public init(medianMilliseconds: Double, p90Milliseconds: Double, frames: Int, drawCalls: Int) {
+    public init(medianMilliseconds: Double, p90Milliseconds: Double, frames: Int, drawCalls: Int, offscreenPasses: Int = 0) {
         self.medianMilliseconds = medianMilliseconds; self.p90Milliseconds = p90Milliseconds
-        self.frames = frames; self.drawCalls = drawCalls
+        self.frames = frames; self.drawCalls = drawCalls; self.offscreenPasses = offscreenPasses
     }
 }
 
@@ -26,17 +28,13 @@ extension FrameRenderer {
     public func benchmark(frames: Int = 120, warmUpFrames: Int = 10,
                           makeList: (Int) throws -> DrawList) throws -> FrameBenchmarkResult {
         var times: [Double] = []
-        times.reserveCapacity(frames)
-        var drawCalls = 0
+        var last = RenderStatistics()
         for index in 0..<(warmUpFrames + max(frames, 1)) {
             let start = DispatchTime.now().uptimeNanoseconds
             let statistics = try render(try makeList(index))
             let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
-            if index >= warmUpFrames { times.append(elapsed); drawCalls = statistics.drawCalls }
+            if index >= warmUpFrames { times.append(elapsed); last = statistics }
         }
-        times.sort()
-        func percentile(_ p: Double) -> Double { times[min(times.count - 1, Int((Double(times.count - 1) * p).rounded()))] }
-        return FrameBenchmarkResult(medianMilliseconds: percentile(0.5), p90Milliseconds: percentile(0.9),
-                                    frames: times.count, drawCalls: drawCalls)
+        return FrameBenchmarkResult(times: times, last: last)
     }
 }

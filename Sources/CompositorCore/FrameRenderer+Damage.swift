@@ -1,0 +1,56 @@
+import Foundation
+
+extension FrameRenderer {
+    /// Redraws the damaged rectangles of `list` (from `DamageTracker`) and waits until done.
+    ///
+    /// No damage costs nothing. Rectangles that together cover most of their union are drawn as
+    /// that union in one pass; scattered ones one pass each, since each pass costs about its
+    /// pixels plus a walk of the list. The statistics add up over the passes.
+    public func render(_ list: DrawList, damageRegion rects: [PixelRect]) throws -> RenderStatistics {
+        let rects = rects.filter { !$0.isEmpty }
+        guard let first = rects.first else { return RenderStatistics() }
+        let union = rects.dropFirst().reduce(first) { $0.union($1) }
+        let damagedArea = rects.reduce(0) { $0 + $1.width * $1.height }
+        if rects.count == 1 || 2 * damagedArea >= union.width * union.height {
+            return try render(list, damage: union)
+        }
+        var total = RenderStatistics()
+        for rect in rects {
+            let statistics = try render(list, damage: rect)
+            total.drawCalls += statistics.drawCalls
+            total.quads += statistics.quads
+            total.offscreenPasses += statistics.offscreenPasses
+            total.textureUploads += statistics.textureUploads
+        }
+        return total
+    }
+
+    /// Like `benchmark(frames:warmUpFrames:makeList:)`, but each frame redraws only what changed
+    /// since the previous one (the first frame, a warm-up frame, redraws everything).
+    public func benchmarkWithDamage(frames: Int = 120, warmUpFrames: Int = 10,
+                                    makeList: (Int) throws -> DrawList) throws -> FrameBenchmarkResult {
+        var tracker = DamageTracker()
+        var times: [Double] = []
+        var last = RenderStatistics()
+        for index in 0..<(max(warmUpFrames, 1) + max(frames, 1)) {
+            let start = DispatchTime.now().uptimeNanoseconds
+            let list = try makeList(index)
+            let statistics = try render(list, damageRegion: tracker.damage(for: list))
+            let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
+            if index >= max(warmUpFrames, 1) { times.append(elapsed); last = statistics }
+        }
+        return FrameBenchmarkResult(times: times, last: last)
+    }
+}
+
+extension FrameBenchmarkResult {
+    /// The median and 90th percentile of `times` (milliseconds), with the last frame's statistics.
+    init(times: [Double], last: RenderStatistics) {
+        let sorted = times.sorted()
+        func percentile(_ p: Double) -> Double {
+            sorted.isEmpty ? 0 : sorted[min(sorted.count - 1, Int((Double(sorted.count - 1) * p).rounded()))]
+        }
+        self.init(medianMilliseconds: percentile(0.5), p90Milliseconds: percentile(0.9), frames: sorted.count,
+                  drawCalls: last.drawCalls, offscreenPasses: last.offscreenPasses)
+    }
+}
