@@ -89,6 +89,31 @@ final class DisplayLinkTests: XCTestCase {
         XCTAssertEqual(count, 1)
     }
 
+    /// A target whose method the link calls, Apple's target/selector form.
+    private final class Stepper {
+        var steps: [CFTimeInterval] = []
+        func step(_ link: CADisplayLink) { steps.append(link.timestamp) }
+    }
+
+    func testTargetSelectorFormCallsTheMethodAndHoldsTheTargetUntilInvalidated() {
+        let clock = CAManualFrameClock(framesPerSecond: 60)
+        weak var weakTarget: Stepper?
+        var link: CADisplayLink?
+        do {
+            let stepper = Stepper()
+            weakTarget = stepper
+            link = CADisplayLink(target: stepper, selector: Stepper.step, source: clock)
+            link?.add(to: .main, forMode: .common)
+        }
+        clock.tick(at: 5)
+        clock.tick(at: 5 + 1.0 / 60)
+        XCTAssertEqual(weakTarget?.steps.count, 2, "the link keeps its target alive and calls it each frame")
+        XCTAssertEqual(weakTarget?.steps.last ?? 0, 5 + 1.0 / 60, accuracy: 1e-12)
+        link?.invalidate()
+        link = nil
+        XCTAssertNil(weakTarget, "invalidate releases the target")
+    }
+
     func testRemovedOrNeverAddedLinkDoesNotFire() {
         let clock = CAManualFrameClock()
         let calls = Calls()

@@ -9,8 +9,9 @@ import Foundation
 ///
 /// On Linux, links are driven by a `CADisplayLinkSource`: `CAOffscreenFrameClock.shared` (60 Hz)
 /// unless another is given; a kiosk display drives its links from its page flips. Apple's
-/// `init(target:selector:)` needs the Objective-C runtime (`Selector` and `perform(_:with:)` do
-/// not exist in Swift on Linux); the handler form replaces it.
+/// `init(target:selector:)` takes an Objective-C selector, which Swift on Linux does not have;
+/// here the selector is the target's method itself (`CADisplayLink(target: self, selector:
+/// Clock.step)`), and a handler form is offered beside it.
 public final class CADisplayLink {
     /// The time of the last frame the link fired for: the refresh's media time.
     public private(set) var timestamp: CFTimeInterval = 0
@@ -40,6 +41,14 @@ public final class CADisplayLink {
         self.source = source
         self.handler = handler
         duration = source.refreshPeriod
+    }
+
+    /// Creates a display link that calls `selector` on `target` at each frame, as Apple's
+    /// `init(target:selector:)` does; the link keeps a strong reference to the target until it
+    /// is invalidated. Pass the method unapplied: `CADisplayLink(target: self, selector: Clock.step)`.
+    public convenience init<Target: AnyObject>(target: Target, selector: @escaping (Target) -> (CADisplayLink) -> Void,
+                                               source: CADisplayLinkSource = CAOffscreenFrameClock.shared) {
+        self.init(source: source) { link in selector(target)(link) }
     }
 
     /// Registers the link with `runloop` for `mode`: the handler runs there at each frame.
