@@ -9,7 +9,8 @@ import Foundation
 /// opacity, masks, shadows, rasterization) through pooled offscreen targets.
 ///
 /// `render(_:)` waits for the GPU (`glFinish`) before it returns, so the time it takes is the
-/// time of a whole frame. Set `QC_RENDER_STATS=1` to print each frame's statistics to stderr.
+/// time of a whole frame. Set `QC_RENDER_STATS=1` to print each frame's statistics to stderr, and
+/// `QC_CLIP_TABLE=1` to evaluate every clip through the clip table (to measure the analytic path).
 public final class GLESRenderer: FrameRenderer {
     /// The framebuffer frames are drawn into.
     public let target: OffscreenTarget
@@ -54,6 +55,7 @@ public final class GLESRenderer: FrameRenderer {
         pool = RenderTargetPool(ledger: ledger, maximumTextureSize: textures.maximumTextureSize)
         rasterCache = RasterizationCache(byteLimit: rasterizationCacheByteLimit)
         encoder = FrameEncoder(textures: textures, pool: pool, rasterCache: rasterCache, clips: clips)
+        clips.analyticClipsEnabled = ProcessInfo.processInfo.environment["QC_CLIP_TABLE"] != "1"
         glBindVertexArray(vertexArray)
         glBindBuffer(GLenum(GL_ARRAY_BUFFER), instanceBuffer)
         for attribute in QuadInstance.attributes {
