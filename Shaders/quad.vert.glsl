@@ -5,7 +5,8 @@
 // space; u_canvas.z is the sign of the y axis (+1: canvas row 0 lands in framebuffer row 0, which
 // glReadPixels returns first, so an offscreen read-back is top row first as CGImage expects).
 // Feature macros (prepended by the renderer per batch, so a batch pays only for what its quads
-// use; Mesa's llvmpipe runs both sides of a branch): QC_TEXTURED, QC_CLIPPED, QC_HARD_EDGES, QC_BORDER.
+// use; Mesa's llvmpipe runs both sides of a branch): QC_TEXTURED, QC_CLIPPED (clip table walk),
+// QC_HARD_EDGES, QC_BORDER, QC_CLIP_RECT (analytic clip in the quad's plane), QC_BLUR (blurred rounded rect).
 precision highp float;
 precision highp int;
 
@@ -15,11 +16,18 @@ layout(location = 2) in vec4 a_row4;        // transform row 4 (m41 m42 m43 m44)
 layout(location = 3) in vec4 a_rect;        // local rect: x, y, width, height
 layout(location = 4) in vec4 a_fillColor;   // premultiplied
 layout(location = 5) in vec4 a_borderColor; // premultiplied
-layout(location = 6) in vec4 a_params;      // borderWidth, opacity, flags, AA margin (local units)
+layout(location = 6) in vec4 a_params;      // borderWidth (blur sigma when blurred), opacity, flags, margin (local units)
 layout(location = 7) in vec4 a_radii;       // minXMinY, maxXMinY, maxXMaxY, minXMaxY
 layout(location = 8) in vec4 a_texRect;     // texture coordinates at rect min corner (xy) and max corner (zw)
 layout(location = 9) in vec4 a_texClamp;    // texture coordinates are clamped into this box
-layout(location = 10) in float a_clip;      // index of the innermost clip (-1: none)
+layout(location = 10) in float a_clip;      // index of the first clip walked in the clip table (-1: none)
+#ifdef QC_CLIP_RECT
+// The analytic clip: its centred local position is affine in the quad's local position,
+// x' = dot(a_clipX.xyz, (x, y, 1)), y' = dot(a_clipY.xyz, (x, y, 1)); w holds the half size.
+layout(location = 11) in vec4 a_clipX;
+layout(location = 12) in vec4 a_clipY;
+layout(location = 13) in vec4 a_clipRadii;
+#endif
 
 uniform vec3 u_canvas;                      // 2/width, 2/height, y sign
 
@@ -40,6 +48,11 @@ flat out vec4 v_texClamp;
 out vec3 v_canvas;
 flat out int v_clipIndex;
 #endif
+#ifdef QC_CLIP_RECT
+out vec2 v_clipLocal;                       // affine in the local position, so perspective-correct too
+flat out vec2 v_clipHalfSize;
+flat out vec4 v_clipRadii;
+#endif
 
 void main() {
     vec2 corner = vec2(float(gl_VertexID & 1), float(gl_VertexID >> 1));
@@ -58,6 +71,12 @@ void main() {
 #ifdef QC_CLIPPED
     v_canvas = canvas.xyw;
     v_clipIndex = int(a_clip);
+#endif
+#ifdef QC_CLIP_RECT
+    vec3 homogeneousLocal = vec3(local, 1.0);
+    v_clipLocal = vec2(dot(a_clipX.xyz, homogeneousLocal), dot(a_clipY.xyz, homogeneousLocal));
+    v_clipHalfSize = vec2(a_clipX.w, a_clipY.w);
+    v_clipRadii = a_clipRadii;
 #endif
     v_rect = a_rect;
     v_fillColor = a_fillColor;

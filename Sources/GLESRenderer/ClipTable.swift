@@ -28,20 +28,21 @@ final class ClipTable {
         try reserve(rows: 1)
     }
 
-    /// Writes `clips` into the texture; returns false when a chain of parents is deeper than
-    /// `maximumDepth` (or loops), whose outermost clips the shader then ignores.
+    /// Writes the resolved clips into the texture; returns false when a chain of parents is deeper
+    /// than `maximumDepth` (or loops), whose outermost clips the shader then ignores.
     @discardableResult
-    func upload(_ clips: [Clip]) throws -> Bool {
-        guard !clips.isEmpty else { return true }
-        let rowsNeeded = (clips.count + Self.clipsPerRow - 1) / Self.clipsPerRow
+    func upload(_ clips: ClipResolver) throws -> Bool {
+        let count = clips.count
+        guard count > 0 else { return true }
+        let rowsNeeded = (count + Self.clipsPerRow - 1) / Self.clipsPerRow
         if rowsNeeded > rows { try reserve(rows: rowsNeeded) }
-        let count = rowsNeeded * Self.floatsPerRow
-        if data.count < count { data = [Float](repeating: 0, count: count) }
+        let floats = rowsNeeded * Self.floatsPerRow
+        if data.count < floats { data = [Float](repeating: 0, count: floats) }
         var withinDepth = true
         data.withUnsafeMutableBufferPointer { out in
-            for (index, clip) in clips.enumerated() {
-                let parent = Self.validParent(of: index, in: clips)
-                Self.encode(clip, parent: parent, into: out.baseAddress! + index * Self.texelsPerClip * 4)
+            for index in 0..<count {
+                Self.encode(clips.clip(index), inverse: clips.inverse(index), parent: clips.tableParent(index),
+                            into: out.baseAddress! + index * Self.texelsPerClip * 4)
                 if withinDepth && !Self.isWithinDepth(index, clips) { withinDepth = false }
             }
         }
@@ -51,16 +52,10 @@ final class ClipTable {
         return withinDepth
     }
 
-    /// The parent's index, or -1 when there is none or it is out of range.
-    private static func validParent(of index: Int, in clips: [Clip]) -> Int32 {
-        guard let parent = clips[index].parentIndex, parent >= 0, Int(parent) < clips.count else { return -1 }
-        return parent
-    }
-
-    private static func isWithinDepth(_ index: Int, _ clips: [Clip]) -> Bool {
+    private static func isWithinDepth(_ index: Int, _ clips: ClipResolver) -> Bool {
         var current = Int32(index)
         for _ in 0..<maximumDepth {
-            current = validParent(of: Int(current), in: clips)
+            current = clips.tableParent(Int(current))
             if current < 0 { return true }
         }
         return false
@@ -74,11 +69,9 @@ final class ClipTable {
         rows = newRows
     }
 
-    private static func encode(_ clip: Clip, parent: Int32, into out: UnsafeMutablePointer<Float>) {
-        let m = clip.transform
-        // The plane z = 0 of the clip's space: [X Y 1] x H = canvas homogeneous (x, y, w).
-        let h = Matrix3(SIMD3(m.m11, m.m12, m.m14), SIMD3(m.m21, m.m22, m.m24), SIMD3(m.m41, m.m42, m.m44))
-        let inverse = h.inverse ?? Matrix3(.zero, .zero, .zero)  // edge-on: covers nothing
+    private static func encode(_ clip: Clip, inverse: Matrix3?, parent: Int32, into out: UnsafeMutablePointer<Float>) {
+        // The inverse of the plane z = 0 of the clip's space (canvas (x, y, w) to clip-local [X Y 1]).
+        let inverse = inverse ?? Matrix3(.zero, .zero, .zero)  // edge-on: covers nothing
         func write(_ values: SIMD3<Double>, at offset: Int) {
             out[offset] = Float(values.x); out[offset + 1] = Float(values.y)
             out[offset + 2] = Float(values.z); out[offset + 3] = 0
@@ -90,30 +83,4 @@ final class ClipTable {
         let r = clip.cornerRadii
         out[16] = r.minXMinY; out[17] = r.maxXMinY; out[18] = r.maxXMaxY; out[19] = r.minXMaxY
     }
-}
-
-/// A 3x3 matrix by rows: a plane's homography in homogeneous 2D coordinates.
-struct Matrix3 {
-    var row0: SIMD3<Double>, row1: SIMD3<Double>, row2: SIMD3<Double>
-
-    init(_ row0: SIMD3<Double>, _ row1: SIMD3<Double>, _ row2: SIMD3<Double>) {
-        self.row0 = row0; self.row1 = row1; self.row2 = row2
-    }
-
-    /// The inverse, or nil when the matrix is singular relative to its largest entry.
-    var inverse: Matrix3? {
-        // The rows of the adjugate's transpose are cross products of pairs of rows.
-        let c0 = cross(row1, row2), c1 = cross(row2, row0), c2 = cross(row0, row1)
-        let det = (row0 * c0).sum()
-        let largest = max(magnitudes(row0).max(), magnitudes(row1).max(), magnitudes(row2).max())
-        guard Swift.abs(det) > 1e-12 * largest * largest * largest, det.isFinite else { return nil }
-        // inverse[i][j] = cofactor[j][i] / det; cofactor row j is c_j.
-        return Matrix3(SIMD3(c0.x, c1.x, c2.x) / det, SIMD3(c0.y, c1.y, c2.y) / det, SIMD3(c0.z, c1.z, c2.z) / det)
-    }
-
-    private func cross(_ a: SIMD3<Double>, _ b: SIMD3<Double>) -> SIMD3<Double> {
-        SIMD3(a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x)
-    }
-
-    private func magnitudes(_ v: SIMD3<Double>) -> SIMD3<Double> { SIMD3(Swift.abs(v.x), Swift.abs(v.y), Swift.abs(v.z)) }
 }

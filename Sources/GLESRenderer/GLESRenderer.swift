@@ -5,10 +5,12 @@ import CoreGraphics
 import Foundation
 
 /// Draws flattened frames with OpenGL ES 3.0: every quad through one instanced shader, in as few
-/// draw calls as the frame's texture and blend changes allow.
+/// draw calls as the frame's texture and blend changes allow, and compositing groups (group
+/// opacity, masks, shadows, rasterization) through pooled offscreen targets.
 ///
 /// `render(_:)` waits for the GPU (`glFinish`) before it returns, so the time it takes is the
-/// time of a whole frame. Set `QC_RENDER_STATS=1` to print each frame's statistics to stderr.
+/// time of a whole frame. Set `QC_RENDER_STATS=1` to print each frame's statistics to stderr, and
+/// `QC_CLIP_TABLE=1` to evaluate every clip through the clip table (to measure the analytic path).
 public final class GLESRenderer: FrameRenderer {
     /// The framebuffer frames are drawn into.
     public let target: OffscreenTarget
@@ -17,22 +19,30 @@ public final class GLESRenderer: FrameRenderer {
 
     private let ledger = GLObjectLedger()
     private var programs: [QuadProgram?] = Array(repeating: nil, count: ShaderFeatures.combinations)
+    private var blurProgram: BlurProgram?
     private let vertexArray: GLuint
     private let instanceBuffer: GLuint
     private let textures: TextureCache
     private let samplers: SamplerSet
     private let clipTable: ClipTable
-    private var instanceData: [Float] = []
-    private var batches: [QuadBatch] = []
+    private let clips = ClipResolver()
+    private let pool: RenderTargetPool
+    private let rasterCache: RasterizationCache
+    private let encoder: FrameEncoder
+    private var frame = 0
     private var hasWarnedAboutDeepClips = false
     private let printsStatistics = ProcessInfo.processInfo.environment["QC_RENDER_STATS"] == "1"
     private var isReleased = false
 
     /// Creates a renderer that draws into `target`.
     ///
-    /// - Parameter textureEvictionAge: frames after which an image not drawn is released from the GPU.
+    /// - Parameters:
+    ///   - textureEvictionAge: frames after which an image not drawn is released from the GPU.
+    ///   - rasterizationCacheByteLimit: the most GPU memory, in bytes, that the images of
+    ///     rasterized groups (`CompositingGroup.rasterizationKey`) may hold; the least recently
+    ///     used go first.
     /// - Throws: `GLError` naming the call that failed while compiling shaders or creating objects.
-    public init(target: OffscreenTarget, textureEvictionAge: Int = 60) throws {
+    public init(target: OffscreenTarget, textureEvictionAge: Int = 60, rasterizationCacheByteLimit: Int = 64 << 20) throws {
         self.target = target
         try target.context.makeCurrent()
         programs[0] = try QuadProgram(features: [])
@@ -42,6 +52,10 @@ public final class GLESRenderer: FrameRenderer {
         textures = TextureCache(ledger: ledger, evictionAge: max(1, textureEvictionAge))
         samplers = SamplerSet(ledger: ledger)
         clipTable = try ClipTable(ledger: ledger)
+        pool = RenderTargetPool(ledger: ledger, maximumTextureSize: textures.maximumTextureSize)
+        rasterCache = RasterizationCache(byteLimit: rasterizationCacheByteLimit)
+        encoder = FrameEncoder(textures: textures, pool: pool, rasterCache: rasterCache, clips: clips)
+        clips.analyticClipsEnabled = ProcessInfo.processInfo.environment["QC_CLIP_TABLE"] != "1"
         glBindVertexArray(vertexArray)
         glBindBuffer(GLenum(GL_ARRAY_BUFFER), instanceBuffer)
         for attribute in QuadInstance.attributes {
@@ -70,48 +84,42 @@ public final class GLESRenderer: FrameRenderer {
     /// The number of images currently held on the GPU.
     public var cachedImageCount: Int { textures.count }
 
+    /// The number of rasterized group images currently cached.
+    public var rasterizedGroupCount: Int { rasterCache.count }
+
+    /// The GPU memory, in bytes, that the cached images of rasterized groups hold.
+    public var rasterizationCacheByteCount: Int { rasterCache.byteCount }
+
+    /// Whether clips in the quad's own plane are evaluated from instance attributes (the default)
+    /// rather than walked in the clip table; tests compare the two.
+    var usesAnalyticClips: Bool {
+        get { clips.analyticClipsEnabled }
+        set { clips.analyticClipsEnabled = newValue }
+    }
+
     /// Draws `list` into the target and waits for the GPU to finish.
     ///
     /// An owned target is resized to the list's pixel size first.
     /// - Throws: `GLError.contextLost` after a GPU reset (recreate the context and the renderer),
     ///   or `GLError.call` naming the failing call.
     public func render(_ list: DrawList) throws -> RenderStatistics {
-        guard !isReleased else { throw GLError.unsupported("rendering with a released renderer") }
-        let context = target.context
-        try context.makeCurrent()
-        try context.checkReset()
-        if list.pixelWidth != target.pixelWidth || list.pixelHeight != target.pixelHeight {
-            try target.resize(pixelWidth: list.pixelWidth, pixelHeight: list.pixelHeight)
-        }
-        var statistics = RenderStatistics()
-        textures.beginFrame()
-        if try !clipTable.upload(list.clips) && !hasWarnedAboutDeepClips {
-            hasWarnedAboutDeepClips = true
-            FileHandle.standardError.write(Data("GLESRenderer: warning: clips nested deeper than \(ClipTable.maximumDepth) levels (or in a loop); outer ones are ignored\n".utf8))
-        }
-        let instanceCount = try encode(list, statistics: &statistics)
-        statistics.textureUploads = textures.uploadsThisFrame
+        try render(list, scissor: nil)
+    }
 
-        try target.bind()
-        let clear = list.clearColor
-        glDisable(GLenum(GL_DEPTH_TEST))
-        glDisable(GLenum(GL_CULL_FACE))
-        glDisable(GLenum(GL_SCISSOR_TEST))
-        glClearColor(clear.red, clear.green, clear.blue, clear.alpha)
-        glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
-        if instanceCount > 0 {
-            try draw(instanceCount: instanceCount, width: list.pixelWidth, height: list.pixelHeight)
-            statistics.drawCalls = batches.count
+    /// Redraws only the pixels of `damage` from `list`: the canvas pass is scissored to the damage
+    /// and nothing outside it is cleared, so the rest of the target keeps the previous frame.
+    ///
+    /// Offscreen groups are still drawn whole. When the list's size differs from the target's,
+    /// the target is resized and the whole canvas is drawn.
+    /// - Throws: as `render(_:)`.
+    public func render(_ list: DrawList, damage: PixelRect) throws -> RenderStatistics {
+        guard list.pixelWidth == target.pixelWidth, list.pixelHeight == target.pixelHeight else { return try render(list) }
+        let clamped = damage.intersection(PixelRect(x: 0, y: 0, width: list.pixelWidth, height: list.pixelHeight))
+        guard !clamped.isEmpty else {
+            lastStatistics = RenderStatistics()
+            return lastStatistics
         }
-        glFinish()
-        try GLError.check("frame")
-        try context.checkReset()
-        textures.endFrame()
-        lastStatistics = statistics
-        if printsStatistics {
-            FileHandle.standardError.write(Data("GLESRenderer: \(statistics.drawCalls) draw calls, \(statistics.quads) quads, \(statistics.textureUploads) uploads; live \(ledger.counts)\n".utf8))
-        }
-        return statistics
+        return try render(list, scissor: clamped)
     }
 
     /// Reads the last frame back, top row first.
@@ -123,57 +131,58 @@ public final class GLESRenderer: FrameRenderer {
         guard !isReleased, (try? target.context.makeCurrent()) != nil else { return }
         isReleased = true
         textures.releaseAll()
+        for cached in rasterCache.removeAll() { pool.delete(cached) }
+        pool.releaseAll()
         samplers.release(ledger: ledger)
         ledger.deleteTexture(clipTable.texture)
         ledger.deleteBuffer(instanceBuffer)
         ledger.deleteVertexArray(vertexArray)
         for program in programs.compactMap({ $0 }) { ledger.deleteProgram(program.program) }
         programs = Array(repeating: nil, count: ShaderFeatures.combinations)
+        if let blurProgram { ledger.deleteProgram(blurProgram.program) }
+        blurProgram = nil
     }
 
-    // MARK: - Frame building
+    // MARK: - Frames
 
-    /// Writes the instances of every visible quad and groups them into batches.
-    private func encode(_ list: DrawList, statistics: inout RenderStatistics) throws -> Int {
-        let needed = list.commands.count * QuadInstance.stride
-        if instanceData.count < needed { instanceData = [Float](repeating: 0, count: needed) }
-        batches.removeAll(keepingCapacity: true)
-        var count = 0
-        try instanceData.withUnsafeMutableBufferPointer { buffer in
-            let base = buffer.baseAddress!
-            for command in list.commands {
-                guard case let .quad(quad) = command else { continue }
-                if !quad.isDoubleSided && QuadInstance.facesAway(quad.transform) { continue }
-                if quad.opacity <= 0 { continue }
-                var texture: GLuint = 0
-                var samplerKey = 0
-                var coordinates: (rect: SIMD4<Float>, clamp: SIMD4<Float>)?
-                if let source = quad.texture {
-                    let placement = try textures.placement(for: source)
-                    texture = placement.texture
-                    samplerKey = SamplerSet.key(minification: source.minificationFilter,
-                                                magnification: source.magnificationFilter)
-                    coordinates = placement.coordinates(for: source.unitRect)
-                }
-                let opaque = QuadInstance.isOpaque(quad)
-                let clip = quad.clipIndex.flatMap { $0 >= 0 && Int($0) < list.clips.count ? $0 : nil } ?? -1
-                let features = QuadInstance.features(quad, textured: coordinates != nil, clipped: clip >= 0)
-                QuadInstance.write(quad, texture: coordinates, clip: clip, into: base + count * QuadInstance.stride)
-                if let last = batches.indices.last, batches[last].accepts(texture: texture, samplerKey: samplerKey, isBlended: !opaque) {
-                    batches[last].instanceCount += 1
-                    batches[last].features.formUnion(features)
-                    if batches[last].texture == 0 && texture != 0 {
-                        batches[last].texture = texture; batches[last].samplerKey = samplerKey
-                    }
-                } else {
-                    batches.append(QuadBatch(firstInstance: count, instanceCount: 1, texture: texture,
-                                             samplerKey: samplerKey, isBlended: !opaque, features: features))
-                }
-                count += 1
-            }
+    private func render(_ list: DrawList, scissor: PixelRect?) throws -> RenderStatistics {
+        guard !isReleased else { throw GLError.unsupported("rendering with a released renderer") }
+        let context = target.context
+        try context.makeCurrent()
+        try context.checkReset()
+        if list.pixelWidth != target.pixelWidth || list.pixelHeight != target.pixelHeight {
+            try target.resize(pixelWidth: list.pixelWidth, pixelHeight: list.pixelHeight)
         }
-        statistics.quads = count
-        return count
+        frame += 1
+        var statistics = RenderStatistics()
+        textures.beginFrame()
+        pool.beginFrame()
+        defer { pool.endFrame() }
+        clips.prepare(list.clips)
+        if try !clipTable.upload(clips) && !hasWarnedAboutDeepClips {
+            hasWarnedAboutDeepClips = true
+            FileHandle.standardError.write(Data("GLESRenderer: warning: clips nested deeper than \(ClipTable.maximumDepth) levels (or in a loop); outer ones are ignored\n".utf8))
+        }
+        try encoder.encode(list, frame: frame)
+        statistics.quads = encoder.quadCount
+        statistics.textureUploads = textures.uploadsThisFrame
+        statistics.offscreenPasses = encoder.passes.count - 1
+
+        uploadInstances()
+        glDisable(GLenum(GL_DEPTH_TEST))
+        glDisable(GLenum(GL_CULL_FACE))
+        for pass in encoder.passes {
+            statistics.drawCalls += try draw(pass, clearColor: list.clearColor, scissor: scissor)
+        }
+        glFinish()
+        try GLError.check("frame")
+        try context.checkReset()
+        textures.endFrame()
+        lastStatistics = statistics
+        if printsStatistics {
+            FileHandle.standardError.write(Data("GLESRenderer: \(statistics.drawCalls) draw calls, \(statistics.offscreenPasses) offscreen passes, \(statistics.quads) quads, \(statistics.textureUploads) uploads; live \(ledger.counts)\n".utf8))
+        }
+        return statistics
     }
 
     // MARK: - Drawing
@@ -187,20 +196,67 @@ public final class GLESRenderer: FrameRenderer {
         return program
     }
 
-    private func draw(instanceCount: Int, width: Int, height: Int) throws {
+    private func uploadInstances() {
+        guard encoder.instanceCount > 0 else { return }
         glBindBuffer(GLenum(GL_ARRAY_BUFFER), instanceBuffer)
         // Orphan and refill: the driver hands out fresh storage instead of waiting on the last frame.
-        instanceData.withUnsafeBytes { bytes in
-            glBufferData(GLenum(GL_ARRAY_BUFFER), GLsizeiptr(instanceCount * QuadInstance.stride * 4),
+        encoder.instanceData.withUnsafeBytes { bytes in
+            glBufferData(GLenum(GL_ARRAY_BUFFER), GLsizeiptr(encoder.instanceCount * QuadInstance.stride * 4),
                          bytes.baseAddress, GLenum(GL_STREAM_DRAW))
         }
+    }
+
+    /// Binds and clears the pass's target, draws its work, and returns the number of draw calls.
+    private func draw(_ pass: RenderPass, clearColor: PremultipliedColor, scissor: PixelRect?) throws -> Int {
+        if let destination = pass.destination {
+            destination.bindAndClear()
+        } else {
+            try target.bind()
+            if let scissor {
+                let y = target.isYFlipped ? target.pixelHeight - scissor.y - scissor.height : scissor.y
+                glEnable(GLenum(GL_SCISSOR_TEST))
+                glScissor(GLint(scissor.x), GLint(y), GLsizei(scissor.width), GLsizei(scissor.height))
+            } else {
+                glDisable(GLenum(GL_SCISSOR_TEST))
+            }
+            glClearColor(clearColor.red, clearColor.green, clearColor.blue, clearColor.alpha)
+            glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
+        }
+        switch pass.work {
+        case let .quads(batches):
+            let flip: Float = pass.destination == nil && target.isYFlipped ? -1 : 1
+            try draw(batches, width: pass.canvasWidth, height: pass.canvasHeight, yFlip: flip)
+            return batches.count
+        case let .blur(step):
+            try blur(step)
+            return 1
+        }
+    }
+
+    private func blur(_ step: BlurStep) throws {
+        if blurProgram == nil {
+            blurProgram = try BlurProgram()
+            ledger.adoptProgram()
+        }
+        guard let blurProgram else { return }
+        glUseProgram(blurProgram.program)
+        glDisable(GLenum(GL_BLEND))
+        glBindVertexArray(0)
+        glActiveTexture(GLenum(GL_TEXTURE0) + GLenum(QuadProgram.contentUnit))
+        glBindTexture(GLenum(GL_TEXTURE_2D), step.source.texture)
+        glBindSampler(GLuint(QuadProgram.contentUnit), samplers.sampler(forKey: SamplerSet.key(minification: .linear, magnification: .linear)))
+        blurProgram.draw(step)
+    }
+
+    private func draw(_ batches: [QuadBatch], width: Int, height: Int, yFlip: Float) throws {
+        guard !batches.isEmpty else { return }
         glBindVertexArray(vertexArray)
+        glBindBuffer(GLenum(GL_ARRAY_BUFFER), instanceBuffer)
         glActiveTexture(GLenum(GL_TEXTURE0) + GLenum(QuadProgram.clipTableUnit))
         glBindTexture(GLenum(GL_TEXTURE_2D), clipTable.texture)
         glBindSampler(GLuint(QuadProgram.clipTableUnit), 0)
         glActiveTexture(GLenum(GL_TEXTURE0) + GLenum(QuadProgram.contentUnit))
-        glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA))
-        var blending: Bool?
+        var blend: BlendMode?
         var boundTexture: GLuint?
         var boundSampler = -1
         var currentFeatures: ShaderFeatures?
@@ -209,12 +265,20 @@ public final class GLESRenderer: FrameRenderer {
             if currentFeatures != batch.features {
                 let program = try program(for: batch.features)
                 glUseProgram(program.program)
-                glUniform3f(program.canvasLocation, 2 / Float(width), 2 / Float(height), target.isYFlipped ? -1 : 1)
+                glUniform3f(program.canvasLocation, 2 / Float(width), 2 / Float(height), yFlip)
                 currentFeatures = batch.features
             }
-            if blending != batch.isBlended {
-                if batch.isBlended { glEnable(GLenum(GL_BLEND)) } else { glDisable(GLenum(GL_BLEND)) }
-                blending = batch.isBlended
+            if blend != batch.blend {
+                switch batch.blend {
+                case .replace: glDisable(GLenum(GL_BLEND))
+                case .sourceOver:
+                    glEnable(GLenum(GL_BLEND))
+                    glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA))
+                case .multiplyBySourceAlpha:
+                    glEnable(GLenum(GL_BLEND))
+                    glBlendFunc(GLenum(GL_ZERO), GLenum(GL_SRC_ALPHA))
+                }
+                blend = batch.blend
             }
             if boundTexture != batch.texture {
                 glBindTexture(GLenum(GL_TEXTURE_2D), batch.texture)
@@ -232,6 +296,5 @@ public final class GLESRenderer: FrameRenderer {
             }
             glDrawArraysInstanced(GLenum(GL_TRIANGLE_STRIP), 0, 4, GLsizei(batch.instanceCount))
         }
-        glBindVertexArray(0)
     }
 }

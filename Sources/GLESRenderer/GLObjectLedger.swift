@@ -32,6 +32,11 @@ final class GLObjectLedger {
         delete(name, with: { glDeleteVertexArrays($0, $1) }, counting: \.vertexArrays)
     }
 
+    func makeFramebuffer() -> GLuint { make({ glGenFramebuffers($0, $1) }, counting: \.framebuffers) }
+    func deleteFramebuffer(_ name: GLuint) {
+        delete(name, with: { glDeleteFramebuffers($0, $1) }, counting: \.framebuffers)
+    }
+
     func adoptProgram() { counts.programs += 1 }
 
     func deleteProgram(_ name: GLuint) {

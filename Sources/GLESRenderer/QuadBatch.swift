@@ -1,5 +1,15 @@
 import CGLES3
 
+/// How a batch's fragments combine with the target's pixels.
+enum BlendMode: Equatable {
+    /// Blending off: the quads are opaque.
+    case replace
+    /// Premultiplied source-over.
+    case sourceOver
+    /// The target is multiplied by the fragment's alpha (a mask applied to a group's content).
+    case multiplyBySourceAlpha
+}
+
 /// A run of consecutive instances drawn by one instanced draw call: they share a texture, a
 /// sampler and a blend state. Untextured quads join any batch, since they sample nothing.
 struct QuadBatch {
@@ -8,14 +18,14 @@ struct QuadBatch {
     /// The texture sampled, or 0 while the batch holds only untextured quads.
     var texture: GLuint
     var samplerKey: Int
-    var isBlended: Bool
+    var blend: BlendMode
     /// The shader features any of its quads needs; the batch is drawn with their union.
     var features: ShaderFeatures
 
-    /// Whether a quad with this state can join the batch.
+    /// Whether the quad written at `instance` with this state can join the batch.
     @inline(__always)
-    func accepts(texture newTexture: GLuint, samplerKey newKey: Int, isBlended blended: Bool) -> Bool {
-        guard blended == isBlended else { return false }
+    func accepts(instance: Int, texture newTexture: GLuint, samplerKey newKey: Int, blend newBlend: BlendMode) -> Bool {
+        guard newBlend == blend, instance == firstInstance + instanceCount else { return false }
         return newTexture == 0 || texture == 0 || (newTexture == texture && newKey == samplerKey)
     }
 }

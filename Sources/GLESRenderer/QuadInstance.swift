@@ -5,15 +5,19 @@ import Foundation
 /// the geometry decisions made for each quad on the CPU (culling, blending, antialiasing margin).
 enum QuadInstance {
     /// Floats per instance.
-    static let stride = 41
+    static let stride = 53
     /// (attribute location, float offset, component count), matching quad.vert.glsl.
     static let attributes: [(location: GLuintIndex, offset: Int, components: Int)] = [
         (0, 0, 4), (1, 4, 4), (2, 8, 4), (3, 12, 4), (4, 16, 4), (5, 20, 4),
         (6, 24, 4), (7, 28, 4), (8, 32, 4), (9, 36, 4), (10, 40, 1),
+        (11, 41, 4), (12, 45, 4), (13, 49, 4),
     ]
     typealias GLuintIndex = UInt32
 
-    static let textured: Int = 16
+    /// Flag bits of the params attribute above the four edge bits (quad.frag.glsl's flag constants).
+    static let textured = 16
+    static let alphaTint = 32
+    static let blurred = 64
 
     /// Whether a one-sided quad faces away: the sign of its projected area is the sign of the
     /// determinant of its plane's homography (for the part in front of the viewer, w > 0).
@@ -28,8 +32,8 @@ enum QuadInstance {
     /// Whether the quad can be drawn with blending off: opaque, unclipped, square-cornered, and
     /// with edges that either are not antialiased or fall on pixel boundaries.
     @inline(__always)
-    static func isOpaque(_ quad: Quad) -> Bool {
-        guard quad.isOpaque, quad.opacity >= 1, quad.clipIndex == nil, quad.cornerRadii.isZero,
+    static func isOpaque(_ quad: Quad, clipped: Bool) -> Bool {
+        guard quad.isOpaque, quad.opacity >= 1, !clipped, quad.blurSigma <= 0, quad.cornerRadii.isZero,
               quad.borderWidth == 0 || quad.borderColor.alpha >= 1 else { return false }
         return quad.antialiasedEdges & 0xF == 0 || isPixelAligned(quad)
     }
@@ -74,21 +78,35 @@ enum QuadInstance {
         return (max(frobenius - root, 0) / 2).squareRoot()
     }
 
-    /// The shader features the quad needs once written with `opaque`.
+    /// How far beyond its rect the quad is drawn, in local units: the antialiasing margin, plus
+    /// 3 sigma for a blurred quad.
     @inline(__always)
-    static func features(_ quad: Quad, textured: Bool, clipped: Bool) -> ShaderFeatures {
+    static func drawnMargin(_ quad: Quad) -> Float {
+        if quad.blurSigma > 0 { return 3 * quad.blurSigma + antialiasingMargin(quad) }
+        return quad.antialiasedEdges & 0xF == 0 ? 0 : antialiasingMargin(quad)
+    }
+
+    /// The shader features the quad needs.
+    @inline(__always)
+    static func features(_ quad: Quad, textured: Bool, clip: ClipResolver.Resolution) -> ShaderFeatures {
         var features: ShaderFeatures = []
-        if textured { features.insert(.textured) }
-        if clipped { features.insert(.clipped) }
-        if quad.antialiasedEdges & 0xF != 0xF { features.insert(.hardEdges) }
-        if quad.borderWidth > 0 { features.insert(.border) }
+        if quad.blurSigma > 0 {
+            features.insert(.blur)
+        } else {
+            if textured { features.insert(.textured) }
+            if quad.antialiasedEdges & 0xF != 0xF { features.insert(.hardEdges) }
+            if quad.borderWidth > 0 { features.insert(.border) }
+        }
+        if clip.tableIndex >= 0 { features.insert(.clipped) }
+        if clip.analytic != nil { features.insert(.clipRect) }
         return features
     }
 
-    /// Writes the attributes of `quad` at `out`.
+    /// Writes the attributes of `quad` at `out`; `margin` is `drawnMargin(quad)`. With
+    /// `alphaTint`, the texture's alpha tints the fill colour (a shadow image).
     @inline(__always)
-    static func write(_ quad: Quad, texture: (rect: SIMD4<Float>, clamp: SIMD4<Float>)?,
-                      clip: Int32, into out: UnsafeMutablePointer<Float>) {
+    static func write(_ quad: Quad, texture: (rect: SIMD4<Float>, clamp: SIMD4<Float>)?, alphaTint: Bool = false,
+                      clip: ClipResolver.Resolution, margin: Float, into out: UnsafeMutablePointer<Float>) {
         let m = quad.transform
         out[0] = Float(m.m11); out[1] = Float(m.m12); out[2] = Float(m.m13); out[3] = Float(m.m14)
         out[4] = Float(m.m21); out[5] = Float(m.m22); out[6] = Float(m.m23); out[7] = Float(m.m24)
@@ -100,16 +118,23 @@ enum QuadInstance {
         out[20] = b.red; out[21] = b.green; out[22] = b.blue; out[23] = b.alpha
         // Opaque quads keep their edge flags: they are opaque only when their edges are hard or
         // fall on pixel boundaries, where the distance field covers whole pixels anyway.
-        let edges = Int(quad.antialiasedEdges & 0xF)
-        out[24] = quad.borderWidth
+        let blurred = quad.blurSigma > 0
+        let edges = blurred ? 0xF : Int(quad.antialiasedEdges & 0xF)
+        var flags = edges
+        if blurred { flags |= Self.blurred } else if texture != nil { flags |= alphaTint ? Self.textured | Self.alphaTint : Self.textured }
+        out[24] = blurred ? quad.blurSigma : quad.borderWidth
         out[25] = quad.opacity
-        out[26] = Float(edges | (texture == nil ? 0 : textured))
-        out[27] = edges == 0 ? 0 : antialiasingMargin(quad)
+        out[26] = Float(flags)
+        out[27] = margin
         let r = quad.cornerRadii
         out[28] = r.minXMinY; out[29] = r.maxXMinY; out[30] = r.maxXMaxY; out[31] = r.minXMaxY
         let t = texture ?? (SIMD4(0, 0, 0, 0), SIMD4(0, 0, 0, 0))
         out[32] = t.rect.x; out[33] = t.rect.y; out[34] = t.rect.z; out[35] = t.rect.w
         out[36] = t.clamp.x; out[37] = t.clamp.y; out[38] = t.clamp.z; out[39] = t.clamp.w
-        out[40] = Float(clip)
+        out[40] = Float(clip.tableIndex)
+        let analytic = clip.analytic ?? .none
+        out[41] = analytic.x.x; out[42] = analytic.x.y; out[43] = analytic.x.z; out[44] = analytic.x.w
+        out[45] = analytic.y.x; out[46] = analytic.y.y; out[47] = analytic.y.z; out[48] = analytic.y.w
+        out[49] = analytic.radii.x; out[50] = analytic.radii.y; out[51] = analytic.radii.z; out[52] = analytic.radii.w
     }
 }

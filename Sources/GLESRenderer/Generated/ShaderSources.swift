@@ -2,6 +2,48 @@
 
 /// The GLSL ES 3.00 sources of Shaders/, embedded at build time.
 enum ShaderSources {
+    /// Shaders/blur.frag.glsl.
+    static let blurFrag = #"""
+#version 300 es
+// OpenQuartzCore separable Gaussian blur, fragment stage: one direction of the blur of a
+// texture's alpha (shadows are tinted later). Outside the source's content the texture holds
+// transparent texels (a cleared border), so taps beyond the content read zero.
+precision highp float;
+
+const int maximumRadius = 32;
+
+uniform sampler2D u_source;
+uniform vec4 u_map;                           // source coordinate = gl_FragCoord.xy * u_map.xy + u_map.zw
+uniform vec2 u_step;                          // source coordinate step between taps
+uniform int u_radius;                         // taps on each side of the centre
+uniform float u_weights[maximumRadius + 1];   // normalized weights by distance from the centre
+
+out vec4 fragColor;
+
+void main() {
+    vec2 centre = gl_FragCoord.xy * u_map.xy + u_map.zw;
+    float sum = u_weights[0] * texture(u_source, centre).a;
+    for (int k = 1; k <= u_radius; ++k) {
+        vec2 offset = float(k) * u_step;
+        sum += u_weights[k] * (texture(u_source, centre - offset).a + texture(u_source, centre + offset).a);
+    }
+    fragColor = vec4(sum);
+}
+"""#
+
+    /// Shaders/blur.vert.glsl.
+    static let blurVert = #"""
+#version 300 es
+// OpenQuartzCore separable Gaussian blur, vertex stage: one triangle strip over the whole
+// viewport; the fragment stage works from gl_FragCoord.
+precision highp float;
+
+void main() {
+    vec2 corner = vec2(float(gl_VertexID & 1), float(gl_VertexID >> 1));
+    gl_Position = vec4(corner * 2.0 - 1.0, 0.0, 1.0);
+}
+"""#
+
     /// Shaders/quad.frag.glsl.
     static let quadFrag = #"""
 #version 300 es
@@ -9,7 +51,10 @@ enum ShaderSources {
 // Paints, bottom to top: fill colour, texture (source-over), border (source-over), all inside a
 // rounded rectangle whose edge is antialiased by a signed distance measured in screen pixels.
 // Output is premultiplied, multiplied by opacity, edge coverage and clip coverage.
-// Feature macros as in quad.vert.glsl: QC_TEXTURED, QC_CLIPPED, QC_HARD_EDGES, QC_BORDER.
+// Feature macros as in quad.vert.glsl: QC_TEXTURED, QC_CLIPPED, QC_HARD_EDGES, QC_BORDER, QC_CLIP_RECT,
+// QC_BLUR. A blurred quad (flag 64, QC_BLUR) paints its fill colour as the rounded rect convolved
+// with a Gaussian whose sigma is in v_params.x; texture and border are ignored.
+// A texture with flag 32 (alpha tint) paints the fill colour times the texel's alpha (shadows).
 precision highp float;
 precision highp int;
 
@@ -30,10 +75,17 @@ uniform highp sampler2D u_clipTable;        // five RGBA32F texels per clip (see
 const int clipsPerRow = 256;
 const int maximumClipDepth = 8;
 #endif
+#ifdef QC_CLIP_RECT
+in vec2 v_clipLocal;
+flat in vec2 v_clipHalfSize;
+flat in vec4 v_clipRadii;
+#endif
 
 out vec4 fragColor;
 
 const int flagTextured = 16;
+const int flagAlphaTint = 32;
+const int flagBlurred = 64;
 
 // Signed distance from p to a rounded rectangle (negative inside). Radii are per corner in a
 // y-down space: x = minX/minY, y = maxX/minY, z = maxX/maxY, w = minX/maxY.
@@ -79,14 +131,47 @@ float clipCoverage(int index) {
 }
 #endif
 
-void main() {
-    vec2 local = v_localAndUV.xy;
-    float opacity = v_params.y;
-    // Local units per screen pixel (root mean square of the two pixel steps): one derivative
-    // pair serves every distance measured in local units.
-    vec2 stepX = dFdx(local), stepY = dFdy(local);
-    float unitsPerPixel = max(sqrt(0.5 * (dot(stepX, stepX) + dot(stepY, stepY))), 1e-6);
+#ifdef QC_BLUR
+// erf(x) per component (Abramowitz and Stegun 7.1.26, absolute error below 1.5e-7).
+vec4 erf4(vec4 x) {
+    vec4 a = abs(x);
+    vec4 t = 1.0 / (1.0 + 0.3275911 * a);
+    vec4 poly = t * (0.254829592 + t * (-0.284496736 + t * (1.421413741 + t * (-1.453152027 + t * 1.061405429))));
+    return sign(x) * (1.0 - poly * exp(-a * a));
+}
 
+// How far a corner of radius r pulls the rounded rect's side in, at a height `depth` into the
+// corner's band (0 at the band's inner end, r at the rect's edge).
+vec4 cornerInset(vec4 depth, float r) {
+    vec4 d = clamp(depth, 0.0, r);
+    return r - sqrt(max(r * r - d * d, 0.0));
+}
+
+// The rounded rect's coverage convolved with a 2D Gaussian of standard deviation sigma, at p.
+// The Gaussian is separable: the y integral is cut into four slices across the +-3 sigma window,
+// each weighted by its exact Gaussian mass (erf differences; the outer slices reach the rect's
+// edges, so a plain rectangle is exact), and in each slice the x integral is exact for the row
+// through the slice's middle, whose extent the corners shorten.
+float blurredRoundedRect(vec2 p, vec4 rect, vec4 radii, float sigma) {
+    vec2 lo = rect.xy, hi = rect.xy + rect.zw;
+    radii = min(radii, vec4(0.5 * min(rect.z, rect.w)));
+    float k = 0.70710678 / sigma;
+    float y0 = max(lo.y, p.y - 3.0 * sigma), y1 = min(hi.y, p.y + 3.0 * sigma);
+    if (y1 <= y0) return 0.0;
+    float h = 0.25 * (y1 - y0);
+    vec4 inner = y0 + h * vec4(1.0, 2.0, 3.0, 0.0);
+    vec4 upper = vec4(inner.xyz, hi.y), lower = vec4(lo.y, inner.xyz);
+    vec4 mass = 0.5 * (erf4((upper - p.y) * k) - erf4((lower - p.y) * k));
+    vec4 middle = y0 + h * vec4(0.5, 1.5, 2.5, 3.5);
+    vec4 left = lo.x + max(cornerInset(lo.y + radii.x - middle, radii.x), cornerInset(middle - (hi.y - radii.w), radii.w));
+    vec4 right = hi.x - max(cornerInset(lo.y + radii.y - middle, radii.y), cornerInset(middle - (hi.y - radii.z), radii.z));
+    vec4 across = 0.5 * (erf4((right - p.x) * k) - erf4((left - p.x) * k));
+    return dot(mass, max(across, 0.0));
+}
+#endif
+
+// Coverage of the quad's own (rounded) rect, with hard edges where the edge flags say so.
+float shapeCoverage(vec2 local, float unitsPerPixel) {
     vec4 shapeRect = v_rect;
     float shape = 1.0;
 #ifdef QC_HARD_EDGES
@@ -102,7 +187,36 @@ void main() {
     if ((aaEdges & 4) == 0 && local.y < lo.y) shape = 0.0;
     if ((aaEdges & 8) == 0 && local.y >= hi.y) shape = 0.0;
 #endif
-    shape *= coverage(roundedRectDistance(local, shapeRect, v_radii), unitsPerPixel);
+    return shape * coverage(roundedRectDistance(local, shapeRect, v_radii), unitsPerPixel);
+}
+
+void main() {
+    vec2 local = v_localAndUV.xy;
+    float opacity = v_params.y;
+    // Local units per screen pixel (root mean square of the two pixel steps): one derivative
+    // pair serves every distance measured in local units.
+    vec2 stepX = dFdx(local), stepY = dFdy(local);
+    float unitsPerPixel = max(sqrt(0.5 * (dot(stepX, stepX) + dot(stepY, stepY))), 1e-6);
+
+    int flags = int(v_params.z);
+#ifdef QC_BLUR
+    bool blurred = (flags & flagBlurred) != 0;
+    // The pixel's own footprint (a box of standard deviation ~0.3 pixel) widens the Gaussian.
+    float footprint = 0.3 * unitsPerPixel;
+    float shape = blurred
+        ? blurredRoundedRect(local, v_rect, v_radii, sqrt(v_params.x * v_params.x + footprint * footprint))
+        : shapeCoverage(local, unitsPerPixel);
+#else
+    float shape = shapeCoverage(local, unitsPerPixel);
+#endif
+#ifdef QC_CLIP_RECT
+    {
+        vec2 clipX = dFdx(v_clipLocal), clipY = dFdy(v_clipLocal);
+        float clipUnitsPerPixel = max(sqrt(0.5 * (dot(clipX, clipX) + dot(clipY, clipY))), 1e-6);
+        vec4 clipRect = vec4(-v_clipHalfSize, 2.0 * v_clipHalfSize);
+        shape *= coverage(roundedRectDistance(v_clipLocal, clipRect, v_clipRadii), clipUnitsPerPixel);
+    }
+#endif
 #ifdef QC_CLIPPED
     shape *= clipCoverage(v_clipIndex);
 #endif
@@ -110,9 +224,9 @@ void main() {
 
     vec4 color = v_fillColor;
 #ifdef QC_TEXTURED
-    if ((int(v_params.z) & flagTextured) != 0) {
+    if ((flags & flagTextured) != 0) {
         vec4 texel = texture(u_texture, clamp(v_localAndUV.zw, v_texClamp.xy, v_texClamp.zw));
-        color = texel + color * (1.0 - texel.a);
+        color = (flags & flagAlphaTint) != 0 ? v_fillColor * texel.a : texel + color * (1.0 - texel.a);
     }
 #endif
 #ifdef QC_BORDER
@@ -124,6 +238,9 @@ void main() {
         if (innerRect.z <= 0.0 || innerRect.w <= 0.0) border = v_borderColor;
         color = border + color * (1.0 - border.a);
     }
+#endif
+#ifdef QC_BLUR
+    if (blurred) color = v_fillColor;
 #endif
     fragColor = color * (opacity * shape);
 }
@@ -138,7 +255,8 @@ void main() {
 // space; u_canvas.z is the sign of the y axis (+1: canvas row 0 lands in framebuffer row 0, which
 // glReadPixels returns first, so an offscreen read-back is top row first as CGImage expects).
 // Feature macros (prepended by the renderer per batch, so a batch pays only for what its quads
-// use; Mesa's llvmpipe runs both sides of a branch): QC_TEXTURED, QC_CLIPPED, QC_HARD_EDGES, QC_BORDER.
+// use; Mesa's llvmpipe runs both sides of a branch): QC_TEXTURED, QC_CLIPPED (clip table walk),
+// QC_HARD_EDGES, QC_BORDER, QC_CLIP_RECT (analytic clip in the quad's plane), QC_BLUR (blurred rounded rect).
 precision highp float;
 precision highp int;
 
@@ -148,11 +266,18 @@ layout(location = 2) in vec4 a_row4;        // transform row 4 (m41 m42 m43 m44)
 layout(location = 3) in vec4 a_rect;        // local rect: x, y, width, height
 layout(location = 4) in vec4 a_fillColor;   // premultiplied
 layout(location = 5) in vec4 a_borderColor; // premultiplied
-layout(location = 6) in vec4 a_params;      // borderWidth, opacity, flags, AA margin (local units)
+layout(location = 6) in vec4 a_params;      // borderWidth (blur sigma when blurred), opacity, flags, margin (local units)
 layout(location = 7) in vec4 a_radii;       // minXMinY, maxXMinY, maxXMaxY, minXMaxY
 layout(location = 8) in vec4 a_texRect;     // texture coordinates at rect min corner (xy) and max corner (zw)
 layout(location = 9) in vec4 a_texClamp;    // texture coordinates are clamped into this box
-layout(location = 10) in float a_clip;      // index of the innermost clip (-1: none)
+layout(location = 10) in float a_clip;      // index of the first clip walked in the clip table (-1: none)
+#ifdef QC_CLIP_RECT
+// The analytic clip: its centred local position is affine in the quad's local position,
+// x' = dot(a_clipX.xyz, (x, y, 1)), y' = dot(a_clipY.xyz, (x, y, 1)); w holds the half size.
+layout(location = 11) in vec4 a_clipX;
+layout(location = 12) in vec4 a_clipY;
+layout(location = 13) in vec4 a_clipRadii;
+#endif
 
 uniform vec3 u_canvas;                      // 2/width, 2/height, y sign
 
@@ -173,6 +298,11 @@ flat out vec4 v_texClamp;
 out vec3 v_canvas;
 flat out int v_clipIndex;
 #endif
+#ifdef QC_CLIP_RECT
+out vec2 v_clipLocal;                       // affine in the local position, so perspective-correct too
+flat out vec2 v_clipHalfSize;
+flat out vec4 v_clipRadii;
+#endif
 
 void main() {
     vec2 corner = vec2(float(gl_VertexID & 1), float(gl_VertexID >> 1));
@@ -192,6 +322,12 @@ void main() {
     v_canvas = canvas.xyw;
     v_clipIndex = int(a_clip);
 #endif
+#ifdef QC_CLIP_RECT
+    vec3 homogeneousLocal = vec3(local, 1.0);
+    v_clipLocal = vec2(dot(a_clipX.xyz, homogeneousLocal), dot(a_clipY.xyz, homogeneousLocal));
+    v_clipHalfSize = vec2(a_clipX.w, a_clipY.w);
+    v_clipRadii = a_clipRadii;
+#endif
     v_rect = a_rect;
     v_fillColor = a_fillColor;
     v_borderColor = a_borderColor;
@@ -205,6 +341,8 @@ void main() {
 
     /// Every embedded source, keyed by its file name in Shaders/.
     static let all: [String: String] = [
+        "blur.frag.glsl": blurFrag,
+        "blur.vert.glsl": blurVert,
         "quad.frag.glsl": quadFrag,
         "quad.vert.glsl": quadVert,
     ]

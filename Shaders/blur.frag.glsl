@@ -1,0 +1,25 @@
+#version 300 es
+// OpenQuartzCore separable Gaussian blur, fragment stage: one direction of the blur of a
+// texture's alpha (shadows are tinted later). Outside the source's content the texture holds
+// transparent texels (a cleared border), so taps beyond the content read zero.
+precision highp float;
+
+const int maximumRadius = 32;
+
+uniform sampler2D u_source;
+uniform vec4 u_map;                           // source coordinate = gl_FragCoord.xy * u_map.xy + u_map.zw
+uniform vec2 u_step;                          // source coordinate step between taps
+uniform int u_radius;                         // taps on each side of the centre
+uniform float u_weights[maximumRadius + 1];   // normalized weights by distance from the centre
+
+out vec4 fragColor;
+
+void main() {
+    vec2 centre = gl_FragCoord.xy * u_map.xy + u_map.zw;
+    float sum = u_weights[0] * texture(u_source, centre).a;
+    for (int k = 1; k <= u_radius; ++k) {
+        vec2 offset = float(k) * u_step;
+        sum += u_weights[k] * (texture(u_source, centre - offset).a + texture(u_source, centre + offset).a);
+    }
+    fragColor = vec4(sum);
+}

@@ -1,0 +1,75 @@
+import CompositorCore
+import CoreGraphics
+import Foundation
+import GLESRenderer
+import XCTest
+
+/// Offscreen targets come from a bounded pool: reused between passes and frames, never leaked.
+final class RenderTargetPoolTests: XCTestCase {
+    typealias S = RenderTestSupport
+
+    /// A frame with a masked, shadowed group whose size changes with `frame`, a nested group, and a
+    /// rasterized group whose content changes every frame.
+    private func commands(frame: Int) -> [DrawCommand] {
+        let size = 30 + (frame % 7) * 6
+        let shadow = GroupShadow(color: S.black, offsetX: 2, offsetY: 4, sigma: Float(1 + frame % 5 * 3))
+        let outer = CompositingGroup(transform: .translation(4, 4), rect: CGRect(x: 0, y: 0, width: size, height: size),
+                                     pixelWidth: size, pixelHeight: size, opacity: 0.8, shadow: shadow)
+        let inner = CompositingGroup(transform: .translation(5, 5), rect: CGRect(x: 0, y: 0, width: 20, height: 20),
+                                     pixelWidth: 20, pixelHeight: 20, opacity: 0.5)
+        let rasterized = CompositingGroup(transform: .translation(70, 10), rect: CGRect(x: 0, y: 0, width: 40, height: 40),
+                                          pixelWidth: 40, pixelHeight: 40,
+                                          rasterizationKey: RasterizationKey(layerID: 9, contentVersion: UInt64(frame)))
+        let value = Float(frame % 256) / 255
+        return [
+            .beginGroup(outer),
+            .quad(Quad(transform: .identity, rect: CGRect(x: 0, y: 0, width: size, height: size),
+                       fillColor: PremultipliedColor(red: value, green: 0, blue: 0, alpha: 1))),
+            .beginGroup(inner),
+            .quad(Quad(transform: .identity, rect: CGRect(x: 0, y: 0, width: 20, height: 20), fillColor: S.white)),
+            .endGroup,
+            .beginMask,
+            .quad(Quad(transform: .identity, rect: CGRect(x: 0, y: 0, width: size, height: size), fillColor: S.white,
+                       cornerRadii: CornerRadii(uniform: 8))),
+            .endGroup,
+            .beginGroup(rasterized),
+            .quad(Quad(transform: .identity, rect: CGRect(x: 0, y: 0, width: 40, height: 40), fillColor: S.blue)),
+            .endGroup,
+        ]
+    }
+
+    func testLiveObjectCountsStayFlatOverAThousandFramesOfGroups() throws {
+        let renderer = try S.makeRenderer(width: 128, height: 96)
+        var early: [GLObjectCounts] = [], late: [GLObjectCounts] = []
+        for frame in 0..<1000 {
+            let (_, statistics) = try S.render(renderer, width: 128, height: 96, commands: commands(frame: frame), clips: [])
+            // outer content, its mask, its two blur passes, the inner group, the rasterized group
+            XCTAssertEqual(statistics.offscreenPasses, 6, "frame \(frame)")
+            if (200..<264).contains(frame) { early.append(renderer.liveObjects) }
+            if (936..<1000).contains(frame) { late.append(renderer.liveObjects) }
+        }
+        XCTAssertEqual(early.map(\.framebuffers).max(), late.map(\.framebuffers).max(), "framebuffers grew")
+        XCTAssertEqual(early.map(\.textures).max(), late.map(\.textures).max(), "textures grew")
+        XCTAssertEqual(late.map(\.framebuffers).max(), late.map(\.framebuffers).min(), "targets are reused, not recreated")
+        XCTAssertLessThanOrEqual(late.map(\.framebuffers).max() ?? 0, 12, "a handful of pooled targets")
+        XCTAssertEqual(renderer.rasterizedGroupCount, 1, "old versions of the layer are dropped")
+        renderer.releaseObjects()
+        XCTAssertEqual(renderer.liveObjects, GLObjectCounts())
+    }
+
+    func testSiblingGroupsOfOneSizeBucketShareTargetsAcrossFrames() throws {
+        let renderer = try S.makeRenderer(width: 100, height: 100)
+        let groups: [DrawCommand] = (0..<3).flatMap { k -> [DrawCommand] in
+            let group = CompositingGroup(transform: .translation(Double(k) * 30, 0), rect: CGRect(x: 0, y: 0, width: 25 + k, height: 25),
+                                         pixelWidth: 25 + k, pixelHeight: 25, opacity: 0.5)
+            return [.beginGroup(group), .quad(Quad(transform: .identity, rect: CGRect(x: 0, y: 0, width: 25, height: 25), fillColor: S.red)), .endGroup]
+        }
+        let (image, statistics) = try S.render(renderer, width: 100, height: 100, commands: groups)
+        XCTAssertEqual(statistics.offscreenPasses, 3)
+        let afterFirst = renderer.liveObjects.framebuffers
+        XCTAssertEqual(afterFirst, 3, "three groups alive in one frame")
+        for _ in 0..<5 { _ = try S.render(renderer, width: 100, height: 100, commands: groups) }
+        XCTAssertEqual(renderer.liveObjects.framebuffers, afterFirst, "reused in later frames")
+        XCTAssertPixel(S.pixel(image, 70, 10), [128, 0, 0, 128])
+    }
+}
