@@ -68,6 +68,20 @@ final class TransformLayerDrawListTests: XCTestCase {
         }
     }
 
+    /// A cube moved aside: faces whose centres are at the same depth (the right face at
+    /// x = -50 and the bottom face at y = 50, both centred at z = 0) are ordered by their
+    /// planes: the bottom face lies behind the right face's plane as seen from the eye.
+    func testFacesMeetingAtAnEdgeAreOrderedByTheirPlanes() throws {
+        let list = try DrawListProbe.list(cube(CATransform3DMakeTranslation(-100, 0, 0), doubleSided: true),
+                                          width: 300, height: 300)
+        let order = drawnFaces(list)
+        let position = Dictionary(uniqueKeysWithValues: order.enumerated().map { ($1, $0) })
+        XCTAssertLessThan(try XCTUnwrap(position[3]), try XCTUnwrap(position[1]), "bottom before right: \(order)")
+        XCTAssertLessThan(try XCTUnwrap(position[2]), try XCTUnwrap(position[1]), "top before right: \(order)")
+        XCTAssertLessThan(try XCTUnwrap(position[4]), try XCTUnwrap(position[0]), "left before front: \(order)")
+        XCTAssertEqual(order.first, 5)
+    }
+
     /// Single-sided faces that turn away are culled: a corner-on view shows three faces, those
     /// ones whose outward normal (the face's z axis, the m3x row of the product) points at the viewer.
     func testBackFacesAreCulled() throws {

@@ -7,7 +7,7 @@ extension FrameFlattener {
     /// away were culled when placed.
     mutating func drawTransformLayer(_ t: PlacedLayer) {
         var items: [PlacedLayer] = []
-        var depths: [CGFloat] = []
+        var depths: [DepthSorter.Item] = []
         collect3D(t, scene: t.toParent, items: &items, depths: &depths)
         for index in DepthSorter.backToFront(depths) { draw(items[index]) }
     }
@@ -15,7 +15,7 @@ extension FrameFlattener {
     /// Places the sublayers of transform layer `t`, whose space maps to the sorting space by
     /// `scene`, recursing into nested transform layers.
     private mutating func collect3D(_ t: PlacedLayer, scene: CATransform3D, items: inout [PlacedLayer],
-                                    depths: inout [CGFloat]) {
+                                    depths: inout [DepthSorter.Item]) {
         let context = t.sublayerContext(clip: t.clip)
         for id in Self.paintOrder(t.layer.sublayerIDs, in: layers) {
             guard let sublayer = layers[id], let placed = place(sublayer, in: context) else { continue }
@@ -24,7 +24,7 @@ extension FrameFlattener {
                 collect3D(placed, scene: childScene, items: &items, depths: &depths)
             } else {
                 items.append(placed)
-                depths.append(DepthSorter.depth(of: placed.state.bounds, scene: childScene))
+                depths.append(DepthSorter.item(placed.state.bounds, scene: childScene))
             }
         }
     }
