@@ -35,6 +35,8 @@ public struct ExampleScene: Sendable {
     /// Every example scene, by name.
     public static let all: [ExampleScene] = [
         .blueSublayer, .clock, .cube, .spriteSheet, .stretchableButton, .zOrder, .shipPath,
+        .roundedCorners, .borders, .dropShadows, .shadowPaths, .masking, .groupOpacity, .litCube,
+        .transformLayerCubes,
     ]
 
     /// The scene called `name`, or nil.

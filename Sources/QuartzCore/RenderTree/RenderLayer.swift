@@ -18,6 +18,9 @@ struct RenderLayer: Sendable {
     var maskID: UInt64?
     /// The layer's animations, in the order they were added.
     var animations: [CompiledAnimation]
+    /// The commit count at which this copy of the layer was committed: it changes whenever
+    /// the layer's committed state does (rasterization caches key on it).
+    var version: UInt64 = 0
 }
 
 /// The committed layer trees of the process: the latest committed copy of every live layer.
@@ -36,12 +39,20 @@ final class RenderTreeStore: Sendable {
     }
     private let contents = Mutex(Contents())
 
-    /// Applies one commit: replaces the changed layers. (Layers leave the store when they are
-    /// deallocated, through `remove(_:)`.)
+    /// Applies one commit: replaces the changed layers, stamps them with the new commit count,
+    /// and gives each newly added transition the subtree it starts from (the layers as
+    /// committed before this commit). Layers leave the store when they are deallocated,
+    /// through `remove(_:)`.
     func apply(_ update: RenderTreeUpdate) {
         contents.withLock { c in
-            for layer in update.layers { c.layers[layer.id] = layer }
             c.generation &+= 1
+            var incoming = update.layers
+            // Every before-state is read from the tree as it was, before any layer is replaced.
+            for index in incoming.indices {
+                incoming[index].version = c.generation
+                TransitionCapture.attachBeforeStates(to: &incoming[index], previous: c.layers)
+            }
+            for layer in incoming { c.layers[layer.id] = layer }
         }
     }
 

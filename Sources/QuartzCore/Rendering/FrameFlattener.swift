@@ -4,21 +4,25 @@ import CompositorCore
 /// Turns a committed layer tree, evaluated at a media time, into the flattened draw list that
 /// every renderer consumes (DESIGN.md, "The path of a frame", steps 2 and 3).
 ///
-/// Per layer, in painter's order: its background (with the border when nothing is drawn
-/// between them), its contents, its sublayers sorted by `zPosition` then index, and its border
-/// on top of both. Opacity multiplies down the tree. `masksToBounds` pushes a (rounded) clip
-/// for the contents and the sublayers. Every layer flattens its sublayers into its own plane;
-/// a layer that is not double-sided and faces away is skipped with its sublayers.
+/// Per layer, in painter's order: its shadow, its background (with the border when nothing is
+/// drawn between them), its contents, its sublayers sorted by `zPosition` then index, and its
+/// border on top of both. Opacity multiplies down the tree unless the layer is composited as
+/// a group (`CompositingGroup`: group opacity, masks, shadows of composited content,
+/// `shouldRasterize`, the two states of a transition); see `drawLayer(_:)` for when groups are
+/// made. `masksToBounds` pushes a (rounded) clip for the contents and the sublayers. Every
+/// layer flattens its sublayers into its own plane except a transform layer, whose subtree is
+/// depth-sorted in 3D; a layer that is not double-sided and faces away is skipped with its
+/// sublayers.
 struct FrameFlattener {
-    /// The committed layers.
-    let layers: [UInt64: RenderLayer]
+    /// The committed layers (swapped for a transition's before-state while it is drawn).
+    var layers: [UInt64: RenderLayer]
     /// Global media time of the frame.
     let time: CFTimeInterval
     /// Maps the root layer's superlayer space (points) to canvas pixels.
     let viewTransform: CATransform3D
 
-    private(set) var commands: [DrawCommand] = []
-    private(set) var clips: [Clip] = []
+    var commands: [DrawCommand] = []
+    var clips: [Clip] = []
     /// Whether any visited layer had animations (so later frames may differ).
     private(set) var sawAnimations = false
     /// The earliest global media time, at or after `time`, at which a visited animation changes
@@ -37,7 +41,7 @@ struct FrameFlattener {
         commands.removeAll(keepingCapacity: true)
         clips.removeAll(keepingCapacity: true)
         if let root = layers[rootID] {
-            visit(root, parentState: nil, parentWorld: viewTransform, parentTime: time, parentRate: 1, opacity: 1, clip: nil)
+            visit(root, in: ParentContext(world: viewTransform, time: time))
         }
         return DrawList(pixelWidth: pixelWidth, pixelHeight: pixelHeight, clearColor: clearColor,
                         commands: commands, clips: clips)
@@ -52,65 +56,40 @@ struct FrameFlattener {
         return (state, localTime)
     }
 
-    private mutating func visit(_ layer: RenderLayer, parentState: LayerState?, parentWorld: CATransform3D,
-                                parentTime: CFTimeInterval, parentRate: Double, opacity parentOpacity: Float,
-                                clip parentClip: Int32?) {
-        let (s, localTime) = Self.presentation(of: layer, parentTime: parentTime)
-        let rate = parentRate * Double(layer.state.speed)
+    /// Places and draws one layer and its subtree.
+    mutating func visit(_ layer: RenderLayer, in parent: ParentContext) {
+        guard let placed = place(layer, in: parent) else { return }
+        draw(placed)
+    }
+
+    /// Draws a placed layer: a transform layer's 3D subtree, a running transition, or the layer.
+    mutating func draw(_ p: PlacedLayer) {
+        if p.layer.kind == .transform {
+            drawTransformLayer(p)
+        } else if let (transition, progress) = activeTransition(of: p) {
+            drawTransition(transition, progress: progress, of: p)
+        } else {
+            drawLayer(p)
+        }
+    }
+
+    /// Evaluates a layer at the frame's time and places it in the current target; nil when it
+    /// draws nothing (hidden, transparent, or a single-sided layer facing away).
+    mutating func place(_ layer: RenderLayer, in parent: ParentContext) -> PlacedLayer? {
+        let (s, localTime) = Self.presentation(of: layer, parentTime: parent.time)
+        let rate = parent.rate * Double(layer.state.speed)
         if !layer.animations.isEmpty {
             sawAnimations = true
             noteNextChange(of: layer.animations, localTime: localTime, rate: rate)
         }
-        let opacity = parentOpacity * max(0, min(1, s.opacity))
-        guard !s.isHidden, opacity > 0 else { return }
-        let world = LayerGeometry.toSuperlayer(s, parent: parentState, flattens: layer.kind == .plain)
-            .concatenating(parentWorld)
-        if !s.isDoubleSided && Self.isFacingAway(s.bounds, world) { return }
-        let matrix = Matrix4(world)
-        let radii = CornerRadii(s)
-        let edges = s.antialiasedEdgeBits
-
-        let image = layer.kind == .plain ? s.contents : nil
-        let background = layer.kind == .plain ? PremultipliedColor(s.backgroundColor) : .clear
-        let border = layer.kind == .plain && s.borderWidth > 0 ? PremultipliedColor(s.borderColor) : .clear
-        let mergeBorder = image == nil && layer.sublayerIDs.isEmpty
-        if background.alpha > 0 || (mergeBorder && border.alpha > 0) {
-            var quad = Quad(transform: matrix, rect: s.bounds, fillColor: background, cornerRadii: radii,
-                            opacity: opacity, clipIndex: parentClip, isDoubleSided: s.isDoubleSided,
-                            antialiasedEdges: edges)
-            if mergeBorder && border.alpha > 0 {
-                quad.borderWidth = Float(s.borderWidth)
-                quad.borderColor = border
-            }
-            quad.isOpaque = background.alpha >= 1 && opacity >= 1 && radii.isZero && quad.borderWidth == 0
-            commands.append(.quad(quad))
-        }
-
-        var innerClip = parentClip
-        if s.masksToBounds {
-            clips.append(Clip(transform: matrix, rect: s.bounds, cornerRadii: radii, parentIndex: parentClip))
-            innerClip = Int32(clips.count - 1)
-        }
-        if let image {
-            let filterMin = TextureFilter(s.minificationFilter), filterMag = TextureFilter(s.magnificationFilter)
-            for piece in ContentsLayout.pieces(for: s, image: image) {
-                let texture = TextureSource(image: image, unitRect: piece.unitSource,
-                                            minificationFilter: filterMin, magnificationFilter: filterMag)
-                commands.append(.quad(Quad(transform: matrix, rect: piece.destination, texture: texture,
-                                           opacity: opacity, clipIndex: innerClip,
-                                           isDoubleSided: s.isDoubleSided, antialiasedEdges: edges)))
-            }
-        }
-        for id in Self.paintOrder(layer.sublayerIDs, in: layers) {
-            guard let sublayer = layers[id] else { continue }
-            visit(sublayer, parentState: s, parentWorld: world, parentTime: localTime, parentRate: rate,
-                  opacity: opacity, clip: innerClip)
-        }
-        if !mergeBorder && border.alpha > 0 {
-            commands.append(.quad(Quad(transform: matrix, rect: s.bounds, cornerRadii: radii,
-                                       borderWidth: Float(s.borderWidth), borderColor: border, opacity: opacity,
-                                       clipIndex: parentClip, isDoubleSided: s.isDoubleSided, antialiasedEdges: edges)))
-        }
+        let opacity = parent.opacity * max(0, min(1, s.opacity))
+        guard !s.isHidden, opacity > 0 else { return nil }
+        let toParent = LayerGeometry.toSuperlayer(s, parent: parent.state, flattens: false)
+        let world = (parent.flattensSublayers ? toParent.flattenedZ : toParent).concatenating(parent.world)
+        if layer.kind == .plain && !s.isDoubleSided && Self.isFacingAway(s.bounds, world) { return nil }
+        return PlacedLayer(layer: layer, state: s, parentTime: parent.time, localTime: localTime, rate: rate,
+                           toParent: toParent, world: world, opacity: opacity, inheritedOpacity: parent.opacity,
+                           clip: parent.clip)
     }
 
     /// Lowers `nextChangeTime` for a layer's animations, whose parent time is the layer's

@@ -1,0 +1,128 @@
+import Foundation
+import CompositorCore
+
+extension FrameFlattener {
+    /// Draws a plain layer: its shadow, then either its body directly or its body inside a
+    /// compositing group.
+    ///
+    /// A group is made when the result needs an offscreen pass: a `mask`; `shouldRasterize`; a
+    /// shadow that only the composited alpha can give (see `ShadowShape`); or group opacity
+    /// (`allowsGroupOpacity`, `opacity` < 1, and drawables in the subtree that overlap or cannot
+    /// cheaply be proven not to). A group composites with the layer's accumulated opacity and
+    /// its content draws at opacity 1; without a group opacity multiplies down.
+    mutating func drawLayer(_ p: PlacedLayer) {
+        let s = p.state
+        let mask = p.layer.maskID.flatMap { layers[$0] }
+        let shadow = ShadowShape(s, layer: p.layer, isMasked: mask != nil)
+        switch shadow {
+        case let .roundedRect(rect, radii, alpha):
+            commands.append(.quad(ShadowShape.quad(for: s, rect: rect, radii: radii, alpha: alpha, placed: p)))
+        case let .path(path):
+            drawPathShadow(path, of: p)
+        case .none, .composited:
+            break
+        }
+        let rasterize = s.shouldRasterize
+        let shadowFromContent = shadow == .composited
+        let groupOpacity = !rasterize && mask == nil && !shadowFromContent && s.allowsGroupOpacity && s.opacity < 1
+            && needsOpacityGroup(p)
+        guard rasterize || mask != nil || shadowFromContent || groupOpacity else {
+            drawBody(p)
+            return
+        }
+        drawAsGroup(p, mask: mask, shadowFromContent: shadowFromContent, rasterize: rasterize)
+    }
+
+    /// Draws the layer's body into a group in the layer's own space, with its mask, its shadow
+    /// from the composited alpha and its rasterization key as needed.
+    private mutating func drawAsGroup(_ p: PlacedLayer, mask: RenderLayer?, shadowFromContent: Bool, rasterize: Bool) {
+        let s = p.state
+        var content = pictureBounds(of: p, includingOwnShadow: false)
+        if let mask, let maskBounds = maskPictureBounds(mask, owner: p) { content = content.intersection(maskBounds) }
+        var covered = content
+        if shadowFromContent { covered = covered.union(ShadowShape.extent(of: content, state: s)) }
+        guard let geometry = GroupGeometry(covering: covered, world: p.world,
+                                           fixedScale: rasterize ? s.rasterizationScale : nil) else { return }
+        var group = CompositingGroup(transform: Matrix4(p.world), rect: geometry.rect,
+                                     pixelWidth: geometry.pixelWidth, pixelHeight: geometry.pixelHeight,
+                                     opacity: p.opacity, clipIndex: p.clip, isDoubleSided: s.isDoubleSided)
+        if shadowFromContent { group.shadow = ShadowShape.groupShadow(for: s, geometry: geometry) }
+        if rasterize {
+            group.rasterizationKey = RasterizationKey(layerID: p.layer.id, contentVersion: contentVersion(of: p))
+            group.filter = TextureFilter(geometry.pixelsPerUnit < GroupGeometry.pixelsPerUnit(p.world, over: geometry.rect)
+                                         ? s.magnificationFilter : s.minificationFilter)
+        }
+        commands.append(.beginGroup(group))
+        let inner = p.inGroup(localToPixels: CATransform3D(group.localToPixels))
+        drawBody(inner)
+        if let mask {
+            commands.append(.beginMask)
+            drawMask(mask, owner: inner)
+        }
+        commands.append(.endGroup)
+    }
+
+    /// The context a mask layer is drawn in: the owner's space, like a sublayer, but without
+    /// the owner's `sublayerTransform` (the mask is not a sublayer), at full opacity, unclipped.
+    func maskContext(owner: PlacedLayer) -> ParentContext {
+        var state = owner.state
+        state.sublayerTransform = CATransform3DIdentity
+        return ParentContext(state: state, world: owner.world, time: owner.localTime, rate: owner.rate)
+    }
+
+    /// Draws the mask layer's subtree into the group's mask image.
+    private mutating func drawMask(_ mask: RenderLayer, owner: PlacedLayer) {
+        visit(mask, in: maskContext(owner: owner))
+    }
+
+    /// Draws the layer itself: background (with the border merged when nothing is drawn
+    /// between them), the `masksToBounds` clip, contents, sublayers, and the border on top.
+    mutating func drawBody(_ p: PlacedLayer) {
+        let s = p.state
+        let layer = p.layer
+        let matrix = Matrix4(p.world)
+        let radii = CornerRadii(s)
+        let edges = s.antialiasedEdgeBits
+        let image = s.contents
+        let background = PremultipliedColor(s.backgroundColor)
+        let border = s.borderWidth > 0 ? PremultipliedColor(s.borderColor) : .clear
+        let mergeBorder = image == nil && layer.sublayerIDs.isEmpty
+        if background.alpha > 0 || (mergeBorder && border.alpha > 0) {
+            var quad = Quad(transform: matrix, rect: s.bounds, fillColor: background, cornerRadii: radii,
+                            opacity: p.opacity, clipIndex: p.clip, isDoubleSided: s.isDoubleSided,
+                            antialiasedEdges: edges)
+            if mergeBorder && border.alpha > 0 {
+                quad.borderWidth = Float(s.borderWidth)
+                quad.borderColor = border
+            }
+            quad.isOpaque = background.alpha >= 1 && p.opacity >= 1 && radii.isZero && quad.borderWidth == 0
+            commands.append(.quad(quad))
+        }
+
+        var innerClip = p.clip
+        if s.masksToBounds {
+            clips.append(Clip(transform: matrix, rect: s.bounds, cornerRadii: radii, parentIndex: p.clip))
+            innerClip = Int32(clips.count - 1)
+        }
+        if let image {
+            let filterMin = TextureFilter(s.minificationFilter), filterMag = TextureFilter(s.magnificationFilter)
+            for piece in ContentsLayout.pieces(for: s, image: image) {
+                let texture = TextureSource(image: image, unitRect: piece.unitSource,
+                                            minificationFilter: filterMin, magnificationFilter: filterMag)
+                commands.append(.quad(Quad(transform: matrix, rect: piece.destination, texture: texture,
+                                           opacity: p.opacity, clipIndex: innerClip,
+                                           isDoubleSided: s.isDoubleSided, antialiasedEdges: edges)))
+            }
+        }
+        let context = p.sublayerContext(clip: innerClip)
+        for id in Self.paintOrder(layer.sublayerIDs, in: layers) {
+            guard let sublayer = layers[id] else { continue }
+            visit(sublayer, in: context)
+        }
+        if !mergeBorder && border.alpha > 0 {
+            commands.append(.quad(Quad(transform: matrix, rect: s.bounds, cornerRadii: radii,
+                                       borderWidth: Float(s.borderWidth), borderColor: border, opacity: p.opacity,
+                                       clipIndex: p.clip, isDoubleSided: s.isDoubleSided, antialiasedEdges: edges)))
+        }
+    }
+}

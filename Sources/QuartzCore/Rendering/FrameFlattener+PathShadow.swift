@@ -1,0 +1,23 @@
+import Foundation
+import CompositorCore
+
+extension FrameFlattener {
+    /// Draws the shadow of a `shadowPath` that is not a (rounded) rectangle: a group that holds
+    /// the path's coverage and composites only its shadow (`drawsContent` false).
+    mutating func drawPathShadow(_ path: CGPath, of p: PlacedLayer) {
+        let s = p.state
+        let box = path.boundingBoxOfPath
+        guard !box.isNull else { return }
+        guard let geometry = GroupGeometry(covering: box.union(ShadowShape.extent(of: box, state: s)), world: p.world),
+              let coverage = PathCoverageCache.shared.coverage(of: path, scale: geometry.pixelsPerUnit) else { return }
+        var group = CompositingGroup(transform: Matrix4(p.world), rect: geometry.rect,
+                                     pixelWidth: geometry.pixelWidth, pixelHeight: geometry.pixelHeight,
+                                     opacity: p.opacity, clipIndex: p.clip, isDoubleSided: s.isDoubleSided,
+                                     drawsContent: false)
+        group.shadow = ShadowShape.groupShadow(for: s, geometry: geometry)
+        commands.append(.beginGroup(group))
+        commands.append(.quad(Quad(transform: group.localToPixels, rect: coverage.rect,
+                                   texture: TextureSource(image: coverage.image))))
+        commands.append(.endGroup)
+    }
+}

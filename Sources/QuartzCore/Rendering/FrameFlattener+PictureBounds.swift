@@ -1,0 +1,151 @@
+import Foundation
+import CompositorCore
+
+/// The extent of what a subtree draws, for sizing groups and for proving that drawables do
+/// not overlap (group opacity).
+extension FrameFlattener {
+    /// The bounding rectangle, in the layer's own space, of everything it draws: its bounds,
+    /// its contents, its sublayers' pictures (unless it masks to bounds), the shadows inside
+    /// them, and its own shadow when asked. Sublayers whose corners project behind the eye are
+    /// left out (their picture is unbounded).
+    func pictureBounds(of p: PlacedLayer, includingOwnShadow: Bool) -> CGRect {
+        var walker = PictureWalker(layers: layers, mode: .bounds)
+        walker.add(p.layer, state: p.state, localTime: p.localTime, toRoot: CATransform3DIdentity,
+                   includingOwnShadow: includingOwnShadow)
+        return walker.bounds
+    }
+
+    /// The picture of `mask` in its owner's space, or nil when it draws nothing.
+    func maskPictureBounds(_ mask: RenderLayer, owner: PlacedLayer) -> CGRect? {
+        let context = maskContext(owner: owner)
+        let (s, localTime) = Self.presentation(of: mask, parentTime: context.time)
+        guard !s.isHidden, s.opacity > 0 else { return .null }
+        let toOwner = LayerGeometry.toSuperlayer(s, parent: context.state, flattens: true)
+        var walker = PictureWalker(layers: layers, mode: .bounds)
+        walker.add(mask, state: s, localTime: localTime, toRoot: toOwner, includingOwnShadow: true)
+        return walker.bounds
+    }
+
+    /// Whether group opacity can change the picture: two or more drawables of the subtree
+    /// overlap, or there are too many (or too unusual) to prove they do not.
+    func needsOpacityGroup(_ p: PlacedLayer) -> Bool {
+        var walker = PictureWalker(layers: layers, mode: .boxes(limit: 16))
+        walker.add(p.layer, state: p.state, localTime: p.localTime, toRoot: CATransform3DIdentity,
+                   includingOwnShadow: false)
+        guard !walker.gaveUp else { return true }
+        let boxes = walker.boxes
+        for i in boxes.indices {
+            for j in boxes.indices where j > i {
+                let overlap = boxes[i].intersection(boxes[j])
+                if !overlap.isNull && overlap.width > 0 && overlap.height > 0 { return true }
+            }
+        }
+        return false
+    }
+}
+
+/// Walks a subtree at the frame's presentation values and collects the bounding boxes of what
+/// it draws, in the space of the layer the walk started from.
+struct PictureWalker {
+    /// What to collect.
+    enum Mode {
+        /// The union of everything.
+        case bounds
+        /// One box per drawable, giving up past `limit` boxes.
+        case boxes(limit: Int)
+    }
+
+    let layers: [UInt64: RenderLayer]
+    let mode: Mode
+    private(set) var bounds = CGRect.null
+    private(set) var boxes: [CGRect] = []
+    /// Set when a drawable could not be bounded or the box limit was passed.
+    private(set) var gaveUp = false
+
+    init(layers: [UInt64: RenderLayer], mode: Mode) {
+        self.layers = layers
+        self.mode = mode
+    }
+
+    /// Adds what `layer` (state `s`, mapped into the root's space by `toRoot`) and its subtree draw.
+    mutating func add(_ layer: RenderLayer, state s: LayerState, localTime: CFTimeInterval, toRoot: CATransform3D,
+                      includingOwnShadow: Bool) {
+        guard !gaveUp else { return }
+        if layer.kind == .plain {
+            if includingOwnShadow, case let shape = ShadowShape(s, layer: layer, isMasked: layer.maskID != nil),
+               shape != .none {
+                let source: CGRect
+                switch shape {
+                case let .roundedRect(rect, _, _): source = rect
+                case let .path(path): source = path.boundingBoxOfPath
+                default: source = s.bounds
+                }
+                addBox(ShadowShape.extent(of: source, state: s), toRoot)
+            }
+            var own = CGRect.null
+            if PremultipliedColor(s.backgroundColor).alpha > 0
+                || (s.borderWidth > 0 && PremultipliedColor(s.borderColor).alpha > 0) {
+                own = s.bounds
+            }
+            if own != .null { addBox(own, toRoot) }
+            if let image = s.contents {
+                var drawn = CGRect.null
+                for piece in ContentsLayout.pieces(for: s, image: image) { drawn = drawn.union(piece.destination) }
+                if s.masksToBounds { drawn = drawn.intersection(s.bounds) }
+                addBox(drawn, toRoot)
+            }
+        }
+        let clipped = layer.kind == .plain && s.masksToBounds
+        let flattens = layer.kind == .plain
+        for id in layer.sublayerIDs {
+            guard let child = layers[id] else { continue }
+            let (cs, childTime) = FrameFlattener.presentation(of: child, parentTime: localTime)
+            guard !cs.isHidden, cs.opacity > 0 else { continue }
+            let childToRoot = LayerGeometry.toSuperlayer(cs, parent: s, flattens: flattens).concatenating(toRoot)
+            if clipped, case .bounds = mode {
+                // The subtree is clipped to the bounds: its reach, cut by them.
+                var inner = PictureWalker(layers: layers, mode: .bounds)
+                inner.add(child, state: cs, localTime: childTime, toRoot: childToRoot, includingOwnShadow: true)
+                if let clip = Self.project(s.bounds, toRoot) { record(inner.bounds.intersection(clip)) }
+            } else {
+                add(child, state: cs, localTime: childTime, toRoot: childToRoot, includingOwnShadow: true)
+            }
+            if gaveUp { return }
+        }
+    }
+
+    /// Maps a local box into the root's space and records it. A box that cannot be mapped
+    /// (behind the eye) is left out of the bounds and makes a box count give up.
+    private mutating func addBox(_ box: CGRect, _ toRoot: CATransform3D) {
+        guard !box.isNull, box.width > 0 || box.height > 0 else { return }
+        guard let mapped = Self.project(box, toRoot) else {
+            if case .boxes = mode { gaveUp = true }
+            return
+        }
+        record(mapped)
+    }
+
+    private mutating func record(_ box: CGRect) {
+        guard !box.isNull, box.width > 0 || box.height > 0 else { return }
+        switch mode {
+        case .bounds:
+            bounds = bounds.union(box)
+        case let .boxes(limit):
+            boxes.append(box)
+            if boxes.count > limit { gaveUp = true }
+        }
+    }
+
+    /// The bounding box of `rect`'s projected corners; nil when one is behind the eye.
+    static func project(_ rect: CGRect, _ m: CATransform3D) -> CGRect? {
+        if m.isIdentityFast { return rect }
+        let corners = [CGPoint(x: rect.minX, y: rect.minY), CGPoint(x: rect.maxX, y: rect.minY),
+                       CGPoint(x: rect.maxX, y: rect.maxY), CGPoint(x: rect.minX, y: rect.maxY)]
+        var minX = CGFloat.infinity, minY = CGFloat.infinity, maxX = -CGFloat.infinity, maxY = -CGFloat.infinity
+        for corner in corners {
+            guard let q = m.projectPoint(corner) else { return nil }
+            minX = min(minX, q.x); minY = min(minY, q.y); maxX = max(maxX, q.x); maxY = max(maxY, q.y)
+        }
+        return CGRect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
+    }
+}

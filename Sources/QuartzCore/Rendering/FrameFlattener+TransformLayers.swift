@@ -1,0 +1,31 @@
+import Foundation
+
+extension FrameFlattener {
+    /// Draws a transform layer: nothing of its own; the plain layers of its subtree (through
+    /// nested transform layers) keep their depth in its superlayer's 3D space and are drawn
+    /// back to front by `DepthSorter`, each with its own subtree. Single-sided layers facing
+    /// away were culled when placed.
+    mutating func drawTransformLayer(_ t: PlacedLayer) {
+        var items: [PlacedLayer] = []
+        var depths: [DepthSorter.Item] = []
+        collect3D(t, scene: t.toParent, items: &items, depths: &depths)
+        for index in DepthSorter.backToFront(depths) { draw(items[index]) }
+    }
+
+    /// Places the sublayers of transform layer `t`, whose space maps to the sorting space by
+    /// `scene`, recursing into nested transform layers.
+    private mutating func collect3D(_ t: PlacedLayer, scene: CATransform3D, items: inout [PlacedLayer],
+                                    depths: inout [DepthSorter.Item]) {
+        let context = t.sublayerContext(clip: t.clip)
+        for id in Self.paintOrder(t.layer.sublayerIDs, in: layers) {
+            guard let sublayer = layers[id], let placed = place(sublayer, in: context) else { continue }
+            let childScene = placed.toParent.concatenating(scene)
+            if sublayer.kind == .transform {
+                collect3D(placed, scene: childScene, items: &items, depths: &depths)
+            } else {
+                items.append(placed)
+                depths.append(DepthSorter.item(placed.state.bounds, scene: childScene))
+            }
+        }
+    }
+}

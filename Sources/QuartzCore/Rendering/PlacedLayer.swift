@@ -1,0 +1,71 @@
+import Foundation
+
+/// What a superlayer hands down to each sublayer it draws.
+struct ParentContext {
+    /// The superlayer's presentation state (nil for the root).
+    var state: LayerState?
+    /// Whether the superlayer flattens its sublayers into its plane (all but transform layers).
+    var flattensSublayers = true
+    /// Maps the superlayer's own space to the pixels of the current target.
+    var world: CATransform3D
+    /// The superlayer's local time: the parent time of its sublayers.
+    var time: CFTimeInterval
+    /// How fast `time` runs relative to global time.
+    var rate: Double = 1
+    /// The accumulated opacity relative to the current target.
+    var opacity: Float = 1
+    /// The innermost clip in the current target.
+    var clip: Int32?
+}
+
+/// A layer evaluated at the frame's time and placed in the image being drawn (the canvas or a
+/// group's intermediate image).
+struct PlacedLayer {
+    /// The committed layer.
+    let layer: RenderLayer
+    /// Its presentation state.
+    let state: LayerState
+    /// Its superlayer's local time (the time its own timing is evaluated in).
+    let parentTime: CFTimeInterval
+    /// Its local time: the parent time of its animations and sublayers.
+    let localTime: CFTimeInterval
+    /// How fast local time runs relative to global time (0 when paused).
+    let rate: Double
+    /// The layer's own space to its superlayer's, before flattening (depth kept).
+    let toParent: CATransform3D
+    /// Maps the layer's own space to the pixels of the current target.
+    var world: CATransform3D
+    /// The accumulated opacity relative to the current target.
+    var opacity: Float
+    /// The superlayer's accumulated opacity (what `opacity` is before the layer's own).
+    var inheritedOpacity: Float
+    /// The superlayer's clip: applies to the layer's shadow, background and border.
+    var clip: Int32?
+
+    /// The context the layer hands to its sublayers.
+    func sublayerContext(clip: Int32?) -> ParentContext {
+        ParentContext(state: state, flattensSublayers: layer.kind == .plain, world: world, time: localTime,
+                      rate: rate, opacity: opacity, clip: clip)
+    }
+
+    /// The same layer drawn into a group whose local space is the layer's own: `localToPixels`
+    /// is the group's map to its image; opacity and clips restart inside it.
+    func inGroup(localToPixels: CATransform3D) -> PlacedLayer {
+        var inner = self
+        inner.world = localToPixels
+        inner.opacity = 1
+        inner.inheritedOpacity = 1
+        inner.clip = nil
+        return inner
+    }
+}
+
+extension CATransform3D {
+    /// The matrix with its z output discarded: the map onto the z = 0 plane that every layer
+    /// but a transform layer applies to its sublayers.
+    var flattenedZ: CATransform3D {
+        var m = self
+        m.m13 = 0; m.m23 = 0; m.m33 = 0; m.m43 = 0
+        return m
+    }
+}
