@@ -12,3 +12,5 @@ public typealias CFData = Data
 public typealias CFString = String
 /// A dictionary of options, as Core Foundation names it (bridged to a Swift dictionary).
 public typealias CFDictionary = [AnyHashable: Any]
+/// An array of objects, as Core Foundation names it (bridged to a Swift array).
+public typealias CFArray = [Any]
