@@ -38,7 +38,7 @@ extension CGContext {
         makeImage(update: nil)
     }
 
-    /// Returns an image of the bitmap that records which part changed since `base` (a Linux
+    /// Returns an image of the bitmap that records which part changed since its base (a Linux
     /// addition used for layer backing stores; see `CGImageIncrementalUpdate`).
     package func makeImage(update: CGImageIncrementalUpdate?) -> CGImage? {
         let opaque = bitmapInfo.alphaInfo == CGImageAlphaInfo.noneSkipFirst || bitmapInfo.alphaInfo == .noneSkipLast
@@ -61,23 +61,6 @@ extension CGContext {
             }
             return CGImage(checkedWidth: w, height: h, bytesPerRow: w * 4, data: data, update: update)
         }
-    }
-
-    /// Replaces the bitmap's pixels with `image`'s, which must have the bitmap's size (a Linux
-    /// addition used to redraw part of a layer's backing store). Returns false on a size mismatch.
-    @discardableResult
-    package func replacePixels(with image: CGImage) -> Bool {
-        guard image.width == width, image.height == height, bitsPerPixel == 32 else { return false }
-        perform { canvas in
-            cairo_surface_flush(canvas.surface)
-            let (pixels, stride) = canvas.pixels
-            image.data.withUnsafeBytes { (source: UnsafeRawBufferPointer) in
-                qc_swap_red_blue(pixels, stride, source.bindMemory(to: UInt8.self).baseAddress!, image.bytesPerRow,
-                                 Int32(image.width), Int32(image.height))
-            }
-            cairo_surface_mark_dirty(canvas.surface)
-        }
-        return true
     }
 }
 
