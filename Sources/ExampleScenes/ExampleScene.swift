@@ -35,6 +35,7 @@ public struct ExampleScene: Sendable {
     /// Every example scene, by name.
     public static let all: [ExampleScene] = [
         .blueSublayer, .clock, .cube, .spriteSheet, .stretchableButton, .zOrder, .shipPath,
+        .delegateDrawing, .sketchDirtyRects, .vectorGraphics,
     ]
 
     /// The scene called `name`, or nil.
