@@ -1,25 +1,16 @@
 import CCairo
 import Foundation
 
-// Linux additions that let Core Animation keep a layer's backing store in a context: start from
-// the previous image, and reduce colour for the `gray8Uint` contents format.
+// Linux additions that let Core Animation keep a layer's backing store in a context: reuse the
+// context for the next redraw, and reduce colour for the `gray8Uint` contents format.
 
 extension CGContext {
-    /// Replaces the bitmap's pixels with `image`'s, which must have the bitmap's size and be drawn
-    /// in 32 bits a pixel. Returns false (changing nothing) otherwise.
-    @discardableResult
-    package func replacePixels(with image: CGImage) -> Bool {
-        guard image.width == width, image.height == height, bitsPerPixel == 32 else { return false }
-        perform { canvas in
-            cairo_surface_flush(canvas.surface)
-            let (pixels, stride) = canvas.pixels
-            image.data.withUnsafeBytes { (source: UnsafeRawBufferPointer) in
-                qc_swap_red_blue(pixels, stride, source.bindMemory(to: UInt8.self).baseAddress!, image.bytesPerRow,
-                                 Int32(image.width), Int32(image.height))
-            }
-            cairo_surface_mark_dirty(canvas.surface)
-        }
-        return true
+    /// Restores every graphics state saved since the context was made, then saves the pristine
+    /// state once more and empties the path, so that a reused context starts each drawing as a new one would.
+    package func resetToPristineState() {
+        while !savedStates.isEmpty { restoreGState() }
+        beginPath()
+        saveGState()
     }
 
     /// Replaces the colour of the pixels in `pixelRect` (whole pixels, top row first) by its

@@ -4,6 +4,10 @@ import Foundation
 /// `setNeedsDisplay(_:)` can repaint only part of it.
 struct LayerBackingStore {
     var image: CGImage
+    /// The context that drew `image`; its pixels still equal the image's, so a partial redraw
+    /// draws straight into it instead of copying the image back.
+    var context: CGContext
+    var drawsAsynchronously: Bool
     var bounds: CGRect
     var scale: CGFloat
     var format: CALayerContentsFormat
@@ -15,7 +19,7 @@ extension CALayer {
     ///
     /// The store is `bounds` x `contentsScale` pixels. When the previous store still is the
     /// layer's contents and has the same geometry, only `dirty` (expanded to whole pixels) is
-    /// redrawn: the old pixels are copied, that rectangle is cleared and clipped to, and the new
+    /// redrawn: the context that drew the old pixels is reused, that rectangle is cleared and clipped to, and the new
     /// image carries a `CGImageIncrementalUpdate` naming it, so a texture cache can re-upload
     /// just that part. Opaque layers start from opaque black rather than transparency.
     func redrawBackingStore(dirty: CGRect) {
@@ -35,42 +39,51 @@ extension CALayer {
         }
         let geometry = BackingStoreGeometry(bounds: bounds, scale: scale, pixelWidth: pixelWidth, pixelHeight: pixelHeight)
         guard let pixelRect = geometry.pixelRect(covering: dirty) else { return }
-        guard let ctx = CGContext(backingStoreWidth: pixelWidth, height: pixelHeight,
-                                  asynchronous: state.drawsAsynchronously) else {
-            Diagnostics.reject("CALayer \(layerID): cannot create a \(pixelWidth)x\(pixelHeight) backing store")
-            return
-        }
-        let base = reusableBackingImage(bounds: bounds, scale: scale)
+        let base = reusableBackingStore(bounds: bounds, scale: scale)
         let partial = base != nil && pixelRect != geometry.fullPixelRect
-        if partial, let base { ctx.replacePixels(with: base) }
-        let redrawn = partial ? geometry.layerRect(of: pixelRect) : bounds
+        let ctx: CGContext
+        if let base {
+            ctx = base.context
+            ctx.resetToPristineState()
+        } else {
+            guard let fresh = CGContext(backingStoreWidth: pixelWidth, height: pixelHeight,
+                                        asynchronous: state.drawsAsynchronously) else {
+                Diagnostics.reject("CALayer \(layerID): cannot create a \(pixelWidth)x\(pixelHeight) backing store")
+                return
+            }
+            ctx = fresh
+            ctx.saveGState()
+        }
+        let drawnPixels = partial ? pixelRect : geometry.fullPixelRect
+        let redrawn = geometry.layerRect(of: drawnPixels)
 
         // Layer coordinates: the bounds origin at the top-left pixel, y down, contentsScale pixels a point.
         ctx.translateBy(x: 0, y: CGFloat(pixelHeight))
         ctx.scaleBy(x: scale, y: -scale)
         ctx.translateBy(x: -bounds.minX, y: -bounds.minY)
-        if partial {
-            ctx.clip(to: redrawn)
-            ctx.clear(redrawn)
-        }
+        if partial { ctx.clip(to: redrawn) }
+        ctx.clear(redrawn)
         if state.isOpaque {
             ctx.setFillColor(CGColor(red: 0, green: 0, blue: 0, alpha: 1))
             ctx.fill(redrawn)
         }
         draw(in: ctx)
-        if state.contentsFormat == .gray8Uint { ctx.reduceToGray(in: pixelRect) }
+        if state.contentsFormat == .gray8Uint { ctx.reduceToGray(in: drawnPixels) }
 
-        let update = partial ? base.map { CGImageIncrementalUpdate(baseImage: $0, changedRect: pixelRect) } : nil
+        let update = partial ? base.map { CGImageIncrementalUpdate(baseImage: $0.image, changedRect: pixelRect) } : nil
         guard let image = ctx.makeImage(update: update) else { return }
-        backingStore = LayerBackingStore(image: image, bounds: bounds, scale: scale, format: state.contentsFormat)
+        backingStore = LayerBackingStore(image: image, context: ctx, drawsAsynchronously: state.drawsAsynchronously,
+                                         bounds: bounds, scale: scale, format: state.contentsFormat)
         setBackingContents(image)
     }
 
-    /// The previous backing image when it is still the contents and was drawn for this geometry and format.
-    private func reusableBackingImage(bounds: CGRect, scale: CGFloat) -> CGImage? {
+    /// The previous backing store when its image is still the contents and it was drawn for this
+    /// geometry, format and threading.
+    private func reusableBackingStore(bounds: CGRect, scale: CGFloat) -> LayerBackingStore? {
         guard let store = backingStore, store.bounds == bounds, store.scale == scale, store.format == state.contentsFormat,
+              store.drawsAsynchronously == state.drawsAsynchronously,
               let current = contentsObject as? CGImage, current === store.image else { return nil }
-        return store.image
+        return store
     }
 
     /// Sets `contents` to a freshly drawn backing store. As on Apple platforms this does not run
