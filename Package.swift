@@ -25,9 +25,11 @@ let package = Package(
         systemLibrary("CGBM", pkgConfig: "gbm", apt: "libgbm-dev"),
         systemLibrary("CDRM", pkgConfig: "libdrm", apt: "libdrm-dev"),
         systemLibrary("CPNG", pkgConfig: "libpng", apt: "libpng-dev"),
+        systemLibrary("CCairo", pkgConfig: "cairo", apt: "libcairo2-dev"),
+        systemLibrary("CJPEG", pkgConfig: "libjpeg", apt: "libjpeg62-turbo-dev"),
 
         // Public libraries.
-        .target(name: "CoreGraphics", dependencies: ["CPNG"]),
+        .target(name: "CoreGraphics", dependencies: ["CPNG", "CCairo", "CJPEG"]),
         .target(name: "CompositorCore", dependencies: ["CoreGraphics"]),
         .target(name: "GLESRenderer", dependencies: ["CompositorCore", "CEGL", "CGLES3"]),
         .target(name: "QuartzCore", dependencies: [
@@ -42,7 +44,7 @@ let package = Package(
         .executableTarget(name: "qc-bench", dependencies: ["QuartzCore", "ExampleScenes", "GLESRenderer"]),
 
         // Tests.
-        .testTarget(name: "CoreGraphicsTests", dependencies: ["CoreGraphics"]),
+        .testTarget(name: "CoreGraphicsTests", dependencies: ["CoreGraphics"], exclude: ["Fixtures"]),
         .testTarget(name: "CompositorCoreTests", dependencies: ["CompositorCore"]),
         .testTarget(name: "QuartzCoreTests", dependencies: ["QuartzCore"]),
         .testTarget(name: "GLESRendererTests", dependencies: ["GLESRenderer", "CompositorCore"]),

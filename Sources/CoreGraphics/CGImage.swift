@@ -17,6 +17,9 @@ public final class CGImage: Sendable {
     public var bitsPerPixel: Int { 32 }
     /// The pixels: premultiplied RGBA8 in the sRGB colour space, `bytesPerRow * height` bytes.
     public let data: Data
+    /// How this image differs from the image it was redrawn from, when it was made by a partial
+    /// redraw; nil for images made from scratch (a Linux addition, see `CGImageIncrementalUpdate`).
+    public let incrementalUpdate: CGImageIncrementalUpdate?
 
     /// Creates an image from premultiplied RGBA8 pixels.
     ///
@@ -29,6 +32,17 @@ public final class CGImage: Sendable {
         self.height = height
         self.bytesPerRow = bytesPerRow
         self.data = data
+        incrementalUpdate = nil
+    }
+
+    /// Creates an image of pixels whose size the caller has checked, recording the part that
+    /// differs from the image it was redrawn from.
+    init(checkedWidth width: Int, height: Int, bytesPerRow: Int, data: Data, update: CGImageIncrementalUpdate?) {
+        self.width = width
+        self.height = height
+        self.bytesPerRow = bytesPerRow
+        self.data = data
+        incrementalUpdate = update
     }
 
     /// Creates an image from tightly packed pixels whose size the caller has already checked.
@@ -37,6 +51,7 @@ public final class CGImage: Sendable {
         height = pixels.height
         bytesPerRow = pixels.width * 4
         data = pixels.data
+        incrementalUpdate = nil
     }
 
     /// Returns the premultiplied red, green, blue and alpha of the pixel at column `x` and row `y`

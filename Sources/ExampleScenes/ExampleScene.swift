@@ -36,7 +36,7 @@ public struct ExampleScene: Sendable {
     public static let all: [ExampleScene] = [
         .blueSublayer, .clock, .cube, .spriteSheet, .stretchableButton, .zOrder, .shipPath,
         .roundedCorners, .borders, .dropShadows, .shadowPaths, .masking, .groupOpacity, .litCube,
-        .transformLayerCubes,
+        .transformLayerCubes, .delegateDrawing, .sketchDirtyRects, .vectorGraphics,
     ]
 
     /// The scene called `name`, or nil.

@@ -38,6 +38,8 @@ open class CALayer: NSObject {
     var needsDisplayFlag = false
     /// The union of the rectangles passed to `setNeedsDisplay(_:)` since the last display.
     var dirtyRect: CGRect = .null
+    /// The image the last `display()` drew, kept to redraw only dirty parts of it (see Display/).
+    var backingStore: LayerBackingStore?
     /// The layout manager (see `layoutManager`).
     var layoutManagerStorage: CALayoutManager?
     /// Constraints for `CAConstraintLayoutManager` (see `constraints`).
@@ -117,13 +119,22 @@ open class CALayer: NSObject {
     }
 
     /// Updates the layer's contents. The default asks the delegate's `display(_:)` when the
-    /// delegate implements it; subclasses override it to set `contents` themselves.
+    /// delegate implements it, and otherwise redraws the backing store (the part marked by
+    /// `setNeedsDisplay(_:)`) through `draw(in:)`; subclasses override it to set `contents` themselves.
     open func display() {
-        needsDisplayFlag = false
-        dirtyRect = .null
+        let dirty = takeDisplayRequest()
         if let delegate, delegate.implementsDisplay {
             delegate.display(self)
+        } else {
+            redrawBackingStore(dirty: dirty)
         }
+    }
+
+    /// Draws the layer's contents into `ctx`, whose CTM maps the layer's bounds (top-left origin,
+    /// y down) onto the backing store and whose clip is the area being redrawn. The default calls
+    /// the delegate's `draw(_:in:)`; subclasses override it to draw.
+    open func draw(in ctx: CGContext) {
+        delegate?.draw(self, in: ctx)
     }
 
     /// Returns the action for `event`, searching in Apple's order: the delegate's

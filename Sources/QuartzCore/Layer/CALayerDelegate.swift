@@ -5,6 +5,8 @@ import Foundation
 public protocol CALayerDelegate: AnyObject {
     /// Tells the delegate to implement the display process; when implemented, `draw(_:in:)` is not called.
     func display(_ layer: CALayer)
+    /// Tells the delegate to draw the layer's contents into `ctx` (the layer's bounds, top-left origin).
+    func draw(_ layer: CALayer, in ctx: CGContext)
     /// Tells the delegate to lay out the sublayers of `layer` (called after the layer's own layout).
     func layoutSublayers(of layer: CALayer)
     /// Returns the action for `event` on `layer`: an action, `NSNull()` to stop the search, or nil to continue it.
@@ -16,6 +18,8 @@ public protocol CALayerDelegate: AnyObject {
 extension CALayerDelegate {
     /// Does nothing.
     public func display(_ layer: CALayer) {}
+    /// Draws nothing.
+    public func draw(_ layer: CALayer, in ctx: CGContext) {}
     /// Does nothing.
     public func layoutSublayers(of layer: CALayer) {}
     /// Returns nil, so the action search continues.

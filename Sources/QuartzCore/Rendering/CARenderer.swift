@@ -180,7 +180,9 @@ public final class CARenderer {
         lastGeneration = snapshot.generation
         let view = CATransform3DMakeTranslation(-bounds.minX, -bounds.minY, 0)
             .concatenating(CATransform3DMakeScale(scale, scale, 1))
-        var flattener = FrameFlattener(layers: snapshot.layers, time: t, viewTransform: view)
+        // Layers whose display-driving properties animate draw their presentation copy for this frame.
+        let layers = DisplayAnimationDriver.current.layersForFrame(snapshot.layers, at: t)
+        var flattener = FrameFlattener(layers: layers, time: t, viewTransform: view)
         let list = flattener.flatten(rootID: layer.layerID, pixelWidth: pixelWidth,
                                      pixelHeight: pixelHeight, clearColor: PremultipliedColor(clearColor))
         lastFrameHadAnimations = flattener.sawAnimations
