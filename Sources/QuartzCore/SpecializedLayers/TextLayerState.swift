@@ -40,7 +40,7 @@ struct TextLayerState: Sendable {
     static func runs(of string: Any) -> [TextLayerRun]? {
         switch string {
         case let plain as String: return [TextLayerRun(text: plain)]
-        case let attributed as NSAttributedString: return runs(of: attributed)
+        case let attributed as NSAttributedString: return attributedRuns(attributed)
         case let plain as NSString: return [TextLayerRun(text: plain as String)]
         default: return nil
         }
@@ -52,7 +52,7 @@ struct TextLayerState: Sendable {
     private static let colorKeys = ["NSColor", "CTForegroundColor"]
     private static let kernKeys = ["NSKern"]
 
-    private static func runs(of attributed: NSAttributedString) -> [TextLayerRun] {
+    private static func attributedRuns(_ attributed: NSAttributedString) -> [TextLayerRun] {
         var runs: [TextLayerRun] = []
         let whole = NSRange(location: 0, length: attributed.length)
         let text = attributed.string as NSString
