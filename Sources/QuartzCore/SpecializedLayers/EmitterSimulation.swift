@@ -14,8 +14,8 @@ import Foundation
 /// cells'. Sub-cells are emitted by each particle of their parent cell while it lives, from
 /// the parent's position at the moment of birth; their `beginTime` and `duration` count from
 /// the parent's birth. The simulation uses the current values for all time (a value that
-/// changes, or is animated, changes the whole history) and caps each cell at
-/// `maximumBirthsPerCell` births in view.
+/// changes, or is animated, changes the whole history) and caps each cell at its
+/// `maximumBirthsPerCell` most recent births.
 enum EmitterSimulation {
     /// The most births of one cell (per parent particle) the simulation considers, so that a
     /// huge birth rate or lifetime cannot stall a frame.
@@ -79,20 +79,27 @@ enum EmitterSimulation {
             let speed = Double(cell.speed)
             guard cell.isEnabled, rate > 0, rate.isFinite, speed > 0 else { return }
             let start = window.lowerBound + cell.beginTime
-            var end = min(window.upperBound, time + .ulpOfOne)
-            if cell.duration > 0 { end = min(end, start + cell.duration / speed) }
+            // Births happen in the active interval [start, activeEnd) and not after now.
+            var activeEnd = window.upperBound
+            if cell.duration > 0 { activeEnd = min(activeEnd, start + cell.duration / speed) }
+            let end = min(activeEnd, time)
             let earliest = max(start, time - EmitterSimulation.horizon(of: cell, layer: layer))
-            guard end > earliest else { return }
+            guard end >= earliest else { return }
             // Birth k happens at local time k / rate; local time = (parent time - start)·speed + timeOffset.
             func birthTime(_ k: Int) -> Double { start + (Double(k) / rate - cell.timeOffset) / speed }
-            let firstK = max(0, Int((((earliest - start) * speed + cell.timeOffset) * rate).rounded(.up)))
+            // Local birth indices, widened by one each way against rounding (the guards below
+            // keep only births in the interval); beyond 2^52 indices are not exact, so stop.
+            let firstLocal = ((earliest - start) * speed + cell.timeOffset) * rate
             let lastLocal = ((end - start) * speed + cell.timeOffset) * rate
-            guard lastLocal.isFinite, lastLocal >= Double(firstK) else { return }
-            let lastK = min(Int(lastLocal.rounded(.down)), firstK + EmitterSimulation.maximumBirthsPerCell - 1)
+            guard firstLocal > -0x1p52, lastLocal < 0x1p52 else { return } // also false for NaN
+            let lastK = Int(lastLocal.rounded(.down)) + 1
+            // Past the cap, the most recent births are kept.
+            let firstK = max(0, Int(firstLocal.rounded(.up)) - 1, lastK - EmitterSimulation.maximumBirthsPerCell)
+            guard lastK >= firstK else { return }
             let cellKey = ParticleRandom.key(parentKey, UInt64(path.last ?? 0))
             for k in firstK...lastK {
                 let born = birthTime(k)
-                guard born >= start, born < window.upperBound, born <= time else { continue }
+                guard born >= start, born < activeEnd, born <= time else { continue }
                 let particle = makeParticle(cell, path: path, key: ParticleRandom.key(cellKey, UInt64(k)),
                                             born: born, source: source)
                 if particle.age < particle.lifetime { particles.append(particle) }
@@ -109,7 +116,9 @@ enum EmitterSimulation {
                                   source: EmitterParticle?) -> EmitterParticle {
             var random = ParticleRandom(key: key)
             func varied(_ value: Double, _ range: Double) -> Double { value + range * random.signed() }
-            let lifetime = max(0, varied(Double(cell.lifetime), Double(cell.lifetimeRange))) * Double(layer.lifetime)
+            let drawnLifetime = varied(Double(cell.lifetime), Double(cell.lifetimeRange)) * Double(layer.lifetime)
+            // A non-finite or negative lifetime (bad cell values) gives a particle that never lives.
+            let lifetime = drawnLifetime.isFinite && drawnLifetime > 0 ? drawnLifetime : 0
             let origin: EmitterVector
             if let source {
                 let t = born - source.birthTime
