@@ -62,9 +62,4 @@ extension LayerState {
     func propertyAccessor(forKey key: String) -> LayerPropertyAccessor? {
         LayerPropertyAccessor.named(key) ?? specialized?.accessor(forKey: key)
     }
-
-    /// Every key-value-coding key of this layer's properties.
-    var propertyKeys: [String] {
-        Array(LayerPropertyAccessor.all.keys) + Array(specialized?.accessors.keys ?? [:].keys)
-    }
 }
