@@ -19,6 +19,9 @@ extension AnimatableValue {
         case let (.transform(x), .transform(y)): return .transform(interpolateTransform(x, y, fraction: t))
         case let (.array(x), .array(y)) where x.count == y.count:
             return .array(zip(x, y).map { interpolate($0, $1, fraction: t) })
+        case let (.path(x?), .path(y?)):
+            // Paths of corresponding elements interpolate point by point (PathInterpolation).
+            return PathInterpolation.interpolate(x, y, fraction: t).map { .path($0) } ?? (t < 0.5 ? a : b)
         default:
             return a.combined(with: b, { x, y in x + (y - x) * t }) ?? (t < 0.5 ? a : b)
         }

@@ -55,7 +55,8 @@ extension CALayer {
     /// presentation value, with the transaction's duration and timing function (the default
     /// curve when none is set); for `contents`, a fade transition.
     func implicitAction(forKey key: String, from previousValue: AnimatableValue) -> CAAction? {
-        guard type(of: self).implicitlyAnimatedKeys.contains(key) else { return nil }
+        guard type(of: self).implicitlyAnimatedKeys.contains(key)
+            || state.specialized?.implicitlyAnimatedKeys.contains(key) == true else { return nil }
         let timing = CATransaction.animationTimingFunction() ?? CAMediaTimingFunction(name: .default)
         if key == "contents" {
             let fade = CATransition()

@@ -68,6 +68,7 @@ extension CALayer {
         case "style": return style
         default: break
         }
+        if let object = specializedObject(forKeyPath: keyPath) { return object }
         let (head, rest) = KeyPathFields.split(keyPath)
         if head == "frame", let rest {
             // `frame.origin.x`, `frame.size`, ...: fields of the derived frame.
@@ -78,7 +79,7 @@ extension CALayer {
             return field.anyValue
         }
         if rest == nil {
-            if let accessor = LayerPropertyAccessor.named(head) { return accessor.native(state) }
+            if let accessor = state.propertyAccessor(forKey: head) { return accessor.native(state) }
             if let custom = customObjects[head] { return custom }
             if let styled = style?[head] { return styled }
             if let fallback = type(of: self).defaultValue(forKey: head) { return fallback }
@@ -104,6 +105,7 @@ extension CALayer {
         case "style": style = try Self.optional([AnyHashable: Any].self, value, keyPath); return
         default: break
         }
+        if try setSpecializedObject(value, forKeyPath: keyPath) { return }
         let (head, rest) = KeyPathFields.split(keyPath)
         if head == "frame" {
             // `frame` and its fields (`frame.size.width`) are set through the derived frame.
@@ -120,7 +122,7 @@ extension CALayer {
             frame = rect
             return
         }
-        let isProperty = LayerPropertyAccessor.named(head) != nil
+        let isProperty = state.propertyAccessor(forKey: head) != nil
         if !isProperty && rest == nil {
             // A custom key: stored as given; its animatable form (if any) feeds animations.
             customObjects[head] = value
@@ -130,7 +132,7 @@ extension CALayer {
             return
         }
         let value = Self.keyValueForm(of: value)
-        guard let animatable = AnimatableValue(value) ?? (value == nil ? Self.nilValue(for: head) : nil) else {
+        guard let animatable = AnimatableValue(value) ?? (value == nil ? Self.nilValue(for: head, in: state) : nil) else {
             throw CALayerKeyValueError.typeMismatch(keyPath: keyPath, value: String(describing: value))
         }
         guard animatable.isFiniteValue else { throw CALayerKeyValueError.nonFinite(keyPath: keyPath) }
@@ -170,9 +172,9 @@ extension CALayer {
     }
 
     /// The animatable form of `nil` for optional properties (colours, images, paths).
-    private static func nilValue(for key: String) -> AnimatableValue? {
-        guard let accessor = LayerPropertyAccessor.named(key) else { return nil }
-        switch accessor.get(LayerState()) {
+    private static func nilValue(for key: String, in state: LayerState) -> AnimatableValue? {
+        guard let accessor = state.propertyAccessor(forKey: key) else { return nil }
+        switch accessor.get(state) {
         case .color: return .color(nil)
         case .image: return .image(nil)
         case .path: return .path(nil)

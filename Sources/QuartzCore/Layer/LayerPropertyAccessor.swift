@@ -154,9 +154,10 @@ struct LayerPropertyAccessor: Sendable {
 
 extension LayerState: AnimationTarget {
     func animatableValue(forKeyPath keyPath: String) -> AnimatableValue? {
+        if let nested = specializedNestedValue(forKeyPath: keyPath) { return nested }
         let (head, rest) = KeyPathFields.split(keyPath)
         let base: AnimatableValue?
-        if let accessor = LayerPropertyAccessor.named(head) {
+        if let accessor = propertyAccessor(forKey: head) {
             base = accessor.get(self)
         } else {
             base = customValues[head]
@@ -168,8 +169,9 @@ extension LayerState: AnimationTarget {
 
     @discardableResult
     mutating func setAnimatableValue(_ value: AnimatableValue, forKeyPath keyPath: String) -> Bool {
+        if let handled = setSpecializedNestedValue(value, forKeyPath: keyPath) { return handled }
         let (head, rest) = KeyPathFields.split(keyPath)
-        if let accessor = LayerPropertyAccessor.named(head) {
+        if let accessor = propertyAccessor(forKey: head) {
             guard let rest else { return accessor.set(&self, value) }
             guard let updated = KeyPathFields.setting(rest, of: accessor.get(self), to: value) else { return false }
             return accessor.set(&self, updated)

@@ -67,4 +67,8 @@ struct LayerState: Sendable {
 
     /// Values of custom keys set through key-value coding that have an animatable form.
     var customValues: [String: AnimatableValue] = [:]
+
+    /// The extra model values of a specialized layer class (`CAShapeLayer`, `CAEmitterLayer`,
+    /// ...); nil for a plain layer. See `SpecializedLayerState`.
+    var specialized: SpecializedLayerState?
 }

@@ -1,0 +1,14 @@
+import Foundation
+
+/// The model values of a `CATiledLayer`, with Apple's defaults.
+struct TiledLayerState: Sendable {
+    var levelsOfDetail = 1
+    var levelsOfDetailBias = 0
+    var tileSize = CGSize(width: 256, height: 256)
+
+    static let accessors: [String: LayerPropertyAccessor] = [
+        "levelsOfDetail": .int(\.tiled.levelsOfDetail),
+        "levelsOfDetailBias": .int(\.tiled.levelsOfDetailBias),
+        "tileSize": .size(\.tiled.tileSize),
+    ]
+}
