@@ -37,6 +37,9 @@ public struct CompositingGroup: Sendable, Equatable {
     public var rasterizationKey: RasterizationKey?
     /// How the intermediate image is sampled when composited.
     public var filter: TextureFilter
+    /// How the composited result combines with what is beneath it (`.plusLighter` sums two
+    /// groups exactly: a crossfade of two states drawn into an enclosing group).
+    public var blendMode: BlendMode = .sourceOver
 
     /// Creates a group; it composites its content at full opacity with no shadow unless told.
     public init(transform: Matrix4, rect: CGRect, pixelWidth: Int, pixelHeight: Int, opacity: Float = 1,

@@ -107,18 +107,23 @@ public struct Quad: Sendable, Equatable {
     /// Gaussian of this standard deviation (local units), the closed-form shadow of a
     /// (rounded) rectangle. It then covers `rect` outset by 3 sigma; texture and border are ignored.
     public var blurSigma: Float
+    /// When set, painted instead of `fillColor` (inside the rounded rect, under the texture).
+    public var gradient: GradientFill?
+    /// How the quad combines with what is beneath it.
+    public var blendMode: BlendMode = .sourceOver
 
     /// Creates a quad; every effect is off unless given.
     public init(transform: Matrix4, rect: CGRect, fillColor: PremultipliedColor = .clear,
                 texture: TextureSource? = nil, cornerRadii: CornerRadii = .zero,
                 borderWidth: Float = 0, borderColor: PremultipliedColor = .clear, opacity: Float = 1,
                 clipIndex: Int32? = nil, isOpaque: Bool = false, isDoubleSided: Bool = true,
-                antialiasedEdges: UInt8 = 0xF, blurSigma: Float = 0) {
+                antialiasedEdges: UInt8 = 0xF, blurSigma: Float = 0, gradient: GradientFill? = nil,
+                blendMode: BlendMode = .sourceOver) {
         self.transform = transform; self.rect = rect; self.fillColor = fillColor; self.texture = texture
         self.cornerRadii = cornerRadii; self.borderWidth = borderWidth; self.borderColor = borderColor
         self.opacity = opacity; self.clipIndex = clipIndex; self.isOpaque = isOpaque
         self.isDoubleSided = isDoubleSided; self.antialiasedEdges = antialiasedEdges
-        self.blurSigma = blurSigma
+        self.blurSigma = blurSigma; self.gradient = gradient; self.blendMode = blendMode
     }
 }
 
