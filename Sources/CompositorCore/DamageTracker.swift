@@ -16,6 +16,8 @@ public struct DamageTracker: Sendable {
     public var maximumRectangles: Int
 
     private var previous: DrawList?
+    /// The damage returned by the last call of `damage(for:)`.
+    public private(set) var lastDamage: [PixelRect] = []
 
     /// Creates a tracker that has seen no frame; its first damage is the whole canvas.
     public init(maximumRectangles: Int = 8) {
@@ -28,11 +30,15 @@ public struct DamageTracker: Sendable {
 
     /// The region of `list` that differs from the frame seen last, and remembers `list`.
     public mutating func damage(for list: DrawList) -> [PixelRect] {
-        defer { previous = list }
         let canvas = PixelRect(x: 0, y: 0, width: list.pixelWidth, height: list.pixelHeight)
-        guard let previous, previous.pixelWidth == list.pixelWidth, previous.pixelHeight == list.pixelHeight,
-              previous.clearColor == list.clearColor else { return canvas.isEmpty ? [] : [canvas] }
-        return Self.damage(from: previous, to: list, maximumRectangles: maximumRectangles)
+        if let previous, previous.pixelWidth == list.pixelWidth, previous.pixelHeight == list.pixelHeight,
+           previous.clearColor == list.clearColor {
+            lastDamage = Self.damage(from: previous, to: list, maximumRectangles: maximumRectangles)
+        } else {
+            lastDamage = canvas.isEmpty ? [] : [canvas]
+        }
+        previous = list
+        return lastDamage
     }
 
     /// The region that differs between two frames of the same canvas size.

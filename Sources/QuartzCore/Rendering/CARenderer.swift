@@ -59,7 +59,9 @@ public final class CARenderer {
     /// The error of the last frame that failed, or nil.
     public private(set) var lastError: Error?
 
-    private let renderer: FrameRenderer
+    let renderer: FrameRenderer
+    /// Set while `tracksDamage` is on: the frames already drawn, to find what changed.
+    var damageTracker: DamageTracker?
     private var frameTime: CFTimeInterval?
     private var updateRegion: CGRect = .null
     private var lastGeneration: UInt64?
@@ -164,7 +166,7 @@ public final class CARenderer {
     public func renderFrame(atTime t: CFTimeInterval) throws -> RenderStatistics {
         let list = try drawList(atTime: t)
         do {
-            statistics = try renderer.render(list)
+            statistics = try draw(list)
         } catch {
             throw CARendererError.renderer(error)
         }
