@@ -128,14 +128,7 @@ extension ExampleScene {
         size: CGSize(width: 400, height: 400)
     ) { root in
         root.backgroundColor = CGColor(red: 0.85, green: 0.85, blue: 0.9, alpha: 1)
-        let container = CALayer()
-        container.frame = root.bounds
-        var perspective = CATransform3DIdentity
-        perspective.m34 = -1.0 / 500
-        perspective = CATransform3DRotate(perspective, -.pi / 4, 1, 0, 0)
-        perspective = CATransform3DRotate(perspective, -.pi / 4, 0, 1, 0)
-        container.sublayerTransform = perspective
-        root.addSublayer(container)
+        let container = Chapter5.cubeContainer(in: root)
         for transform in Chapter5.faceTransforms(halfSize: 100) {
             let face = CALayer()
             face.bounds = CGRect(x: 0, y: 0, width: 200, height: 200)
@@ -245,6 +238,20 @@ enum Chapter4 {
 
 /// Shared pieces of the 3D scenes.
 enum Chapter5 {
+    /// The container of the book's cubes (Listings 5.9/5.10), filling `root`: perspective
+    /// m34 = -1/500 with the camera turned -45° about x and then y, as its sublayerTransform.
+    static func cubeContainer(in root: CALayer) -> CALayer {
+        let container = CALayer()
+        container.frame = root.bounds
+        var perspective = CATransform3DIdentity
+        perspective.m34 = -1.0 / 500
+        perspective = CATransform3DRotate(perspective, -.pi / 4, 1, 0, 0)
+        perspective = CATransform3DRotate(perspective, -.pi / 4, 0, 1, 0)
+        container.sublayerTransform = perspective
+        root.addSublayer(container)
+        return container
+    }
+
     /// The six face transforms of the book's cubes (Listings 5.9 and 6.5), faces `2 h` wide.
     static func faceTransforms(halfSize h: CGFloat) -> [CATransform3D] {
         [

@@ -61,27 +61,8 @@ extension ExampleScene {
         size: CGSize(width: 400, height: 400)
     ) { root in
         root.backgroundColor = CGColor(red: 0.2, green: 0.2, blue: 0.25, alpha: 1)
-        let container = CALayer()
-        container.frame = root.bounds
-        var perspective = CATransform3DIdentity
-        perspective.m34 = -1.0 / 500
-        perspective = CATransform3DRotate(perspective, -.pi / 4, 1, 0, 0)
-        perspective = CATransform3DRotate(perspective, -.pi / 4, 0, 1, 0)
-        container.sublayerTransform = perspective
-        root.addSublayer(container)
-        let faces: [(CATransform3D, CGColor)] = [
-            (CATransform3DMakeTranslation(0, 0, 100), CGColor(red: 0.9, green: 0.3, blue: 0.3, alpha: 1)),
-            (CATransform3DRotate(CATransform3DMakeTranslation(100, 0, 0), .pi / 2, 0, 1, 0),
-             CGColor(red: 0.3, green: 0.8, blue: 0.3, alpha: 1)),
-            (CATransform3DRotate(CATransform3DMakeTranslation(0, -100, 0), .pi / 2, 1, 0, 0),
-             CGColor(red: 0.3, green: 0.4, blue: 0.9, alpha: 1)),
-            (CATransform3DRotate(CATransform3DMakeTranslation(0, 100, 0), -.pi / 2, 1, 0, 0),
-             CGColor(red: 0.9, green: 0.8, blue: 0.2, alpha: 1)),
-            (CATransform3DRotate(CATransform3DMakeTranslation(-100, 0, 0), -.pi / 2, 0, 1, 0),
-             CGColor(red: 0.8, green: 0.3, blue: 0.9, alpha: 1)),
-            (CATransform3DRotate(CATransform3DMakeTranslation(0, 0, -100), .pi, 0, 1, 0),
-             CGColor(red: 0.3, green: 0.8, blue: 0.9, alpha: 1)),
-        ]
+        let container = Chapter5.cubeContainer(in: root)
+        let faces = zip(Chapter5.faceTransforms(halfSize: 100), Chapter5.faceColors)
         for (transform, color) in faces {
             let face = CALayer()
             face.bounds = CGRect(x: 0, y: 0, width: 200, height: 200)
