@@ -41,7 +41,9 @@ final class SeatSession {
 
     private var seat: OpaquePointer?
     private var deviceIDs: [Int32: Int32] = [:] // fd → libseat device id
-    private var listener = libseat_seat_listener(enable_seat: { _, userData in
+    /// The listener libseat keeps a pointer to while the seat is open.
+    private let listener = UnsafeMutablePointer<libseat_seat_listener>.allocate(capacity: 1)
+    private static let callbacks = libseat_seat_listener(enable_seat: { _, userData in
         guard let userData else { return }
         Unmanaged<SeatSession>.fromOpaque(userData).takeUnretainedValue().seatEnabled()
     }, disable_seat: { _, userData in
@@ -52,12 +54,13 @@ final class SeatSession {
     /// Opens the seat through libseat, or falls back to direct device access (printing why)
     /// when no seat manager answers or `QC_SEAT=direct` is set.
     init(log: (String) -> Void) {
+        listener.initialize(to: Self.callbacks)
         libseat_set_log_level(LIBSEAT_LOG_LEVEL_SILENT)
         guard ProcessInfo.processInfo.environment["QC_SEAT"] != "direct" else {
             log("seat: direct device access (QC_SEAT=direct)")
             return
         }
-        seat = libseat_open_seat(&listener, Unmanaged.passUnretained(self).toOpaque())
+        seat = libseat_open_seat(listener, Unmanaged.passUnretained(self).toOpaque())
         if seat == nil {
             log("seat: no seat manager (seatd/logind); opening devices directly, which needs root or the 'video', 'render' and 'input' groups")
         } else {
@@ -73,6 +76,7 @@ final class SeatSession {
             close(fd)
         }
         if let seat { libseat_close_seat(seat) }
+        listener.deallocate()
     }
 
     /// The fd to poll for seat events, or nil without a seat manager.
