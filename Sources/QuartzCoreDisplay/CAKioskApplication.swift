@@ -67,12 +67,19 @@ public final class CAKioskApplication {
         output?.noteInputHandled(eventTime: event.timestamp)
     }
 
+    /// A run loop with no timer or source returns from `run(mode:before:)` at once; this idle
+    /// timer keeps the main run loop waiting for the deadline, a timer, or the main queue.
+    private static func keepMainRunLoopAlive() {
+        RunLoop.main.add(Timer(timeInterval: 86_400, repeats: true) { _ in }, forMode: .default)
+    }
+
     // MARK: Running on a display
 
     /// Shows the tree on the display the configuration picks and runs the main run loop until
     /// SIGINT or SIGTERM, which restore the display and end the process.
     public func run(configuration: CADisplayOutput.Configuration) -> Never {
         CATransaction.flush()
+        Self.keepMainRunLoopAlive()
         let output = CADisplayOutput(configuration: configuration)
         self.output = output
         let start = ProcessClock.processStartMediaTime()
@@ -116,6 +123,7 @@ public final class CAKioskApplication {
                              frame: (_ index: Int, _ time: CFTimeInterval, _ image: CGImage) throws -> Void) throws {
         setPhysicalSize(size)
         CATransaction.flush()
+        Self.keepMainRunLoopAlive()
         let renderer = try CARenderer(pixelWidth: Int(size.width), pixelHeight: Int(size.height))
         renderer.layer = screenLayer
         let start = CACurrentMediaTime()
@@ -124,8 +132,11 @@ public final class CAKioskApplication {
             while true {
                 let nextInput = pending.first?.time ?? .infinity
                 let due = min(nextInput, time)
-                let wait = start + due - CACurrentMediaTime()
-                if wait > 0 { _ = RunLoop.main.run(mode: .default, before: Date(timeIntervalSinceNow: wait)) }
+                // Each turn may end early (a timer, a perform block): run turns until the time is due.
+                while CACurrentMediaTime() < start + due {
+                    let wait = start + due - CACurrentMediaTime()
+                    _ = RunLoop.main.run(mode: .default, before: Date(timeIntervalSinceNow: wait))
+                }
                 guard nextInput <= time else { break }
                 let scripted = pending.removeFirst()
                 deliver(scripted.event)
