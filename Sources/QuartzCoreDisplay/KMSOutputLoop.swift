@@ -64,23 +64,27 @@ final class KMSOutputLoop {
         session = SeatSession(log: log)
         session.onDisable = { [unowned self] in seatDisabled() }
         session.onEnable = { [unowned self] in seatEnabled() }
-        if configuration.readsInput {
-            do {
-                let source = try LibinputSource(session: session)
-                input = source
-                log("input: libinput, \(source.backend) backend")
-            } catch {
-                log("input: unavailable (\(error)); continuing without input")
-            }
-        }
         hotplug = HotplugMonitor()
         if hotplug == nil { log("hot-plug: no kernel uevent socket; re-probing connectors every second") }
+        // The display first: the first frame should not wait for input devices to open.
+        attachIfPossible()
+        if configuration.readsInput { openInput() }
         while stopSignal == nil {
             if session.isActive, display == nil { attachIfPossible() }
             if display != nil, session.isActive, canRender(), wantsFrame() { renderFrame() }
             poll(timeout: timeout())
         }
         shutdown()
+    }
+
+    private func openInput() {
+        do {
+            let source = try LibinputSource(session: session)
+            input = source
+            log("input: libinput, \(source.backend) backend")
+        } catch {
+            log("input: unavailable (\(error)); continuing without input")
+        }
     }
 
     private func log(_ message: String) {
@@ -310,6 +314,9 @@ final class KMSOutputLoop {
             if damageHistory.count > 4 { damageHistory.removeLast() }
             lastList = list
             let duration = CACurrentMediaTime() - start
+            if !firstFrameSent && onScreen == nil && pacer.framesInFlight == 0 {
+                log(String(format: "frame: first frame rendered in %.2f s (shaders compiled, textures uploaded)", duration))
+            }
             output.shared.withLock { $0.statistics.recordRender(duration: duration) }
             let frame = Frame(bo: bo, framebuffer: framebuffer, damage: damage, inputTime: inputTime)
             if case .submit(let next) = pacer.rendered(frame, renderDuration: duration) { submit(next) }
