@@ -7,7 +7,8 @@ import XCTest
 final class FramePacerTests: XCTestCase {
     let period = 1.0 / 60
 
-    /// Runs `seconds` of simulated time; returns the flip times.
+    /// Runs `seconds` of simulated time; returns the flip times and the most frames in flight
+    /// (submitted, waiting, or being rendered).
     private func simulate(policy: CAFramePacingPolicy, seconds: Double, renderTime: (Int) -> Double) -> (flips: [Double], maxInFlight: Int) {
         var pacer = CAFramePacer<Int>(policy: policy, refreshPeriod: period)
         var now = 0.0
@@ -20,6 +21,7 @@ final class FramePacerTests: XCTestCase {
         while now < seconds {
             if renderingUntil == nil, pacer.canRender {
                 renderingUntil = now + renderTime(frameNumber)
+                maxInFlight = max(maxInFlight, pacer.framesInFlight + 1)
             }
             // Advance to the next event: a render finishing or a flip completing.
             let next = min(renderingUntil ?? .infinity, flipDue ?? .infinity)
@@ -35,7 +37,6 @@ final class FramePacerTests: XCTestCase {
                 let duration = renderTime(frameNumber)
                 frameNumber += 1
                 if case .submit = pacer.rendered(frameNumber, renderDuration: duration) { flipDue = nextVBlank(after: now) }
-                maxInFlight = max(maxInFlight, pacer.framesInFlight)
             }
         }
         return (flips, maxInFlight)
@@ -52,6 +53,7 @@ final class FramePacerTests: XCTestCase {
     func testSlowFramesFallTo30WithDoubleButNotWithTripleBuffering() {
         let double = simulate(policy: .doubleBuffered, seconds: 2, renderTime: { _ in 0.018 })
         XCTAssertEqual(Double(double.flips.count) / 2, 30, accuracy: 1)
+        XCTAssertEqual(double.maxInFlight, 1)
         let triple = simulate(policy: .tripleBuffered, seconds: 2, renderTime: { _ in 0.018 })
         XCTAssertEqual(Double(triple.flips.count) / 2, 1 / 0.018, accuracy: 2)
         XCTAssertEqual(triple.maxInFlight, 2)
