@@ -51,6 +51,8 @@ final class KMSOutputLoop {
     private var firstFrameSent = false
     private var stopSignal: Int32?
     private let flipSink = FlipSink()
+    /// `QC_DISPLAY_TRACE=1` logs every frame's render time and every flip.
+    private let tracesFrames = ProcessInfo.processInfo.environment["QC_DISPLAY_TRACE"] == "1"
 
     init(output: CADisplayOutput, root: LayerReference, events: @escaping @Sendable (CADisplayOutput.Event) -> Void) {
         self.output = output
@@ -318,6 +320,7 @@ final class KMSOutputLoop {
                 log(String(format: "frame: first frame rendered in %.2f s (shaders compiled, textures uploaded)", duration))
             }
             output.shared.withLock { $0.statistics.recordRender(duration: duration) }
+            if tracesFrames { log(String(format: "trace: rendered in %.1f ms, damage %@", duration * 1000, "\(damage)")) }
             let frame = Frame(bo: bo, framebuffer: framebuffer, damage: damage, inputTime: inputTime)
             if case .submit(let next) = pacer.rendered(frame, renderDuration: duration) { submit(next) }
         } catch {
@@ -384,6 +387,7 @@ final class KMSOutputLoop {
 
     private func didFlip(at time: CFTimeInterval) {
         guard let surface = display?.surface else { return }
+        if tracesFrames { log(String(format: "trace: flip at %.4f", time)) }
         submittedAt = nil
         let (next, nowOnScreen) = pacer.flipped(at: time)
         if let previous = onScreen, previous.bo != nowOnScreen?.bo { surface.release(previous.bo) }
