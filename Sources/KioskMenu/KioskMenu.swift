@@ -32,15 +32,16 @@ public final class KioskMenu {
     private let glowLayer = CALayer()
     private var backgroundOrbs: [CALayer] = []
 
-    /// Builds the menu in a root layer of `size`.
-    public init(size: CGSize, names: [String] = KioskMenu.defaultNames) {
+    /// Builds the menu in a root layer of `size`; without `animatedBackground` the background is
+    /// a plain colour (cheaper to draw where the GPU is emulated).
+    public init(size: CGSize, names: [String] = KioskMenu.defaultNames, animatedBackground: Bool = true) {
         self.names = names
         rootLayer.name = "kioskRoot"
         rootLayer.bounds = CGRect(origin: .zero, size: size)
         rootLayer.position = CGPoint(x: size.width / 2, y: size.height / 2)
         rootLayer.backgroundColor = CGColor(red: 0.02, green: 0.03, blue: 0.12, alpha: 1)
         rootLayer.masksToBounds = true
-        setUpBackground()
+        if animatedBackground { setUpBackground() }
         setUpMenu()
         setUpSelection()
         layout(for: size)

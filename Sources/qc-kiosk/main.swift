@@ -1,7 +1,7 @@
 // qc-kiosk: the Kiosk Menu of the Core Animation Programming Guide, full-screen on bare DRM/KMS.
 //
 //     qc-kiosk [--connector HDMI-A-1] [--mode 1920x1080@60] [--rotate 90] [--pacing adaptive|double|triple]
-//              [--legacy] [--device /dev/dri/card0] [--stats 600] [--no-input] [--no-cursor]
+//              [--legacy] [--device /dev/dri/card0] [--stats 600] [--no-input] [--no-cursor] [--plain]
 //     qc-kiosk --offscreen out/kiosk [--size 1280x720] [--frames 0.5,1.5] [--key 1.0:down] [--rotate 90]
 //
 // Without a DRM device it renders offscreen (out/kiosk). Arrow keys move the selection; a click
@@ -15,6 +15,7 @@ struct Options {
     var display = CADisplayOutput.Configuration()
     var rotation = CADisplayRotation.degrees0
     var showsCursor = true
+    var animatedBackground = true
     var offscreenDirectory: String?
     var offscreenSize = CGSize(width: 1280, height: 720)
     var frameTimes: [CFTimeInterval] = [0.5, 1.5]
@@ -66,6 +67,7 @@ func parse(_ arguments: [String]) throws -> Options {
             options.display.statisticsInterval = n
         case "--no-input": options.display.readsInput = false
         case "--no-cursor": options.showsCursor = false
+        case "--plain": options.animatedBackground = false
         case "--offscreen": options.offscreenDirectory = try value(argument)
         case "--size": options.offscreenSize = try size(try value(argument), argument)
         case "--frames":
@@ -80,7 +82,7 @@ func parse(_ arguments: [String]) throws -> Options {
             options.keys.append((t, code))
         case "-h", "--help":
             print("usage: qc-kiosk [--connector NAME] [--mode WxH[@Hz]] [--rotate 0|90|180|270] [--pacing double|triple|adaptive]"
-                  + " [--legacy] [--device PATH] [--stats N] [--no-input] [--no-cursor]"
+                  + " [--legacy] [--device PATH] [--stats N] [--no-input] [--no-cursor] [--plain]"
                   + " | --offscreen DIR [--size WxH] [--frames T,T] [--key T:down]")
             exit(0)
         default: throw UsageError(description: "unknown argument \(argument) (try --help)")
@@ -100,7 +102,7 @@ do {
 let hasCard = ((try? FileManager.default.contentsOfDirectory(atPath: "/dev/dri")) ?? []).contains { $0.hasPrefix("card") }
 let offscreenDirectory = options.offscreenDirectory ?? (hasCard || options.display.devicePath != nil ? nil : "out/kiosk")
 let initialSize = options.rotation.logicalSize(forPhysicalSize: options.offscreenSize)
-let menu = KioskMenu(size: initialSize)
+let menu = KioskMenu(size: initialSize, animatedBackground: options.animatedBackground)
 let app = CAKioskApplication(rootLayer: menu.rootLayer, rotation: options.rotation, showsCursor: options.showsCursor)
 app.layoutHandler = { size in menu.layout(for: size) }
 app.eventHandler = { event, hitLayer in
