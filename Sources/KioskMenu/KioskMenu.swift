@@ -30,11 +30,13 @@ public final class KioskMenu {
     public static let fontSize: CGFloat = 32
 
     private let glowLayer = CALayer()
+    private let pulses: Bool
     private var backgroundOrbs: [CALayer] = []
 
     /// Builds the menu in a root layer of `size`; without `animatedBackground` the background is
     /// a plain colour (cheaper to draw where the GPU is emulated).
-    public init(size: CGSize, names: [String] = KioskMenu.defaultNames, animatedBackground: Bool = true) {
+    public init(size: CGSize, names: [String] = KioskMenu.defaultNames, animatedBackground: Bool = true, pulses: Bool = true) {
+        self.pulses = pulses
         self.names = names
         rootLayer.name = "kioskRoot"
         rootLayer.bounds = CGRect(origin: .zero, size: size)
@@ -101,7 +103,7 @@ public final class KioskMenu {
         pulse.repeatCount = .infinity
         pulse.autoreverses = true
         pulse.timingFunction = CAMediaTimingFunction(name: .easeInEaseOut)
-        glowLayer.add(pulse, forKey: "pulseAnimation")
+        if pulses { glowLayer.add(pulse, forKey: "pulseAnimation") }
         rootLayer.addSublayer(selectionLayer)
     }
 

@@ -49,14 +49,15 @@ public final class CADisplayOutput: Sendable {
     /// The configuration.
     public let configuration: Configuration
     /// The display-link source ticking at this output's page flips.
-    public let flipClock = CAFlipClock()
+    public let flipClock: CAFlipClock
     let shared = Mutex(OutputSharedState())
     /// A pipe that wakes the output's poll.
     let wakePipe = makeNonBlockingPipe()
 
-    /// Creates an output; `start(rootLayer:events:)` opens the display.
-    public init(configuration: Configuration = Configuration()) {
+    /// Creates an output ticking `flipClock` at its flips; `start(rootLayer:events:)` opens the display.
+    public init(configuration: Configuration = Configuration(), flipClock: CAFlipClock = CAFlipClock()) {
         self.configuration = configuration
+        self.flipClock = flipClock
     }
 
     /// The frame statistics so far.

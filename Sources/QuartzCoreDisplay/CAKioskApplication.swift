@@ -26,6 +26,8 @@ public final class CAKioskApplication {
     public var layoutHandler: ((CGSize) -> Void)?
     /// The display output, once `run(configuration:)` started it.
     public private(set) var output: CADisplayOutput?
+    /// The source of the display's refreshes: create display links on it to tick at its page flips.
+    public let displayLinkSource = CAFlipClock()
 
     /// Creates an app showing `rootLayer`, turned by `rotation`.
     public init(rootLayer: CALayer, rotation: CADisplayRotation = .degrees0, showsCursor: Bool = true) {
@@ -80,7 +82,7 @@ public final class CAKioskApplication {
     public func run(configuration: CADisplayOutput.Configuration) -> Never {
         CATransaction.flush()
         Self.keepMainRunLoopAlive()
-        let output = CADisplayOutput(configuration: configuration)
+        let output = CADisplayOutput(configuration: configuration, flipClock: displayLinkSource)
         self.output = output
         let start = ProcessClock.processStartMediaTime()
         output.start(rootLayer: screenLayer) { [weak self] event in

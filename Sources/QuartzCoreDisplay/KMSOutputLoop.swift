@@ -222,7 +222,11 @@ final class KMSOutputLoop {
         let frames = pacer.reset() + [onScreen].compactMap { $0 }
         onScreen = nil
         submittedAt = nil
-        if let surface = display?.surface { frames.forEach { surface.release($0.bo) } }
+        // A frame flipped again (display links on a still tree) appears twice: release each buffer once.
+        var released = Set<OpaquePointer>()
+        if let surface = display?.surface {
+            for frame in frames where released.insert(frame.bo).inserted { surface.release(frame.bo) }
+        }
     }
 
     private func handleHotplug() {
@@ -295,8 +299,14 @@ final class KMSOutputLoop {
         }
         let whole = PixelRect(x: 0, y: 0, width: list.pixelWidth, height: list.pixelHeight)
         let damage = forceRedraw ? whole : FrameDamage.between(lastList, list)
-        if damage.isEmpty && !output.flipClock.hasObservers {
-            lastList = list // nothing visible changed: no frame
+        if damage.isEmpty {
+            lastList = list
+            // Nothing visible changed: no new frame. Display links still tick at the display's
+            // rate, so the frame on screen is flipped again (no rendering) to get the next vblank.
+            if output.flipClock.hasObservers, let onScreen, pacer.framesInFlight == 0 {
+                let again = Frame(bo: onScreen.bo, framebuffer: onScreen.framebuffer, damage: .empty, inputTime: nil)
+                if case .submit(let frame) = pacer.rendered(again, renderDuration: 0) { submit(frame) }
+            }
             return
         }
         forceRedraw = false

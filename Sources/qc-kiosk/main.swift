@@ -1,7 +1,7 @@
 // qc-kiosk: the Kiosk Menu of the Core Animation Programming Guide, full-screen on bare DRM/KMS.
 //
 //     qc-kiosk [--connector HDMI-A-1] [--mode 1920x1080@60] [--rotate 90] [--pacing adaptive|double|triple]
-//              [--legacy] [--device /dev/dri/card0] [--stats 600] [--no-input] [--no-cursor] [--plain]
+//              [--legacy] [--device /dev/dri/card0] [--stats 600] [--no-input] [--no-cursor] [--plain|--still]
 //     qc-kiosk --offscreen out/kiosk [--size 1280x720] [--frames 0.5,1.5] [--key 1.0:down] [--rotate 90]
 //
 // Without a DRM device it renders offscreen (out/kiosk). Arrow keys move the selection; a click
@@ -16,6 +16,7 @@ struct Options {
     var rotation = CADisplayRotation.degrees0
     var showsCursor = true
     var animatedBackground = true
+    var still = false
     var offscreenDirectory: String?
     var offscreenSize = CGSize(width: 1280, height: 720)
     var frameTimes: [CFTimeInterval] = [0.5, 1.5]
@@ -68,6 +69,7 @@ func parse(_ arguments: [String]) throws -> Options {
         case "--no-input": options.display.readsInput = false
         case "--no-cursor": options.showsCursor = false
         case "--plain": options.animatedBackground = false
+        case "--still": options.animatedBackground = false; options.still = true
         case "--offscreen": options.offscreenDirectory = try value(argument)
         case "--size": options.offscreenSize = try size(try value(argument), argument)
         case "--frames":
@@ -82,7 +84,7 @@ func parse(_ arguments: [String]) throws -> Options {
             options.keys.append((t, code))
         case "-h", "--help":
             print("usage: qc-kiosk [--connector NAME] [--mode WxH[@Hz]] [--rotate 0|90|180|270] [--pacing double|triple|adaptive]"
-                  + " [--legacy] [--device PATH] [--stats N] [--no-input] [--no-cursor] [--plain]"
+                  + " [--legacy] [--device PATH] [--stats N] [--no-input] [--no-cursor] [--plain] [--still]"
                   + " | --offscreen DIR [--size WxH] [--frames T,T] [--key T:down]")
             exit(0)
         default: throw UsageError(description: "unknown argument \(argument) (try --help)")
@@ -102,7 +104,7 @@ do {
 let hasCard = ((try? FileManager.default.contentsOfDirectory(atPath: "/dev/dri")) ?? []).contains { $0.hasPrefix("card") }
 let offscreenDirectory = options.offscreenDirectory ?? (hasCard || options.display.devicePath != nil ? nil : "out/kiosk")
 let initialSize = options.rotation.logicalSize(forPhysicalSize: options.offscreenSize)
-let menu = KioskMenu(size: initialSize, animatedBackground: options.animatedBackground)
+let menu = KioskMenu(size: initialSize, animatedBackground: options.animatedBackground, pulses: !options.still)
 let app = CAKioskApplication(rootLayer: menu.rootLayer, rotation: options.rotation, showsCursor: options.showsCursor)
 app.layoutHandler = { size in menu.layout(for: size) }
 app.eventHandler = { event, hitLayer in
@@ -140,4 +142,10 @@ if let directory = offscreenDirectory {
     exit(0)
 }
 
+// A display link ticking at the page flips: it counts frames, and keeps the display flipping at
+// its rate even when the tree is still (--still), which measures the KMS pacing on its own.
+final class TickCounter: @unchecked Sendable { var ticks = 0 } // touched on the main thread only
+let ticks = TickCounter()
+let link = CADisplayLink(source: app.displayLinkSource) { _ in ticks.ticks += 1 }
+link.add(to: .main, forMode: .default)
 app.run(configuration: options.display)
