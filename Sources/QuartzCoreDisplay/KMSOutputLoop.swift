@@ -45,6 +45,13 @@ final class KMSOutputLoop {
     private var damageHistory: [PixelRect] = []
     private var wantedFrameAtLastFlip = false
     private var submittedAt: CFTimeInterval?
+    /// Average time from a flip's submission to its event. Where flips complete faster than the
+    /// mode's period (virtio-gpu has no vblank interrupt: the event comes when the host has
+    /// copied the frame), a frame is held until `last flip + period - latency`, so the display
+    /// and its display links still run at the mode's rate. On real hardware the event comes at
+    /// the vblank, the latency is most of a period, and nothing is held.
+    private var flipLatency: CFTimeInterval = 0
+    private var heldFrame: (frame: Frame, until: CFTimeInterval)?
     private var retryAfter: CFTimeInterval = 0
     private var lastAttachAttempt: CFTimeInterval = -.infinity
     private var lastWaitMessage = ""
@@ -73,6 +80,10 @@ final class KMSOutputLoop {
         if configuration.readsInput { openInput() }
         while stopSignal == nil {
             if session.isActive, display == nil { attachIfPossible() }
+            if let held = heldFrame, CACurrentMediaTime() >= held.until {
+                heldFrame = nil
+                submit(held.frame)
+            }
             if display != nil, session.isActive, canRender(), wantsFrame() { renderFrame() }
             poll(timeout: timeout())
         }
@@ -115,6 +126,7 @@ final class KMSOutputLoop {
     private func timeout() -> Int32 {
         guard session.isActive else { return -1 }
         guard display != nil else { return 1000 }
+        if let held = heldFrame { return Int32(max(0, ((held.until - CACurrentMediaTime()) * 1000).rounded(.up))) }
         if pacer.framesInFlight > 0 { return 100 } // the flip event wakes us; this guards a lost one
         if CACurrentMediaTime() < retryAfter { return 100 }
         // Idle: look for commits a few times per refresh (setNeedsDisplay wakes us sooner).
@@ -222,6 +234,7 @@ final class KMSOutputLoop {
         let frames = pacer.reset() + [onScreen].compactMap { $0 }
         onScreen = nil
         submittedAt = nil
+        heldFrame = nil
         // A frame flipped again (display links on a still tree) appears twice: release each buffer once.
         var released = Set<OpaquePointer>()
         if let surface = display?.surface {
@@ -359,6 +372,11 @@ final class KMSOutputLoop {
                 didFlip(at: CACurrentMediaTime()) // the modeset put it on screen
                 return
             }
+            let earliest = (pacer.lastFlipTime ?? 0) + pacer.refreshPeriod - flipLatency
+            if CACurrentMediaTime() < earliest - 0.0005 {
+                heldFrame = (frame, earliest)
+                return
+            }
             try display.scanout.flip(framebuffer: frame.framebuffer, damage: frame.damage,
                                      userData: Unmanaged.passUnretained(flipSink).toOpaque())
             submittedAt = CACurrentMediaTime()
@@ -398,6 +416,10 @@ final class KMSOutputLoop {
     private func didFlip(at time: CFTimeInterval) {
         guard let surface = display?.surface else { return }
         if tracesFrames { log(String(format: "trace: flip at %.4f", time)) }
+        if let submittedAt {
+            let latency = min(max(0, time - submittedAt), pacer.refreshPeriod)
+            flipLatency = flipLatency == 0 ? latency : 0.8 * flipLatency + 0.2 * latency
+        }
         submittedAt = nil
         let (next, nowOnScreen) = pacer.flipped(at: time)
         if let previous = onScreen, previous.bo != nowOnScreen?.bo { surface.release(previous.bo) }
