@@ -14,6 +14,8 @@ let package = Package(
         .library(name: "CoreGraphics", targets: ["CoreGraphics"]),
         .executable(name: "qc-render", targets: ["qc-render"]),
         .executable(name: "qc-bench", targets: ["qc-bench"]),
+        .library(name: "QuartzCoreDisplay", targets: ["QuartzCoreDisplay"]),
+        .executable(name: "qc-kiosk", targets: ["qc-kiosk"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
@@ -27,6 +29,8 @@ let package = Package(
         systemLibrary("CPNG", pkgConfig: "libpng", apt: "libpng-dev"),
         systemLibrary("CCairo", pkgConfig: "cairo", apt: "libcairo2-dev"),
         systemLibrary("CJPEG", pkgConfig: "libjpeg", apt: "libjpeg62-turbo-dev"),
+        systemLibrary("CInput", pkgConfig: "libinput", apt: "libinput-dev"),
+        systemLibrary("CSeat", pkgConfig: "libseat", apt: "libseat-dev"),
 
         // Public libraries.
         .target(name: "CoreGraphics", dependencies: ["CPNG", "CCairo", "CJPEG"]),
@@ -36,18 +40,27 @@ let package = Package(
             "CoreGraphics", "CompositorCore", "GLESRenderer", .product(name: "Logging", package: "swift-log"),
         ]),
 
+        // Full-screen layer trees on bare DRM/KMS: display, frame pacing, input, session.
+        .target(name: "QuartzCoreDisplay", dependencies: [
+            "QuartzCore", "GLESRenderer", "CompositorCore", "CDRM", "CGBM", "CEGL", "CGLES3", "CInput", "CSeat",
+        ]),
+
         // Example layer trees (the seeds' figures and the benchmark scenes).
         .target(name: "ExampleScenes", dependencies: ["QuartzCore"]),
+        // The Kiosk Menu application of the Core Animation Programming Guide, public API only.
+        .target(name: "KioskMenu", dependencies: ["QuartzCore"]),
 
         // Executables.
         .executableTarget(name: "qc-render", dependencies: ["QuartzCore", "ExampleScenes"]),
         .executableTarget(name: "qc-bench", dependencies: ["QuartzCore", "ExampleScenes", "GLESRenderer"]),
+        .executableTarget(name: "qc-kiosk", dependencies: ["QuartzCoreDisplay", "KioskMenu"]),
 
         // Tests.
         .testTarget(name: "CoreGraphicsTests", dependencies: ["CoreGraphics"], exclude: ["Fixtures"]),
         .testTarget(name: "CompositorCoreTests", dependencies: ["CompositorCore"]),
         .testTarget(name: "QuartzCoreTests", dependencies: ["QuartzCore"]),
         .testTarget(name: "GLESRendererTests", dependencies: ["GLESRenderer", "CompositorCore"]),
+        .testTarget(name: "KioskTests", dependencies: ["QuartzCoreDisplay", "KioskMenu"]),
         .testTarget(name: "RenderingTests", dependencies: ["QuartzCore", "ExampleScenes"], exclude: ["Golden"]),
     ],
     swiftLanguageModes: [.v6]

@@ -1,0 +1,4 @@
+#pragma once
+#include <libinput.h>
+#include <libudev.h>
+#include <linux/input-event-codes.h>

@@ -1,0 +1,117 @@
+import Foundation
+import QuartzCore
+import Synchronization
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A full-screen output on bare DRM/KMS: it opens the card through the seat, picks connector,
+/// mode, CRTC and plane, renders the committed layer tree on its own thread into a GBM surface,
+/// and shows each frame with a page flip paced by the display. (Linux addition.)
+///
+/// Animations are evaluated on the output's thread at each frame's presentation time, so they
+/// keep running while the main thread is busy. The output survives a seat disable (VT switch),
+/// a display unplugged and plugged back, and starting with no display attached; SIGINT and
+/// SIGTERM restore the CRTC as it was before and end the process.
+public final class CADisplayOutput: Sendable {
+    /// What the output drives and how.
+    public struct Configuration: Sendable {
+        /// The connector and mode to use (default: first connected, preferred mode).
+        public var request = CADisplayRequest()
+        /// The DRM card (`/dev/dri/card0`), or nil for the first with connectors.
+        public var devicePath: String?
+        /// How far the renderer may work ahead of the display.
+        public var pacing: CAFramePacingPolicy = .adaptive
+        /// Whether atomic modesetting is used where the driver has it (else legacy calls).
+        public var allowsAtomic = true
+        /// Print the frame statistics every this many flips (nil: only on SIGUSR1 and at exit).
+        public var statisticsInterval: Int?
+        /// Whether input devices are read (libinput).
+        public var readsInput = true
+        /// Creates the default configuration.
+        public init() {}
+    }
+
+    /// What the output tells the app (on the output's thread).
+    public enum Event: Sendable {
+        /// A display is lit with this mode (at start, and after it was plugged back).
+        case attached(CADisplayMode)
+        /// The display went away (unplugged); the output waits for it.
+        case detached
+        /// A device reported input.
+        case input(CARawInputEvent)
+        /// The first frame reached the screen at this media time.
+        case firstFrame(CFTimeInterval)
+        /// SIGINT or SIGTERM arrived; the CRTC has been restored and the output stopped.
+        case terminated(signal: Int32)
+    }
+
+    /// The configuration.
+    public let configuration: Configuration
+    /// The display-link source ticking at this output's page flips.
+    public let flipClock: CAFlipClock
+    let shared = Mutex(OutputSharedState())
+    /// A pipe that wakes the output's poll.
+    let wakePipe = makeNonBlockingPipe()
+
+    /// Creates an output ticking `flipClock` at its flips; `start(rootLayer:events:)` opens the display.
+    public init(configuration: Configuration = Configuration(), flipClock: CAFlipClock = CAFlipClock()) {
+        self.configuration = configuration
+        self.flipClock = flipClock
+    }
+
+    /// The frame statistics so far.
+    public var statistics: CAFrameStatistics { shared.withLock { $0.statistics } }
+    /// The mode being shown, or nil while no display is attached.
+    public var mode: CADisplayMode? { shared.withLock { $0.mode } }
+    /// `atomic` or `legacy` once a display is lit.
+    public var modesettingKind: String? { shared.withLock { $0.scanoutKind } }
+
+    /// Starts the output's thread, rendering the tree under `rootLayer` (which must have been
+    /// committed); `events` is called on that thread.
+    public func start(rootLayer: CALayer, events: @escaping @Sendable (Event) -> Void) {
+        TerminationSignals.install()
+        let reference = LayerReference(rootLayer)
+        let thread = Thread { [self] in
+            let loop = KMSOutputLoop(output: self, root: reference, events: events)
+            loop.run()
+        }
+        thread.name = "CADisplayOutput"
+        thread.qualityOfService = .userInteractive
+        thread.start()
+    }
+
+    /// Asks for a frame now (after a commit the output would otherwise see within a few ms).
+    public func setNeedsDisplay() {
+        var one: UInt8 = 1
+        _ = write(wakePipe.write, &one, 1)
+    }
+
+    /// Tells the output that an input event was handled at `eventTime`: the next frame's flip
+    /// is counted as its input-to-flip latency.
+    public func noteInputHandled(eventTime: CFTimeInterval) {
+        shared.withLock { s in s.pendingInputTime = min(s.pendingInputTime ?? eventTime, eventTime) }
+        setNeedsDisplay()
+    }
+
+    /// Clears the statistics (for example after a warm-up).
+    public func resetStatistics() {
+        shared.withLock { $0.statistics.reset() }
+    }
+}
+
+/// What the output's thread shares with the app's threads.
+struct OutputSharedState: Sendable {
+    var statistics = CAFrameStatistics(refreshPeriod: 1.0 / 60)
+    var mode: CADisplayMode?
+    var scanoutKind: String?
+    var pendingInputTime: CFTimeInterval?
+}
+
+/// Hands the root layer to the output's thread. `@unchecked Sendable`: that thread only reads
+/// the layer's identity (through `CARenderer.layer`), and the tree's contents come from the
+/// committed render tree, which is Sendable; the layer object itself is never changed there.
+final class LayerReference: @unchecked Sendable {
+    let layer: CALayer
+    init(_ layer: CALayer) { self.layer = layer }
+}
