@@ -30,8 +30,9 @@ let package = Package(
         .target(name: "CoreGraphics", dependencies: ["CPNG"]),
         .target(name: "CompositorCore", dependencies: ["CoreGraphics"]),
         .target(name: "GLESRenderer", dependencies: ["CompositorCore", "CEGL", "CGLES3"]),
+        .target(name: "CPURenderer", dependencies: ["CompositorCore", "CoreGraphics"]),
         .target(name: "QuartzCore", dependencies: [
-            "CoreGraphics", "CompositorCore", "GLESRenderer", .product(name: "Logging", package: "swift-log"),
+            "CoreGraphics", "CompositorCore", "GLESRenderer", "CPURenderer", .product(name: "Logging", package: "swift-log"),
         ]),
 
         // Example layer trees (the seeds' figures and the benchmark scenes).
@@ -39,13 +40,14 @@ let package = Package(
 
         // Executables.
         .executableTarget(name: "qc-render", dependencies: ["QuartzCore", "ExampleScenes"]),
-        .executableTarget(name: "qc-bench", dependencies: ["QuartzCore", "ExampleScenes", "GLESRenderer"]),
+        .executableTarget(name: "qc-bench", dependencies: ["QuartzCore", "ExampleScenes", "GLESRenderer", "CPURenderer"]),
 
         // Tests.
         .testTarget(name: "CoreGraphicsTests", dependencies: ["CoreGraphics"]),
         .testTarget(name: "QuartzCoreTests", dependencies: ["QuartzCore"]),
         .testTarget(name: "GLESRendererTests", dependencies: ["GLESRenderer", "CompositorCore"]),
-        .testTarget(name: "RenderingTests", dependencies: ["QuartzCore", "ExampleScenes"], exclude: ["Golden"]),
+        .testTarget(name: "CPURendererTests", dependencies: ["CPURenderer", "CompositorCore"]),
+        .testTarget(name: "RenderingTests", dependencies: ["QuartzCore", "ExampleScenes", "CPURenderer", "GLESRenderer"], exclude: ["Golden"]),
     ],
     swiftLanguageModes: [.v6]
 )

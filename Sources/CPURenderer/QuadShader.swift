@@ -1,0 +1,89 @@
+import CompositorCore
+import Foundation
+
+/// The per-pixel evaluation of a quad, eight pixels of a row at a time: the same steps as the
+/// GLES quad shader (quad.frag.glsl), bottom to top fill, texture, border, times opacity, edge
+/// coverage and clip coverage.
+struct QuadShader {
+    let clips: UnsafeBufferPointer<PreparedClip>
+
+    /// The premultiplied colour (0...1) that `quad` puts over the pixels whose centres are at
+    /// `x` on the row whose centre is `y`. Interior pixels skip coverage, border and clips.
+    @inline(__always)
+    func shade(_ q: PreparedQuad, x: Lanes, y: Float, interior: Bool) -> LaneColor {
+        let m = q.inverse
+        let hx = m.0 * x + (m.3 * y + m.6), hy = m.1 * x + (m.4 * y + m.7), hw = m.2 * x + (m.5 * y + m.8)
+        let lx = hx / hw, ly = hy / hw
+        // Local steps of one pixel in x and in y, and their root mean square.
+        var xx, xy, yx, yy: Lanes
+        let upp: Lanes
+        if q.isAffine {
+            let w = m.8
+            xx = Lanes(repeating: m.0 / w); xy = Lanes(repeating: m.1 / w)
+            yx = Lanes(repeating: m.3 / w); yy = Lanes(repeating: m.4 / w)
+            upp = Lanes(repeating: q.unitsPerPixel)
+        } else {
+            xx = (m.0 - lx * m.2) / hw; xy = (m.1 - ly * m.2) / hw
+            yx = (m.3 - lx * m.5) / hw; yy = (m.4 - ly * m.5) / hw
+            upp = lanesMax((0.5 * (xx * xx + xy * xy + yx * yx + yy * yy)).squareRoot(), Lanes(repeating: 1e-6))
+        }
+
+        var color = LaneColor(q.fill)
+        if let texture = q.texture {
+            color = sampleTexture(texture, q.textureMapping, lx: lx, ly: ly, xx: xx, xy: xy, yx: yx, yy: yy,
+                                  affine: q.isAffine).over(color)
+        }
+        if interior { return color.scaled(Lanes(repeating: q.opacity)) }
+
+        var coverage: Lanes
+        if let blur = q.blur {
+            coverage = blur.coverage(x: lx, y: ly)
+        } else {
+            coverage = fieldCoverage(q.shape.distance(x: lx, y: ly), unitsPerPixel: upp)
+            if q.hardEdges != 0 { coverage = cutHardEdges(q, coverage, lx: lx, ly: ly) }
+            if q.borderWidth > 0 {
+                let amount = q.borderFillsShape ? Lanes(repeating: 1)
+                    : 1 - fieldCoverage(q.borderField.distance(x: lx, y: ly), unitsPerPixel: upp)
+                color = LaneColor(q.border).scaled(amount).over(color)
+            }
+        }
+        coverage = coverage.replacing(with: 0, where: hw .<= 0)
+        var index = q.clip, depth = 0
+        while index >= 0 && depth < PreparedClip.maximumDepth {
+            let clip = clips[Int(index)]
+            coverage *= clip.coverage(x: x, y: y)
+            index = clip.parent; depth += 1
+        }
+        return color.scaled(coverage * q.opacity)
+    }
+
+    /// Zero coverage beyond the edges drawn without antialiasing; a pixel centre on a min edge is inside.
+    @inline(__always)
+    private func cutHardEdges(_ q: PreparedQuad, _ coverage: Lanes, lx: Lanes, ly: Lanes) -> Lanes {
+        var c = coverage
+        if q.hardEdges & 1 != 0 { c = c.replacing(with: 0, where: lx .< q.minX) }
+        if q.hardEdges & 2 != 0 { c = c.replacing(with: 0, where: lx .>= q.maxX) }
+        if q.hardEdges & 4 != 0 { c = c.replacing(with: 0, where: ly .< q.minY) }
+        if q.hardEdges & 8 != 0 { c = c.replacing(with: 0, where: ly .>= q.maxY) }
+        return c
+    }
+
+    /// The texture's colour at eight local points, sampled lane by lane.
+    @inline(__always)
+    private func sampleTexture(_ texture: Texture, _ t: TextureMapping, lx: Lanes, ly: Lanes,
+                               xx: Lanes, xy: Lanes, yx: Lanes, yy: Lanes, affine: Bool) -> LaneColor {
+        let u = lanesMin(lanesMax(t.uOrigin + lx * t.uPerUnit, Lanes(repeating: t.uClamp.lowerBound)),
+                         Lanes(repeating: t.uClamp.upperBound))
+        let v = lanesMin(lanesMax(t.vOrigin + ly * t.vPerUnit, Lanes(repeating: t.vClamp.lowerBound)),
+                         Lanes(repeating: t.vClamp.upperBound))
+        var out = LaneColor(r: Lanes(), g: Lanes(), b: Lanes(), a: Lanes())
+        let constantScale = affine ? t.texelsPerPixel(xx: xx[0], xy: xy[0], yx: yx[0], yy: yy[0]) : 0
+        for lane in 0..<8 {
+            let scale = affine ? constantScale : t.texelsPerPixel(xx: xx[lane], xy: xy[lane], yx: yx[lane], yy: yy[lane])
+            let s = texture.sample(u: u[lane], v: v[lane], texelsPerPixel: scale,
+                                   minification: t.minification, magnification: t.magnification)
+            out.r[lane] = s.x; out.g[lane] = s.y; out.b[lane] = s.z; out.a[lane] = s.w
+        }
+        return out
+    }
+}
