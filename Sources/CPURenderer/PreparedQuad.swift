@@ -41,7 +41,7 @@ struct PreparedQuad {
     var interiorIsOpaque: Bool
 
     /// Prepares `quad`, or returns nil when it draws nothing (facing away, transparent, off the canvas).
-    init?(_ quad: Quad, texture: Texture?, clips: UnsafeBufferPointer<PreparedClip>, canvasWidth: Int, canvasHeight: Int) {
+    init?(_ quad: Quad, texture binding: TextureBinding?, clips: UnsafeBufferPointer<PreparedClip>, canvasWidth: Int, canvasHeight: Int) {
         guard quad.opacity > 0, quad.rect.width.isFinite, quad.rect.height.isFinite else { return nil }
         let plane = Homography(plane: quad.transform)
         if !quad.isDoubleSided && Self.facesAway(quad.transform) { return nil }
@@ -68,8 +68,8 @@ struct PreparedQuad {
                                        height: Float(r.height) - 2 * w, radii: lanesFreeMax(radii - w))
         borderFillsShape = Float(r.width) - 2 * w <= 0 || Float(r.height) - 2 * w <= 0
         opacity = quad.opacity
-        self.texture = texture
-        textureMapping = TextureMapping(quad: quad, texture: texture)
+        texture = binding?.texture
+        textureMapping = TextureMapping(quad: quad, binding: binding)
         clip = quad.clipIndex.flatMap { $0 >= 0 && Int($0) < clips.count ? $0 : nil } ?? -1
         interiorColor = fill * opacity
         interiorPixel = packPixel(interiorColor)
@@ -150,6 +150,15 @@ struct PreparedQuad {
     SIMD4(max(v.x, 0), max(v.y, 0), max(v.z, 0), max(v.w, 0))
 }
 
+/// A texture and how a quad samples it: an image's, or a group's intermediate image.
+struct TextureBinding {
+    var texture: Texture
+    /// The part of the texture (unit coordinates, y down) that covers the quad's rect.
+    var unitRect: CGRect
+    var minification: TextureFilter
+    var magnification: TextureFilter
+}
+
 /// Where a quad's texture is sampled: normalised image coordinates as affine functions of the
 /// quad's local position, clamped half a texel inside the image (as the GLES atlas clamps).
 struct TextureMapping {
@@ -158,9 +167,9 @@ struct TextureMapping {
     var texelsX: Float = 1, texelsY: Float = 1
     var minification: TextureFilter = .linear, magnification: TextureFilter = .linear
 
-    init(quad: Quad, texture: Texture?) {
-        guard let source = quad.texture, let texture else { return }
-        let unit = source.unitRect, r = quad.rect
+    init(quad: Quad, binding: TextureBinding?) {
+        guard let binding else { return }
+        let texture = binding.texture, unit = binding.unitRect, r = quad.rect
         uPerUnit = Float(unit.width) / Float(max(r.width, 1e-6))
         vPerUnit = Float(unit.height) / Float(max(r.height, 1e-6))
         uOrigin = Float(unit.minX) - Float(r.minX) * uPerUnit
@@ -168,7 +177,7 @@ struct TextureMapping {
         texelsX = Float(texture.width); texelsY = Float(texture.height)
         let halfU = 0.5 / texelsX, halfV = 0.5 / texelsY
         uClamp = halfU...max(halfU, 1 - halfU); vClamp = halfV...max(halfV, 1 - halfV)
-        minification = source.minificationFilter; magnification = source.magnificationFilter
+        minification = binding.minification; magnification = binding.magnification
     }
 
     /// Texels per pixel of the footprint, from the local steps of one pixel in x and in y.
