@@ -10,6 +10,7 @@ struct PreparedClip {
     static let maximumDepth = 8
 
     var inverse: (Float, Float, Float, Float, Float, Float, Float, Float, Float)
+    var preciseInverse: Homography
     var field: RoundedRectField
     /// The enclosing clip's index, or -1.
     var parent: Int32
@@ -25,10 +26,12 @@ struct PreparedClip {
         let plane = Homography(plane: clip.transform)
         guard let inv = plane.inverse else {
             inverse = (0, 0, 0, 0, 0, 0, 0, 0, 0)
+            preciseInverse = .degenerate
             outer = .nowhere; inner = .nowhere; bounds = (0, 0, 0, 0)
             return
         }
         inverse = inv.floats
+        preciseInverse = inv
         let r = clip.rect
         let projection = PlaneProjection(plane: plane, inverse: inv, rect: r)
         if let upp = projection.largestUnitsPerPixel {
@@ -45,11 +48,11 @@ struct PreparedClip {
         }
     }
 
-    /// The clip's coverage of eight pixel centres `(x, y)`.
+    /// The clip's coverage of eight pixel centres of row `row` from column `column` on.
     @inline(__always)
-    func coverage(x: Lanes, y: Float) -> Lanes {
+    func coverage(column: Int, row: Int) -> Lanes {
         let m = inverse
-        let qx = m.0 * x + (m.3 * y + m.6), qy = m.1 * x + (m.4 * y + m.7), qw = m.2 * x + (m.5 * y + m.8)
+        let (qx, qy, qw) = preciseInverse.lanes(column: column, row: row)
         let px = qx / qw, py = qy / qw
         // Clip-local steps of one pixel in x and in y (the derivatives of the projection).
         let xx = (m.0 - px * m.2) / qw, xy = (m.1 - py * m.2) / qw

@@ -11,6 +11,8 @@ import Foundation
 struct PreparedQuad {
     /// Canvas pixel centre to local homogeneous coordinates, row-vector convention.
     var inverse: (Float, Float, Float, Float, Float, Float, Float, Float, Float)
+    /// The same in double precision, for the first pixel of each run of eight.
+    var preciseInverse: Homography
     var isAffine: Bool
     /// Local units per pixel where that is constant (affine quads).
     var unitsPerPixel: Float
@@ -47,6 +49,7 @@ struct PreparedQuad {
         if !quad.isDoubleSided && Self.facesAway(quad.transform) { return nil }
         guard let inv = plane.inverse else { return nil }
         inverse = inv.floats
+        preciseInverse = inv
         isAffine = plane.isAffine
         let r = quad.rect
         let edges = quad.antialiasedEdges & 0xF

@@ -24,28 +24,27 @@ struct QuadPainter {
             (innerLower, innerUpper) = clips[Int(index)].inner.span(row: y, from: innerLower, to: innerUpper)
             index = clips[Int(index)].parent; depth += 1
         }
-        let centreY = Float(y) + 0.5
         guard innerLower < innerUpper else {
-            shadeSpan(q, y: centreY, from: lower, to: upper, row: row, interior: false)
+            shadeSpan(q, y: y, from: lower, to: upper, row: row, interior: false)
             return
         }
-        shadeSpan(q, y: centreY, from: lower, to: innerLower, row: row, interior: false)
+        shadeSpan(q, y: y, from: lower, to: innerLower, row: row, interior: false)
         if q.texture == nil {
             fillSpan(q, from: innerLower, to: innerUpper, row: row)
         } else {
-            shadeSpan(q, y: centreY, from: innerLower, to: innerUpper, row: row, interior: true)
+            shadeSpan(q, y: y, from: innerLower, to: innerUpper, row: row, interior: true)
         }
-        shadeSpan(q, y: centreY, from: innerUpper, to: upper, row: row, interior: false)
+        shadeSpan(q, y: y, from: innerUpper, to: upper, row: row, interior: false)
     }
 
     /// Evaluates the shader over `x0..<x1` and blends the result.
     @inline(__always)
-    private func shadeSpan(_ q: PreparedQuad, y: Float, from x0: Int, to x1: Int,
+    private func shadeSpan(_ q: PreparedQuad, y: Int, from x0: Int, to x1: Int,
                            row: UnsafeMutablePointer<UInt32>, interior: Bool) {
         var x = x0
         while x < x1 {
             let count = min(8, x1 - x)
-            let color = shader.shade(q, x: laneOffsets + (Float(x) + 0.5), y: y, interior: interior)
+            let color = shader.shade(q, column: x, row: y, interior: interior)
             blendChunk(color, into: row + x, count: count)
             x += 8
         }

@@ -7,12 +7,12 @@ import Foundation
 struct QuadShader {
     let clips: UnsafeBufferPointer<PreparedClip>
 
-    /// The premultiplied colour (0...1) that `quad` puts over the pixels whose centres are at
-    /// `x` on the row whose centre is `y`. Interior pixels skip coverage, border and clips.
+    /// The premultiplied colour (0...1) that `quad` puts over eight pixels of row `row` from
+    /// column `column` on. Interior pixels skip coverage, border and clips.
     @inline(__always)
-    func shade(_ q: PreparedQuad, x: Lanes, y: Float, interior: Bool) -> LaneColor {
+    func shade(_ q: PreparedQuad, column: Int, row: Int, interior: Bool) -> LaneColor {
         let m = q.inverse
-        let hx = m.0 * x + (m.3 * y + m.6), hy = m.1 * x + (m.4 * y + m.7), hw = m.2 * x + (m.5 * y + m.8)
+        let (hx, hy, hw) = q.preciseInverse.lanes(column: column, row: row)
         let lx = hx / hw, ly = hy / hw
         // Local steps of one pixel in x and in y, and their root mean square.
         var xx, xy, yx, yy: Lanes
@@ -51,7 +51,7 @@ struct QuadShader {
         var index = q.clip, depth = 0
         while index >= 0 && depth < PreparedClip.maximumDepth {
             let clip = clips[Int(index)]
-            coverage *= clip.coverage(x: x, y: y)
+            coverage *= clip.coverage(column: column, row: row)
             index = clip.parent; depth += 1
         }
         return color.scaled(coverage * q.opacity)
