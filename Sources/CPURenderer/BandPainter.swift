@@ -70,8 +70,9 @@ private final class BandJob: Sendable {
             let painter = QuadPainter(clips: clipPointer)
             quads.withUnsafeBufferPointer { quadPointer in
                 for index in bins[band] {
-                    let quad = quadPointer[Int(index)]
-                    for y in max(y0, quad.bounds.1)..<max(max(y0, quad.bounds.1), min(y1, quad.bounds.3)) {
+                    let quad = quadPointer.baseAddress! + Int(index)
+                    let bounds = quad.pointee.bounds
+                    for y in max(y0, bounds.1)..<max(max(y0, bounds.1), min(y1, bounds.3)) {
                         painter.paint(quad, row: y, from: x0, to: x1, into: buffer.row(y))
                     }
                 }

@@ -59,7 +59,10 @@ struct LaneColor {
 
 /// Packs byte-valued channels (clamped to 0...255) into RGBA8 pixels.
 @inline(__always) func packBytes(r: Lanes, g: Lanes, b: Lanes, a: Lanes) -> SIMD8<UInt32> {
-    let top = Lanes(repeating: 255), zero = Lanes(repeating: 0)
-    func c(_ x: Lanes) -> SIMD8<UInt32> { lanesToBytes(lanesMin(lanesMax(x, zero), top)) }
-    return c(r) | (c(g) &<< 8) | (c(b) &<< 16) | (c(a) &<< 24)
+    clampedBytes(r) | (clampedBytes(g) &<< 8) | (clampedBytes(b) &<< 16) | (clampedBytes(a) &<< 24)
+}
+
+/// Byte-valued floats clamped to 0...255 and rounded, in the low 8 bits.
+@inline(__always) func clampedBytes(_ x: Lanes) -> SIMD8<UInt32> {
+    lanesToBytes(lanesMin(lanesMax(x, Lanes(repeating: 0)), Lanes(repeating: 255)))
 }

@@ -17,10 +17,9 @@ struct PreparedQuad {
     /// Local units per pixel where that is constant (affine quads).
     var unitsPerPixel: Float
     var shape: RoundedRectField
-    /// The rect's bounds, for edges cut without antialiasing.
-    var minX: Float, minY: Float, maxX: Float, maxY: Float
-    /// Bits of the edges cut hard (bit 0 minX, 1 maxX, 2 minY, 3 maxY).
-    var hardEdges: UInt8
+    /// The rect's bounds and the edges cut without antialiasing.
+    var edgeBox: EdgeBox
+    var isBlurred: Bool { blur != nil }
     var fill: SIMD4<Float>
     var borderWidth: Float
     var border: SIMD4<Float>
@@ -54,8 +53,9 @@ struct PreparedQuad {
         let r = quad.rect
         let edges = quad.antialiasedEdges & 0xF
         let margin = edges == 0 ? 0 : Double(Self.antialiasingMargin(quad))
-        minX = Float(r.minX); minY = Float(r.minY); maxX = Float(r.maxX); maxY = Float(r.maxY)
-        hardEdges = ~edges & 0xF
+        let minX = Float(r.minX), minY = Float(r.minY), maxX = Float(r.maxX), maxY = Float(r.maxY)
+        let hardEdges = ~edges & 0xF
+        edgeBox = EdgeBox(minX: minX, minY: minY, maxX: maxX, maxY: maxY, hard: hardEdges)
         // Edges cut hard are pushed out of the distance field (as the GLES shader does).
         let grow = Float(margin) + 1
         let g0x: Float = hardEdges & 1 != 0 ? grow : 0, g1x: Float = hardEdges & 2 != 0 ? grow : 0
@@ -148,6 +148,12 @@ struct PreparedQuad {
     }
 }
 
+/// A quad's rect and which of its edges are cut hard (bit 0 minX, 1 maxX, 2 minY, 3 maxY).
+struct EdgeBox {
+    var minX: Float, minY: Float, maxX: Float, maxY: Float
+    var hard: UInt8
+}
+
 /// Each component at least zero.
 @inline(__always) func lanesFreeMax(_ v: SIMD4<Float>) -> SIMD4<Float> {
     SIMD4(max(v.x, 0), max(v.y, 0), max(v.z, 0), max(v.w, 0))
@@ -169,9 +175,12 @@ struct TextureMapping {
     var uClamp: ClosedRange<Float> = 0...0, vClamp: ClosedRange<Float> = 0...0
     var texelsX: Float = 1, texelsY: Float = 1
     var minification: TextureFilter = .linear, magnification: TextureFilter = .linear
+    /// Whether a texture is drawn.
+    var isBound = false
 
     init(quad: Quad, binding: TextureBinding?) {
         guard let binding else { return }
+        isBound = true
         let texture = binding.texture, unit = binding.unitRect, r = quad.rect
         uPerUnit = Float(unit.width) / Float(max(r.width, 1e-6))
         vPerUnit = Float(unit.height) / Float(max(r.height, 1e-6))

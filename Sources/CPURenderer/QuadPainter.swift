@@ -10,36 +10,36 @@ struct QuadPainter {
 
     /// Paints `quad` over columns `x0..<x1` of row `y`, whose first pixel is `row`.
     @inline(__always)
-    func paint(_ q: PreparedQuad, row y: Int, from x0: Int, to x1: Int, into row: UnsafeMutablePointer<UInt32>) {
-        var (lower, upper) = q.outer.span(row: y, from: max(x0, q.bounds.0), to: min(x1, q.bounds.2))
-        var index = q.clip, depth = 0
+    func paint(_ quad: UnsafePointer<PreparedQuad>, row y: Int, from x0: Int, to x1: Int, into row: UnsafeMutablePointer<UInt32>) {
+        var (lower, upper) = quad.pointee.outer.span(row: y, from: max(x0, quad.pointee.bounds.0), to: min(x1, quad.pointee.bounds.2))
+        var index = quad.pointee.clip, depth = 0
         while index >= 0 && depth < PreparedClip.maximumDepth && lower < upper {
-            (lower, upper) = clips[Int(index)].outer.span(row: y, from: lower, to: upper)
-            index = clips[Int(index)].parent; depth += 1
+            (lower, upper) = (clips.baseAddress! + Int(index)).pointee.outer.span(row: y, from: lower, to: upper)
+            index = (clips.baseAddress! + Int(index)).pointee.parent; depth += 1
         }
         guard lower < upper else { return }
-        var (innerLower, innerUpper) = q.inner.span(row: y, from: lower, to: upper)
-        index = q.clip; depth = 0
+        var (innerLower, innerUpper) = quad.pointee.inner.span(row: y, from: lower, to: upper)
+        index = quad.pointee.clip; depth = 0
         while index >= 0 && depth < PreparedClip.maximumDepth && innerLower < innerUpper {
-            (innerLower, innerUpper) = clips[Int(index)].inner.span(row: y, from: innerLower, to: innerUpper)
-            index = clips[Int(index)].parent; depth += 1
+            (innerLower, innerUpper) = (clips.baseAddress! + Int(index)).pointee.inner.span(row: y, from: innerLower, to: innerUpper)
+            index = (clips.baseAddress! + Int(index)).pointee.parent; depth += 1
         }
         guard innerLower < innerUpper else {
-            shadeSpan(q, y: y, from: lower, to: upper, row: row, interior: false)
+            shadeSpan(quad, y: y, from: lower, to: upper, row: row, interior: false)
             return
         }
-        shadeSpan(q, y: y, from: lower, to: innerLower, row: row, interior: false)
-        if q.texture == nil {
-            fillSpan(q, from: innerLower, to: innerUpper, row: row)
+        shadeSpan(quad, y: y, from: lower, to: innerLower, row: row, interior: false)
+        if !quad.pointee.textureMapping.isBound {
+            fillSpan(quad, from: innerLower, to: innerUpper, row: row)
         } else {
-            shadeSpan(q, y: y, from: innerLower, to: innerUpper, row: row, interior: true)
+            shadeSpan(quad, y: y, from: innerLower, to: innerUpper, row: row, interior: true)
         }
-        shadeSpan(q, y: y, from: innerUpper, to: upper, row: row, interior: false)
+        shadeSpan(quad, y: y, from: innerUpper, to: upper, row: row, interior: false)
     }
 
     /// Evaluates the shader over `x0..<x1` and blends the result.
     @inline(__always)
-    private func shadeSpan(_ q: PreparedQuad, y: Int, from x0: Int, to x1: Int,
+    private func shadeSpan(_ q: UnsafePointer<PreparedQuad>, y: Int, from x0: Int, to x1: Int,
                            row: UnsafeMutablePointer<UInt32>, interior: Bool) {
         var x = x0
         while x < x1 {
@@ -52,14 +52,14 @@ struct QuadPainter {
 
     /// The interior of an untextured quad: one colour, stored or blended.
     @inline(__always)
-    private func fillSpan(_ q: PreparedQuad, from x0: Int, to x1: Int, row: UnsafeMutablePointer<UInt32>) {
+    private func fillSpan(_ quad: UnsafePointer<PreparedQuad>, from x0: Int, to x1: Int, row: UnsafeMutablePointer<UInt32>) {
         guard x1 > x0 else { return }
-        if q.interiorIsOpaque {
-            (row + x0).update(repeating: q.interiorPixel, count: x1 - x0)
+        if quad.pointee.interiorIsOpaque {
+            (row + x0).update(repeating: quad.pointee.interiorPixel, count: x1 - x0)
             return
         }
-        guard q.interiorColor.w > 0 || q.interiorColor.x > 0 || q.interiorColor.y > 0 || q.interiorColor.z > 0 else { return }
-        let color = LaneColor(q.interiorColor)
+        guard quad.pointee.interiorColor.w > 0 || quad.pointee.interiorColor.x > 0 || quad.pointee.interiorColor.y > 0 || quad.pointee.interiorColor.z > 0 else { return }
+        let color = LaneColor(quad.pointee.interiorColor)
         var x = x0
         while x < x1 {
             blendChunk(color, into: row + x, count: min(8, x1 - x))

@@ -10,9 +10,11 @@ struct QuadShader {
     /// The premultiplied colour (0...1) that `quad` puts over eight pixels of row `row` from
     /// column `column` on. Interior pixels skip coverage, border and clips.
     @inline(__always)
-    func shade(_ q: PreparedQuad, column: Int, row: Int, interior: Bool) -> LaneColor {
+    func shade(_ quad: UnsafePointer<PreparedQuad>, column: Int, row: Int, interior: Bool) -> LaneColor {
+        // Read through the pointer: copying the prepared quad for every eight pixels costs more than shading them.
+        let q = UnsafeQuad(quad)
         let m = q.inverse
-        let (hx, hy, hw) = q.preciseInverse.lanes(column: column, row: row)
+        let (hx, hy, hw) = quad.pointee.preciseInverse.lanes(column: column, row: row)
         let lx = hx / hw, ly = hy / hw
         // Local steps of one pixel in x and in y, and their root mean square.
         var xx, xy, yx, yy: Lanes
@@ -29,42 +31,43 @@ struct QuadShader {
         }
 
         var color = LaneColor(q.fill)
-        if let texture = q.texture {
-            color = sampleTexture(texture, q.textureMapping, lx: lx, ly: ly, xx: xx, xy: xy, yx: yx, yy: yy,
+        if q.isTextured {
+            color = sampleTexture(quad.pointee.texture!, quad.pointee.textureMapping, lx: lx, ly: ly, xx: xx, xy: xy, yx: yx, yy: yy,
                                   affine: q.isAffine).over(color)
         }
         if interior { return color.scaled(Lanes(repeating: q.opacity)) }
 
         var coverage: Lanes
-        if let blur = q.blur {
-            coverage = blur.coverage(x: lx, y: ly)
+        if q.isBlurred {
+            coverage = quad.pointee.blur!.coverage(x: lx, y: ly)
         } else {
-            coverage = fieldCoverage(q.shape.distance(x: lx, y: ly), unitsPerPixel: upp)
-            if q.hardEdges != 0 { coverage = cutHardEdges(q, coverage, lx: lx, ly: ly) }
+            coverage = fieldCoverage(quad.pointee.shape.distance(x: lx, y: ly), unitsPerPixel: upp)
+            if q.hardEdges != 0 { coverage = cutHardEdges(quad, coverage, lx: lx, ly: ly) }
             if q.borderWidth > 0 {
                 let amount = q.borderFillsShape ? Lanes(repeating: 1)
-                    : 1 - fieldCoverage(q.borderField.distance(x: lx, y: ly), unitsPerPixel: upp)
+                    : 1 - fieldCoverage(quad.pointee.borderField.distance(x: lx, y: ly), unitsPerPixel: upp)
                 color = LaneColor(q.border).scaled(amount).over(color)
             }
         }
         coverage = coverage.replacing(with: 0, where: hw .<= 0)
         var index = q.clip, depth = 0
         while index >= 0 && depth < PreparedClip.maximumDepth {
-            let clip = clips[Int(index)]
-            coverage *= clip.coverage(column: column, row: row)
-            index = clip.parent; depth += 1
+            let clip = clips.baseAddress! + Int(index)
+            coverage *= clip.pointee.coverage(column: column, row: row)
+            index = clip.pointee.parent; depth += 1
         }
         return color.scaled(coverage * q.opacity)
     }
 
     /// Zero coverage beyond the edges drawn without antialiasing; a pixel centre on a min edge is inside.
     @inline(__always)
-    private func cutHardEdges(_ q: PreparedQuad, _ coverage: Lanes, lx: Lanes, ly: Lanes) -> Lanes {
+    private func cutHardEdges(_ quad: UnsafePointer<PreparedQuad>, _ coverage: Lanes, lx: Lanes, ly: Lanes) -> Lanes {
+        let q = quad.pointee.edgeBox
         var c = coverage
-        if q.hardEdges & 1 != 0 { c = c.replacing(with: 0, where: lx .< q.minX) }
-        if q.hardEdges & 2 != 0 { c = c.replacing(with: 0, where: lx .>= q.maxX) }
-        if q.hardEdges & 4 != 0 { c = c.replacing(with: 0, where: ly .< q.minY) }
-        if q.hardEdges & 8 != 0 { c = c.replacing(with: 0, where: ly .>= q.maxY) }
+        if q.hard & 1 != 0 { c = c.replacing(with: 0, where: lx .< q.minX) }
+        if q.hard & 2 != 0 { c = c.replacing(with: 0, where: lx .>= q.maxX) }
+        if q.hard & 4 != 0 { c = c.replacing(with: 0, where: ly .< q.minY) }
+        if q.hard & 8 != 0 { c = c.replacing(with: 0, where: ly .>= q.maxY) }
         return c
     }
 
@@ -85,5 +88,24 @@ struct QuadShader {
             out.r[lane] = s.x; out.g[lane] = s.y; out.b[lane] = s.z; out.a[lane] = s.w
         }
         return out
+    }
+}
+
+/// The scalar fields of a prepared quad that the shader reads for every eight pixels, loaded
+/// once per call.
+private struct UnsafeQuad {
+    let inverse: (Float, Float, Float, Float, Float, Float, Float, Float, Float)
+    let isAffine: Bool, isTextured: Bool, isBlurred: Bool
+    let unitsPerPixel: Float, opacity: Float, borderWidth: Float, borderFillsShape: Bool
+    let hardEdges: UInt8, clip: Int32
+    let fill: SIMD4<Float>, border: SIMD4<Float>
+
+    @inline(__always) init(_ p: UnsafePointer<PreparedQuad>) {
+        inverse = p.pointee.inverse; isAffine = p.pointee.isAffine
+        isTextured = p.pointee.textureMapping.isBound; isBlurred = p.pointee.isBlurred
+        unitsPerPixel = p.pointee.unitsPerPixel; opacity = p.pointee.opacity
+        borderWidth = p.pointee.borderWidth; borderFillsShape = p.pointee.borderFillsShape
+        hardEdges = p.pointee.edgeBox.hard; clip = p.pointee.clip
+        fill = p.pointee.fill; border = p.pointee.border
     }
 }
