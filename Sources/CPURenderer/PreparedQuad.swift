@@ -5,8 +5,9 @@ import Foundation
 /// and the canvas regions that decide which pixels need it.
 ///
 /// Pixels inside `outer` (the quad's rect grown by the antialiasing margin, as the GLES renderer
-/// rasterises it) may be painted; pixels inside `inner` as well are surely fully covered, have
-/// no border, and are fully inside every clip, so they take the quad's colour without any
+/// rasterises it) may be painted; pixels inside `inner` or `innerCross` (the arms of a plus
+/// shape that keeps the rounded corners and the border out) are surely fully covered, have no
+/// border, and, when also inside every clip's inner region, take the quad's colour without any
 /// coverage evaluation.
 struct PreparedQuad {
     /// Canvas pixel centre to local homogeneous coordinates, row-vector convention.
@@ -34,6 +35,7 @@ struct PreparedQuad {
     var clip: Int32
     var outer: SpanRegion
     var inner: SpanRegion
+    var innerCross: SpanRegion
     /// Canvas rows and columns the quad may touch: minX, minY, maxX, maxY (exclusive).
     var bounds: (Int, Int, Int, Int)
     /// The colour of interior pixels when untextured: fill times opacity, packed, and whether opaque.
@@ -91,10 +93,15 @@ struct PreparedQuad {
         }
         outer = inv.region(minX: r.minX - reach, minY: r.minY - reach, maxX: r.maxX + reach, maxY: r.maxY + reach)
         if let units = largestUnits, blur == nil {
-            let inset = Double(max(radii.max(), 0)) + Double(max(w, 0)) + 0.5 * units + 1e-4 * max(units, 1)
-            inner = inv.region(minX: r.minX + inset, minY: r.minY + inset, maxX: r.maxX - inset, maxY: r.maxY - inset)
+            // Half a pixel inside the border's inner edge the border is gone; a corner's radius
+            // further in from the adjacent edges the rounded corners (outer and inner) are too.
+            let small = Double(max(w, 0)) + 0.5 * units + 1e-4 * max(units, 1)
+            let large = small + Double(max(radii.max(), 0))
+            inner = inv.region(minX: r.minX + small, minY: r.minY + large, maxX: r.maxX - small, maxY: r.maxY - large)
+            innerCross = inv.region(minX: r.minX + large, minY: r.minY + small, maxX: r.maxX - large, maxY: r.maxY - small)
         } else {
             inner = .nowhere
+            innerCross = .nowhere
         }
         var box = PlaneProjection(plane: plane, inverse: inv, rect: r).pixelBounds(outset: reach)
             ?? (0, 0, canvasWidth, canvasHeight)

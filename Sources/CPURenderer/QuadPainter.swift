@@ -18,7 +18,8 @@ struct QuadPainter {
             index = (clips.baseAddress! + Int(index)).pointee.parent; depth += 1
         }
         guard lower < upper else { return }
-        var (innerLower, innerUpper) = quad.pointee.inner.span(row: y, from: lower, to: upper)
+        var (innerLower, innerUpper) = Self.union(quad.pointee.inner.span(row: y, from: lower, to: upper),
+                                                  quad.pointee.innerCross.span(row: y, from: lower, to: upper))
         index = quad.pointee.clip; depth = 0
         while index >= 0 && depth < PreparedClip.maximumDepth && innerLower < innerUpper {
             (innerLower, innerUpper) = (clips.baseAddress! + Int(index)).pointee.inner.span(row: y, from: innerLower, to: innerUpper)
@@ -35,6 +36,15 @@ struct QuadPainter {
             shadeSpan(quad, y: y, from: innerLower, to: innerUpper, row: row, interior: true)
         }
         shadeSpan(quad, y: y, from: innerUpper, to: upper, row: row, interior: false)
+    }
+
+    /// The union of two spans when they touch, otherwise the longer (a part of the union, which is all the caller needs).
+    @inline(__always)
+    static func union(_ a: (lower: Int, upper: Int), _ b: (lower: Int, upper: Int)) -> (Int, Int) {
+        if a.lower >= a.upper { return b }
+        if b.lower >= b.upper { return a }
+        if a.lower <= b.upper && b.lower <= a.upper { return (min(a.lower, b.lower), max(a.upper, b.upper)) }
+        return a.upper - a.lower >= b.upper - b.lower ? a : b
     }
 
     /// Evaluates the shader over `x0..<x1` and blends the result.
