@@ -36,8 +36,9 @@ let package = Package(
         .target(name: "CoreGraphics", dependencies: ["CPNG", "CCairo", "CJPEG"]),
         .target(name: "CompositorCore", dependencies: ["CoreGraphics"]),
         .target(name: "GLESRenderer", dependencies: ["CompositorCore", "CEGL", "CGLES3"]),
+        .target(name: "CPURenderer", dependencies: ["CompositorCore", "CoreGraphics"]),
         .target(name: "QuartzCore", dependencies: [
-            "CoreGraphics", "CompositorCore", "GLESRenderer", .product(name: "Logging", package: "swift-log"),
+            "CoreGraphics", "CompositorCore", "GLESRenderer", "CPURenderer", .product(name: "Logging", package: "swift-log"),
         ]),
 
         // Full-screen layer trees on bare DRM/KMS: display, frame pacing, input, session.
@@ -52,7 +53,7 @@ let package = Package(
 
         // Executables.
         .executableTarget(name: "qc-render", dependencies: ["QuartzCore", "ExampleScenes"]),
-        .executableTarget(name: "qc-bench", dependencies: ["QuartzCore", "ExampleScenes", "GLESRenderer"]),
+        .executableTarget(name: "qc-bench", dependencies: ["QuartzCore", "ExampleScenes", "GLESRenderer", "CPURenderer"]),
         .executableTarget(name: "qc-kiosk", dependencies: ["QuartzCoreDisplay", "KioskMenu"]),
 
         // Tests.
@@ -61,7 +62,8 @@ let package = Package(
         .testTarget(name: "QuartzCoreTests", dependencies: ["QuartzCore"]),
         .testTarget(name: "GLESRendererTests", dependencies: ["GLESRenderer", "CompositorCore"]),
         .testTarget(name: "KioskTests", dependencies: ["QuartzCoreDisplay", "KioskMenu"]),
-        .testTarget(name: "RenderingTests", dependencies: ["QuartzCore", "ExampleScenes"], exclude: ["Golden"]),
+        .testTarget(name: "CPURendererTests", dependencies: ["CPURenderer", "CompositorCore"]),
+        .testTarget(name: "RenderingTests", dependencies: ["QuartzCore", "ExampleScenes", "CPURenderer", "GLESRenderer"], exclude: ["Golden"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,125 @@
+import CompositorCore
+import CoreGraphics
+import Foundation
+
+/// Why the CPU renderer could not draw a frame.
+public enum CPURendererError: Error, Equatable, CustomStringConvertible {
+    /// The canvas or a group's intermediate image has a size that cannot be allocated.
+    case invalidSize(width: Int, height: Int)
+    /// The attached framebuffer is smaller than the canvas.
+    case framebufferTooSmall(width: Int, height: Int)
+
+    public var description: String {
+        switch self {
+        case let .invalidSize(width, height): return "invalid pixel size \(width)x\(height)"
+        case let .framebufferTooSmall(width, height): return "the framebuffer is smaller than the \(width)x\(height) canvas"
+        }
+    }
+}
+
+/// Draws flattened frames on the CPU, producing the pixels the GLES renderer produces: the same
+/// coverage, border, texture sampling and clip maths, evaluated eight pixels at a time, with the
+/// canvas split into bands of rows painted on every core.
+///
+/// Frames are kept in memory as premultiplied RGBA8; `readPixels()` returns them as an image and
+/// `framebuffer`, when set, receives every frame in the layout a display needs.
+public final class CPURenderer: FrameRenderer {
+    /// The width of the canvas, in pixels (follows the last list rendered).
+    public private(set) var pixelWidth: Int
+    /// The height of the canvas, in pixels.
+    public private(set) var pixelHeight: Int
+    /// The statistics of the last frame rendered.
+    public private(set) var lastStatistics = RenderStatistics()
+    /// Caller-owned memory that receives the pixels of every frame (the redrawn region of a
+    /// damage-limited frame), or nil.
+    public var framebuffer: CPUFramebuffer?
+    /// The most bytes of rasterized group contents (`CompositingGroup.rasterizationKey`) kept between frames.
+    public var rasterizationCacheLimit: Int {
+        get { rasterizations.byteLimit }
+        set { rasterizations.byteLimit = max(0, newValue) }
+    }
+
+    private var canvas: PixelBuffer
+    private let painter: BandPainter
+    private let textures: TextureStore
+    private let rasterizations: RasterizationCache
+
+    /// Creates a renderer with a transparent canvas of `pixelWidth` x `pixelHeight`.
+    ///
+    /// - Parameters:
+    ///   - threadCount: the threads that paint bands (all active processors by default).
+    ///   - rasterizationCacheLimit: bytes of rasterized group contents kept between frames.
+    ///   - textureEvictionAge: frames after which an image not drawn is released.
+    /// - Throws: `CPURendererError.invalidSize` when a side is not positive or the canvas is too large.
+    public init(pixelWidth: Int, pixelHeight: Int, threadCount: Int = ProcessInfo.processInfo.activeProcessorCount,
+                rasterizationCacheLimit: Int = 64 << 20, textureEvictionAge: Int = 60) throws {
+        try Self.validate(width: pixelWidth, height: pixelHeight)
+        self.pixelWidth = pixelWidth; self.pixelHeight = pixelHeight
+        canvas = PixelBuffer(width: pixelWidth, height: pixelHeight)
+        painter = BandPainter(threadCount: threadCount)
+        textures = TextureStore(evictionAge: textureEvictionAge)
+        rasterizations = RasterizationCache(byteLimit: rasterizationCacheLimit)
+    }
+
+    /// The number of images converted for drawing and still held.
+    public var cachedImageCount: Int { textures.count }
+    /// The number of rasterized group contents held, and their bytes.
+    public var cachedRasterizations: (count: Int, bytes: Int) { (rasterizations.count, rasterizations.byteCount) }
+
+    /// Draws the whole of `list`.
+    ///
+    /// - Throws: `CPURendererError` for a canvas or group size that cannot be allocated, or a framebuffer too small.
+    public func render(_ list: DrawList) throws -> RenderStatistics {
+        try render(list, region: PixelRect(x: 0, y: 0, width: list.pixelWidth, height: list.pixelHeight))
+    }
+
+    /// Redraws the pixels of `damage` from `list`; the others keep the last frame's values. A
+    /// list of another size than the last one is drawn whole.
+    public func render(_ list: DrawList, damage: PixelRect) throws -> RenderStatistics {
+        try render(list, region: damage)
+    }
+
+    /// The last frame, top row first.
+    public func readPixels() throws -> CGImage { canvas.makeImage() }
+
+    private func render(_ list: DrawList, region requested: PixelRect) throws -> RenderStatistics {
+        try Self.validate(width: list.pixelWidth, height: list.pixelHeight)
+        var region = requested.intersection(PixelRect(x: 0, y: 0, width: list.pixelWidth, height: list.pixelHeight))
+        if list.pixelWidth != pixelWidth || list.pixelHeight != pixelHeight {
+            canvas = PixelBuffer(width: list.pixelWidth, height: list.pixelHeight)
+            pixelWidth = list.pixelWidth; pixelHeight = list.pixelHeight
+            region = PixelRect(x: 0, y: 0, width: pixelWidth, height: pixelHeight)
+        }
+        if let framebuffer, !framebuffer.fits(width: pixelWidth, height: pixelHeight) {
+            throw CPURendererError.framebufferTooSmall(width: pixelWidth, height: pixelHeight)
+        }
+        textures.beginFrame()
+        defer { textures.endFrame() }
+        var statistics = RenderStatistics()
+        let clips = list.clips.enumerated().map { PreparedClip($1, index: $0, count: list.clips.count) }
+        let compositor = FrameCompositor(list: list, clips: clips, painter: painter, textures: textures,
+                                         rasterizations: rasterizations)
+        let items = FrameTree.items(of: list.commands)
+        let quads = try compositor.prepare(items, width: pixelWidth, height: pixelHeight, statistics: &statistics)
+        var finish: (@Sendable (Range<Int>) -> Void)?
+        if let target = framebuffer {
+            let canvas = self.canvas, x0 = region.x, x1 = region.x + region.width
+            finish = { rows in
+                for y in rows { target.write(row: y, from: x0, to: x1, of: canvas) }
+            }
+        }
+        painter.paint(quads, clips: clips, into: canvas, region: region, clear: packPixel(list.clearColor.raw),
+                      finishRows: finish)
+        statistics.quads += quads.count
+        statistics.textureUploads = textures.uploadsThisFrame
+        lastStatistics = statistics
+        return statistics
+    }
+
+    /// Sizes up to 32768 pixels a side are accepted.
+    static func validate(width: Int, height: Int) throws {
+        guard width > 0, height > 0, width <= 32768, height <= 32768 else {
+            throw CPURendererError.invalidSize(width: width, height: height)
+        }
+    }
+}

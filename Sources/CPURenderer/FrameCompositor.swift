@@ -1,0 +1,120 @@
+import CompositorCore
+import CoreGraphics
+import Foundation
+
+/// Turns a frame's items into prepared quads for one image: quads as they are, and each group
+/// rendered into its intermediate image (content, then mask, then shadow) and replaced by the
+/// textured quads that composite it.
+struct FrameCompositor {
+    let list: DrawList
+    let clips: [PreparedClip]
+    let painter: BandPainter
+    let textures: TextureStore
+    let rasterizations: RasterizationCache
+
+    /// The prepared quads of `items` for an image of `width` x `height`.
+    func prepare(_ items: [FrameItem], width: Int, height: Int,
+                 statistics: inout RenderStatistics) throws -> [PreparedQuad] {
+        var prepared: [PreparedQuad] = []
+        prepared.reserveCapacity(items.count)
+        try clips.withUnsafeBufferPointer { clipPointer in
+            for item in items {
+                switch item {
+                case .quad(let quad):
+                    let binding = quad.texture.map { source in
+                        TextureBinding(texture: textures.texture(for: source), unitRect: source.unitRect,
+                                       minification: source.minificationFilter, magnification: source.magnificationFilter)
+                    }
+                    if let q = PreparedQuad(quad, texture: binding, clips: clipPointer, canvasWidth: width, canvasHeight: height) {
+                        prepared.append(q)
+                    }
+                case .group(let node):
+                    for (quad, binding) in try composite(node, statistics: &statistics) {
+                        if let q = PreparedQuad(quad, texture: binding, clips: clipPointer, canvasWidth: width, canvasHeight: height) {
+                            prepared.append(q)
+                        }
+                    }
+                }
+            }
+        }
+        return prepared
+    }
+
+    /// The quads that composite `node` into the enclosing image: its shadow, then its content.
+    private func composite(_ node: GroupNode, statistics: inout RenderStatistics) throws -> [(Quad, TextureBinding)] {
+        let g = node.group
+        guard g.opacity > 0, g.rect.width > 0, g.rect.height > 0 else { return [] }
+        if !g.isDoubleSided && PreparedQuad.facesAway(g.transform) { return [] }
+        try CPURenderer.validate(width: g.pixelWidth, height: g.pixelHeight)
+        let content = try contentTexture(node, statistics: &statistics)
+        var quads: [(Quad, TextureBinding)] = []
+        let whole = CGRect(x: 0, y: 0, width: 1, height: 1)
+        if let shadow = g.shadow, shadow.color.alpha > 0 {
+            let image = GaussianBlur.shadow(of: content.levels[0], sigma: shadow.sigma, color: shadow.color.raw)
+            let pad = CGFloat(GaussianBlur.padding(sigma: shadow.sigma))
+            let unitX = g.rect.width / CGFloat(g.pixelWidth), unitY = g.rect.height / CGFloat(g.pixelHeight)
+            let rect = CGRect(x: g.rect.minX + (CGFloat(shadow.offsetX) - pad) * unitX,
+                              y: g.rect.minY + (CGFloat(shadow.offsetY) - pad) * unitY,
+                              width: CGFloat(image.width) * unitX, height: CGFloat(image.height) * unitY)
+            quads.append((compositeQuad(g, rect: rect),
+                          TextureBinding(texture: Texture(image), unitRect: whole, minification: .linear, magnification: .linear)))
+        }
+        if g.drawsContent {
+            if g.filter == .trilinear { content.makeMipmaps() }
+            quads.append((compositeQuad(g, rect: g.rect),
+                          TextureBinding(texture: content, unitRect: whole, minification: g.filter, magnification: g.filter == .nearest ? .nearest : .linear)))
+        }
+        return quads
+    }
+
+    private func compositeQuad(_ g: CompositingGroup, rect: CGRect) -> Quad {
+        Quad(transform: g.transform, rect: rect, opacity: g.opacity, clipIndex: g.clipIndex, isDoubleSided: g.isDoubleSided)
+    }
+
+    /// The group's content multiplied by its mask's alpha: kept from an earlier frame under its
+    /// rasterization key, or drawn now.
+    private func contentTexture(_ node: GroupNode, statistics: inout RenderStatistics) throws -> Texture {
+        let g = node.group
+        if let key = g.rasterizationKey,
+           let kept = rasterizations.texture(for: key, width: g.pixelWidth, height: g.pixelHeight) {
+            return kept
+        }
+        let content = try draw(node.content, width: g.pixelWidth, height: g.pixelHeight, statistics: &statistics)
+        if let mask = node.mask {
+            let alpha = try draw(mask, width: g.pixelWidth, height: g.pixelHeight, statistics: &statistics)
+            Self.multiply(content, byAlphaOf: alpha)
+        }
+        let texture = Texture(content)
+        if let key = g.rasterizationKey {
+            rasterizations.store(texture, for: key, width: g.pixelWidth, height: g.pixelHeight)
+        }
+        return texture
+    }
+
+    /// Draws `items` into a new transparent image (one offscreen pass).
+    private func draw(_ items: [FrameItem], width: Int, height: Int, statistics: inout RenderStatistics) throws -> PixelBuffer {
+        let buffer = PixelBuffer(width: width, height: height)
+        let quads = try prepare(items, width: width, height: height, statistics: &statistics)
+        painter.paint(quads, clips: clips, into: buffer, region: PixelRect(x: 0, y: 0, width: width, height: height), clear: nil)
+        statistics.offscreenPasses += 1
+        statistics.quads += quads.count
+        return buffer
+    }
+
+    /// Multiplies every pixel of `content` by the alpha of the same pixel of `mask`.
+    static func multiply(_ content: PixelBuffer, byAlphaOf mask: PixelBuffer) {
+        let count = content.width * content.height
+        let pixels = content.pixels, alphas = mask.pixels
+        var i = 0
+        while i < count {
+            let n = min(8, count - i)
+            var c = SIMD8<UInt32>(), m = SIMD8<UInt32>()
+            for k in 0..<n { c[k] = pixels[i + k]; m[k] = alphas[i + k] }
+            let a = lanesFromBytes(m &>> 24) * (1 / 255)
+            let color = loadPixels(c)
+            let out = packBytes(r: color.r * a, g: color.g * a, b: color.b * a, a: color.a * a)
+            for k in 0..<n { pixels[i + k] = out[k] }
+            i += 8
+        }
+    }
+}

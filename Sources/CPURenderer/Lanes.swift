@@ -1,0 +1,68 @@
+/// Eight pixels of one row processed together. The helpers below avoid the standard library's
+/// generic SIMD conversions and `pointwiseMin`, which are not vectorised.
+typealias Lanes = SIMD8<Float>
+typealias LaneMask = SIMDMask<SIMD8<Int32>>
+
+/// Lane offsets 0...7.
+let laneOffsets = Lanes(0, 1, 2, 3, 4, 5, 6, 7)
+
+@inline(__always) func lanesMin(_ a: Lanes, _ b: Lanes) -> Lanes { a.replacing(with: b, where: b .< a) }
+@inline(__always) func lanesMax(_ a: Lanes, _ b: Lanes) -> Lanes { a.replacing(with: b, where: b .> a) }
+@inline(__always) func lanesAbs(_ a: Lanes) -> Lanes { lanesMax(a, -a) }
+@inline(__always) func lanesClamp01(_ a: Lanes) -> Lanes { lanesMin(lanesMax(a, Lanes(repeating: 0)), Lanes(repeating: 1)) }
+
+/// Bytes 0...255 (already masked) to floats: the float whose mantissa holds the integer, less 2^23.
+@inline(__always) func lanesFromBytes(_ v: SIMD8<UInt32>) -> Lanes {
+    unsafeBitCast(v | 0x4B00_0000, to: Lanes.self) - 8_388_608
+}
+
+/// Floats in 0...255 rounded to the nearest integer (ties to even), as bytes in the low 8 bits.
+@inline(__always) func lanesToBytes(_ f: Lanes) -> SIMD8<UInt32> {
+    unsafeBitCast(f + 8_388_608, to: SIMD8<UInt32>.self) & 0xFF
+}
+
+/// Premultiplied colours of eight pixels, one channel per vector, in 0...1.
+struct LaneColor {
+    var r: Lanes, g: Lanes, b: Lanes, a: Lanes
+
+    @inline(__always) init(r: Lanes, g: Lanes, b: Lanes, a: Lanes) { self.r = r; self.g = g; self.b = b; self.a = a }
+
+    /// The same colour in every lane.
+    @inline(__always) init(_ c: SIMD4<Float>) {
+        r = Lanes(repeating: c.x); g = Lanes(repeating: c.y); b = Lanes(repeating: c.z); a = Lanes(repeating: c.w)
+    }
+
+    /// `self` over `below`, premultiplied source-over.
+    @inline(__always) func over(_ below: LaneColor) -> LaneColor {
+        let k = 1 - a
+        return LaneColor(r: r + below.r * k, g: g + below.g * k, b: b + below.b * k, a: a + below.a * k)
+    }
+
+    /// Every channel multiplied by `s`.
+    @inline(__always) func scaled(_ s: Lanes) -> LaneColor { LaneColor(r: r * s, g: g * s, b: b * s, a: a * s) }
+}
+
+/// Loads eight RGBA8 pixels (R in the low byte) as bytes-valued floats (0...255).
+@inline(__always) func loadPixels(_ v: SIMD8<UInt32>) -> LaneColor {
+    LaneColor(r: lanesFromBytes(v & 0xFF), g: lanesFromBytes((v &>> 8) & 0xFF),
+              b: lanesFromBytes((v &>> 16) & 0xFF), a: lanesFromBytes(v &>> 24))
+}
+
+/// Blends `source` (0...1, premultiplied) over eight destination pixels and returns the packed result.
+@inline(__always) func blendPixels(_ source: LaneColor, over destination: SIMD8<UInt32>) -> SIMD8<UInt32> {
+    let d = loadPixels(destination)
+    let k = 1 - source.a
+    let r = source.r * 255 + d.r * k, g = source.g * 255 + d.g * k
+    let b = source.b * 255 + d.b * k, a = source.a * 255 + d.a * k
+    return packBytes(r: r, g: g, b: b, a: a)
+}
+
+/// Packs byte-valued channels (clamped to 0...255) into RGBA8 pixels.
+@inline(__always) func packBytes(r: Lanes, g: Lanes, b: Lanes, a: Lanes) -> SIMD8<UInt32> {
+    clampedBytes(r) | (clampedBytes(g) &<< 8) | (clampedBytes(b) &<< 16) | (clampedBytes(a) &<< 24)
+}
+
+/// Byte-valued floats clamped to 0...255 and rounded, in the low 8 bits.
+@inline(__always) func clampedBytes(_ x: Lanes) -> SIMD8<UInt32> {
+    lanesToBytes(lanesMin(lanesMax(x, Lanes(repeating: 0)), Lanes(repeating: 255)))
+}

@@ -1,0 +1,137 @@
+import Foundation
+import CompositorCore
+import CoreGraphics
+
+/// A clip ready for per-pixel evaluation: the inverse of its plane's homography (canvas pixel
+/// centre to clip-local homogeneous), its rounded rect, and the canvas regions where it surely
+/// covers nothing (outside `outer`) and surely covers everything (inside `inner`).
+struct PreparedClip {
+    /// The deepest chain of nested clips followed, as in the GLES renderer.
+    static let maximumDepth = 8
+
+    var inverse: (Float, Float, Float, Float, Float, Float, Float, Float, Float)
+    var preciseInverse: Homography
+    var field: RoundedRectField
+    /// The enclosing clip's index, or -1.
+    var parent: Int32
+    var outer: SpanRegion
+    var inner: SpanRegion
+    /// Canvas pixels outside which the clip covers nothing (minX, minY, maxX, maxY).
+    var bounds: (Int, Int, Int, Int)
+
+    init(_ clip: Clip, index: Int, count: Int) {
+        let parentIndex = clip.parentIndex ?? -1
+        parent = parentIndex >= 0 && Int(parentIndex) < count && Int(parentIndex) != index ? parentIndex : -1
+        field = RoundedRectField(rect: clip.rect, radii: clip.cornerRadii)
+        let plane = Homography(plane: clip.transform)
+        guard let inv = plane.inverse else {
+            inverse = (0, 0, 0, 0, 0, 0, 0, 0, 0)
+            preciseInverse = .degenerate
+            outer = .nowhere; inner = .nowhere; bounds = (0, 0, 0, 0)
+            return
+        }
+        inverse = inv.floats
+        preciseInverse = inv
+        let r = clip.rect
+        let projection = PlaneProjection(plane: plane, inverse: inv, rect: r)
+        if let upp = projection.largestUnitsPerPixel {
+            // Beyond half a pixel outside the rect the field's coverage is zero; inside the rect
+            // inset by the largest radius and half a pixel it is one.
+            let grow = 0.5 * upp + 1e-4 * max(upp, 1)
+            outer = inv.region(minX: r.minX - grow, minY: r.minY - grow, maxX: r.maxX + grow, maxY: r.maxY + grow)
+            let inset = Double(clip.cornerRadii.vector.max()) + grow
+            inner = inv.region(minX: r.minX + inset, minY: r.minY + inset, maxX: r.maxX - inset, maxY: r.maxY - inset)
+            bounds = projection.pixelBounds(outset: grow) ?? (Int.min / 4, Int.min / 4, Int.max / 4, Int.max / 4)
+        } else {
+            outer = SpanRegion(front: inv); inner = .nowhere
+            bounds = (Int.min / 4, Int.min / 4, Int.max / 4, Int.max / 4)
+        }
+    }
+
+    /// The clip's coverage of eight pixel centres of row `row` from column `column` on.
+    @inline(__always)
+    func coverage(column: Int, row: Int) -> Lanes {
+        let m = inverse
+        let (qx, qy, qw) = preciseInverse.lanes(column: column, row: row)
+        let px = qx / qw, py = qy / qw
+        // Clip-local steps of one pixel in x and in y (the derivatives of the projection).
+        let xx = (m.0 - px * m.2) / qw, xy = (m.1 - py * m.2) / qw
+        let yx = (m.3 - px * m.5) / qw, yy = (m.4 - py * m.5) / qw
+        let upp = lanesMax((0.5 * (xx * xx + xy * xy + yx * yx + yy * yy)).squareRoot(), Lanes(repeating: 1e-6))
+        let covered = fieldCoverage(field.distance(x: px, y: py), unitsPerPixel: upp)
+        return covered.replacing(with: 0, where: qw .<= 0)
+    }
+}
+
+extension SpanRegion {
+    /// No pixel.
+    static let nowhere = SpanRegion(a: .zero, b: .zero, c: SIMD8(repeating: -1))
+
+    /// The pixels in front of the viewer of a canvas-to-local homography (w > 0).
+    init(front inverse: Homography) {
+        let m = inverse.m
+        self.init(a: SIMD8(m.2, 0, 0, 0, 0, 0, 0, 0), b: SIMD8(m.5, 0, 0, 0, 0, 0, 0, 0),
+                  c: SIMD8(m.8 - 1e-9, 1, 1, 1, 1, 1, 1, 1))
+    }
+}
+
+extension Homography {
+    /// The nine entries as floats, row by row.
+    var floats: (Float, Float, Float, Float, Float, Float, Float, Float, Float) {
+        (Float(m.0), Float(m.1), Float(m.2), Float(m.3), Float(m.4), Float(m.5), Float(m.6), Float(m.7), Float(m.8))
+    }
+}
+
+/// A rect of a plane seen on the canvas: its projected corners and the local units per pixel there.
+struct PlaneProjection {
+    let plane: Homography
+    let inverse: Homography
+    let rect: CGRect
+
+    /// The largest local units per canvas pixel over the rect: exact for an affine plane; under
+    /// perspective, the largest value at the corners with a 1.5x margin (nil when a corner is
+    /// behind the viewer).
+    var largestUnitsPerPixel: Double? {
+        if plane.isAffine { return Self.unitsPerPixel(inverse, x: 0, y: 0) }
+        var largest = 0.0
+        for corner in corners {
+            let p = plane.apply(corner.x, corner.y)
+            guard p.w > 1e-9 else { return nil }
+            largest = max(largest, Self.unitsPerPixel(inverse, x: p.x / p.w, y: p.y / p.w))
+        }
+        return largest * 1.5
+    }
+
+    private var corners: [(x: Double, y: Double)] { Self.corners(of: rect) }
+
+    private static func corners(of rect: CGRect) -> [(x: Double, y: Double)] {
+        [(Double(rect.minX), Double(rect.minY)), (Double(rect.maxX), Double(rect.minY)),
+         (Double(rect.minX), Double(rect.maxY)), (Double(rect.maxX), Double(rect.maxY))]
+    }
+
+    /// Local units per pixel (root mean square of the two pixel steps) at canvas point (x, y).
+    static func unitsPerPixel(_ inverse: Homography, x: Double, y: Double) -> Double {
+        let m = inverse.m
+        let q = inverse.apply(x, y)
+        let px = q.x / q.w, py = q.y / q.w
+        let xx = (m.0 - px * m.2) / q.w, xy = (m.1 - py * m.2) / q.w
+        let yx = (m.3 - px * m.5) / q.w, yy = (m.4 - py * m.5) / q.w
+        return max((0.5 * (xx * xx + xy * xy + yx * yx + yy * yy)).squareRoot(), 1e-6)
+    }
+
+    /// The canvas pixels that the rect outset by `outset` local units can touch, or nil when a
+    /// corner is behind the viewer.
+    func pixelBounds(outset: Double) -> (Int, Int, Int, Int)? {
+        var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
+        for corner in Self.corners(of: rect.insetBy(dx: -CGFloat(outset), dy: -CGFloat(outset))) {
+            let p = plane.apply(corner.x, corner.y)
+            guard p.w > 1e-9 else { return nil }
+            minX = min(minX, p.x / p.w); maxX = max(maxX, p.x / p.w)
+            minY = min(minY, p.y / p.w); maxY = max(maxY, p.y / p.w)
+        }
+        guard minX.isFinite, minY.isFinite, maxX.isFinite, maxY.isFinite,
+              abs(minX) < 1e9, abs(minY) < 1e9, abs(maxX) < 1e9, abs(maxY) < 1e9 else { return nil }
+        return (Int(minX.rounded(.down)) - 1, Int(minY.rounded(.down)) - 1,
+                Int(maxX.rounded(.up)) + 1, Int(maxY.rounded(.up)) + 1)
+    }
+}

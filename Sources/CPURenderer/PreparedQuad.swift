@@ -1,0 +1,214 @@
+import CompositorCore
+import Foundation
+
+/// A quad ready to be painted: everything the per-pixel evaluation needs, in single precision,
+/// and the canvas regions that decide which pixels need it.
+///
+/// Pixels inside `outer` (the quad's rect grown by the antialiasing margin, as the GLES renderer
+/// rasterises it) may be painted; pixels inside `inner` or `innerCross` (the arms of a plus
+/// shape that keeps the rounded corners and the border out) are surely fully covered, have no
+/// border, and, when also inside every clip's inner region, take the quad's colour without any
+/// coverage evaluation.
+struct PreparedQuad {
+    /// Canvas pixel centre to local homogeneous coordinates, row-vector convention.
+    var inverse: (Float, Float, Float, Float, Float, Float, Float, Float, Float)
+    /// The same in double precision, for the first pixel of each run of eight.
+    var preciseInverse: Homography
+    var isAffine: Bool
+    /// Local units per pixel where that is constant (affine quads).
+    var unitsPerPixel: Float
+    var shape: RoundedRectField
+    /// The rect's bounds and the edges cut without antialiasing.
+    var edgeBox: EdgeBox
+    var isBlurred: Bool { blur != nil }
+    var fill: SIMD4<Float>
+    var borderWidth: Float
+    var border: SIMD4<Float>
+    var borderField: RoundedRectField
+    /// Whether the border's inner rect is empty, so the border covers the whole shape.
+    var borderFillsShape: Bool
+    var opacity: Float
+    var texture: Texture?
+    var textureMapping: TextureMapping
+    var blur: BlurredRoundedRect?
+    /// Index of the innermost clip, or -1.
+    var clip: Int32
+    var outer: SpanRegion
+    var inner: SpanRegion
+    var innerCross: SpanRegion
+    /// Canvas rows and columns the quad may touch: minX, minY, maxX, maxY (exclusive).
+    var bounds: (Int, Int, Int, Int)
+    /// The colour of interior pixels when untextured: fill times opacity, packed, and whether opaque.
+    var interiorColor: SIMD4<Float>
+    var interiorPixel: UInt32
+    var interiorIsOpaque: Bool
+
+    /// Prepares `quad`, or returns nil when it draws nothing (facing away, transparent, off the canvas).
+    init?(_ quad: Quad, texture binding: TextureBinding?, clips: UnsafeBufferPointer<PreparedClip>, canvasWidth: Int, canvasHeight: Int) {
+        guard quad.opacity > 0, quad.rect.width.isFinite, quad.rect.height.isFinite else { return nil }
+        let plane = Homography(plane: quad.transform)
+        if !quad.isDoubleSided && Self.facesAway(quad.transform) { return nil }
+        guard let inv = plane.inverse else { return nil }
+        inverse = inv.floats
+        preciseInverse = inv
+        isAffine = plane.isAffine
+        let r = quad.rect
+        let edges = quad.antialiasedEdges & 0xF
+        let margin = edges == 0 ? 0 : Double(Self.antialiasingMargin(quad))
+        let minX = Float(r.minX), minY = Float(r.minY), maxX = Float(r.maxX), maxY = Float(r.maxY)
+        let hardEdges = ~edges & 0xF
+        edgeBox = EdgeBox(minX: minX, minY: minY, maxX: maxX, maxY: maxY, hard: hardEdges)
+        // Edges cut hard are pushed out of the distance field (as the GLES shader does).
+        let grow = Float(margin) + 1
+        let g0x: Float = hardEdges & 1 != 0 ? grow : 0, g1x: Float = hardEdges & 2 != 0 ? grow : 0
+        let g0y: Float = hardEdges & 4 != 0 ? grow : 0, g1y: Float = hardEdges & 8 != 0 ? grow : 0
+        let radii = quad.cornerRadii.vector
+        shape = RoundedRectField(minX: minX - g0x, minY: minY - g0y, width: (maxX + g1x) - (minX - g0x),
+                                 height: (maxY + g1y) - (minY - g0y), radii: radii)
+        fill = quad.fillColor.raw
+        borderWidth = quad.borderWidth
+        border = quad.borderColor.raw
+        let w = quad.borderWidth
+        borderField = RoundedRectField(minX: minX + w, minY: minY + w, width: Float(r.width) - 2 * w,
+                                       height: Float(r.height) - 2 * w, radii: lanesFreeMax(radii - w))
+        borderFillsShape = Float(r.width) - 2 * w <= 0 || Float(r.height) - 2 * w <= 0
+        opacity = quad.opacity
+        texture = binding?.texture
+        textureMapping = TextureMapping(quad: quad, binding: binding)
+        clip = quad.clipIndex.flatMap { $0 >= 0 && Int($0) < clips.count ? $0 : nil } ?? -1
+        interiorColor = fill * opacity
+        interiorPixel = packPixel(interiorColor)
+        interiorIsOpaque = interiorPixel >> 24 == 0xFF
+
+        let projection = PlaneProjection(plane: plane, inverse: inv, rect: r)
+        let largestUnits = projection.largestUnitsPerPixel
+        unitsPerPixel = Float(largestUnits ?? 1)
+        var reach = margin
+        if quad.blurSigma > 0 {
+            let b = BlurredRoundedRect(minX: minX, minY: minY, maxX: maxX, maxY: maxY, radii: radii, sigma: quad.blurSigma)
+            blur = b
+            reach = Double(b.reach)
+        } else {
+            blur = nil
+        }
+        outer = inv.region(minX: r.minX - reach, minY: r.minY - reach, maxX: r.maxX + reach, maxY: r.maxY + reach)
+        if let units = largestUnits, blur == nil {
+            // Half a pixel inside the border's inner edge the border is gone; a corner's radius
+            // further in from the adjacent edges the rounded corners (outer and inner) are too.
+            let small = Double(max(w, 0)) + 0.5 * units + 1e-4 * max(units, 1)
+            let large = small + Double(max(radii.max(), 0))
+            inner = inv.region(minX: r.minX + small, minY: r.minY + large, maxX: r.maxX - small, maxY: r.maxY - large)
+            innerCross = inv.region(minX: r.minX + large, minY: r.minY + small, maxX: r.maxX - large, maxY: r.maxY - small)
+        } else {
+            inner = .nowhere
+            innerCross = .nowhere
+        }
+        var box = PlaneProjection(plane: plane, inverse: inv, rect: r).pixelBounds(outset: reach)
+            ?? (0, 0, canvasWidth, canvasHeight)
+        var index = clip, depth = 0
+        while index >= 0 && depth < PreparedClip.maximumDepth {
+            let b = clips[Int(index)].bounds
+            box = (max(box.0, b.0), max(box.1, b.1), min(box.2, b.2), min(box.3, b.3))
+            index = clips[Int(index)].parent; depth += 1
+        }
+        bounds = (max(box.0, 0), max(box.1, 0), min(box.2, canvasWidth), min(box.3, canvasHeight))
+        guard bounds.0 < bounds.2, bounds.1 < bounds.3 else { return nil }
+    }
+
+    /// Whether a one-sided quad faces away: the sign of its plane's determinant (as the GLES renderer decides).
+    static func facesAway(_ m: Matrix4) -> Bool {
+        let det = m.m11 * (m.m22 * m.m44 - m.m24 * m.m42)
+            - m.m12 * (m.m21 * m.m44 - m.m24 * m.m41)
+            + m.m14 * (m.m21 * m.m42 - m.m22 * m.m41)
+        return det < 0
+    }
+
+    /// How far (local units) beyond every edge the quad is rasterised: 1.5 pixels over the
+    /// smallest local-to-screen scale at the rect's corners, capped at the rect's larger side,
+    /// the same margin the GLES renderer grows its quads by.
+    static func antialiasingMargin(_ quad: Quad) -> Float {
+        let m = quad.transform, r = quad.rect
+        let cap = Float(max(r.width, r.height, 1))
+        var smallestScale = Double.infinity
+        if m.m14 == 0, m.m24 == 0 {
+            smallestScale = smallestSingularValue(m.m11 / m.m44, m.m12 / m.m44, m.m21 / m.m44, m.m22 / m.m44)
+        } else {
+            for corner in 0..<4 {
+                let x = corner & 1 == 0 ? r.minX : r.maxX, y = corner < 2 ? r.minY : r.maxY
+                let p = m.transformHomogeneous(x: x, y: y)
+                guard p.w > 0 else { return min(1, cap) }
+                let sx = p.x / p.w, sy = p.y / p.w
+                let scale = smallestSingularValue((m.m11 - sx * m.m14) / p.w, (m.m12 - sy * m.m14) / p.w,
+                                                  (m.m21 - sx * m.m24) / p.w, (m.m22 - sy * m.m24) / p.w)
+                smallestScale = min(smallestScale, scale)
+            }
+        }
+        guard smallestScale.isFinite, smallestScale > 1e-9 else { return cap }
+        return min(Float(1.5 / smallestScale), cap)
+    }
+
+    private static func smallestSingularValue(_ a: Double, _ b: Double, _ c: Double, _ d: Double) -> Double {
+        let frobenius = a * a + b * b + c * c + d * d
+        let det = a * d - b * c
+        let root = (max(frobenius * frobenius - 4 * det * det, 0)).squareRoot()
+        return (max(frobenius - root, 0) / 2).squareRoot()
+    }
+}
+
+/// A quad's rect and which of its edges are cut hard (bit 0 minX, 1 maxX, 2 minY, 3 maxY).
+struct EdgeBox {
+    var minX: Float, minY: Float, maxX: Float, maxY: Float
+    var hard: UInt8
+}
+
+/// Each component at least zero.
+@inline(__always) func lanesFreeMax(_ v: SIMD4<Float>) -> SIMD4<Float> {
+    SIMD4(max(v.x, 0), max(v.y, 0), max(v.z, 0), max(v.w, 0))
+}
+
+/// A texture and how a quad samples it: an image's, or a group's intermediate image.
+struct TextureBinding {
+    var texture: Texture
+    /// The part of the texture (unit coordinates, y down) that covers the quad's rect.
+    var unitRect: CGRect
+    var minification: TextureFilter
+    var magnification: TextureFilter
+}
+
+/// Where a quad's texture is sampled: normalised image coordinates as affine functions of the
+/// quad's local position, clamped half a texel inside the image (as the GLES atlas clamps).
+struct TextureMapping {
+    var uOrigin: Float = 0, uPerUnit: Float = 0, vOrigin: Float = 0, vPerUnit: Float = 0
+    var uClamp: ClosedRange<Float> = 0...0, vClamp: ClosedRange<Float> = 0...0
+    var texelsX: Float = 1, texelsY: Float = 1
+    var minification: TextureFilter = .linear, magnification: TextureFilter = .linear
+    /// Whether a texture is drawn.
+    var isBound = false
+
+    init(quad: Quad, binding: TextureBinding?) {
+        guard let binding else { return }
+        isBound = true
+        let texture = binding.texture, unit = binding.unitRect, r = quad.rect
+        uPerUnit = Float(unit.width) / Float(max(r.width, 1e-6))
+        vPerUnit = Float(unit.height) / Float(max(r.height, 1e-6))
+        uOrigin = Float(unit.minX) - Float(r.minX) * uPerUnit
+        vOrigin = Float(unit.minY) - Float(r.minY) * vPerUnit
+        texelsX = Float(texture.width); texelsY = Float(texture.height)
+        let halfU = 0.5 / texelsX, halfV = 0.5 / texelsY
+        uClamp = halfU...max(halfU, 1 - halfU); vClamp = halfV...max(halfV, 1 - halfV)
+        minification = binding.minification; magnification = binding.magnification
+    }
+
+    /// Texels per pixel of the footprint, from the local steps of one pixel in x and in y.
+    @inline(__always)
+    func texelsPerPixel(xx: Float, xy: Float, yx: Float, yy: Float) -> Float {
+        let ux = xx * uPerUnit * texelsX, vx = xy * vPerUnit * texelsY
+        let uy = yx * uPerUnit * texelsX, vy = yy * vPerUnit * texelsY
+        return max(ux * ux + vx * vx, uy * uy + vy * vy).squareRoot()
+    }
+}
+
+extension PremultipliedColor {
+    /// The components as given (the GLES renderer uploads them unclamped).
+    var raw: SIMD4<Float> { SIMD4(red, green, blue, alpha) }
+}

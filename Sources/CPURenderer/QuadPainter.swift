@@ -1,0 +1,93 @@
+import CompositorCore
+import Foundation
+
+/// Paints prepared quads into rows of a pixel buffer: per row it solves the span the quad may
+/// touch and the span it surely covers, evaluates the shader only between the two, and fills
+/// the covered span directly (a plain store when it is opaque).
+struct QuadPainter {
+    let clips: UnsafeBufferPointer<PreparedClip>
+    var shader: QuadShader { QuadShader(clips: clips) }
+
+    /// Paints `quad` over columns `x0..<x1` of row `y`, whose first pixel is `row`.
+    @inline(__always)
+    func paint(_ quad: UnsafePointer<PreparedQuad>, row y: Int, from x0: Int, to x1: Int, into row: UnsafeMutablePointer<UInt32>) {
+        var (lower, upper) = quad.pointee.outer.span(row: y, from: max(x0, quad.pointee.bounds.0), to: min(x1, quad.pointee.bounds.2))
+        var index = quad.pointee.clip, depth = 0
+        while index >= 0 && depth < PreparedClip.maximumDepth && lower < upper {
+            (lower, upper) = (clips.baseAddress! + Int(index)).pointee.outer.span(row: y, from: lower, to: upper)
+            index = (clips.baseAddress! + Int(index)).pointee.parent; depth += 1
+        }
+        guard lower < upper else { return }
+        var (innerLower, innerUpper) = Self.union(quad.pointee.inner.span(row: y, from: lower, to: upper),
+                                                  quad.pointee.innerCross.span(row: y, from: lower, to: upper))
+        index = quad.pointee.clip; depth = 0
+        while index >= 0 && depth < PreparedClip.maximumDepth && innerLower < innerUpper {
+            (innerLower, innerUpper) = (clips.baseAddress! + Int(index)).pointee.inner.span(row: y, from: innerLower, to: innerUpper)
+            index = (clips.baseAddress! + Int(index)).pointee.parent; depth += 1
+        }
+        guard innerLower < innerUpper else {
+            shadeSpan(quad, y: y, from: lower, to: upper, row: row, interior: false)
+            return
+        }
+        shadeSpan(quad, y: y, from: lower, to: innerLower, row: row, interior: false)
+        if !quad.pointee.textureMapping.isBound {
+            fillSpan(quad, from: innerLower, to: innerUpper, row: row)
+        } else {
+            shadeSpan(quad, y: y, from: innerLower, to: innerUpper, row: row, interior: true)
+        }
+        shadeSpan(quad, y: y, from: innerUpper, to: upper, row: row, interior: false)
+    }
+
+    /// The union of two spans when they touch, otherwise the longer (a part of the union, which is all the caller needs).
+    @inline(__always)
+    static func union(_ a: (lower: Int, upper: Int), _ b: (lower: Int, upper: Int)) -> (Int, Int) {
+        if a.lower >= a.upper { return b }
+        if b.lower >= b.upper { return a }
+        if a.lower <= b.upper && b.lower <= a.upper { return (min(a.lower, b.lower), max(a.upper, b.upper)) }
+        return a.upper - a.lower >= b.upper - b.lower ? a : b
+    }
+
+    /// Evaluates the shader over `x0..<x1` and blends the result.
+    @inline(__always)
+    private func shadeSpan(_ q: UnsafePointer<PreparedQuad>, y: Int, from x0: Int, to x1: Int,
+                           row: UnsafeMutablePointer<UInt32>, interior: Bool) {
+        var x = x0
+        while x < x1 {
+            let count = min(8, x1 - x)
+            let color = shader.shade(q, column: x, row: y, interior: interior)
+            blendChunk(color, into: row + x, count: count)
+            x += 8
+        }
+    }
+
+    /// The interior of an untextured quad: one colour, stored or blended.
+    @inline(__always)
+    private func fillSpan(_ quad: UnsafePointer<PreparedQuad>, from x0: Int, to x1: Int, row: UnsafeMutablePointer<UInt32>) {
+        guard x1 > x0 else { return }
+        if quad.pointee.interiorIsOpaque {
+            (row + x0).update(repeating: quad.pointee.interiorPixel, count: x1 - x0)
+            return
+        }
+        guard quad.pointee.interiorColor.w > 0 || quad.pointee.interiorColor.x > 0 || quad.pointee.interiorColor.y > 0 || quad.pointee.interiorColor.z > 0 else { return }
+        let color = LaneColor(quad.pointee.interiorColor)
+        var x = x0
+        while x < x1 {
+            blendChunk(color, into: row + x, count: min(8, x1 - x))
+            x += 8
+        }
+    }
+}
+
+/// Blends eight source pixels over the first `count` (1...8) pixels at `pointer`.
+@inline(__always)
+func blendChunk(_ color: LaneColor, into pointer: UnsafeMutablePointer<UInt32>, count: Int) {
+    if count == 8 {
+        let destination = UnsafeRawPointer(pointer).loadUnaligned(as: SIMD8<UInt32>.self)
+        UnsafeMutableRawPointer(pointer).storeBytes(of: blendPixels(color, over: destination), as: SIMD8<UInt32>.self)
+        return
+    }
+    var destination = SIMD8<UInt32>()
+    for i in 0..<count { destination[i] = pointer[i] }
+    let out = blendPixels(color, over: destination)
+    for i in 0..<count { pointer[i] = out[i] }
+}

@@ -1,0 +1,111 @@
+import CompositorCore
+import Foundation
+
+/// The per-pixel evaluation of a quad, eight pixels of a row at a time: the same steps as the
+/// GLES quad shader (quad.frag.glsl), bottom to top fill, texture, border, times opacity, edge
+/// coverage and clip coverage.
+struct QuadShader {
+    let clips: UnsafeBufferPointer<PreparedClip>
+
+    /// The premultiplied colour (0...1) that `quad` puts over eight pixels of row `row` from
+    /// column `column` on. Interior pixels skip coverage, border and clips.
+    @inline(__always)
+    func shade(_ quad: UnsafePointer<PreparedQuad>, column: Int, row: Int, interior: Bool) -> LaneColor {
+        // Read through the pointer: copying the prepared quad for every eight pixels costs more than shading them.
+        let q = UnsafeQuad(quad)
+        let m = q.inverse
+        let (hx, hy, hw) = quad.pointee.preciseInverse.lanes(column: column, row: row)
+        let lx = hx / hw, ly = hy / hw
+        // Local steps of one pixel in x and in y, and their root mean square.
+        var xx, xy, yx, yy: Lanes
+        let upp: Lanes
+        if q.isAffine {
+            let w = m.8
+            xx = Lanes(repeating: m.0 / w); xy = Lanes(repeating: m.1 / w)
+            yx = Lanes(repeating: m.3 / w); yy = Lanes(repeating: m.4 / w)
+            upp = Lanes(repeating: q.unitsPerPixel)
+        } else {
+            xx = (m.0 - lx * m.2) / hw; xy = (m.1 - ly * m.2) / hw
+            yx = (m.3 - lx * m.5) / hw; yy = (m.4 - ly * m.5) / hw
+            upp = lanesMax((0.5 * (xx * xx + xy * xy + yx * yx + yy * yy)).squareRoot(), Lanes(repeating: 1e-6))
+        }
+
+        var color = LaneColor(q.fill)
+        if q.isTextured {
+            color = sampleTexture(quad.pointee.texture!, quad.pointee.textureMapping, lx: lx, ly: ly, xx: xx, xy: xy, yx: yx, yy: yy,
+                                  affine: q.isAffine).over(color)
+        }
+        if interior { return color.scaled(Lanes(repeating: q.opacity)) }
+
+        var coverage: Lanes
+        if q.isBlurred {
+            coverage = quad.pointee.blur!.coverage(x: lx, y: ly)
+        } else {
+            coverage = fieldCoverage(quad.pointee.shape.distance(x: lx, y: ly), unitsPerPixel: upp)
+            if q.hardEdges != 0 { coverage = cutHardEdges(quad, coverage, lx: lx, ly: ly) }
+            if q.borderWidth > 0 {
+                let amount = q.borderFillsShape ? Lanes(repeating: 1)
+                    : 1 - fieldCoverage(quad.pointee.borderField.distance(x: lx, y: ly), unitsPerPixel: upp)
+                color = LaneColor(q.border).scaled(amount).over(color)
+            }
+        }
+        coverage = coverage.replacing(with: 0, where: hw .<= 0)
+        var index = q.clip, depth = 0
+        while index >= 0 && depth < PreparedClip.maximumDepth {
+            let clip = clips.baseAddress! + Int(index)
+            coverage *= clip.pointee.coverage(column: column, row: row)
+            index = clip.pointee.parent; depth += 1
+        }
+        return color.scaled(coverage * q.opacity)
+    }
+
+    /// Zero coverage beyond the edges drawn without antialiasing; a pixel centre on a min edge is inside.
+    @inline(__always)
+    private func cutHardEdges(_ quad: UnsafePointer<PreparedQuad>, _ coverage: Lanes, lx: Lanes, ly: Lanes) -> Lanes {
+        let q = quad.pointee.edgeBox
+        var c = coverage
+        if q.hard & 1 != 0 { c = c.replacing(with: 0, where: lx .< q.minX) }
+        if q.hard & 2 != 0 { c = c.replacing(with: 0, where: lx .>= q.maxX) }
+        if q.hard & 4 != 0 { c = c.replacing(with: 0, where: ly .< q.minY) }
+        if q.hard & 8 != 0 { c = c.replacing(with: 0, where: ly .>= q.maxY) }
+        return c
+    }
+
+    /// The texture's colour at eight local points, sampled lane by lane.
+    @inline(__always)
+    private func sampleTexture(_ texture: Texture, _ t: TextureMapping, lx: Lanes, ly: Lanes,
+                               xx: Lanes, xy: Lanes, yx: Lanes, yy: Lanes, affine: Bool) -> LaneColor {
+        let u = lanesMin(lanesMax(t.uOrigin + lx * t.uPerUnit, Lanes(repeating: t.uClamp.lowerBound)),
+                         Lanes(repeating: t.uClamp.upperBound))
+        let v = lanesMin(lanesMax(t.vOrigin + ly * t.vPerUnit, Lanes(repeating: t.vClamp.lowerBound)),
+                         Lanes(repeating: t.vClamp.upperBound))
+        var out = LaneColor(r: Lanes(), g: Lanes(), b: Lanes(), a: Lanes())
+        let constantScale = affine ? t.texelsPerPixel(xx: xx[0], xy: xy[0], yx: yx[0], yy: yy[0]) : 0
+        for lane in 0..<8 {
+            let scale = affine ? constantScale : t.texelsPerPixel(xx: xx[lane], xy: xy[lane], yx: yx[lane], yy: yy[lane])
+            let s = texture.sample(u: u[lane], v: v[lane], texelsPerPixel: scale,
+                                   minification: t.minification, magnification: t.magnification)
+            out.r[lane] = s.x; out.g[lane] = s.y; out.b[lane] = s.z; out.a[lane] = s.w
+        }
+        return out
+    }
+}
+
+/// The scalar fields of a prepared quad that the shader reads for every eight pixels, loaded
+/// once per call.
+private struct UnsafeQuad {
+    let inverse: (Float, Float, Float, Float, Float, Float, Float, Float, Float)
+    let isAffine: Bool, isTextured: Bool, isBlurred: Bool
+    let unitsPerPixel: Float, opacity: Float, borderWidth: Float, borderFillsShape: Bool
+    let hardEdges: UInt8, clip: Int32
+    let fill: SIMD4<Float>, border: SIMD4<Float>
+
+    @inline(__always) init(_ p: UnsafePointer<PreparedQuad>) {
+        inverse = p.pointee.inverse; isAffine = p.pointee.isAffine
+        isTextured = p.pointee.textureMapping.isBound; isBlurred = p.pointee.isBlurred
+        unitsPerPixel = p.pointee.unitsPerPixel; opacity = p.pointee.opacity
+        borderWidth = p.pointee.borderWidth; borderFillsShape = p.pointee.borderFillsShape
+        hardEdges = p.pointee.edgeBox.hard; clip = p.pointee.clip
+        fill = p.pointee.fill; border = p.pointee.border
+    }
+}

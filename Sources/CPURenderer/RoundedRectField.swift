@@ -1,0 +1,52 @@
+import Foundation
+import CompositorCore
+import CoreGraphics
+
+/// The signed distance to a rounded rectangle (negative inside), the same field the GLES quad
+/// shader evaluates: each quadrant uses its corner's radius, capped at half the shorter side.
+struct RoundedRectField {
+    var centerX: Float, centerY: Float
+    var halfWidth: Float, halfHeight: Float
+    /// Radii by quadrant: minX/minY, maxX/minY, maxX/maxY, minX/maxY, each capped.
+    var radii: SIMD4<Float>
+
+    init(minX: Float, minY: Float, width: Float, height: Float, radii r: SIMD4<Float>) {
+        halfWidth = max(width * 0.5, 0); halfHeight = max(height * 0.5, 0)
+        centerX = minX + width * 0.5; centerY = minY + height * 0.5
+        let cap = min(halfWidth, halfHeight)
+        radii = SIMD4(min(r.x, cap), min(r.y, cap), min(r.z, cap), min(r.w, cap))
+    }
+
+    init(rect: CGRect, radii: CornerRadii) {
+        self.init(minX: Float(rect.minX), minY: Float(rect.minY), width: Float(rect.width),
+                  height: Float(rect.height), radii: radii.vector)
+    }
+
+    /// The largest capped radius.
+    var largestRadius: Float { radii.max() }
+
+    /// The distance at eight points.
+    @inline(__always)
+    func distance(x: Lanes, y: Lanes) -> Lanes {
+        let dx = x - centerX, dy = y - centerY
+        let left = dx .< 0
+        let top = Lanes(repeating: radii.y).replacing(with: radii.x, where: left)
+        let bottom = Lanes(repeating: radii.z).replacing(with: radii.w, where: left)
+        let r = bottom.replacing(with: top, where: dy .< 0)
+        let qx = lanesAbs(dx) - halfWidth + r, qy = lanesAbs(dy) - halfHeight + r
+        let outsideX = lanesMax(qx, Lanes(repeating: 0)), outsideY = lanesMax(qy, Lanes(repeating: 0))
+        let length: Lanes = (outsideX * outsideX + outsideY * outsideY).squareRoot()
+        return lanesMin(lanesMax(qx, qy), Lanes(repeating: 0)) + length - r
+    }
+}
+
+/// Coverage of pixels by the inside of a field, given the field's units per pixel: a ramp one
+/// pixel wide centred on the edge.
+@inline(__always) func fieldCoverage(_ distance: Lanes, unitsPerPixel: Lanes) -> Lanes {
+    lanesClamp01(0.5 - distance / unitsPerPixel)
+}
+
+extension CornerRadii {
+    /// The radii as a vector: minX/minY, maxX/minY, maxX/maxY, minX/maxY.
+    var vector: SIMD4<Float> { SIMD4(minXMinY, maxXMinY, maxXMaxY, minXMaxY) }
+}

@@ -1,0 +1,83 @@
+import Foundation
+import CompositorCore
+import CoreGraphics
+
+/// An image ready for sampling: its pixels and, once a trilinear quad needs them, its mipmaps
+/// (each level half the size of the one above, rounded down, by 2x2 box filtering as
+/// `glGenerateMipmap` does).
+final class Texture: @unchecked Sendable {
+    /// Level 0 first. Levels are added only before a frame's bands start, never while they sample.
+    private(set) var levels: [PixelBuffer]
+
+    init(_ buffer: PixelBuffer) { levels = [buffer] }
+
+    var width: Int { levels[0].width }
+    var height: Int { levels[0].height }
+    var byteCount: Int { levels.reduce(0) { $0 + $1.byteCount } }
+
+    /// Builds every mipmap level down to 1x1 (once).
+    func makeMipmaps() {
+        while let last = levels.last, last.width > 1 || last.height > 1 {
+            levels.append(Self.halved(last))
+        }
+    }
+
+    private static func halved(_ source: PixelBuffer) -> PixelBuffer {
+        let width = max(1, source.width / 2), height = max(1, source.height / 2)
+        let out = PixelBuffer(width: width, height: height)
+        for y in 0..<height {
+            let y0 = min(2 * y, source.height - 1), y1 = min(2 * y + 1, source.height - 1)
+            for x in 0..<width {
+                let x0 = min(2 * x, source.width - 1), x1 = min(2 * x + 1, source.width - 1)
+                let sum = unpack(source.row(y0)[x0]) + unpack(source.row(y0)[x1])
+                    + unpack(source.row(y1)[x0]) + unpack(source.row(y1)[x1])
+                out.row(y)[x] = packPixel(sum * 0.25)
+            }
+        }
+        return out
+    }
+
+    /// One texel as a colour in 0...1.
+    @inline(__always) static func unpack(_ p: UInt32) -> SIMD4<Float> {
+        SIMD4(Float(p & 0xFF), Float((p >> 8) & 0xFF), Float((p >> 16) & 0xFF), Float(p >> 24)) * (1 / 255)
+    }
+
+    /// The colour at normalised coordinates (u, v) of `level`, clamped to the edge.
+    @inline(__always)
+    func sample(u: Float, v: Float, level: Int, linear: Bool) -> SIMD4<Float> {
+        let image = levels[min(level, levels.count - 1)]
+        let w = image.width, h = image.height
+        if !linear {
+            let x = min(max(Int((u * Float(w)).rounded(.down)), 0), w - 1)
+            let y = min(max(Int((v * Float(h)).rounded(.down)), 0), h - 1)
+            return Self.unpack(image.row(y)[x])
+        }
+        let fx = u * Float(w) - 0.5, fy = v * Float(h) - 0.5
+        let bx = fx.rounded(.down), by = fy.rounded(.down)
+        let tx = fx - bx, ty = fy - by
+        let x0 = min(max(Int(bx), 0), w - 1), x1 = min(max(Int(bx) + 1, 0), w - 1)
+        let y0 = min(max(Int(by), 0), h - 1), y1 = min(max(Int(by) + 1, 0), h - 1)
+        let top = image.row(y0), bottom = image.row(y1)
+        let upper = Self.unpack(top[x0]) * (1 - tx) + Self.unpack(top[x1]) * tx
+        let lower = Self.unpack(bottom[x0]) * (1 - tx) + Self.unpack(bottom[x1]) * tx
+        return upper * (1 - ty) + lower * ty
+    }
+
+    /// Samples with OpenGL's filter choice: `scale` texels per pixel (the footprint) decides
+    /// between magnification (at most 1) and minification; trilinear blends two mipmap levels.
+    @inline(__always)
+    func sample(u: Float, v: Float, texelsPerPixel scale: Float,
+                minification: TextureFilter, magnification: TextureFilter) -> SIMD4<Float> {
+        if scale <= 1 { return sample(u: u, v: v, level: 0, linear: magnification != .nearest) }
+        switch minification {
+        case .nearest: return sample(u: u, v: v, level: 0, linear: false)
+        case .linear: return sample(u: u, v: v, level: 0, linear: true)
+        case .trilinear:
+            let lod = min(log2(scale), Float(levels.count - 1))
+            let base = Int(lod), blend = lod - Float(base)
+            let first = sample(u: u, v: v, level: base, linear: true)
+            guard blend > 0, base + 1 < levels.count else { return first }
+            return first * (1 - blend) + sample(u: u, v: v, level: base + 1, linear: true) * blend
+        }
+    }
+}
