@@ -1,0 +1,95 @@
+import CompositorCore
+import ExampleScenes
+import Foundation
+import QuartzCore
+
+/// One measured (backend, scene, N).
+struct Measurement {
+    var backend: String
+    var scene: String
+    var n: Int
+    var result: FrameBenchmarkResult
+    var notes: String
+
+    /// The SCENES.md output line.
+    var jsonLine: String {
+        String(format: "{\"peer\": \"OpenQuartzCore\", \"backend\": \"%@\", \"scene\": \"%@\", \"n\": %d, \"ms_per_frame_median\": %.2f, \"ms_p90\": %.2f, \"frames\": %d, \"draw_calls\": %d, \"notes\": \"%@\"}",
+               backend, scene, n, result.medianMilliseconds, result.p90Milliseconds, result.frames,
+               result.drawCalls, notes)
+    }
+}
+
+/// Measures the SCENES.md scenes on one renderer: whole frames (model update, commit, flatten,
+/// render, wait for completion), median of the timed frames after the warm-up.
+struct SceneMeasurement {
+    let renderer: CARenderer
+    let backend: String
+    let device: String
+    let frames: Int
+    let warmUp: Int
+
+    private var finish: String { backend == "cpu" ? "CPU bands" : "glFinish" }
+
+    /// Scene `kind` with `count` layers, every frame whole.
+    func run(_ kind: BenchmarkScene.Kind, count: Int) throws -> Measurement {
+        let scene = BenchmarkScene(kind: kind, count: count)
+        renderer.layer = scene.root
+        renderer.tracksDamage = false
+        let result = try renderer.frameRenderer.benchmark(frames: frames, warmUpFrames: warmUp) { index in
+            let t = Double(index) / 60
+            scene.update(time: t)
+            return try renderer.drawList(atTime: t)
+        }
+        var notes = "\(device); model update + commit + flatten + render + \(finish); offscreen passes \(result.offscreenPasses)"
+        // The renderer alone, on the last frame's list.
+        let list = try renderer.drawList(atTime: Double(frames + warmUp) / 60)
+        let alone = try renderer.frameRenderer.benchmark(frames: max(5, frames / 4), warmUpFrames: 2) { _ in list }
+        notes += String(format: "; render alone %.2f ms", alone.medianMilliseconds)
+        let measurement = Measurement(backend: backend, scene: kind.rawValue, n: count, result: result, notes: notes)
+        print(measurement.jsonLine)
+        return measurement
+    }
+
+    /// S1 with 1% of its layers animating (every hundredth), each frame redrawing only the
+    /// damage; the note gives the full-frame time of the same scene for comparison.
+    func runDamageTracked(count: Int) throws -> Measurement {
+        let scene = BenchmarkScene(kind: .s1, count: count)
+        renderer.layer = scene.root
+        let makeList: (Int) throws -> DrawList = { index in
+            let t = Double(index) / 60
+            scene.update(time: t, stride: 100)
+            return try renderer.drawList(atTime: t)
+        }
+        let full = try renderer.frameRenderer.benchmark(frames: frames, warmUpFrames: warmUp, makeList: makeList)
+        let damaged = try renderer.frameRenderer.benchmarkWithDamage(frames: frames, warmUpFrames: warmUp, makeList: makeList)
+        let notes = String(format: "%@; 1%% of layers animate; damage-tracked; the same frames redrawn whole: %.2f ms (%.1f%%)",
+                           device, full.medianMilliseconds, 100 * damaged.medianMilliseconds / max(full.medianMilliseconds, 1e-9))
+        let measurement = Measurement(backend: backend, scene: "S1-1%", n: count, result: damaged, notes: notes)
+        print(measurement.jsonLine)
+        return measurement
+    }
+}
+
+/// The summary table and the plot of a run.
+struct BenchmarkReport {
+    private(set) var measurements: [Measurement] = []
+
+    mutating func add(_ m: Measurement) { measurements.append(m) }
+
+    func printSummary() {
+        func padded(_ s: String, _ width: Int) -> String { s.padding(toLength: max(width, s.count), withPad: " ", startingAt: 0) }
+        print("\nbackend  scene       N     median        p90  draw calls  offscreen")
+        for m in measurements {
+            print(padded(m.backend, 7) + "  " + padded(m.scene, 6) + String(format: " %6d  %8.2f ms  %8.2f ms  %10d  %9d", m.n,
+                  m.result.medianMilliseconds, m.result.p90Milliseconds, m.result.drawCalls, m.result.offscreenPasses))
+        }
+    }
+
+    func writePlot(to path: String) throws {
+        var plot = BenchmarkPlot()
+        for m in measurements { plot.add("\(m.backend) \(m.scene)", n: m.n, milliseconds: m.result.medianMilliseconds) }
+        let url = URL(fileURLWithPath: path)
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try plot.svg(title: "OpenQuartzCore: ms per frame (median) against N, SCENES.md 1920x1080").write(to: url, atomically: true, encoding: .utf8)
+    }
+}
