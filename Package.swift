@@ -27,6 +27,7 @@ let package = Package(
         systemLibrary("CPNG", pkgConfig: "libpng", apt: "libpng-dev"),
         systemLibrary("CCairo", pkgConfig: "cairo", apt: "libcairo2-dev"),
         systemLibrary("CJPEG", pkgConfig: "libjpeg", apt: "libjpeg62-turbo-dev"),
+        systemLibrary("CPango", pkgConfig: "pangocairo", apt: "libpango1.0-dev"),
 
         // Public libraries.
         .target(name: "CoreGraphics", dependencies: ["CPNG", "CCairo", "CJPEG"]),
@@ -34,6 +35,7 @@ let package = Package(
         .target(name: "GLESRenderer", dependencies: ["CompositorCore", "CEGL", "CGLES3"]),
         .target(name: "QuartzCore", dependencies: [
             "CoreGraphics", "CompositorCore", "GLESRenderer", .product(name: "Logging", package: "swift-log"),
+            "CCairo", "CPango",
         ]),
 
         // Example layer trees (the seeds' figures and the benchmark scenes).
