@@ -1,3 +1,4 @@
+import CCairo
 import CPango
 import Foundation
 
@@ -8,7 +9,47 @@ extension TextArtwork {
     /// Lays out and draws the text into `cr`, whose user space is the layer's bounds (origin at
     /// the top-left corner, y down, points) and `size` the bounds' size.
     func draw(in cr: OpaquePointer, size: CGSize) {
-        guard let layout = pango_cairo_create_layout(cr) else { return }
+        // Runs without a colour of their own draw in the Cairo source colour.
+        if let foregroundColor {
+            ShapeArtwork.setSourceColor(foregroundColor, in: cr)
+        } else {
+            cairo_set_source_rgba(cr, 0, 0, 0, 0)
+        }
+        withLines(in: cr, size: size) { line, origin in
+            cairo_move_to(cr, origin.x, origin.y)
+            pango_cairo_show_layout_line(cr, line)
+        }
+    }
+
+    /// A laid-out line: where its logical box starts and how wide it is, in points.
+    struct LineMetrics: Equatable {
+        var x: CGFloat
+        var baseline: CGFloat
+        var width: CGFloat
+    }
+
+    /// The lines of the layout in bounds of `size`, and whether Pango truncated any with an
+    /// ellipsis (for tests and measuring).
+    func layoutMetrics(size: CGSize) -> (lines: [LineMetrics], isEllipsized: Bool) {
+        guard let surface = cairo_image_surface_create(CAIRO_FORMAT_A8, 1, 1) else { return ([], false) }
+        defer { cairo_surface_destroy(surface) }
+        guard let cr = cairo_create(surface) else { return ([], false) }
+        defer { cairo_destroy(cr) }
+        var lines: [LineMetrics] = []
+        let ellipsized = withLines(in: cr, size: size) { line, origin in
+            var logical = PangoRectangle()
+            pango_layout_line_get_extents(line, nil, &logical)
+            lines.append(LineMetrics(x: origin.x, baseline: origin.y, width: CGFloat(logical.width) / CGFloat(PANGO_SCALE)))
+        }
+        return (lines, ellipsized)
+    }
+
+    /// Lays out the text for `cr` and calls `body` with each line and the point (left end of
+    /// its logical box, on its baseline) where it goes. Returns whether a line was ellipsized.
+    @discardableResult
+    private func withLines(in cr: OpaquePointer, size: CGSize,
+                           _ body: (UnsafeMutablePointer<PangoLayoutLine>, CGPoint) -> Void) -> Bool {
+        guard let layout = pango_cairo_create_layout(cr) else { return false }
         defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
         Self.useScaleIndependentMetrics(layout)
         pango_layout_set_text(layout, text, -1)
@@ -22,14 +63,7 @@ extension TextArtwork {
         }
         let fitsWidth = configure(layout, width: size.width, height: size.height)
         pango_cairo_update_layout(cr, layout)
-
-        // Runs without a colour of their own draw in the cairo source colour.
-        if let foregroundColor {
-            ShapeArtwork.setSourceColor(foregroundColor, in: cr)
-        } else {
-            cairo_set_source_rgba(cr, 0, 0, 0, 0)
-        }
-        guard let iterator = pango_layout_get_iter(layout) else { return }
+        guard let iterator = pango_layout_get_iter(layout) else { return false }
         defer { pango_layout_iter_free(iterator) }
         repeat {
             guard let line = pango_layout_iter_get_line_readonly(iterator) else { continue }
@@ -39,9 +73,9 @@ extension TextArtwork {
             let x = fitsWidth ? CGFloat(logical.x) / CGFloat(PANGO_SCALE)
                 : lineOrigin(width: CGFloat(logical.width) / CGFloat(PANGO_SCALE), in: size.width,
                              rightToLeft: pango_layout_line_get_resolved_direction(line) == PANGO_DIRECTION_RTL)
-            cairo_move_to(cr, x, baseline)
-            pango_cairo_show_layout_line(cr, line)
+            body(line, CGPoint(x: x, y: baseline))
         } while pango_layout_iter_next_line(iterator) != 0
+        return pango_layout_is_ellipsized(layout) != 0
     }
 
     /// Sets wrapping, truncation and alignment. Returns whether Pango was given the bounds' width
