@@ -95,6 +95,10 @@ final class SpecializedRasterizationShapeTests: XCTestCase {
         XCTAssertTrue(pieces[0].segments.allSatisfy { if case .line = $0 { false } else { true } }, "curves stay curves")
         let length = pieces[0].segments.reduce(0) { $0 + $1.length(tolerance: 0.01) }
         XCTAssertEqual(length, 0.25 * total, accuracy: 0.05)
+        // The cuts sit at 0.1 and 0.35 of the way round from (90, 50): chords of 2r sin(angle / 2).
+        let first = pieces[0].segments[0].start, last = pieces[0].segments[pieces[0].segments.count - 1].end
+        XCTAssertEqual(hypot(first.x - 90, first.y - 50), 80 * sin(0.1 * .pi), accuracy: 0.02)
+        XCTAssertEqual(hypot(last.x - 90, last.y - 50), 80 * sin(0.35 * .pi), accuracy: 0.02)
         // Every point of the trimmed curves is still on the circle.
         for segment in pieces[0].segments {
             for t in stride(from: 0.0, through: 1.0, by: 0.25) {

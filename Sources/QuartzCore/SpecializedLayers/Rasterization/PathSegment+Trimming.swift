@@ -58,18 +58,25 @@ extension PathSegment {
         return PathSegment(start: part[0], through: Array(part.dropFirst()))
     }
 
-    /// The parameter at which the arc length from the start reaches `distance`, found by bisection
-    /// on the length of the leading part (to about 1e-7 of the parameter range).
+    /// The parameter at which the arc length from the start reaches `distance`, to a tenth of
+    /// `tolerance`: Newton steps on the length of the leading part (its derivative is the speed
+    /// along the curve), kept inside a shrinking bracket and bisecting when a step leaves it.
     func parameter(atLength distance: CGFloat, totalLength: CGFloat, tolerance: CGFloat) -> CGFloat {
         guard totalLength > 0, distance > 0 else { return 0 }
         guard distance < totalLength else { return 1 }
         if case .line = self { return distance / totalLength }
         var low: CGFloat = 0, high: CGFloat = 1
-        for _ in 0..<24 {
-            let middle = (low + high) / 2
-            if portion(from: 0, to: middle).length(tolerance: tolerance) < distance { low = middle } else { high = middle }
+        var t = distance / totalLength
+        for _ in 0..<32 {
+            let error = portion(from: 0, to: t).length(tolerance: tolerance) - distance
+            if abs(error) <= tolerance / 10 { break }
+            if error < 0 { low = t } else { high = t }
+            let velocity = tangent(at: Double(t))
+            let speed = hypot(velocity.x, velocity.y)
+            let step = speed > 0 ? t - error / speed : .nan
+            t = step > low && step < high ? step : (low + high) / 2
         }
-        return (low + high) / 2
+        return t
     }
 
     /// The control polygons of the two parts of a Bézier curve cut at `t`.
