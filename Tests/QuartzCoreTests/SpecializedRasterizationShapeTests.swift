@@ -199,6 +199,34 @@ final class SpecializedRasterizationShapeTests: XCTestCase {
         XCTAssertNotNil(cache.image(for: try key(0.1)))
     }
 
+    func testPictureOfAShapeLayerWithEmptyBoundsHoldsTheWholeStroke() throws {
+        var state = shapeState(bounds: .zero) {
+            $0.path = CGPath(rect: CGRect(x: 20, y: 30, width: 40, height: 10), transform: nil)
+            $0.strokeColor = self.red
+            $0.lineWidth = 4
+            $0.lineJoin = .round
+        }
+        XCTAssertNil(SpecializedContents.image(for: state, pixelsPerPoint: 1), "empty bounds")
+        let picture = try XCTUnwrap(SpecializedContents.picture(for: state, pixelsPerPoint: 2))
+        // The stroke reaches 2 points beyond the rectangle; the picture holds it on whole pixels.
+        XCTAssertLessThanOrEqual(picture.rect.minX, 18)
+        XCTAssertLessThanOrEqual(picture.rect.minY, 28)
+        XCTAssertGreaterThanOrEqual(picture.rect.maxX, 62)
+        XCTAssertGreaterThanOrEqual(picture.rect.maxY, 42)
+        XCTAssertEqual(CGFloat(picture.image.width), picture.rect.width * 2)
+        XCTAssertEqual((picture.rect.minX * 2).truncatingRemainder(dividingBy: 1), 0)
+        // The stroke's outer left edge (x = 18) and the fill's middle, in the picture's pixels.
+        let x18 = Int((18 - picture.rect.minX) * 2), middle = Int((40 - picture.rect.minX) * 2)
+        let y35 = Int((35 - picture.rect.minY) * 2)
+        XCTAssertEqual(picture.image.alpha(x18, y35), 255)
+        XCTAssertEqual(picture.image.alpha(x18 - 1, y35), 0)
+        XCTAssertEqual(picture.image.alpha(middle, y35), 255)
+        // With bounds, the bounds are part of the rectangle.
+        state.bounds = CGRect(x: 0, y: 0, width: 100, height: 100)
+        let bounded = try XCTUnwrap(SpecializedContents.picture(for: state, pixelsPerPoint: 1))
+        XCTAssertEqual(bounded.rect, CGRect(x: 0, y: 0, width: 100, height: 100))
+    }
+
     func testNothingToDrawGivesNil() {
         XCTAssertNil(SpecializedContents.image(for: shapeState { _ in }, pixelsPerPoint: 1), "no path")
         XCTAssertNil(SpecializedContents.image(for: shapeState {

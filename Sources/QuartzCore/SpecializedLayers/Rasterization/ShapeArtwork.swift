@@ -45,6 +45,18 @@ struct ShapeArtwork: Hashable {
         if fillColor == nil, stroke == nil { return nil }
     }
 
+    /// A rectangle holding everything the artwork draws: the path's bounding box, grown by how
+    /// far the stroke can reach beyond the path (half the line width, times the miter limit for
+    /// miter joins and √2 for square caps), plus a pixel-sized margin for antialiasing.
+    var inkBounds: CGRect {
+        let box = path.boundingBoxOfPath
+        guard let stroke, !box.isNull else { return box.insetBy(dx: -1, dy: -1) }
+        var reach = stroke.lineWidth / 2
+        if stroke.lineJoin == .miter { reach *= max(stroke.miterLimit, 1) }
+        if stroke.lineCap == .square { reach = max(reach, stroke.lineWidth / 2 * 2.squareRoot()) }
+        return box.insetBy(dx: -reach - 1, dy: -reach - 1)
+    }
+
     /// Fills, then strokes, the path into `cr`, whose user space is the layer's (y down);
     /// `tolerance` is the flattening tolerance in user units for measuring arc lengths.
     func draw(in cr: OpaquePointer, tolerance: CGFloat) {

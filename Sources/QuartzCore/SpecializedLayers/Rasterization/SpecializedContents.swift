@@ -14,18 +14,39 @@ enum SpecializedContents {
     /// no visible colour), and for empty or non-finite bounds or scale. Ink outside the bounds
     /// (a shape layer's path may leave them) is cut off.
     static func image(for state: LayerState, pixelsPerPoint: CGFloat) -> CGImage? {
-        let artwork: SpecializedContentsCache.Key.Artwork
-        switch state.specialized {
-        case .shape(let shape)?:
-            guard let drawing = ShapeArtwork(shape) else { return nil }
-            artwork = .shape(drawing)
-        case .text(let text)?:
-            guard let drawing = TextArtwork(text) else { return nil }
-            artwork = .text(drawing)
-        default:
-            return nil
-        }
+        guard let artwork = artwork(of: state) else { return nil }
         return image(of: artwork, covering: state.bounds, pixelsPerPoint: pixelsPerPoint)
+    }
+
+    /// The whole picture of a shape or text layer and the rectangle of the layer's space it
+    /// covers: the bounds for a text layer; for a shape layer, the bounds grown to hold all of
+    /// the path's fill and stroke (Apple does not clip a shape layer to its bounds, and many
+    /// shape layers have empty bounds), on whole pixels. Same pixels, cache and nil cases as
+    /// `image(for:pixelsPerPoint:)`, except that empty bounds are allowed for a shape layer.
+    static func picture(for state: LayerState, pixelsPerPoint: CGFloat) -> (image: CGImage, rect: CGRect)? {
+        guard let artwork = artwork(of: state), pixelsPerPoint > 0, pixelsPerPoint.isFinite else { return nil }
+        var rect = state.bounds
+        if case .shape(let shape) = artwork {
+            let ink = shape.inkBounds
+            guard !ink.isNull, ink.minX.isFinite, ink.minY.isFinite, ink.maxX.isFinite, ink.maxY.isFinite else { return nil }
+            rect = rect.isEmpty ? ink : rect.union(ink)
+            // Whole pixels, so that the picture's pixels fall on the bounds' pixel grid.
+            let minX = (rect.minX * pixelsPerPoint).rounded(.down), minY = (rect.minY * pixelsPerPoint).rounded(.down)
+            let maxX = (rect.maxX * pixelsPerPoint).rounded(.up), maxY = (rect.maxY * pixelsPerPoint).rounded(.up)
+            rect = CGRect(x: minX / pixelsPerPoint, y: minY / pixelsPerPoint, width: (maxX - minX) / pixelsPerPoint,
+                          height: (maxY - minY) / pixelsPerPoint)
+        }
+        guard let image = image(of: artwork, covering: rect, pixelsPerPoint: pixelsPerPoint) else { return nil }
+        return (image, rect)
+    }
+
+    /// The artwork of a shape or text layer that draws something; nil otherwise.
+    private static func artwork(of state: LayerState) -> SpecializedContentsCache.Key.Artwork? {
+        switch state.specialized {
+        case .shape(let shape)?: ShapeArtwork(shape).map { .shape($0) }
+        case .text(let text)?: TextArtwork(text).map { .text($0) }
+        default: nil
+        }
     }
 
     /// The cached or newly rasterized picture of `artwork` over `rect` of the layer's space.
