@@ -1,3 +1,4 @@
+import Synchronization
 import XCTest
 @testable import QuartzCore
 
@@ -153,6 +154,22 @@ final class SpecializedRasterizationTextTests: XCTestCase {
         XCTAssertTrue(PangoFontDescription.split(postScriptName: "Helvetica-Bold") == ("Helvetica", "Bold"))
         XCTAssertTrue(PangoFontDescription.split(postScriptName: "DejaVu Sans") == ("DejaVu Sans", nil))
         XCTAssertTrue(PangoFontDescription.split(postScriptName: "-x") == ("-x", nil))
+    }
+
+    func testConcurrentRasterizationMatchesSerial() throws {
+        let states = (0..<8).map { index in
+            textState("Line \(index) سلام", bounds: CGRect(x: 0, y: 0, width: 120, height: 30)) { $0.isWrapped = index % 2 == 0 }
+        }
+        let serial = try states.map { state -> Data in
+            let artwork = try XCTUnwrap(TextArtwork(state.text))
+            return try XCTUnwrap(SpecializedContents.rasterize(.text(artwork), covering: state.bounds, pixelsPerPoint: 1)).data
+        }
+        let results = Mutex([Data?](repeating: nil, count: states.count))
+        DispatchQueue.concurrentPerform(iterations: states.count) { index in
+            let image = SpecializedContents.image(for: states[index], pixelsPerPoint: 1)
+            results.withLock { $0[index] = image?.data }
+        }
+        XCTAssertEqual(results.withLock { $0 }, serial)
     }
 
     func testEmptyTextGivesNil() {
