@@ -31,6 +31,7 @@ let package = Package(
         systemLibrary("CJPEG", pkgConfig: "libjpeg", apt: "libjpeg62-turbo-dev"),
         systemLibrary("CInput", pkgConfig: "libinput", apt: "libinput-dev"),
         systemLibrary("CSeat", pkgConfig: "libseat", apt: "libseat-dev"),
+        systemLibrary("CPango", pkgConfig: "pangocairo", apt: "libpango1.0-dev"),
 
         // Public libraries.
         .target(name: "CoreGraphics", dependencies: ["CPNG", "CCairo", "CJPEG"]),
@@ -39,6 +40,7 @@ let package = Package(
         .target(name: "CPURenderer", dependencies: ["CompositorCore", "CoreGraphics"]),
         .target(name: "QuartzCore", dependencies: [
             "CoreGraphics", "CompositorCore", "GLESRenderer", "CPURenderer", .product(name: "Logging", package: "swift-log"),
+            "CCairo", "CPango",
         ]),
 
         // Full-screen layer trees on bare DRM/KMS: display, frame pacing, input, session.
