@@ -109,6 +109,18 @@ struct FrameFlattener {
         }
     }
 
+    /// Notes content that changes with every frame while its layer's time runs (particles).
+    mutating func noteContinuousChange(rate: Double) {
+        sawAnimations = true
+        if rate != 0 { nextChangeTime = time }
+    }
+
+    /// Notes content that will change at global time `t` (a tile that fades in, say).
+    mutating func noteChange(at t: CFTimeInterval) {
+        sawAnimations = true
+        nextChangeTime = min(nextChangeTime, max(time, t))
+    }
+
     /// Siblings back to front: by `zPosition`, then by index (a stable sort). The common case,
     /// every zPosition 0, returns the array as it is, without allocating.
     static func paintOrder(_ ids: [UInt64], in layers: [UInt64: RenderLayer]) -> [UInt64] {
