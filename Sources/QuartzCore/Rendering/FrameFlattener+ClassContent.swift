@@ -16,6 +16,7 @@ extension FrameFlattener {
     mutating func drawClassContent(_ p: PlacedLayer, clip: Int32?) {
         switch p.state.specialized {
         case .emitter?: drawEmitterParticles(p, clip: clip)
+        case .tiled?: drawTiles(p, clip: clip)
         default: break
         }
     }

@@ -52,14 +52,14 @@ extension FrameFlattener {
             group.filter = TextureFilter(geometry.pixelsPerUnit < GroupGeometry.pixelsPerUnit(p.world, over: geometry.rect)
                                          ? s.magnificationFilter : s.minificationFilter)
         }
-        commands.append(.beginGroup(group))
+        beginGroup(group)
         let inner = p.inGroup(localToPixels: CATransform3D(group.localToPixels))
         drawBody(inner)
         if let mask {
             commands.append(.beginMask)
             drawMask(mask, owner: inner)
         }
-        commands.append(.endGroup)
+        endGroup()
     }
 
     /// The context a mask layer is drawn in: the owner's space, like a sublayer, but without

@@ -51,7 +51,7 @@ extension FrameFlattener {
                                          opacity: p.inheritedOpacity, clipIndex: p.clip,
                                          isDoubleSided: p.state.isDoubleSided)
         let localToPixels = CATransform3D(enclosing.localToPixels)
-        commands.append(.beginGroup(enclosing))
+        beginGroup(enclosing)
         if let before, layout.before.opacity > 0 {
             layers = before.layers
             drawStateGroup(before.placed.inGroup(localToPixels: localToPixels), opacity: layout.before.opacity,
@@ -61,7 +61,7 @@ extension FrameFlattener {
         if layout.after.opacity > 0 {
             drawStateGroup(p.inGroup(localToPixels: localToPixels), opacity: layout.after.opacity, blendMode: .plusLighter)
         }
-        commands.append(.endGroup)
+        endGroup()
     }
 
     /// Draws one state as a group moved by the placement's offset, with its opacity.
@@ -93,9 +93,9 @@ extension FrameFlattener {
                                      opacity: state.inheritedOpacity * own * opacity, clipIndex: state.clip,
                                      isDoubleSided: state.state.isDoubleSided)
         group.blendMode = blendMode
-        commands.append(.beginGroup(group))
+        beginGroup(group)
         drawLayer(state.inGroup(localToPixels: CATransform3D(group.localToPixels)))
-        commands.append(.endGroup)
+        endGroup()
     }
 
     /// The layer as the transition found it, placed where the layer is now, with the layers of
