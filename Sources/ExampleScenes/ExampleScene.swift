@@ -37,6 +37,7 @@ public struct ExampleScene: Sendable {
         .blueSublayer, .clock, .cube, .spriteSheet, .stretchableButton, .zOrder, .shipPath,
         .roundedCorners, .borders, .dropShadows, .shadowPaths, .masking, .groupOpacity, .litCube,
         .transformLayerCubes, .delegateDrawing, .sketchDirtyRects, .vectorGraphics,
+        .gradients, .replicatorRing, .spinner, .reflection, .scrolling, .fire,
     ]
 
     /// The scene called `name`, or nil.

@@ -12,8 +12,12 @@ final class GoldenImageTests: XCTestCase {
 
     /// Scene renders and the media times to render them at.
     static let cases: [(scene: ExampleScene, time: CFTimeInterval)] =
-        ExampleScene.all.filter { $0.name != "ship" }.map { ($0, 0) }
+        ExampleScene.all.filter { $0.name != "ship" && !awaitingGoldens.contains($0.name) }.map { ($0, 0) }
         + [(.shipPath, 0), (.shipPath, 1.5), (.shipPath, 3), (.shipPath, 4.5)]
+
+    /// Chapter 6 scenes whose goldens are made once the GLES renderer draws gradient fills,
+    /// `.plusLighter` and texture tints (issue 9); `Chapter6SceneTests` probes them meanwhile.
+    static let awaitingGoldens: Set<String> = ["gradients", "replicator", "spinner", "reflection", "scrolling", "fire"]
 
     func testExampleScenesMatchGoldenImages() throws {
         let update = ProcessInfo.processInfo.environment["QC_UPDATE_GOLDEN"] == "1"

@@ -87,11 +87,40 @@ final class TransitionDrawListTests: XCTestCase {
         let t0 = CACurrentMediaTime() + 100
         let (root, _) = transitioned(.fade, nil, t0: t0)
         for (time, p) in [(t0, 0.0), (t0 + 0.5, 0.5), (t0 + 1, 1.0)] {
-            let s = states(try P.list(root, width: 100, height: 100, time: time))
+            let list = try P.list(root, width: 100, height: 100, time: time)
+            let s = states(list)
             // At p = 0 the new state is invisible and left out; at p = 1 the old one is.
             XCTAssertEqual(s.filter(\.isRed).map(\.opacity), p < 1 ? [Float(1 - p)] : [], "p = \(p)")
             XCTAssertEqual(s.filter { !$0.isRed }.map(\.opacity), p > 0 ? [Float(p)] : [], "p = \(p)")
+            // Both states are added inside one enclosing group, composited source-over at full opacity.
+            XCTAssertEqual(list.shape, p == 0.5 ? "QGGQEGQEE" : "QGGQEE", "p = \(p)")
+            let groups = list.groups
+            XCTAssertEqual(groups.first?.blendMode, .sourceOver)
+            XCTAssertEqual(groups.first?.opacity, 1)
+            XCTAssertEqual(groups.dropFirst().map(\.blendMode), Array(repeating: .plusLighter, count: groups.count - 1))
         }
+    }
+
+    /// The exact crossfade: at p = 0.3 an opaque red state and an opaque blue one sum to an
+    /// opaque mix, 0.7 red + 0.3 blue, where source-over would leave 0.7 × 0.3 = 21% see-through.
+    func testFadeOfOpaqueStatesSumsToOpaque() throws {
+        let t0 = CACurrentMediaTime() + 100
+        let (root, _) = transitioned(.fade, nil, t0: t0)
+        let list = try P.list(root, width: 100, height: 100, time: t0 + 0.3)
+        let inner = list.groups.dropFirst()
+        XCTAssertEqual(inner.count, 2)
+        let summedAlpha = inner.map(\.opacity).reduce(0, +)
+        XCTAssertEqual(summedAlpha, 1, accuracy: 1e-6)
+        // The white root, then the red state, then the blue one.
+        XCTAssertEqual(list.quads.map(\.fillColor.green), [1, 0, 0])
+        XCTAssertEqual(list.quads.map(\.fillColor.blue), [1, 0, 1])
+        XCTAssertEqual(inner.first?.opacity ?? 0, 0.7, accuracy: 1e-6)
+        XCTAssertEqual(inner.last?.opacity ?? 0, 0.3, accuracy: 1e-6)
+        // The enclosing group covers the layer's 50 x 40 frame at (20, 20).
+        let enclosing = try XCTUnwrap(list.groups.first)
+        XCTAssertEqual(enclosing.transform.apply(Double(enclosing.rect.minX), Double(enclosing.rect.minY)),
+                       CGPoint(x: 20, y: 20))
+        XCTAssertEqual([enclosing.pixelWidth, enclosing.pixelHeight], [50, 40])
     }
 
     /// The before-state is the tree as committed before the transition; later commits to the
@@ -121,12 +150,12 @@ final class TransitionDrawListTests: XCTestCase {
         layer.contents = new
         CATransaction.flush()
         let list = try P.list(root, width: 100, height: 100, time: CACurrentMediaTime() + 0.1)
-        XCTAssertEqual(list.shape, "QGQEGQE")
+        XCTAssertEqual(list.shape, "QGGQEGQEE")
         let textures = list.quads.compactMap(\.texture?.image)
         XCTAssertEqual(textures.count, 2)
         XCTAssertTrue(textures.first === old)
         XCTAssertTrue(textures.last === new)
-        let opacities = list.groups.map(\.opacity)
+        let opacities = list.groups.dropFirst().map(\.opacity)
         XCTAssertEqual(opacities[0] + opacities[1], 1, accuracy: 1e-5)
     }
 }

@@ -52,14 +52,14 @@ extension FrameFlattener {
             group.filter = TextureFilter(geometry.pixelsPerUnit < GroupGeometry.pixelsPerUnit(p.world, over: geometry.rect)
                                          ? s.magnificationFilter : s.minificationFilter)
         }
-        commands.append(.beginGroup(group))
+        beginGroup(group)
         let inner = p.inGroup(localToPixels: CATransform3D(group.localToPixels))
         drawBody(inner)
         if let mask {
             commands.append(.beginMask)
             drawMask(mask, owner: inner)
         }
-        commands.append(.endGroup)
+        endGroup()
     }
 
     /// The context a mask layer is drawn in: the owner's space, like a sublayer, but without
@@ -75,8 +75,9 @@ extension FrameFlattener {
         visit(mask, in: maskContext(owner: owner))
     }
 
-    /// Draws the layer itself: background (with the border merged when nothing is drawn
-    /// between them), the `masksToBounds` clip, contents, sublayers, and the border on top.
+    /// Draws the layer itself: background and gradient (with the border merged when nothing is
+    /// drawn between them), the `masksToBounds` clip, contents, the special content of its class
+    /// (particles, tiles), sublayers (or a replicator's instances of them), and the border on top.
     mutating func drawBody(_ p: PlacedLayer) {
         let s = p.state
         let layer = p.layer
@@ -86,16 +87,30 @@ extension FrameFlattener {
         let image = s.contents
         let background = PremultipliedColor(s.backgroundColor)
         let border = s.borderWidth > 0 ? PremultipliedColor(s.borderColor) : .clear
-        let mergeBorder = image == nil && layer.sublayerIDs.isEmpty
-        if background.alpha > 0 || (mergeBorder && border.alpha > 0) {
-            var quad = Quad(transform: matrix, rect: s.bounds, fillColor: background, cornerRadii: radii,
-                            opacity: p.opacity, clipIndex: p.clip, isDoubleSided: s.isDoubleSided,
-                            antialiasedEdges: edges)
-            if mergeBorder && border.alpha > 0 {
-                quad.borderWidth = Float(s.borderWidth)
-                quad.borderColor = border
-            }
-            quad.isOpaque = background.alpha >= 1 && p.opacity >= 1 && radii.isZero && quad.borderWidth == 0
+        let mergeBorder = image == nil && layer.sublayerIDs.isEmpty && !Self.drawsClassContent(s)
+        var fills: [Quad] = []
+        func fill() -> Quad {
+            Quad(transform: matrix, rect: s.bounds, cornerRadii: radii, opacity: p.opacity, clipIndex: p.clip,
+                 isDoubleSided: s.isDoubleSided, antialiasedEdges: edges)
+        }
+        if background.alpha > 0 {
+            var quad = fill()
+            quad.fillColor = background
+            fills.append(quad)
+        }
+        if let gradient = GradientFill(gradientLayer: s) {
+            var quad = fill()
+            quad.gradient = gradient
+            fills.append(quad)
+        }
+        if mergeBorder && border.alpha > 0 {
+            if fills.isEmpty { fills.append(fill()) }
+            fills[fills.count - 1].borderWidth = Float(s.borderWidth)
+            fills[fills.count - 1].borderColor = border
+        }
+        for var quad in fills {
+            quad.isOpaque = quad.gradient == nil && quad.fillColor.alpha >= 1 && p.opacity >= 1 && radii.isZero
+                && quad.borderWidth == 0
             commands.append(.quad(quad))
         }
 
@@ -114,10 +129,15 @@ extension FrameFlattener {
                                            isDoubleSided: s.isDoubleSided, antialiasedEdges: edges)))
             }
         }
+        drawClassContent(p, clip: innerClip)
         let context = p.sublayerContext(clip: innerClip)
-        for id in Self.paintOrder(layer.sublayerIDs, in: layers) {
-            guard let sublayer = layers[id] else { continue }
-            visit(sublayer, in: context)
+        if case .replicator? = s.specialized {
+            drawReplicatorInstances(p, context: context)
+        } else {
+            for id in Self.paintOrder(layer.sublayerIDs, in: layers) {
+                guard let sublayer = layers[id] else { continue }
+                visit(sublayer, in: context)
+            }
         }
         if !mergeBorder && border.alpha > 0 {
             commands.append(.quad(Quad(transform: matrix, rect: s.bounds, cornerRadii: radii,

@@ -15,9 +15,9 @@ extension FrameFlattener {
                                      opacity: p.opacity, clipIndex: p.clip, isDoubleSided: s.isDoubleSided,
                                      drawsContent: false)
         group.shadow = ShadowShape.groupShadow(for: s, geometry: geometry)
-        commands.append(.beginGroup(group))
+        beginGroup(group)
         commands.append(.quad(Quad(transform: group.localToPixels, rect: coverage.rect,
                                    texture: TextureSource(image: coverage.image))))
-        commands.append(.endGroup)
+        endGroup()
     }
 }

@@ -14,7 +14,7 @@ extension FrameFlattener {
 
     /// Places the sublayers of transform layer `t`, whose space maps to the sorting space by
     /// `scene`, recursing into nested transform layers.
-    private mutating func collect3D(_ t: PlacedLayer, scene: CATransform3D, items: inout [PlacedLayer],
+    mutating func collect3D(_ t: PlacedLayer, scene: CATransform3D, items: inout [PlacedLayer],
                                     depths: inout [DepthSorter.Item]) {
         let context = t.sublayerContext(clip: t.clip)
         for id in Self.paintOrder(t.layer.sublayerIDs, in: layers) {

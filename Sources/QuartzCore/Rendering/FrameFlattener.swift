@@ -23,6 +23,9 @@ struct FrameFlattener {
 
     var commands: [DrawCommand] = []
     var clips: [Clip] = []
+    /// The pixel sizes of the canvas and of each open group's image: the last is the target
+    /// that commands draw into now.
+    private(set) var targetSizes: [CGSize] = []
     /// Whether any visited layer had animations (so later frames may differ).
     private(set) var sawAnimations = false
     /// The earliest global media time, at or after `time`, at which a visited animation changes
@@ -40,6 +43,7 @@ struct FrameFlattener {
     mutating func flatten(rootID: UInt64, pixelWidth: Int, pixelHeight: Int, clearColor: PremultipliedColor) -> DrawList {
         commands.removeAll(keepingCapacity: true)
         clips.removeAll(keepingCapacity: true)
+        targetSizes = [CGSize(width: pixelWidth, height: pixelHeight)]
         if let root = layers[rootID] {
             visit(root, in: ParentContext(world: viewTransform, time: time))
         }
@@ -107,6 +111,35 @@ struct FrameFlattener {
                 break
             }
         }
+    }
+
+    /// Opens a group: the commands that follow draw into its image.
+    mutating func beginGroup(_ group: CompositingGroup) {
+        commands.append(.beginGroup(group))
+        targetSizes.append(CGSize(width: group.pixelWidth, height: group.pixelHeight))
+    }
+
+    /// Closes the innermost group.
+    mutating func endGroup() {
+        commands.append(.endGroup)
+        if targetSizes.count > 1 { targetSizes.removeLast() }
+    }
+
+    /// The pixel rectangle of the image being drawn into now.
+    var targetPixelRect: CGRect {
+        CGRect(origin: .zero, size: targetSizes.last ?? .zero)
+    }
+
+    /// Notes content that changes with every frame while its layer's time runs (particles).
+    mutating func noteContinuousChange(rate: Double) {
+        sawAnimations = true
+        if rate != 0 { nextChangeTime = time }
+    }
+
+    /// Notes content that will change at global time `t` (a tile that fades in, say).
+    mutating func noteChange(at t: CFTimeInterval) {
+        sawAnimations = true
+        nextChangeTime = min(nextChangeTime, max(time, t))
     }
 
     /// Siblings back to front: by `zPosition`, then by index (a stable sort). The common case,

@@ -12,9 +12,8 @@ import Foundation
 /// top is minY (y down, as on iOS); nil means from the left. Unknown types fade. Nothing is
 /// clipped to the layer's bounds while the states move (a superlayer's `masksToBounds` clips).
 ///
-/// The crossfade is drawn with source-over blending, so for two opaque states the midpoint is
-/// 75% opaque rather than 100%: a uniform opacity cannot give the exact mix of premultiplied
-/// colours with the draw list's blending, and this choice keeps fades to and from nothing exact.
+/// The crossfade (`isCrossfade`) is drawn by adding the two states, (1 − p)·old + p·new, inside
+/// an enclosing group, so for two opaque states every frame is opaque.
 struct TransitionLayout: Equatable {
     /// How one state is drawn.
     struct Placement: Equatable {
@@ -30,6 +29,9 @@ struct TransitionLayout: Equatable {
     var after: Placement
     /// Whether the old state is drawn over the new one (reveal), rather than beneath it.
     var beforeOnTop: Bool
+    /// Whether the states are mixed by opacity in place (a fade): drawn added together rather
+    /// than one over the other.
+    var isCrossfade: Bool
 
     /// The layout at progress `p` (0 = old state, 1 = new state) for a layer of `size`.
     init(type: CATransitionType, subtype: CATransitionSubtype?, progress p: Double, size: CGSize) {
@@ -48,18 +50,22 @@ struct TransitionLayout: Equatable {
             before = Placement(offset: still, opacity: 1)
             after = Placement(offset: scaled(1 - p), opacity: 1)
             beforeOnTop = false
+            isCrossfade = false
         case .push:
             before = Placement(offset: scaled(-p), opacity: 1)
             after = Placement(offset: scaled(1 - p), opacity: 1)
             beforeOnTop = false
+            isCrossfade = false
         case .reveal:
             before = Placement(offset: scaled(-p), opacity: 1)
             after = Placement(offset: still, opacity: 1)
             beforeOnTop = true
+            isCrossfade = false
         default:
             before = Placement(offset: still, opacity: Float(1 - p))
             after = Placement(offset: still, opacity: Float(p))
             beforeOnTop = false
+            isCrossfade = true
         }
     }
 }

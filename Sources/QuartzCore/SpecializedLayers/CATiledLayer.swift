@@ -11,6 +11,7 @@ open class CATiledLayer: CALayer {
     public override init() {
         super.init()
         installSpecializedState(.tiled(TiledLayerState()))
+        TiledLayerTileStore.shared.register(self)
     }
 
     /// Creates a copy of `layer`, as Core Animation does for presentation layers.
@@ -21,6 +22,12 @@ open class CATiledLayer: CALayer {
     /// Returns the default value of `key` for tiled layers.
     open override class func defaultValue(forKey key: String) -> Any? {
         specializedDefault(forKey: key, in: .tiled(TiledLayerState())) ?? super.defaultValue(forKey: key)
+    }
+
+    /// Discards the drawn tiles instead of drawing a backing store: tiles are drawn again, on
+    /// background queues, as the renderer shows them.
+    open override func display() {
+        TiledLayerTileStore.shared.invalidate(layerID)
     }
 
     /// The time, in seconds, that newly drawn tiles take to fade in; 0.25 by default.

@@ -1,0 +1,67 @@
+import Foundation
+import CompositorCore
+
+/// Per-component factors that multiply the straight colours of what a subtree draws: a
+/// replicator instance's `instanceColor` plus its offsets, or an emitter particle's colour.
+///
+/// A premultiplied colour (r·a, g·a, b·a, a) becomes (r·R·a·A, g·G·a·A, b·B·a·A, a·A). The draw
+/// list has no tint for textures, so a textured quad keeps its colours and takes only the
+/// alpha factor, through its opacity (the red, green and blue factors are lost on images).
+struct ColorMultiplier: Equatable {
+    var red: Float, green: Float, blue: Float, alpha: Float
+
+    /// No change.
+    static let identity = ColorMultiplier(red: 1, green: 1, blue: 1, alpha: 1)
+
+    /// Whether multiplying changes nothing.
+    var isIdentity: Bool { self == .identity }
+
+    /// `color` with its straight components multiplied.
+    func apply(to color: PremultipliedColor) -> PremultipliedColor {
+        PremultipliedColor(red: color.red * red * alpha, green: color.green * green * alpha,
+                           blue: color.blue * blue * alpha, alpha: color.alpha * alpha)
+    }
+
+    /// `quad` with its fill, gradient and border multiplied, and its opacity by the alpha
+    /// factor when it draws an image.
+    func apply(to quad: Quad) -> Quad {
+        var q = quad
+        if q.texture != nil {
+            q.opacity *= alpha
+            return q
+        }
+        q.fillColor = apply(to: q.fillColor)
+        q.borderColor = apply(to: q.borderColor)
+        if var gradient = q.gradient {
+            gradient.stops = gradient.stops.map { s in
+                GradientFill.Stop(location: s.location, red: s.red * red, green: s.green * green,
+                                  blue: s.blue * blue, alpha: s.alpha * alpha)
+            }
+            q.gradient = gradient
+        }
+        return q
+    }
+
+    /// Multiplies the quads of `commands[range]` that paint picture (not those of masks, whose
+    /// alpha is a coverage, not a colour). A multiplied group may not reuse a rasterized image
+    /// keyed only by its layer, so it loses its rasterization key.
+    func apply(to commands: inout [DrawCommand], from start: Int) {
+        guard !isIdentity, start < commands.count else { return }
+        // For each open group: whether its mask section has begun.
+        var inMask: [Bool] = []
+        for index in start..<commands.count {
+            switch commands[index] {
+            case .quad(let quad):
+                if inMask.last != true { commands[index] = .quad(apply(to: quad)) }
+            case .beginGroup(var group):
+                group.rasterizationKey = nil
+                commands[index] = .beginGroup(group)
+                inMask.append(inMask.last == true)
+            case .beginMask:
+                if !inMask.isEmpty { inMask[inMask.count - 1] = true }
+            case .endGroup:
+                _ = inMask.popLast()
+            }
+        }
+    }
+}

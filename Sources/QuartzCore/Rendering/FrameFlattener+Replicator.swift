@@ -1,0 +1,74 @@
+import Foundation
+import CompositorCore
+
+/// Drawing a `CAReplicatorLayer`'s sublayers once per instance (issue 9): nothing is copied;
+/// the sublayers' subtrees are flattened again for each `ReplicatorInstance`, with its transform
+/// about the replicator's anchor, its colour multiplied into what it draws, and its animations
+/// evaluated `index × instanceDelay` seconds earlier.
+extension FrameFlattener {
+    /// Draws every instance of the replicator `p`'s sublayers: instance by instance (all
+    /// sublayers of instance 0, then of instance 1, ...), each flattened into the replicator's
+    /// plane; or, with `preservesDepth`, all of them depth-sorted in 3D as a transform layer's.
+    mutating func drawReplicatorInstances(_ p: PlacedLayer, context: ParentContext) {
+        let instances = ReplicatorLayerState.instances(of: p.state)
+        if p.state.replicator.preservesDepth {
+            drawReplicatorInstancesInDepth(p, instances: instances, context: context)
+            return
+        }
+        let order = Self.paintOrder(p.layer.sublayerIDs, in: layers)
+        for instance in instances {
+            var instanceContext = context
+            instanceContext.world = instance.boundsTransform.flattenedZ.concatenating(context.world)
+            instanceContext.time = context.time - instance.timeOffset
+            let start = commands.count
+            for id in order {
+                guard let sublayer = layers[id] else { continue }
+                visit(sublayer, in: instanceContext)
+            }
+            ColorMultiplier(instance).apply(to: &commands, from: start)
+        }
+    }
+
+    /// The instances of a replicator that preserves depth: like a transform layer's subtree,
+    /// the plain layers of every instance keep their depth in the replicator's superlayer's
+    /// space and are drawn back to front.
+    private mutating func drawReplicatorInstancesInDepth(_ p: PlacedLayer, instances: [ReplicatorInstance],
+                                                         context: ParentContext) {
+        var items: [PlacedLayer] = []
+        var depths: [DepthSorter.Item] = []
+        var multipliers: [ColorMultiplier] = []
+        let order = Self.paintOrder(p.layer.sublayerIDs, in: layers)
+        for instance in instances {
+            var instanceContext = context
+            instanceContext.flattensSublayers = false
+            instanceContext.world = instance.boundsTransform.concatenating(context.world)
+            instanceContext.time = context.time - instance.timeOffset
+            let scene = instance.boundsTransform.concatenating(p.toParent)
+            for id in order {
+                guard let sublayer = layers[id], let placed = place(sublayer, in: instanceContext) else { continue }
+                let childScene = placed.toParent.concatenating(scene)
+                if sublayer.kind == .transform {
+                    collect3D(placed, scene: childScene, items: &items, depths: &depths)
+                } else {
+                    items.append(placed)
+                    depths.append(DepthSorter.item(placed.state.bounds, scene: childScene))
+                }
+            }
+            let multiplier = ColorMultiplier(instance)
+            multipliers.append(contentsOf: repeatElement(multiplier, count: items.count - multipliers.count))
+        }
+        for index in DepthSorter.backToFront(depths) {
+            let start = commands.count
+            draw(items[index])
+            multipliers[index].apply(to: &commands, from: start)
+        }
+    }
+}
+
+extension ColorMultiplier {
+    /// The factors of a replicator instance.
+    init(_ instance: ReplicatorInstance) {
+        self.init(red: Float(instance.color.red), green: Float(instance.color.green),
+                  blue: Float(instance.color.blue), alpha: Float(instance.color.alpha))
+    }
+}
