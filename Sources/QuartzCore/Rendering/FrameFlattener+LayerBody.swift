@@ -85,9 +85,10 @@ extension FrameFlattener {
         let radii = CornerRadii(s)
         let edges = s.antialiasedEdgeBits
         let image = s.contents
+        let picture = image == nil ? Self.drawnPicture(of: s, world: p.world) : nil
         let background = PremultipliedColor(s.backgroundColor)
         let border = s.borderWidth > 0 ? PremultipliedColor(s.borderColor) : .clear
-        let mergeBorder = image == nil && layer.sublayerIDs.isEmpty && !Self.drawsClassContent(s)
+        let mergeBorder = image == nil && picture == nil && layer.sublayerIDs.isEmpty && !Self.drawsClassContent(s)
         var fills: [Quad] = []
         func fill() -> Quad {
             Quad(transform: matrix, rect: s.bounds, cornerRadii: radii, opacity: p.opacity, clipIndex: p.clip,
@@ -129,6 +130,11 @@ extension FrameFlattener {
                                            isDoubleSided: s.isDoubleSided, antialiasedEdges: edges)))
             }
         }
+        if let picture {
+            commands.append(.quad(Quad(transform: matrix, rect: picture.rect, texture: TextureSource(image: picture.image),
+                                       opacity: p.opacity, clipIndex: innerClip,
+                                       isDoubleSided: s.isDoubleSided, antialiasedEdges: edges)))
+        }
         drawClassContent(p, clip: innerClip)
         let context = p.sublayerContext(clip: innerClip)
         if case .replicator? = s.specialized {
@@ -144,5 +150,20 @@ extension FrameFlattener {
                                        borderWidth: Float(s.borderWidth), borderColor: border, opacity: p.opacity,
                                        clipIndex: p.clip, isDoubleSided: s.isDoubleSided, antialiasedEdges: edges)))
         }
+    }
+
+    /// The picture a shape or text layer draws of itself, rasterized at the density it is
+    /// seen at (rounded up to a quarter octave, so that a scale animating smoothly reuses
+    /// rasterizations), and the rectangle of the layer's space it covers.
+    static func drawnPicture(of s: LayerState, world: CATransform3D) -> (image: CGImage, rect: CGRect)? {
+        switch s.specialized {
+        case .shape?, .text?: break
+        default: return nil
+        }
+        let area = s.bounds.isEmpty ? CGRect(x: 0, y: 0, width: 1, height: 1) : s.bounds
+        let density = GroupGeometry.pixelsPerUnit(world, over: area)
+        guard density.isFinite, density > 0 else { return nil }
+        let quantized = CGFloat(exp2((log2(Double(density)) * 4).rounded(.up) / 4))
+        return SpecializedContents.picture(for: s, pixelsPerPoint: min(quantized, 16))
     }
 }
