@@ -38,6 +38,7 @@ public struct ExampleScene: Sendable {
         .roundedCorners, .borders, .dropShadows, .shadowPaths, .masking, .groupOpacity, .litCube,
         .transformLayerCubes, .delegateDrawing, .sketchDirtyRects, .vectorGraphics,
         .gradients, .replicatorRing, .spinner, .reflection, .scrolling, .fire,
+        .stickFigure, .textLabel,
     ]
 
     /// The scene called `name`, or nil.
