@@ -57,6 +57,12 @@ struct LaneColor {
     return packBytes(r: r, g: g, b: b, a: a)
 }
 
+/// Adds `source` (0...1, premultiplied) to eight destination pixels, clamped (`BlendMode.plusLighter`).
+@inline(__always) func addPixels(_ source: LaneColor, to destination: SIMD8<UInt32>) -> SIMD8<UInt32> {
+    let d = loadPixels(destination)
+    return packBytes(r: source.r * 255 + d.r, g: source.g * 255 + d.g, b: source.b * 255 + d.b, a: source.a * 255 + d.a)
+}
+
 /// Packs byte-valued channels (clamped to 0...255) into RGBA8 pixels.
 @inline(__always) func packBytes(r: Lanes, g: Lanes, b: Lanes, a: Lanes) -> SIMD8<UInt32> {
     clampedBytes(r) | (clampedBytes(g) &<< 8) | (clampedBytes(b) &<< 16) | (clampedBytes(a) &<< 24)

@@ -22,6 +22,12 @@ struct PreparedQuad {
     var edgeBox: EdgeBox
     var isBlurred: Bool { blur != nil }
     var fill: SIMD4<Float>
+    /// Painted instead of `fill` when set (never on blurred quads, which paint their fill colour).
+    var gradient: PreparedGradient?
+    /// Whether the quad adds to what is beneath it (`BlendMode.plusLighter`) instead of covering it.
+    var isAdditive: Bool
+    /// Whether interior pixels need the shader (a texture or a gradient) rather than one colour.
+    var interiorIsShaded: Bool { textureMapping.isBound || gradient != nil }
     var borderWidth: Float
     var border: SIMD4<Float>
     var borderField: RoundedRectField
@@ -66,6 +72,10 @@ struct PreparedQuad {
         shape = RoundedRectField(minX: minX - g0x, minY: minY - g0y, width: (maxX + g1x) - (minX - g0x),
                                  height: (maxY + g1y) - (minY - g0y), radii: radii)
         fill = quad.fillColor.raw
+        gradient = quad.blurSigma > 0 ? nil : quad.gradient.flatMap(PreparedGradient.init)
+        // A gradient without stops is clear everywhere (GradientFill.color(at:)), and still replaces the fill.
+        if quad.blurSigma <= 0, quad.gradient != nil, gradient == nil { fill = .zero }
+        isAdditive = quad.blendMode == .plusLighter
         borderWidth = quad.borderWidth
         border = quad.borderColor.raw
         let w = quad.borderWidth
@@ -78,7 +88,7 @@ struct PreparedQuad {
         clip = quad.clipIndex.flatMap { $0 >= 0 && Int($0) < clips.count ? $0 : nil } ?? -1
         interiorColor = fill * opacity
         interiorPixel = packPixel(interiorColor)
-        interiorIsOpaque = interiorPixel >> 24 == 0xFF
+        interiorIsOpaque = interiorPixel >> 24 == 0xFF && !isAdditive
 
         let projection = PlaneProjection(plane: plane, inverse: inv, rect: r)
         let largestUnits = projection.largestUnitsPerPixel

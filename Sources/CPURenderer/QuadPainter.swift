@@ -30,7 +30,7 @@ struct QuadPainter {
             return
         }
         shadeSpan(quad, y: y, from: lower, to: innerLower, row: row, interior: false)
-        if !quad.pointee.textureMapping.isBound {
+        if !quad.pointee.interiorIsShaded {
             fillSpan(quad, from: innerLower, to: innerUpper, row: row)
         } else {
             shadeSpan(quad, y: y, from: innerLower, to: innerUpper, row: row, interior: true)
@@ -55,7 +55,7 @@ struct QuadPainter {
         while x < x1 {
             let count = min(8, x1 - x)
             let color = shader.shade(q, column: x, row: y, interior: interior)
-            blendChunk(color, into: row + x, count: count)
+            blendChunk(color, into: row + x, count: count, additive: q.pointee.isAdditive)
             x += 8
         }
     }
@@ -72,22 +72,23 @@ struct QuadPainter {
         let color = LaneColor(quad.pointee.interiorColor)
         var x = x0
         while x < x1 {
-            blendChunk(color, into: row + x, count: min(8, x1 - x))
+            blendChunk(color, into: row + x, count: min(8, x1 - x), additive: quad.pointee.isAdditive)
             x += 8
         }
     }
 }
 
-/// Blends eight source pixels over the first `count` (1...8) pixels at `pointer`.
+/// Blends eight source pixels over (or, when `additive`, onto) the first `count` (1...8) pixels at `pointer`.
 @inline(__always)
-func blendChunk(_ color: LaneColor, into pointer: UnsafeMutablePointer<UInt32>, count: Int) {
+func blendChunk(_ color: LaneColor, into pointer: UnsafeMutablePointer<UInt32>, count: Int, additive: Bool) {
     if count == 8 {
         let destination = UnsafeRawPointer(pointer).loadUnaligned(as: SIMD8<UInt32>.self)
-        UnsafeMutableRawPointer(pointer).storeBytes(of: blendPixels(color, over: destination), as: SIMD8<UInt32>.self)
+        let out = additive ? addPixels(color, to: destination) : blendPixels(color, over: destination)
+        UnsafeMutableRawPointer(pointer).storeBytes(of: out, as: SIMD8<UInt32>.self)
         return
     }
     var destination = SIMD8<UInt32>()
     for i in 0..<count { destination[i] = pointer[i] }
-    let out = blendPixels(color, over: destination)
+    let out = additive ? addPixels(color, to: destination) : blendPixels(color, over: destination)
     for i in 0..<count { pointer[i] = out[i] }
 }

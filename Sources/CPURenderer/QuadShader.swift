@@ -30,7 +30,7 @@ struct QuadShader {
             upp = lanesMax((0.5 * (xx * xx + xy * xy + yx * yx + yy * yy)).squareRoot(), Lanes(repeating: 1e-6))
         }
 
-        var color = LaneColor(q.fill)
+        var color = quad.pointee.gradient?.color(x: lx, y: ly) ?? LaneColor(q.fill)
         if q.isTextured {
             color = sampleTexture(quad.pointee.texture!, quad.pointee.textureMapping, lx: lx, ly: ly, xx: xx, xy: xy, yx: yx, yy: yy,
                                   affine: q.isAffine).over(color)
