@@ -5,6 +5,8 @@ typealias LaneMask = SIMDMask<SIMD8<Int32>>
 
 /// Lane offsets 0...7.
 let laneOffsets = Lanes(0, 1, 2, 3, 4, 5, 6, 7)
+/// Lane indices 0...7, for masks of the first n lanes.
+let laneIndices = SIMD8<UInt32>(0, 1, 2, 3, 4, 5, 6, 7)
 
 @inline(__always) func lanesMin(_ a: Lanes, _ b: Lanes) -> Lanes { a.replacing(with: b, where: b .< a) }
 @inline(__always) func lanesMax(_ a: Lanes, _ b: Lanes) -> Lanes { a.replacing(with: b, where: b .> a) }

@@ -15,6 +15,8 @@ struct PreparedQuad {
     /// The same in double precision, for the first pixel of each run of eight.
     var preciseInverse: Homography
     var isAffine: Bool
+    /// Whether the inverse's w is exactly 1, so local coordinates need no division.
+    var hasUnitW: Bool
     /// Local units per pixel where that is constant (affine quads).
     var unitsPerPixel: Float
     var shape: RoundedRectField
@@ -33,6 +35,9 @@ struct PreparedQuad {
     var borderField: RoundedRectField
     /// Whether the border's inner rect is empty, so the border covers the whole shape.
     var borderFillsShape: Bool
+    /// Whether `borderField` is `shape` moved in by `borderWidth` (every inner corner keeps its
+    /// centre), so the border's distance is the shape's plus the width and needs no second field.
+    var borderFollowsShape: Bool
     var opacity: Float
     var texture: Texture?
     var textureMapping: TextureMapping
@@ -54,10 +59,11 @@ struct PreparedQuad {
         guard quad.opacity > 0, quad.rect.width.isFinite, quad.rect.height.isFinite else { return nil }
         let plane = Homography(plane: quad.transform)
         if !quad.isDoubleSided && Self.facesAway(quad.transform) { return nil }
-        guard let inv = plane.inverse else { return nil }
+        guard let inv = plane.inverse?.normalized else { return nil }
         inverse = inv.floats
         preciseInverse = inv
         isAffine = plane.isAffine
+        hasUnitW = inv.hasUnitW
         let r = quad.rect
         let edges = quad.antialiasedEdges & 0xF
         let margin = edges == 0 ? 0 : Double(Self.antialiasingMargin(quad))
@@ -82,6 +88,8 @@ struct PreparedQuad {
         borderField = RoundedRectField(minX: minX + w, minY: minY + w, width: Float(r.width) - 2 * w,
                                        height: Float(r.height) - 2 * w, radii: lanesFreeMax(radii - w))
         borderFillsShape = Float(r.width) - 2 * w <= 0 || Float(r.height) - 2 * w <= 0
+        borderFollowsShape = hardEdges == 0 && !borderFillsShape && shape.radii.min() >= w
+            && lanesAbs4(borderField.radii - (shape.radii - w)).max() < 1e-4
         opacity = quad.opacity
         texture = binding?.texture
         textureMapping = TextureMapping(quad: quad, binding: binding)
@@ -170,6 +178,9 @@ struct EdgeBox {
     var minX: Float, minY: Float, maxX: Float, maxY: Float
     var hard: UInt8
 }
+
+/// Each component's magnitude.
+@inline(__always) func lanesAbs4(_ v: SIMD4<Float>) -> SIMD4<Float> { lanesFreeMax(v).replacing(with: -v, where: v .< 0) }
 
 /// Each component at least zero.
 @inline(__always) func lanesFreeMax(_ v: SIMD4<Float>) -> SIMD4<Float> {

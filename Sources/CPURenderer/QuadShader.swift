@@ -15,7 +15,8 @@ struct QuadShader {
         let q = UnsafeQuad(quad)
         let m = q.inverse
         let (hx, hy, hw) = quad.pointee.preciseInverse.lanes(column: column, row: row)
-        let lx = hx / hw, ly = hy / hw
+        // Affine quads in front of the viewer have w = 1 exactly (see `Homography.normalized`).
+        let lx = q.hasUnitW ? hx : hx / hw, ly = q.hasUnitW ? hy : hy / hw
         // Local steps of one pixel in x and in y, and their root mean square.
         var xx, xy, yx, yy: Lanes
         let upp: Lanes
@@ -41,11 +42,14 @@ struct QuadShader {
         if q.isBlurred {
             coverage = quad.pointee.blur!.coverage(x: lx, y: ly)
         } else {
-            coverage = fieldCoverage(quad.pointee.shape.distance(x: lx, y: ly), unitsPerPixel: upp)
+            let perPixel = 1 / upp
+            let distance = quad.pointee.shape.distance(x: lx, y: ly)
+            coverage = fieldCoverage(distance, pixelsPerUnit: perPixel)
             if q.hardEdges != 0 { coverage = cutHardEdges(quad, coverage, lx: lx, ly: ly) }
             if q.borderWidth > 0 {
-                let amount = q.borderFillsShape ? Lanes(repeating: 1)
-                    : 1 - fieldCoverage(quad.pointee.borderField.distance(x: lx, y: ly), unitsPerPixel: upp)
+                let borderDistance = quad.pointee.borderFollowsShape ? distance + q.borderWidth
+                    : quad.pointee.borderField.distance(x: lx, y: ly)
+                let amount = q.borderFillsShape ? Lanes(repeating: 1) : 1 - fieldCoverage(borderDistance, pixelsPerUnit: perPixel)
                 color = LaneColor(q.border).scaled(amount).over(color)
             }
         }
@@ -95,13 +99,13 @@ struct QuadShader {
 /// once per call.
 private struct UnsafeQuad {
     let inverse: (Float, Float, Float, Float, Float, Float, Float, Float, Float)
-    let isAffine: Bool, isTextured: Bool, isBlurred: Bool
+    let isAffine: Bool, hasUnitW: Bool, isTextured: Bool, isBlurred: Bool
     let unitsPerPixel: Float, opacity: Float, borderWidth: Float, borderFillsShape: Bool
     let hardEdges: UInt8, clip: Int32
     let fill: SIMD4<Float>, border: SIMD4<Float>
 
     @inline(__always) init(_ p: UnsafePointer<PreparedQuad>) {
-        inverse = p.pointee.inverse; isAffine = p.pointee.isAffine
+        inverse = p.pointee.inverse; isAffine = p.pointee.isAffine; hasUnitW = p.pointee.hasUnitW
         isTextured = p.pointee.textureMapping.isBound; isBlurred = p.pointee.isBlurred
         unitsPerPixel = p.pointee.unitsPerPixel; opacity = p.pointee.opacity
         borderWidth = p.pointee.borderWidth; borderFillsShape = p.pointee.borderFillsShape
