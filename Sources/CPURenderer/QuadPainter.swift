@@ -86,10 +86,10 @@ struct QuadPainter {
 @inline(__always)
 func blendChunk(_ color: LaneColor, into pointer: UnsafeMutablePointer<UInt32>, count: Int, room: Int, additive: Bool) {
     if room >= 8 {
-        let destination = UnsafeRawPointer(pointer).loadUnaligned(as: SIMD8<UInt32>.self)
+        let destination = loadEight(pointer)
         var out = additive ? addPixels(color, to: destination) : blendPixels(color, over: destination)
-        if count < 8 { out = destination.replacing(with: out, where: laneIndices .< UInt32(count)) }
-        UnsafeMutableRawPointer(pointer).storeBytes(of: out, as: SIMD8<UInt32>.self)
+        if count < 8 { out = destination.replacing(with: out, where: firstLanes(count)) }
+        storeEight(out, to: pointer)
         return
     }
     var destination = SIMD8<UInt32>()

@@ -75,7 +75,7 @@ struct QuadShader {
         return c
     }
 
-    /// The texture's colour at eight local points, sampled lane by lane.
+    /// The texture's colour at eight local points: vector sampling for affine quads, lane by lane under perspective.
     @inline(__always)
     private func sampleTexture(_ texture: Texture, _ t: TextureMapping, lx: Lanes, ly: Lanes,
                                xx: Lanes, xy: Lanes, yx: Lanes, yy: Lanes, affine: Bool) -> LaneColor {
@@ -83,10 +83,15 @@ struct QuadShader {
                          Lanes(repeating: t.uClamp.upperBound))
         let v = lanesMin(lanesMax(t.vOrigin + ly * t.vPerUnit, Lanes(repeating: t.vClamp.lowerBound)),
                          Lanes(repeating: t.vClamp.upperBound))
+        if affine {
+            // One footprint for all eight pixels: one filter choice, vector sampling.
+            let scale = t.texelsPerPixel(xx: xx[0], xy: xy[0], yx: yx[0], yy: yy[0])
+            return texture.sampleLanes(u: u, v: v, texelsPerPixel: scale, minification: t.minification,
+                                       magnification: t.magnification)
+        }
         var out = LaneColor(r: Lanes(), g: Lanes(), b: Lanes(), a: Lanes())
-        let constantScale = affine ? t.texelsPerPixel(xx: xx[0], xy: xy[0], yx: yx[0], yy: yy[0]) : 0
         for lane in 0..<8 {
-            let scale = affine ? constantScale : t.texelsPerPixel(xx: xx[lane], xy: xy[lane], yx: yx[lane], yy: yy[lane])
+            let scale = t.texelsPerPixel(xx: xx[lane], xy: xy[lane], yx: yx[lane], yy: yy[lane])
             let s = texture.sample(u: u[lane], v: v[lane], texelsPerPixel: scale,
                                    minification: t.minification, magnification: t.magnification)
             out.r[lane] = s.x; out.g[lane] = s.y; out.b[lane] = s.z; out.a[lane] = s.w
