@@ -67,7 +67,7 @@ private final class BandJob: Sendable {
             for y in y0..<y1 { buffer.fill(row: y, from: x0, to: x1, with: clear) }
         }
         clips.withUnsafeBufferPointer { clipPointer in
-            let painter = QuadPainter(clips: clipPointer)
+            let painter = QuadPainter(clips: clipPointer, rowWidth: buffer.width)
             quads.withUnsafeBufferPointer { quadPointer in
                 for index in bins[band] {
                     let quad = quadPointer.baseAddress! + Int(index)

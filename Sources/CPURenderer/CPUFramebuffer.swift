@@ -55,9 +55,9 @@ public struct CPUFramebuffer: @unchecked Sendable {
             let alpha: UInt32 = format == .xrgb8888 ? 0xFF00_0000 : 0
             var i = 0
             while i + 8 <= count {
-                let p = UnsafeRawPointer(input + i).loadUnaligned(as: SIMD8<UInt32>.self)
+                let p = loadEight(input + i)
                 let swapped = (p & 0xFF00_FF00) | ((p & 0xFF) &<< 16) | ((p &>> 16) & 0xFF) | alpha
-                UnsafeMutableRawPointer(output + i).storeBytes(of: swapped, as: SIMD8<UInt32>.self)
+                storeEight(swapped, to: output + i)
                 i += 8
             }
             while i < count {

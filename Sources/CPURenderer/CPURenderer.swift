@@ -47,11 +47,13 @@ public final class CPURenderer: FrameRenderer {
     /// Creates a renderer with a transparent canvas of `pixelWidth` x `pixelHeight`.
     ///
     /// - Parameters:
-    ///   - threadCount: the threads that paint bands (all active processors by default).
+    ///   - threadCount: the threads that paint bands: by default the value of the environment
+    ///     variable `QC_CPU_THREADS` when it is a positive integer (to take single-thread figures
+    ///     with tools that use the default), otherwise every active processor.
     ///   - rasterizationCacheLimit: bytes of rasterized group contents kept between frames.
     ///   - textureEvictionAge: frames after which an image not drawn is released.
     /// - Throws: `CPURendererError.invalidSize` when a side is not positive or the canvas is too large.
-    public init(pixelWidth: Int, pixelHeight: Int, threadCount: Int = ProcessInfo.processInfo.activeProcessorCount,
+    public init(pixelWidth: Int, pixelHeight: Int, threadCount: Int = CPURenderer.defaultThreadCount,
                 rasterizationCacheLimit: Int = 64 << 20, textureEvictionAge: Int = 60) throws {
         try Self.validate(width: pixelWidth, height: pixelHeight)
         self.pixelWidth = pixelWidth; self.pixelHeight = pixelHeight
@@ -59,6 +61,18 @@ public final class CPURenderer: FrameRenderer {
         painter = BandPainter(threadCount: threadCount)
         textures = TextureStore(evictionAge: textureEvictionAge)
         rasterizations = RasterizationCache(byteLimit: rasterizationCacheLimit)
+    }
+
+    /// The threads a renderer paints with unless told: `QC_CPU_THREADS` when set to a positive
+    /// integer, otherwise the number of active processors.
+    public static var defaultThreadCount: Int {
+        threadCount(environment: ProcessInfo.processInfo.environment["QC_CPU_THREADS"])
+    }
+
+    /// The thread count an environment value asks for: a positive integer, otherwise every active processor.
+    static func threadCount(environment value: String?) -> Int {
+        if let value, let count = Int(value.trimmingCharacters(in: .whitespaces)), count > 0 { return count }
+        return ProcessInfo.processInfo.activeProcessorCount
     }
 
     /// The number of images converted for drawing and still held.

@@ -68,7 +68,8 @@ struct FrameCompositor {
     }
 
     private func compositeQuad(_ g: CompositingGroup, rect: CGRect) -> Quad {
-        Quad(transform: g.transform, rect: rect, opacity: g.opacity, clipIndex: g.clipIndex, isDoubleSided: g.isDoubleSided)
+        Quad(transform: g.transform, rect: rect, opacity: g.opacity, clipIndex: g.clipIndex, isDoubleSided: g.isDoubleSided,
+             blendMode: g.blendMode)
     }
 
     /// The group's content multiplied by its mask's alpha: kept from an earlier frame under its

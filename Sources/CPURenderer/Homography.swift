@@ -34,6 +34,17 @@ struct Homography {
                            c2 * k, (b * g - a * h) * k, (a * e - b * d) * k))
     }
 
+    /// The same map with w scaled to exactly 1 when it is a positive constant (an affine map in
+    /// front of the viewer), so local coordinates need no division; otherwise unchanged.
+    var normalized: Homography {
+        guard isAffine, m.8 > 0, m.8.isFinite else { return self }
+        let w = m.8
+        return Homography((m.0 / w, m.1 / w, 0, m.3 / w, m.4 / w, 0, m.6 / w, m.7 / w, 1))
+    }
+
+    /// Whether w is exactly 1 everywhere.
+    var hasUnitW: Bool { m.2 == 0 && m.5 == 0 && m.8 == 1 }
+
     /// The mapped homogeneous coordinates of eight pixel centres of row `row` from column
     /// `column` on: the first in double precision (canvas coordinates reach thousands, where
     /// single precision would misplace an edge by a thousandth of a pixel), the steps in single.
@@ -78,14 +89,29 @@ struct SpanRegion {
         for lane in 0..<8 {
             let slope = a[lane], value = valueAtZero[lane]
             if slope > 0 {
-                lower = max(lower, (-value / slope).rounded(.up))
+                lower = max(lower, Self.ceiling(-value / slope))
             } else if slope < 0 {
-                upper = min(upper, (-value / slope).rounded(.down) + 1)
+                upper = min(upper, Self.floor(-value / slope) + 1)
             } else if value < 0 {
                 return (x0, x0)
             }
         }
         guard lower < upper else { return (x0, x0) }
         return (Int(lower), Int(upper))
+    }
+
+    /// `rounded(.up)` without a library call (baseline x86-64 has no rounding instruction);
+    /// values beyond ±2^52 are already whole or far off the canvas.
+    @inline(__always) static func ceiling(_ v: Double) -> Double {
+        guard abs(v) < 4.0e15 else { return v }
+        let t = Double(Int64(v))
+        return t < v ? t + 1 : t
+    }
+
+    /// `rounded(.down)` without a library call.
+    @inline(__always) static func floor(_ v: Double) -> Double {
+        guard abs(v) < 4.0e15 else { return v }
+        let t = Double(Int64(v))
+        return t > v ? t - 1 : t
     }
 }

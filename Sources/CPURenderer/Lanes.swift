@@ -3,8 +3,24 @@
 typealias Lanes = SIMD8<Float>
 typealias LaneMask = SIMDMask<SIMD8<Int32>>
 
-/// Lane offsets 0...7.
-let laneOffsets = Lanes(0, 1, 2, 3, 4, 5, 6, 7)
+/// Lane offsets 0...7 (computed, so that no global initialiser is called in the loops).
+@inline(__always) var laneOffsets: Lanes { Lanes(0, 1, 2, 3, 4, 5, 6, 7) }
+
+/// The mask of the first `count` lanes (a float compare: unsigned integer compares are not vectorised).
+@inline(__always) func firstLanes(_ count: Int) -> LaneMask { laneOffsets .< Float(count) }
+
+/// Eight pixels from memory of any alignment (a copy the compiler turns into two vector loads;
+/// the standard library's `loadUnaligned` is not inlined).
+@inline(__always) func loadEight(_ pointer: UnsafePointer<UInt32>) -> SIMD8<UInt32> {
+    var v = SIMD8<UInt32>()
+    withUnsafeMutableBytes(of: &v) { $0.baseAddress!.copyMemory(from: pointer, byteCount: 32) }
+    return v
+}
+
+/// Stores eight pixels to memory of any alignment.
+@inline(__always) func storeEight(_ v: SIMD8<UInt32>, to pointer: UnsafeMutablePointer<UInt32>) {
+    withUnsafeBytes(of: v) { UnsafeMutableRawPointer(pointer).copyMemory(from: $0.baseAddress!, byteCount: 32) }
+}
 
 @inline(__always) func lanesMin(_ a: Lanes, _ b: Lanes) -> Lanes { a.replacing(with: b, where: b .< a) }
 @inline(__always) func lanesMax(_ a: Lanes, _ b: Lanes) -> Lanes { a.replacing(with: b, where: b .> a) }
@@ -55,6 +71,12 @@ struct LaneColor {
     let r = source.r * 255 + d.r * k, g = source.g * 255 + d.g * k
     let b = source.b * 255 + d.b * k, a = source.a * 255 + d.a * k
     return packBytes(r: r, g: g, b: b, a: a)
+}
+
+/// Adds `source` (0...1, premultiplied) to eight destination pixels, clamped (`BlendMode.plusLighter`).
+@inline(__always) func addPixels(_ source: LaneColor, to destination: SIMD8<UInt32>) -> SIMD8<UInt32> {
+    let d = loadPixels(destination)
+    return packBytes(r: source.r * 255 + d.r, g: source.g * 255 + d.g, b: source.b * 255 + d.b, a: source.a * 255 + d.a)
 }
 
 /// Packs byte-valued channels (clamped to 0...255) into RGBA8 pixels.

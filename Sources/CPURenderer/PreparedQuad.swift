@@ -15,6 +15,8 @@ struct PreparedQuad {
     /// The same in double precision, for the first pixel of each run of eight.
     var preciseInverse: Homography
     var isAffine: Bool
+    /// Whether the inverse's w is exactly 1, so local coordinates need no division.
+    var hasUnitW: Bool
     /// Local units per pixel where that is constant (affine quads).
     var unitsPerPixel: Float
     var shape: RoundedRectField
@@ -22,11 +24,20 @@ struct PreparedQuad {
     var edgeBox: EdgeBox
     var isBlurred: Bool { blur != nil }
     var fill: SIMD4<Float>
+    /// Painted instead of `fill` when set (never on blurred quads, which paint their fill colour).
+    var gradient: PreparedGradient?
+    /// Whether the quad adds to what is beneath it (`BlendMode.plusLighter`) instead of covering it.
+    var isAdditive: Bool
+    /// Whether interior pixels need the shader (a texture or a gradient) rather than one colour.
+    var interiorIsShaded: Bool { textureMapping.isBound || gradient != nil }
     var borderWidth: Float
     var border: SIMD4<Float>
     var borderField: RoundedRectField
     /// Whether the border's inner rect is empty, so the border covers the whole shape.
     var borderFillsShape: Bool
+    /// Whether `borderField` is `shape` moved in by `borderWidth` (every inner corner keeps its
+    /// centre), so the border's distance is the shape's plus the width and needs no second field.
+    var borderFollowsShape: Bool
     var opacity: Float
     var texture: Texture?
     var textureMapping: TextureMapping
@@ -48,10 +59,11 @@ struct PreparedQuad {
         guard quad.opacity > 0, quad.rect.width.isFinite, quad.rect.height.isFinite else { return nil }
         let plane = Homography(plane: quad.transform)
         if !quad.isDoubleSided && Self.facesAway(quad.transform) { return nil }
-        guard let inv = plane.inverse else { return nil }
+        guard let inv = plane.inverse?.normalized else { return nil }
         inverse = inv.floats
         preciseInverse = inv
         isAffine = plane.isAffine
+        hasUnitW = inv.hasUnitW
         let r = quad.rect
         let edges = quad.antialiasedEdges & 0xF
         let margin = edges == 0 ? 0 : Double(Self.antialiasingMargin(quad))
@@ -66,19 +78,25 @@ struct PreparedQuad {
         shape = RoundedRectField(minX: minX - g0x, minY: minY - g0y, width: (maxX + g1x) - (minX - g0x),
                                  height: (maxY + g1y) - (minY - g0y), radii: radii)
         fill = quad.fillColor.raw
+        gradient = quad.blurSigma > 0 ? nil : quad.gradient.flatMap(PreparedGradient.init)
+        // A gradient without stops is clear everywhere (GradientFill.color(at:)), and still replaces the fill.
+        if quad.blurSigma <= 0, quad.gradient != nil, gradient == nil { fill = .zero }
+        isAdditive = quad.blendMode == .plusLighter
         borderWidth = quad.borderWidth
         border = quad.borderColor.raw
         let w = quad.borderWidth
         borderField = RoundedRectField(minX: minX + w, minY: minY + w, width: Float(r.width) - 2 * w,
                                        height: Float(r.height) - 2 * w, radii: lanesFreeMax(radii - w))
         borderFillsShape = Float(r.width) - 2 * w <= 0 || Float(r.height) - 2 * w <= 0
+        borderFollowsShape = hardEdges == 0 && !borderFillsShape && shape.radii.min() >= w
+            && lanesAbs4(borderField.radii - (shape.radii - w)).max() < 1e-4
         opacity = quad.opacity
         texture = binding?.texture
         textureMapping = TextureMapping(quad: quad, binding: binding)
         clip = quad.clipIndex.flatMap { $0 >= 0 && Int($0) < clips.count ? $0 : nil } ?? -1
         interiorColor = fill * opacity
         interiorPixel = packPixel(interiorColor)
-        interiorIsOpaque = interiorPixel >> 24 == 0xFF
+        interiorIsOpaque = interiorPixel >> 24 == 0xFF && !isAdditive
 
         let projection = PlaneProjection(plane: plane, inverse: inv, rect: r)
         let largestUnits = projection.largestUnitsPerPixel
@@ -160,6 +178,9 @@ struct EdgeBox {
     var minX: Float, minY: Float, maxX: Float, maxY: Float
     var hard: UInt8
 }
+
+/// Each component's magnitude.
+@inline(__always) func lanesAbs4(_ v: SIMD4<Float>) -> SIMD4<Float> { lanesFreeMax(v).replacing(with: -v, where: v .< 0) }
 
 /// Each component at least zero.
 @inline(__always) func lanesFreeMax(_ v: SIMD4<Float>) -> SIMD4<Float> {

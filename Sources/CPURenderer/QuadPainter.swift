@@ -6,6 +6,9 @@ import Foundation
 /// the covered span directly (a plain store when it is opaque).
 struct QuadPainter {
     let clips: UnsafeBufferPointer<PreparedClip>
+    /// The pixels in a row: a short run of eight near a row's end may read and rewrite pixels
+    /// beyond the span (unchanged), never beyond the row.
+    let rowWidth: Int
     var shader: QuadShader { QuadShader(clips: clips) }
 
     /// Paints `quad` over columns `x0..<x1` of row `y`, whose first pixel is `row`.
@@ -30,7 +33,7 @@ struct QuadPainter {
             return
         }
         shadeSpan(quad, y: y, from: lower, to: innerLower, row: row, interior: false)
-        if !quad.pointee.textureMapping.isBound {
+        if !quad.pointee.interiorIsShaded {
             fillSpan(quad, from: innerLower, to: innerUpper, row: row)
         } else {
             shadeSpan(quad, y: y, from: innerLower, to: innerUpper, row: row, interior: true)
@@ -55,7 +58,7 @@ struct QuadPainter {
         while x < x1 {
             let count = min(8, x1 - x)
             let color = shader.shade(q, column: x, row: y, interior: interior)
-            blendChunk(color, into: row + x, count: count)
+            blendChunk(color, into: row + x, count: count, room: rowWidth - x, additive: q.pointee.isAdditive)
             x += 8
         }
     }
@@ -72,22 +75,25 @@ struct QuadPainter {
         let color = LaneColor(quad.pointee.interiorColor)
         var x = x0
         while x < x1 {
-            blendChunk(color, into: row + x, count: min(8, x1 - x))
+            blendChunk(color, into: row + x, count: min(8, x1 - x), room: rowWidth - x, additive: quad.pointee.isAdditive)
             x += 8
         }
     }
 }
 
-/// Blends eight source pixels over the first `count` (1...8) pixels at `pointer`.
+/// Blends eight source pixels over (or, when `additive`, onto) the first `count` (1...8) pixels
+/// at `pointer`, where `room` pixels of the row remain.
 @inline(__always)
-func blendChunk(_ color: LaneColor, into pointer: UnsafeMutablePointer<UInt32>, count: Int) {
-    if count == 8 {
-        let destination = UnsafeRawPointer(pointer).loadUnaligned(as: SIMD8<UInt32>.self)
-        UnsafeMutableRawPointer(pointer).storeBytes(of: blendPixels(color, over: destination), as: SIMD8<UInt32>.self)
+func blendChunk(_ color: LaneColor, into pointer: UnsafeMutablePointer<UInt32>, count: Int, room: Int, additive: Bool) {
+    if room >= 8 {
+        let destination = loadEight(pointer)
+        var out = additive ? addPixels(color, to: destination) : blendPixels(color, over: destination)
+        if count < 8 { out = destination.replacing(with: out, where: firstLanes(count)) }
+        storeEight(out, to: pointer)
         return
     }
     var destination = SIMD8<UInt32>()
     for i in 0..<count { destination[i] = pointer[i] }
-    let out = blendPixels(color, over: destination)
+    let out = additive ? addPixels(color, to: destination) : blendPixels(color, over: destination)
     for i in 0..<count { pointer[i] = out[i] }
 }

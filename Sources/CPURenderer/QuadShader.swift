@@ -15,7 +15,8 @@ struct QuadShader {
         let q = UnsafeQuad(quad)
         let m = q.inverse
         let (hx, hy, hw) = quad.pointee.preciseInverse.lanes(column: column, row: row)
-        let lx = hx / hw, ly = hy / hw
+        // Affine quads in front of the viewer have w = 1 exactly (see `Homography.normalized`).
+        let lx = q.hasUnitW ? hx : hx / hw, ly = q.hasUnitW ? hy : hy / hw
         // Local steps of one pixel in x and in y, and their root mean square.
         var xx, xy, yx, yy: Lanes
         let upp: Lanes
@@ -30,7 +31,7 @@ struct QuadShader {
             upp = lanesMax((0.5 * (xx * xx + xy * xy + yx * yx + yy * yy)).squareRoot(), Lanes(repeating: 1e-6))
         }
 
-        var color = LaneColor(q.fill)
+        var color = quad.pointee.gradient?.color(x: lx, y: ly) ?? LaneColor(q.fill)
         if q.isTextured {
             color = sampleTexture(quad.pointee.texture!, quad.pointee.textureMapping, lx: lx, ly: ly, xx: xx, xy: xy, yx: yx, yy: yy,
                                   affine: q.isAffine).over(color)
@@ -41,11 +42,14 @@ struct QuadShader {
         if q.isBlurred {
             coverage = quad.pointee.blur!.coverage(x: lx, y: ly)
         } else {
-            coverage = fieldCoverage(quad.pointee.shape.distance(x: lx, y: ly), unitsPerPixel: upp)
+            let perPixel = 1 / upp
+            let distance = quad.pointee.shape.distance(x: lx, y: ly)
+            coverage = fieldCoverage(distance, pixelsPerUnit: perPixel)
             if q.hardEdges != 0 { coverage = cutHardEdges(quad, coverage, lx: lx, ly: ly) }
             if q.borderWidth > 0 {
-                let amount = q.borderFillsShape ? Lanes(repeating: 1)
-                    : 1 - fieldCoverage(quad.pointee.borderField.distance(x: lx, y: ly), unitsPerPixel: upp)
+                let borderDistance = quad.pointee.borderFollowsShape ? distance + q.borderWidth
+                    : quad.pointee.borderField.distance(x: lx, y: ly)
+                let amount = q.borderFillsShape ? Lanes(repeating: 1) : 1 - fieldCoverage(borderDistance, pixelsPerUnit: perPixel)
                 color = LaneColor(q.border).scaled(amount).over(color)
             }
         }
@@ -71,7 +75,7 @@ struct QuadShader {
         return c
     }
 
-    /// The texture's colour at eight local points, sampled lane by lane.
+    /// The texture's colour at eight local points: vector sampling for affine quads, lane by lane under perspective.
     @inline(__always)
     private func sampleTexture(_ texture: Texture, _ t: TextureMapping, lx: Lanes, ly: Lanes,
                                xx: Lanes, xy: Lanes, yx: Lanes, yy: Lanes, affine: Bool) -> LaneColor {
@@ -79,10 +83,15 @@ struct QuadShader {
                          Lanes(repeating: t.uClamp.upperBound))
         let v = lanesMin(lanesMax(t.vOrigin + ly * t.vPerUnit, Lanes(repeating: t.vClamp.lowerBound)),
                          Lanes(repeating: t.vClamp.upperBound))
+        if affine {
+            // One footprint for all eight pixels: one filter choice, vector sampling.
+            let scale = t.texelsPerPixel(xx: xx[0], xy: xy[0], yx: yx[0], yy: yy[0])
+            return texture.sampleLanes(u: u, v: v, texelsPerPixel: scale, minification: t.minification,
+                                       magnification: t.magnification)
+        }
         var out = LaneColor(r: Lanes(), g: Lanes(), b: Lanes(), a: Lanes())
-        let constantScale = affine ? t.texelsPerPixel(xx: xx[0], xy: xy[0], yx: yx[0], yy: yy[0]) : 0
         for lane in 0..<8 {
-            let scale = affine ? constantScale : t.texelsPerPixel(xx: xx[lane], xy: xy[lane], yx: yx[lane], yy: yy[lane])
+            let scale = t.texelsPerPixel(xx: xx[lane], xy: xy[lane], yx: yx[lane], yy: yy[lane])
             let s = texture.sample(u: u[lane], v: v[lane], texelsPerPixel: scale,
                                    minification: t.minification, magnification: t.magnification)
             out.r[lane] = s.x; out.g[lane] = s.y; out.b[lane] = s.z; out.a[lane] = s.w
@@ -95,13 +104,13 @@ struct QuadShader {
 /// once per call.
 private struct UnsafeQuad {
     let inverse: (Float, Float, Float, Float, Float, Float, Float, Float, Float)
-    let isAffine: Bool, isTextured: Bool, isBlurred: Bool
+    let isAffine: Bool, hasUnitW: Bool, isTextured: Bool, isBlurred: Bool
     let unitsPerPixel: Float, opacity: Float, borderWidth: Float, borderFillsShape: Bool
     let hardEdges: UInt8, clip: Int32
     let fill: SIMD4<Float>, border: SIMD4<Float>
 
     @inline(__always) init(_ p: UnsafePointer<PreparedQuad>) {
-        inverse = p.pointee.inverse; isAffine = p.pointee.isAffine
+        inverse = p.pointee.inverse; isAffine = p.pointee.isAffine; hasUnitW = p.pointee.hasUnitW
         isTextured = p.pointee.textureMapping.isBound; isBlurred = p.pointee.isBlurred
         unitsPerPixel = p.pointee.unitsPerPixel; opacity = p.pointee.opacity
         borderWidth = p.pointee.borderWidth; borderFillsShape = p.pointee.borderFillsShape

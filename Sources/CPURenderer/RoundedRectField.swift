@@ -46,6 +46,11 @@ struct RoundedRectField {
     lanesClamp01(0.5 - distance / unitsPerPixel)
 }
 
+/// The same ramp given the field's pixels per unit (one division per eight pixels rather than eight).
+@inline(__always) func fieldCoverage(_ distance: Lanes, pixelsPerUnit: Lanes) -> Lanes {
+    lanesClamp01(0.5 - distance * pixelsPerUnit)
+}
+
 extension CornerRadii {
     /// The radii as a vector: minX/minY, maxX/minY, maxX/maxY, minX/maxY.
     var vector: SIMD4<Float> { SIMD4(minXMinY, maxXMinY, maxXMaxY, minXMaxY) }
