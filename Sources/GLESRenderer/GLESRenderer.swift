@@ -5,8 +5,11 @@ import CoreGraphics
 import Foundation
 
 /// Draws flattened frames with OpenGL ES 3.0: every quad through one instanced shader, in as few
-/// draw calls as the frame's texture and blend changes allow, and compositing groups (group
-/// opacity, masks, shadows, rasterization) through pooled offscreen targets.
+/// draw calls as the frame's texture, blend (`plusLighter` adds) and gradient changes allow, and
+/// compositing groups (group opacity, masks, shadows, rasterization) through pooled offscreen targets.
+///
+/// Gradients are evaluated per pixel from uniforms; an image redrawn in part
+/// (`CGImage.incrementalUpdate`) re-uploads only its changed rectangle into its base's texture.
 ///
 /// `render(_:)` waits for the GPU (`glFinish`) before it returns, so the time it takes is the
 /// time of a whole frame. Set `QC_RENDER_STATS=1` to print each frame's statistics to stderr, and
