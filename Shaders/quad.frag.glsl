@@ -4,9 +4,12 @@
 // rounded rectangle whose edge is antialiased by a signed distance measured in screen pixels.
 // Output is premultiplied, multiplied by opacity, edge coverage and clip coverage.
 // Feature macros as in quad.vert.glsl: QC_TEXTURED, QC_CLIPPED, QC_HARD_EDGES, QC_BORDER, QC_CLIP_RECT,
-// QC_BLUR. A blurred quad (flag 64, QC_BLUR) paints its fill colour as the rounded rect convolved
+// QC_BLUR, QC_GRADIENT. A blurred quad (flag 64, QC_BLUR) paints its fill colour as the rounded rect convolved
 // with a Gaussian whose sigma is in v_params.x; texture and border are ignored.
 // A texture with flag 32 (alpha tint) paints the fill colour times the texel's alpha (shadows).
+// QC_GRADIENT: every quad of the batch paints the gradient in the u_gradient*/u_stop* uniforms
+// instead of its fill colour (GradientUniforms.swift): straight colours interpolated between the
+// stops, then premultiplied.
 precision highp float;
 precision highp int;
 
@@ -80,6 +83,34 @@ float clipCoverage(int index) {
         index = int(r0.w);
     }
     return covered;
+}
+#endif
+
+#ifdef QC_GRADIENT
+const int maximumStops = 16;
+uniform int u_gradientKind;                 // 0 axial, 1 radial, 2 conic
+uniform vec4 u_gradientGeometry;            // start/centre (xy); axial: direction / length^2, radial: 1 / radii, conic: zero angle (z)
+uniform int u_stopCount;
+uniform float u_stopLocations[maximumStops];
+uniform vec4 u_stopColors[maximumStops];    // straight (unpremultiplied)
+
+// The gradient parameter at local point p, before clamping to the stops.
+float gradientParameter(vec2 p) {
+    vec2 d = p - u_gradientGeometry.xy;
+    if (u_gradientKind == 0) return dot(d, u_gradientGeometry.zw);
+    if (u_gradientKind == 1) return length(d * u_gradientGeometry.zw);
+    return fract((atan(d.y, d.x) - u_gradientGeometry.z) * 0.15915494309);
+}
+
+// The premultiplied colour at parameter t; the end colours extend beyond the first and last stops.
+vec4 gradientColor(float t) {
+    vec4 color = u_stopColors[0];
+    for (int i = 1; i < maximumStops; ++i) {
+        if (i >= u_stopCount) break;
+        float a = u_stopLocations[i - 1], span = u_stopLocations[i] - a;
+        if (t > a) color = mix(u_stopColors[i - 1], u_stopColors[i], span > 0.0 ? clamp((t - a) / span, 0.0, 1.0) : 1.0);
+    }
+    return vec4(color.rgb * color.a, color.a);
 }
 #endif
 
@@ -174,7 +205,11 @@ void main() {
 #endif
     if (shape <= 0.0) discard;
 
+#ifdef QC_GRADIENT
+    vec4 color = gradientColor(gradientParameter(local));
+#else
     vec4 color = v_fillColor;
+#endif
 #ifdef QC_TEXTURED
     if ((flags & flagTextured) != 0) {
         vec4 texel = texture(u_texture, clamp(v_localAndUV.zw, v_texClamp.xy, v_texClamp.zw));

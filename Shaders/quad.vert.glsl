@@ -6,7 +6,8 @@
 // glReadPixels returns first, so an offscreen read-back is top row first as CGImage expects).
 // Feature macros (prepended by the renderer per batch, so a batch pays only for what its quads
 // use; Mesa's llvmpipe runs both sides of a branch): QC_TEXTURED, QC_CLIPPED (clip table walk),
-// QC_HARD_EDGES, QC_BORDER, QC_CLIP_RECT (analytic clip in the quad's plane), QC_BLUR (blurred rounded rect).
+// QC_HARD_EDGES, QC_BORDER, QC_CLIP_RECT (analytic clip in the quad's plane), QC_BLUR (blurred rounded rect),
+// QC_GRADIENT (fragment stage only: a gradient from uniforms instead of the fill colour).
 precision highp float;
 precision highp int;
 

@@ -192,6 +192,9 @@ public struct RenderStatistics: Sendable, Equatable {
     public var offscreenPasses: Int = 0
     /// Texture uploads (whole or partial) this frame.
     public var textureUploads: Int = 0
+    /// Of `textureUploads`, those that replaced only an image's changed rectangle
+    /// (`CGImage.incrementalUpdate`) in the texture of the image it was redrawn from.
+    public var partialTextureUploads: Int = 0
     /// Creates empty statistics.
     public init() {}
 }

@@ -104,22 +104,25 @@ final class FrameEncoder {
         let margin = QuadInstance.drawnMargin(quad)
         let clip = clips.resolve(quad.clipIndex, transform: quad.transform, rect: quad.rect, margin: Double(margin))
         let clipped = clip.analytic != nil || clip.tableIndex >= 0
-        append(quad, binding: binding, blend: QuadInstance.isOpaque(quad, clipped: clipped) ? .replace : .sourceOver,
-               clip: clip, margin: margin, into: builder)
+        let blend: BatchBlend = quad.blendMode == .plusLighter ? .additive
+            : QuadInstance.isOpaque(quad, clipped: clipped) ? .replace : .sourceOver
+        let gradient = quad.blurSigma <= 0 ? quad.gradient.flatMap(GradientUniforms.init) : nil
+        append(quad, binding: binding, blend: blend, gradient: gradient, clip: clip, margin: margin, into: builder)
     }
 
     /// Writes one instance and adds it to the builder's last batch or a new one.
     private func append(_ quad: Quad, binding: (texture: GLuint, samplerKey: Int, coordinates: (rect: SIMD4<Float>, clamp: SIMD4<Float>))?,
-                        alphaTint: Bool = false, blend: BlendMode, clip: ClipResolver.Resolution, margin: Float,
-                        into builder: PassBuilder) {
+                        alphaTint: Bool = false, blend: BatchBlend, gradient: GradientUniforms? = nil,
+                        clip: ClipResolver.Resolution, margin: Float, into builder: PassBuilder) {
         guard let base else { return }
         let index = instanceCount
         QuadInstance.write(quad, texture: binding?.coordinates, alphaTint: alphaTint, clip: clip, margin: margin,
                            into: base + index * QuadInstance.stride)
         let texture = binding?.texture ?? 0, samplerKey = binding?.samplerKey ?? 0
-        let features = QuadInstance.features(quad, textured: binding != nil, clip: clip)
+        var features = QuadInstance.features(quad, textured: binding != nil, clip: clip)
+        if gradient != nil { features.insert(.gradient) }
         if let last = builder.batches.indices.last,
-           builder.batches[last].accepts(instance: index, texture: texture, samplerKey: samplerKey, blend: blend) {
+           builder.batches[last].accepts(instance: index, texture: texture, samplerKey: samplerKey, blend: blend, gradient: gradient) {
             builder.batches[last].instanceCount += 1
             builder.batches[last].features.formUnion(features)
             if builder.batches[last].texture == 0 && texture != 0 {
@@ -127,7 +130,7 @@ final class FrameEncoder {
             }
         } else {
             builder.batches.append(QuadBatch(firstInstance: index, instanceCount: 1, texture: texture,
-                                             samplerKey: samplerKey, blend: blend, features: features))
+                                             samplerKey: samplerKey, blend: blend, features: features, gradient: gradient))
         }
         instanceCount += 1
         quadCount += 1
@@ -135,7 +138,7 @@ final class FrameEncoder {
 
     /// Appends a quad showing a target's content (a group's image, its mask or its shadow).
     private func appendImage(_ quad: Quad, of target: RenderTarget, filter: TextureFilter = .linear, alphaTint: Bool = false,
-                             blend: BlendMode = .sourceOver, into builder: PassBuilder) {
+                             blend: BatchBlend = .sourceOver, into builder: PassBuilder) {
         if quad.opacity <= 0 || (!quad.isDoubleSided && QuadInstance.facesAway(quad.transform)) { return }
         let sampling: TextureFilter = filter == .nearest ? .nearest : .linear
         let binding = (target.texture, SamplerSet.key(minification: sampling, magnification: sampling),
@@ -204,10 +207,12 @@ final class FrameEncoder {
         try composite(open)
     }
 
-    /// Composites a finished group into the enclosing pass: shadow first, then content.
+    /// Composites a finished group into the enclosing pass: shadow first, then content, both
+    /// with the group's blend mode.
     private func composite(_ open: OpenGroup) throws {
         let group = open.group, content = open.contentTarget
         let parent = currentBuilder
+        let blend: BatchBlend = group.blendMode == .plusLighter ? .additive : .sourceOver
         // Local units per target pixel.
         let unitX = Double(group.rect.width) / Double(content.width)
         let unitY = Double(group.rect.height) / Double(content.height)
@@ -233,12 +238,12 @@ final class FrameEncoder {
                               width: Double(covered.width) * unitX, height: Double(covered.height) * unitY)
             let quad = Quad(transform: group.transform, rect: rect, fillColor: shadow.color, opacity: group.opacity,
                             clipIndex: group.clipIndex, isDoubleSided: group.isDoubleSided)
-            appendImage(quad, of: source, alphaTint: true, into: parent)
+            appendImage(quad, of: source, alphaTint: true, blend: blend, into: parent)
         }
         if group.drawsContent {
             let quad = Quad(transform: group.transform, rect: group.rect, opacity: group.opacity,
                             clipIndex: group.clipIndex, isDoubleSided: group.isDoubleSided)
-            appendImage(quad, of: content, filter: group.filter, into: parent)
+            appendImage(quad, of: content, filter: group.filter, blend: blend, into: parent)
         }
     }
 }

@@ -5,8 +5,11 @@ import CoreGraphics
 import Foundation
 
 /// Draws flattened frames with OpenGL ES 3.0: every quad through one instanced shader, in as few
-/// draw calls as the frame's texture and blend changes allow, and compositing groups (group
-/// opacity, masks, shadows, rasterization) through pooled offscreen targets.
+/// draw calls as the frame's texture, blend (`plusLighter` adds) and gradient changes allow, and
+/// compositing groups (group opacity, masks, shadows, rasterization) through pooled offscreen targets.
+///
+/// Gradients are evaluated per pixel from uniforms; an image redrawn in part
+/// (`CGImage.incrementalUpdate`) re-uploads only its changed rectangle into its base's texture.
 ///
 /// `render(_:)` waits for the GPU (`glFinish`) before it returns, so the time it takes is the
 /// time of a whole frame. Set `QC_RENDER_STATS=1` to print each frame's statistics to stderr, and
@@ -166,6 +169,7 @@ public final class GLESRenderer: FrameRenderer {
         try encoder.encode(list, frame: frame)
         statistics.quads = encoder.quadCount
         statistics.textureUploads = textures.uploadsThisFrame
+        statistics.partialTextureUploads = textures.partialUploadsThisFrame
         statistics.offscreenPasses = encoder.passes.count - 1
 
         uploadInstances()
@@ -180,7 +184,7 @@ public final class GLESRenderer: FrameRenderer {
         textures.endFrame()
         lastStatistics = statistics
         if printsStatistics {
-            FileHandle.standardError.write(Data("GLESRenderer: \(statistics.drawCalls) draw calls, \(statistics.offscreenPasses) offscreen passes, \(statistics.quads) quads, \(statistics.textureUploads) uploads; live \(ledger.counts)\n".utf8))
+            FileHandle.standardError.write(Data("GLESRenderer: \(statistics.drawCalls) draw calls, \(statistics.offscreenPasses) offscreen passes, \(statistics.quads) quads, \(statistics.textureUploads) uploads (\(statistics.partialTextureUploads) partial); live \(ledger.counts)\n".utf8))
         }
         return statistics
     }
@@ -256,10 +260,11 @@ public final class GLESRenderer: FrameRenderer {
         glBindTexture(GLenum(GL_TEXTURE_2D), clipTable.texture)
         glBindSampler(GLuint(QuadProgram.clipTableUnit), 0)
         glActiveTexture(GLenum(GL_TEXTURE0) + GLenum(QuadProgram.contentUnit))
-        var blend: BlendMode?
+        var blend: BatchBlend?
         var boundTexture: GLuint?
         var boundSampler = -1
         var currentFeatures: ShaderFeatures?
+        var currentGradient: GradientUniforms?
         let stride = GLsizei(QuadInstance.stride * 4)
         for batch in batches {
             if currentFeatures != batch.features {
@@ -267,6 +272,11 @@ public final class GLESRenderer: FrameRenderer {
                 glUseProgram(program.program)
                 glUniform3f(program.canvasLocation, 2 / Float(width), 2 / Float(height), yFlip)
                 currentFeatures = batch.features
+                currentGradient = nil
+            }
+            if let gradient = batch.gradient, gradient != currentGradient {
+                try program(for: batch.features).setGradient(gradient)
+                currentGradient = gradient
             }
             if blend != batch.blend {
                 switch batch.blend {
@@ -274,6 +284,9 @@ public final class GLESRenderer: FrameRenderer {
                 case .sourceOver:
                     glEnable(GLenum(GL_BLEND))
                     glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA))
+                case .additive:
+                    glEnable(GLenum(GL_BLEND))
+                    glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE))
                 case .multiplyBySourceAlpha:
                     glEnable(GLenum(GL_BLEND))
                     glBlendFunc(GLenum(GL_ZERO), GLenum(GL_SRC_ALPHA))

@@ -1,4 +1,5 @@
 import CGLES3
+import CompositorCore
 
 /// The optional parts of the uber shader; each combination is compiled once, on first use, so a
 /// batch runs only the code its quads need (Mesa's llvmpipe executes both sides of a branch).
@@ -10,13 +11,14 @@ struct ShaderFeatures: OptionSet {
     static let border = ShaderFeatures(rawValue: 8)
     static let clipRect = ShaderFeatures(rawValue: 16)
     static let blur = ShaderFeatures(rawValue: 32)
+    static let gradient = ShaderFeatures(rawValue: 64)
     /// The number of combinations.
-    static let combinations = 64
+    static let combinations = 128
 
     /// The `#define` lines the shader files test with `#ifdef`.
     var defines: String {
         [(ShaderFeatures.textured, "QC_TEXTURED"), (.clipped, "QC_CLIPPED"), (.hardEdges, "QC_HARD_EDGES"), (.border, "QC_BORDER"),
-         (.clipRect, "QC_CLIP_RECT"), (.blur, "QC_BLUR")]
+         (.clipRect, "QC_CLIP_RECT"), (.blur, "QC_BLUR"), (.gradient, "QC_GRADIENT")]
             .filter { contains($0.0) }.map { "#define \($0.1) 1\n" }.joined()
     }
 }
@@ -27,6 +29,12 @@ struct QuadProgram {
     let canvasLocation: GLint
     let textureLocation: GLint
     let clipTableLocation: GLint
+    /// The gradient variant's uniforms (-1 in other variants).
+    let gradientKindLocation: GLint
+    let gradientGeometryLocation: GLint
+    let stopCountLocation: GLint
+    let stopLocationsLocation: GLint
+    let stopColorsLocation: GLint
 
     /// Texture units the program samples.
     static let contentUnit: GLint = 0
@@ -43,9 +51,23 @@ struct QuadProgram {
         canvasLocation = glGetUniformLocation(program, "u_canvas")
         textureLocation = glGetUniformLocation(program, "u_texture")
         clipTableLocation = glGetUniformLocation(program, "u_clipTable")
+        gradientKindLocation = glGetUniformLocation(program, "u_gradientKind")
+        gradientGeometryLocation = glGetUniformLocation(program, "u_gradientGeometry")
+        stopCountLocation = glGetUniformLocation(program, "u_stopCount")
+        stopLocationsLocation = glGetUniformLocation(program, "u_stopLocations")
+        stopColorsLocation = glGetUniformLocation(program, "u_stopColors")
         glUseProgram(program)
         if textureLocation >= 0 { glUniform1i(textureLocation, Self.contentUnit) }
         if clipTableLocation >= 0 { glUniform1i(clipTableLocation, Self.clipTableUnit) }
         try GLError.check("glUseProgram")
+    }
+
+    /// Loads `gradient` into the gradient variant's uniforms; the program must be in use.
+    func setGradient(_ gradient: GradientUniforms) {
+        glUniform1i(gradientKindLocation, gradient.kind)
+        glUniform4f(gradientGeometryLocation, gradient.geometry.x, gradient.geometry.y, gradient.geometry.z, gradient.geometry.w)
+        glUniform1i(stopCountLocation, gradient.stopCount)
+        glUniform1fv(stopLocationsLocation, GLsizei(GradientFill.maximumStops), gradient.locations)
+        glUniform4fv(stopColorsLocation, GLsizei(GradientFill.maximumStops), gradient.colors)
     }
 }

@@ -37,6 +37,8 @@ final class TextureCache {
     private var pages: [AtlasPage] = []
     private var frame = 0
     private(set) var uploadsThisFrame = 0
+    /// Uploads this frame that replaced only the changed part of an image's texture.
+    private(set) var partialUploadsThisFrame = 0
     private var lastIdentifier: ObjectIdentifier?
     private var lastPlacement: TexturePlacement?
     private var lastMipmapped = false
@@ -57,6 +59,7 @@ final class TextureCache {
     func beginFrame() {
         frame += 1
         uploadsThisFrame = 0
+        partialUploadsThisFrame = 0
         lastIdentifier = nil
     }
 
@@ -76,6 +79,11 @@ final class TextureCache {
             return entry.placement
         }
         if let stale = entries.removeValue(forKey: identifier) { release(stale) }
+        if let entry = try updateInPlace(source.image, mipmapped: needsMipmaps) {
+            entries[identifier] = entry
+            remember(identifier, entry.placement, entry.mipmapped)
+            return entry.placement
+        }
         let entry = try upload(source.image, mipmapped: needsMipmaps)
         entries[identifier] = entry
         remember(identifier, entry.placement, entry.mipmapped)
@@ -113,6 +121,38 @@ final class TextureCache {
     }
 
     // MARK: - Uploads
+
+    /// Takes over the texture of the image `image` was redrawn from (`CGImage.incrementalUpdate`)
+    /// and uploads only the changed rectangle into it; nil when that is not possible: the base is
+    /// gone, in an atlas, of another size, scaled down, lacking mipmaps `image` needs, or drawn
+    /// this frame (its texture must keep the base's pixels until the frame is drawn).
+    private func updateInPlace(_ image: CGImage, mipmapped: Bool) throws -> Entry? {
+        guard let update = image.incrementalUpdate, let base = update.baseImage, base !== image else { return nil }
+        let baseIdentifier = ObjectIdentifier(base)
+        guard let entry = entries[baseIdentifier], entry.atlasPage == nil, entry.lastUsedFrame < frame,
+              entry.mipmapped || !mipmapped, base.width == image.width, base.height == image.height,
+              Int(entry.placement.textureWidth) == image.width, Int(entry.placement.textureHeight) == image.height,
+              image.bytesPerRow % 4 == 0 else { return nil }
+        let changed = PixelRect(enclosing: update.changedRect).intersection(PixelRect(x: 0, y: 0, width: image.width, height: image.height))
+        entries.removeValue(forKey: baseIdentifier)
+        if lastIdentifier == baseIdentifier { lastIdentifier = nil }
+        uploadsThisFrame += 1
+        partialUploadsThisFrame += 1
+        if !changed.isEmpty {
+            glBindTexture(GLenum(GL_TEXTURE_2D), entry.placement.texture)
+            glPixelStorei(GLenum(GL_UNPACK_ALIGNMENT), 4)
+            glPixelStorei(GLenum(GL_UNPACK_ROW_LENGTH), GLint(image.bytesPerRow / 4))
+            image.data.withUnsafeBytes { bytes in
+                glTexSubImage2D(GLenum(GL_TEXTURE_2D), 0, GLint(changed.x), GLint(changed.y),
+                                GLsizei(changed.width), GLsizei(changed.height), GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE),
+                                bytes.baseAddress! + changed.y * image.bytesPerRow + changed.x * 4)
+            }
+            glPixelStorei(GLenum(GL_UNPACK_ROW_LENGTH), 0)
+            if entry.mipmapped { glGenerateMipmap(GLenum(GL_TEXTURE_2D)) }
+            do { try GLError.check("glTexSubImage2D") } catch { ledger.deleteTexture(entry.placement.texture); throw error }
+        }
+        return Entry(image: image, placement: entry.placement, atlasPage: nil, mipmapped: entry.mipmapped, lastUsedFrame: frame)
+    }
 
     private func upload(_ image: CGImage, mipmapped: Bool) throws -> Entry {
         uploadsThisFrame += 1

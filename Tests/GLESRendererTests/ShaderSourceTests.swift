@@ -47,7 +47,7 @@ final class ShaderSourceTests: XCTestCase {
             guard parts.count >= 3 else { XCTFail("\(file.lastPathComponent): name it NAME.STAGE.glsl"); continue }
             let stage = String(parts[parts.count - 2])
             // Once with no feature macro, once with all of them (-D needs -l, linking the one stage).
-            let everyFeature = ["-l", "-DQC_TEXTURED", "-DQC_CLIPPED", "-DQC_HARD_EDGES", "-DQC_BORDER", "-DQC_CLIP_RECT", "-DQC_BLUR"]
+            let everyFeature = ["-l", "-DQC_TEXTURED", "-DQC_CLIPPED", "-DQC_HARD_EDGES", "-DQC_BORDER", "-DQC_CLIP_RECT", "-DQC_BLUR", "-DQC_GRADIENT"]
             for extra in [[], everyFeature] {
                 let process = Process()
                 process.executableURL = URL(fileURLWithPath: tool)
