@@ -70,13 +70,10 @@ struct PreparedQuad {
         let minX = Float(r.minX), minY = Float(r.minY), maxX = Float(r.maxX), maxY = Float(r.maxY)
         let hardEdges = ~edges & 0xF
         edgeBox = EdgeBox(minX: minX, minY: minY, maxX: maxX, maxY: maxY, hard: hardEdges)
-        // Edges cut hard are pushed out of the distance field (as the GLES shader does).
-        let grow = Float(margin) + 1
-        let g0x: Float = hardEdges & 1 != 0 ? grow : 0, g1x: Float = hardEdges & 2 != 0 ? grow : 0
-        let g0y: Float = hardEdges & 4 != 0 ? grow : 0, g1y: Float = hardEdges & 8 != 0 ? grow : 0
+        // Hard edges are cut by the shader where a straight side is the nearest feature (as the
+        // GLES shader does); the field itself is the quad's own rounded rect.
         let radii = quad.cornerRadii.vector
-        shape = RoundedRectField(minX: minX - g0x, minY: minY - g0y, width: (maxX + g1x) - (minX - g0x),
-                                 height: (maxY + g1y) - (minY - g0y), radii: radii)
+        shape = RoundedRectField(minX: minX, minY: minY, width: maxX - minX, height: maxY - minY, radii: radii)
         fill = quad.fillColor.raw
         gradient = quad.blurSigma > 0 ? nil : quad.gradient.flatMap(PreparedGradient.init)
         // A gradient without stops is clear everywhere (GradientFill.color(at:)), and still replaces the fill.

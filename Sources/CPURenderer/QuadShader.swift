@@ -63,15 +63,27 @@ struct QuadShader {
         return color.scaled(coverage * q.opacity)
     }
 
-    /// Zero coverage beyond the edges drawn without antialiasing; a pixel centre on a min edge is inside.
+    /// Cuts the straight sides drawn without antialiasing at the pixel centre (a centre on a min
+    /// side is inside): lanes whose nearest feature is such a side get coverage 0 or 1; rounded
+    /// corners keep their antialiasing (the GLES shader's `shapeCoverage`).
     @inline(__always)
     private func cutHardEdges(_ quad: UnsafePointer<PreparedQuad>, _ coverage: Lanes, lx: Lanes, ly: Lanes) -> Lanes {
-        let q = quad.pointee.edgeBox
+        let box = quad.pointee.edgeBox, field = quad.pointee.shape
+        let dx = lx - field.centerX, dy = ly - field.centerY
+        let r = field.cornerRadius(dx: dx, dy: dy)
+        let qx = lanesAbs(dx) - field.halfWidth + r, qy = lanesAbs(dy) - field.halfHeight + r
+        let zero = Lanes(repeating: 0)
+        let straight = (qx .<= zero) .| (qy .<= zero) .| (r .<= zero) // a square corner is two straight sides
+        let alongX = straight .& (qx .> qy), alongY = straight .& .!(qx .> qy)
+        let insideX = (lx .>= box.minX) .& (lx .< box.maxX), insideY = (ly .>= box.minY) .& (ly .< box.maxY)
         var c = coverage
-        if q.hard & 1 != 0 { c = c.replacing(with: 0, where: lx .< q.minX) }
-        if q.hard & 2 != 0 { c = c.replacing(with: 0, where: lx .>= q.maxX) }
-        if q.hard & 4 != 0 { c = c.replacing(with: 0, where: ly .< q.minY) }
-        if q.hard & 8 != 0 { c = c.replacing(with: 0, where: ly .>= q.maxY) }
+        func cut(_ selected: SIMDMask<Lanes.MaskStorage>, _ inside: SIMDMask<Lanes.MaskStorage>) {
+            c = c.replacing(with: 1, where: selected .& inside).replacing(with: 0, where: selected .& .!inside)
+        }
+        if box.hard & 1 != 0 { cut(alongX .& (dx .< zero), insideX) }
+        if box.hard & 2 != 0 { cut(alongX .& .!(dx .< zero), insideX) }
+        if box.hard & 4 != 0 { cut(alongY .& (dy .< zero), insideY) }
+        if box.hard & 8 != 0 { cut(alongY .& .!(dy .< zero), insideY) }
         return c
     }
 

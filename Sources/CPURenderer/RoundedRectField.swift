@@ -25,14 +25,20 @@ struct RoundedRectField {
     /// The largest capped radius.
     var largestRadius: Float { radii.max() }
 
+    /// The radius of the corner whose quadrant holds each offset from the centre.
+    @inline(__always)
+    func cornerRadius(dx: Lanes, dy: Lanes) -> Lanes {
+        let left = dx .< 0
+        let top = Lanes(repeating: radii.y).replacing(with: radii.x, where: left)
+        let bottom = Lanes(repeating: radii.z).replacing(with: radii.w, where: left)
+        return bottom.replacing(with: top, where: dy .< 0)
+    }
+
     /// The distance at eight points.
     @inline(__always)
     func distance(x: Lanes, y: Lanes) -> Lanes {
         let dx = x - centerX, dy = y - centerY
-        let left = dx .< 0
-        let top = Lanes(repeating: radii.y).replacing(with: radii.x, where: left)
-        let bottom = Lanes(repeating: radii.z).replacing(with: radii.w, where: left)
-        let r = bottom.replacing(with: top, where: dy .< 0)
+        let r = cornerRadius(dx: dx, dy: dy)
         let qx = lanesAbs(dx) - halfWidth + r, qy = lanesAbs(dy) - halfHeight + r
         let outsideX = lanesMax(qx, Lanes(repeating: 0)), outsideY = lanesMax(qy, Lanes(repeating: 0))
         let length: Lanes = (outsideX * outsideX + outsideY * outsideY).squareRoot()

@@ -29,10 +29,12 @@ extension ExampleScene {
     /// rotate π/5, translate back), each instance a little less green and blue.
     public static let replicatorRing = ExampleScene(
         name: "replicator", summary: "Listing 6.8: ten instances round a ring with a colour shift",
-        size: CGSize(width: 500, height: 500)
+        size: CGSize(width: 500, height: 700)
     ) { root in
+        // The listing's 300 × 300 container, with the square in its middle: the transform turns
+        // each instance 36° about the point 200 below the replicator's centre (250, 200).
         let replicator = CAReplicatorLayer()
-        replicator.frame = root.bounds
+        replicator.frame = CGRect(x: 100, y: 50, width: 300, height: 300)
         replicator.instanceCount = 10
         var transform = CATransform3DIdentity
         transform = CATransform3DTranslate(transform, 0, 200, 0)
@@ -42,7 +44,7 @@ extension ExampleScene {
         replicator.instanceBlueOffset = -0.1
         replicator.instanceGreenOffset = -0.1
         let square = CALayer()
-        square.frame = CGRect(x: 200, y: 25, width: 100, height: 100)
+        square.frame = CGRect(x: 100, y: 100, width: 100, height: 100)
         square.backgroundColor = Palette.white
         replicator.addSublayer(square)
         root.backgroundColor = Palette.black

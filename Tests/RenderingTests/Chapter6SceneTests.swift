@@ -18,12 +18,12 @@ final class Chapter6SceneTests: XCTestCase {
         for (k, quad) in squares.enumerated() {
             XCTAssertEqual(quad.fillColor.green, Float(1 - 0.1 * Double(k)), accuracy: 1e-5)
             XCTAssertEqual(quad.fillColor.red, 1)
-            // T(0, 200) R(36°) T(0, −200) about the replicator's centre (250, 250) is a rotation
-            // about (250, 450); the square's centre (250, 75) is 375 above it.
+            // T(0, 200) R(36°) T(0, −200) about the replicator's centre (250, 200) is a rotation
+            // about (250, 400); the square's centre, the replicator's, is 200 above it.
             let centre = quad.transform.apply(50, 50)
             let angle = Double(k) * .pi / 5
-            XCTAssertEqual(centre.x, 250 + 375 * sin(angle), accuracy: 1e-6)
-            XCTAssertEqual(centre.y, 450 - 375 * cos(angle), accuracy: 1e-6)
+            XCTAssertEqual(centre.x, 250 + 200 * sin(angle), accuracy: 1e-6)
+            XCTAssertEqual(centre.y, 400 - 200 * cos(angle), accuracy: 1e-6)
         }
     }
 

@@ -92,11 +92,16 @@ const int flagBlurred = 64;
 
 // Signed distance from p to a rounded rectangle (negative inside). Radii are per corner in a
 // y-down space: x = minX/minY, y = maxX/minY, z = maxX/maxY, w = minX/maxY.
+// The radius of the corner whose quadrant holds d (d measured from the rect's centre), capped.
+float cornerRadius(vec2 d, vec4 radii, vec2 halfSize) {
+    float r = d.x < 0.0 ? (d.y < 0.0 ? radii.x : radii.w) : (d.y < 0.0 ? radii.y : radii.z);
+    return min(r, min(halfSize.x, halfSize.y));
+}
+
 float roundedRectDistance(vec2 p, vec4 rect, vec4 radii) {
     vec2 halfSize = max(rect.zw * 0.5, vec2(0.0));
     vec2 d = p - (rect.xy + rect.zw * 0.5);
-    float r = d.x < 0.0 ? (d.y < 0.0 ? radii.x : radii.w) : (d.y < 0.0 ? radii.y : radii.z);
-    r = min(r, min(halfSize.x, halfSize.y));
+    float r = cornerRadius(d, radii, halfSize);
     vec2 q = abs(d) - halfSize + r;
     return min(max(q.x, q.y), 0.0) + length(max(q, 0.0)) - r;
 }
@@ -203,22 +208,27 @@ float blurredRoundedRect(vec2 p, vec4 rect, vec4 radii, float sigma) {
 
 // Coverage of the quad's own (rounded) rect, with hard edges where the edge flags say so.
 float shapeCoverage(vec2 local, float unitsPerPixel) {
-    vec4 shapeRect = v_rect;
-    float shape = 1.0;
+    float shape = coverage(roundedRectDistance(local, v_rect, v_radii), unitsPerPixel);
 #ifdef QC_HARD_EDGES
-    // Edges without antialiasing are pushed out of the distance field and cut hard instead.
+    // A straight side drawn without antialiasing is cut at the pixel centre (a centre on a min
+    // side is inside). Rounded corners stay antialiased whatever the edge mask says, as Core
+    // Animation draws them: only pixels whose nearest feature is a hard straight side change.
     int aaEdges = int(v_params.z) & 15;
-    float margin = v_params.w;
-    vec2 lo = v_rect.xy, hi = v_rect.xy + v_rect.zw;
-    vec2 grow0 = vec2((aaEdges & 1) == 0 ? margin + 1.0 : 0.0, (aaEdges & 4) == 0 ? margin + 1.0 : 0.0);
-    vec2 grow1 = vec2((aaEdges & 2) == 0 ? margin + 1.0 : 0.0, (aaEdges & 8) == 0 ? margin + 1.0 : 0.0);
-    shapeRect = vec4(lo - grow0, (hi + grow1) - (lo - grow0));
-    if ((aaEdges & 1) == 0 && local.x < lo.x) shape = 0.0;
-    if ((aaEdges & 2) == 0 && local.x >= hi.x) shape = 0.0;
-    if ((aaEdges & 4) == 0 && local.y < lo.y) shape = 0.0;
-    if ((aaEdges & 8) == 0 && local.y >= hi.y) shape = 0.0;
+    vec2 halfSize = max(v_rect.zw * 0.5, vec2(0.0));
+    vec2 d = local - (v_rect.xy + halfSize);
+    float r = cornerRadius(d, v_radii, halfSize);
+    vec2 q = abs(d) - halfSize + r;
+    if (q.x <= 0.0 || q.y <= 0.0 || r <= 0.0) { // a square corner is two straight sides
+        bool alongX = q.x > q.y;
+        int side = alongX ? (d.x < 0.0 ? 1 : 2) : (d.y < 0.0 ? 4 : 8);
+        if ((aaEdges & side) == 0) {
+            vec2 lo = v_rect.xy, hi = v_rect.xy + v_rect.zw;
+            bool inside = alongX ? (local.x >= lo.x && local.x < hi.x) : (local.y >= lo.y && local.y < hi.y);
+            shape = inside ? 1.0 : 0.0;
+        }
+    }
 #endif
-    return shape * coverage(roundedRectDistance(local, shapeRect, v_radii), unitsPerPixel);
+    return shape;
 }
 
 void main() {
