@@ -21,6 +21,7 @@ flat in vec4 v_params;
 flat in vec4 v_radii;
 #ifdef QC_TEXTURED
 flat in vec4 v_texClamp;
+flat in vec4 v_texTint;
 uniform sampler2D u_texture;
 #endif
 #ifdef QC_CLIPPED
@@ -222,7 +223,7 @@ void main() {
 #endif
 #ifdef QC_TEXTURED
     if ((flags & flagTextured) != 0) {
-        vec4 texel = texture(u_texture, clamp(v_localAndUV.zw, v_texClamp.xy, v_texClamp.zw));
+        vec4 texel = texture(u_texture, clamp(v_localAndUV.zw, v_texClamp.xy, v_texClamp.zw)) * v_texTint;
         color = (flags & flagAlphaTint) != 0 ? v_fillColor * texel.a : texel + color * (1.0 - texel.a);
     }
 #endif

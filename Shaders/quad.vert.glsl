@@ -21,6 +21,7 @@ layout(location = 6) in vec4 a_params;      // borderWidth (blur sigma when blur
 layout(location = 7) in vec4 a_radii;       // minXMinY, maxXMinY, maxXMaxY, minXMaxY
 layout(location = 8) in vec4 a_texRect;     // texture coordinates at rect min corner (xy) and max corner (zw)
 layout(location = 9) in vec4 a_texClamp;    // texture coordinates are clamped into this box
+layout(location = 14) in vec4 a_texTint;    // multiplies the texel (premultiplied; white: no change)
 layout(location = 10) in float a_clip;      // index of the first clip walked in the clip table (-1: none)
 #ifdef QC_CLIP_RECT
 // The analytic clip: its centred local position is affine in the quad's local position,
@@ -40,6 +41,7 @@ flat out vec4 v_params;
 flat out vec4 v_radii;
 #ifdef QC_TEXTURED
 flat out vec4 v_texClamp;
+flat out vec4 v_texTint;
 #endif
 
 #ifdef QC_CLIPPED
@@ -86,5 +88,6 @@ void main() {
     v_radii = a_radii;
 #ifdef QC_TEXTURED
     v_texClamp = a_texClamp;
+    v_texTint = a_texTint;
 #endif
 }

@@ -54,6 +54,11 @@ struct LaneColor {
         return LaneColor(r: r + below.r * k, g: g + below.g * k, b: b + below.b * k, a: a + below.a * k)
     }
 
+    /// Each channel multiplied by the matching component of `tint` (premultiplied r, g, b, a).
+    @inline(__always) func tinted(_ tint: SIMD4<Float>) -> LaneColor {
+        tint == SIMD4(1, 1, 1, 1) ? self : LaneColor(r: r * tint.x, g: g * tint.y, b: b * tint.z, a: a * tint.w)
+    }
+
     /// Every channel multiplied by `s`.
     @inline(__always) func scaled(_ s: Lanes) -> LaneColor { LaneColor(r: r * s, g: g * s, b: b * s, a: a * s) }
 }

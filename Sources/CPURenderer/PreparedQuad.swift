@@ -40,6 +40,8 @@ struct PreparedQuad {
     var borderFollowsShape: Bool
     var opacity: Float
     var texture: Texture?
+    /// Multiplies the texture's premultiplied colour (`Quad.textureTint`).
+    var textureTint: SIMD4<Float>
     var textureMapping: TextureMapping
     var blur: BlurredRoundedRect?
     /// Index of the innermost clip, or -1.
@@ -89,6 +91,7 @@ struct PreparedQuad {
             && lanesAbs4(borderField.radii - (shape.radii - w)).max() < 1e-4
         opacity = quad.opacity
         texture = binding?.texture
+        textureTint = quad.textureTint.raw
         textureMapping = TextureMapping(quad: quad, binding: binding)
         clip = quad.clipIndex.flatMap { $0 >= 0 && Int($0) < clips.count ? $0 : nil } ?? -1
         interiorColor = fill * opacity

@@ -34,7 +34,7 @@ struct QuadShader {
         var color = quad.pointee.gradient?.color(x: lx, y: ly) ?? LaneColor(q.fill)
         if q.isTextured {
             color = sampleTexture(quad.pointee.texture!, quad.pointee.textureMapping, lx: lx, ly: ly, xx: xx, xy: xy, yx: yx, yy: yy,
-                                  affine: q.isAffine).over(color)
+                                  affine: q.isAffine).tinted(quad.pointee.textureTint).over(color)
         }
         if interior { return color.scaled(Lanes(repeating: q.opacity)) }
 

@@ -111,6 +111,10 @@ public struct Quad: Sendable, Equatable {
     public var gradient: GradientFill?
     /// How the quad combines with what is beneath it.
     public var blendMode: BlendMode = .sourceOver
+    /// Multiplies the texture's premultiplied colour component by component before it is
+    /// painted over the fill: opaque white (no change) by default; a replicator instance's or an
+    /// emitter particle's colour (r·a, g·a, b·a, a) otherwise.
+    public var textureTint = PremultipliedColor(red: 1, green: 1, blue: 1, alpha: 1)
 
     /// Creates a quad; every effect is off unless given.
     public init(transform: Matrix4, rect: CGRect, fillColor: PremultipliedColor = .clear,

@@ -5,12 +5,12 @@ import Foundation
 /// the geometry decisions made for each quad on the CPU (culling, blending, antialiasing margin).
 enum QuadInstance {
     /// Floats per instance.
-    static let stride = 53
+    static let stride = 57
     /// (attribute location, float offset, component count), matching quad.vert.glsl.
     static let attributes: [(location: GLuintIndex, offset: Int, components: Int)] = [
         (0, 0, 4), (1, 4, 4), (2, 8, 4), (3, 12, 4), (4, 16, 4), (5, 20, 4),
         (6, 24, 4), (7, 28, 4), (8, 32, 4), (9, 36, 4), (10, 40, 1),
-        (11, 41, 4), (12, 45, 4), (13, 49, 4),
+        (11, 41, 4), (12, 45, 4), (13, 49, 4), (14, 53, 4),
     ]
     typealias GLuintIndex = UInt32
 
@@ -136,5 +136,7 @@ enum QuadInstance {
         out[41] = analytic.x.x; out[42] = analytic.x.y; out[43] = analytic.x.z; out[44] = analytic.x.w
         out[45] = analytic.y.x; out[46] = analytic.y.y; out[47] = analytic.y.z; out[48] = analytic.y.w
         out[49] = analytic.radii.x; out[50] = analytic.radii.y; out[51] = analytic.radii.z; out[52] = analytic.radii.w
+        let tint = alphaTint ? PremultipliedColor(red: 1, green: 1, blue: 1, alpha: 1) : quad.textureTint
+        out[53] = tint.red; out[54] = tint.green; out[55] = tint.blue; out[56] = tint.alpha
     }
 }

@@ -36,7 +36,7 @@ final class Chapter6SceneTests: XCTestCase {
         XCTAssertEqual(sparks.count, 301)
         XCTAssertTrue(sparks.allSatisfy { $0.blendMode == .plusLighter })
         // Alpha 1 − 0.4 × age: the oldest (age 2) at 0.2.
-        XCTAssertEqual(sparks.map(\.opacity).min() ?? 0, 0.2, accuracy: 1e-3)
+        XCTAssertEqual(sparks.map(\.textureTint.alpha).min() ?? 0, 0.2, accuracy: 1e-3)
     }
 
     /// Listing 6.9 renders: the copy is the original flipped about the gap below it and at 40%

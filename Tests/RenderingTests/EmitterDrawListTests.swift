@@ -59,7 +59,9 @@ final class EmitterDrawListTests: XCTestCase {
                 let reach = hypot(corner.x - centre.x, corner.y - centre.y)
                 XCTAssertEqual(reach, 2 * particle.scale, accuracy: 1e-6)
                 XCTAssertEqual(atan2(corner.y - centre.y, corner.x - centre.x), particle.rotation, accuracy: 1e-6)
-                XCTAssertEqual(Double(quad.opacity), particle.alpha, accuracy: 1e-6)
+                XCTAssertEqual(Double(quad.textureTint.alpha), particle.alpha, accuracy: 1e-6)
+                XCTAssertEqual(Double(quad.textureTint.red), particle.red * particle.alpha, accuracy: 1e-6)
+                XCTAssertEqual(Double(quad.textureTint.green), particle.green * particle.alpha, accuracy: 1e-6)
                 XCTAssertEqual(quad.blendMode, .sourceOver)
                 XCTAssertTrue(quad.texture?.image === Self.spark)
             }

@@ -58,7 +58,7 @@ final class ReplicatorDrawListTests: XCTestCase {
 
     /// The book's reflection (Listing 6.9): two instances, the second flipped below the
     /// original (translate down by the height, scale y by −1) and dimmed by alpha offset −0.6.
-    /// The image quad of the copy takes the alpha through its opacity.
+    /// The image quad of the copy takes the alpha through its texture tint.
     func testReflectionFlipsBelowAndDims() throws {
         let root = P.layer(CGRect(x: 0, y: 0, width: 100, height: 200))
         let r = CAReplicatorLayer()
@@ -76,8 +76,9 @@ final class ReplicatorDrawListTests: XCTestCase {
         root.addSublayer(r)
         let quads = try P.list(root, width: 100, height: 200).quads.filter { $0.texture != nil }
         XCTAssertEqual(quads.count, 2)
-        XCTAssertEqual(quads[0].opacity, 1)
-        XCTAssertEqual(quads[1].opacity, 0.4, accuracy: 1e-6)
+        XCTAssertEqual(quads[0].textureTint, PremultipliedColor(red: 1, green: 1, blue: 1, alpha: 1))
+        XCTAssertEqual(quads[1].textureTint.alpha, 0.4, accuracy: 1e-6)
+        XCTAssertEqual(quads[1].textureTint.green, 0.4, accuracy: 1e-6, "premultiplied: white × 0.4")
         // The copy's top edge (y = 0) lands at the bottom of the reflection, y = 200; its bottom at 100.
         XCTAssertEqual(quads[1].transform.apply(0, 0).y, 200, accuracy: 1e-9)
         XCTAssertEqual(quads[1].transform.apply(0, 100).y, 100, accuracy: 1e-9)

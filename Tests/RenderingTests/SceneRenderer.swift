@@ -15,8 +15,18 @@ enum SceneRenderer {
 
     /// Renders an example scene at its own size.
     static func render(_ scene: ExampleScene, time: CFTimeInterval = 0) throws -> CGImage {
+        try render(scene, times: [time])
+    }
+
+    /// Renders an example scene at its own size at each of `times` with one renderer (so
+    /// emitters and tiled layers see the frames before), and returns the last frame.
+    static func render(_ scene: ExampleScene, times: [CFTimeInterval]) throws -> CGImage {
         let root = scene.makeRoot()
-        return try render(root, width: Int(scene.size.width), height: Int(scene.size.height), time: time)
+        CATransaction.flush()
+        let renderer = try CARenderer(pixelWidth: Int(scene.size.width), pixelHeight: Int(scene.size.height))
+        renderer.layer = root
+        for time in times { try renderer.renderFrame(atTime: time) }
+        return try renderer.makeImage()
     }
 
     /// A white root layer of the given size at the origin.

@@ -69,6 +69,7 @@ flat in vec4 v_params;
 flat in vec4 v_radii;
 #ifdef QC_TEXTURED
 flat in vec4 v_texClamp;
+flat in vec4 v_texTint;
 uniform sampler2D u_texture;
 #endif
 #ifdef QC_CLIPPED
@@ -270,7 +271,7 @@ void main() {
 #endif
 #ifdef QC_TEXTURED
     if ((flags & flagTextured) != 0) {
-        vec4 texel = texture(u_texture, clamp(v_localAndUV.zw, v_texClamp.xy, v_texClamp.zw));
+        vec4 texel = texture(u_texture, clamp(v_localAndUV.zw, v_texClamp.xy, v_texClamp.zw)) * v_texTint;
         color = (flags & flagAlphaTint) != 0 ? v_fillColor * texel.a : texel + color * (1.0 - texel.a);
     }
 #endif
@@ -316,6 +317,7 @@ layout(location = 6) in vec4 a_params;      // borderWidth (blur sigma when blur
 layout(location = 7) in vec4 a_radii;       // minXMinY, maxXMinY, maxXMaxY, minXMaxY
 layout(location = 8) in vec4 a_texRect;     // texture coordinates at rect min corner (xy) and max corner (zw)
 layout(location = 9) in vec4 a_texClamp;    // texture coordinates are clamped into this box
+layout(location = 14) in vec4 a_texTint;    // multiplies the texel (premultiplied; white: no change)
 layout(location = 10) in float a_clip;      // index of the first clip walked in the clip table (-1: none)
 #ifdef QC_CLIP_RECT
 // The analytic clip: its centred local position is affine in the quad's local position,
@@ -335,6 +337,7 @@ flat out vec4 v_params;
 flat out vec4 v_radii;
 #ifdef QC_TEXTURED
 flat out vec4 v_texClamp;
+flat out vec4 v_texTint;
 #endif
 
 #ifdef QC_CLIPPED
@@ -381,6 +384,7 @@ void main() {
     v_radii = a_radii;
 #ifdef QC_TEXTURED
     v_texClamp = a_texClamp;
+    v_texTint = a_texTint;
 #endif
 }
 """#

@@ -4,9 +4,8 @@ import CompositorCore
 /// Per-component factors that multiply the straight colours of what a subtree draws: a
 /// replicator instance's `instanceColor` plus its offsets, or an emitter particle's colour.
 ///
-/// A premultiplied colour (r·a, g·a, b·a, a) becomes (r·R·a·A, g·G·a·A, b·B·a·A, a·A). The draw
-/// list has no tint for textures, so a textured quad keeps its colours and takes only the
-/// alpha factor, through its opacity (the red, green and blue factors are lost on images).
+/// A premultiplied colour (r·a, g·a, b·a, a) becomes (r·R·a·A, g·G·a·A, b·B·a·A, a·A); an image
+/// is multiplied the same way through its quad's `textureTint`.
 struct ColorMultiplier: Equatable {
     var red: Float, green: Float, blue: Float, alpha: Float
 
@@ -22,13 +21,13 @@ struct ColorMultiplier: Equatable {
                            blue: color.blue * blue * alpha, alpha: color.alpha * alpha)
     }
 
-    /// `quad` with its fill, gradient and border multiplied, and its opacity by the alpha
-    /// factor when it draws an image.
+    /// `quad` with its fill, gradient, border and image multiplied.
     func apply(to quad: Quad) -> Quad {
         var q = quad
         if q.texture != nil {
-            q.opacity *= alpha
-            return q
+            let t = q.textureTint
+            q.textureTint = PremultipliedColor(red: t.red * red * alpha, green: t.green * green * alpha,
+                                               blue: t.blue * blue * alpha, alpha: t.alpha * alpha)
         }
         q.fillColor = apply(to: q.fillColor)
         q.borderColor = apply(to: q.borderColor)

@@ -10,7 +10,7 @@ extension FrameFlattener {
     /// A particle shows its cell's `contents` (the `contentsRect` part), `contentsScale` image
     /// pixels per point, scaled by the particle's scale about its centre, rotated by its spin
     /// and centred on its position (z is ignored). Its colour multiplies the image as
-    /// `ColorMultiplier` can: the alpha through opacity. Cells without contents draw nothing.
+    /// its texture tint (colour and alpha). Cells without contents draw nothing.
     mutating func drawEmitterParticles(_ p: PlacedLayer, clip: Int32?) {
         guard case .emitter(let emitter)? = p.state.specialized, !emitter.cells.isEmpty else { return }
         // Particles move as long as the layer's time runs.
