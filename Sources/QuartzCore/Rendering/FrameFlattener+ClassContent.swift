@@ -4,10 +4,10 @@ import CompositorCore
 /// The content some layer classes draw between their contents and their sublayers.
 extension FrameFlattener {
     /// Whether the layer's class draws content of its own above its contents: an emitter's
-    /// particles or a tiled layer's tiles (so its border cannot merge with its background).
+    /// particles, a tiled layer's tiles or a GL layer's frame (so its border cannot merge with its background).
     static func drawsClassContent(_ s: LayerState) -> Bool {
         switch s.specialized {
-        case .emitter?, .tiled?: return true
+        case .emitter?, .tiled?, .openGL?: return true
         default: return false
         }
     }
@@ -17,6 +17,7 @@ extension FrameFlattener {
         switch p.state.specialized {
         case .emitter?: drawEmitterParticles(p, clip: clip)
         case .tiled?: drawTiles(p, clip: clip)
+        case .openGL?: drawOpenGLContent(p, clip: clip)
         default: break
         }
     }

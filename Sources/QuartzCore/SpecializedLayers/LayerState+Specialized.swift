@@ -45,4 +45,10 @@ extension LayerState {
         get { if case .emitter(let s)? = specialized { return s }; return EmitterLayerState() }
         set { specialized = .emitter(newValue) }
     }
+
+    /// The payload of a `CAOpenGLLayer`.
+    var openGL: OpenGLLayerState {
+        get { if case .openGL(let s)? = specialized { return s }; return OpenGLLayerState() }
+        set { specialized = .openGL(newValue) }
+    }
 }

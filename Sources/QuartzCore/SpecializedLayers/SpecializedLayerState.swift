@@ -14,6 +14,7 @@ indirect enum SpecializedLayerState: Sendable {
     case scroll(ScrollLayerState)
     case tiled(TiledLayerState)
     case emitter(EmitterLayerState)
+    case openGL(OpenGLLayerState)
 
     /// The key-value-coding keys of the payload's properties, by their Apple names.
     var accessors: [String: LayerPropertyAccessor] {
@@ -25,6 +26,7 @@ indirect enum SpecializedLayerState: Sendable {
         case .scroll: ScrollLayerState.accessors
         case .tiled: TiledLayerState.accessors
         case .emitter: EmitterLayerState.accessors
+        case .openGL: OpenGLLayerState.accessors
         }
     }
 
@@ -32,6 +34,7 @@ indirect enum SpecializedLayerState: Sendable {
     var aliases: [String: String] {
         switch self {
         case .text: ["isWrapped": "wrapped"]
+        case .openGL: ["isAsynchronous": "asynchronous"]
         default: [:]
         }
     }
@@ -45,7 +48,7 @@ indirect enum SpecializedLayerState: Sendable {
         case .gradient: GradientLayerState.implicitlyAnimatedKeys
         case .replicator: ReplicatorLayerState.implicitlyAnimatedKeys
         case .emitter: EmitterLayerState.implicitlyAnimatedKeys
-        case .scroll, .tiled: []
+        case .scroll, .tiled, .openGL: []
         }
     }
 
