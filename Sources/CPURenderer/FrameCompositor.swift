@@ -44,7 +44,7 @@ struct FrameCompositor {
     private func composite(_ node: GroupNode, statistics: inout RenderStatistics) throws -> [(Quad, TextureBinding)] {
         let g = node.group
         guard g.opacity > 0, g.rect.width > 0, g.rect.height > 0 else { return [] }
-        if !g.isDoubleSided && PreparedQuad.facesAway(g.transform) { return [] }
+        if !g.isDoubleSided && g.transform.facesAway { return [] }
         try CPURenderer.validate(width: g.pixelWidth, height: g.pixelHeight)
         let content = try contentTexture(node, statistics: &statistics)
         var quads: [(Quad, TextureBinding)] = []

@@ -60,7 +60,7 @@ struct PreparedQuad {
     init?(_ quad: Quad, texture binding: TextureBinding?, clips: UnsafeBufferPointer<PreparedClip>, canvasWidth: Int, canvasHeight: Int) {
         guard quad.opacity > 0, quad.rect.width.isFinite, quad.rect.height.isFinite else { return nil }
         let plane = Homography(plane: quad.transform)
-        if !quad.isDoubleSided && Self.facesAway(quad.transform) { return nil }
+        if !quad.isDoubleSided && quad.transform.facesAway { return nil }
         guard let inv = plane.inverse?.normalized else { return nil }
         inverse = inv.floats
         preciseInverse = inv
@@ -68,7 +68,7 @@ struct PreparedQuad {
         hasUnitW = inv.hasUnitW
         let r = quad.rect
         let edges = quad.antialiasedEdges & 0xF
-        let margin = edges == 0 ? 0 : Double(Self.antialiasingMargin(quad))
+        let margin = edges == 0 ? 0 : Double(quad.antialiasingMargin)
         let minX = Float(r.minX), minY = Float(r.minY), maxX = Float(r.maxX), maxY = Float(r.maxY)
         let hardEdges = ~edges & 0xF
         edgeBox = EdgeBox(minX: minX, minY: minY, maxX: maxX, maxY: maxY, hard: hardEdges)
@@ -131,45 +131,6 @@ struct PreparedQuad {
         }
         bounds = (max(box.0, 0), max(box.1, 0), min(box.2, canvasWidth), min(box.3, canvasHeight))
         guard bounds.0 < bounds.2, bounds.1 < bounds.3 else { return nil }
-    }
-
-    /// Whether a one-sided quad faces away: the sign of its plane's determinant (as the GLES renderer decides).
-    static func facesAway(_ m: Matrix4) -> Bool {
-        let det = m.m11 * (m.m22 * m.m44 - m.m24 * m.m42)
-            - m.m12 * (m.m21 * m.m44 - m.m24 * m.m41)
-            + m.m14 * (m.m21 * m.m42 - m.m22 * m.m41)
-        return det < 0
-    }
-
-    /// How far (local units) beyond every edge the quad is rasterised: 1.5 pixels over the
-    /// smallest local-to-screen scale at the rect's corners, capped at the rect's larger side,
-    /// the same margin the GLES renderer grows its quads by.
-    static func antialiasingMargin(_ quad: Quad) -> Float {
-        let m = quad.transform, r = quad.rect
-        let cap = Float(max(r.width, r.height, 1))
-        var smallestScale = Double.infinity
-        if m.m14 == 0, m.m24 == 0 {
-            smallestScale = smallestSingularValue(m.m11 / m.m44, m.m12 / m.m44, m.m21 / m.m44, m.m22 / m.m44)
-        } else {
-            for corner in 0..<4 {
-                let x = corner & 1 == 0 ? r.minX : r.maxX, y = corner < 2 ? r.minY : r.maxY
-                let p = m.transformHomogeneous(x: x, y: y)
-                guard p.w > 0 else { return min(1, cap) }
-                let sx = p.x / p.w, sy = p.y / p.w
-                let scale = smallestSingularValue((m.m11 - sx * m.m14) / p.w, (m.m12 - sy * m.m14) / p.w,
-                                                  (m.m21 - sx * m.m24) / p.w, (m.m22 - sy * m.m24) / p.w)
-                smallestScale = min(smallestScale, scale)
-            }
-        }
-        guard smallestScale.isFinite, smallestScale > 1e-9 else { return cap }
-        return min(Float(1.5 / smallestScale), cap)
-    }
-
-    private static func smallestSingularValue(_ a: Double, _ b: Double, _ c: Double, _ d: Double) -> Double {
-        let frobenius = a * a + b * b + c * c + d * d
-        let det = a * d - b * c
-        let root = (max(frobenius * frobenius - 4 * det * det, 0)).squareRoot()
-        return (max(frobenius - root, 0) / 2).squareRoot()
     }
 }
 

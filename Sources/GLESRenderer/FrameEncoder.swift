@@ -93,7 +93,7 @@ final class FrameEncoder {
     // MARK: - Quads
 
     private func encode(_ quad: Quad, into builder: PassBuilder) throws {
-        if quad.opacity <= 0 || (!quad.isDoubleSided && QuadInstance.facesAway(quad.transform)) { return }
+        if quad.opacity <= 0 || (!quad.isDoubleSided && quad.transform.facesAway) { return }
         var binding: (texture: GLuint, samplerKey: Int, coordinates: (rect: SIMD4<Float>, clamp: SIMD4<Float>))?
         if let source = quad.texture, quad.blurSigma <= 0 {
             let placement = try textures.placement(for: source)
@@ -139,7 +139,7 @@ final class FrameEncoder {
     /// Appends a quad showing a target's content (a group's image, its mask or its shadow).
     private func appendImage(_ quad: Quad, of target: RenderTarget, filter: TextureFilter = .linear, alphaTint: Bool = false,
                              blend: BatchBlend = .sourceOver, into builder: PassBuilder) {
-        if quad.opacity <= 0 || (!quad.isDoubleSided && QuadInstance.facesAway(quad.transform)) { return }
+        if quad.opacity <= 0 || (!quad.isDoubleSided && quad.transform.facesAway) { return }
         let sampling: TextureFilter = filter == .nearest ? .nearest : .linear
         let binding = (target.texture, SamplerSet.key(minification: sampling, magnification: sampling),
                        target.placement.coordinates(for: CGRect(x: 0, y: 0, width: 1, height: 1)))
@@ -154,7 +154,7 @@ final class FrameEncoder {
         if skipDepth > 0 { skipDepth += 1; return }
         let visible = group.pixelWidth > 0 && group.pixelHeight > 0 && group.opacity > 0
             && group.rect.width > 0 && group.rect.height > 0 && (group.drawsContent || group.shadow != nil)
-            && (group.isDoubleSided || !QuadInstance.facesAway(group.transform))
+            && (group.isDoubleSided || !group.transform.facesAway)
         guard visible else { skipDepth = 1; skipEndsCachedGroup = false; return }
         let limit = Double(pool.maximumContentSize)
         let scale = min(1, limit / Double(group.pixelWidth), limit / Double(group.pixelHeight))

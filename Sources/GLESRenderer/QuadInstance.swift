@@ -19,16 +19,6 @@ enum QuadInstance {
     static let alphaTint = 32
     static let blurred = 64
 
-    /// Whether a one-sided quad faces away: the sign of its projected area is the sign of the
-    /// determinant of its plane's homography (for the part in front of the viewer, w > 0).
-    @inline(__always)
-    static func facesAway(_ m: Matrix4) -> Bool {
-        let det = m.m11 * (m.m22 * m.m44 - m.m24 * m.m42)
-            - m.m12 * (m.m21 * m.m44 - m.m24 * m.m41)
-            + m.m14 * (m.m21 * m.m42 - m.m22 * m.m41)
-        return det < 0
-    }
-
     /// Whether the quad can be drawn with blending off: opaque, unclipped, square-cornered, and
     /// with edges that either are not antialiased or fall on pixel boundaries.
     @inline(__always)
@@ -46,44 +36,12 @@ enum QuadInstance {
             && onPixelBoundary(quad.rect.minY * m.m22 + m.m42) && onPixelBoundary(quad.rect.maxY * m.m22 + m.m42)
     }
 
-    /// How far (in local units) to grow the quad so that one screen pixel beyond every edge is
-    /// rasterised and the distance field can fade the edge out: 1.5 pixels over the smallest
-    /// local-to-screen scale found at the rect's corners.
-    static func antialiasingMargin(_ quad: Quad) -> Float {
-        let m = quad.transform, r = quad.rect
-        let cap = Float(max(r.width, r.height, 1))
-        var smallestScale = Double.infinity
-        if m.m14 == 0, m.m24 == 0 {
-            smallestScale = smallestSingularValue(m.m11 / m.m44, m.m12 / m.m44, m.m21 / m.m44, m.m22 / m.m44)
-        } else {
-            for corner in 0..<4 {
-                let x = corner & 1 == 0 ? r.minX : r.maxX, y = corner < 2 ? r.minY : r.maxY
-                let p = m.transformHomogeneous(x: x, y: y)
-                guard p.w > 0 else { return min(1, cap) }
-                let sx = p.x / p.w, sy = p.y / p.w
-                let scale = smallestSingularValue((m.m11 - sx * m.m14) / p.w, (m.m12 - sy * m.m14) / p.w,
-                                                  (m.m21 - sx * m.m24) / p.w, (m.m22 - sy * m.m24) / p.w)
-                smallestScale = min(smallestScale, scale)
-            }
-        }
-        guard smallestScale.isFinite, smallestScale > 1e-9 else { return cap }
-        return min(Float(1.5 / smallestScale), cap)
-    }
-
-    @inline(__always)
-    private static func smallestSingularValue(_ a: Double, _ b: Double, _ c: Double, _ d: Double) -> Double {
-        let frobenius = a * a + b * b + c * c + d * d
-        let det = a * d - b * c
-        let root = (max(frobenius * frobenius - 4 * det * det, 0)).squareRoot()
-        return (max(frobenius - root, 0) / 2).squareRoot()
-    }
-
     /// How far beyond its rect the quad is drawn, in local units: the antialiasing margin, plus
     /// 3 sigma for a blurred quad.
     @inline(__always)
     static func drawnMargin(_ quad: Quad) -> Float {
-        if quad.blurSigma > 0 { return 3 * quad.blurSigma + antialiasingMargin(quad) }
-        return quad.antialiasedEdges & 0xF == 0 ? 0 : antialiasingMargin(quad)
+        if quad.blurSigma > 0 { return 3 * quad.blurSigma + quad.antialiasingMargin }
+        return quad.antialiasedEdges & 0xF == 0 ? 0 : quad.antialiasingMargin
     }
 
     /// The shader features the quad needs.
