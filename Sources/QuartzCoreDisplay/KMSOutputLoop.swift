@@ -359,7 +359,7 @@ final class KMSOutputLoop {
             let duration = CACurrentMediaTime() - start
             let redrawnFraction = Double(redraw.reduce(0) { $0 + $1.width * $1.height }) / Double(max(1, whole.width * whole.height))
             if !firstFrameSent && onScreen == nil && pacer.framesInFlight == 0 {
-                log(String(format: "frame: first frame rendered in %.2f s (shaders compiled, textures uploaded)", duration))
+                log(String(format: "frame: first frame rendered in %.2f s (%@ renderer: caches, shaders and textures filled)", duration, display.surface.kind))
             }
             output.shared.withLock { $0.statistics.recordRender(duration: duration, redrawnFraction: redrawnFraction) }
             if tracesFrames {
