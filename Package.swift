@@ -45,7 +45,7 @@ let package = Package(
 
         // Full-screen layer trees on bare DRM/KMS: display, frame pacing, input, session.
         .target(name: "QuartzCoreDisplay", dependencies: [
-            "QuartzCore", "GLESRenderer", "CompositorCore", "CDRM", "CGBM", "CEGL", "CGLES3", "CInput", "CSeat",
+            "QuartzCore", "GLESRenderer", "CPURenderer", "CompositorCore", "CDRM", "CGBM", "CEGL", "CGLES3", "CInput", "CSeat",
         ]),
 
         // Example layer trees (the seeds' figures and the benchmark scenes).

@@ -5,6 +5,7 @@
 # QEMU or the virtual machine is unavailable: CI checks out the repository alone.
 #
 #   scripts/kiosk-vm-test.sh [qc-kiosk arguments; default --plain. e.g. --legacy --plain]
+#   scripts/kiosk-vm-test.sh --cpu --plain     # the CPU renderer on dumb buffers instead of GLES on GBM
 #
 # Under TCG (no usable KVM) llvmpipe inside the VM takes seconds per frame, so the screen is
 # 800x600 and the menu is drawn over a plain background by default; the shots are late.

@@ -6,7 +6,8 @@ import Glibc
 #endif
 
 /// A full-screen output on bare DRM/KMS: it opens the card through the seat, picks connector,
-/// mode, CRTC and plane, renders the committed layer tree on its own thread into a GBM surface,
+/// mode, CRTC and plane, renders the committed layer tree on its own thread into a GBM surface (or,
+/// without a usable GPU, into dumb buffers with the CPU renderer),
 /// and shows each frame with a page flip paced by the display. (Linux addition.)
 ///
 /// Animations are evaluated on the output's thread at each frame's presentation time, so they
@@ -14,8 +15,20 @@ import Glibc
 /// a display unplugged and plugged back, and starting with no display attached; SIGINT and
 /// SIGTERM restore the CRTC as it was before and end the process.
 public final class CADisplayOutput: Sendable {
+    /// Which renderer draws the output's frames. (Linux addition.)
+    public enum RenderingPath: String, Sendable {
+        /// OpenGL ES on a GBM surface, or the CPU renderer where EGL or GBM cannot be initialised.
+        case automatic
+        /// OpenGL ES on a GBM surface only.
+        case gpu
+        /// The CPU renderer drawing into KMS dumb buffers.
+        case cpu
+    }
+
     /// What the output drives and how.
     public struct Configuration: Sendable {
+        /// Which renderer draws the frames (default: the GPU where it can be initialised).
+        public var renderingPath: RenderingPath = .automatic
         /// The connector and mode to use (default: first connected, preferred mode).
         public var request = CADisplayRequest()
         /// The DRM card (`/dev/dri/card0`), or nil for the first with connectors.
@@ -66,6 +79,8 @@ public final class CADisplayOutput: Sendable {
     public var mode: CADisplayMode? { shared.withLock { $0.mode } }
     /// `atomic` or `legacy` once a display is lit.
     public var modesettingKind: String? { shared.withLock { $0.scanoutKind } }
+    /// `gles` or `cpu`: the renderer drawing the display, once one is attached.
+    public var rendererKind: String? { shared.withLock { $0.rendererKind } }
 
     /// Starts the output's thread, rendering the tree under `rootLayer` (which must have been
     /// committed); `events` is called on that thread.
@@ -105,6 +120,7 @@ struct OutputSharedState: Sendable {
     var statistics = CAFrameStatistics(refreshPeriod: 1.0 / 60)
     var mode: CADisplayMode?
     var scanoutKind: String?
+    var rendererKind: String?
     var pendingInputTime: CFTimeInterval?
 }
 

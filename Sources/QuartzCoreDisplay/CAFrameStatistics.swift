@@ -19,6 +19,10 @@ public struct CAFrameStatistics: Sendable, CustomStringConvertible {
     public private(set) var renderDurations: [CFTimeInterval] = []
     /// The most recent input-to-flip latencies, in seconds (at most `capacity`).
     public private(set) var inputLatencies: [CFTimeInterval] = []
+    /// The share of the screen each of the most recent frames redrew, 0 to 1 (at most `capacity`).
+    public private(set) var redrawnFractions: [Double] = []
+    /// Frames for which nothing visible changed, so nothing was rendered.
+    public private(set) var unchangedFrames = 0
     /// How many samples of each kind are kept.
     public let capacity: Int
     private var lastFlip: CFTimeInterval?
@@ -42,9 +46,15 @@ public struct CAFrameStatistics: Sendable, CustomStringConvertible {
         missedFrames += refreshes - 1
     }
 
-    /// Records how long a frame took to render.
-    public mutating func recordRender(duration: CFTimeInterval) {
+    /// Records how long a frame took to render and the share of the screen it redrew.
+    public mutating func recordRender(duration: CFTimeInterval, redrawnFraction: Double = 1) {
         Self.append(duration, to: &renderDurations, capacity: capacity)
+        Self.append(min(max(redrawnFraction, 0), 1), to: &redrawnFractions, capacity: capacity)
+    }
+
+    /// Records a frame time at which nothing visible had changed (nothing was rendered).
+    public mutating func recordUnchangedFrame() {
+        unchangedFrames += 1
     }
 
     /// Records the time from an input event to the flip that first showed its effect.
@@ -92,6 +102,8 @@ public struct CAFrameStatistics: Sendable, CustomStringConvertible {
     public var intervalSummary: Summary? { Summary(intervals) }
     /// The summary of the render durations.
     public var renderSummary: Summary? { Summary(renderDurations) }
+    /// The summary of the redrawn shares of the screen (fractions, not seconds).
+    public var redrawnSummary: Summary? { Summary(redrawnFractions) }
     /// The summary of the input-to-flip latencies.
     public var inputLatencySummary: Summary? { Summary(inputLatencies) }
 
@@ -111,6 +123,10 @@ public struct CAFrameStatistics: Sendable, CustomStringConvertible {
             "flip interval histogram (refreshes): \(buckets)",
             line("render time", renderSummary),
             line("input to flip", inputLatencySummary),
+            redrawnSummary.map {
+                String(format: "redrawn area: median %.1f%%, mean %.1f%% of the screen; unchanged frames (not rendered): %d",
+                       $0.median * 100, $0.mean * 100, unchangedFrames)
+            } ?? "redrawn area: no samples; unchanged frames (not rendered): \(unchangedFrames)",
         ].joined(separator: "\n")
     }
 }

@@ -158,6 +158,13 @@ final class DRMDevice {
         return nil
     }
 
+    /// The pixel formats (fourcc codes) a plane can scan out, or nil when the plane is unknown.
+    func planeFormats(planeID: UInt32) -> [UInt32]? {
+        guard let plane = drmModeGetPlane(fd, planeID) else { return nil }
+        defer { drmModeFreePlane(plane) }
+        return (0..<Int(plane.pointee.count_formats)).map { plane.pointee.formats[$0] }
+    }
+
     /// A property of a KMS object: its id and current value.
     func property(object: UInt32, type: UInt32, named name: String) -> (id: UInt32, value: UInt64)? {
         guard let properties = drmModeObjectGetProperties(fd, object, type) else { return nil }

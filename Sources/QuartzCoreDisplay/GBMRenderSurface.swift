@@ -9,9 +9,10 @@ import QuartzCore
 /// A GBM surface of the mode's size with an OpenGL ES 3 context on it (EGL's GBM platform), a
 /// `CARenderer` drawing into it, and a KMS framebuffer for each of its buffers.
 /// Confined to the output's thread.
-final class GBMRenderSurface {
+final class GBMRenderSurface: KMSRenderSurface {
+    let kind = "gles"
     /// DRM_FORMAT_XRGB8888 ('XR24'): the format every KMS primary plane scans out.
-    static let format: UInt32 = 0x3432_5258
+    static let format: UInt32 = ScanoutFormat.xrgb8888.fourcc
     let width: Int
     let height: Int
     let renderer: CARenderer
@@ -25,6 +26,7 @@ final class GBMRenderSurface {
     private let context: EGLContext
     private let eglSurface: EGLSurface
     private var framebuffers: [OpaquePointer: UInt32] = [:]
+    private var lockedBuffers: [UInt32: OpaquePointer] = [:]
 
     init(fd: Int32, width: Int, height: Int) throws {
         self.fd = fd
@@ -129,8 +131,20 @@ final class GBMRenderSurface {
     /// Whether a buffer is free to render into.
     var hasFreeBuffers: Bool { gbm_surface_has_free_buffers(surface) != 0 }
 
-    /// Swaps the rendered frame into a buffer object and returns it with its KMS framebuffer.
-    func present() throws -> (bo: OpaquePointer, framebuffer: UInt32) {
+    /// Swaps the rendered frame into a buffer object and returns its KMS framebuffer.
+    func present() throws -> UInt32 {
+        let (bo, framebuffer) = try lockFrontBuffer()
+        lockedBuffers[framebuffer] = bo
+        return framebuffer
+    }
+
+    /// Gives a buffer back to the surface once the display no longer scans it out.
+    func release(framebuffer: UInt32) {
+        guard let bo = lockedBuffers.removeValue(forKey: framebuffer) else { return }
+        gbm_surface_release_buffer(surface, bo)
+    }
+
+    private func lockFrontBuffer() throws -> (bo: OpaquePointer, framebuffer: UInt32) {
         guard eglSwapBuffers(display, eglSurface) == EGLBoolean(EGL_TRUE) else {
             throw CADisplayError.call("eglSwapBuffers", detail: eglErrorName())
         }
@@ -149,10 +163,6 @@ final class GBMRenderSurface {
         return (bo, fb)
     }
 
-    /// Gives a buffer back to the surface once the display no longer scans it out.
-    func release(_ bo: OpaquePointer) {
-        gbm_surface_release_buffer(surface, bo)
-    }
 }
 
 /// The name of the last EGL error.

@@ -11,9 +11,9 @@ import Glibc
 final class KMSOutputLoop {
     /// A rendered frame on its way to the screen.
     struct Frame {
-        let bo: OpaquePointer
         let framebuffer: UInt32
-        let damage: PixelRect
+        /// What differs from the frame before it (empty: a frame flipped again, or unknown).
+        let damage: [PixelRect]
         let inputTime: CFTimeInterval?
     }
 
@@ -23,7 +23,7 @@ final class KMSOutputLoop {
         let mode: CADisplayMode
         let pipe: KMSPipe
         var scanout: KMSScanout
-        let surface: GBMRenderSurface
+        let surface: KMSRenderSurface
     }
 
     private let output: CADisplayOutput
@@ -41,8 +41,8 @@ final class KMSOutputLoop {
     private var onScreen: Frame?
     private var needsModeset = true
     private var forceRedraw = true
-    private var lastList: DrawList?
-    private var damageHistory: [PixelRect] = []
+    private var damageTracker = DamageTracker()
+    private var damageHistory = BufferDamageHistory()
     private var wantedFrameAtLastFlip = false
     private var submittedAt: CFTimeInterval?
     /// Average time from a flip's submission to its event. Where flips complete faster than the
@@ -195,7 +195,7 @@ final class KMSOutputLoop {
             let pipe = KMSPipe(connectorID: connector.id, crtcID: device.crtcIDs[crtcIndex], crtcIndex: crtcIndex,
                                planeID: device.primaryPlane(crtcIndex: crtcIndex), mode: info)
             if savedCRTC == nil { savedCRTC = SavedCRTC(fd: device.fd, crtcID: pipe.crtcID, connectorID: connector.id) }
-            let surface = try GBMRenderSurface(fd: device.fd, width: mode.width, height: mode.height)
+            let surface = try makeSurface(device: device, pipe: pipe, mode: mode)
             surface.renderer.layer = root.layer
             var scanout: KMSScanout = LegacyScanout(fd: device.fd, pipe: pipe)
             if device.supportsAtomic {
@@ -208,19 +208,37 @@ final class KMSOutputLoop {
                 s.mode = mode
                 s.statistics = CAFrameStatistics(refreshPeriod: mode.refreshPeriod)
             }
+            output.shared.withLock { $0.rendererKind = surface.kind }
             needsModeset = true
             forceRedraw = true
-            lastList = nil
-            damageHistory = []
             lastWaitMessage = ""
             log("display: \(connector.name) \(mode) on CRTC \(pipe.crtcID), primary plane \(pipe.planeID.map(String.init) ?? "none"), "
-                + "\(scanout.kind) modesetting, damage clips \(scanout.sendsDamageClips ? "on" : "off"), pacing \(configuration.pacing.rawValue)")
+                + "\(surface.kind) renderer, \(scanout.kind) modesetting, damage clips \(scanout.sendsDamageClips ? "on" : "off"), pacing \(configuration.pacing.rawValue)")
             events(.attached(mode))
         } catch CADisplaySelectionError.noConnectedDisplay {
             logWaiting("display: no display connected; waiting for one")
         } catch {
             logWaiting("display: \(error); waiting")
         }
+    }
+
+    /// The GLES surface, or dumb buffers for the CPU renderer when asked for or when EGL/GBM fail.
+    private func makeSurface(device: DRMDevice, pipe: KMSPipe, mode: CADisplayMode) throws -> KMSRenderSurface {
+        if configuration.renderingPath != .cpu {
+            do {
+                return try GBMRenderSurface(fd: device.fd, width: mode.width, height: mode.height)
+            } catch where configuration.renderingPath == .automatic {
+                log("renderer: GLES on GBM unavailable (\(error)); drawing with the CPU renderer into dumb buffers")
+            }
+        }
+        let planeFormats = pipe.planeID.flatMap(device.planeFormats(planeID:))
+        guard let format = ScanoutFormat.choose(planeFormats: planeFormats) else {
+            throw CADisplayError.call("dumb buffers", detail: "the primary plane has neither XRGB8888 nor ARGB8888")
+        }
+        let surface = try DumbBufferSurface(fd: device.fd, width: mode.width, height: mode.height, format: format,
+                                            count: configuration.pacing == .doubleBuffered ? 2 : 3)
+        log("renderer: CPU into \(format.name) dumb buffers")
+        return surface
     }
 
     /// Lets go of the display (unplugged or seat lost): frames are released, the surface destroyed.
@@ -236,9 +254,9 @@ final class KMSOutputLoop {
         submittedAt = nil
         heldFrame = nil
         // A frame flipped again (display links on a still tree) appears twice: release each buffer once.
-        var released = Set<OpaquePointer>()
+        var released = Set<UInt32>()
         if let surface = display?.surface {
-            for frame in frames where released.insert(frame.bo).inserted { surface.release(frame.bo) }
+            for frame in frames where released.insert(frame.framebuffer).inserted { surface.release(framebuffer: frame.framebuffer) }
         }
     }
 
@@ -301,9 +319,9 @@ final class KMSOutputLoop {
         let start = CACurrentMediaTime()
         let presentation = pacer.presentationTime(now: start)
         let renderer = display.surface.renderer
-        display.surface.makeCurrent()
         let list: DrawList
         do {
+            try display.surface.makeCurrent()
             list = try renderer.drawList(atTime: presentation)
         } catch {
             log("frame: \(error)")
@@ -311,13 +329,17 @@ final class KMSOutputLoop {
             return
         }
         let whole = PixelRect(x: 0, y: 0, width: list.pixelWidth, height: list.pixelHeight)
-        let damage = forceRedraw ? whole : FrameDamage.between(lastList, list)
+        var damage = damageTracker.damage(for: list)
+        if forceRedraw {
+            damage = [whole]
+            damageHistory.reset()
+        }
         if damage.isEmpty {
-            lastList = list
+            output.shared.withLock { $0.statistics.recordUnchangedFrame() }
             // Nothing visible changed: no new frame. Display links still tick at the display's
             // rate, so the frame on screen is flipped again (no rendering) to get the next vblank.
             if output.flipClock.hasObservers, let onScreen, pacer.framesInFlight == 0 {
-                let again = Frame(bo: onScreen.bo, framebuffer: onScreen.framebuffer, damage: .empty, inputTime: nil)
+                let again = Frame(framebuffer: onScreen.framebuffer, damage: [], inputTime: nil)
                 if case .submit(let frame) = pacer.rendered(again, renderDuration: 0) { submit(frame) }
             }
             return
@@ -329,25 +351,25 @@ final class KMSOutputLoop {
         }
         do {
             // Pixels outside the damage of this frame and of the frames since this buffer was
-            // last drawn are still right in it (EGL_EXT_buffer_age).
-            let age = display.surface.bufferAge
-            let redraw = age > 0 && age - 1 <= damageHistory.count
-                ? damageHistory.prefix(age - 1).reduce(damage) { $0.union($1) } : whole
-            _ = try renderer.frameRenderer.render(list, damage: redraw)
-            let (bo, framebuffer) = try display.surface.present()
-            damageHistory.insert(damage, at: 0)
-            if damageHistory.count > 4 { damageHistory.removeLast() }
-            lastList = list
+            // last drawn are still right in it (EGL_EXT_buffer_age; a dumb buffer's frame number).
+            let redraw = damageHistory.redrawRegion(current: damage, bufferAge: display.surface.bufferAge, canvas: whole)
+            _ = try renderer.frameRenderer.render(list, damageRegion: redraw)
+            let framebuffer = try display.surface.present()
+            damageHistory.record(damage)
             let duration = CACurrentMediaTime() - start
+            let redrawnFraction = Double(redraw.reduce(0) { $0 + $1.width * $1.height }) / Double(max(1, whole.width * whole.height))
             if !firstFrameSent && onScreen == nil && pacer.framesInFlight == 0 {
-                log(String(format: "frame: first frame rendered in %.2f s (shaders compiled, textures uploaded)", duration))
+                log(String(format: "frame: first frame rendered in %.2f s (%@ renderer: caches, shaders and textures filled)", duration, display.surface.kind))
             }
-            output.shared.withLock { $0.statistics.recordRender(duration: duration) }
-            if tracesFrames { log(String(format: "trace: rendered in %.1f ms, damage %@", duration * 1000, "\(damage)")) }
-            let frame = Frame(bo: bo, framebuffer: framebuffer, damage: damage, inputTime: inputTime)
+            output.shared.withLock { $0.statistics.recordRender(duration: duration, redrawnFraction: redrawnFraction) }
+            if tracesFrames {
+                log(String(format: "trace: rendered in %.1f ms, redrew %.1f%% %@", duration * 1000, redrawnFraction * 100, "\(redraw)"))
+            }
+            let frame = Frame(framebuffer: framebuffer, damage: damage, inputTime: inputTime)
             if case .submit(let next) = pacer.rendered(frame, renderDuration: duration) { submit(next) }
         } catch {
             log("frame: \(error)")
+            forceRedraw = true // the back buffer may be half drawn: the next frame redraws it whole
             retryAfter = CACurrentMediaTime() + 1
         }
     }
@@ -377,7 +399,10 @@ final class KMSOutputLoop {
                 heldFrame = (frame, earliest)
                 return
             }
-            try display.scanout.flip(framebuffer: frame.framebuffer, damage: frame.damage,
+            // A frame flipped again changed nothing; no clips would tell the kernel "all of it".
+            let unchanged = frame.framebuffer == onScreen?.framebuffer && frame.damage.isEmpty
+            try display.scanout.flip(framebuffer: frame.framebuffer,
+                                     damage: unchanged ? [PixelRect(x: 0, y: 0, width: 1, height: 1)] : frame.damage,
                                      userData: Unmanaged.passUnretained(flipSink).toOpaque())
             submittedAt = CACurrentMediaTime()
         } catch {
@@ -422,7 +447,9 @@ final class KMSOutputLoop {
         }
         submittedAt = nil
         let (next, nowOnScreen) = pacer.flipped(at: time)
-        if let previous = onScreen, previous.bo != nowOnScreen?.bo { surface.release(previous.bo) }
+        if let previous = onScreen, previous.framebuffer != nowOnScreen?.framebuffer {
+            surface.release(framebuffer: previous.framebuffer)
+        }
         onScreen = nowOnScreen
         let continuous = wantedFrameAtLastFlip
         wantedFrameAtLastFlip = wantsFrame() || next != nil

@@ -14,8 +14,9 @@ protocol KMSScanout: AnyObject {
     var sendsDamageClips: Bool { get }
     /// Sets the mode and shows `framebuffer` (blocking).
     func modeset(framebuffer: UInt32) throws
-    /// Queues `framebuffer` for the next vblank; the flip event carries `userData`.
-    func flip(framebuffer: UInt32, damage: PixelRect?, userData: UnsafeMutableRawPointer) throws
+    /// Queues `framebuffer` for the next vblank; the flip event carries `userData`. `damage`
+    /// lists the pixels that differ from the frame on screen (empty: unknown, all of them).
+    func flip(framebuffer: UInt32, damage: [PixelRect], userData: UnsafeMutableRawPointer) throws
 }
 
 /// The KMS objects one output drives.
@@ -73,7 +74,7 @@ final class LegacyScanout: KMSScanout {
         guard result == 0 else { throw CADisplayError.errno("drmModeSetCrtc", result) }
     }
 
-    func flip(framebuffer: UInt32, damage: PixelRect?, userData: UnsafeMutableRawPointer) throws {
+    func flip(framebuffer: UInt32, damage: [PixelRect], userData: UnsafeMutableRawPointer) throws {
         let result = drmModePageFlip(fd, pipe.crtcID, framebuffer, UInt32(DRM_MODE_PAGE_FLIP_EVENT), userData)
         guard result == 0 else { throw CADisplayError.errno("drmModePageFlip", result) }
     }
@@ -156,17 +157,17 @@ final class AtomicScanout: KMSScanout {
         guard result == 0 else { throw CADisplayError.errno(name, result) }
     }
 
-    func flip(framebuffer: UInt32, damage: PixelRect?, userData: UnsafeMutableRawPointer) throws {
+    func flip(framebuffer: UInt32, damage: [PixelRect], userData: UnsafeMutableRawPointer) throws {
         guard let request = drmModeAtomicAlloc() else { throw CADisplayError.errno("drmModeAtomicAlloc") }
         defer { drmModeAtomicFree(request) }
         add(request, planeID, "FB_ID", UInt64(framebuffer))
         var blob: UInt32 = 0
-        if let property = damageClipsProperty, let damage, !damage.isEmpty {
-            var clip = drm_mode_rect(x1: Int32(damage.x), y1: Int32(damage.y),
-                                     x2: Int32(damage.x + damage.width), y2: Int32(damage.y + damage.height))
-            if drmModeCreatePropertyBlob(fd, &clip, MemoryLayout<drm_mode_rect>.size, &blob) == 0 {
-                drmModeAtomicAddProperty(request, planeID, property, UInt64(blob))
-            }
+        var clips = damage.filter { !$0.isEmpty }.map {
+            drm_mode_rect(x1: Int32($0.x), y1: Int32($0.y), x2: Int32($0.x + $0.width), y2: Int32($0.y + $0.height))
+        }
+        if let property = damageClipsProperty, !clips.isEmpty,
+           drmModeCreatePropertyBlob(fd, &clips, MemoryLayout<drm_mode_rect>.stride * clips.count, &blob) == 0 {
+            drmModeAtomicAddProperty(request, planeID, property, UInt64(blob))
         }
         defer { if blob != 0 { drmModeDestroyPropertyBlob(fd, blob) } }
         let flags = UInt32(DRM_MODE_PAGE_FLIP_EVENT) | UInt32(DRM_MODE_ATOMIC_NONBLOCK)

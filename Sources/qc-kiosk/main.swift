@@ -1,7 +1,7 @@
 // qc-kiosk: the Kiosk Menu of the Core Animation Programming Guide, full-screen on bare DRM/KMS.
 //
 //     qc-kiosk [--connector HDMI-A-1] [--mode 1920x1080@60] [--rotate 90] [--pacing adaptive|double|triple]
-//              [--legacy] [--device /dev/dri/card0] [--stats 600] [--no-input] [--no-cursor] [--plain|--still]
+//              [--cpu|--gpu] [--legacy] [--device /dev/dri/card0] [--stats 600] [--no-input] [--no-cursor] [--plain|--still]
 //     qc-kiosk --offscreen out/kiosk [--size 1280x720] [--frames 0.5,1.5] [--key 1.0:down] [--rotate 90]
 //
 // Without a DRM device it renders offscreen (out/kiosk). Arrow keys move the selection; a click
@@ -62,6 +62,8 @@ func parse(_ arguments: [String]) throws -> Options {
             }
             options.display.pacing = pacing
         case "--legacy": options.display.allowsAtomic = false
+        case "--cpu": options.display.renderingPath = .cpu
+        case "--gpu": options.display.renderingPath = .gpu
         case "--device": options.display.devicePath = try value(argument)
         case "--stats":
             guard let n = Int(try value(argument)), n > 0 else { throw UsageError(description: "--stats needs a flip count") }
@@ -84,7 +86,7 @@ func parse(_ arguments: [String]) throws -> Options {
             options.keys.append((t, code))
         case "-h", "--help":
             print("usage: qc-kiosk [--connector NAME] [--mode WxH[@Hz]] [--rotate 0|90|180|270] [--pacing double|triple|adaptive]"
-                  + " [--legacy] [--device PATH] [--stats N] [--no-input] [--no-cursor] [--plain] [--still]"
+                  + " [--cpu|--gpu] [--legacy] [--device PATH] [--stats N] [--no-input] [--no-cursor] [--plain] [--still]"
                   + " | --offscreen DIR [--size WxH] [--frames T,T] [--key T:down]")
             exit(0)
         default: throw UsageError(description: "unknown argument \(argument) (try --help)")

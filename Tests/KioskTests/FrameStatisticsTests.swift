@@ -50,4 +50,22 @@ final class FrameStatisticsTests: XCTestCase {
         XCTAssertLessThanOrEqual(statistics.renderDurations.count, 8)
         XCTAssertEqual(statistics.renderDurations.last, 19)
     }
+
+    func testRedrawnAreaAndUnchangedFrames() {
+        var statistics = CAFrameStatistics(refreshPeriod: 1.0 / 60)
+        statistics.recordRender(duration: 0.010, redrawnFraction: 1)
+        statistics.recordRender(duration: 0.001, redrawnFraction: 0.02)
+        statistics.recordRender(duration: 0.001, redrawnFraction: 0.04)
+        statistics.recordRender(duration: 0.001, redrawnFraction: 2) // clamped to the whole screen
+        for _ in 0..<5 { statistics.recordUnchangedFrame() }
+        let summary = statistics.redrawnSummary!
+        XCTAssertEqual(summary.count, 4)
+        XCTAssertEqual(summary.median, 0.52, accuracy: 1e-12) // (0.04 + 1) / 2
+        XCTAssertEqual(summary.mean, 2.06 / 4, accuracy: 1e-12)
+        XCTAssertEqual(statistics.unchangedFrames, 5)
+        XCTAssertTrue(statistics.description.contains("unchanged frames (not rendered): 5"), statistics.description)
+        statistics.reset()
+        XCTAssertNil(statistics.redrawnSummary)
+        XCTAssertEqual(statistics.unchangedFrames, 0)
+    }
 }
