@@ -14,11 +14,14 @@ struct BenchmarkOptions {
     var plotPath: String? = "out/bench.svg"
     /// When positive: measure animation evaluation for this many animations instead.
     var animationCount = 0
+    /// Measure the specialized layers (emitter, text, replicator) instead of the scenes.
+    var specialized = false
 
     static let usage = """
         usage: qc-bench [--backend gles|cpu|both] [--scenes S1,S2,S3,S4,S5] [--sizes 100,1000,10000]
                         [--frames N] [--warmup N] [--no-damage] [--plot FILE.svg | --no-plot]
                qc-bench --animations N
+               qc-bench --specialized [--backend gles|cpu|both] [--frames N]
         """
 
     /// Parses `arguments` (without the program name); nil on a usage error.
@@ -28,6 +31,7 @@ struct BenchmarkOptions {
             switch argument {
             case "--no-damage": damage = false; continue
             case "--no-plot": plotPath = nil; continue
+            case "--specialized": specialized = true; continue
             default: break
             }
             guard let value = iterator.next() else { return nil }

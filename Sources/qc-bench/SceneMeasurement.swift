@@ -28,7 +28,7 @@ struct SceneMeasurement {
     let frames: Int
     let warmUp: Int
 
-    private var finish: String { backend == "cpu" ? "CPU bands" : "glFinish" }
+    var finish: String { backend == "cpu" ? "CPU bands" : "glFinish" }
 
     /// Scene `kind` with `count` layers, every frame whole.
     func run(_ kind: BenchmarkScene.Kind, count: Int) throws -> Measurement {
@@ -91,5 +91,24 @@ struct BenchmarkReport {
         let url = URL(fileURLWithPath: path)
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
         try plot.svg(title: "OpenQuartzCore: ms per frame (median) against N, SCENES.md 1920x1080").write(to: url, atomically: true, encoding: .utf8)
+    }
+}
+
+extension SceneMeasurement {
+    /// Whole frames of the tree under `root` at the times `time(i)`, after `update(i)` changes
+    /// the model (nothing by default), as one SCENES.md line named `name`.
+    func run(named name: String, count: Int, root: CALayer, update: (Int) -> Void = { _ in },
+             time: (Int) -> CFTimeInterval) throws -> Measurement {
+        renderer.layer = root
+        renderer.tracksDamage = false
+        let result = try renderer.frameRenderer.benchmark(frames: frames, warmUpFrames: warmUp) { index in
+            update(index)
+            return try renderer.drawList(atTime: time(index))
+        }
+        let quads = try renderer.drawList(atTime: time(frames + warmUp)).commands.count
+        let notes = "\(device); model update + commit + flatten + render + \(finish); \(quads) draw-list commands; offscreen passes \(result.offscreenPasses)"
+        let measurement = Measurement(backend: backend, scene: name, n: count, result: result, notes: notes)
+        print(measurement.jsonLine)
+        return measurement
     }
 }

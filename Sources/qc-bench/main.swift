@@ -5,6 +5,7 @@
 //
 //     qc-bench [--backend gles|cpu|both] [--scenes S1,S2,S3,S4,S5] [--sizes 100,1000,10000]
 //              [--frames 120] [--warmup 10] [--no-damage] [--plot out/bench.svg | --no-plot]
+//     qc-bench --specialized    (issue 9: 10,000 particles, 2,000 glyphs re-laid out, 4,096 instances)
 import CompositorCore
 import CPURenderer
 import GLESRenderer
@@ -41,6 +42,10 @@ do {
         }
         let measure = SceneMeasurement(renderer: renderer, backend: backend, device: device,
                                        frames: options.frames, warmUp: options.warmUp)
+        if options.specialized {
+            for m in try SpecializedLayerCost(measure: measure).runAll() { report.add(m) }
+            continue
+        }
         for kind in options.scenes {
             for n in options.counts(for: kind) { report.add(try measure.run(kind, count: n)) }
         }
@@ -53,7 +58,7 @@ do {
     exit(1)
 }
 report.printSummary()
-if let path = options.plotPath {
+if let path = options.plotPath, !options.specialized {
     do {
         try report.writePlot(to: path)
         print("plot: \(path)")
