@@ -9,6 +9,7 @@ public enum CPURendererError: Error, Equatable, CustomStringConvertible {
     /// The attached framebuffer is smaller than the canvas.
     case framebufferTooSmall(width: Int, height: Int)
 
+    /// A textual description, for logs and error messages.
     public var description: String {
         switch self {
         case let .invalidSize(width, height): return "invalid pixel size \(width)x\(height)"

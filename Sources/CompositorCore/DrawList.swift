@@ -3,6 +3,7 @@ import CoreGraphics
 
 /// A premultiplied-alpha colour in the encoded sRGB space, the space in which layers blend.
 public struct PremultipliedColor: Equatable, Sendable {
+    /// The premultiplied components, 0...1.
     public var red: Float, green: Float, blue: Float, alpha: Float
     /// Creates a premultiplied colour from its components.
     public init(red: Float, green: Float, blue: Float, alpha: Float) {
@@ -23,6 +24,7 @@ public struct PremultipliedColor: Equatable, Sendable {
 /// The radii of a rounded rectangle's four corners, in the quad's local units.
 /// Corners are named in the quad's local space (y down): minX/minY is the top-left corner.
 public struct CornerRadii: Equatable, Sendable {
+    /// The radius of each corner.
     public var minXMinY: Float, maxXMinY: Float, maxXMaxY: Float, minXMaxY: Float
     /// Creates radii for each corner.
     public init(minXMinY: Float, maxXMinY: Float, maxXMaxY: Float, minXMaxY: Float) {
@@ -211,6 +213,9 @@ public protocol FrameRenderer: AnyObject {
     /// and waits until it is complete; pixels outside it keep the previous frame's values. The
     /// caller guarantees they are still valid (same size, nothing else drew into the target).
     func render(_ list: DrawList, damage: PixelRect) throws -> RenderStatistics
+    /// Redraws at least the pixels of every rectangle of `damage` (from `DamageTracker`), as
+    /// `render(_:damage:)` does for one; no rectangle draws nothing.
+    func render(_ list: DrawList, damageRegion damage: [PixelRect]) throws -> RenderStatistics
     /// Reads the last rendered frame back as a premultiplied RGBA8 image.
     func readPixels() throws -> CGImage
 }

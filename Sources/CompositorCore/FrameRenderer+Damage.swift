@@ -1,7 +1,8 @@
 import Foundation
 
 extension FrameRenderer {
-    /// Redraws the damaged rectangles of `list` (from `DamageTracker`) and waits until done.
+    /// Redraws the damaged rectangles of `list` (from `DamageTracker`) and waits until done: the
+    /// default for renderers that redraw one rectangle at a time.
     ///
     /// No damage costs nothing. Rectangles that together cover most of their union are drawn as
     /// that union in one pass; scattered ones one pass each, since each pass costs about its

@@ -106,7 +106,22 @@ public final class GLESRenderer: FrameRenderer {
     /// - Throws: `GLError.contextLost` after a GPU reset (recreate the context and the renderer),
     ///   or `GLError.call` naming the failing call.
     public func render(_ list: DrawList) throws -> RenderStatistics {
-        try render(list, scissor: nil)
+        try render(list, scissors: nil)
+    }
+
+    /// Redraws only the pixels of the rectangles of `damage`: the frame is encoded and uploaded
+    /// once, and the canvas pass is drawn once per rectangle, scissored to it; offscreen groups
+    /// are drawn once. No rectangle draws nothing.
+    /// - Throws: as `render(_:)`.
+    public func render(_ list: DrawList, damageRegion damage: [PixelRect]) throws -> RenderStatistics {
+        guard list.pixelWidth == target.pixelWidth, list.pixelHeight == target.pixelHeight else { return try render(list) }
+        let canvas = PixelRect(x: 0, y: 0, width: list.pixelWidth, height: list.pixelHeight)
+        let rects = damage.map { $0.intersection(canvas) }.filter { !$0.isEmpty }
+        guard !rects.isEmpty else {
+            lastStatistics = RenderStatistics()
+            return lastStatistics
+        }
+        return try render(list, scissors: rects)
     }
 
     /// Redraws only the pixels of `damage` from `list`: the canvas pass is scissored to the damage
@@ -122,7 +137,7 @@ public final class GLESRenderer: FrameRenderer {
             lastStatistics = RenderStatistics()
             return lastStatistics
         }
-        return try render(list, scissor: clamped)
+        return try render(list, scissors: [clamped])
     }
 
     /// Reads the last frame back, top row first.
@@ -148,7 +163,7 @@ public final class GLESRenderer: FrameRenderer {
 
     // MARK: - Frames
 
-    private func render(_ list: DrawList, scissor: PixelRect?) throws -> RenderStatistics {
+    private func render(_ list: DrawList, scissors: [PixelRect]?) throws -> RenderStatistics {
         guard !isReleased else { throw GLError.unsupported("rendering with a released renderer") }
         let context = target.context
         try context.makeCurrent()
@@ -176,7 +191,7 @@ public final class GLESRenderer: FrameRenderer {
         glDisable(GLenum(GL_DEPTH_TEST))
         glDisable(GLenum(GL_CULL_FACE))
         for pass in encoder.passes {
-            statistics.drawCalls += try draw(pass, clearColor: list.clearColor, scissor: scissor)
+            statistics.drawCalls += try draw(pass, clearColor: list.clearColor, scissors: scissors)
         }
         glFinish()
         try GLError.check("frame")
@@ -211,21 +226,33 @@ public final class GLESRenderer: FrameRenderer {
     }
 
     /// Binds and clears the pass's target, draws its work, and returns the number of draw calls.
-    private func draw(_ pass: RenderPass, clearColor: PremultipliedColor, scissor: PixelRect?) throws -> Int {
+    /// The canvas pass is drawn whole, or once per scissor rectangle (cleared inside it only).
+    private func draw(_ pass: RenderPass, clearColor: PremultipliedColor, scissors: [PixelRect]?) throws -> Int {
         if let destination = pass.destination {
             destination.bindAndClear()
-        } else {
-            try target.bind()
-            if let scissor {
-                let y = target.isYFlipped ? target.pixelHeight - scissor.y - scissor.height : scissor.y
-                glEnable(GLenum(GL_SCISSOR_TEST))
-                glScissor(GLint(scissor.x), GLint(y), GLsizei(scissor.width), GLsizei(scissor.height))
-            } else {
-                glDisable(GLenum(GL_SCISSOR_TEST))
-            }
-            glClearColor(clearColor.red, clearColor.green, clearColor.blue, clearColor.alpha)
-            glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
+            return try drawWork(of: pass)
         }
+        try target.bind()
+        glClearColor(clearColor.red, clearColor.green, clearColor.blue, clearColor.alpha)
+        guard let scissors else {
+            glDisable(GLenum(GL_SCISSOR_TEST))
+            glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
+            return try drawWork(of: pass)
+        }
+        glEnable(GLenum(GL_SCISSOR_TEST))
+        defer { glDisable(GLenum(GL_SCISSOR_TEST)) }
+        var drawCalls = 0
+        for scissor in scissors {
+            let y = target.isYFlipped ? target.pixelHeight - scissor.y - scissor.height : scissor.y
+            glScissor(GLint(scissor.x), GLint(y), GLsizei(scissor.width), GLsizei(scissor.height))
+            glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
+            drawCalls += try drawWork(of: pass)
+        }
+        return drawCalls
+    }
+
+    /// Draws a pass's quads or blur step into the bound target; returns the draw calls.
+    private func drawWork(of pass: RenderPass) throws -> Int {
         switch pass.work {
         case let .quads(batches):
             let flip: Float = pass.destination == nil && target.isYFlipped ? -1 : 1

@@ -24,6 +24,7 @@ public enum CADisplayRotation: Int, Sendable, CaseIterable, CustomStringConverti
         self = rotation
     }
 
+    /// A textual description, for logs and error messages.
     public var description: String { "\(rawValue)°" }
 
     /// Whether the content's width lies along the panel's height.

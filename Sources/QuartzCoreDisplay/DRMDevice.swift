@@ -11,6 +11,7 @@ public enum CADisplayError: Error, CustomStringConvertible {
     /// No DRM device with modesetting was found.
     case noDevice(String)
 
+    /// A textual description, for logs and error messages.
     public var description: String {
         switch self {
         case .call(let name, let detail): return "\(name) failed: \(detail)"

@@ -38,6 +38,7 @@ public struct CADisplayMode: Sendable, Equatable, CustomStringConvertible {
     /// The time between two refreshes, in seconds (1/60 when the rate is unknown).
     public var refreshPeriod: CFTimeInterval { refreshMillihertz > 0 ? 1000 / Double(refreshMillihertz) : 1.0 / 60 }
 
+    /// A textual description, for logs and error messages.
     public var description: String {
         String(format: "%dx%d@%.2f%@", width, height, refreshRate, isPreferred ? " (preferred)" : "")
     }
@@ -105,6 +106,7 @@ public struct CADisplayRequest: Sendable, Equatable {
         return ((w, h), rate)
     }
 
+    /// Whether two requests ask for the same output.
     public static func == (a: CADisplayRequest, b: CADisplayRequest) -> Bool {
         a.connectorName == b.connectorName && a.size?.width == b.size?.width
             && a.size?.height == b.size?.height && a.refreshRate == b.refreshRate
@@ -124,6 +126,7 @@ public enum CADisplaySelectionError: Error, Equatable, CustomStringConvertible {
     /// No free CRTC can drive the connector.
     case noCRTC(String)
 
+    /// A textual description, for logs and error messages.
     public var description: String {
         switch self {
         case .noConnectedDisplay: return "no connected display"

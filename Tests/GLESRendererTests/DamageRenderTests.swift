@@ -45,6 +45,24 @@ final class DamageRenderTests: XCTestCase {
         XCTAssertPixel(S.pixel(image, 10, 50), [255, 0, 0, 255], "outside: the previous frame")
     }
 
+    /// Several rectangles: encoded once, the canvas pass drawn once per rectangle.
+    func testDamageRegionRedrawsEachRectangleAndNothingBetween() throws {
+        let renderer = try S.makeRenderer(width: 100, height: 100)
+        let canvas = CGRect(x: 0, y: 0, width: 100, height: 100)
+        _ = try S.render(renderer, width: 100, height: 100, quads: [Quad(transform: .identity, rect: canvas, fillColor: S.red)])
+        let list = DrawList(pixelWidth: 100, pixelHeight: 100, clearColor: S.green,
+                            commands: [.quad(Quad(transform: .identity, rect: canvas, fillColor: S.blue))])
+        let rects = [PixelRect(x: 0, y: 0, width: 10, height: 10), PixelRect(x: 90, y: 90, width: 10, height: 10)]
+        let statistics = try renderer.render(list, damageRegion: rects)
+        XCTAssertEqual(statistics.drawCalls, 2, "one draw per rectangle")
+        XCTAssertEqual(statistics.quads, 1, "encoded once")
+        let image = try renderer.readPixels()
+        XCTAssertPixel(S.pixel(image, 5, 5), [0, 0, 255, 255], "first rectangle")
+        XCTAssertPixel(S.pixel(image, 95, 95), [0, 0, 255, 255], "second rectangle")
+        XCTAssertPixel(S.pixel(image, 50, 50), [255, 0, 0, 255], "between them: the previous frame")
+        XCTAssertEqual(try renderer.render(list, damageRegion: []).drawCalls, 0)
+    }
+
     func testEmptyDamageDrawsNothing() throws {
         let renderer = try S.makeRenderer(width: 20, height: 20)
         _ = try S.render(renderer, width: 20, height: 20, clear: S.red, quads: [])

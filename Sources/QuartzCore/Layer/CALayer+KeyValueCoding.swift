@@ -9,6 +9,7 @@ public enum CALayerKeyValueError: Error, CustomStringConvertible, Equatable {
     /// The value contains NaN or infinity.
     case nonFinite(keyPath: String)
 
+    /// A textual description, for logs and error messages.
     public var description: String {
         switch self {
         case .unknownKeyPath(let k): return "no property at key path \"\(k)\""

@@ -200,6 +200,7 @@ open class CALayer: NSObject {
         if isLive { RenderTreeStore.shared.remove(layerID) }
     }
 
+    /// A textual description of the layer: its class, name and frame.
     open override var description: String {
         let kind = String(describing: type(of: self))
         let label = name.map { " \"\($0)\"" } ?? ""

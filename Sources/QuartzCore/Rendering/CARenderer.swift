@@ -24,6 +24,7 @@ public enum CARendererError: Error, CustomStringConvertible {
     /// The GPU renderer failed (the underlying GL or EGL error).
     case renderer(Error)
 
+    /// A textual description, for logs and error messages.
     public var description: String {
         switch self {
         case .noFrameInProgress: return "render() called outside beginFrame(atTime:timeStamp:)/endFrame()"

@@ -2,6 +2,7 @@ import Foundation
 
 /// The shape of the region a `CAEmitterLayer` emits particles from.
 public struct CAEmitterLayerEmitterShape: RawRepresentable, Hashable, Sendable {
+    /// The string value of the constant, as Apple spells it.
     public let rawValue: String
     /// Creates an emitter shape from its string value.
     public init(rawValue: String) { self.rawValue = rawValue }
@@ -26,6 +27,7 @@ public struct CAEmitterLayerEmitterShape: RawRepresentable, Hashable, Sendable {
 
 /// Which part of the emitter shape particles are emitted from.
 public struct CAEmitterLayerEmitterMode: RawRepresentable, Hashable, Sendable {
+    /// The string value of the constant, as Apple spells it.
     public let rawValue: String
     /// Creates an emitter mode from its string value.
     public init(rawValue: String) { self.rawValue = rawValue }
@@ -42,6 +44,7 @@ public struct CAEmitterLayerEmitterMode: RawRepresentable, Hashable, Sendable {
 
 /// The order in which particles are drawn, and how they are blended.
 public struct CAEmitterLayerRenderMode: RawRepresentable, Hashable, Sendable {
+    /// The string value of the constant, as Apple spells it.
     public let rawValue: String
     /// Creates a render mode from its string value.
     public init(rawValue: String) { self.rawValue = rawValue }

@@ -2,6 +2,7 @@ import Foundation
 
 /// The kinds of gradient a `CAGradientLayer` draws.
 public struct CAGradientLayerType: RawRepresentable, Hashable, Sendable {
+    /// The string value of the constant, as Apple spells it.
     public let rawValue: String
     /// Creates a gradient type from its string value.
     public init(rawValue: String) { self.rawValue = rawValue }

@@ -2,6 +2,7 @@ import Foundation
 
 /// The directions in which a `CAScrollLayer` may scroll.
 public struct CAScrollLayerScrollMode: RawRepresentable, Hashable, Sendable {
+    /// The string value of the constant, as Apple spells it.
     public let rawValue: String
     /// Creates a scroll mode from its string value.
     public init(rawValue: String) { self.rawValue = rawValue }

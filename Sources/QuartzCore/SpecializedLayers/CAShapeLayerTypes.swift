@@ -2,6 +2,7 @@ import Foundation
 
 /// The rules that decide which regions of a path a shape layer fills.
 public struct CAShapeLayerFillRule: RawRepresentable, Hashable, Sendable {
+    /// The string value of the constant, as Apple spells it.
     public let rawValue: String
     /// Creates a fill rule from its string value.
     public init(rawValue: String) { self.rawValue = rawValue }
@@ -13,6 +14,7 @@ public struct CAShapeLayerFillRule: RawRepresentable, Hashable, Sendable {
 
 /// The shapes of the ends of a shape layer's stroked open subpaths.
 public struct CAShapeLayerLineCap: RawRepresentable, Hashable, Sendable {
+    /// The string value of the constant, as Apple spells it.
     public let rawValue: String
     /// Creates a line cap from its string value.
     public init(rawValue: String) { self.rawValue = rawValue }
@@ -26,6 +28,7 @@ public struct CAShapeLayerLineCap: RawRepresentable, Hashable, Sendable {
 
 /// The shapes of the joints between the segments of a shape layer's stroked path.
 public struct CAShapeLayerLineJoin: RawRepresentable, Hashable, Sendable {
+    /// The string value of the constant, as Apple spells it.
     public let rawValue: String
     /// Creates a line join from its string value.
     public init(rawValue: String) { self.rawValue = rawValue }

@@ -2,6 +2,7 @@ import Foundation
 
 /// Where a `CATextLayer` truncates text that does not fit its bounds.
 public struct CATextLayerTruncationMode: RawRepresentable, Hashable, Sendable {
+    /// The string value of the constant, as Apple spells it.
     public let rawValue: String
     /// Creates a truncation mode from its string value.
     public init(rawValue: String) { self.rawValue = rawValue }
@@ -17,6 +18,7 @@ public struct CATextLayerTruncationMode: RawRepresentable, Hashable, Sendable {
 
 /// How a `CATextLayer` aligns its lines within its bounds.
 public struct CATextLayerAlignmentMode: RawRepresentable, Hashable, Sendable {
+    /// The string value of the constant, as Apple spells it.
     public let rawValue: String
     /// Creates an alignment mode from its string value.
     public init(rawValue: String) { self.rawValue = rawValue }
