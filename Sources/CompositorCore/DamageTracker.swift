@@ -5,9 +5,10 @@ import CoreGraphics
 /// recomposite only those (issue 8: damage tracking).
 ///
 /// Frames are compared as sequences of top-level drawables: a quad, or a whole group from its
-/// `.beginGroup` to its `.endGroup`. After the common prefix and suffix of equal drawables
-/// (quads compared with their resolved clip chains, since clip indices alone say nothing), every
-/// drawable left over in either frame damages its canvas bounds: the old bounds where something
+/// `.beginGroup` to its `.endGroup` (quads compared with their resolved clip chains, since clip
+/// indices alone say nothing). Frames with as many drawables are compared pair by pair; otherwise,
+/// after the common prefix and suffix of equal drawables, every drawable left over in either
+/// frame damages its canvas bounds: the old bounds where something
 /// went away or moved from, the new where it arrived. A changed canvas size, clear colour or a
 /// drawable that reaches behind the eye damages the whole canvas. The damage is returned as a
 /// few disjoint rectangles, merged where merging costs fewer pixels than it saves work.
@@ -45,6 +46,17 @@ public struct DamageTracker: Sendable {
     public static func damage(from old: DrawList, to new: DrawList, maximumRectangles: Int = 8) -> [PixelRect] {
         let canvas = PixelRect(x: 0, y: 0, width: new.pixelWidth, height: new.pixelHeight)
         let before = Drawable.split(old), after = Drawable.split(new)
+        var rects: [PixelRect] = []
+        if before.count == after.count {
+            // Aligned frames (the common case: the same layers, some of them changed): pair
+            // drawables by position, so changes far apart do not damage everything between.
+            for (a, b) in zip(before, after) where !Drawable.same(a, in: old, b, in: new) {
+                guard let ra = a.canvasBounds(in: old), let rb = b.canvasBounds(in: new) else { return [canvas] }
+                rects.append(ra.intersection(canvas))
+                rects.append(rb.intersection(canvas))
+            }
+            return DamageRegion.coalesce(rects.filter { !$0.isEmpty }, maximumCount: maximumRectangles)
+        }
         var prefix = 0
         while prefix < before.count, prefix < after.count,
               Drawable.same(before[prefix], in: old, after[prefix], in: new) { prefix += 1 }
@@ -53,7 +65,6 @@ public struct DamageTracker: Sendable {
               Drawable.same(before[before.count - 1 - suffix], in: old, after[after.count - 1 - suffix], in: new) {
             suffix += 1
         }
-        var rects: [PixelRect] = []
         for drawable in before[prefix..<(before.count - suffix)] {
             guard let r = drawable.canvasBounds(in: old) else { return [canvas] }
             rects.append(r.intersection(canvas))

@@ -28,6 +28,15 @@ final class DamageTrackerTests: XCTestCase {
                                                          PixelRect(x: 59, y: 19, width: 12, height: 12)].map { "\($0)" }))
     }
 
+    func testChangesFarApartInAlignedFramesDoNotDamageWhatLiesBetween() {
+        let old = list([card(x: 0, y: 0), card(x: 100, y: 40), card(x: 180, y: 80)])
+        let new = list([card(x: 0, y: 0, color: 0.5), card(x: 100, y: 40), card(x: 180, y: 80, color: 0.5)])
+        let damage = DamageTracker.damage(from: old, to: new)
+        XCTAssertEqual(damage.count, 2)
+        XCTAssertTrue(damage.allSatisfy { $0.intersection(PixelRect(x: 100, y: 40, width: 10, height: 10)).isEmpty },
+                      "the unchanged middle card is not redrawn")
+    }
+
     func testAnInsertedQuadDamagesOnlyItsOwnBounds() {
         let old = list([card(x: 0, y: 0), card(x: 100, y: 50)])
         let new = list([card(x: 0, y: 0), card(x: 40, y: 40, size: 5), card(x: 100, y: 50)])
