@@ -7,7 +7,8 @@ packages=(
   libgbm-dev libdrm-dev                                 # bare-DRM kiosk output
   libpng-dev libjpeg-dev libcairo2-dev libpixman-1-dev  # images, CGContext drawing, CPU compositing
   libinput-dev libudev-dev libseat-dev                  # kiosk input and seat (no root needed)
-  libpango1.0-dev libharfbuzz-dev libfreetype-dev fonts-dejavu-core  # text layers
+  libpango1.0-dev libharfbuzz-dev libfreetype-dev       # text layers (Pango shaping)
+  fonts-dejavu-core fonts-wqy-microhei fonts-noto-color-emoji  # default font, CJK and emoji fallbacks
   glslang-tools                                         # shader validation in the tests
 )
 missing=()

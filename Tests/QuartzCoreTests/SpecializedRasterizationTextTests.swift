@@ -143,6 +143,26 @@ final class SpecializedRasterizationTextTests: XCTestCase {
         XCTAssertNotNil(PangoFontDescription.resolvedFamily(forFontNamed: "Helvetica"))
     }
 
+    /// Han characters and emoji are not in the default font (DejaVu Sans): fontconfig falls
+    /// back to the CJK and colour emoji fonts the setup scripts install.
+    func testCJKAndEmojiFallBackToFontsThatHaveThem() throws {
+        let han = try image(textState("你好世界", bounds: CGRect(x: 0, y: 0, width: 200, height: 40)))
+        let hanBox = try XCTUnwrap(han.inkBox(threshold: 64))
+        XCTAssertGreaterThan(hanBox.maxX - hanBox.minX, 60, "four ideographs of 20 points: about 80 points of ink")
+        XCTAssertGreaterThan(han.inkCount(rows: 0..<40, threshold: 64), 200)
+
+        let face = try image(textState("😀", bounds: CGRect(x: 0, y: 0, width: 60, height: 40)))
+        // A colour glyph: some inked pixels are strongly yellow, which black text cannot be.
+        var yellow = 0
+        for y in 0..<face.height {
+            for x in 0..<face.width {
+                guard let p = face.premultipliedPixel(x: x, y: y), p.a > 200 else { continue }
+                if p.r > 180 && p.g > 140 && p.b < 100 { yellow += 1 }
+            }
+        }
+        XCTAssertGreaterThan(yellow, 20, "the emoji is drawn from a colour font")
+    }
+
     func testScaleTwoDoublesTheTextPicture() throws {
         let state = textState("Hello", bounds: CGRect(x: 0, y: 0, width: 100, height: 30))
         let one = try XCTUnwrap(try image(state).inkBox()), two = try XCTUnwrap(try image(state, scale: 2).inkBox())
