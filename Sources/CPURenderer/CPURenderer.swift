@@ -85,25 +85,37 @@ public final class CPURenderer: FrameRenderer {
     ///
     /// - Throws: `CPURendererError` for a canvas or group size that cannot be allocated, or a framebuffer too small.
     public func render(_ list: DrawList) throws -> RenderStatistics {
-        try render(list, region: PixelRect(x: 0, y: 0, width: list.pixelWidth, height: list.pixelHeight))
+        try render(list, regions: [PixelRect(x: 0, y: 0, width: list.pixelWidth, height: list.pixelHeight)])
     }
 
     /// Redraws the pixels of `damage` from `list`; the others keep the last frame's values. A
     /// list of another size than the last one is drawn whole.
     public func render(_ list: DrawList, damage: PixelRect) throws -> RenderStatistics {
-        try render(list, region: damage)
+        try render(list, regions: [damage])
+    }
+
+    /// Redraws the pixels of every rectangle of `damage`: the frame is prepared once and each
+    /// rectangle painted from it; no rectangle paints nothing. A list of another size than the
+    /// last one is drawn whole.
+    public func render(_ list: DrawList, damageRegion damage: [PixelRect]) throws -> RenderStatistics {
+        guard !damage.isEmpty || list.pixelWidth != pixelWidth || list.pixelHeight != pixelHeight else {
+            lastStatistics = RenderStatistics()
+            return lastStatistics
+        }
+        return try render(list, regions: damage)
     }
 
     /// The last frame, top row first.
     public func readPixels() throws -> CGImage { canvas.makeImage() }
 
-    private func render(_ list: DrawList, region requested: PixelRect) throws -> RenderStatistics {
+    private func render(_ list: DrawList, regions requested: [PixelRect]) throws -> RenderStatistics {
         try Self.validate(width: list.pixelWidth, height: list.pixelHeight)
-        var region = requested.intersection(PixelRect(x: 0, y: 0, width: list.pixelWidth, height: list.pixelHeight))
+        let whole = PixelRect(x: 0, y: 0, width: list.pixelWidth, height: list.pixelHeight)
+        var regions = requested.map { $0.intersection(whole) }.filter { !$0.isEmpty }
         if list.pixelWidth != pixelWidth || list.pixelHeight != pixelHeight {
             canvas = PixelBuffer(width: list.pixelWidth, height: list.pixelHeight)
             pixelWidth = list.pixelWidth; pixelHeight = list.pixelHeight
-            region = PixelRect(x: 0, y: 0, width: pixelWidth, height: pixelHeight)
+            regions = [whole]
         }
         if let framebuffer, !framebuffer.fits(width: pixelWidth, height: pixelHeight) {
             throw CPURendererError.framebufferTooSmall(width: pixelWidth, height: pixelHeight)
@@ -116,15 +128,17 @@ public final class CPURenderer: FrameRenderer {
                                          rasterizations: rasterizations)
         let items = FrameTree.items(of: list.commands)
         let quads = try compositor.prepare(items, width: pixelWidth, height: pixelHeight, statistics: &statistics)
-        var finish: (@Sendable (Range<Int>) -> Void)?
-        if let target = framebuffer {
-            let canvas = self.canvas, x0 = region.x, x1 = region.x + region.width
-            finish = { rows in
-                for y in rows { target.write(row: y, from: x0, to: x1, of: canvas) }
+        for region in regions {
+            var finish: (@Sendable (Range<Int>) -> Void)?
+            if let target = framebuffer {
+                let canvas = self.canvas, x0 = region.x, x1 = region.x + region.width
+                finish = { rows in
+                    for y in rows { target.write(row: y, from: x0, to: x1, of: canvas) }
+                }
             }
+            painter.paint(quads, clips: clips, into: canvas, region: region, clear: packPixel(list.clearColor.raw),
+                          finishRows: finish)
         }
-        painter.paint(quads, clips: clips, into: canvas, region: region, clear: packPixel(list.clearColor.raw),
-                      finishRows: finish)
         statistics.quads += quads.count
         statistics.textureUploads = textures.uploadsThisFrame
         lastStatistics = statistics
