@@ -106,25 +106,20 @@ private struct Drawable {
         guard a.commands.count == b.commands.count else { return false }
         for (x, y) in zip(a.commands, b.commands) {
             guard x == y else { return false }
-            guard clipChain(of: x, in: listA) == clipChain(of: y, in: listB) else { return false }
+            guard listA.clipChain(from: clipIndex(of: x)).elementsEqual(listB.clipChain(from: clipIndex(of: y))) else {
+                return false
+            }
         }
         return true
     }
 
-    /// The clips a command is clipped by, innermost first.
-    private static func clipChain(of command: DrawCommand, in list: DrawList) -> [Clip] {
-        var index: Int32?
+    /// The index of the innermost clip a command is clipped by.
+    private static func clipIndex(of command: DrawCommand) -> Int32? {
         switch command {
-        case .quad(let quad): index = quad.clipIndex
-        case .beginGroup(let group): index = group.clipIndex
-        case .beginMask, .endGroup: return []
+        case .quad(let quad): quad.clipIndex
+        case .beginGroup(let group): group.clipIndex
+        case .beginMask, .endGroup: nil
         }
-        var chain: [Clip] = []
-        while let i = index, Int(i) >= 0, Int(i) < list.clips.count, chain.count <= list.clips.count {
-            chain.append(list.clips[Int(i)])
-            index = list.clips[Int(i)].parentIndex
-        }
-        return chain
     }
 
     /// The canvas pixels the drawable can touch, or nil when it cannot be bounded (a point
@@ -169,12 +164,8 @@ private struct Drawable {
     /// cannot be bounded does not cut).
     private static func clipped(_ r: CGRect, by index: Int32?, in list: DrawList) -> PixelRect {
         var box = r
-        var next = index, steps = 0
-        while let i = next, Int(i) >= 0, Int(i) < list.clips.count, steps <= list.clips.count {
-            let clip = list.clips[Int(i)]
+        for clip in list.clipChain(from: index) {
             if let clipBox = project(clip.rect, clip.transform) { box = box.intersection(clipBox) }
-            next = clip.parentIndex
-            steps += 1
         }
         return PixelRect(enclosing: box)
     }

@@ -226,3 +226,29 @@ extension FrameRenderer {
         try render(list)
     }
 }
+
+/// The clips a drawable is clipped by, innermost first, walked through `parentIndex` without
+/// allocating; a chain that loops ends once it has visited as many clips as the list holds.
+public struct ClipChain: Sequence, IteratorProtocol {
+    private let clips: [Clip]
+    private var index: Int32?
+    private var remaining: Int
+
+    init(clips: [Clip], start: Int32?) {
+        self.clips = clips; index = start; remaining = clips.count
+    }
+
+    /// The next enclosing clip, or nil at the end of the chain.
+    public mutating func next() -> Clip? {
+        guard remaining > 0, let i = index, i >= 0, Int(i) < clips.count else { return nil }
+        remaining -= 1
+        let clip = clips[Int(i)]
+        index = clip.parentIndex
+        return clip
+    }
+}
+
+extension DrawList {
+    /// The clip at `index` and its ancestors, innermost first (empty for nil).
+    public func clipChain(from index: Int32?) -> ClipChain { ClipChain(clips: clips, start: index) }
+}
