@@ -34,7 +34,7 @@ struct PreparedGradient {
         inverseRadiusX = rx > 0 ? Float(1 / rx) : 0
         inverseRadiusY = ry > 0 ? Float(1 / ry) : 0
         baseAngle = Float(atan2(dy, dx))
-        let stops = fill.stops.prefix(GradientFill.maximumStops)
+        let stops = fill.renderedStops
         locations = stops.map(\.location)
         colors = stops.map { SIMD4($0.red, $0.green, $0.blue, $0.alpha) }
     }

@@ -15,13 +15,15 @@ import CoreGraphics
 public struct DamageTracker: Sendable {
     /// The most rectangles a damage region is reduced to.
     public var maximumRectangles: Int
+    /// The default of `maximumRectangles`: few enough passes, scattered changes kept apart.
+    public static let defaultMaximumRectangles = 8
 
     private var previous: DrawList?
     /// The damage returned by the last call of `damage(for:)`.
     public private(set) var lastDamage: [PixelRect] = []
 
     /// Creates a tracker that has seen no frame; its first damage is the whole canvas.
-    public init(maximumRectangles: Int = 8) {
+    public init(maximumRectangles: Int = DamageTracker.defaultMaximumRectangles) {
         self.maximumRectangles = max(1, maximumRectangles)
     }
 
@@ -43,7 +45,8 @@ public struct DamageTracker: Sendable {
     }
 
     /// The region that differs between two frames of the same canvas size.
-    public static func damage(from old: DrawList, to new: DrawList, maximumRectangles: Int = 8) -> [PixelRect] {
+    public static func damage(from old: DrawList, to new: DrawList,
+                              maximumRectangles: Int = DamageTracker.defaultMaximumRectangles) -> [PixelRect] {
         let canvas = PixelRect(x: 0, y: 0, width: new.pixelWidth, height: new.pixelHeight)
         let before = Drawable.split(old), after = Drawable.split(new)
         var rects: [PixelRect] = []
@@ -172,10 +175,10 @@ private struct Drawable {
 }
 
 /// Reduces a set of damaged rectangles to a few.
-enum DamageRegion {
+public enum DamageRegion {
     /// Merges overlapping rectangles, then the pair whose union wastes the fewest pixels, until
     /// at most `maximumCount` remain.
-    static func coalesce(_ rects: [PixelRect], maximumCount: Int) -> [PixelRect] {
+    public static func coalesce(_ rects: [PixelRect], maximumCount: Int) -> [PixelRect] {
         var result: [PixelRect] = []
         for rect in rects { insert(rect, into: &result) }
         while result.count > maximumCount {

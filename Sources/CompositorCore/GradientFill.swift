@@ -98,4 +98,20 @@ public struct GradientFill: Sendable, Equatable {
         }
         return premultiplied(last)
     }
+
+    /// The stops a renderer draws: the gradient's own when there are at most `maximumStops`,
+    /// otherwise that many evenly spaced across its stop range, taken from `color(at:)`
+    /// (unpremultiplied again), so both renderers draw the same colours.
+    public var renderedStops: [Stop] {
+        let count = Self.maximumStops
+        guard stops.count > count else { return stops }
+        let first = Double(stops[0].location), last = Double(stops[stops.count - 1].location)
+        return (0..<count).map { index in
+            let location = first + (last - first) * Double(index) / Double(count - 1)
+            let c = color(at: location)
+            let a = c.alpha
+            return Stop(location: Float(location), red: a > 0 ? c.red / a : 0, green: a > 0 ? c.green / a : 0,
+                        blue: a > 0 ? c.blue / a : 0, alpha: a)
+        }
+    }
 }

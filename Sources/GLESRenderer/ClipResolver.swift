@@ -1,7 +1,6 @@
 import CompositorCore
 import CoreGraphics
 import Foundation
-import CoreGraphics
 
 /// Chooses, per quad, how the shader evaluates its clips: the cheapest method that is exact.
 ///

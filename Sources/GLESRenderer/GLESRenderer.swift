@@ -291,6 +291,7 @@ public final class GLESRenderer: FrameRenderer {
         var boundTexture: GLuint?
         var boundSampler = -1
         var currentFeatures: ShaderFeatures?
+        var currentProgram: QuadProgram?
         var currentGradient: GradientUniforms?
         let stride = GLsizei(QuadInstance.stride * 4)
         for batch in batches {
@@ -299,10 +300,11 @@ public final class GLESRenderer: FrameRenderer {
                 glUseProgram(program.program)
                 glUniform3f(program.canvasLocation, 2 / Float(width), 2 / Float(height), yFlip)
                 currentFeatures = batch.features
+                currentProgram = program
                 currentGradient = nil
             }
             if let gradient = batch.gradient, gradient != currentGradient {
-                try program(for: batch.features).setGradient(gradient)
+                currentProgram?.setGradient(gradient)
                 currentGradient = gradient
             }
             if blend != batch.blend {

@@ -49,7 +49,12 @@ struct ShadowBlurPlan {
         self.padding = padding
         width = min(size(contentWidth), maximumSize)
         height = min(size(contentHeight), maximumSize)
-        sigma = contentSigma / Double(downsample)
+        let sigma = contentSigma / Double(downsample)
+        self.sigma = sigma
+        let radius = min(Self.maximumRadius, max(1, Int((3 * sigma).rounded(.up))))
+        let raw = (0...radius).map { k in exp(-Double(k * k) / (2 * sigma * sigma)) }
+        let total = raw[0] + 2 * raw.dropFirst().reduce(0, +)
+        weights = raw.map { Float($0 / total) }
     }
 
     /// The region the blurred image covers, in content pixels (origin at the content's top-left).
@@ -57,13 +62,9 @@ struct ShadowBlurPlan {
         CGRect(x: -padding, y: -padding, width: width * downsample, height: height * downsample)
     }
 
-    /// The Gaussian's weights by tap distance, normalized to a sum of 1 over both sides.
-    var weights: [Float] {
-        let radius = min(Self.maximumRadius, max(1, Int((3 * sigma).rounded(.up))))
-        let raw = (0...radius).map { k in exp(-Double(k * k) / (2 * sigma * sigma)) }
-        let total = raw[0] + 2 * raw.dropFirst().reduce(0, +)
-        return raw.map { Float($0 / total) }
-    }
+    /// The Gaussian's weights by tap distance, normalized to a sum of 1 over both sides
+    /// (computed once: both passes use them).
+    let weights: [Float]
 
     /// The horizontal pass: reads the content at full resolution, writes the downsampled image.
     func horizontal(from content: RenderTarget, into destination: RenderTarget) -> BlurStep {

@@ -21,7 +21,7 @@ struct GradientUniforms: Equatable {
     init?(_ gradient: GradientFill) {
         guard !gradient.stops.isEmpty else { return nil }
         let maximum = GradientFill.maximumStops
-        var stops = gradient.stops.count <= maximum ? gradient.stops : Self.resampled(gradient, count: maximum)
+        var stops = gradient.renderedStops
         let sx = Double(gradient.startPoint.x), sy = Double(gradient.startPoint.y)
         let dx = Double(gradient.endPoint.x) - sx, dy = Double(gradient.endPoint.y) - sy
         switch gradient.kind {
@@ -48,20 +48,12 @@ struct GradientUniforms: Equatable {
             geometry = SIMD4(Float(sx), Float(sy), Float(atan2(dy, dx)), 0)
         }
         stopCount = Int32(stops.count)
-        locations = stops.map(\.location) + Array(repeating: 0, count: maximum - stops.count)
-        colors = stops.flatMap { [$0.red, $0.green, $0.blue, $0.alpha] } + Array(repeating: 0, count: 4 * (maximum - stops.count))
-    }
-
-    /// `count` evenly spaced stops across the gradient's stop range, taken from its own colour
-    /// function (unpremultiplied again), for gradients with more stops than the shader holds.
-    private static func resampled(_ gradient: GradientFill, count: Int) -> [GradientFill.Stop] {
-        let first = Double(gradient.stops[0].location), last = Double(gradient.stops[gradient.stops.count - 1].location)
-        return (0..<count).map { index in
-            let location = first + (last - first) * Double(index) / Double(count - 1)
-            let c = gradient.color(at: location)
-            let a = c.alpha
-            return GradientFill.Stop(location: Float(location), red: a > 0 ? c.red / a : 0, green: a > 0 ? c.green / a : 0,
-                                     blue: a > 0 ? c.blue / a : 0, alpha: a)
+        var locations = [Float](repeating: 0, count: maximum), colors = [Float](repeating: 0, count: 4 * maximum)
+        for (i, stop) in stops.enumerated() {
+            locations[i] = stop.location
+            colors[4 * i] = stop.red; colors[4 * i + 1] = stop.green; colors[4 * i + 2] = stop.blue; colors[4 * i + 3] = stop.alpha
         }
+        self.locations = locations
+        self.colors = colors
     }
 }

@@ -73,8 +73,9 @@ final class TextureCache {
         let identifier = ObjectIdentifier(source.image)
         let needsMipmaps = source.minificationFilter == .trilinear
         if identifier == lastIdentifier, let lastPlacement, lastMipmapped || !needsMipmaps { return lastPlacement }
-        if let entry = entries[identifier], entry.mipmapped || !needsMipmaps {
-            entries[identifier]!.lastUsedFrame = frame
+        if let index = entries.index(forKey: identifier), entries.values[index].mipmapped || !needsMipmaps {
+            entries.values[index].lastUsedFrame = frame
+            let entry = entries.values[index]
             remember(identifier, entry.placement, entry.mipmapped)
             return entry.placement
         }

@@ -24,25 +24,12 @@ struct BufferDamageHistory: Equatable {
 
     /// The region to redraw in a back buffer of `age` so that it shows the new frame, whose
     /// own damage is `current`: that damage and the damage of the `age - 1` frames the buffer
-    /// has not seen, overlapping rectangles merged; the whole canvas when the age is 0
-    /// (unknown contents) or older than the history.
+    /// has not seen, merged as the tracker merges one frame's damage; the whole canvas when the
+    /// age is 0 (unknown contents) or older than the history.
     func redrawRegion(current: [PixelRect], bufferAge age: Int, canvas: PixelRect) -> [PixelRect] {
         guard age > 0, age - 1 <= frames.count else { return canvas.isEmpty ? [] : [canvas] }
         let missed = frames.prefix(age - 1).joined()
-        return Self.merged(current + missed, within: canvas)
-    }
-
-    /// The rectangles cut to `canvas`, with every group of overlapping ones replaced by its union.
-    static func merged(_ rects: [PixelRect], within canvas: PixelRect) -> [PixelRect] {
-        var result: [PixelRect] = []
-        for rect in rects {
-            var merged = rect.intersection(canvas)
-            guard !merged.isEmpty else { continue }
-            while let index = result.firstIndex(where: { !$0.intersection(merged).isEmpty }) {
-                merged = merged.union(result.remove(at: index))
-            }
-            result.append(merged)
-        }
-        return result
+        let rects = (current + missed).map { $0.intersection(canvas) }.filter { !$0.isEmpty }
+        return DamageRegion.coalesce(rects, maximumCount: DamageTracker.defaultMaximumRectangles)
     }
 }

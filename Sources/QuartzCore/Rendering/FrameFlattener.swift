@@ -155,14 +155,16 @@ struct FrameFlattener {
     /// Whether the rectangle, mapped through `m`, faces away from the viewer: its projected
     /// corners wind the other way (negative signed area in y-down canvas space).
     static func isFacingAway(_ rect: CGRect, _ m: CATransform3D) -> Bool {
-        let corners = [CGPoint(x: rect.minX, y: rect.minY), CGPoint(x: rect.maxX, y: rect.minY),
-                       CGPoint(x: rect.maxX, y: rect.maxY), CGPoint(x: rect.minX, y: rect.maxY)]
-        let p = corners.compactMap { m.projectPoint($0) }
-        guard p.count == 4 else { return true }
+        func corner(_ i: Int) -> CGPoint? {
+            m.projectPoint(CGPoint(x: i == 0 || i == 3 ? rect.minX : rect.maxX, y: i < 2 ? rect.minY : rect.maxY))
+        }
+        guard let first = corner(0) else { return true }
         var area: CGFloat = 0
-        for i in 0..<4 {
-            let a = p[i], b = p[(i + 1) % 4]
+        var a = first
+        for i in 1...4 {
+            guard let b = i == 4 ? first : corner(i) else { return true }
             area += a.x * b.y - b.x * a.y
+            a = b
         }
         return area < 0
     }

@@ -110,13 +110,15 @@ final class PathCoverageCache: Sendable {
     /// reuse the image), rasterizing it when it is not cached.
     func coverage(of path: CGPath, scale: CGFloat) -> PathCoverage? {
         let quantized = (scale * 16).rounded(.up) / 16
-        let key = Key(path: path.copy() ?? path, scale: quantized)
+        // Looked up by value with the caller's path; only an inserted key keeps a copy of its own.
+        let probe = Key(path: path, scale: quantized)
         if let hit = entries.withLock({ e -> PathCoverage? in
             e.clock &+= 1
-            guard let found = e.images[key] else { return nil }
-            e.images[key] = (found.coverage, e.clock)
+            guard let found = e.images[probe] else { return nil }
+            e.images[probe] = (found.coverage, e.clock)
             return found.coverage
         }) { return hit }
+        let key = Key(path: path.copy() ?? path, scale: quantized)
         guard let made = PathCoverage(path: path, scale: quantized) else { return nil }
         entries.withLock { e in
             if e.images.count >= capacity, let oldest = e.images.min(by: { $0.value.lastUse < $1.value.lastUse }) {

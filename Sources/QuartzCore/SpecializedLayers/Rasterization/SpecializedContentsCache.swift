@@ -18,7 +18,8 @@ final class SpecializedContentsCache: Sendable {
 
         func hash(into hasher: inout Hasher) {
             hasher.combine(artwork)
-            for value in [rect.minX, rect.minY, rect.width, rect.height, pixelsPerPoint] { hasher.combine(value) }
+            hasher.combine(rect.minX); hasher.combine(rect.minY); hasher.combine(rect.width); hasher.combine(rect.height)
+            hasher.combine(pixelsPerPoint)
         }
     }
 
