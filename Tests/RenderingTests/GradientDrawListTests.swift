@@ -118,6 +118,9 @@ final class GradientDrawListTests: XCTestCase {
         layer.borderWidth = 3
         layer.borderColor = P.white
         layer.opacity = 0.5
+        // The gradient overlaps the background: with group opacity the two would be composited
+        // as one group; without it the opacity reaches each quad, as checked here.
+        layer.allowsGroupOpacity = false
         root.addSublayer(layer)
         let quads = try P.list(root, width: 100, height: 100).quads
         XCTAssertEqual(quads.count, 2)

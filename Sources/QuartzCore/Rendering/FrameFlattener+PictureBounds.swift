@@ -88,6 +88,9 @@ struct PictureWalker {
                 own = s.bounds
             }
             if own != .null { addBox(own, toRoot) }
+            if let drawn = FrameFlattener.classDrawnRect(s) {
+                addBox(s.masksToBounds ? drawn.intersection(s.bounds) : drawn, toRoot)
+            }
             if let image = s.contents {
                 var drawn = CGRect.null
                 for piece in ContentsLayout.pieces(for: s, image: image) { drawn = drawn.union(piece.destination) }

@@ -37,7 +37,7 @@ enum ShadowShape: Equatable {
         }
         guard !isMasked else { self = .composited; return }
         let background = PremultipliedColor(s.backgroundColor).alpha
-        let drawsMore = s.contents != nil || !layer.sublayerIDs.isEmpty
+        let drawsMore = s.contents != nil || !layer.sublayerIDs.isEmpty || FrameFlattener.classDrawnRect(s) != nil
         let border = s.borderWidth > 0 && PremultipliedColor(s.borderColor).alpha > 0
         if background >= 1 && (s.masksToBounds || !drawsMore) {
             self = .roundedRect(s.bounds, CornerRadii(s), alpha: 1)

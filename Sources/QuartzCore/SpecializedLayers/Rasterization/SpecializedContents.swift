@@ -24,12 +24,9 @@ enum SpecializedContents {
     /// shape layers have empty bounds), on whole pixels. Same pixels, cache and nil cases as
     /// `image(for:pixelsPerPoint:)`, except that empty bounds are allowed for a shape layer.
     static func picture(for state: LayerState, pixelsPerPoint: CGFloat) -> (image: CGImage, rect: CGRect)? {
-        guard let artwork = artwork(of: state), pixelsPerPoint > 0, pixelsPerPoint.isFinite else { return nil }
-        var rect = state.bounds
-        if case .shape(let shape) = artwork {
-            let ink = shape.inkBounds
-            guard !ink.isNull, ink.minX.isFinite, ink.minY.isFinite, ink.maxX.isFinite, ink.maxY.isFinite else { return nil }
-            rect = rect.isEmpty ? ink : rect.union(ink)
+        guard let artwork = artwork(of: state), pixelsPerPoint > 0, pixelsPerPoint.isFinite,
+              var rect = drawnRect(of: artwork, bounds: state.bounds) else { return nil }
+        if case .shape = artwork {
             // Whole pixels, so that the picture's pixels fall on the bounds' pixel grid.
             let minX = (rect.minX * pixelsPerPoint).rounded(.down), minY = (rect.minY * pixelsPerPoint).rounded(.down)
             let maxX = (rect.maxX * pixelsPerPoint).rounded(.up), maxY = (rect.maxY * pixelsPerPoint).rounded(.up)
@@ -38,6 +35,19 @@ enum SpecializedContents {
         }
         guard let image = image(of: artwork, covering: rect, pixelsPerPoint: pixelsPerPoint) else { return nil }
         return (image, rect)
+    }
+
+    /// The rectangle of the layer's space a shape or text layer draws into, without drawing:
+    /// the bounds, grown for a shape layer to hold its fill and stroke; nil when it draws nothing.
+    static func drawnRect(for state: LayerState) -> CGRect? {
+        artwork(of: state).flatMap { drawnRect(of: $0, bounds: state.bounds) }
+    }
+
+    private static func drawnRect(of artwork: SpecializedContentsCache.Key.Artwork, bounds: CGRect) -> CGRect? {
+        guard case .shape(let shape) = artwork else { return bounds }
+        let ink = shape.inkBounds
+        guard !ink.isNull, ink.minX.isFinite, ink.minY.isFinite, ink.maxX.isFinite, ink.maxY.isFinite else { return nil }
+        return bounds.isEmpty ? ink : bounds.union(ink)
     }
 
     /// The artwork of a shape or text layer that draws something; nil otherwise.
