@@ -10,6 +10,8 @@ struct BenchmarkOptions {
     var backends = ["gles", "cpu"]
     /// Also measure the damage-tracked scene (S1 with 1% of the layers animating).
     var damage = true
+    /// Measure only the damage-tracked scene (skip S1 to S5 whole).
+    var damageOnly = false
     /// Where the plot goes (SVG), or nil for none.
     var plotPath: String? = "out/bench.svg"
     /// When positive: measure animation evaluation for this many animations instead.
@@ -19,7 +21,7 @@ struct BenchmarkOptions {
 
     static let usage = """
         usage: qc-bench [--backend gles|cpu|both] [--scenes S1,S2,S3,S4,S5] [--sizes 100,1000,10000]
-                        [--frames N] [--warmup N] [--no-damage] [--plot FILE.svg | --no-plot]
+                        [--frames N] [--warmup N] [--no-damage | --damage-only] [--plot FILE.svg | --no-plot]
                qc-bench --animations N
                qc-bench --specialized [--backend gles|cpu|both] [--frames N]
         """
@@ -30,6 +32,7 @@ struct BenchmarkOptions {
         while let argument = iterator.next() {
             switch argument {
             case "--no-damage": damage = false; continue
+            case "--damage-only": damageOnly = true; damage = true; continue
             case "--no-plot": plotPath = nil; continue
             case "--specialized": specialized = true; continue
             default: break

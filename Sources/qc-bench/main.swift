@@ -4,7 +4,7 @@
 // milliseconds per frame against N.
 //
 //     qc-bench [--backend gles|cpu|both] [--scenes S1,S2,S3,S4,S5] [--sizes 100,1000,10000]
-//              [--frames 120] [--warmup 10] [--no-damage] [--plot out/bench.svg | --no-plot]
+//              [--frames 120] [--warmup 10] [--no-damage | --damage-only] [--plot out/bench.svg | --no-plot]
 //     qc-bench --specialized    (issue 9: 10,000 particles, 2,000 glyphs re-laid out, 4,096 instances)
 import CompositorCore
 import CPURenderer
@@ -46,7 +46,7 @@ do {
             for m in try SpecializedLayerCost(measure: measure).runAll() { report.add(m) }
             continue
         }
-        for kind in options.scenes {
+        for kind in options.scenes where !options.damageOnly {
             for n in options.counts(for: kind) { report.add(try measure.run(kind, count: n)) }
         }
         if options.damage {
