@@ -21,6 +21,21 @@ struct RenderLayer: Sendable {
     /// The commit count at which this copy of the layer was committed: it changes whenever
     /// the layer's committed state does (rasterization caches key on it).
     var version: UInt64 = 0
+    /// The newest `version` of this layer and every layer below it (sublayers and masks, to
+    /// any depth): equal in two copies only when nothing in the subtree was committed between
+    /// them, so a renderer can reuse what it made of the subtree (`FlattenedSubtreeCache`).
+    var subtreeVersion: UInt64 = 0
+}
+
+/// The few fields of a committed layer that a renderer reads for every sublayer of every
+/// frame, kept apart so that reading them does not copy the whole layer.
+struct RenderLayerSummary: Sendable, Equatable {
+    /// The layer's `subtreeVersion`.
+    var subtreeVersion: UInt64
+    /// The layer's model `zPosition` (siblings are painted in its order).
+    var zPosition: CGFloat
+    /// False when every sublayer's `zPosition` is known to be 0, so they paint in index order.
+    var sublayersMayHaveZPosition = true
 }
 
 /// The committed layer trees of the process: the latest committed copy of every live layer.
@@ -33,26 +48,49 @@ final class RenderTreeStore: Sendable {
     /// The store shared by every layer tree of the process.
     static let shared = RenderTreeStore()
 
-    private struct Contents: Sendable {
+    fileprivate struct Contents: Sendable {
         var layers: [UInt64: RenderLayer] = [:]
+        /// The layer each committed layer was last committed under (as a sublayer or mask).
+        var superlayers: [UInt64: UInt64] = [:]
+        /// The summary of every layer in `layers`.
+        var summaries: [UInt64: RenderLayerSummary] = [:]
         var generation: UInt64 = 0
     }
     private let contents = Mutex(Contents())
 
-    /// Applies one commit: replaces the changed layers, stamps them with the new commit count,
-    /// and gives each newly added transition the subtree it starts from (the layers as
-    /// committed before this commit). Layers leave the store when they are deallocated,
-    /// through `remove(_:)`.
+    /// Applies one commit: replaces the changed layers, stamps them and the subtree versions
+    /// of their superlayers (to the root) with the new commit count, and gives each newly
+    /// added transition the subtree it starts from (the layers as committed before this
+    /// commit). Layers leave the store when they are deallocated, through `remove(_:)`.
+    ///
+    /// The cost is the changed layers times their depth, not the size of the tree.
     func apply(_ update: RenderTreeUpdate) {
         contents.withLock { c in
             c.generation &+= 1
+            let generation = c.generation
             var incoming = update.layers
             // Every before-state is read from the tree as it was, before any layer is replaced.
             for index in incoming.indices {
-                incoming[index].version = c.generation
+                incoming[index].version = generation
+                incoming[index].subtreeVersion = generation
                 TransitionCapture.attachBeforeStates(to: &incoming[index], previous: c.layers)
             }
-            for layer in incoming { c.layers[layer.id] = layer }
+            for layer in incoming {
+                c.layers[layer.id] = layer
+                c.summaries[layer.id] = RenderLayerSummary(subtreeVersion: generation, zPosition: layer.state.zPosition)
+                for child in layer.sublayerIDs { c.superlayers[child] = layer.id }
+                if let mask = layer.maskID { c.superlayers[mask] = layer.id }
+            }
+            for layer in incoming {
+                c.markSubtreeChanged(above: layer.id, generation: generation)
+                let summaries = c.summaries
+                c.summaries[layer.id]?.sublayersMayHaveZPosition = layer.sublayerIDs.contains {
+                    summaries[$0].map { $0.zPosition != 0 } ?? true
+                }
+                if layer.state.zPosition != 0, let parent = c.superlayers[layer.id] {
+                    c.summaries[parent]?.sublayersMayHaveZPosition = true
+                }
+            }
         }
     }
 
@@ -61,10 +99,36 @@ final class RenderTreeStore: Sendable {
         contents.withLock { ($0.layers, $0.generation) }
     }
 
+    /// `snapshot()` with the summary of every layer, for drawing a frame.
+    func frameSnapshot() -> (layers: [UInt64: RenderLayer], summaries: [UInt64: RenderLayerSummary], generation: UInt64) {
+        contents.withLock { ($0.layers, $0.summaries, $0.generation) }
+    }
+
     /// Forgets a layer that no longer exists.
     func remove(_ id: UInt64) {
         contents.withLock { c in
+            c.superlayers.removeValue(forKey: id)
+            c.summaries.removeValue(forKey: id)
             if c.layers.removeValue(forKey: id) != nil { c.generation &+= 1 }
+        }
+    }
+}
+
+extension RenderTreeStore.Contents {
+    /// Stamps the subtree version of every layer above `id` with `generation`, stopping at the
+    /// first that already has it (its own superlayers were stamped when it was). A superlayer
+    /// link can be stale (the layer was removed and not committed elsewhere): that only
+    /// stamps a layer that did not need it, which costs a reuse, never a wrong frame.
+    fileprivate mutating func markSubtreeChanged(above id: UInt64, generation: UInt64) {
+        var current = id
+        var steps = 0
+        while let parent = superlayers[current], steps < 4096 {
+            guard let index = layers.index(forKey: parent),
+                  layers.values[index].subtreeVersion != generation else { return }
+            layers.values[index].subtreeVersion = generation
+            summaries[parent]?.subtreeVersion = generation
+            current = parent
+            steps += 1
         }
     }
 }

@@ -68,6 +68,9 @@ public final class CARenderer {
     private var lastGeneration: UInt64?
     private var lastFrameHadAnimations = true
     private var nextChangeTime: CFTimeInterval = .infinity
+    private var lastCommandCount = 0
+    /// What unchanged subtrees flattened to in earlier frames.
+    let subtreeCache = FlattenedSubtreeCache()
 
     /// Creates a renderer drawing into a new offscreen target of `pixelWidth` x `pixelHeight`.
     ///
@@ -159,6 +162,18 @@ public final class CARenderer {
 
     // MARK: Linux additions
 
+    /// Whether a frame reuses what the subtrees that did not change since the last frame
+    /// flattened to (true by default). Turn it off to measure or check the whole walk.
+    public var reusesUnchangedSubtrees = true {
+        didSet { if !reusesUnchangedSubtrees { subtreeCache.removeAll() } }
+    }
+
+    /// How the last flattened frame was made: the subtrees taken from earlier frames, and the
+    /// layers flattened again (those that changed, animate, or lie on the path to a change).
+    public var lastFrameSubtrees: (reused: Int, flattened: Int) {
+        (subtreeCache.reusedSubtrees, subtreeCache.flattenedSubtrees)
+    }
+
     /// The renderer of flattened frames behind this one (for benchmarks and statistics).
     public var frameRenderer: FrameRenderer { renderer }
 
@@ -179,15 +194,20 @@ public final class CARenderer {
     public func drawList(atTime t: CFTimeInterval) throws -> DrawList {
         guard let layer else { throw CARendererError.noLayer }
         if !layer.isLive { CATransaction.flush() }
-        let snapshot = RenderTreeStore.shared.snapshot()
+        let snapshot = RenderTreeStore.shared.frameSnapshot()
         lastGeneration = snapshot.generation
         let view = CATransform3DMakeTranslation(-bounds.minX, -bounds.minY, 0)
             .concatenating(CATransform3DMakeScale(scale, scale, 1))
         // Layers whose display-driving properties animate draw their presentation copy for this frame.
         let layers = DisplayAnimationDriver.current.layersForFrame(snapshot.layers, at: t)
-        var flattener = FrameFlattener(layers: layers, time: t, viewTransform: view)
+        subtreeCache.beginFrame()
+        var flattener = FrameFlattener(layers: layers, summaries: snapshot.summaries, time: t, viewTransform: view,
+                                       subtreeCache: reusesUnchangedSubtrees ? subtreeCache : nil)
+        // Reserve what the last frame needed, so a long list is not regrown every frame.
+        flattener.commands.reserveCapacity(lastCommandCount)
         let list = flattener.flatten(rootID: layer.layerID, pixelWidth: pixelWidth,
                                      pixelHeight: pixelHeight, clearColor: PremultipliedColor(clearColor))
+        lastCommandCount = list.commands.count
         lastFrameHadAnimations = flattener.sawAnimations
         nextChangeTime = flattener.nextChangeTime
         return list

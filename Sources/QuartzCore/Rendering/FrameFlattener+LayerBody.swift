@@ -140,10 +140,7 @@ extension FrameFlattener {
         if case .replicator? = s.specialized {
             drawReplicatorInstances(p, context: context)
         } else {
-            for id in Self.paintOrder(layer.sublayerIDs, in: layers) {
-                guard let sublayer = layers[id] else { continue }
-                visit(sublayer, in: context)
-            }
+            visitSublayers(paintOrder(layer.sublayerIDs, of: layer.id), in: context)
         }
         if !mergeBorder && border.alpha > 0 {
             commands.append(.quad(Quad(transform: matrix, rect: s.bounds, cornerRadii: radii,

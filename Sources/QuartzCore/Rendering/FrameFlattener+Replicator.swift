@@ -15,16 +15,13 @@ extension FrameFlattener {
             drawReplicatorInstancesInDepth(p, instances: instances, context: context)
             return
         }
-        let order = Self.paintOrder(p.layer.sublayerIDs, in: layers)
+        let order = paintOrder(p.layer.sublayerIDs, of: p.layer.id)
         for instance in instances {
             var instanceContext = context
             instanceContext.world = instance.boundsTransform.flattenedZ.concatenating(context.world)
             instanceContext.time = context.time - instance.timeOffset
             let start = commands.count
-            for id in order {
-                guard let sublayer = layers[id] else { continue }
-                visit(sublayer, in: instanceContext)
-            }
+            visitSublayers(order, in: instanceContext)
             ColorMultiplier(instance).apply(to: &commands, from: start)
         }
     }
@@ -37,7 +34,7 @@ extension FrameFlattener {
         var items: [PlacedLayer] = []
         var depths: [DepthSorter.Item] = []
         var multipliers: [ColorMultiplier] = []
-        let order = Self.paintOrder(p.layer.sublayerIDs, in: layers)
+        let order = paintOrder(p.layer.sublayerIDs, of: p.layer.id)
         for instance in instances {
             var instanceContext = context
             instanceContext.flattensSublayers = false

@@ -17,7 +17,7 @@ extension FrameFlattener {
     mutating func collect3D(_ t: PlacedLayer, scene: CATransform3D, items: inout [PlacedLayer],
                                     depths: inout [DepthSorter.Item]) {
         let context = t.sublayerContext(clip: t.clip)
-        for id in Self.paintOrder(t.layer.sublayerIDs, in: layers) {
+        for id in paintOrder(t.layer.sublayerIDs, of: t.layer.id) {
             guard let sublayer = layers[id], let placed = place(sublayer, in: context) else { continue }
             let childScene = placed.toParent.concatenating(scene)
             if sublayer.kind == .transform {

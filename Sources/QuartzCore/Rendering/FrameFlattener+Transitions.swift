@@ -36,14 +36,12 @@ extension FrameFlattener {
     /// Draws a fade: an enclosing group over both states' pictures, in which each state is a
     /// group with its own opacity times its placement's, added to the other.
     private mutating func drawCrossfade(_ layout: TransitionLayout, _ transition: TransitionDescription, _ p: PlacedLayer) {
-        let saved = layers
-        defer { layers = saved }
         let before = beforeState(of: transition, p)
         var covered = pictureBounds(of: p, includingOwnShadow: true)
         if let before {
-            layers = before.layers
-            covered = covered.union(pictureBounds(of: before.placed, includingOwnShadow: true))
-            layers = saved
+            covered = covered.union(drawingBeforeState(before.layers) {
+                $0.pictureBounds(of: before.placed, includingOwnShadow: true)
+            })
         }
         guard let geometry = GroupGeometry(covering: covered, world: p.world) else { return }
         let enclosing = CompositingGroup(transform: Matrix4(p.world), rect: geometry.rect,
@@ -53,10 +51,10 @@ extension FrameFlattener {
         let localToPixels = CATransform3D(enclosing.localToPixels)
         beginGroup(enclosing)
         if let before, layout.before.opacity > 0 {
-            layers = before.layers
-            drawStateGroup(before.placed.inGroup(localToPixels: localToPixels), opacity: layout.before.opacity,
-                           blendMode: .plusLighter)
-            layers = saved
+            drawingBeforeState(before.layers) {
+                $0.drawStateGroup(before.placed.inGroup(localToPixels: localToPixels), opacity: layout.before.opacity,
+                                  blendMode: .plusLighter)
+            }
         }
         if layout.after.opacity > 0 {
             drawStateGroup(p.inGroup(localToPixels: localToPixels), opacity: layout.after.opacity, blendMode: .plusLighter)
@@ -69,17 +67,17 @@ extension FrameFlattener {
                                               _ transition: TransitionDescription, _ p: PlacedLayer) {
         guard placement.opacity > 0 else { return }
         // The state to draw: the layer as committed now, or its subtree as the transition found it.
-        let saved = layers
-        defer { layers = saved }
-        var state = p
-        if !after {
-            guard let before = beforeState(of: transition, p) else { return }
-            layers = before.layers
-            state = before.placed
+        let offset = CATransform3DMakeTranslation(placement.offset.width, placement.offset.height, 0)
+        if after {
+            var state = p
+            state.world = offset.concatenating(state.world)
+            drawStateGroup(state, opacity: placement.opacity, blendMode: .sourceOver)
+            return
         }
-        state.world = CATransform3DMakeTranslation(placement.offset.width, placement.offset.height, 0)
-            .concatenating(state.world)
-        drawStateGroup(state, opacity: placement.opacity, blendMode: .sourceOver)
+        guard let before = beforeState(of: transition, p) else { return }
+        var state = before.placed
+        state.world = offset.concatenating(state.world)
+        drawingBeforeState(before.layers) { $0.drawStateGroup(state, opacity: placement.opacity, blendMode: .sourceOver) }
     }
 
     /// Draws the placed state as a group in its own space, composited with the superlayer's

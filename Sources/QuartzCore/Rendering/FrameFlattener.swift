@@ -32,11 +32,42 @@ struct FrameFlattener {
     /// what is drawn: `time` while one runs, the start of the first one still to come, or
     /// `.infinity` when none will.
     private(set) var nextChangeTime: CFTimeInterval = .infinity
+    /// Subtrees kept from earlier frames, or nil to flatten everything.
+    let subtreeCache: FlattenedSubtreeCache?
+    /// Counts what made the subtrees drawn so far depend on time (animations, particles,
+    /// tiles, GL frames): a subtree during which it did not move can be reused.
+    private(set) var timeDependencies = 0
 
-    init(layers: [UInt64: RenderLayer], time: CFTimeInterval, viewTransform: CATransform3D) {
+    /// The summaries of the committed layers: the subtree versions and z positions read for
+    /// every sublayer without copying it (empty: read them from `layers`).
+    let summaries: [UInt64: RenderLayerSummary]
+    /// Above zero while `layers` holds a transition's before-state, which `summaries` does not describe.
+    private(set) var beforeStateDepth = 0
+
+    init(layers: [UInt64: RenderLayer], summaries: [UInt64: RenderLayerSummary] = [:], time: CFTimeInterval,
+         viewTransform: CATransform3D, subtreeCache: FlattenedSubtreeCache? = nil) {
         self.layers = layers
+        self.summaries = summaries
         self.time = time
         self.viewTransform = viewTransform
+        self.subtreeCache = subtreeCache
+    }
+
+    /// Runs `body` with `layers` replaced by a transition's before-state `other`.
+    mutating func drawingBeforeState<R>(_ other: [UInt64: RenderLayer], _ body: (inout FrameFlattener) -> R) -> R {
+        let saved = layers
+        layers = other
+        beforeStateDepth += 1
+        defer {
+            layers = saved
+            beforeStateDepth -= 1
+        }
+        return body(&self)
+    }
+
+    /// The summary of committed layer `id`, when `layers` holds the committed tree.
+    private func summary(of id: UInt64) -> RenderLayerSummary? {
+        beforeStateDepth == 0 ? summaries[id] : nil
     }
 
     /// Flattens the tree under `rootID` into a draw list of the given pixel size.
@@ -60,10 +91,80 @@ struct FrameFlattener {
         return (state, localTime)
     }
 
-    /// Places and draws one layer and its subtree.
-    mutating func visit(_ layer: RenderLayer, in parent: ParentContext) {
-        guard let placed = place(layer, in: parent) else { return }
-        draw(placed)
+    /// Draws the sublayers `ids` (in paint order) and their subtrees: each from the subtree
+    /// cache when its summary says it is unchanged (without copying the layer), else as
+    /// `visit(_:in:)` does.
+    mutating func visitSublayers(_ ids: [UInt64], in parent: ParentContext) {
+        guard let cache = subtreeCache, beforeStateDepth == 0 else {
+            for id in ids { if let layer = layers[id] { visit(layer, in: parent) } }
+            return
+        }
+        let context = SubtreeContext(parent)
+        for id in ids {
+            if let summary = summaries[id],
+               let entry = cache.reusable(id, key: SubtreeKey(subtreeVersion: summary.subtreeVersion, context: context)),
+               clipChain(from: parent.clip, equals: entry.inheritedClips) {
+                append(entry)
+            } else if let layer = layers[id] {
+                visit(layer, in: parent, context: context)
+            }
+        }
+    }
+
+    /// Places and draws one layer and its subtree, or appends what it made of them in an
+    /// earlier frame when neither changed (see `FlattenedSubtreeCache`).
+    mutating func visit(_ layer: RenderLayer, in parent: ParentContext, context: SubtreeContext? = nil) {
+        guard let cache = subtreeCache else {
+            if let placed = place(layer, in: parent) { draw(placed) }
+            return
+        }
+        let key = SubtreeKey(subtreeVersion: layer.subtreeVersion, context: context ?? SubtreeContext(parent))
+        if let entry = cache.reusable(layer.id, key: key), clipChain(from: parent.clip, equals: entry.inheritedClips) {
+            append(entry)
+            return
+        }
+        let commandStart = commands.count, clipStart = clips.count, dependencies = timeDependencies
+        if let placed = place(layer, in: parent) { draw(placed) }
+        cache.record(layer.id, key: key, isStatic: timeDependencies == dependencies,
+                     commands: commands[commandStart...], clips: clips[clipStart...], clipBase: Int32(clipStart),
+                     inheritedClips: { inheritedClips(from: parent.clip) })
+    }
+
+    /// Appends a stored subtree, moving its own clips to the end of the frame's clip list.
+    private mutating func append(_ entry: FlattenedSubtreeCache.Entry) {
+        guard let stored = entry.commands else { return }
+        let offset = Int32(clips.count) - entry.clipBase
+        if offset == 0 {
+            commands.append(contentsOf: stored)
+            clips.append(contentsOf: entry.clips)
+            return
+        }
+        for command in stored { commands.append(command.movingClipIndices(from: entry.clipBase, by: offset)) }
+        for var clip in entry.clips {
+            if let parent = clip.parentIndex, parent >= entry.clipBase { clip.parentIndex = parent + offset }
+            clips.append(clip)
+        }
+    }
+
+    /// The clips of the chain that starts at `index`, innermost first.
+    private func inheritedClips(from index: Int32?) -> [Clip] {
+        var chain: [Clip] = []
+        var next = index
+        while let i = next, i >= 0, Int(i) < clips.count, chain.count <= clips.count {
+            chain.append(clips[Int(i)])
+            next = clips[Int(i)].parentIndex
+        }
+        return chain
+    }
+
+    /// Whether the chain that starts at `index` is `chain`, clip by clip.
+    private func clipChain(from index: Int32?, equals chain: [Clip]) -> Bool {
+        var next = index
+        for clip in chain {
+            guard let i = next, i >= 0, Int(i) < clips.count, clips[Int(i)] == clip else { return false }
+            next = clip.parentIndex
+        }
+        return next == nil
     }
 
     /// Draws a placed layer: a transform layer's 3D subtree, a running transition, or the layer.
@@ -84,6 +185,7 @@ struct FrameFlattener {
         let rate = parent.rate * Double(layer.state.speed)
         if !layer.animations.isEmpty {
             sawAnimations = true
+            timeDependencies += 1
             noteNextChange(of: layer.animations, localTime: localTime, rate: rate)
         }
         let opacity = parent.opacity * max(0, min(1, s.opacity))
@@ -133,19 +235,28 @@ struct FrameFlattener {
     /// Notes content that changes with every frame while its layer's time runs (particles).
     mutating func noteContinuousChange(rate: Double) {
         sawAnimations = true
+        timeDependencies += 1
         if rate != 0 { nextChangeTime = time }
+    }
+
+    /// Notes content that does not come from the committed tree (a tiled layer's tile cache,
+    /// a GL layer's last frame): the subtree drawing it is flattened again each frame.
+    mutating func noteExternalContent() {
+        timeDependencies += 1
     }
 
     /// Notes content that will change at global time `t` (a tile that fades in, say).
     mutating func noteChange(at t: CFTimeInterval) {
         sawAnimations = true
+        timeDependencies += 1
         nextChangeTime = min(nextChangeTime, max(time, t))
     }
 
     /// Siblings back to front: by `zPosition`, then by index (a stable sort). The common case,
     /// every zPosition 0, returns the array as it is, without allocating.
-    static func paintOrder(_ ids: [UInt64], in layers: [UInt64: RenderLayer]) -> [UInt64] {
-        func z(_ id: UInt64) -> CGFloat { layers[id]?.state.zPosition ?? 0 }
+    func paintOrder(_ ids: [UInt64], of parentID: UInt64) -> [UInt64] {
+        if summary(of: parentID)?.sublayersMayHaveZPosition == false { return ids }
+        func z(_ id: UInt64) -> CGFloat { summary(of: id)?.zPosition ?? layers[id]?.state.zPosition ?? 0 }
         guard ids.contains(where: { z($0) != 0 }) else { return ids }
         return ids.enumerated().map { (index: $0.offset, id: $0.element, z: z($0.element)) }
             .sorted { $0.z != $1.z ? $0.z < $1.z : $0.index < $1.index }

@@ -1,0 +1,140 @@
+import Foundation
+import CompositorCore
+
+/// What the flattener made of each layer's subtree in earlier frames, kept by a renderer so
+/// that a frame where few layers changed costs about those layers, not the whole tree.
+///
+/// A subtree's commands depend only on the committed layers in it (their `subtreeVersion`)
+/// and on what its superlayer hands down (`SubtreeContext`), unless something in it changes
+/// with time: animations, particles, tiles loading, a GL layer's frames. Such subtrees are
+/// never stored. A subtree is stored the second frame running it is drawn with the same key,
+/// so subtrees that change every frame (the superlayers of animated layers) are not copied
+/// each frame for nothing. Entries not drawn for `retainedFrames` frames are dropped.
+final class FlattenedSubtreeCache {
+    /// One layer's subtree as last flattened.
+    final class Entry {
+        var key: SubtreeKey
+        /// The commands and the clips the subtree pushed, once stable; nil until then.
+        var commands: [DrawCommand]?
+        var clips: [Clip] = []
+        /// The number of clips before the subtree's own when it was stored: its clip indices
+        /// at or above this move with the subtree's first clip when it is reused.
+        var clipBase: Int32 = 0
+        /// The clip chain the superlayer handed down (its indices are in the key).
+        var inheritedClips: [Clip] = []
+        var lastFrame: UInt64
+
+        init(key: SubtreeKey, frame: UInt64) {
+            self.key = key
+            lastFrame = frame
+        }
+    }
+
+    /// How many frames an entry survives without being drawn.
+    static let retainedFrames: UInt64 = 64
+
+    private var entries: [UInt64: Entry] = [:]
+    private(set) var frame: UInt64 = 0
+    /// Subtrees reused and flattened in the last frame (for tests and statistics).
+    private(set) var reusedSubtrees = 0
+    private(set) var flattenedSubtrees = 0
+
+    /// The number of layers with an entry.
+    var count: Int { entries.count }
+
+    /// Starts a frame: counts it and now and then drops entries not drawn for a while.
+    func beginFrame() {
+        frame &+= 1
+        reusedSubtrees = 0
+        flattenedSubtrees = 0
+        if frame % Self.retainedFrames == 0 {
+            let oldest = frame &- Self.retainedFrames
+            entries = entries.filter { $0.value.lastFrame >= oldest }
+        }
+    }
+
+    /// Forgets everything (a renderer's target or view changed in a way keys do not see).
+    func removeAll() { entries.removeAll() }
+
+    /// The stored entry of layer `id` when it was stored under `key`, marked as drawn.
+    func reusable(_ id: UInt64, key: SubtreeKey) -> Entry? {
+        guard let entry = entries[id], entry.commands != nil, entry.key == key else { return nil }
+        entry.lastFrame = frame
+        reusedSubtrees += 1
+        return entry
+    }
+
+    /// Notes that layer `id`'s subtree was just flattened under `key` into `commands` and
+    /// `clips` (the clips from index `clipBase` on), storing them when the key is the one of
+    /// the frame before and nothing in the subtree changes with time.
+    func record(_ id: UInt64, key: SubtreeKey, isStatic: Bool, commands: ArraySlice<DrawCommand>,
+                clips: ArraySlice<Clip>, clipBase: Int32, inheritedClips: () -> [Clip]) {
+        flattenedSubtrees += 1
+        guard let entry = entries[id], entry.key == key, isStatic else {
+            entries[id] = Entry(key: key, frame: frame)
+            return
+        }
+        entry.lastFrame = frame
+        entry.commands = Array(commands)
+        entry.clips = Array(clips)
+        entry.clipBase = clipBase
+        entry.inheritedClips = inheritedClips()
+    }
+}
+
+/// What a layer's flattened subtree depends on besides the time: the subtree's committed
+/// layers, and what the superlayer hands down.
+struct SubtreeKey: Equatable {
+    /// The layer's `subtreeVersion`.
+    var subtreeVersion: UInt64
+    /// The superlayer's part.
+    var context: SubtreeContext
+}
+
+/// The fields of a `ParentContext` that reach a subtree's commands when nothing in it
+/// animates: the map to the target's pixels, the superlayer geometry that places sublayers
+/// (`LayerGeometry.toSuperlayer`), the inherited opacity and the clip index.
+struct SubtreeContext: Equatable {
+    var world: CATransform3D
+    var flattensSublayers: Bool
+    var opacity: Float
+    var clip: Int32?
+    var hasSuperlayer: Bool
+    var superlayerBounds: CGRect
+    var superlayerAnchorPoint: CGPoint
+    var superlayerIsGeometryFlipped: Bool
+    var sublayerTransform: CATransform3D
+
+    init(_ parent: ParentContext) {
+        world = parent.world
+        flattensSublayers = parent.flattensSublayers
+        opacity = parent.opacity
+        clip = parent.clip
+        hasSuperlayer = parent.state != nil
+        superlayerBounds = parent.state?.bounds ?? .zero
+        superlayerAnchorPoint = parent.state?.anchorPoint ?? .zero
+        superlayerIsGeometryFlipped = parent.state?.isGeometryFlipped ?? false
+        sublayerTransform = parent.state?.sublayerTransform ?? CATransform3DIdentity
+    }
+}
+
+extension DrawCommand {
+    /// The command with every clip index at or above `base` moved by `offset` (a reused
+    /// subtree whose own clips land at another place in the frame's clip list).
+    func movingClipIndices(from base: Int32, by offset: Int32) -> DrawCommand {
+        func moved(_ index: Int32?) -> Int32? {
+            guard let index, index >= base else { return index }
+            return index + offset
+        }
+        switch self {
+        case .quad(var quad):
+            quad.clipIndex = moved(quad.clipIndex)
+            return .quad(quad)
+        case .beginGroup(var group):
+            group.clipIndex = moved(group.clipIndex)
+            return .beginGroup(group)
+        case .beginMask, .endGroup:
+            return self
+        }
+    }
+}

@@ -1,0 +1,164 @@
+import XCTest
+import CompositorCore
+@testable import QuartzCore
+
+/// Frames that reuse unchanged subtrees must equal frames flattened whole, command for command,
+/// and must only flatten again the layers on the path to what changed.
+final class FlattenedSubtreeCacheTests: XCTestCase {
+    private struct Scene {
+        let root = CALayer()
+        let clipParent = CALayer()
+        let innerClip = CALayer()
+        let faded = CALayer()
+        var cards: [CALayer] = []
+
+        init() {
+            root.frame = CGRect(x: 0, y: 0, width: 400, height: 300)
+            clipParent.frame = CGRect(x: 200, y: 20, width: 160, height: 120)
+            clipParent.masksToBounds = true
+            clipParent.cornerRadius = 12
+            clipParent.backgroundColor = CGColor(red: 0.2, green: 0.2, blue: 0.3, alpha: 1)
+            innerClip.frame = CGRect(x: 20, y: 20, width: 100, height: 60)
+            innerClip.masksToBounds = true
+            let grandchild = CALayer()
+            grandchild.frame = CGRect(x: -10, y: 10, width: 200, height: 20)
+            grandchild.backgroundColor = CGColor(red: 1, green: 0.5, blue: 0, alpha: 1)
+            innerClip.addSublayer(grandchild)
+            clipParent.addSublayer(innerClip)
+            faded.frame = CGRect(x: 20, y: 180, width: 120, height: 100)
+            faded.opacity = 0.5
+            for k in 0..<2 {
+                let child = CALayer()
+                child.frame = CGRect(x: 10 + 30 * CGFloat(k), y: 10, width: 60, height: 60)
+                child.backgroundColor = CGColor(red: 0, green: 0.6, blue: 1, alpha: 1)
+                faded.addSublayer(child)
+            }
+            for k in 0..<6 {
+                let card = CALayer()
+                card.frame = CGRect(x: 10 + 30 * CGFloat(k), y: 20 + 20 * CGFloat(k % 2), width: 40, height: 40)
+                card.cornerRadius = 6
+                card.borderWidth = 2
+                card.borderColor = CGColor(red: 1, green: 1, blue: 1, alpha: 0.8)
+                card.backgroundColor = CGColor(red: 0.1 * CGFloat(k), green: 0.5, blue: 0.3, alpha: 1)
+                cards.append(card)
+                root.addSublayer(card)
+            }
+            root.addSublayer(clipParent)
+            root.addSublayer(faded)
+        }
+    }
+
+    private var scene: Scene!
+    private var cached: CARenderer!
+    private var whole: CARenderer!
+    private var lastGeneration: UInt64 = 0
+    private var time: CFTimeInterval = CACurrentMediaTime()
+
+    override func setUpWithError() throws {
+        scene = Scene()
+        CATransaction.flush()
+        cached = try CARenderer(cpuPixelWidth: 400, pixelHeight: 300)
+        whole = try CARenderer(cpuPixelWidth: 400, pixelHeight: 300)
+        whole.reusesUnchangedSubtrees = false
+        cached.layer = scene.root
+        whole.layer = scene.root
+    }
+
+    /// Changes the model without implicit animations, then compares one frame of each renderer.
+    private func change(_ body: () -> Void, file: StaticString = #filePath, line: UInt = #line) throws {
+        CATransaction.begin()
+        CATransaction.setDisableActions(true)
+        body()
+        CATransaction.commit()
+        // Layers made outside `body` opened an implicit transaction that holds this one back.
+        CATransaction.flush()
+        let committed = RenderTreeStore.shared.snapshot().generation
+        XCTAssertNotEqual(committed, lastGeneration, "the change reached the render tree", file: file, line: line)
+        lastGeneration = committed
+        try assertFramesEqual(file: file, line: line)
+    }
+
+    private func assertFramesEqual(file: StaticString = #filePath, line: UInt = #line) throws {
+        time += 1.0 / 60
+        let reused = try cached.drawList(atTime: time)
+        let flattened = try whole.drawList(atTime: time)
+        XCTAssertEqual(reused.commands.count, flattened.commands.count, file: file, line: line)
+        XCTAssertEqual(reused.clips, flattened.clips, "clips differ", file: file, line: line)
+        if let index = reused.commands.indices.first(where: { $0 < flattened.commands.count
+                                                                 && reused.commands[$0] != flattened.commands[$0] }) {
+            XCTFail("command \(index) differs from the whole flatten", file: file, line: line)
+        }
+    }
+
+    /// Two frames with the same keys store every subtree; the third draws the root from the cache.
+    private func settle() throws {
+        for _ in 0..<2 { try assertFramesEqual() }
+    }
+
+    func testAStillTreeIsReusedWhole() throws {
+        try settle()
+        try assertFramesEqual()
+        XCTAssertEqual(cached.subtreeCache.flattenedSubtrees, 0)
+        XCTAssertEqual(cached.subtreeCache.reusedSubtrees, 1, "the root's whole subtree comes from the cache")
+    }
+
+    func testChangingOneLayerFlattensOnlyItsPath() throws {
+        try settle()
+        try change { scene.cards[3].backgroundColor = CGColor(red: 1, green: 0, blue: 0, alpha: 1) }
+        // The root and the card are flattened again; the root's 7 other sublayers are reused.
+        XCTAssertEqual(cached.subtreeCache.flattenedSubtrees, 2)
+        XCTAssertEqual(cached.subtreeCache.reusedSubtrees, scene.root.sublayers!.count - 1)
+        try change { scene.innerClip.sublayers![0].position.x += 5 }
+        // root, clipParent, innerClip and the grandchild; and card 3 once more, stored now
+        // that its key held for a second frame.
+        XCTAssertEqual(cached.subtreeCache.flattenedSubtrees, 5)
+    }
+
+    func testChangedClipsAndMovedClipIndicesMatchAWholeFlatten() throws {
+        try settle()
+        try change { scene.clipParent.bounds.size.width = 140 }
+        try assertFramesEqual()
+        // A new clipping layer in front moves the clip indices of every reused subtree after it.
+        let clipper = CALayer()
+        clipper.frame = CGRect(x: 5, y: 5, width: 30, height: 30)
+        clipper.masksToBounds = true
+        let inside = CALayer()
+        inside.frame = CGRect(x: 10, y: 10, width: 40, height: 40)
+        inside.backgroundColor = CGColor(red: 0, green: 1, blue: 0, alpha: 1)
+        clipper.addSublayer(inside)
+        try change { scene.root.insertSublayer(clipper, at: 0) }
+        // The root, the clipper and its sublayer are new; the clipping parent's subtree is
+        // reused with its clips moved behind the clipper's.
+        XCTAssertEqual(cached.subtreeCache.flattenedSubtrees, 3)
+        try assertFramesEqual()
+        try change { clipper.removeFromSuperlayer() }
+        try assertFramesEqual()
+    }
+
+    func testOrderVisibilityAndMovesMatchAWholeFlatten() throws {
+        try settle()
+        try change { scene.cards[0].zPosition = 2 }
+        try change { scene.cards[0].zPosition = 0 }
+        try change { scene.cards[2].isHidden = true }
+        try change { scene.cards[2].isHidden = false }
+        try change { scene.clipParent.addSublayer(scene.cards[4]) }
+        try change { scene.faded.opacity = 1 }
+        try change { scene.root.sublayerTransform = CATransform3DMakeTranslation(3, 4, 0) }
+        try assertFramesEqual()
+    }
+
+    func testAnimatedSubtreesAreFlattenedEveryFrame() throws {
+        try settle()
+        let animation = CABasicAnimation(keyPath: "opacity")
+        animation.fromValue = 0.2
+        animation.toValue = 1.0
+        animation.duration = 10
+        scene.cards[1].add(animation, forKey: "fade")
+        CATransaction.flush()
+        for _ in 0..<3 {
+            try assertFramesEqual()
+            // root and the animated card.
+            XCTAssertEqual(cached.subtreeCache.flattenedSubtrees, 2)
+        }
+    }
+}
