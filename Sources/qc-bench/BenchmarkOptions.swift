@@ -12,6 +12,8 @@ struct BenchmarkOptions {
     var damage = true
     /// Measure only the damage-tracked scene (skip S1 to S5 whole).
     var damageOnly = false
+    /// Whether frames reuse what unchanged subtrees flattened to (`CARenderer.reusesUnchangedSubtrees`).
+    var reusesSubtrees = true
     /// Where the plot goes (SVG), or nil for none.
     var plotPath: String? = "out/bench.svg"
     /// When positive: measure animation evaluation for this many animations instead.
@@ -21,7 +23,8 @@ struct BenchmarkOptions {
 
     static let usage = """
         usage: qc-bench [--backend gles|cpu|both] [--scenes S1,S2,S3,S4,S5] [--sizes 100,1000,10000]
-                        [--frames N] [--warmup N] [--no-damage | --damage-only] [--plot FILE.svg | --no-plot]
+                        [--frames N] [--warmup N] [--no-damage | --damage-only] [--no-subtree-reuse]
+                        [--plot FILE.svg | --no-plot]
                qc-bench --animations N
                qc-bench --specialized [--backend gles|cpu|both] [--frames N]
         """
@@ -33,6 +36,7 @@ struct BenchmarkOptions {
             switch argument {
             case "--no-damage": damage = false; continue
             case "--damage-only": damageOnly = true; damage = true; continue
+            case "--no-subtree-reuse": reusesSubtrees = false; continue
             case "--no-plot": plotPath = nil; continue
             case "--specialized": specialized = true; continue
             default: break

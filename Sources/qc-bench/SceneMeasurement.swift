@@ -62,8 +62,13 @@ struct SceneMeasurement {
         }
         let full = try renderer.frameRenderer.benchmark(frames: frames, warmUpFrames: warmUp, makeList: makeList)
         let damaged = try renderer.frameRenderer.benchmarkWithDamage(frames: frames, warmUpFrames: warmUp, makeList: makeList)
-        let notes = String(format: "%@; 1%% of layers animate; damage-tracked; the same frames redrawn whole: %.2f ms (%.1f%%)",
-                           device, full.medianMilliseconds, 100 * damaged.medianMilliseconds / max(full.medianMilliseconds, 1e-9))
+        let subtrees = renderer.lastFrameSubtrees
+        let reuse = renderer.reusesUnchangedSubtrees
+            ? "\(subtrees.reused) unchanged subtrees reused, \(subtrees.flattened) layers flattened"
+            : "subtree reuse off"
+        let notes = String(format: "%@; 1%% of layers animate; damage-tracked; %@; the same frames redrawn whole: %.2f ms (%.1f%%)",
+                           device, reuse, full.medianMilliseconds,
+                           100 * damaged.medianMilliseconds / max(full.medianMilliseconds, 1e-9))
         let measurement = Measurement(backend: backend, scene: "S1-1%", n: count, result: damaged, notes: notes)
         print(measurement.jsonLine)
         return measurement

@@ -4,7 +4,8 @@
 // milliseconds per frame against N.
 //
 //     qc-bench [--backend gles|cpu|both] [--scenes S1,S2,S3,S4,S5] [--sizes 100,1000,10000]
-//              [--frames 120] [--warmup 10] [--no-damage | --damage-only] [--plot out/bench.svg | --no-plot]
+//              [--frames 120] [--warmup 10] [--no-damage | --damage-only] [--no-subtree-reuse]
+//              [--plot out/bench.svg | --no-plot]
 //     qc-bench --specialized    (issue 9: 10,000 particles, 2,000 glyphs re-laid out, 4,096 instances)
 import CompositorCore
 import CPURenderer
@@ -36,6 +37,7 @@ do {
     for backend in options.backends {
         let (renderer, device) = try makeRenderer(backend)
         renderer.clearColor = BenchmarkScene.clearColor
+        renderer.reusesUnchangedSubtrees = options.reusesSubtrees
         if options.animationCount > 0 {
             for line in try AnimationCost.run(count: options.animationCount, renderer: renderer) { print(line) }
             exit(0)

@@ -70,11 +70,19 @@ final class FlattenedSubtreeCache {
     func record(_ id: UInt64, key: SubtreeKey, isStatic: Bool, commands: ArraySlice<DrawCommand>,
                 clips: ArraySlice<Clip>, clipBase: Int32, inheritedClips: () -> [Clip]) {
         flattenedSubtrees += 1
-        guard let entry = entries[id], entry.key == key, isStatic else {
+        guard let entry = entries[id] else {
             entries[id] = Entry(key: key, frame: frame)
             return
         }
         entry.lastFrame = frame
+        guard entry.key == key, isStatic else {
+            // Changed since the last frame (or changing with time): remember the key only.
+            entry.key = key
+            entry.commands = nil
+            entry.clips = []
+            entry.inheritedClips = []
+            return
+        }
         entry.commands = Array(commands)
         entry.clips = Array(clips)
         entry.clipBase = clipBase
