@@ -83,10 +83,9 @@ final class RenderTreeStore: Sendable {
             }
             for layer in incoming {
                 c.markSubtreeChanged(above: layer.id, generation: generation)
-                let summaries = c.summaries
-                c.summaries[layer.id]?.sublayersMayHaveZPosition = layer.sublayerIDs.contains {
-                    summaries[$0].map { $0.zPosition != 0 } ?? true
-                }
+                // Read before writing: a copy of the dictionary held across the write would copy it whole.
+                let mayHaveZPosition = c.sublayersMayHaveZPosition(layer)
+                c.summaries[layer.id]?.sublayersMayHaveZPosition = mayHaveZPosition
                 if layer.state.zPosition != 0, let parent = c.superlayers[layer.id] {
                     c.summaries[parent]?.sublayersMayHaveZPosition = true
                 }
@@ -115,6 +114,11 @@ final class RenderTreeStore: Sendable {
 }
 
 extension RenderTreeStore.Contents {
+    /// Whether any sublayer of `layer` has (or may have) a `zPosition` other than 0.
+    fileprivate func sublayersMayHaveZPosition(_ layer: RenderLayer) -> Bool {
+        layer.sublayerIDs.contains { summaries[$0].map { $0.zPosition != 0 } ?? true }
+    }
+
     /// Stamps the subtree version of every layer above `id` with `generation`, stopping at the
     /// first that already has it (its own superlayers were stamped when it was). A superlayer
     /// link can be stale (the layer was removed and not committed elsewhere): that only
