@@ -33,6 +33,11 @@ extension CALayer {
         guard sublayersNeedLayoutFlag else { return }
         sublayersNeedLayoutFlag = false
         for sublayer in sublayerStorage { sublayer.layoutIfNeeded() }
+        // Marked again during the walk: keep the mark only if a sublayer still needs it (one
+        // laid out earlier in the walk and marked after), so later walks skip clean paths.
+        if sublayersNeedLayoutFlag {
+            sublayersNeedLayoutFlag = sublayerStorage.contains { $0.needsLayoutFlag || $0.sublayersNeedLayoutFlag }
+        }
     }
 
     /// Marks this layer and its ancestors as having a descendant that needs layout. Every
