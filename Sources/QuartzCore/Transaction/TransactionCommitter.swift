@@ -19,7 +19,7 @@ enum TransactionCommitter {
         var committed = Set<UInt64>()
         let changed = stack.changedLayers
         stack.changedLayers.removeAll()
-        stack.changedLayerIDs.removeAll()
+        stack.changedLayerIDs.removeAll(keepingCapacity: true)
         // Every layer that got or lost an animation changed in this transaction.
         let displayDriver = DisplayAnimationDriver.current
         for layer in changed { displayDriver.noteAnimations(of: layer) }
