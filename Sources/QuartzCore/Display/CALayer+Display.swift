@@ -15,14 +15,14 @@ extension CALayer {
         }
         needsDisplayFlag = true
         dirtyRect = dirtyRect.union(r.standardized)
-        TransactionStack.current.recordChange(of: self)
+        TransactionStack.current.recordNeedsDisplay(of: self)
     }
 
     /// Returns whether the layer has been marked as needing its contents redrawn.
     public func needsDisplay() -> Bool { needsDisplayFlag }
 
-    /// Redraws the layer's contents now if they are marked as needing it. Core Animation calls it
-    /// for every layer of a tree that a transaction commits.
+    /// Redraws the layer's contents now if they are marked as needing it. Core Animation calls it,
+    /// when a transaction commits, for every layer of the committed trees that needs display.
     public func displayIfNeeded() {
         DisplayAnimationDriver.current.noteAnimations(of: self)
         guard needsDisplayFlag else { return }

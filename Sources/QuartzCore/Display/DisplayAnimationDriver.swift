@@ -11,20 +11,15 @@ import Foundation
 /// again once the animation ends. This is what Apple's Core Animation does for the pie-chart
 /// style custom properties of the seeds.
 ///
-/// Layers are found when a commit visits them (`displayIfNeeded()`), and the driver belongs to
+/// Layers are found when a commit includes them (every layer whose animations were added or
+/// removed changed in its transaction) or `displayIfNeeded()` runs on them, and the driver belongs to
 /// the thread that owns the layer tree: the renderer must call it on that thread, as
 /// `CARenderer` does (drawing calls app code, which is not thread-safe).
 final class DisplayAnimationDriver {
-    private static let key = "org.openquartzcore.DisplayAnimationDriver"
+    private static let perThread = ThreadLocalObject { DisplayAnimationDriver() }
 
     /// The driver of the calling thread.
-    static var current: DisplayAnimationDriver {
-        let dictionary = Thread.current.threadDictionary
-        if let driver = dictionary[key] as? DisplayAnimationDriver { return driver }
-        let driver = DisplayAnimationDriver()
-        dictionary[key] = driver
-        return driver
-    }
+    static var current: DisplayAnimationDriver { perThread.value }
 
     private struct Entry {
         weak var layer: CALayer?

@@ -20,7 +20,10 @@ open class CALayer: NSObject {
     var customObjects: [String: Any] = [:]
 
     var sublayerStorage: [CALayer] = []
-    weak var superlayerStorage: CALayer?
+    weak var superlayerStorage: CALayer? {
+        // A subtree that needs layout somewhere brings that need to its new ancestors.
+        didSet { if needsLayoutFlag || sublayersNeedLayoutFlag { superlayerStorage?.noteSublayerNeedsLayout() } }
+    }
     var maskStorage: CALayer?
     /// The layer whose `mask` this layer is.
     weak var maskOwner: CALayer?
@@ -34,6 +37,9 @@ open class CALayer: NSObject {
     var sublayersSeenByTreeActions: [CALayer] = []
     /// Whether `setNeedsLayout()` was called (or bounds changed) since the last layout.
     var needsLayoutFlag = false
+    /// Whether a sublayer, or one of its descendants, may need layout: `layoutIfNeeded()` only
+    /// descends into sublayers when it is set.
+    var sublayersNeedLayoutFlag = false
     /// Whether `setNeedsDisplay()` was called since the last display.
     var needsDisplayFlag = false
     /// The union of the rectangles passed to `setNeedsDisplay(_:)` since the last display.

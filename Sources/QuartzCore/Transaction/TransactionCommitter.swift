@@ -8,21 +8,21 @@ enum TransactionCommitter {
         // Layout and display may change more layers; they join this commit, so the stack holds
         // an open implicit frame while they run and any frame they leave is folded in.
         stack.frames.append(TransactionFrame(isImplicit: true))
-        var roots: [CALayer] = []
-        var seenRoots = Set<UInt64>()
-        for layer in stack.changedLayers {
-            let root = layer.rootLayer
-            if seenRoots.insert(root.layerID).inserted { roots.append(root) }
-        }
+        let roots = rootsOfChangedLayers(stack)
+        // Layout descends only along paths that lead to layers needing it (see `layoutIfNeeded()`),
+        // and display visits only the layers marked as needing it: a commit costs what changed.
         for root in roots { root.layoutIfNeeded() }
-        for root in roots { displayIfNeeded(root) }
+        CommitDisplayPass.run(stack, roots: roots)
         let folded = stack.frames.removeLast()
 
         var update = RenderTreeUpdate()
         var committed = Set<UInt64>()
         let changed = stack.changedLayers
         stack.changedLayers.removeAll()
-        stack.changedLayerIDs.removeAll()
+        stack.changedLayerIDs.removeAll(keepingCapacity: true)
+        // Every layer that got or lost an animation changed in this transaction.
+        let displayDriver = DisplayAnimationDriver.current
+        for layer in changed { displayDriver.noteAnimations(of: layer) }
         // Animations start when the transaction commits, all of them at the same moment.
         let commitTime = CACurrentMediaTime()
         for layer in changed { layer.startPendingAnimations(at: commitTime) }
@@ -53,10 +53,15 @@ enum TransactionCommitter {
         }
     }
 
-    private static func displayIfNeeded(_ layer: CALayer) {
-        layer.displayIfNeeded()
-        for sublayer in layer.sublayerStorage { displayIfNeeded(sublayer) }
-        if let mask = layer.maskStorage { displayIfNeeded(mask) }
+    /// The roots of the trees holding the changed layers, in the order of their first change.
+    private static func rootsOfChangedLayers(_ stack: TransactionStack) -> [CALayer] {
+        var roots: [CALayer] = []
+        var seenRoots = Set<UInt64>()
+        for layer in stack.changedLayers {
+            let root = layer.rootLayer
+            if seenRoots.insert(root.layerID).inserted { roots.append(root) }
+        }
+        return roots
     }
 }
 

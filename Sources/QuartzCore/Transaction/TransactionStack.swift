@@ -17,19 +17,16 @@ final class TransactionStack {
     /// Layers changed since the outermost transaction began, in the order of first change.
     var changedLayers: [CALayer] = []
     var changedLayerIDs: Set<UInt64> = []
-    /// Roots whose trees are committed (so that new sublayers become live).
-    var touchedRoots: [CALayer] = []
+    /// Layers whose `setNeedsDisplay` was called on this thread and that have not displayed since
+    /// a commit looked at them, in the order of the first request: the commit displays these
+    /// (and no others), so it need not visit every layer of the trees it commits.
+    var layersNeedingDisplay: [CALayer] = []
+    var layerIDsNeedingDisplay: Set<UInt64> = []
 
-    private static let key = "org.openquartzcore.TransactionStack"
+    private static let perThread = ThreadLocalObject { TransactionStack() }
 
     /// The stack of the calling thread.
-    static var current: TransactionStack {
-        let dictionary = Thread.current.threadDictionary
-        if let stack = dictionary[key] as? TransactionStack { return stack }
-        let stack = TransactionStack()
-        dictionary[key] = stack
-        return stack
-    }
+    static var current: TransactionStack { perThread.value }
 
     /// The value of `key` in the innermost frame that sets it.
     func value(forKey key: String) -> Any? {
@@ -43,6 +40,12 @@ final class TransactionStack {
     func recordChange(of layer: CALayer) {
         ensureOpen()
         if changedLayerIDs.insert(layer.layerID).inserted { changedLayers.append(layer) }
+    }
+
+    /// Records that `layer` was marked as needing display, for the next commit's display pass.
+    func recordNeedsDisplay(of layer: CALayer) {
+        recordChange(of: layer)
+        if layerIDsNeedingDisplay.insert(layer.layerID).inserted { layersNeedingDisplay.append(layer) }
     }
 
     /// Opens an implicit transaction if no transaction is open, scheduling its commit for the end
