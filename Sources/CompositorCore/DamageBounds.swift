@@ -44,7 +44,7 @@ public enum DamageBounds {
     /// projection close to the eye cannot overflow.
     public static func pixels(_ rect: CGRect) -> PixelRect {
         guard !rect.isNull, !rect.isEmpty else { return .empty }
-        let limit: CGFloat = 1 << 30
+        let limit = CGFloat(1 << 30)
         let x0 = min(max(rect.minX, -limit), limit), x1 = min(max(rect.maxX, -limit), limit)
         let y0 = min(max(rect.minY, -limit), limit), y1 = min(max(rect.maxY, -limit), limit)
         return PixelRect(enclosing: CGRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0))
