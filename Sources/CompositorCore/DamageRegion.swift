@@ -3,7 +3,8 @@
 ///
 /// Each rectangle a renderer redraws costs a little beyond its pixels (a scissor and a draw on
 /// the GPU, a band of rows on the CPU), so two rectangles are merged when their union wastes
-/// fewer pixels than `mergingWaste`; beyond that they stay apart until there are more than
+/// fewer pixels than `mergingWaste` and than half the pixels they hold (so that merges cannot
+/// chain into long strips of waste); beyond that they stay apart until there are more than
 /// `maximumCount`. Many rectangles (thousands of changed quads) are first snapped to a grid of
 /// tiles, so the cost stays linear in their number.
 public enum DamageRegion {
@@ -11,7 +12,7 @@ public enum DamageRegion {
     public static let defaultMergingWaste = 1024
 
     /// Merges overlapping rectangles, and pairs whose union wastes fewer than `mergingWaste`
-    /// pixels, then the pair whose union wastes the fewest pixels until at most `maximumCount`
+    /// pixels and than half their own, then the pair whose union wastes the fewest pixels until at most `maximumCount`
     /// remain. The result is disjoint and covers every input pixel.
     public static func coalesce(_ rects: [PixelRect], maximumCount: Int) -> [PixelRect] {
         coalesce(rects, maximumCount: maximumCount, mergingWaste: defaultMergingWaste)
@@ -24,7 +25,7 @@ public enum DamageRegion {
         var input = rects.filter { !$0.isEmpty }
         // Beyond a few hundred, pairwise work would grow with the square: snap to tiles first.
         var tile = 8
-        while input.count > max(256, 4 * maximumCount) {
+        while input.count > max(256, 4 * min(maximumCount, 1 << 20)) {
             input = snapped(input, tile: tile)
             tile *= 2
         }
@@ -109,8 +110,10 @@ private struct RectangleSet {
         while liveCount > 1 {
             var best = -1
             for i in rects.indices where alive[i] && partner[i] >= 0 && (best < 0 || waste[i] < waste[best]) { best = i }
-            guard best >= 0, waste[best] < limit || liveCount > maximumCount else { return }
+            guard best >= 0 else { return }
             let other = partner[best]
+            let held = (Self.area(rects[best]) + Self.area(rects[other])) / 2
+            guard waste[best] < min(limit, held) || liveCount > maximumCount else { return }
             let union = rects[best].union(rects[other])
             alive[best] = false; alive[other] = false; liveCount -= 2
             insert(union)
@@ -136,7 +139,8 @@ private struct RectangleSet {
     }
 
     private static func waste(_ a: PixelRect, _ b: PixelRect) -> Int {
-        let u = a.union(b)
-        return u.width * u.height - a.width * a.height - b.width * b.height
+        area(a.union(b)) - area(a) - area(b)
     }
+
+    private static func area(_ r: PixelRect) -> Int { r.width * r.height }
 }
