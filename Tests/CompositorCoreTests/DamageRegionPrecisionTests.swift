@@ -29,7 +29,7 @@ final class DamageRegionPrecisionTests: XCTestCase {
         func frame(_ changed: Bool) -> DrawList {
             var commands: [DrawCommand] = []
             for k in 0..<10_000 {
-                let x = Double(k % 125) * 15, y = Double(k / 125) * 13
+                let x = 20 + Double(k % 125) * 15, y = 20 + Double(k / 125) * 13
                 let moved = changed && k.isMultiple(of: 100)
                 commands.append(.quad(Quad(transform: .translation(x + (moved ? 2 : 0), y), rect: CGRect(x: 0, y: 0, width: 12, height: 10),
                                            fillColor: PremultipliedColor(red: 1, green: 0, blue: 0, alpha: 1))))
