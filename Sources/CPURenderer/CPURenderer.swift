@@ -128,17 +128,12 @@ public final class CPURenderer: FrameRenderer {
         let clips = list.clips.enumerated().map { PreparedClip($1, index: $0, count: list.clips.count) }
         let compositor = FrameCompositor(list: list, clips: clips, painter: painter, textures: textures,
                                          rasterizations: rasterizations)
-        var items = FrameTree.items(of: list.commands)
+        var commands = list.commands
         if regions != [whole] {
             // Only drawables that may touch the damage are prepared (groups not drawn at all).
-            let tiles = DamageTiles(rects: regions, width: pixelWidth, height: pixelHeight)
-            items = items.filter { item in
-                switch item {
-                case .quad(let quad): tiles.touches(quad)
-                case .group(let node): tiles.touches(node.group)
-                }
-            }
+            commands = Self.commands(of: list.commands, touching: DamageTiles(rects: regions, width: pixelWidth, height: pixelHeight))
         }
+        let items = FrameTree.items(of: commands)
         let quads = try compositor.prepare(items, width: pixelWidth, height: pixelHeight, statistics: &statistics)
         var finish: (@Sendable (Range<Int>, Range<Int>) -> Void)?
         if let target = framebuffer {
@@ -153,6 +148,29 @@ public final class CPURenderer: FrameRenderer {
         statistics.textureUploads = textures.uploadsThisFrame
         lastStatistics = statistics
         return statistics
+    }
+
+    /// The top-level drawables of `commands` (a quad, or a group with everything up to its
+    /// `.endGroup`) that may touch `damage`, in order.
+    static func commands(of commands: [DrawCommand], touching damage: DamageTiles) -> [DrawCommand] {
+        var kept: [DrawCommand] = []
+        var depth = 0, keeping = true
+        for command in commands {
+            if depth == 0 {
+                switch command {
+                case .quad(let quad): if damage.touches(quad) { kept.append(command) }; continue
+                case .beginGroup(let group): keeping = damage.touches(group)
+                case .beginMask, .endGroup: continue // stray: ignored, as FrameTree ignores them
+                }
+            }
+            switch command {
+            case .beginGroup: depth += 1
+            case .endGroup: depth -= 1
+            case .quad, .beginMask: break
+            }
+            if keeping { kept.append(command) }
+        }
+        return kept
     }
 
     /// Sizes up to 32768 pixels a side are accepted.
