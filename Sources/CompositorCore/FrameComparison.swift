@@ -29,24 +29,28 @@ struct FrameComparison: Sendable {
         rects.removeAll(keepingCapacity: true)
         let oldCount = oldStarts.count - 1, newCount = newStarts.count - 1
         var bounded = true
-        if oldCount == newCount {
-            // Aligned frames (the common case: the same layers, some of them changed): pair
-            // drawables by position, so changes far apart do not damage everything between.
-            for k in 0..<newCount where !same(k, in: old, k, in: new) {
-                guard addBounds(of: k, starts: oldStarts, in: old, canvas: canvas),
-                      addBounds(of: k, starts: newStarts, in: new, canvas: canvas) else { bounded = false; break }
-            }
-        } else {
-            var prefix = 0
-            while prefix < oldCount, prefix < newCount, same(prefix, in: old, prefix, in: new) { prefix += 1 }
-            var suffix = 0
-            while suffix < oldCount - prefix, suffix < newCount - prefix,
-                  same(oldCount - 1 - suffix, in: old, newCount - 1 - suffix, in: new) { suffix += 1 }
-            for k in prefix..<(oldCount - suffix) where bounded {
-                bounded = addBounds(of: k, starts: oldStarts, in: old, canvas: canvas)
-            }
-            for k in prefix..<(newCount - suffix) where bounded {
-                bounded = addBounds(of: k, starts: newStarts, in: new, canvas: canvas)
+        old.commands.withUnsafeBufferPointer { a in
+            new.commands.withUnsafeBufferPointer { b in
+                if oldCount == newCount {
+                    // Aligned frames (the common case: the same layers, some of them changed): pair
+                    // drawables by position, so changes far apart do not damage everything between.
+                    for k in 0..<newCount where !same(k, a, in: old, k, b, in: new) {
+                        guard addBounds(of: k, starts: oldStarts, in: old, canvas: canvas),
+                              addBounds(of: k, starts: newStarts, in: new, canvas: canvas) else { bounded = false; break }
+                    }
+                } else {
+                    var prefix = 0
+                    while prefix < oldCount, prefix < newCount, same(prefix, a, in: old, prefix, b, in: new) { prefix += 1 }
+                    var suffix = 0
+                    while suffix < oldCount - prefix, suffix < newCount - prefix,
+                          same(oldCount - 1 - suffix, a, in: old, newCount - 1 - suffix, b, in: new) { suffix += 1 }
+                    for k in prefix..<(oldCount - suffix) where bounded {
+                        bounded = addBounds(of: k, starts: oldStarts, in: old, canvas: canvas)
+                    }
+                    for k in prefix..<(newCount - suffix) where bounded {
+                        bounded = addBounds(of: k, starts: newStarts, in: new, canvas: canvas)
+                    }
+                }
             }
         }
         guard bounded else { return [canvas] }
@@ -71,14 +75,32 @@ struct FrameComparison: Sendable {
         starts.append(commands.count)
     }
 
-    /// Whether drawable `i` of `old` paints the same pixels as drawable `j` of `new`.
-    private mutating func same(_ i: Int, in old: DrawList, _ j: Int, in new: DrawList) -> Bool {
+    /// Whether drawable `i` of `old` (commands `a`) paints the same pixels as drawable `j` of
+    /// `new` (commands `b`). Commands whose bytes are identical (the same values, the same
+    /// images and gradient storage) are equal without a field-by-field comparison or a copy;
+    /// the others are compared as values, clip chains included.
+    private mutating func same(_ i: Int, _ a: UnsafeBufferPointer<DrawCommand>, in old: DrawList,
+                               _ j: Int, _ b: UnsafeBufferPointer<DrawCommand>, in new: DrawList) -> Bool {
         let a0 = oldStarts[i], b0 = newStarts[j], count = oldStarts[i + 1] - a0
         guard count == newStarts[j + 1] - b0 else { return false }
-        for k in 0..<count where !sameCommand(old.commands[a0 + k], old, new.commands[b0 + k], new) {
-            return false
+        guard count > 0, let pa = a.baseAddress, let pb = b.baseAddress else { return true }
+        let size = MemoryLayout<DrawCommand>.size
+        for k in 0..<count {
+            let x = pa + (a0 + k), y = pb + (b0 + k)
+            if memcmp(x, y, size) == 0, clipsIdentical || !hasClip(x.pointee) { continue }
+            if !sameCommand(x.pointee, old, y.pointee, new) { return false }
         }
         return true
+    }
+
+    /// Whether a command refers to a clip (bytes-identical commands then need their chains compared).
+    @inline(__always)
+    private func hasClip(_ command: DrawCommand) -> Bool {
+        switch command {
+        case .quad(let quad): quad.clipIndex != nil
+        case .beginGroup(let group): group.clipIndex != nil
+        case .beginMask, .endGroup: false
+        }
     }
 
     @inline(__always)
