@@ -94,9 +94,10 @@ public final class CPURenderer: FrameRenderer {
         try render(list, regions: [damage])
     }
 
-    /// Redraws the pixels of every rectangle of `damage`: the frame is prepared once and each
-    /// rectangle painted from it; no rectangle paints nothing. A list of another size than the
-    /// last one is drawn whole.
+    /// Redraws the pixels of every rectangle of `damage` (disjoint, as `DamageTracker` gives
+    /// them): only the drawables that may touch a rectangle are prepared, once, and the
+    /// rectangles are painted together, band by band on every core; no rectangle paints
+    /// nothing. A list of another size than the last one is drawn whole.
     public func render(_ list: DrawList, damageRegion damage: [PixelRect]) throws -> RenderStatistics {
         guard !damage.isEmpty || list.pixelWidth != pixelWidth || list.pixelHeight != pixelHeight else {
             lastStatistics = RenderStatistics()
@@ -111,7 +112,8 @@ public final class CPURenderer: FrameRenderer {
     private func render(_ list: DrawList, regions requested: [PixelRect]) throws -> RenderStatistics {
         try Self.validate(width: list.pixelWidth, height: list.pixelHeight)
         let whole = PixelRect(x: 0, y: 0, width: list.pixelWidth, height: list.pixelHeight)
-        var regions = requested.map { $0.intersection(whole) }.filter { !$0.isEmpty }
+        // Bands of overlapping rectangles would paint the same pixels from two threads.
+        var regions = DamageRegion.coalesce(requested.map { $0.intersection(whole) }, maximumCount: .max, mergingWaste: 0)
         if list.pixelWidth != pixelWidth || list.pixelHeight != pixelHeight {
             canvas = PixelBuffer(width: list.pixelWidth, height: list.pixelHeight)
             pixelWidth = list.pixelWidth; pixelHeight = list.pixelHeight
@@ -126,23 +128,49 @@ public final class CPURenderer: FrameRenderer {
         let clips = list.clips.enumerated().map { PreparedClip($1, index: $0, count: list.clips.count) }
         let compositor = FrameCompositor(list: list, clips: clips, painter: painter, textures: textures,
                                          rasterizations: rasterizations)
-        let items = FrameTree.items(of: list.commands)
-        let quads = try compositor.prepare(items, width: pixelWidth, height: pixelHeight, statistics: &statistics)
-        for region in regions {
-            var finish: (@Sendable (Range<Int>) -> Void)?
-            if let target = framebuffer {
-                let canvas = self.canvas, x0 = region.x, x1 = region.x + region.width
-                finish = { rows in
-                    for y in rows { target.write(row: y, from: x0, to: x1, of: canvas) }
-                }
-            }
-            painter.paint(quads, clips: clips, into: canvas, region: region, clear: packPixel(list.clearColor.raw),
-                          finishRows: finish)
+        var commands = list.commands
+        if regions != [whole] {
+            // Only drawables that may touch the damage are prepared (groups not drawn at all).
+            commands = Self.commands(of: list.commands, touching: DamageTiles(rects: regions, width: pixelWidth, height: pixelHeight))
         }
+        let items = FrameTree.items(of: commands)
+        let quads = try compositor.prepare(items, width: pixelWidth, height: pixelHeight, statistics: &statistics)
+        var finish: (@Sendable (Range<Int>, Range<Int>) -> Void)?
+        if let target = framebuffer {
+            let canvas = self.canvas
+            finish = { rows, columns in
+                for y in rows { target.write(row: y, from: columns.lowerBound, to: columns.upperBound, of: canvas) }
+            }
+        }
+        painter.paint(quads, clips: clips, into: canvas, regions: regions, clear: packPixel(list.clearColor.raw),
+                      finishRows: finish)
         statistics.quads += quads.count
         statistics.textureUploads = textures.uploadsThisFrame
         lastStatistics = statistics
         return statistics
+    }
+
+    /// The top-level drawables of `commands` (a quad, or a group with everything up to its
+    /// `.endGroup`) that may touch `damage`, in order.
+    static func commands(of commands: [DrawCommand], touching damage: DamageTiles) -> [DrawCommand] {
+        var kept: [DrawCommand] = []
+        var depth = 0, keeping = true
+        for command in commands {
+            if depth == 0 {
+                switch command {
+                case .quad(let quad): if damage.touches(quad) { kept.append(command) }; continue
+                case .beginGroup(let group): keeping = damage.touches(group)
+                case .beginMask, .endGroup: continue // stray: ignored, as FrameTree ignores them
+                }
+            }
+            switch command {
+            case .beginGroup: depth += 1
+            case .endGroup: depth -= 1
+            case .quad, .beginMask: break
+            }
+            if keeping { kept.append(command) }
+        }
+        return kept
     }
 
     /// Sizes up to 32768 pixels a side are accepted.

@@ -28,17 +28,35 @@ extension FrameRenderer {
 
     /// Like `benchmark(frames:warmUpFrames:makeList:)`, but each frame redraws only what changed
     /// since the previous one (the first frame, a warm-up frame, redraws everything).
+    ///
+    /// Set `QC_DAMAGE_STATS=1` to print the median time of each part (making the list, tracking,
+    /// rendering) and the damaged share of the canvas to stderr.
     public func benchmarkWithDamage(frames: Int = 120, warmUpFrames: Int = 10,
                                     makeList: (Int) throws -> DrawList) throws -> FrameBenchmarkResult {
         var tracker = DamageTracker()
-        var times: [Double] = []
+        var times: [Double] = [], parts: [[Double]] = [[], [], [], []]
         var last = RenderStatistics()
+        func now() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
         for index in 0..<(max(warmUpFrames, 1) + max(frames, 1)) {
-            let start = DispatchTime.now().uptimeNanoseconds
+            let start = now()
             let list = try makeList(index)
-            let statistics = try render(list, damageRegion: tracker.damage(for: list))
-            let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
-            if index >= max(warmUpFrames, 1) { times.append(elapsed); last = statistics }
+            let made = now()
+            let damage = tracker.damage(for: list)
+            let tracked = now()
+            let statistics = try render(list, damageRegion: damage)
+            let end = now()
+            if index >= max(warmUpFrames, 1) {
+                times.append(Double(end - start) / 1e6); last = statistics
+                parts[0].append(Double(made - start) / 1e6); parts[1].append(Double(tracked - made) / 1e6)
+                parts[2].append(Double(end - tracked) / 1e6)
+                let area = damage.reduce(0) { $0 + $1.width * $1.height }
+                parts[3].append(100 * Double(area) / Double(max(1, list.pixelWidth * list.pixelHeight)))
+            }
+        }
+        if ProcessInfo.processInfo.environment["QC_DAMAGE_STATS"] == "1" {
+            let medians = parts.map { $0.sorted()[$0.count / 2] }
+            FileHandle.standardError.write(Data(String(format: "damage: list %.2f ms, tracker %.2f ms, render %.2f ms, region %.2f%% of the canvas in %d rectangles\n",
+                                                       medians[0], medians[1], medians[2], medians[3], tracker.lastDamage.count).utf8))
         }
         return FrameBenchmarkResult(times: times, last: last)
     }

@@ -35,6 +35,11 @@ final class FrameEncoder {
     private(set) var passes: [RenderPass] = []
     /// Quads drawn (after culling), composited group images included.
     private(set) var quadCount = 0
+    /// For each instance of the canvas pass of a damage-limited frame, the canvas pixels it can
+    /// touch (minX, minY, maxX, maxY, exclusive); empty for other frames and passes.
+    private(set) var instanceBounds: [SIMD4<Int32>] = []
+    /// The damage of the frame being encoded: top-level drawables that cannot touch it are skipped.
+    private var damage: DamageTiles?
 
     private var base: UnsafeMutablePointer<Float>?
     private var root = PassBuilder(destination: nil, canvasWidth: 1, canvasHeight: 1)
@@ -47,9 +52,11 @@ final class FrameEncoder {
         self.textures = textures; self.pool = pool; self.rasterCache = rasterCache; self.clips = clips
     }
 
-    /// Encodes `list` for frame number `frame`.
-    func encode(_ list: DrawList, frame: Int) throws {
+    /// Encodes `list` for frame number `frame`; with `damage`, only the top-level drawables
+    /// that may touch it (groups not drawn at all otherwise), recording each canvas instance's bounds.
+    func encode(_ list: DrawList, frame: Int, damage: DamageTiles? = nil) throws {
         self.frame = frame
+        self.damage = damage
         passes.removeAll(keepingCapacity: true)
         stack.removeAll(keepingCapacity: true)
         instanceCount = 0; quadCount = 0; skipDepth = 0
@@ -66,13 +73,24 @@ final class FrameEncoder {
         if instanceData.count < capacity * QuadInstance.stride {
             instanceData = [Float](repeating: 0, count: capacity * QuadInstance.stride)
         }
+        if damage != nil && instanceBounds.count < capacity {
+            instanceBounds = [SIMD4<Int32>](repeating: .zero, count: capacity)
+        }
         try instanceData.withUnsafeMutableBufferPointer { buffer in
             base = buffer.baseAddress
             defer { base = nil }
             for command in list.commands {
                 switch command {
-                case let .quad(quad): if skipDepth == 0 { try encode(quad, into: currentBuilder) }
-                case let .beginGroup(group): try begin(group)
+                case let .quad(quad):
+                    guard skipDepth == 0 else { continue }
+                    if stack.isEmpty, let damage, !damage.touches(quad) { continue }
+                    try encode(quad, into: currentBuilder)
+                case let .beginGroup(group):
+                    if skipDepth == 0, stack.isEmpty, let damage, !damage.touches(group) {
+                        skipDepth = 1; skipEndsCachedGroup = false
+                    } else {
+                        try begin(group)
+                    }
                 case .beginMask: try beginMask()
                 case .endGroup: try end()
                 }
@@ -119,6 +137,7 @@ final class FrameEncoder {
         QuadInstance.write(quad, texture: binding?.coordinates, alphaTint: alphaTint, clip: clip, margin: margin,
                            into: base + index * QuadInstance.stride)
         let texture = binding?.texture ?? 0, samplerKey = binding?.samplerKey ?? 0
+        if damage != nil && builder === root { instanceBounds[index] = Self.canvasBounds(of: quad, in: root) }
         var features = QuadInstance.features(quad, textured: binding != nil, clip: clip)
         if gradient != nil { features.insert(.gradient) }
         if let last = builder.batches.indices.last,
@@ -134,6 +153,13 @@ final class FrameEncoder {
         }
         instanceCount += 1
         quadCount += 1
+    }
+
+    /// The canvas pixels a quad of the canvas pass can touch (the whole canvas when unbounded).
+    private static func canvasBounds(of quad: Quad, in pass: PassBuilder) -> SIMD4<Int32> {
+        let r = DamageBounds.of(quad).map(DamageBounds.pixels)
+            ?? PixelRect(x: 0, y: 0, width: pass.canvasWidth, height: pass.canvasHeight)
+        return SIMD4(Int32(clamping: r.x), Int32(clamping: r.y), Int32(clamping: r.x + r.width), Int32(clamping: r.y + r.height))
     }
 
     /// Appends a quad showing a target's content (a group's image, its mask or its shadow).

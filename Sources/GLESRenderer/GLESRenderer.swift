@@ -110,8 +110,9 @@ public final class GLESRenderer: FrameRenderer {
     }
 
     /// Redraws only the pixels of the rectangles of `damage`: the frame is encoded and uploaded
-    /// once, and the canvas pass is drawn once per rectangle, scissored to it; offscreen groups
-    /// are drawn once. No rectangle draws nothing.
+    /// once with only the drawables that may touch a rectangle (groups elsewhere are not drawn at
+    /// all), then each rectangle is cleared and drawn, scissored to it, with only the instances
+    /// whose bounds touch it. No rectangle draws nothing.
     /// - Throws: as `render(_:)`.
     public func render(_ list: DrawList, damageRegion damage: [PixelRect]) throws -> RenderStatistics {
         guard list.pixelWidth == target.pixelWidth, list.pixelHeight == target.pixelHeight else { return try render(list) }
@@ -181,7 +182,8 @@ public final class GLESRenderer: FrameRenderer {
             hasWarnedAboutDeepClips = true
             FileHandle.standardError.write(Data("GLESRenderer: warning: clips nested deeper than \(ClipTable.maximumDepth) levels (or in a loop); outer ones are ignored\n".utf8))
         }
-        try encoder.encode(list, frame: frame)
+        let damage = scissors.map { DamageTiles(rects: $0, width: list.pixelWidth, height: list.pixelHeight) }
+        try encoder.encode(list, frame: frame, damage: damage)
         statistics.quads = encoder.quadCount
         statistics.textureUploads = textures.uploadsThisFrame
         statistics.partialTextureUploads = textures.partialUploadsThisFrame
@@ -246,7 +248,12 @@ public final class GLESRenderer: FrameRenderer {
             let y = target.isYFlipped ? target.pixelHeight - scissor.y - scissor.height : scissor.y
             glScissor(GLint(scissor.x), GLint(y), GLsizei(scissor.width), GLsizei(scissor.height))
             glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
-            drawCalls += try drawWork(of: pass)
+            if case let .quads(batches) = pass.work {
+                drawCalls += try draw(batches, width: pass.canvasWidth, height: pass.canvasHeight,
+                                      yFlip: target.isYFlipped ? -1 : 1, within: scissor)
+            } else {
+                drawCalls += try drawWork(of: pass)
+            }
         }
         return drawCalls
     }
@@ -256,8 +263,7 @@ public final class GLESRenderer: FrameRenderer {
         switch pass.work {
         case let .quads(batches):
             let flip: Float = pass.destination == nil && target.isYFlipped ? -1 : 1
-            try draw(batches, width: pass.canvasWidth, height: pass.canvasHeight, yFlip: flip)
-            return batches.count
+            return try draw(batches, width: pass.canvasWidth, height: pass.canvasHeight, yFlip: flip)
         case let .blur(step):
             try blur(step)
             return 1
@@ -279,8 +285,21 @@ public final class GLESRenderer: FrameRenderer {
         blurProgram.draw(step)
     }
 
-    private func draw(_ batches: [QuadBatch], width: Int, height: Int, yFlip: Float) throws {
-        guard !batches.isEmpty else { return }
+    /// Draws `batches`; with `rect` (a damage rectangle of the canvas pass), only the runs of
+    /// instances whose bounds touch it. Returns the draw calls.
+    @discardableResult
+    private func draw(_ batches: [QuadBatch], width: Int, height: Int, yFlip: Float, within rect: PixelRect? = nil) throws -> Int {
+        guard !batches.isEmpty else { return 0 }
+        var drawCalls = 0
+        let bounds = encoder.instanceBounds
+        let area = rect.map { SIMD4<Int32>(Int32(clamping: $0.x), Int32(clamping: $0.y),
+                                           Int32(clamping: $0.x + $0.width), Int32(clamping: $0.y + $0.height)) }
+        /// Whether instance `i` may touch the rectangle.
+        func touches(_ i: Int) -> Bool {
+            guard let a = area, i < bounds.count else { return true }
+            let b = bounds[i]
+            return b.x < a.z && b.z > a.x && b.y < a.w && b.w > a.y
+        }
         glBindVertexArray(vertexArray)
         glBindBuffer(GLenum(GL_ARRAY_BUFFER), instanceBuffer)
         glActiveTexture(GLenum(GL_TEXTURE0) + GLenum(QuadProgram.clipTableUnit))
@@ -295,6 +314,12 @@ public final class GLESRenderer: FrameRenderer {
         var currentGradient: GradientUniforms?
         let stride = GLsizei(QuadInstance.stride * 4)
         for batch in batches {
+            let end = batch.firstInstance + batch.instanceCount
+            var runStart = batch.firstInstance
+            if area != nil {
+                while runStart < end && !touches(runStart) { runStart += 1 }
+                if runStart == end { continue }
+            }
             if currentFeatures != batch.features {
                 let program = try program(for: batch.features)
                 glUseProgram(program.program)
@@ -330,13 +355,22 @@ public final class GLESRenderer: FrameRenderer {
                 glBindSampler(GLuint(QuadProgram.contentUnit), samplers.sampler(forKey: batch.samplerKey))
                 boundSampler = batch.samplerKey
             }
-            // GLES 3.0 has no base instance: point the attributes at the batch's first instance.
-            let first = batch.firstInstance * QuadInstance.stride * 4
-            for attribute in QuadInstance.attributes {
-                glVertexAttribPointer(attribute.location, GLint(attribute.components), GLenum(GL_FLOAT), GLboolean(GL_FALSE),
-                                      stride, UnsafeRawPointer(bitPattern: first + attribute.offset * 4))
+            // Runs of consecutive instances that may touch the rectangle (the whole batch without one).
+            while runStart < end {
+                var runEnd = runStart + 1
+                while runEnd < end && touches(runEnd) { runEnd += 1 }
+                // GLES 3.0 has no base instance: point the attributes at the run's first instance.
+                let first = runStart * QuadInstance.stride * 4
+                for attribute in QuadInstance.attributes {
+                    glVertexAttribPointer(attribute.location, GLint(attribute.components), GLenum(GL_FLOAT), GLboolean(GL_FALSE),
+                                          stride, UnsafeRawPointer(bitPattern: first + attribute.offset * 4))
+                }
+                glDrawArraysInstanced(GLenum(GL_TRIANGLE_STRIP), 0, 4, GLsizei(runEnd - runStart))
+                drawCalls += 1
+                runStart = runEnd
+                while runStart < end && !touches(runStart) { runStart += 1 }
             }
-            glDrawArraysInstanced(GLenum(GL_TRIANGLE_STRIP), 0, 4, GLsizei(batch.instanceCount))
         }
+        return drawCalls
     }
 }

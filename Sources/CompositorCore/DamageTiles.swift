@@ -1,0 +1,70 @@
+/// A damage region as a grid of tiles, answering in constant time whether a box of canvas
+/// pixels may touch it: renderers skip the drawables that cannot, before preparing them.
+///
+/// A tile is damaged when any rectangle of the region touches it; a summed-area table of the
+/// damaged tiles counts those under any box with four lookups. The answer errs only towards
+/// "touches" (a box near a rectangle, in one of its tiles).
+public struct DamageTiles: Sendable {
+    /// The side of a tile, in pixels.
+    public let tileSize: Int
+    /// The tiles across and down the canvas.
+    public let columns: Int, rows: Int
+    /// The region's rectangles, cut to the canvas.
+    public let rectangles: [PixelRect]
+    /// Damaged tiles above and to the left of each tile corner: (rows + 1) x (columns + 1).
+    private let sums: [Int32]
+
+    /// The tiles of a `width` x `height` canvas that `rects` touch.
+    public init(rects: [PixelRect], width: Int, height: Int, tileSize: Int = 16) {
+        let canvas = PixelRect(x: 0, y: 0, width: max(0, width), height: max(0, height))
+        self.tileSize = max(1, tileSize)
+        columns = (canvas.width + self.tileSize - 1) / self.tileSize
+        rows = (canvas.height + self.tileSize - 1) / self.tileSize
+        rectangles = rects.map { $0.intersection(canvas) }.filter { !$0.isEmpty }
+        let stride = columns + 1
+        var sums = [Int32](repeating: 0, count: stride * (rows + 1))
+        for r in rectangles {
+            let c0 = r.x / self.tileSize, c1 = (r.x + r.width - 1) / self.tileSize
+            let r0 = r.y / self.tileSize, r1 = (r.y + r.height - 1) / self.tileSize
+            for row in r0...r1 { for column in c0...c1 { sums[(row + 1) * stride + column + 1] = 1 } }
+        }
+        for row in 1...max(1, rows) where row <= rows {
+            var running: Int32 = 0
+            for column in 1...max(1, columns) where column <= columns {
+                running += sums[row * stride + column]
+                sums[row * stride + column] = running + sums[(row - 1) * stride + column]
+            }
+        }
+        self.sums = sums
+    }
+
+    /// Whether the region has no pixel.
+    public var isEmpty: Bool { rectangles.isEmpty }
+
+    /// Whether pixels `minX..<maxX` x `minY..<maxY` may touch the region.
+    public func touches(minX: Int, minY: Int, maxX: Int, maxY: Int) -> Bool {
+        let c0 = max(0, minX / tileSize), r0 = max(0, minY / tileSize)
+        let c1 = min(columns, (maxX + tileSize - 1) / tileSize), r1 = min(rows, (maxY + tileSize - 1) / tileSize)
+        guard minX < maxX, minY < maxY, c0 < c1, r0 < r1 else { return false }
+        let stride = columns + 1
+        return sums[r1 * stride + c1] - sums[r0 * stride + c1] - sums[r1 * stride + c0] + sums[r0 * stride + c0] > 0
+    }
+
+    /// Whether `rect` may touch the region.
+    public func touches(_ rect: PixelRect) -> Bool {
+        touches(minX: rect.x, minY: rect.y, maxX: rect.x + rect.width, maxY: rect.y + rect.height)
+    }
+
+    /// Whether a top-level quad of `list` may change a pixel of the region (its unclipped
+    /// damage bounds touch it; unbounded quads always may).
+    public func touches(_ quad: Quad) -> Bool {
+        guard let bounds = DamageBounds.of(quad) else { return true }
+        return touches(DamageBounds.pixels(bounds))
+    }
+
+    /// Whether a top-level group may change a pixel of the region.
+    public func touches(_ group: CompositingGroup) -> Bool {
+        guard let bounds = DamageBounds.of(group) else { return true }
+        return touches(DamageBounds.pixels(bounds))
+    }
+}

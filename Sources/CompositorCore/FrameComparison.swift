@@ -1,0 +1,166 @@
+import Foundation
+import CoreGraphics
+
+/// The work of `DamageTracker`: compares two frames drawable by drawable, keeping its buffers
+/// between frames so that a frame's comparison allocates nothing per drawable.
+///
+/// Commands are compared field by field first; clip chains only where a clip index differs or
+/// the clips themselves changed, and then once per clip (memoised), not once per command.
+struct FrameComparison: Sendable {
+    /// Where each top-level drawable starts, plus the end of the last one.
+    private var oldStarts: [Int] = [], newStarts: [Int] = []
+    /// Per clip index of the new frame: 0 not yet known, 1 its chain equals the old frame's
+    /// chain at the same index, 2 it differs.
+    private var chainState: [UInt8] = []
+    private var clipsIdentical = true
+    private var path: [Int] = []
+    private var rects: [PixelRect] = []
+
+    /// The region that differs between two frames of the same canvas size.
+    mutating func damage(from old: DrawList, to new: DrawList, maximumRectangles: Int) -> [PixelRect] {
+        let canvas = PixelRect(x: 0, y: 0, width: new.pixelWidth, height: new.pixelHeight)
+        Self.split(old.commands, into: &oldStarts)
+        Self.split(new.commands, into: &newStarts)
+        clipsIdentical = old.clips == new.clips
+        if !clipsIdentical {
+            chainState.removeAll(keepingCapacity: true)
+            chainState.append(contentsOf: repeatElement(0, count: new.clips.count))
+        }
+        rects.removeAll(keepingCapacity: true)
+        let oldCount = oldStarts.count - 1, newCount = newStarts.count - 1
+        var bounded = true
+        old.commands.withUnsafeBufferPointer { a in
+            new.commands.withUnsafeBufferPointer { b in
+                if oldCount == newCount {
+                    // Aligned frames (the common case: the same layers, some of them changed): pair
+                    // drawables by position, so changes far apart do not damage everything between.
+                    for k in 0..<newCount where !same(k, a, in: old, k, b, in: new) {
+                        guard addBounds(of: k, starts: oldStarts, in: old, canvas: canvas),
+                              addBounds(of: k, starts: newStarts, in: new, canvas: canvas) else { bounded = false; break }
+                    }
+                } else {
+                    var prefix = 0
+                    while prefix < oldCount, prefix < newCount, same(prefix, a, in: old, prefix, b, in: new) { prefix += 1 }
+                    var suffix = 0
+                    while suffix < oldCount - prefix, suffix < newCount - prefix,
+                          same(oldCount - 1 - suffix, a, in: old, newCount - 1 - suffix, b, in: new) { suffix += 1 }
+                    for k in prefix..<(oldCount - suffix) where bounded {
+                        bounded = addBounds(of: k, starts: oldStarts, in: old, canvas: canvas)
+                    }
+                    for k in prefix..<(newCount - suffix) where bounded {
+                        bounded = addBounds(of: k, starts: newStarts, in: new, canvas: canvas)
+                    }
+                }
+            }
+        }
+        guard bounded else { return [canvas] }
+        return DamageRegion.coalesce(rects, maximumCount: maximumRectangles)
+    }
+
+    /// The start of each top-level drawable of `commands` and the end of the last; an
+    /// unbalanced tail forms one drawable, a stray `.endGroup` one of its own.
+    private static func split(_ commands: [DrawCommand], into starts: inout [Int]) {
+        starts.removeAll(keepingCapacity: true)
+        var depth = 0
+        commands.withUnsafeBufferPointer { buffer in
+            for index in buffer.indices {
+                if depth <= 0 { starts.append(index); depth = 0 }
+                switch buffer[index] {
+                case .beginGroup: depth += 1
+                case .endGroup: depth -= 1
+                case .quad, .beginMask: break
+                }
+            }
+        }
+        starts.append(commands.count)
+    }
+
+    /// Whether drawable `i` of `old` (commands `a`) paints the same pixels as drawable `j` of
+    /// `new` (commands `b`). Commands whose bytes are identical (the same values, the same
+    /// images and gradient storage) are equal without a field-by-field comparison or a copy;
+    /// the others are compared as values, clip chains included.
+    private mutating func same(_ i: Int, _ a: UnsafeBufferPointer<DrawCommand>, in old: DrawList,
+                               _ j: Int, _ b: UnsafeBufferPointer<DrawCommand>, in new: DrawList) -> Bool {
+        let a0 = oldStarts[i], b0 = newStarts[j], count = oldStarts[i + 1] - a0
+        guard count == newStarts[j + 1] - b0 else { return false }
+        guard count > 0, let pa = a.baseAddress, let pb = b.baseAddress else { return true }
+        let size = MemoryLayout<DrawCommand>.size
+        for k in 0..<count {
+            let x = pa + (a0 + k), y = pb + (b0 + k)
+            if memcmp(x, y, size) == 0, clipsIdentical || !hasClip(x.pointee) { continue }
+            if !sameCommand(x.pointee, old, y.pointee, new) { return false }
+        }
+        return true
+    }
+
+    /// Whether a command refers to a clip (bytes-identical commands then need their chains compared).
+    @inline(__always)
+    private func hasClip(_ command: DrawCommand) -> Bool {
+        switch command {
+        case .quad(let quad): quad.clipIndex != nil
+        case .beginGroup(let group): group.clipIndex != nil
+        case .beginMask, .endGroup: false
+        }
+    }
+
+    @inline(__always)
+    private mutating func sameCommand(_ x: DrawCommand, _ old: DrawList, _ y: DrawCommand, _ new: DrawList) -> Bool {
+        switch x {
+        case .quad(let a):
+            guard case .quad(let b) = y, a == b else { return false }
+            return sameClips(a.clipIndex, old, b.clipIndex, new)
+        case .beginGroup(let a):
+            guard case .beginGroup(let b) = y, a == b else { return false }
+            return sameClips(a.clipIndex, old, b.clipIndex, new)
+        case .beginMask:
+            if case .beginMask = y { return true }
+            return false
+        case .endGroup:
+            if case .endGroup = y { return true }
+            return false
+        }
+    }
+
+    /// Whether the clip chain at `a` in `old` equals the one at `b` in `new`.
+    @inline(__always)
+    private mutating func sameClips(_ a: Int32?, _ old: DrawList, _ b: Int32?, _ new: DrawList) -> Bool {
+        if a == b {
+            guard let index = a, !clipsIdentical else { return true }
+            return sameChain(at: index, old.clips, new.clips)
+        }
+        return old.clipChain(from: a).elementsEqual(new.clipChain(from: b))
+    }
+
+    /// Whether the chain from `index` is the same in both frames, remembered for every clip walked.
+    private mutating func sameChain(at index: Int32, _ old: [Clip], _ new: [Clip]) -> Bool {
+        path.removeAll(keepingCapacity: true)
+        var next: Int32? = index
+        var result = true
+        while let current = next {
+            let k = Int(current)
+            if k < 0 || (k >= new.count && k >= old.count) { break }
+            if k < chainState.count, chainState[k] != 0 { result = chainState[k] == 1; break }
+            guard k < old.count, k < new.count, old[k] == new[k] else { result = false; path.append(k); break }
+            path.append(k)
+            if path.count > new.count { break } // a loop of equal clips
+            next = new[k].parentIndex
+        }
+        for k in path where k < chainState.count { chainState[k] = result ? 1 : 2 }
+        return result
+    }
+
+    /// Adds the canvas pixels drawable `k` can touch; false when they cannot be bounded.
+    private mutating func addBounds(of k: Int, starts: [Int], in list: DrawList, canvas: PixelRect) -> Bool {
+        guard starts[k] < starts[k + 1] else { return true }
+        let bounds: CGRect?, clipIndex: Int32?
+        switch list.commands[starts[k]] {
+        case .quad(let quad): bounds = DamageBounds.of(quad); clipIndex = quad.clipIndex
+        case .beginGroup(let group): bounds = DamageBounds.of(group); clipIndex = group.clipIndex
+        case .beginMask, .endGroup: return true
+        }
+        guard let bounds else { return false }
+        let r = DamageBounds.clipped(bounds, by: clipIndex, in: list).intersection(canvas)
+        if !r.isEmpty { rects.append(r) }
+        return true
+    }
+}
