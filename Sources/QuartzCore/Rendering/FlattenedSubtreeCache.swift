@@ -20,8 +20,6 @@ final class FlattenedSubtreeCache {
         /// The number of clips before the subtree's own when it was stored: its clip indices
         /// at or above this move with the subtree's first clip when it is reused.
         var clipBase: Int32 = 0
-        /// The clip chain the superlayer handed down (its indices are in the key).
-        var inheritedClips: [Clip] = []
         var lastFrame: UInt64
 
         init(key: SubtreeKey, frame: UInt64) {
@@ -34,6 +32,9 @@ final class FlattenedSubtreeCache {
     static let retainedFrames: UInt64 = 64
 
     private var entries: [UInt64: Entry] = [:]
+    /// Every superlayer context seen lately, numbered, so that a key compares two integers.
+    private var contexts: [SubtreeContext: (serial: UInt64, lastFrame: UInt64)] = [:]
+    private var nextContextSerial: UInt64 = 0
     private(set) var frame: UInt64 = 0
     /// Subtrees reused and flattened in the last frame (for tests and statistics).
     private(set) var reusedSubtrees = 0
@@ -50,7 +51,19 @@ final class FlattenedSubtreeCache {
         if frame % Self.retainedFrames == 0 {
             let oldest = frame &- Self.retainedFrames
             entries = entries.filter { $0.value.lastFrame >= oldest }
+            contexts = contexts.filter { $0.value.lastFrame >= oldest }
         }
+    }
+
+    /// The number of `context`: the same for equal contexts while either is in use.
+    func serial(of context: SubtreeContext) -> UInt64 {
+        if let known = contexts[context] {
+            if known.lastFrame != frame { contexts[context] = (known.serial, frame) }
+            return known.serial
+        }
+        nextContextSerial &+= 1
+        contexts[context] = (nextContextSerial, frame)
+        return nextContextSerial
     }
 
     /// Forgets everything (a renderer's target or view changed in a way keys do not see).
@@ -68,7 +81,7 @@ final class FlattenedSubtreeCache {
     /// `clips` (the clips from index `clipBase` on), storing them when the key is the one of
     /// the frame before and nothing in the subtree changes with time.
     func record(_ id: UInt64, key: SubtreeKey, isStatic: Bool, commands: ArraySlice<DrawCommand>,
-                clips: ArraySlice<Clip>, clipBase: Int32, inheritedClips: () -> [Clip]) {
+                clips: ArraySlice<Clip>, clipBase: Int32) {
         flattenedSubtrees += 1
         guard let entry = entries[id] else {
             entries[id] = Entry(key: key, frame: frame)
@@ -80,13 +93,11 @@ final class FlattenedSubtreeCache {
             entry.key = key
             entry.commands = nil
             entry.clips = []
-            entry.inheritedClips = []
             return
         }
         entry.commands = Array(commands)
         entry.clips = Array(clips)
         entry.clipBase = clipBase
-        entry.inheritedClips = inheritedClips()
     }
 }
 
@@ -95,25 +106,29 @@ final class FlattenedSubtreeCache {
 struct SubtreeKey: Equatable {
     /// The layer's `subtreeVersion`.
     var subtreeVersion: UInt64
-    /// The superlayer's part.
-    var context: SubtreeContext
+    /// The superlayer's part: the serial of its `SubtreeContext`.
+    var context: UInt64
 }
 
 /// The fields of a `ParentContext` that reach a subtree's commands when nothing in it
 /// animates: the map to the target's pixels, the superlayer geometry that places sublayers
-/// (`LayerGeometry.toSuperlayer`), the inherited opacity and the clip index.
-struct SubtreeContext: Equatable {
+/// (`LayerGeometry.toSuperlayer`), the inherited opacity, and the clip index with the clips of
+/// its chain (their indices stay in the reused commands).
+struct SubtreeContext: Hashable {
     var world: CATransform3D
     var flattensSublayers: Bool
     var opacity: Float
     var clip: Int32?
+    var inheritedClips: [Clip]
     var hasSuperlayer: Bool
     var superlayerBounds: CGRect
     var superlayerAnchorPoint: CGPoint
     var superlayerIsGeometryFlipped: Bool
     var sublayerTransform: CATransform3D
 
-    init(_ parent: ParentContext) {
+    /// The context `parent` hands down; `inheritedClips` is the chain from `parent.clip`.
+    init(_ parent: ParentContext, inheritedClips: [Clip]) {
+        self.inheritedClips = inheritedClips
         world = parent.world
         flattensSublayers = parent.flattensSublayers
         opacity = parent.opacity
@@ -123,6 +138,15 @@ struct SubtreeContext: Equatable {
         superlayerAnchorPoint = parent.state?.anchorPoint ?? .zero
         superlayerIsGeometryFlipped = parent.state?.isGeometryFlipped ?? false
         sublayerTransform = parent.state?.sublayerTransform ?? CATransform3DIdentity
+    }
+
+    /// Hashes the fields that tell contexts apart in practice; equality compares them all.
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(world)
+        hasher.combine(opacity)
+        hasher.combine(clip)
+        hasher.combine(inheritedClips.count)
+        hasher.combine(sublayerTransform)
     }
 }
 

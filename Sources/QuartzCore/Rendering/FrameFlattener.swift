@@ -95,39 +95,44 @@ struct FrameFlattener {
     /// cache when its summary says it is unchanged (without copying the layer), else as
     /// `visit(_:in:)` does.
     mutating func visitSublayers(_ ids: [UInt64], in parent: ParentContext) {
+        guard !ids.isEmpty else { return }
         guard let cache = subtreeCache, beforeStateDepth == 0 else {
             for id in ids { if let layer = layers[id] { visit(layer, in: parent) } }
             return
         }
-        let context = SubtreeContext(parent)
+        let context = contextSerial(of: parent, in: cache)
         for id in ids {
             if let summary = summaries[id],
-               let entry = cache.reusable(id, key: SubtreeKey(subtreeVersion: summary.subtreeVersion, context: context)),
-               clipChain(from: parent.clip, equals: entry.inheritedClips) {
+               let entry = cache.reusable(id, key: SubtreeKey(subtreeVersion: summary.subtreeVersion, context: context)) {
                 append(entry)
             } else if let layer = layers[id] {
-                visit(layer, in: parent, context: context)
+                visit(layer, in: parent, contextSerial: context)
             }
         }
     }
 
     /// Places and draws one layer and its subtree, or appends what it made of them in an
     /// earlier frame when neither changed (see `FlattenedSubtreeCache`).
-    mutating func visit(_ layer: RenderLayer, in parent: ParentContext, context: SubtreeContext? = nil) {
+    mutating func visit(_ layer: RenderLayer, in parent: ParentContext, contextSerial: UInt64? = nil) {
         guard let cache = subtreeCache else {
             if let placed = place(layer, in: parent) { draw(placed) }
             return
         }
-        let key = SubtreeKey(subtreeVersion: layer.subtreeVersion, context: context ?? SubtreeContext(parent))
-        if let entry = cache.reusable(layer.id, key: key), clipChain(from: parent.clip, equals: entry.inheritedClips) {
+        let key = SubtreeKey(subtreeVersion: layer.subtreeVersion,
+                             context: contextSerial ?? self.contextSerial(of: parent, in: cache))
+        if let entry = cache.reusable(layer.id, key: key) {
             append(entry)
             return
         }
         let commandStart = commands.count, clipStart = clips.count, dependencies = timeDependencies
         if let placed = place(layer, in: parent) { draw(placed) }
         cache.record(layer.id, key: key, isStatic: timeDependencies == dependencies,
-                     commands: commands[commandStart...], clips: clips[clipStart...], clipBase: Int32(clipStart),
-                     inheritedClips: { inheritedClips(from: parent.clip) })
+                     commands: commands[commandStart...], clips: clips[clipStart...], clipBase: Int32(clipStart))
+    }
+
+    /// The cache's number for what `parent` hands down, its clip chain included.
+    private func contextSerial(of parent: ParentContext, in cache: FlattenedSubtreeCache) -> UInt64 {
+        cache.serial(of: SubtreeContext(parent, inheritedClips: inheritedClips(from: parent.clip)))
     }
 
     /// Appends a stored subtree, moving its own clips to the end of the frame's clip list.
@@ -155,16 +160,6 @@ struct FrameFlattener {
             next = clips[Int(i)].parentIndex
         }
         return chain
-    }
-
-    /// Whether the chain that starts at `index` is `chain`, clip by clip.
-    private func clipChain(from index: Int32?, equals chain: [Clip]) -> Bool {
-        var next = index
-        for clip in chain {
-            guard let i = next, i >= 0, Int(i) < clips.count, clips[Int(i)] == clip else { return false }
-            next = clip.parentIndex
-        }
-        return next == nil
     }
 
     /// Draws a placed layer: a transform layer's 3D subtree, a running transition, or the layer.
