@@ -1,9 +1,10 @@
 import Foundation
 
-/// A rounded rectangle convolved with an isotropic Gaussian: the closed form of a blurred
-/// rect's coverage (a product of error functions) and, with rounded corners, the same
-/// convolution integrated over y by quadrature with the exact error-function integral in x
-/// across each horizontal slice of the rounded rectangle.
+/// A rounded rectangle convolved with an isotropic Gaussian, evaluated as the GLES quad shader
+/// does (`blurredRoundedRect` in quad.frag.glsl): the y integral is cut into four slices across
+/// the ±3σ window, each weighted by its exact Gaussian mass, and each slice's x integral is exact
+/// for the row through its middle, whose extent the corners shorten. A plain rect is exact (a
+/// product of two error-function differences).
 struct BlurredRoundedRect {
     var minX: Float, minY: Float, maxX: Float, maxY: Float
     /// Capped radii: minX/minY, maxX/minY, maxX/maxY, minX/maxY.
@@ -18,57 +19,60 @@ struct BlurredRoundedRect {
         radii = SIMD4(min(r.x, cap), min(r.y, cap), min(r.z, cap), min(r.w, cap))
     }
 
-    /// Samples of the y integral for rounded corners.
-    private static let quadratureSamples = 16
+    /// The standard deviation the shader blurs with: the blur's own widened by the pixel's
+    /// footprint (a box of standard deviation about 0.3 pixel).
+    static func effectiveSigma(_ sigma: Float, unitsPerPixel: Float) -> Float {
+        let footprint = 0.3 * unitsPerPixel
+        return (sigma * sigma + footprint * footprint).squareRoot()
+    }
 
     /// The blurred coverage (0...1) at eight local points; zero beyond `reach` of the rect.
-    @inline(__always)
+    /// Not inlined: one call per eight pixels keeps the shader small enough for the optimiser
+    /// to inline everything inside it.
+    @inline(never)
     func coverage(x: Lanes, y: Lanes) -> Lanes {
-        let scale = 1 / (sigma * Float(2).squareRoot())
+        let k = 1 / (sigma * Float(2).squareRoot())
         let inside = (x .>= minX - reach) .& (x .<= maxX + reach) .& (y .>= minY - reach) .& (y .<= maxY + reach)
-        let value: Lanes
-        if radii == .zero {
-            let across = erfLanes((x - minX) * scale) - erfLanes((x - maxX) * scale)
-            let down = erfLanes((y - minY) * scale) - erfLanes((y - maxY) * scale)
-            value = 0.25 * across * down
-        } else {
-            value = roundedCoverage(x: x, y: y, scale: scale)
+        // erf at the rect's four sides, relative to each point.
+        let left = erfLanes((minX - x) * k), right = erfLanes((maxX - x) * k)
+        let top = erfLanes((minY - y) * k), bottom = erfLanes((maxY - y) * k)
+        var value = 0.25 * (right - left) * (bottom - top)
+        if radii != .zero {
+            // The window's four slices, max(minY, y − 3σ) ... min(maxY, y + 3σ).
+            let y0 = lanesMax(y - reach, Lanes(repeating: minY)), y1 = lanesMin(y + reach, Lanes(repeating: maxY))
+            let h = 0.25 * (y1 - y0)
+            // Where every slice's middle lies beside no corner, each slice spans the whole width
+            // and the sum is the product above; elsewhere the slices are summed.
+            let topBand = max(radii.x, radii.y), bottomBand = max(radii.z, radii.w)
+            let straight = (y0 + 0.5 * h .>= Lanes(repeating: minY + topBand)) .& (y1 - 0.5 * h .<= Lanes(repeating: maxY - bottomBand))
+            if any(.!straight) {
+                // Slice boundaries: the outer slices reach the rect's edges.
+                let e1 = erfLanes((y0 + h - y) * k), e2 = erfLanes((y0 + 2 * h - y) * k), e3 = erfLanes((y0 + 3 * h - y) * k)
+                var sum = (e1 - top) * sliceAcross(x: x, middle: y0 + 0.5 * h, k: k)
+                sum += (e2 - e1) * sliceAcross(x: x, middle: y0 + 1.5 * h, k: k)
+                sum += (e3 - e2) * sliceAcross(x: x, middle: y0 + 2.5 * h, k: k)
+                sum += (bottom - e3) * sliceAcross(x: x, middle: y0 + 3.5 * h, k: k)
+                value = value.replacing(with: 0.5 * sum, where: .!straight)
+            }
+            value = value.replacing(with: 0, where: y1 .<= y0)
         }
         return lanesClamp01(value).replacing(with: 0, where: .!inside)
     }
 
-    /// ∫ G(s) · (coverage in x of the slice at height y − s) ds over the part of s where the
-    /// slice exists, by the midpoint rule.
+    /// The x integral (0...1) of the slice through `middle`, whose ends the corners pull in.
     @inline(__always)
-    private func roundedCoverage(x: Lanes, y: Lanes, scale: Float) -> Lanes {
-        let low = lanesMax(y - maxY, Lanes(repeating: -reach)), high = lanesMin(y - minY, Lanes(repeating: reach))
-        let n = Self.quadratureSamples
-        let step = (high - low) / Float(n)
-        let gaussian = 1 / (sigma * Float(2 * Double.pi).squareRoot())
-        var sum = Lanes(repeating: 0)
-        for k in 0..<n {
-            let s = low + step * (Float(k) + 0.5)
-            let sliceY = y - s
-            let (left, right) = sliceExtent(at: sliceY)
-            let inX = 0.5 * (erfLanes((x - left) * scale) - erfLanes((x - right) * scale))
-            let weight = expLanes(-0.5 * (s * s) / (sigma * sigma)) * gaussian
-            sum += weight * inX * step
-        }
-        return sum.replacing(with: 0, where: high .<= low)
+    private func sliceAcross(x: Lanes, middle: Lanes, k: Float) -> Lanes {
+        let left = minX + lanesMax(cornerInset(minY + radii.x - middle, radii.x), cornerInset(middle - (maxY - radii.w), radii.w))
+        let right = maxX - lanesMax(cornerInset(minY + radii.y - middle, radii.y), cornerInset(middle - (maxY - radii.z), radii.z))
+        return lanesMax(0.5 * (erfLanes((right - x) * k) - erfLanes((left - x) * k)), Lanes(repeating: 0))
     }
+}
 
-    /// The left and right ends of the rounded rect's horizontal slice at height `y` (inside minY...maxY).
-    @inline(__always)
-    private func sliceExtent(at y: Lanes) -> (Lanes, Lanes) {
-        func inset(_ radius: Float, _ dy: Lanes) -> Lanes {
-            // dy: distance into the corner's square from its straight edge (positive inside the corner).
-            let d = lanesClamp01(dy / max(radius, 1e-6)) * radius
-            return radius - (lanesMax(radius * radius - d * d, Lanes(repeating: 0))).squareRoot()
-        }
-        let topLeft = inset(radii.x, minY + radii.x - y), bottomLeft = inset(radii.w, y - (maxY - radii.w))
-        let topRight = inset(radii.y, minY + radii.y - y), bottomRight = inset(radii.z, y - (maxY - radii.z))
-        return (minX + lanesMax(topLeft, bottomLeft), maxX - lanesMax(topRight, bottomRight))
-    }
+/// How far a corner of radius `r` pulls a rounded rect's side in at `depth` into the corner's
+/// band (0 at the band's inner end, `r` at the rect's edge).
+@inline(__always) private func cornerInset(_ depth: Lanes, _ r: Float) -> Lanes {
+    let d = lanesMin(lanesMax(depth, Lanes(repeating: 0)), Lanes(repeating: r))
+    return r - lanesMax(r * r - d * d, Lanes(repeating: 0)).squareRoot()
 }
 
 /// The error function, Abramowitz and Stegun 7.1.28 (absolute error below 3e-7), without exp.
@@ -85,11 +89,4 @@ struct BlurredRoundedRect {
     p *= p; p *= p; p *= p; p *= p
     let magnitude = 1 - 1 / p
     return magnitude.replacing(with: -magnitude, where: x .< 0)
-}
-
-/// e^x for moderate negative x (the Gaussian weights), lane by lane.
-@inline(__always) func expLanes(_ x: Lanes) -> Lanes {
-    var out = Lanes()
-    for lane in 0..<8 { out[lane] = Foundation.exp(x[lane]) }
-    return out
 }

@@ -39,7 +39,10 @@ struct PreparedQuad {
     /// centre), so the border's distance is the shape's plus the width and needs no second field.
     var borderFollowsShape: Bool
     var opacity: Float
+    /// Holds the texture that `sampler` reads.
     var texture: Texture?
+    /// The texture's levels, read without reference counting in the per-pixel loops.
+    var sampler: TextureSampler?
     /// Multiplies the texture's premultiplied colour (`Quad.textureTint`).
     var textureTint: SIMD4<Float>
     var textureMapping: TextureMapping
@@ -91,6 +94,7 @@ struct PreparedQuad {
             && lanesAbs4(borderField.radii - (shape.radii - w)).max() < 1e-4
         opacity = quad.opacity
         texture = binding?.texture
+        sampler = binding?.texture.sampler
         textureTint = quad.textureTint.raw
         textureMapping = TextureMapping(quad: quad, binding: binding)
         clip = quad.clipIndex.flatMap { $0 >= 0 && Int($0) < clips.count ? $0 : nil } ?? -1
@@ -103,7 +107,10 @@ struct PreparedQuad {
         unitsPerPixel = Float(largestUnits ?? 1)
         var reach = margin
         if quad.blurSigma > 0 {
-            let b = BlurredRoundedRect(minX: minX, minY: minY, maxX: maxX, maxY: maxY, radii: radii, sigma: quad.blurSigma)
+            // The shader widens the blur by the pixel's footprint; where units per pixel vary
+            // (perspective) the blur's own sigma stands.
+            let sigma = isAffine ? BlurredRoundedRect.effectiveSigma(quad.blurSigma, unitsPerPixel: unitsPerPixel) : quad.blurSigma
+            let b = BlurredRoundedRect(minX: minX, minY: minY, maxX: maxX, maxY: maxY, radii: radii, sigma: sigma)
             blur = b
             reach = Double(b.reach)
         } else {

@@ -33,7 +33,7 @@ struct QuadShader {
 
         var color = quad.pointee.gradient?.color(x: lx, y: ly) ?? LaneColor(q.fill)
         if q.isTextured {
-            color = sampleTexture(quad.pointee.texture!, quad.pointee.textureMapping, lx: lx, ly: ly, xx: xx, xy: xy, yx: yx, yy: yy,
+            color = sampleTexture(quad.pointee.sampler!, quad.pointee.textureMapping, lx: lx, ly: ly, xx: xx, xy: xy, yx: yx, yy: yy,
                                   affine: q.isAffine).tinted(quad.pointee.textureTint).over(color)
         }
         if interior { return color.scaled(Lanes(repeating: q.opacity)) }
@@ -89,7 +89,7 @@ struct QuadShader {
 
     /// The texture's colour at eight local points: vector sampling for affine quads, lane by lane under perspective.
     @inline(__always)
-    private func sampleTexture(_ texture: Texture, _ t: TextureMapping, lx: Lanes, ly: Lanes,
+    private func sampleTexture(_ texture: TextureSampler, _ t: TextureMapping, lx: Lanes, ly: Lanes,
                                xx: Lanes, xy: Lanes, yx: Lanes, yy: Lanes, affine: Bool) -> LaneColor {
         let u = lanesMin(lanesMax(t.uOrigin + lx * t.uPerUnit, Lanes(repeating: t.uClamp.lowerBound)),
                          Lanes(repeating: t.uClamp.upperBound))
