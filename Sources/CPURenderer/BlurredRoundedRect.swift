@@ -33,11 +33,14 @@ struct BlurredRoundedRect {
     func coverage(x: Lanes, y: Lanes) -> Lanes {
         let k = 1 / (sigma * Float(2).squareRoot())
         let inside = (x .>= minX - reach) .& (x .<= maxX + reach) .& (y .>= minY - reach) .& (y .<= maxY + reach)
-        // erf at the rect's four sides, relative to each point.
-        let left = erfLanes((minX - x) * k), right = erfLanes((maxX - x) * k)
+        // erf at the rect's top and bottom, relative to each point.
         let top = erfLanes((minY - y) * k), bottom = erfLanes((maxY - y) * k)
-        var value = 0.25 * (right - left) * (bottom - top)
-        if radii != .zero {
+        // The plain rect's coverage: a product of two error-function differences.
+        func product() -> Lanes { 0.25 * (erfLanes((maxX - x) * k) - erfLanes((minX - x) * k)) * (bottom - top) }
+        var value: Lanes
+        if radii == .zero {
+            value = product()
+        } else {
             // The window's four slices, max(minY, y − 3σ) ... min(maxY, y + 3σ).
             let y0 = lanesMax(y - reach, Lanes(repeating: minY)), y1 = lanesMin(y + reach, Lanes(repeating: maxY))
             let h = 0.25 * (y1 - y0)
@@ -45,6 +48,7 @@ struct BlurredRoundedRect {
             // and the sum is the product above; elsewhere the slices are summed.
             let topBand = max(radii.x, radii.y), bottomBand = max(radii.z, radii.w)
             let straight = (y0 + 0.5 * h .>= Lanes(repeating: minY + topBand)) .& (y1 - 0.5 * h .<= Lanes(repeating: maxY - bottomBand))
+            value = any(straight) ? product() : Lanes(repeating: 0)
             if any(.!straight) {
                 // Slice boundaries: the outer slices reach the rect's edges.
                 let e1 = erfLanes((y0 + h - y) * k), e2 = erfLanes((y0 + 2 * h - y) * k), e3 = erfLanes((y0 + 3 * h - y) * k)
@@ -62,9 +66,20 @@ struct BlurredRoundedRect {
     /// The x integral (0...1) of the slice through `middle`, whose ends the corners pull in.
     @inline(__always)
     private func sliceAcross(x: Lanes, middle: Lanes, k: Float) -> Lanes {
-        let left = minX + lanesMax(cornerInset(minY + radii.x - middle, radii.x), cornerInset(middle - (maxY - radii.w), radii.w))
-        let right = maxX - lanesMax(cornerInset(minY + radii.y - middle, radii.y), cornerInset(middle - (maxY - radii.z), radii.z))
+        let leftInset = sideInset(middle: middle, top: radii.x, bottom: radii.w)
+        let rightInset = radii == SIMD4(repeating: radii.x) ? leftInset : sideInset(middle: middle, top: radii.y, bottom: radii.z)
+        let left = minX + leftInset, right = maxX - rightInset
         return lanesMax(0.5 * (erfLanes((right - x) * k) - erfLanes((left - x) * k)), Lanes(repeating: 0))
+    }
+
+    /// How far the corners of radii `top` and `bottom` on one side pull it in at `middle`: the
+    /// larger of the two insets, one square root when the radii are equal (the inset grows with
+    /// the depth, so the larger depth gives the larger inset).
+    @inline(__always)
+    private func sideInset(middle: Lanes, top: Float, bottom: Float) -> Lanes {
+        let topDepth = minY + top - middle, bottomDepth = middle - (maxY - bottom)
+        if top == bottom { return cornerInset(lanesMax(topDepth, bottomDepth), top) }
+        return lanesMax(cornerInset(topDepth, top), cornerInset(bottomDepth, bottom))
     }
 }
 
@@ -72,7 +87,7 @@ struct BlurredRoundedRect {
 /// band (0 at the band's inner end, `r` at the rect's edge).
 @inline(__always) private func cornerInset(_ depth: Lanes, _ r: Float) -> Lanes {
     let d = lanesMin(lanesMax(depth, Lanes(repeating: 0)), Lanes(repeating: r))
-    return r - lanesMax(r * r - d * d, Lanes(repeating: 0)).squareRoot()
+    return r - lanesSquareRoot(r * r - d * d)
 }
 
 /// The error function, Abramowitz and Stegun 7.1.28 (absolute error below 3e-7), without exp.

@@ -93,6 +93,8 @@ struct PreparedQuad {
         borderFollowsShape = hardEdges == 0 && !borderFillsShape && shape.radii.min() >= w
             && lanesAbs4(borderField.radii - (shape.radii - w)).max() < 1e-4
         opacity = quad.opacity
+        // A blurred quad paints its fill colour only, as the GLES renderer does.
+        let binding = quad.blurSigma > 0 ? nil : binding
         texture = binding?.texture
         sampler = binding?.texture.sampler
         textureTint = quad.textureTint.raw
@@ -122,6 +124,12 @@ struct PreparedQuad {
             // further in from the adjacent edges the rounded corners (outer and inner) are too.
             let small = Double(max(w, 0)) + 0.5 * units + 1e-4 * max(units, 1)
             let large = small + Double(max(radii.max(), 0))
+            inner = inv.region(minX: r.minX + small, minY: r.minY + large, maxX: r.maxX - small, maxY: r.maxY - large)
+            innerCross = inv.region(minX: r.minX + large, minY: r.minY + small, maxX: r.maxX - large, maxY: r.maxY - small)
+        } else if let b = blur {
+            // Four standard deviations inside every straight side, and a corner's radius further
+            // in from the adjacent ones, the blurred coverage is 1 within 1e-4: one colour.
+            let small = Double(4 * b.sigma), large = small + Double(max(b.radii.max(), 0))
             inner = inv.region(minX: r.minX + small, minY: r.minY + large, maxX: r.maxX - small, maxY: r.maxY - large)
             innerCross = inv.region(minX: r.minX + large, minY: r.minY + small, maxX: r.maxX - large, maxY: r.maxY - small)
         } else {

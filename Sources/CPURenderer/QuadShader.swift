@@ -28,7 +28,7 @@ struct QuadShader {
         } else {
             xx = (m.0 - lx * m.2) / hw; xy = (m.1 - ly * m.2) / hw
             yx = (m.3 - lx * m.5) / hw; yy = (m.4 - ly * m.5) / hw
-            upp = lanesMax((0.5 * (xx * xx + xy * xy + yx * yx + yy * yy)).squareRoot(), Lanes(repeating: 1e-6))
+            upp = lanesMax(lanesSquareRoot(0.5 * (xx * xx + xy * xy + yx * yx + yy * yy)), Lanes(repeating: 1e-6))
         }
 
         var color = quad.pointee.gradient?.color(x: lx, y: ly) ?? LaneColor(q.fill)
