@@ -64,7 +64,7 @@ struct BlurredRoundedRect {
     }
 
     /// The x integral (0...1) of the slice through `middle`, whose ends the corners pull in.
-    @inline(__always)
+    @_transparent
     private func sliceAcross(x: Lanes, middle: Lanes, k: Float) -> Lanes {
         let leftInset = sideInset(middle: middle, top: radii.x, bottom: radii.w)
         let rightInset = radii == SIMD4(repeating: radii.x) ? leftInset : sideInset(middle: middle, top: radii.y, bottom: radii.z)
@@ -75,7 +75,7 @@ struct BlurredRoundedRect {
     /// How far the corners of radii `top` and `bottom` on one side pull it in at `middle`: the
     /// larger of the two insets, one square root when the radii are equal (the inset grows with
     /// the depth, so the larger depth gives the larger inset).
-    @inline(__always)
+    @_transparent
     private func sideInset(middle: Lanes, top: Float, bottom: Float) -> Lanes {
         let topDepth = minY + top - middle, bottomDepth = middle - (maxY - bottom)
         if top == bottom { return cornerInset(lanesMax(topDepth, bottomDepth), top) }
@@ -85,13 +85,13 @@ struct BlurredRoundedRect {
 
 /// How far a corner of radius `r` pulls a rounded rect's side in at `depth` into the corner's
 /// band (0 at the band's inner end, `r` at the rect's edge).
-@inline(__always) private func cornerInset(_ depth: Lanes, _ r: Float) -> Lanes {
+@_transparent private func cornerInset(_ depth: Lanes, _ r: Float) -> Lanes {
     let d = lanesMin(lanesMax(depth, Lanes(repeating: 0)), Lanes(repeating: r))
     return r - lanesSquareRoot(r * r - d * d)
 }
 
 /// The error function, Abramowitz and Stegun 7.1.28 (absolute error below 3e-7), without exp.
-@inline(__always) func erfLanes(_ x: Lanes) -> Lanes {
+@_transparent func erfLanes(_ x: Lanes) -> Lanes {
     let t = lanesAbs(x)
     let a1: Float = 0.070_523_078_4, a2: Float = 0.042_282_012_3, a3: Float = 0.009_270_527_2
     let a4: Float = 0.000_152_014_3, a5: Float = 0.000_276_567_2, a6: Float = 0.000_043_063_8

@@ -98,7 +98,7 @@ struct LaneColor {
 /// few units in the last place: the standard library's `squareRoot()` on `SIMD8<Float>` takes
 /// each lane through scalar code with a branch, which this vectorises. An estimate of 1/√x
 /// from the float's bits, three Newton steps, times x.
-@inline(__always) func lanesSquareRoot(_ x: Lanes) -> Lanes {
+@_transparent func lanesSquareRoot(_ x: Lanes) -> Lanes {
     let v = lanesMin(lanesMax(x, Lanes(repeating: 1e-30)), Lanes(repeating: 1e30))
     var y = unsafeBitCast(0x5F37_59DF &- (unsafeBitCast(v, to: SIMD8<UInt32>.self) &>> 1), to: Lanes.self)
     let half = 0.5 * v
