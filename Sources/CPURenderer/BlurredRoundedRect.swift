@@ -90,9 +90,13 @@ struct BlurredRoundedRect {
     return r - lanesSquareRoot(r * r - d * d)
 }
 
-/// The error function, Abramowitz and Stegun 7.1.28 (absolute error below 3e-7), without exp.
+/// The error function, Abramowitz and Stegun 7.1.28 (absolute error below 3e-7; 2.3e-5 at and
+/// beyond ±3), without exp.
 @_transparent func erfLanes(_ x: Lanes) -> Lanes {
     let t = lanesAbs(x)
+    // Beyond 3 the function is ±1 within 2.3e-5 (a hundredth of a byte): far from a blurred
+    // edge, eight points often all are.
+    if all(t .>= 3) { return Lanes(repeating: 1).replacing(with: -1, where: x .< 0) }
     let a1: Float = 0.070_523_078_4, a2: Float = 0.042_282_012_3, a3: Float = 0.009_270_527_2
     let a4: Float = 0.000_152_014_3, a5: Float = 0.000_276_567_2, a6: Float = 0.000_043_063_8
     var p: Lanes = t * a6 + a5

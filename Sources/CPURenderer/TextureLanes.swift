@@ -20,6 +20,9 @@ extension TextureSampler {
             }
         }
         let fx = u * width - 0.5, fy = v * height - 0.5
+        if image.width >= 2, image.height >= 2, image.width * image.height <= Self.vectorIndexLimit {
+            return Self.bilinear(image, fx: fx, fy: fy)
+        }
         let bx = lanesFloor(fx), by = lanesFloor(fy)
         let tx = fx - bx, ty = fy - by
         let x0 = lanesMin(lanesMax(bx, zero), lastX), x1 = lanesMin(lanesMax(bx + 1, zero), lastX)
@@ -55,6 +58,32 @@ extension TextureSampler {
             guard blend > 0, base + 1 < count else { return first }
             return first.scaled(Lanes(repeating: 1 - blend))
                 .plus(sampleLanes(u: u, v: v, level: base + 1, linear: true).scaled(Lanes(repeating: blend)))
+        }
+    }
+
+    /// Bilinear filtering at texel coordinates `fx`, `fy` (texel centres at whole numbers) of a
+    /// level at least 2x2 whose indices floats hold: the 2x2 block's top-left corner is clamped
+    /// one texel inside the far edges and the weights to 0...1, which picks the same texels with
+    /// the same weights as clamping each of the four to the edge, from one index per pixel.
+    @inline(__always)
+    private static func bilinear(_ image: TextureLevel, fx: Lanes, fy: Lanes) -> LaneColor {
+        let width = image.width
+        let x0 = lanesMin(lanesMax(lanesFloor(fx), Lanes(repeating: 0)), Lanes(repeating: Float(width - 2)))
+        let y0 = lanesMin(lanesMax(lanesFloor(fy), Lanes(repeating: 0)), Lanes(repeating: Float(image.height - 2)))
+        let tx = lanesClamp01(fx - x0), ty = lanesClamp01(fy - y0)
+        let index = lanesWhole(y0 * Float(width) + x0)
+        return withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 32) { texels in
+            let base = texels.baseAddress!, pixels = image.pixels
+            for lane in 0..<8 {
+                let top = pixels + Int(index[lane]), bottom = top + width
+                base[lane] = top[0]; base[lane + 8] = top[1]
+                base[lane + 16] = bottom[0]; base[lane + 24] = bottom[1]
+            }
+            let topLeft = loadPixels(loadEight(base)), topRight = loadPixels(loadEight(base + 8))
+            let bottomLeft = loadPixels(loadEight(base + 16)), bottomRight = loadPixels(loadEight(base + 24))
+            let upper = topLeft.plus(topRight.minus(topLeft).scaled(tx))
+            let lower = bottomLeft.plus(bottomRight.minus(bottomLeft).scaled(tx))
+            return upper.plus(lower.minus(upper).scaled(ty)).scaled(Lanes(repeating: 1 / 255))
         }
     }
 
