@@ -27,8 +27,9 @@ struct BlurredRoundedRect {
     }
 
     /// The blurred coverage (0...1) at eight local points; zero beyond `reach` of the rect.
-    /// Not inlined: one call per eight pixels keeps the shader small enough for the optimiser
-    /// to inline everything inside it.
+    /// Not inlined: one call per eight pixels keeps the shader small. The helpers it calls are
+    /// `@_transparent` because the optimiser left `@inline(__always)` ones as calls in a body
+    /// this large, passing every eight-lane vector through memory.
     @inline(never)
     func coverage(x: Lanes, y: Lanes) -> Lanes {
         let k = 1 / (sigma * Float(2).squareRoot())
