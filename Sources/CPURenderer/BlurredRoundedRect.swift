@@ -12,11 +12,19 @@ struct BlurredRoundedRect {
     var sigma: Float
     /// How far beyond the rect the blur is drawn: three standard deviations.
     var reach: Float { 3 * sigma }
+    /// The four slices' left and right ends when the window spans the whole rect (points within
+    /// 3σ of both its top and its bottom): the same for every such point.
+    private var wholeLeft = SIMD4<Float>(), wholeRight = SIMD4<Float>()
 
     init(minX: Float, minY: Float, maxX: Float, maxY: Float, radii r: SIMD4<Float>, sigma: Float) {
         self.minX = minX; self.minY = minY; self.maxX = maxX; self.maxY = maxY; self.sigma = max(sigma, 1e-6)
         let cap = max(min(maxX - minX, maxY - minY) * 0.5, 0)
         radii = SIMD4(min(r.x, cap), min(r.y, cap), min(r.z, cap), min(r.w, cap))
+        let h = 0.25 * (maxY - minY)
+        let middles = minY + h * Lanes(0.5, 1.5, 2.5, 3.5, 0.5, 0.5, 0.5, 0.5)
+        let left = minX + sideInset(middle: middles, top: radii.x, bottom: radii.w)
+        let right = maxX - sideInset(middle: middles, top: radii.y, bottom: radii.z)
+        wholeLeft = left.lowHalf; wholeRight = right.lowHalf
     }
 
     /// The standard deviation the shader blurs with: the blur's own widened by the pixel's
@@ -53,10 +61,19 @@ struct BlurredRoundedRect {
             if any(.!straight) {
                 // Slice boundaries: the outer slices reach the rect's edges.
                 let e1 = erfLanes((y0 + h - y) * k), e2 = erfLanes((y0 + 2 * h - y) * k), e3 = erfLanes((y0 + 3 * h - y) * k)
-                var sum = (e1 - top) * sliceAcross(x: x, middle: y0 + 0.5 * h, k: k)
-                sum += (e2 - e1) * sliceAcross(x: x, middle: y0 + 1.5 * h, k: k)
-                sum += (e3 - e2) * sliceAcross(x: x, middle: y0 + 2.5 * h, k: k)
-                sum += (bottom - e3) * sliceAcross(x: x, middle: y0 + 3.5 * h, k: k)
+                var sum: Lanes
+                if all((y - reach .<= Lanes(repeating: minY)) .& (y + reach .>= Lanes(repeating: maxY))) {
+                    // Every window spans the whole rect: the slices and their ends are the rect's own.
+                    sum = (e1 - top) * sliceBetween(x: x, wholeLeft.x, wholeRight.x, k: k)
+                    sum += (e2 - e1) * sliceBetween(x: x, wholeLeft.y, wholeRight.y, k: k)
+                    sum += (e3 - e2) * sliceBetween(x: x, wholeLeft.z, wholeRight.z, k: k)
+                    sum += (bottom - e3) * sliceBetween(x: x, wholeLeft.w, wholeRight.w, k: k)
+                } else {
+                    sum = (e1 - top) * sliceAcross(x: x, middle: y0 + 0.5 * h, k: k)
+                    sum += (e2 - e1) * sliceAcross(x: x, middle: y0 + 1.5 * h, k: k)
+                    sum += (e3 - e2) * sliceAcross(x: x, middle: y0 + 2.5 * h, k: k)
+                    sum += (bottom - e3) * sliceAcross(x: x, middle: y0 + 3.5 * h, k: k)
+                }
                 value = value.replacing(with: 0.5 * sum, where: .!straight)
             }
             value = value.replacing(with: 0, where: y1 .<= y0)
@@ -71,6 +88,12 @@ struct BlurredRoundedRect {
         let rightInset = radii == SIMD4(repeating: radii.x) ? leftInset : sideInset(middle: middle, top: radii.y, bottom: radii.z)
         let left = minX + leftInset, right = maxX - rightInset
         return lanesMax(0.5 * (erfLanes((right - x) * k) - erfLanes((left - x) * k)), Lanes(repeating: 0))
+    }
+
+    /// The x integral (0...1) of a slice from `left` to `right`.
+    @_transparent
+    private func sliceBetween(x: Lanes, _ left: Float, _ right: Float, k: Float) -> Lanes {
+        lanesMax(0.5 * (erfLanes((right - x) * k) - erfLanes((left - x) * k)), Lanes(repeating: 0))
     }
 
     /// How far the corners of radii `top` and `bottom` on one side pull it in at `middle`: the

@@ -60,6 +60,20 @@ final class CPUFastPathTests: XCTestCase {
         }
     }
 
+    /// A rect smaller than the blur: most windows span all of it.
+    func testSmallBlurredRoundedRectIsTheShadersFourSliceSum() {
+        let rect = (20.0, 30.0, 32.0, 40.0), sigma: Float = 6, radii = [3.0, 3, 3, 3]
+        let blur = BlurredRoundedRect(minX: 20, minY: 30, maxX: 32, maxY: 40, radii: SIMD4(repeating: 3), sigma: sigma)
+        for y in stride(from: 13.0, through: 57.0, by: 2.5) {
+            let x = Lanes(4, 12, 19.5, 22, 26, 31, 36.5, 49)
+            let coverage = blur.coverage(x: x, y: Lanes(repeating: Float(y)))
+            for lane in 0..<8 {
+                let expected = shaderCoverage(Double(x[lane]), y, rect: rect, radii: radii, sigma: Double(sigma))
+                XCTAssertEqual(Double(coverage[lane]), expected, accuracy: 2e-5, "(\(x[lane]), \(y))")
+            }
+        }
+    }
+
     /// Deep inside a blurred quad the colour is filled without evaluating the blur: no seam
     /// where the evaluated part meets it.
     func testBlurredInteriorMeetsTheEvaluatedRimWithoutASeam() throws {
