@@ -57,12 +57,12 @@ struct BlurredRoundedRect {
             // and the sum is the product above; elsewhere the slices are summed.
             let topBand = max(radii.x, radii.y), bottomBand = max(radii.z, radii.w)
             let straight = (y0 + 0.5 * h .>= Lanes(repeating: minY + topBand)) .& (y1 - 0.5 * h .<= Lanes(repeating: maxY - bottomBand))
-            value = any(straight) ? product() : Lanes(repeating: 0)
-            if any(.!straight) {
+            value = anyLane(straight) ? product() : Lanes(repeating: 0)
+            if anyLane(.!straight) {
                 // Slice boundaries: the outer slices reach the rect's edges.
                 let e1 = erfLanes((y0 + h - y) * k), e2 = erfLanes((y0 + 2 * h - y) * k), e3 = erfLanes((y0 + 3 * h - y) * k)
                 var sum: Lanes
-                if all((y - reach .<= Lanes(repeating: minY)) .& (y + reach .>= Lanes(repeating: maxY))) {
+                if allLanes((y - reach .<= Lanes(repeating: minY)) .& (y + reach .>= Lanes(repeating: maxY))) {
                     // Every window spans the whole rect: the slices and their ends are the rect's own.
                     sum = (e1 - top) * sliceBetween(x: x, wholeLeft.x, wholeRight.x, k: k)
                     sum += (e2 - e1) * sliceBetween(x: x, wholeLeft.y, wholeRight.y, k: k)
@@ -120,7 +120,7 @@ struct BlurredRoundedRect {
     let t = lanesAbs(x)
     // Beyond 3 the function is ±1 within 2.3e-5 (a hundredth of a byte): far from a blurred
     // edge, eight points often all are.
-    if all(t .>= 3) { return Lanes(repeating: 1).replacing(with: -1, where: x .< 0) }
+    if allLanes(t .>= 3) { return Lanes(repeating: 1).replacing(with: -1, where: x .< 0) }
     let a1: Float = 0.070_523_078_4, a2: Float = 0.042_282_012_3, a3: Float = 0.009_270_527_2
     let a4: Float = 0.000_152_014_3, a5: Float = 0.000_276_567_2, a6: Float = 0.000_043_063_8
     var p: Lanes = t * a6 + a5

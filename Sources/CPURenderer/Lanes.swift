@@ -107,3 +107,18 @@ struct LaneColor {
     y = y * (1.5 - half * y * y)
     return (v * y).replacing(with: 0, where: x .<= 0)
 }
+
+/// Whether every lane of `mask` is set, by halving vector ANDs (the standard library's `all`
+/// reduces lane by lane).
+@_transparent func allLanes(_ mask: LaneMask) -> Bool {
+    let v = unsafeBitCast(mask, to: SIMD8<Int32>.self)
+    let four = v.lowHalf & v.highHalf, two = four.lowHalf & four.highHalf
+    return two.x & two.y != 0
+}
+
+/// Whether any lane of `mask` is set, by halving vector ORs.
+@_transparent func anyLane(_ mask: LaneMask) -> Bool {
+    let v = unsafeBitCast(mask, to: SIMD8<Int32>.self)
+    let four = v.lowHalf | v.highHalf, two = four.lowHalf | four.highHalf
+    return two.x | two.y != 0
+}

@@ -138,3 +138,15 @@ final class CPUFastPathTests: XCTestCase {
         XCTAssertEqual(smallest, Texture.unpack(top))
     }
 }
+
+extension CPUFastPathTests {
+    func testLaneMaskReductions() {
+        let values = Lanes(0, 1, 2, 3, 4, 5, 6, 7)
+        XCTAssertTrue(allLanes(values .>= 0))
+        XCTAssertFalse(allLanes(values .>= 1))
+        XCTAssertFalse(allLanes(values .< 7))
+        XCTAssertTrue(anyLane(values .>= 7))
+        XCTAssertTrue(anyLane(values .< 1))
+        XCTAssertFalse(anyLane(values .> 7))
+    }
+}
