@@ -93,3 +93,32 @@ struct LaneColor {
 @inline(__always) func clampedBytes(_ x: Lanes) -> SIMD8<UInt32> {
     lanesToBytes(lanesMin(lanesMax(x, Lanes(repeating: 0)), Lanes(repeating: 255)))
 }
+
+/// The square root of each lane (0 for lanes at or below 0; inputs clamped to 1e30), to a
+/// few units in the last place: the standard library's `squareRoot()` on `SIMD8<Float>` takes
+/// each lane through scalar code with a branch, which this vectorises. An estimate of 1/√x
+/// from the float's bits, three Newton steps, times x.
+@_transparent func lanesSquareRoot(_ x: Lanes) -> Lanes {
+    let v = lanesMin(lanesMax(x, Lanes(repeating: 1e-30)), Lanes(repeating: 1e30))
+    var y = unsafeBitCast(0x5F37_59DF &- (unsafeBitCast(v, to: SIMD8<UInt32>.self) &>> 1), to: Lanes.self)
+    let half = 0.5 * v
+    y = y * (1.5 - half * y * y)
+    y = y * (1.5 - half * y * y)
+    y = y * (1.5 - half * y * y)
+    return (v * y).replacing(with: 0, where: x .<= 0)
+}
+
+/// Whether every lane of `mask` is set, by halving vector ANDs (the standard library's `all`
+/// reduces lane by lane).
+@_transparent func allLanes(_ mask: LaneMask) -> Bool {
+    let v = unsafeBitCast(mask, to: SIMD8<Int32>.self)
+    let four = v.lowHalf & v.highHalf, two = four.lowHalf & four.highHalf
+    return two.x & two.y != 0
+}
+
+/// Whether any lane of `mask` is set, by halving vector ORs.
+@_transparent func anyLane(_ mask: LaneMask) -> Bool {
+    let v = unsafeBitCast(mask, to: SIMD8<Int32>.self)
+    let four = v.lowHalf | v.highHalf, two = four.lowHalf | four.highHalf
+    return two.x | two.y != 0
+}

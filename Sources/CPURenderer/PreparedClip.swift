@@ -57,7 +57,7 @@ struct PreparedClip {
         // Clip-local steps of one pixel in x and in y (the derivatives of the projection).
         let xx = (m.0 - px * m.2) / qw, xy = (m.1 - py * m.2) / qw
         let yx = (m.3 - px * m.5) / qw, yy = (m.4 - py * m.5) / qw
-        let upp = lanesMax((0.5 * (xx * xx + xy * xy + yx * yx + yy * yy)).squareRoot(), Lanes(repeating: 1e-6))
+        let upp = lanesMax(lanesSquareRoot(0.5 * (xx * xx + xy * xy + yx * yx + yy * yy)), Lanes(repeating: 1e-6))
         let covered = fieldCoverage(field.distance(x: px, y: py), unitsPerPixel: upp)
         return covered.replacing(with: 0, where: qw .<= 0)
     }

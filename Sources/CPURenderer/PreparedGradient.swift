@@ -55,7 +55,7 @@ struct PreparedGradient {
         case .radial:
             if isDegenerateRadial { return Lanes(repeating: 1) }
             let u = px * inverseRadiusX, v = py * inverseRadiusY
-            return (u * u + v * v).squareRoot()
+            return lanesSquareRoot(u * u + v * v)
         case .conic:
             var turn = Lanes()
             for lane in 0..<8 { turn[lane] = (atan2f(py[lane], px[lane]) - baseAngle) * (0.5 / Float.pi) }

@@ -39,7 +39,10 @@ struct PreparedQuad {
     /// centre), so the border's distance is the shape's plus the width and needs no second field.
     var borderFollowsShape: Bool
     var opacity: Float
+    /// Holds the texture that `sampler` reads.
     var texture: Texture?
+    /// The texture's levels, read without reference counting in the per-pixel loops.
+    var sampler: TextureSampler?
     /// Multiplies the texture's premultiplied colour (`Quad.textureTint`).
     var textureTint: SIMD4<Float>
     var textureMapping: TextureMapping
@@ -90,7 +93,10 @@ struct PreparedQuad {
         borderFollowsShape = hardEdges == 0 && !borderFillsShape && shape.radii.min() >= w
             && lanesAbs4(borderField.radii - (shape.radii - w)).max() < 1e-4
         opacity = quad.opacity
+        // A blurred quad paints its fill colour only, as the GLES renderer does.
+        let binding = quad.blurSigma > 0 ? nil : binding
         texture = binding?.texture
+        sampler = binding?.texture.sampler
         textureTint = quad.textureTint.raw
         textureMapping = TextureMapping(quad: quad, binding: binding)
         clip = quad.clipIndex.flatMap { $0 >= 0 && Int($0) < clips.count ? $0 : nil } ?? -1
@@ -103,7 +109,10 @@ struct PreparedQuad {
         unitsPerPixel = Float(largestUnits ?? 1)
         var reach = margin
         if quad.blurSigma > 0 {
-            let b = BlurredRoundedRect(minX: minX, minY: minY, maxX: maxX, maxY: maxY, radii: radii, sigma: quad.blurSigma)
+            // The shader widens the blur by the pixel's footprint; where units per pixel vary
+            // (perspective) the blur's own sigma stands.
+            let sigma = isAffine ? BlurredRoundedRect.effectiveSigma(quad.blurSigma, unitsPerPixel: unitsPerPixel) : quad.blurSigma
+            let b = BlurredRoundedRect(minX: minX, minY: minY, maxX: maxX, maxY: maxY, radii: radii, sigma: sigma)
             blur = b
             reach = Double(b.reach)
         } else {
@@ -115,6 +124,12 @@ struct PreparedQuad {
             // further in from the adjacent edges the rounded corners (outer and inner) are too.
             let small = Double(max(w, 0)) + 0.5 * units + 1e-4 * max(units, 1)
             let large = small + Double(max(radii.max(), 0))
+            inner = inv.region(minX: r.minX + small, minY: r.minY + large, maxX: r.maxX - small, maxY: r.maxY - large)
+            innerCross = inv.region(minX: r.minX + large, minY: r.minY + small, maxX: r.maxX - large, maxY: r.maxY - small)
+        } else if let b = blur {
+            // Four standard deviations inside every straight side, and a corner's radius further
+            // in from the adjacent ones, the blurred coverage is 1 within 1e-4: one colour.
+            let small = Double(4 * b.sigma), large = small + Double(max(b.radii.max(), 0))
             inner = inv.region(minX: r.minX + small, minY: r.minY + large, maxX: r.maxX - small, maxY: r.maxY - large)
             innerCross = inv.region(minX: r.minX + large, minY: r.minY + small, maxX: r.maxX - large, maxY: r.maxY - small)
         } else {

@@ -82,8 +82,10 @@ struct QuadPainter {
 }
 
 /// Blends eight source pixels over (or, when `additive`, onto) the first `count` (1...8) pixels
-/// at `pointer`, where `room` pixels of the row remain.
-@inline(__always)
+/// at `pointer`, where `room` pixels of the row remain. Not inlined: inlined into the band loop,
+/// the optimiser regrouped the channels per pixel with a shuffle per lane, which made blending
+/// slower than shading a texture; on its own it stays eight lanes per channel.
+@inline(never)
 func blendChunk(_ color: LaneColor, into pointer: UnsafeMutablePointer<UInt32>, count: Int, room: Int, additive: Bool) {
     if room >= 8 {
         let destination = loadEight(pointer)

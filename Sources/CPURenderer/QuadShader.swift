@@ -28,12 +28,12 @@ struct QuadShader {
         } else {
             xx = (m.0 - lx * m.2) / hw; xy = (m.1 - ly * m.2) / hw
             yx = (m.3 - lx * m.5) / hw; yy = (m.4 - ly * m.5) / hw
-            upp = lanesMax((0.5 * (xx * xx + xy * xy + yx * yx + yy * yy)).squareRoot(), Lanes(repeating: 1e-6))
+            upp = lanesMax(lanesSquareRoot(0.5 * (xx * xx + xy * xy + yx * yx + yy * yy)), Lanes(repeating: 1e-6))
         }
 
         var color = quad.pointee.gradient?.color(x: lx, y: ly) ?? LaneColor(q.fill)
         if q.isTextured {
-            color = sampleTexture(quad.pointee.texture!, quad.pointee.textureMapping, lx: lx, ly: ly, xx: xx, xy: xy, yx: yx, yy: yy,
+            color = sampleTexture(quad.pointee.sampler!, quad.pointee.textureMapping, lx: lx, ly: ly, xx: xx, xy: xy, yx: yx, yy: yy,
                                   affine: q.isAffine).tinted(quad.pointee.textureTint).over(color)
         }
         if interior { return color.scaled(Lanes(repeating: q.opacity)) }
@@ -89,7 +89,7 @@ struct QuadShader {
 
     /// The texture's colour at eight local points: vector sampling for affine quads, lane by lane under perspective.
     @inline(__always)
-    private func sampleTexture(_ texture: Texture, _ t: TextureMapping, lx: Lanes, ly: Lanes,
+    private func sampleTexture(_ texture: TextureSampler, _ t: TextureMapping, lx: Lanes, ly: Lanes,
                                xx: Lanes, xy: Lanes, yx: Lanes, yy: Lanes, affine: Bool) -> LaneColor {
         let u = lanesMin(lanesMax(t.uOrigin + lx * t.uPerUnit, Lanes(repeating: t.uClamp.lowerBound)),
                          Lanes(repeating: t.uClamp.upperBound))

@@ -41,7 +41,7 @@ struct RoundedRectField {
         let r = cornerRadius(dx: dx, dy: dy)
         let qx = lanesAbs(dx) - halfWidth + r, qy = lanesAbs(dy) - halfHeight + r
         let outsideX = lanesMax(qx, Lanes(repeating: 0)), outsideY = lanesMax(qy, Lanes(repeating: 0))
-        let length: Lanes = (outsideX * outsideX + outsideY * outsideY).squareRoot()
+        let length = lanesSquareRoot(outsideX * outsideX + outsideY * outsideY)
         return lanesMin(lanesMax(qx, qy), Lanes(repeating: 0)) + length - r
     }
 }

@@ -8,17 +8,36 @@ import CoreGraphics
 final class Texture: @unchecked Sendable {
     /// Level 0 first. Levels are added only before a frame's bands start, never while they sample.
     private(set) var levels: [PixelBuffer]
+    /// The levels' pixels for samplers, which read them without reference counting. It has room
+    /// for every level an image can have and is never reallocated, so a sampler taken before
+    /// mipmaps were added stays valid (it sees the levels there were when it was taken).
+    private let levelTable: UnsafeMutablePointer<TextureLevel>
+    private static let levelCapacity = Int.bitWidth
 
-    init(_ buffer: PixelBuffer) { levels = [buffer] }
+    init(_ buffer: PixelBuffer) {
+        levels = [buffer]
+        levelTable = .allocate(capacity: Self.levelCapacity)
+        levelTable.initialize(to: TextureLevel(buffer))
+    }
+
+    deinit {
+        levelTable.deinitialize(count: levels.count)
+        levelTable.deallocate()
+    }
 
     var width: Int { levels[0].width }
     var height: Int { levels[0].height }
     var byteCount: Int { levels.reduce(0) { $0 + $1.byteCount } }
 
+    /// The levels as a sampler reads them; valid while this texture lives.
+    var sampler: TextureSampler { TextureSampler(levels: levelTable, count: levels.count) }
+
     /// Builds every mipmap level down to 1x1 (once).
     func makeMipmaps() {
-        while let last = levels.last, last.width > 1 || last.height > 1 {
-            levels.append(Self.halved(last))
+        while let last = levels.last, last.width > 1 || last.height > 1, levels.count < Self.levelCapacity {
+            let next = Self.halved(last)
+            (levelTable + levels.count).initialize(to: TextureLevel(next))
+            levels.append(next)
         }
     }
 
@@ -41,25 +60,46 @@ final class Texture: @unchecked Sendable {
     @inline(__always) static func unpack(_ p: UInt32) -> SIMD4<Float> {
         SIMD4(Float(p & 0xFF), Float((p >> 8) & 0xFF), Float((p >> 16) & 0xFF), Float(p >> 24)) * (1 / 255)
     }
+}
+
+/// One level's pixels, borrowed from the texture that owns them. Sendable because the pixels
+/// are only read while bands sample (levels are added and written before a frame's bands start).
+struct TextureLevel: @unchecked Sendable {
+    let pixels: UnsafePointer<UInt32>
+    let width: Int, height: Int
+
+    init(_ buffer: PixelBuffer) { pixels = UnsafePointer(buffer.pixels); width = buffer.width; height = buffer.height }
+}
+
+/// Reads a texture's levels without reference counting, so that the per-pixel loops neither
+/// retain nor release: valid while the texture it came from lives (a prepared quad holds it).
+/// Sendable for the same reason as `TextureLevel`: bands only read what it points to.
+struct TextureSampler: @unchecked Sendable {
+    let levels: UnsafePointer<TextureLevel>
+    /// The number of levels, at least one.
+    let count: Int
+
+    /// The level `index`, or the smallest there is.
+    @inline(__always) func level(_ index: Int) -> TextureLevel { levels[min(max(index, 0), count - 1)] }
 
     /// The colour at normalised coordinates (u, v) of `level`, clamped to the edge.
     @inline(__always)
-    func sample(u: Float, v: Float, level: Int, linear: Bool) -> SIMD4<Float> {
-        let image = levels[min(level, levels.count - 1)]
+    func sample(u: Float, v: Float, level index: Int, linear: Bool) -> SIMD4<Float> {
+        let image = level(index)
         let w = image.width, h = image.height
         if !linear {
             let x = min(max(Int((u * Float(w)).rounded(.down)), 0), w - 1)
             let y = min(max(Int((v * Float(h)).rounded(.down)), 0), h - 1)
-            return Self.unpack(image.row(y)[x])
+            return Texture.unpack(image.pixels[y * w + x])
         }
         let fx = u * Float(w) - 0.5, fy = v * Float(h) - 0.5
         let bx = fx.rounded(.down), by = fy.rounded(.down)
         let tx = fx - bx, ty = fy - by
         let x0 = min(max(Int(bx), 0), w - 1), x1 = min(max(Int(bx) + 1, 0), w - 1)
         let y0 = min(max(Int(by), 0), h - 1), y1 = min(max(Int(by) + 1, 0), h - 1)
-        let top = image.row(y0), bottom = image.row(y1)
-        let upper = Self.unpack(top[x0]) * (1 - tx) + Self.unpack(top[x1]) * tx
-        let lower = Self.unpack(bottom[x0]) * (1 - tx) + Self.unpack(bottom[x1]) * tx
+        let top = image.pixels + y0 * w, bottom = image.pixels + y1 * w
+        let upper = Texture.unpack(top[x0]) * (1 - tx) + Texture.unpack(top[x1]) * tx
+        let lower = Texture.unpack(bottom[x0]) * (1 - tx) + Texture.unpack(bottom[x1]) * tx
         return upper * (1 - ty) + lower * ty
     }
 
@@ -73,10 +113,10 @@ final class Texture: @unchecked Sendable {
         case .nearest: return sample(u: u, v: v, level: 0, linear: false)
         case .linear: return sample(u: u, v: v, level: 0, linear: true)
         case .trilinear:
-            let lod = min(log2(scale), Float(levels.count - 1))
+            let lod = min(log2(scale), Float(count - 1))
             let base = Int(lod), blend = lod - Float(base)
             let first = sample(u: u, v: v, level: base, linear: true)
-            guard blend > 0, base + 1 < levels.count else { return first }
+            guard blend > 0, base + 1 < count else { return first }
             return first * (1 - blend) + sample(u: u, v: v, level: base + 1, linear: true) * blend
         }
     }
