@@ -7,7 +7,8 @@
 // Feature macros (prepended by the renderer per batch, so a batch pays only for what its quads
 // use; Mesa's llvmpipe runs both sides of a branch): QC_TEXTURED, QC_CLIPPED (clip table walk),
 // QC_HARD_EDGES, QC_BORDER, QC_CLIP_RECT (analytic clip in the quad's plane), QC_BLUR (blurred rounded rect),
-// QC_GRADIENT (fragment stage only: a gradient from uniforms instead of the fill colour).
+// QC_GRADIENT (fragment stage only: a gradient from uniforms instead of the fill colour),
+// QC_DAMAGE (a per-instance damage rectangle outside which fragments are discarded).
 precision highp float;
 precision highp int;
 
@@ -29,6 +30,9 @@ layout(location = 10) in float a_clip;      // index of the first clip walked in
 layout(location = 11) in vec4 a_clipX;
 layout(location = 12) in vec4 a_clipY;
 layout(location = 13) in vec4 a_clipRadii;
+#endif
+#ifdef QC_DAMAGE
+layout(location = 15) in vec4 a_damage;     // framebuffer pixels (gl_FragCoord's): minX, minY, maxX, maxY, exclusive
 #endif
 
 uniform vec3 u_canvas;                      // 2/width, 2/height, y sign
@@ -56,6 +60,9 @@ out vec2 v_clipLocal;                       // affine in the local position, so 
 flat out vec2 v_clipHalfSize;
 flat out vec4 v_clipRadii;
 #endif
+#ifdef QC_DAMAGE
+flat out vec4 v_damage;
+#endif
 
 void main() {
     vec2 corner = vec2(float(gl_VertexID & 1), float(gl_VertexID >> 1));
@@ -80,6 +87,9 @@ void main() {
     v_clipLocal = vec2(dot(a_clipX.xyz, homogeneousLocal), dot(a_clipY.xyz, homogeneousLocal));
     v_clipHalfSize = vec2(a_clipX.w, a_clipY.w);
     v_clipRadii = a_clipRadii;
+#endif
+#ifdef QC_DAMAGE
+    v_damage = a_damage;
 #endif
     v_rect = a_rect;
     v_fillColor = a_fillColor;

@@ -52,7 +52,8 @@ void main() {
 // rounded rectangle whose edge is antialiased by a signed distance measured in screen pixels.
 // Output is premultiplied, multiplied by opacity, edge coverage and clip coverage.
 // Feature macros as in quad.vert.glsl: QC_TEXTURED, QC_CLIPPED, QC_HARD_EDGES, QC_BORDER, QC_CLIP_RECT,
-// QC_BLUR, QC_GRADIENT. A blurred quad (flag 64, QC_BLUR) paints its fill colour as the rounded rect convolved
+// QC_BLUR, QC_GRADIENT, QC_DAMAGE (fragments outside the instance's damage rectangle are discarded:
+// a scissor per instance, so a many-rectangle damage region is drawn in a few draw calls). A blurred quad (flag 64, QC_BLUR) paints its fill colour as the rounded rect convolved
 // with a Gaussian whose sigma is in v_params.x; texture and border are ignored.
 // A texture with flag 32 (alpha tint) paints the fill colour times the texel's alpha (shadows).
 // QC_GRADIENT: every quad of the batch paints the gradient in the u_gradient*/u_stop* uniforms
@@ -83,6 +84,9 @@ const int maximumClipDepth = 8;
 in vec2 v_clipLocal;
 flat in vec2 v_clipHalfSize;
 flat in vec4 v_clipRadii;
+#endif
+#ifdef QC_DAMAGE
+flat in vec4 v_damage;
 #endif
 
 out vec4 fragColor;
@@ -262,6 +266,10 @@ void main() {
 #ifdef QC_CLIPPED
     shape *= clipCoverage(v_clipIndex);
 #endif
+#ifdef QC_DAMAGE
+    // Pixel centres outside the damage rectangle (after every derivative was taken).
+    if (any(lessThan(gl_FragCoord.xy, v_damage.xy)) || any(greaterThanEqual(gl_FragCoord.xy, v_damage.zw))) discard;
+#endif
     if (shape <= 0.0) discard;
 
 #ifdef QC_GRADIENT
@@ -303,7 +311,8 @@ void main() {
 // Feature macros (prepended by the renderer per batch, so a batch pays only for what its quads
 // use; Mesa's llvmpipe runs both sides of a branch): QC_TEXTURED, QC_CLIPPED (clip table walk),
 // QC_HARD_EDGES, QC_BORDER, QC_CLIP_RECT (analytic clip in the quad's plane), QC_BLUR (blurred rounded rect),
-// QC_GRADIENT (fragment stage only: a gradient from uniforms instead of the fill colour).
+// QC_GRADIENT (fragment stage only: a gradient from uniforms instead of the fill colour),
+// QC_DAMAGE (a per-instance damage rectangle outside which fragments are discarded).
 precision highp float;
 precision highp int;
 
@@ -325,6 +334,9 @@ layout(location = 10) in float a_clip;      // index of the first clip walked in
 layout(location = 11) in vec4 a_clipX;
 layout(location = 12) in vec4 a_clipY;
 layout(location = 13) in vec4 a_clipRadii;
+#endif
+#ifdef QC_DAMAGE
+layout(location = 15) in vec4 a_damage;     // framebuffer pixels (gl_FragCoord's): minX, minY, maxX, maxY, exclusive
 #endif
 
 uniform vec3 u_canvas;                      // 2/width, 2/height, y sign
@@ -352,6 +364,9 @@ out vec2 v_clipLocal;                       // affine in the local position, so 
 flat out vec2 v_clipHalfSize;
 flat out vec4 v_clipRadii;
 #endif
+#ifdef QC_DAMAGE
+flat out vec4 v_damage;
+#endif
 
 void main() {
     vec2 corner = vec2(float(gl_VertexID & 1), float(gl_VertexID >> 1));
@@ -376,6 +391,9 @@ void main() {
     v_clipLocal = vec2(dot(a_clipX.xyz, homogeneousLocal), dot(a_clipY.xyz, homogeneousLocal));
     v_clipHalfSize = vec2(a_clipX.w, a_clipY.w);
     v_clipRadii = a_clipRadii;
+#endif
+#ifdef QC_DAMAGE
+    v_damage = a_damage;
 #endif
     v_rect = a_rect;
     v_fillColor = a_fillColor;

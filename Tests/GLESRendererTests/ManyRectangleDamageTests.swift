@@ -1,0 +1,98 @@
+import CompositorCore
+import CoreGraphics
+import Foundation
+import GLESRenderer
+import XCTest
+
+/// A damage region of many scattered rectangles is redrawn in a few draw calls (one clearing
+/// draw, one per batch) with exactly the pixels a full render gives inside it, and nothing
+/// outside it touched.
+final class ManyRectangleDamageTests: XCTestCase {
+    typealias S = RenderTestSupport
+    private let width = 320, height = 160
+
+    /// A 20 x 20 rounded card at (x, y) rotated about its centre.
+    private func card(x: Double, y: Double, angle: Double, color: PremultipliedColor, opacity: Float) -> DrawCommand {
+        let transform = Matrix4.translation(-10, -10).concatenating(S.rotationZ(angle)).concatenating(.translation(x + 10, y + 10))
+        return .quad(Quad(transform: transform, rect: CGRect(x: 0, y: 0, width: 20, height: 20), fillColor: color,
+                          cornerRadii: CornerRadii(uniform: 4), opacity: opacity))
+    }
+
+    /// Ten by five translucent cards, each overlapped by a card of the other colour, a group, and a
+    /// translucent veil over the whole canvas drawn last (it touches every rectangle).
+    private func frame(angle: Double, clearColor: PremultipliedColor) -> DrawList {
+        var commands: [DrawCommand] = []
+        for row in 0..<5 {
+            for column in 0..<10 {
+                let x = 10 + 30 * Double(column), y = 10 + 30 * Double(row)
+                let (first, second) = (row + column) % 2 == 0 ? (S.red, S.blue) : (S.blue, S.red)
+                commands.append(card(x: x, y: y, angle: angle * Double(column + 1), color: first, opacity: 0.8))
+                commands.append(card(x: x + 6, y: y + 4, angle: -angle, color: second, opacity: 0.6))
+            }
+        }
+        commands += [.beginGroup(CompositingGroup(transform: .translation(100, 40), rect: CGRect(x: 0, y: 0, width: 30, height: 30),
+                                                  pixelWidth: 30, pixelHeight: 30, opacity: 0.5)),
+                     card(x: 5, y: 5, angle: angle, color: S.green, opacity: 1), .endGroup,
+                     .quad(Quad(transform: .identity, rect: CGRect(x: 0, y: 0, width: width, height: height),
+                                fillColor: PremultipliedColor(red: 0.1, green: 0.1, blue: 0.1, alpha: 0.2)))]
+        return DrawList(pixelWidth: width, pixelHeight: height, clearColor: clearColor, commands: commands)
+    }
+
+    /// Fifty disjoint rectangles, one over each card pair, some cutting through cards.
+    private var rects: [PixelRect] {
+        (0..<5).flatMap { row in
+            (0..<10).map { column in PixelRect(x: 12 + 30 * column, y: 8 + 30 * row, width: 14 + column % 3, height: 18) }
+        }
+    }
+
+    private func assertDamagedRender(clearColor: PremultipliedColor, file: StaticString = #filePath, line: UInt = #line) throws {
+        let renderer = try S.makeRenderer(width: width, height: height)
+        // The previous frame: every pixel a colour no part of the new frame has.
+        _ = try S.render(renderer, width: width, height: height, clear: PremultipliedColor(red: 1, green: 1, blue: 0, alpha: 1), quads: [])
+        let previous = try renderer.readPixels()
+        let new = frame(angle: 0.3, clearColor: clearColor)
+        let statistics = try renderer.render(new, damageRegion: rects)
+        let damaged = try renderer.readPixels()
+        let fresh = try S.makeRenderer(width: width, height: height)
+        let full = try fresh.render(new)
+        let expected = try fresh.readPixels()
+
+        XCTAssertLessThanOrEqual(statistics.drawCalls, 5, "a clearing draw, the cards and veil, the group pass and its composite", file: file, line: line)
+        XCTAssertLessThan(statistics.drawCalls, rects.count / 10, file: file, line: line)
+        XCTAssertGreaterThanOrEqual(full.drawCalls, 2, "the full render draws the group pass and the canvas", file: file, line: line)
+        var inside = 0
+        for y in 0..<height {
+            for x in 0..<width {
+                let isDamaged = rects.contains { x >= $0.x && x < $0.x + $0.width && y >= $0.y && y < $0.y + $0.height }
+                let want = isDamaged ? S.pixel(expected, x, y) : S.pixel(previous, x, y)
+                if isDamaged { inside += 1 }
+                guard S.pixel(damaged, x, y) == want else {
+                    return XCTFail("pixel (\(x), \(y)) \(isDamaged ? "inside" : "outside") the damage is \(S.pixel(damaged, x, y)), expected \(want)",
+                                   file: file, line: line)
+                }
+            }
+        }
+        XCTAssertEqual(inside, rects.reduce(0) { $0 + $1.width * $1.height }, file: file, line: line)
+        XCTAssertEqual(S.pixel(damaged, 5, 5), [255, 255, 0, 255], "outside every rectangle: the previous frame", file: file, line: line)
+    }
+
+    func testFiftyRectanglesOverAnOpaqueClearColourMatchAFullRender() throws {
+        try assertDamagedRender(clearColor: S.green)
+    }
+
+    /// A transparent clear colour replaces the previous pixels inside the damage instead of blending over them.
+    func testFiftyRectanglesOverATransparentClearColourMatchAFullRender() throws {
+        try assertDamagedRender(clearColor: .clear)
+    }
+
+    func testAnEmptyRectangleAmongManyIsIgnoredAndOneRectangleStillScissors() throws {
+        let renderer = try S.makeRenderer(width: width, height: height)
+        let list = frame(angle: 0, clearColor: S.green)
+        _ = try renderer.render(list)
+        let expected = try renderer.readPixels()
+        let one = try renderer.render(list, damageRegion: [PixelRect(x: 12, y: 8, width: 14, height: 18), PixelRect(x: 400, y: 0, width: 5, height: 5)])
+        XCTAssertEqual(one.drawCalls, 2, "one rectangle on the canvas: scissored and cleared with glClear; the card pair and the veil are two runs")
+        let image = try renderer.readPixels()
+        XCTAssertEqual(S.pixel(image, 15, 15), S.pixel(expected, 15, 15))
+    }
+}
