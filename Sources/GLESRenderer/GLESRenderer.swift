@@ -13,7 +13,9 @@ import Foundation
 ///
 /// `render(_:)` waits for the GPU (`glFinish`) before it returns, so the time it takes is the
 /// time of a whole frame. Set `QC_RENDER_STATS=1` to print each frame's statistics to stderr, and
-/// `QC_CLIP_TABLE=1` to evaluate every clip through the clip table (to measure the analytic path).
+/// `QC_CLIP_TABLE=1` to evaluate every clip through the clip table (to measure the analytic path),
+/// and `QC_DAMAGE_SCISSORS=1` to draw every damage rectangle scissored in turn (to measure the
+/// per-instance damage rectangles).
 public final class GLESRenderer: FrameRenderer {
     /// The framebuffer frames are drawn into.
     public let target: OffscreenTarget
@@ -36,6 +38,7 @@ public final class GLESRenderer: FrameRenderer {
     private var frame = 0
     private var hasWarnedAboutDeepClips = false
     private let printsStatistics = ProcessInfo.processInfo.environment["QC_RENDER_STATS"] == "1"
+    private let scissorsEachDamageRectangle = ProcessInfo.processInfo.environment["QC_DAMAGE_SCISSORS"] == "1"
     private var isReleased = false
 
     /// Creates a renderer that draws into `target`.
@@ -191,7 +194,7 @@ public final class GLESRenderer: FrameRenderer {
         statistics.partialTextureUploads = textures.partialUploadsThisFrame
         statistics.offscreenPasses = encoder.passes.count - 1
 
-        let drawsDamagePerInstance = (scissors?.count ?? 0) > 1
+        let drawsDamagePerInstance = (scissors?.count ?? 0) > 1 && !scissorsEachDamageRectangle
         if let scissors, drawsDamagePerInstance, let canvas = encoder.passes.last, canvas.destination == nil,
            case let .quads(batches) = canvas.work {
             damagedCanvas.build(canvasBatches: batches, instances: encoder.instanceData, bounds: encoder.instanceBounds,
