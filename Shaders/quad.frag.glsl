@@ -219,8 +219,11 @@ void main() {
     shape *= clipCoverage(v_clipIndex);
 #endif
 #ifdef QC_DAMAGE
-    // Pixel centres outside the damage rectangle (after every derivative was taken).
-    if (any(lessThan(gl_FragCoord.xy, v_damage.xy)) || any(greaterThanEqual(gl_FragCoord.xy, v_damage.zw))) discard;
+    // Pixel centres outside the damage rectangle, or outside the quad where the vertex stage drew
+    // the quad's bounds clamped to the damage instead of the quad (after every derivative was taken).
+    vec2 drawnMin = v_rect.xy - v_params.w, drawnMax = v_rect.xy + v_rect.zw + v_params.w;
+    if (any(lessThan(gl_FragCoord.xy, v_damage.xy)) || any(greaterThanEqual(gl_FragCoord.xy, v_damage.zw))
+        || any(lessThan(local, drawnMin)) || any(greaterThan(local, drawnMax))) discard;
 #endif
     if (shape <= 0.0) discard;
 

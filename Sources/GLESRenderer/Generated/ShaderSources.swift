@@ -267,8 +267,11 @@ void main() {
     shape *= clipCoverage(v_clipIndex);
 #endif
 #ifdef QC_DAMAGE
-    // Pixel centres outside the damage rectangle (after every derivative was taken).
-    if (any(lessThan(gl_FragCoord.xy, v_damage.xy)) || any(greaterThanEqual(gl_FragCoord.xy, v_damage.zw))) discard;
+    // Pixel centres outside the damage rectangle, or outside the quad where the vertex stage drew
+    // the quad's bounds clamped to the damage instead of the quad (after every derivative was taken).
+    vec2 drawnMin = v_rect.xy - v_params.w, drawnMax = v_rect.xy + v_rect.zw + v_params.w;
+    if (any(lessThan(gl_FragCoord.xy, v_damage.xy)) || any(greaterThanEqual(gl_FragCoord.xy, v_damage.zw))
+        || any(lessThan(local, drawnMin)) || any(greaterThan(local, drawnMax))) discard;
 #endif
     if (shape <= 0.0) discard;
 
@@ -368,10 +371,34 @@ flat out vec4 v_clipRadii;
 flat out vec4 v_damage;
 #endif
 
+#ifdef QC_DAMAGE
+// An affine quad is drawn as the part of its canvas bounds inside its damage rectangle (grown by a
+// pixel against rounding; the fragment stage trims both exactly), so pixels outside the damage are
+// not shaded only to be discarded. Returns the local position of `corner` of that box, or the
+// unchanged `local` for a quad in perspective.
+vec2 damageClampedLocal(vec2 local, vec2 corner, float margin) {
+    mat2 linear = mat2(a_row1.xy, a_row2.xy);
+    float det = determinant(linear);
+    if (a_row1.w != 0.0 || a_row2.w != 0.0 || a_row4.w != 1.0 || abs(det) < 1e-12) return local;
+    vec2 lo = a_rect.xy - vec2(margin), hi = a_rect.xy + a_rect.zw + vec2(margin);
+    vec2 p0 = linear * lo + a_row4.xy, p1 = linear * vec2(hi.x, lo.y) + a_row4.xy;
+    vec2 p2 = linear * vec2(lo.x, hi.y) + a_row4.xy, p3 = linear * hi + a_row4.xy;
+    vec2 boundsMin = min(min(p0, p1), min(p2, p3)), boundsMax = max(max(p0, p1), max(p2, p3));
+    // The damage rectangle's rows, from framebuffer to canvas: ndc = fb * 2 / height - 1 = sign * (canvas * 2 / height - 1).
+    vec2 rows = (u_canvas.z * (a_damage.yw * u_canvas.y - 1.0) + 1.0) / u_canvas.y;
+    vec2 damageMin = vec2(a_damage.x, min(rows.x, rows.y)) - 1.0, damageMax = vec2(a_damage.z, max(rows.x, rows.y)) + 1.0;
+    vec2 boxMin = max(boundsMin, damageMin), boxMax = max(min(boundsMax, damageMax), boxMin);
+    return inverse(linear) * (mix(boxMin, boxMax, corner) - a_row4.xy);
+}
+#endif
+
 void main() {
     vec2 corner = vec2(float(gl_VertexID & 1), float(gl_VertexID >> 1));
     float margin = a_params.w;
     vec2 local = a_rect.xy - vec2(margin) + corner * (a_rect.zw + 2.0 * margin);
+#ifdef QC_DAMAGE
+    local = damageClampedLocal(local, corner, margin);
+#endif
     vec4 canvas = local.x * a_row1 + local.y * a_row2 + a_row4;
 
     // Keep w: the rasteriser divides per pixel, which makes every varying perspective-correct.
