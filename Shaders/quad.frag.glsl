@@ -5,7 +5,8 @@
 // Output is premultiplied, multiplied by opacity, edge coverage and clip coverage.
 // Feature macros as in quad.vert.glsl: QC_TEXTURED, QC_CLIPPED, QC_HARD_EDGES, QC_BORDER, QC_CLIP_RECT,
 // QC_BLUR, QC_GRADIENT, QC_DAMAGE (fragments outside the instance's damage rectangle are discarded:
-// a scissor per instance, so a many-rectangle damage region is drawn in a few draw calls). A blurred quad (flag 64, QC_BLUR) paints its fill colour as the rounded rect convolved
+// a scissor per instance, so a many-rectangle damage region is drawn in a few draw calls), QC_SOLID
+// (the fill colour on every pixel whose centre the quad covers: the quads clearing damage rectangles). A blurred quad (flag 64, QC_BLUR) paints its fill colour as the rounded rect convolved
 // with a Gaussian whose sigma is in v_params.x; texture and border are ignored.
 // A texture with flag 32 (alpha tint) paints the fill colour times the texel's alpha (shadows).
 // QC_GRADIENT: every quad of the batch paints the gradient in the u_gradient*/u_stop* uniforms
@@ -189,6 +190,9 @@ float shapeCoverage(vec2 local, float unitsPerPixel) {
 }
 
 void main() {
+#ifdef QC_SOLID
+    fragColor = v_fillColor;
+#else
     vec2 local = v_localAndUV.xy;
     float opacity = v_params.y;
     // Local units per screen pixel (root mean square of the two pixel steps): one derivative
@@ -252,4 +256,5 @@ void main() {
     if (blurred) color = v_fillColor;
 #endif
     fragColor = color * (opacity * shape);
+#endif
 }

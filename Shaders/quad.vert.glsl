@@ -8,7 +8,8 @@
 // use; Mesa's llvmpipe runs both sides of a branch): QC_TEXTURED, QC_CLIPPED (clip table walk),
 // QC_HARD_EDGES, QC_BORDER, QC_CLIP_RECT (analytic clip in the quad's plane), QC_BLUR (blurred rounded rect),
 // QC_GRADIENT (fragment stage only: a gradient from uniforms instead of the fill colour),
-// QC_DAMAGE (a per-instance damage rectangle outside which fragments are discarded).
+// QC_DAMAGE (a per-instance damage rectangle outside which fragments are discarded),
+// QC_SOLID (fragment stage only: the fill colour, nothing else).
 precision highp float;
 precision highp int;
 
@@ -65,7 +66,7 @@ flat out vec4 v_damage;
 #endif
 
 #ifdef QC_DAMAGE
-// An affine quad is drawn as the part of its canvas bounds inside its damage rectangle (grown by a
+// An affine quad is drawn as the part of its canvas bounds inside its damage rectangle (grown by 1/64
 // pixel against rounding; the fragment stage trims both exactly), so pixels outside the damage are
 // not shaded only to be discarded. Returns the local position of `corner` of that box, or the
 // unchanged `local` for a quad in perspective.
@@ -79,7 +80,7 @@ vec2 damageClampedLocal(vec2 local, vec2 corner, float margin) {
     vec2 boundsMin = min(min(p0, p1), min(p2, p3)), boundsMax = max(max(p0, p1), max(p2, p3));
     // The damage rectangle's rows, from framebuffer to canvas: ndc = fb * 2 / height - 1 = sign * (canvas * 2 / height - 1).
     vec2 rows = (u_canvas.z * (a_damage.yw * u_canvas.y - 1.0) + 1.0) / u_canvas.y;
-    vec2 damageMin = vec2(a_damage.x, min(rows.x, rows.y)) - 1.0, damageMax = vec2(a_damage.z, max(rows.x, rows.y)) + 1.0;
+    vec2 damageMin = vec2(a_damage.x, min(rows.x, rows.y)) - 0.015625, damageMax = vec2(a_damage.z, max(rows.x, rows.y)) + 0.015625;
     vec2 boxMin = max(boundsMin, damageMin), boxMax = max(min(boundsMax, damageMax), boxMin);
     return inverse(linear) * (mix(boxMin, boxMax, corner) - a_row4.xy);
 }

@@ -7,8 +7,8 @@ import Foundation
 ///
 /// Every instance is copied once per rectangle it touches, followed by that rectangle in
 /// framebuffer pixels; the `.damage` shader variant discards fragments outside it, a scissor per
-/// instance. The first batch replaces every rectangle with the clear colour (blending off, so a
-/// transparent clear colour replaces too); then each canvas batch is one draw of its copies, in
+/// instance. The first batch replaces every rectangle with the clear colour (one solid quad per
+/// rectangle, blending off, so a transparent clear colour replaces too); then each canvas batch is one draw of its copies, in
 /// list order. Rectangles are disjoint, so every pixel still sees its quads in list order.
 final class DamagedCanvasDraws {
     /// Floats per instance: a `QuadInstance` followed by its damage rectangle.
@@ -42,11 +42,9 @@ final class DamagedCanvasDraws {
         indexBands(rects, height: height)
 
         let clip = ClipResolver.Resolution(analytic: nil, tableIndex: -1)
-        var clearFeatures: ShaderFeatures = []
         for (index, rect) in rects.enumerated() {
             let quad = Quad(transform: .identity, rect: CGRect(x: rect.x, y: rect.y, width: rect.width, height: rect.height),
                             fillColor: clearColor, isOpaque: true, antialiasedEdges: 0)
-            clearFeatures = QuadInstance.features(quad, textured: false, clip: clip)
             let start = grow()
             data.withUnsafeMutableBufferPointer { buffer in
                 QuadInstance.write(quad, texture: nil, clip: clip, margin: 0, into: buffer.baseAddress! + start)
@@ -54,7 +52,7 @@ final class DamagedCanvasDraws {
             setDamage(framebufferRects[index], at: start)
         }
         batches.append(QuadBatch(firstInstance: 0, instanceCount: instanceCount, texture: 0, samplerKey: 0,
-                                 blend: .replace, features: clearFeatures.union(.damage)))
+                                 blend: .replace, features: .solid))
 
         for batch in canvasBatches {
             let first = instanceCount

@@ -53,7 +53,8 @@ void main() {
 // Output is premultiplied, multiplied by opacity, edge coverage and clip coverage.
 // Feature macros as in quad.vert.glsl: QC_TEXTURED, QC_CLIPPED, QC_HARD_EDGES, QC_BORDER, QC_CLIP_RECT,
 // QC_BLUR, QC_GRADIENT, QC_DAMAGE (fragments outside the instance's damage rectangle are discarded:
-// a scissor per instance, so a many-rectangle damage region is drawn in a few draw calls). A blurred quad (flag 64, QC_BLUR) paints its fill colour as the rounded rect convolved
+// a scissor per instance, so a many-rectangle damage region is drawn in a few draw calls), QC_SOLID
+// (the fill colour on every pixel whose centre the quad covers: the quads clearing damage rectangles). A blurred quad (flag 64, QC_BLUR) paints its fill colour as the rounded rect convolved
 // with a Gaussian whose sigma is in v_params.x; texture and border are ignored.
 // A texture with flag 32 (alpha tint) paints the fill colour times the texel's alpha (shadows).
 // QC_GRADIENT: every quad of the batch paints the gradient in the u_gradient*/u_stop* uniforms
@@ -237,6 +238,9 @@ float shapeCoverage(vec2 local, float unitsPerPixel) {
 }
 
 void main() {
+#ifdef QC_SOLID
+    fragColor = v_fillColor;
+#else
     vec2 local = v_localAndUV.xy;
     float opacity = v_params.y;
     // Local units per screen pixel (root mean square of the two pixel steps): one derivative
@@ -300,6 +304,7 @@ void main() {
     if (blurred) color = v_fillColor;
 #endif
     fragColor = color * (opacity * shape);
+#endif
 }
 """#
 
@@ -315,7 +320,8 @@ void main() {
 // use; Mesa's llvmpipe runs both sides of a branch): QC_TEXTURED, QC_CLIPPED (clip table walk),
 // QC_HARD_EDGES, QC_BORDER, QC_CLIP_RECT (analytic clip in the quad's plane), QC_BLUR (blurred rounded rect),
 // QC_GRADIENT (fragment stage only: a gradient from uniforms instead of the fill colour),
-// QC_DAMAGE (a per-instance damage rectangle outside which fragments are discarded).
+// QC_DAMAGE (a per-instance damage rectangle outside which fragments are discarded),
+// QC_SOLID (fragment stage only: the fill colour, nothing else).
 precision highp float;
 precision highp int;
 
@@ -372,7 +378,7 @@ flat out vec4 v_damage;
 #endif
 
 #ifdef QC_DAMAGE
-// An affine quad is drawn as the part of its canvas bounds inside its damage rectangle (grown by a
+// An affine quad is drawn as the part of its canvas bounds inside its damage rectangle (grown by 1/64
 // pixel against rounding; the fragment stage trims both exactly), so pixels outside the damage are
 // not shaded only to be discarded. Returns the local position of `corner` of that box, or the
 // unchanged `local` for a quad in perspective.
@@ -386,7 +392,7 @@ vec2 damageClampedLocal(vec2 local, vec2 corner, float margin) {
     vec2 boundsMin = min(min(p0, p1), min(p2, p3)), boundsMax = max(max(p0, p1), max(p2, p3));
     // The damage rectangle's rows, from framebuffer to canvas: ndc = fb * 2 / height - 1 = sign * (canvas * 2 / height - 1).
     vec2 rows = (u_canvas.z * (a_damage.yw * u_canvas.y - 1.0) + 1.0) / u_canvas.y;
-    vec2 damageMin = vec2(a_damage.x, min(rows.x, rows.y)) - 1.0, damageMax = vec2(a_damage.z, max(rows.x, rows.y)) + 1.0;
+    vec2 damageMin = vec2(a_damage.x, min(rows.x, rows.y)) - 0.015625, damageMax = vec2(a_damage.z, max(rows.x, rows.y)) + 0.015625;
     vec2 boxMin = max(boundsMin, damageMin), boxMax = max(min(boundsMax, damageMax), boxMin);
     return inverse(linear) * (mix(boxMin, boxMax, corner) - a_row4.xy);
 }
