@@ -69,7 +69,7 @@ flat out vec4 v_damage;
 // An affine quad is drawn as the part of its canvas bounds inside its damage rectangle (grown by 1/64
 // pixel against rounding; the fragment stage trims both exactly), so pixels outside the damage are
 // not shaded only to be discarded. Returns the local position of `corner` of that box, or the
-// unchanged `local` for a quad in perspective.
+// unchanged `local` for a quad in perspective or one smaller than the box.
 vec2 damageClampedLocal(vec2 local, vec2 corner, float margin) {
     mat2 linear = mat2(a_row1.xy, a_row2.xy);
     float det = determinant(linear);
@@ -82,6 +82,9 @@ vec2 damageClampedLocal(vec2 local, vec2 corner, float margin) {
     vec2 rows = (u_canvas.z * (a_damage.yw * u_canvas.y - 1.0) + 1.0) / u_canvas.y;
     vec2 damageMin = vec2(a_damage.x, min(rows.x, rows.y)) - 0.015625, damageMax = vec2(a_damage.z, max(rows.x, rows.y)) + 0.015625;
     vec2 boxMin = max(boundsMin, damageMin), boxMax = max(min(boundsMax, damageMax), boxMin);
+    // A rotated quad mostly inside the rectangle covers fewer pixels than its clamped bounds.
+    vec2 box = boxMax - boxMin, drawn = hi - lo;
+    if (abs(det) * drawn.x * drawn.y <= box.x * box.y) return local;
     return inverse(linear) * (mix(boxMin, boxMax, corner) - a_row4.xy);
 }
 #endif
