@@ -28,18 +28,22 @@ final class DamagedCanvasDraws {
     private var bands: [[Int]] = []
 
     /// Lays out `canvasBatches` (instances in `instances`, with canvas pixel bounds in `bounds`)
-    /// for the disjoint canvas rectangles `rects` of a `width` x `height` target.
+    /// for the canvas rectangles `rects` of a `width` x `height` target.
+    ///
+    /// Returns false, laying out nothing, when two rectangles overlap: a translucent instance
+    /// drawn once for each would blend twice into their overlap.
     /// - Parameter yFlipped: whether canvas row 0 is the framebuffer's top row (`gl_FragCoord` counts up).
     func build(canvasBatches: [QuadBatch], instances: [Float], bounds: [SIMD4<Int32>], rects: [PixelRect],
-               width: Int, height: Int, yFlipped: Bool, clearColor: PremultipliedColor) {
+               width: Int, height: Int, yFlipped: Bool, clearColor: PremultipliedColor) -> Bool {
         data.removeAll(keepingCapacity: true)
         batches.removeAll(keepingCapacity: true)
         instanceCount = 0
+        indexBands(rects, height: height)
+        guard areDisjoint(rects) else { return false }
         let framebufferRects = rects.map { r -> SIMD4<Float> in
             let y = yFlipped ? height - r.y - r.height : r.y
             return SIMD4(Float(r.x), Float(y), Float(r.x + r.width), Float(y + r.height))
         }
-        indexBands(rects, height: height)
 
         let clip = ClipResolver.Resolution(analytic: nil, tableIndex: -1)
         for (index, rect) in rects.enumerated() {
@@ -76,6 +80,19 @@ final class DamagedCanvasDraws {
             copied.features.insert(.damage)
             batches.append(copied)
         }
+        return true
+    }
+
+    /// Whether no two of `rects` (filed in the bands) share a pixel.
+    private func areDisjoint(_ rects: [PixelRect]) -> Bool {
+        for (index, rect) in rects.enumerated() {
+            let box = SIMD4(Int32(clamping: rect.x), Int32(clamping: rect.y),
+                            Int32(clamping: rect.x + rect.width), Int32(clamping: rect.y + rect.height))
+            var overlaps = false
+            forEachRect(touching: box, rects: rects) { other in overlaps = overlaps || other != index }
+            if overlaps { return false }
+        }
+        return true
     }
 
     /// Appends room for one instance and returns the float offset of its start.

@@ -115,9 +115,10 @@ public final class GLESRenderer: FrameRenderer {
 
     /// Redraws only the pixels of the rectangles of `damage`: the frame is encoded and uploaded
     /// once with only the drawables that may touch a rectangle (groups elsewhere are not drawn at
-    /// all). One rectangle is cleared and drawn scissored to it; several are cleared in one draw
-    /// and drawn in one draw per batch, each instance once per rectangle it touches, its fragments
-    /// outside that rectangle discarded. No rectangle draws nothing.
+    /// all). One rectangle is cleared and drawn scissored to it; several disjoint ones are cleared
+    /// in one draw and drawn in one draw per batch, each instance once per rectangle it touches,
+    /// its fragments outside that rectangle discarded (overlapping ones are drawn scissored in
+    /// turn). No rectangle draws nothing.
     /// - Throws: as `render(_:)`.
     public func render(_ list: DrawList, damageRegion damage: [PixelRect]) throws -> RenderStatistics {
         guard list.pixelWidth == target.pixelWidth, list.pixelHeight == target.pixelHeight else { return try render(list) }
@@ -194,10 +195,10 @@ public final class GLESRenderer: FrameRenderer {
         statistics.partialTextureUploads = textures.partialUploadsThisFrame
         statistics.offscreenPasses = encoder.passes.count - 1
 
-        let drawsDamagePerInstance = (scissors?.count ?? 0) > 1 && !scissorsEachDamageRectangle
-        if let scissors, drawsDamagePerInstance, let canvas = encoder.passes.last, canvas.destination == nil,
-           case let .quads(batches) = canvas.work {
-            damagedCanvas.build(canvasBatches: batches, instances: encoder.instanceData, bounds: encoder.instanceBounds,
+        var drawsDamagePerInstance = false
+        if let scissors, scissors.count > 1, !scissorsEachDamageRectangle, let canvas = encoder.passes.last,
+           canvas.destination == nil, case let .quads(batches) = canvas.work {
+            drawsDamagePerInstance = damagedCanvas.build(canvasBatches: batches, instances: encoder.instanceData, bounds: encoder.instanceBounds,
                                 rects: scissors, width: target.pixelWidth, height: target.pixelHeight,
                                 yFlipped: target.isYFlipped, clearColor: list.clearColor)
         }

@@ -106,6 +106,24 @@ final class ManyRectangleDamageTests: XCTestCase {
         try assertDamagedRender(list, rects: rects, maximumDrawCalls: 2)
     }
 
+    /// Overlapping rectangles are drawn scissored in turn: translucent cards blend once, not once per rectangle.
+    func testOverlappingRectanglesBlendOnce() throws {
+        let overlapping = [PixelRect(x: 10, y: 10, width: 40, height: 30), PixelRect(x: 30, y: 20, width: 40, height: 30),
+                           PixelRect(x: 100, y: 40, width: 20, height: 20)]
+        let renderer = try S.makeRenderer(width: width, height: height)
+        let list = frame(angle: 0.3, clearColor: S.green)
+        _ = try renderer.render(frame(angle: 0, clearColor: S.green))
+        let statistics = try renderer.render(list, damageRegion: overlapping)
+        XCTAssertGreaterThan(statistics.drawCalls, overlapping.count, "scissored: at least one draw per rectangle")
+        let image = try renderer.readPixels()
+        let fresh = try S.makeRenderer(width: width, height: height)
+        _ = try fresh.render(list)
+        let expected = try fresh.readPixels()
+        for (x, y) in [(35, 25), (45, 35), (15, 15), (65, 45), (110, 50)] {
+            XCTAssertEqual(S.pixel(image, x, y), S.pixel(expected, x, y), "(\(x), \(y))")
+        }
+    }
+
     func testAnEmptyRectangleAmongManyIsIgnoredAndOneRectangleStillScissors() throws {
         let renderer = try S.makeRenderer(width: width, height: height)
         let list = frame(angle: 0, clearColor: S.green)
