@@ -7,9 +7,11 @@ import Foundation
 ///
 /// Every instance is copied once per rectangle it touches, followed by that rectangle in
 /// framebuffer pixels; the `.damage` shader variant discards fragments outside it, a scissor per
-/// instance. The first batch replaces every rectangle with the clear colour (one solid quad per
-/// rectangle, blending off, so a transparent clear colour replaces too); then each canvas batch is one draw of its copies, in
-/// list order. Rectangles are disjoint, so every pixel still sees its quads in list order.
+/// instance (an affine quad is drawn as its bounds clamped to the rectangle when that is smaller).
+/// The first batch replaces every rectangle with the clear colour (one solid quad per rectangle,
+/// blending off, so a transparent clear colour replaces too); then each canvas batch is one draw
+/// of its copies, in list order. The rectangles are disjoint, so every pixel still sees its quads
+/// in list order.
 final class DamagedCanvasDraws {
     /// Floats per instance: a `QuadInstance` followed by its damage rectangle.
     static let stride = QuadInstance.stride + 4
