@@ -4,7 +4,9 @@
 // rounded rectangle whose edge is antialiased by a signed distance measured in screen pixels.
 // Output is premultiplied, multiplied by opacity, edge coverage and clip coverage.
 // Feature macros as in quad.vert.glsl: QC_TEXTURED, QC_CLIPPED, QC_HARD_EDGES, QC_BORDER, QC_CLIP_RECT,
-// QC_BLUR, QC_GRADIENT. A blurred quad (flag 64, QC_BLUR) paints its fill colour as the rounded rect convolved
+// QC_BLUR, QC_GRADIENT, QC_DAMAGE (fragments outside the instance's damage rectangle are discarded:
+// a scissor per instance, so a many-rectangle damage region is drawn in a few draw calls), QC_SOLID
+// (the fill colour on every pixel whose centre the quad covers: the quads clearing damage rectangles). A blurred quad (flag 64, QC_BLUR) paints its fill colour as the rounded rect convolved
 // with a Gaussian whose sigma is in v_params.x; texture and border are ignored.
 // A texture with flag 32 (alpha tint) paints the fill colour times the texel's alpha (shadows).
 // QC_GRADIENT: every quad of the batch paints the gradient in the u_gradient*/u_stop* uniforms
@@ -35,6 +37,9 @@ const int maximumClipDepth = 8;
 in vec2 v_clipLocal;
 flat in vec2 v_clipHalfSize;
 flat in vec4 v_clipRadii;
+#endif
+#ifdef QC_DAMAGE
+flat in vec4 v_damage;
 #endif
 
 out vec4 fragColor;
@@ -185,6 +190,9 @@ float shapeCoverage(vec2 local, float unitsPerPixel) {
 }
 
 void main() {
+#ifdef QC_SOLID
+    fragColor = v_fillColor;
+#else
     vec2 local = v_localAndUV.xy;
     float opacity = v_params.y;
     // Local units per screen pixel (root mean square of the two pixel steps): one derivative
@@ -214,6 +222,13 @@ void main() {
 #ifdef QC_CLIPPED
     shape *= clipCoverage(v_clipIndex);
 #endif
+#ifdef QC_DAMAGE
+    // Pixel centres outside the damage rectangle, or outside the quad where the vertex stage drew
+    // the quad's bounds clamped to the damage instead of the quad (after every derivative was taken).
+    vec2 drawnMin = v_rect.xy - v_params.w, drawnMax = v_rect.xy + v_rect.zw + v_params.w;
+    if (any(lessThan(gl_FragCoord.xy, v_damage.xy)) || any(greaterThanEqual(gl_FragCoord.xy, v_damage.zw))
+        || any(lessThan(local, drawnMin)) || any(greaterThan(local, drawnMax))) discard;
+#endif
     if (shape <= 0.0) discard;
 
 #ifdef QC_GRADIENT
@@ -241,4 +256,5 @@ void main() {
     if (blurred) color = v_fillColor;
 #endif
     fragColor = color * (opacity * shape);
+#endif
 }

@@ -7,7 +7,9 @@
 // Feature macros (prepended by the renderer per batch, so a batch pays only for what its quads
 // use; Mesa's llvmpipe runs both sides of a branch): QC_TEXTURED, QC_CLIPPED (clip table walk),
 // QC_HARD_EDGES, QC_BORDER, QC_CLIP_RECT (analytic clip in the quad's plane), QC_BLUR (blurred rounded rect),
-// QC_GRADIENT (fragment stage only: a gradient from uniforms instead of the fill colour).
+// QC_GRADIENT (fragment stage only: a gradient from uniforms instead of the fill colour),
+// QC_DAMAGE (a per-instance damage rectangle outside which fragments are discarded),
+// QC_SOLID (fragment stage only: the fill colour, nothing else).
 precision highp float;
 precision highp int;
 
@@ -29,6 +31,9 @@ layout(location = 10) in float a_clip;      // index of the first clip walked in
 layout(location = 11) in vec4 a_clipX;
 layout(location = 12) in vec4 a_clipY;
 layout(location = 13) in vec4 a_clipRadii;
+#endif
+#ifdef QC_DAMAGE
+layout(location = 15) in vec4 a_damage;     // framebuffer pixels (gl_FragCoord's): minX, minY, maxX, maxY, exclusive
 #endif
 
 uniform vec3 u_canvas;                      // 2/width, 2/height, y sign
@@ -56,11 +61,41 @@ out vec2 v_clipLocal;                       // affine in the local position, so 
 flat out vec2 v_clipHalfSize;
 flat out vec4 v_clipRadii;
 #endif
+#ifdef QC_DAMAGE
+flat out vec4 v_damage;
+#endif
+
+#ifdef QC_DAMAGE
+// An affine quad is drawn as the part of its canvas bounds inside its damage rectangle (grown by 1/64
+// pixel against rounding; the fragment stage trims both exactly), so pixels outside the damage are
+// not shaded only to be discarded. Returns the local position of `corner` of that box, or the
+// unchanged `local` for a quad in perspective or one smaller than the box.
+vec2 damageClampedLocal(vec2 local, vec2 corner, float margin) {
+    mat2 linear = mat2(a_row1.xy, a_row2.xy);
+    float det = determinant(linear);
+    if (a_row1.w != 0.0 || a_row2.w != 0.0 || a_row4.w != 1.0 || abs(det) < 1e-12) return local;
+    vec2 lo = a_rect.xy - vec2(margin), hi = a_rect.xy + a_rect.zw + vec2(margin);
+    vec2 p0 = linear * lo + a_row4.xy, p1 = linear * vec2(hi.x, lo.y) + a_row4.xy;
+    vec2 p2 = linear * vec2(lo.x, hi.y) + a_row4.xy, p3 = linear * hi + a_row4.xy;
+    vec2 boundsMin = min(min(p0, p1), min(p2, p3)), boundsMax = max(max(p0, p1), max(p2, p3));
+    // The damage rectangle's rows, from framebuffer to canvas: ndc = fb * 2 / height - 1 = sign * (canvas * 2 / height - 1).
+    vec2 rows = (u_canvas.z * (a_damage.yw * u_canvas.y - 1.0) + 1.0) / u_canvas.y;
+    vec2 damageMin = vec2(a_damage.x, min(rows.x, rows.y)) - 0.015625, damageMax = vec2(a_damage.z, max(rows.x, rows.y)) + 0.015625;
+    vec2 boxMin = max(boundsMin, damageMin), boxMax = max(min(boundsMax, damageMax), boxMin);
+    // A rotated quad mostly inside the rectangle covers fewer pixels than its clamped bounds.
+    vec2 box = boxMax - boxMin, drawn = hi - lo;
+    if (abs(det) * drawn.x * drawn.y <= box.x * box.y) return local;
+    return inverse(linear) * (mix(boxMin, boxMax, corner) - a_row4.xy);
+}
+#endif
 
 void main() {
     vec2 corner = vec2(float(gl_VertexID & 1), float(gl_VertexID >> 1));
     float margin = a_params.w;
     vec2 local = a_rect.xy - vec2(margin) + corner * (a_rect.zw + 2.0 * margin);
+#ifdef QC_DAMAGE
+    local = damageClampedLocal(local, corner, margin);
+#endif
     vec4 canvas = local.x * a_row1 + local.y * a_row2 + a_row4;
 
     // Keep w: the rasteriser divides per pixel, which makes every varying perspective-correct.
@@ -80,6 +115,9 @@ void main() {
     v_clipLocal = vec2(dot(a_clipX.xyz, homogeneousLocal), dot(a_clipY.xyz, homogeneousLocal));
     v_clipHalfSize = vec2(a_clipX.w, a_clipY.w);
     v_clipRadii = a_clipRadii;
+#endif
+#ifdef QC_DAMAGE
+    v_damage = a_damage;
 #endif
     v_rect = a_rect;
     v_fillColor = a_fillColor;

@@ -13,7 +13,9 @@ import Foundation
 ///
 /// `render(_:)` waits for the GPU (`glFinish`) before it returns, so the time it takes is the
 /// time of a whole frame. Set `QC_RENDER_STATS=1` to print each frame's statistics to stderr, and
-/// `QC_CLIP_TABLE=1` to evaluate every clip through the clip table (to measure the analytic path).
+/// `QC_CLIP_TABLE=1` to evaluate every clip through the clip table (to measure the analytic path),
+/// and `QC_DAMAGE_SCISSORS=1` to draw every damage rectangle scissored in turn (to measure the
+/// per-instance damage rectangles).
 public final class GLESRenderer: FrameRenderer {
     /// The framebuffer frames are drawn into.
     public let target: OffscreenTarget
@@ -32,9 +34,11 @@ public final class GLESRenderer: FrameRenderer {
     private let pool: RenderTargetPool
     private let rasterCache: RasterizationCache
     private let encoder: FrameEncoder
+    private let damagedCanvas = DamagedCanvasDraws()
     private var frame = 0
     private var hasWarnedAboutDeepClips = false
     private let printsStatistics = ProcessInfo.processInfo.environment["QC_RENDER_STATS"] == "1"
+    private let scissorsEachDamageRectangle = ProcessInfo.processInfo.environment["QC_DAMAGE_SCISSORS"] == "1"
     private var isReleased = false
 
     /// Creates a renderer that draws into `target`.
@@ -111,8 +115,10 @@ public final class GLESRenderer: FrameRenderer {
 
     /// Redraws only the pixels of the rectangles of `damage`: the frame is encoded and uploaded
     /// once with only the drawables that may touch a rectangle (groups elsewhere are not drawn at
-    /// all), then each rectangle is cleared and drawn, scissored to it, with only the instances
-    /// whose bounds touch it. No rectangle draws nothing.
+    /// all). One rectangle is cleared and drawn scissored to it; several disjoint ones are cleared
+    /// in one draw and drawn in one draw per batch, each instance once per rectangle it touches,
+    /// its fragments outside that rectangle discarded (overlapping ones are drawn scissored in
+    /// turn). No rectangle draws nothing.
     /// - Throws: as `render(_:)`.
     public func render(_ list: DrawList, damageRegion damage: [PixelRect]) throws -> RenderStatistics {
         guard list.pixelWidth == target.pixelWidth, list.pixelHeight == target.pixelHeight else { return try render(list) }
@@ -189,11 +195,22 @@ public final class GLESRenderer: FrameRenderer {
         statistics.partialTextureUploads = textures.partialUploadsThisFrame
         statistics.offscreenPasses = encoder.passes.count - 1
 
-        uploadInstances()
+        var drawsDamagePerInstance = false
+        if let scissors, scissors.count > 1, !scissorsEachDamageRectangle, let canvas = encoder.passes.last,
+           canvas.destination == nil, case let .quads(batches) = canvas.work {
+            drawsDamagePerInstance = damagedCanvas.build(canvasBatches: batches, instances: encoder.instanceData, bounds: encoder.instanceBounds,
+                                rects: scissors, width: target.pixelWidth, height: target.pixelHeight,
+                                yFlipped: target.isYFlipped, clearColor: list.clearColor)
+        }
+        uploadInstances(withDamagedCanvas: drawsDamagePerInstance)
         glDisable(GLenum(GL_DEPTH_TEST))
         glDisable(GLenum(GL_CULL_FACE))
         for pass in encoder.passes {
-            statistics.drawCalls += try draw(pass, clearColor: list.clearColor, scissors: scissors)
+            if drawsDamagePerInstance && pass.destination == nil {
+                statistics.drawCalls += try drawDamagedCanvas(pass)
+            } else {
+                statistics.drawCalls += try draw(pass, clearColor: list.clearColor, scissors: scissors)
+            }
         }
         glFinish()
         try GLError.check("frame")
@@ -217,14 +234,43 @@ public final class GLESRenderer: FrameRenderer {
         return program
     }
 
-    private func uploadInstances() {
-        guard encoder.instanceCount > 0 else { return }
+    /// The byte offset of the damaged canvas's instances in the instance buffer, after the encoder's.
+    private var damagedCanvasOffset: Int { encoder.instanceCount * QuadInstance.stride * 4 }
+
+    /// Uploads the encoder's instances, followed by `damagedCanvas`'s when `withDamagedCanvas`.
+    private func uploadInstances(withDamagedCanvas: Bool) {
+        let encoded = damagedCanvasOffset
+        let damaged = withDamagedCanvas ? damagedCanvas.instanceCount * DamagedCanvasDraws.stride * 4 : 0
+        guard encoded + damaged > 0 else { return }
         glBindBuffer(GLenum(GL_ARRAY_BUFFER), instanceBuffer)
         // Orphan and refill: the driver hands out fresh storage instead of waiting on the last frame.
-        encoder.instanceData.withUnsafeBytes { bytes in
-            glBufferData(GLenum(GL_ARRAY_BUFFER), GLsizeiptr(encoder.instanceCount * QuadInstance.stride * 4),
-                         bytes.baseAddress, GLenum(GL_STREAM_DRAW))
+        guard damaged > 0 else {
+            encoder.instanceData.withUnsafeBytes { bytes in
+                glBufferData(GLenum(GL_ARRAY_BUFFER), GLsizeiptr(encoded), bytes.baseAddress, GLenum(GL_STREAM_DRAW))
+            }
+            return
         }
+        glBufferData(GLenum(GL_ARRAY_BUFFER), GLsizeiptr(encoded + damaged), nil, GLenum(GL_STREAM_DRAW))
+        if encoded > 0 {
+            encoder.instanceData.withUnsafeBytes { glBufferSubData(GLenum(GL_ARRAY_BUFFER), 0, GLsizeiptr(encoded), $0.baseAddress) }
+        }
+        damagedCanvas.data.withUnsafeBytes {
+            glBufferSubData(GLenum(GL_ARRAY_BUFFER), GLintptr(encoded), GLsizeiptr(damaged), $0.baseAddress)
+        }
+    }
+
+    /// Draws the canvas pass laid out by `damagedCanvas` (clearing batch first); returns the draw calls.
+    private func drawDamagedCanvas(_ pass: RenderPass) throws -> Int {
+        try target.bind()
+        glDisable(GLenum(GL_SCISSOR_TEST))
+        let location = DamagedCanvasDraws.damageLocation
+        glBindVertexArray(vertexArray)
+        glEnableVertexAttribArray(location)
+        glVertexAttribDivisor(location, 1)
+        defer { glDisableVertexAttribArray(location) }
+        let layout = InstanceLayout(baseOffset: damagedCanvasOffset, stride: DamagedCanvasDraws.stride, hasDamage: true)
+        return try draw(damagedCanvas.batches, width: pass.canvasWidth, height: pass.canvasHeight,
+                        yFlip: target.isYFlipped ? -1 : 1, layout: layout)
     }
 
     /// Binds and clears the pass's target, draws its work, and returns the number of draw calls.
@@ -285,10 +331,23 @@ public final class GLESRenderer: FrameRenderer {
         blurProgram.draw(step)
     }
 
+    /// Where the instances a draw reads lie in the instance buffer.
+    private struct InstanceLayout {
+        /// The encoder's instances.
+        static let encoded = InstanceLayout(baseOffset: 0, stride: QuadInstance.stride, hasDamage: false)
+        /// The byte offset of instance 0.
+        var baseOffset: Int
+        /// Floats per instance.
+        var stride: Int
+        /// Whether each instance ends with a damage rectangle (`DamagedCanvasDraws`).
+        var hasDamage: Bool
+    }
+
     /// Draws `batches`; with `rect` (a damage rectangle of the canvas pass), only the runs of
     /// instances whose bounds touch it. Returns the draw calls.
     @discardableResult
-    private func draw(_ batches: [QuadBatch], width: Int, height: Int, yFlip: Float, within rect: PixelRect? = nil) throws -> Int {
+    private func draw(_ batches: [QuadBatch], width: Int, height: Int, yFlip: Float, within rect: PixelRect? = nil,
+                      layout: InstanceLayout = .encoded) throws -> Int {
         guard !batches.isEmpty else { return 0 }
         var drawCalls = 0
         let bounds = encoder.instanceBounds
@@ -312,7 +371,7 @@ public final class GLESRenderer: FrameRenderer {
         var currentFeatures: ShaderFeatures?
         var currentProgram: QuadProgram?
         var currentGradient: GradientUniforms?
-        let stride = GLsizei(QuadInstance.stride * 4)
+        let stride = GLsizei(layout.stride * 4)
         for batch in batches {
             let end = batch.firstInstance + batch.instanceCount
             var runStart = batch.firstInstance
@@ -360,10 +419,14 @@ public final class GLESRenderer: FrameRenderer {
                 var runEnd = runStart + 1
                 while runEnd < end && touches(runEnd) { runEnd += 1 }
                 // GLES 3.0 has no base instance: point the attributes at the run's first instance.
-                let first = runStart * QuadInstance.stride * 4
+                let first = layout.baseOffset + runStart * layout.stride * 4
                 for attribute in QuadInstance.attributes {
                     glVertexAttribPointer(attribute.location, GLint(attribute.components), GLenum(GL_FLOAT), GLboolean(GL_FALSE),
                                           stride, UnsafeRawPointer(bitPattern: first + attribute.offset * 4))
+                }
+                if layout.hasDamage {
+                    glVertexAttribPointer(DamagedCanvasDraws.damageLocation, 4, GLenum(GL_FLOAT), GLboolean(GL_FALSE),
+                                          stride, UnsafeRawPointer(bitPattern: first + QuadInstance.stride * 4))
                 }
                 glDrawArraysInstanced(GLenum(GL_TRIANGLE_STRIP), 0, 4, GLsizei(runEnd - runStart))
                 drawCalls += 1

@@ -12,13 +12,18 @@ struct ShaderFeatures: OptionSet {
     static let clipRect = ShaderFeatures(rawValue: 16)
     static let blur = ShaderFeatures(rawValue: 32)
     static let gradient = ShaderFeatures(rawValue: 64)
+    /// A per-instance damage rectangle (`DamagedCanvasDraws`) outside which fragments are discarded.
+    static let damage = ShaderFeatures(rawValue: 128)
+    /// The fill colour alone on every covered pixel (the quads clearing damage rectangles).
+    static let solid = ShaderFeatures(rawValue: 256)
     /// The number of combinations.
-    static let combinations = 128
+    static let combinations = 512
 
     /// The `#define` lines the shader files test with `#ifdef`.
     var defines: String {
         [(ShaderFeatures.textured, "QC_TEXTURED"), (.clipped, "QC_CLIPPED"), (.hardEdges, "QC_HARD_EDGES"), (.border, "QC_BORDER"),
-         (.clipRect, "QC_CLIP_RECT"), (.blur, "QC_BLUR"), (.gradient, "QC_GRADIENT")]
+         (.clipRect, "QC_CLIP_RECT"), (.blur, "QC_BLUR"), (.gradient, "QC_GRADIENT"),
+         (.damage, "QC_DAMAGE"), (.solid, "QC_SOLID")]
             .filter { contains($0.0) }.map { "#define \($0.1) 1\n" }.joined()
     }
 }

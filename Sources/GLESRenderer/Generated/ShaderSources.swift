@@ -52,7 +52,9 @@ void main() {
 // rounded rectangle whose edge is antialiased by a signed distance measured in screen pixels.
 // Output is premultiplied, multiplied by opacity, edge coverage and clip coverage.
 // Feature macros as in quad.vert.glsl: QC_TEXTURED, QC_CLIPPED, QC_HARD_EDGES, QC_BORDER, QC_CLIP_RECT,
-// QC_BLUR, QC_GRADIENT. A blurred quad (flag 64, QC_BLUR) paints its fill colour as the rounded rect convolved
+// QC_BLUR, QC_GRADIENT, QC_DAMAGE (fragments outside the instance's damage rectangle are discarded:
+// a scissor per instance, so a many-rectangle damage region is drawn in a few draw calls), QC_SOLID
+// (the fill colour on every pixel whose centre the quad covers: the quads clearing damage rectangles). A blurred quad (flag 64, QC_BLUR) paints its fill colour as the rounded rect convolved
 // with a Gaussian whose sigma is in v_params.x; texture and border are ignored.
 // A texture with flag 32 (alpha tint) paints the fill colour times the texel's alpha (shadows).
 // QC_GRADIENT: every quad of the batch paints the gradient in the u_gradient*/u_stop* uniforms
@@ -83,6 +85,9 @@ const int maximumClipDepth = 8;
 in vec2 v_clipLocal;
 flat in vec2 v_clipHalfSize;
 flat in vec4 v_clipRadii;
+#endif
+#ifdef QC_DAMAGE
+flat in vec4 v_damage;
 #endif
 
 out vec4 fragColor;
@@ -233,6 +238,9 @@ float shapeCoverage(vec2 local, float unitsPerPixel) {
 }
 
 void main() {
+#ifdef QC_SOLID
+    fragColor = v_fillColor;
+#else
     vec2 local = v_localAndUV.xy;
     float opacity = v_params.y;
     // Local units per screen pixel (root mean square of the two pixel steps): one derivative
@@ -262,6 +270,13 @@ void main() {
 #ifdef QC_CLIPPED
     shape *= clipCoverage(v_clipIndex);
 #endif
+#ifdef QC_DAMAGE
+    // Pixel centres outside the damage rectangle, or outside the quad where the vertex stage drew
+    // the quad's bounds clamped to the damage instead of the quad (after every derivative was taken).
+    vec2 drawnMin = v_rect.xy - v_params.w, drawnMax = v_rect.xy + v_rect.zw + v_params.w;
+    if (any(lessThan(gl_FragCoord.xy, v_damage.xy)) || any(greaterThanEqual(gl_FragCoord.xy, v_damage.zw))
+        || any(lessThan(local, drawnMin)) || any(greaterThan(local, drawnMax))) discard;
+#endif
     if (shape <= 0.0) discard;
 
 #ifdef QC_GRADIENT
@@ -289,6 +304,7 @@ void main() {
     if (blurred) color = v_fillColor;
 #endif
     fragColor = color * (opacity * shape);
+#endif
 }
 """#
 
@@ -303,7 +319,9 @@ void main() {
 // Feature macros (prepended by the renderer per batch, so a batch pays only for what its quads
 // use; Mesa's llvmpipe runs both sides of a branch): QC_TEXTURED, QC_CLIPPED (clip table walk),
 // QC_HARD_EDGES, QC_BORDER, QC_CLIP_RECT (analytic clip in the quad's plane), QC_BLUR (blurred rounded rect),
-// QC_GRADIENT (fragment stage only: a gradient from uniforms instead of the fill colour).
+// QC_GRADIENT (fragment stage only: a gradient from uniforms instead of the fill colour),
+// QC_DAMAGE (a per-instance damage rectangle outside which fragments are discarded),
+// QC_SOLID (fragment stage only: the fill colour, nothing else).
 precision highp float;
 precision highp int;
 
@@ -325,6 +343,9 @@ layout(location = 10) in float a_clip;      // index of the first clip walked in
 layout(location = 11) in vec4 a_clipX;
 layout(location = 12) in vec4 a_clipY;
 layout(location = 13) in vec4 a_clipRadii;
+#endif
+#ifdef QC_DAMAGE
+layout(location = 15) in vec4 a_damage;     // framebuffer pixels (gl_FragCoord's): minX, minY, maxX, maxY, exclusive
 #endif
 
 uniform vec3 u_canvas;                      // 2/width, 2/height, y sign
@@ -352,11 +373,41 @@ out vec2 v_clipLocal;                       // affine in the local position, so 
 flat out vec2 v_clipHalfSize;
 flat out vec4 v_clipRadii;
 #endif
+#ifdef QC_DAMAGE
+flat out vec4 v_damage;
+#endif
+
+#ifdef QC_DAMAGE
+// An affine quad is drawn as the part of its canvas bounds inside its damage rectangle (grown by 1/64
+// pixel against rounding; the fragment stage trims both exactly), so pixels outside the damage are
+// not shaded only to be discarded. Returns the local position of `corner` of that box, or the
+// unchanged `local` for a quad in perspective or one smaller than the box.
+vec2 damageClampedLocal(vec2 local, vec2 corner, float margin) {
+    mat2 linear = mat2(a_row1.xy, a_row2.xy);
+    float det = determinant(linear);
+    if (a_row1.w != 0.0 || a_row2.w != 0.0 || a_row4.w != 1.0 || abs(det) < 1e-12) return local;
+    vec2 lo = a_rect.xy - vec2(margin), hi = a_rect.xy + a_rect.zw + vec2(margin);
+    vec2 p0 = linear * lo + a_row4.xy, p1 = linear * vec2(hi.x, lo.y) + a_row4.xy;
+    vec2 p2 = linear * vec2(lo.x, hi.y) + a_row4.xy, p3 = linear * hi + a_row4.xy;
+    vec2 boundsMin = min(min(p0, p1), min(p2, p3)), boundsMax = max(max(p0, p1), max(p2, p3));
+    // The damage rectangle's rows, from framebuffer to canvas: ndc = fb * 2 / height - 1 = sign * (canvas * 2 / height - 1).
+    vec2 rows = (u_canvas.z * (a_damage.yw * u_canvas.y - 1.0) + 1.0) / u_canvas.y;
+    vec2 damageMin = vec2(a_damage.x, min(rows.x, rows.y)) - 0.015625, damageMax = vec2(a_damage.z, max(rows.x, rows.y)) + 0.015625;
+    vec2 boxMin = max(boundsMin, damageMin), boxMax = max(min(boundsMax, damageMax), boxMin);
+    // A rotated quad mostly inside the rectangle covers fewer pixels than its clamped bounds.
+    vec2 box = boxMax - boxMin, drawn = hi - lo;
+    if (abs(det) * drawn.x * drawn.y <= box.x * box.y) return local;
+    return inverse(linear) * (mix(boxMin, boxMax, corner) - a_row4.xy);
+}
+#endif
 
 void main() {
     vec2 corner = vec2(float(gl_VertexID & 1), float(gl_VertexID >> 1));
     float margin = a_params.w;
     vec2 local = a_rect.xy - vec2(margin) + corner * (a_rect.zw + 2.0 * margin);
+#ifdef QC_DAMAGE
+    local = damageClampedLocal(local, corner, margin);
+#endif
     vec4 canvas = local.x * a_row1 + local.y * a_row2 + a_row4;
 
     // Keep w: the rasteriser divides per pixel, which makes every varying perspective-correct.
@@ -376,6 +427,9 @@ void main() {
     v_clipLocal = vec2(dot(a_clipX.xyz, homogeneousLocal), dot(a_clipY.xyz, homogeneousLocal));
     v_clipHalfSize = vec2(a_clipX.w, a_clipY.w);
     v_clipRadii = a_clipRadii;
+#endif
+#ifdef QC_DAMAGE
+    v_damage = a_damage;
 #endif
     v_rect = a_rect;
     v_fillColor = a_fillColor;

@@ -1,0 +1,140 @@
+import CompositorCore
+import CoreGraphics
+import Foundation
+
+/// The canvas pass of a frame redrawn in several damage rectangles, laid out for a handful of
+/// draw calls instead of a scissor, a clear and a few draws per rectangle.
+///
+/// Every instance is copied once per rectangle it touches, followed by that rectangle in
+/// framebuffer pixels; the `.damage` shader variant discards fragments outside it, a scissor per
+/// instance (an affine quad is drawn as its bounds clamped to the rectangle when that is smaller).
+/// The first batch replaces every rectangle with the clear colour (one solid quad per rectangle,
+/// blending off, so a transparent clear colour replaces too); then each canvas batch is one draw
+/// of its copies, in list order. The rectangles are disjoint, so every pixel still sees its quads
+/// in list order.
+final class DamagedCanvasDraws {
+    /// Floats per instance: a `QuadInstance` followed by its damage rectangle.
+    static let stride = QuadInstance.stride + 4
+    /// The attribute location of the damage rectangle (quad.vert.glsl's `a_damage`).
+    static let damageLocation: UInt32 = 15
+    /// Rows of canvas pixels per band of the rectangle index.
+    private static let bandHeight = 32
+
+    /// The instances, `stride` floats each.
+    private(set) var data: [Float] = []
+    /// The batches drawing `data`: the clearing batch first, then the canvas pass's.
+    private(set) var batches: [QuadBatch] = []
+    /// The number of instances in `data`.
+    private(set) var instanceCount = 0
+    /// For each band of canvas rows, the rectangles overlapping it.
+    private var bands: [[Int]] = []
+
+    /// Lays out `canvasBatches` (instances in `instances`, with canvas pixel bounds in `bounds`)
+    /// for the canvas rectangles `rects` of a `width` x `height` target.
+    ///
+    /// Returns false, laying out nothing, when two rectangles overlap: a translucent instance
+    /// drawn once for each would blend twice into their overlap.
+    /// - Parameter yFlipped: whether canvas row 0 is the framebuffer's top row (`gl_FragCoord` counts up).
+    func build(canvasBatches: [QuadBatch], instances: [Float], bounds: [SIMD4<Int32>], rects: [PixelRect],
+               width: Int, height: Int, yFlipped: Bool, clearColor: PremultipliedColor) -> Bool {
+        data.removeAll(keepingCapacity: true)
+        batches.removeAll(keepingCapacity: true)
+        instanceCount = 0
+        indexBands(rects, height: height)
+        guard areDisjoint(rects) else { return false }
+        let framebufferRects = rects.map { r -> SIMD4<Float> in
+            let y = yFlipped ? height - r.y - r.height : r.y
+            return SIMD4(Float(r.x), Float(y), Float(r.x + r.width), Float(y + r.height))
+        }
+
+        let clip = ClipResolver.Resolution(analytic: nil, tableIndex: -1)
+        for (index, rect) in rects.enumerated() {
+            let quad = Quad(transform: .identity, rect: CGRect(x: rect.x, y: rect.y, width: rect.width, height: rect.height),
+                            fillColor: clearColor, isOpaque: true, antialiasedEdges: 0)
+            let start = grow()
+            data.withUnsafeMutableBufferPointer { buffer in
+                QuadInstance.write(quad, texture: nil, clip: clip, margin: 0, into: buffer.baseAddress! + start)
+            }
+            setDamage(framebufferRects[index], at: start)
+        }
+        batches.append(QuadBatch(firstInstance: 0, instanceCount: instanceCount, texture: 0, samplerKey: 0,
+                                 blend: .replace, features: .solid))
+
+        for batch in canvasBatches {
+            let first = instanceCount
+            for instance in batch.firstInstance..<(batch.firstInstance + batch.instanceCount) {
+                let box = instance < bounds.count ? bounds[instance] : SIMD4(Int32.min, Int32.min, Int32.max, Int32.max)
+                forEachRect(touching: box, rects: rects) { index in
+                    let start = grow()
+                    let source = instance * QuadInstance.stride
+                    data.withUnsafeMutableBufferPointer { buffer in
+                        instances.withUnsafeBufferPointer { from in
+                            (buffer.baseAddress! + start).update(from: from.baseAddress! + source, count: QuadInstance.stride)
+                        }
+                    }
+                    setDamage(framebufferRects[index], at: start)
+                }
+            }
+            guard instanceCount > first else { continue }
+            var copied = batch
+            copied.firstInstance = first
+            copied.instanceCount = instanceCount - first
+            copied.features.insert(.damage)
+            batches.append(copied)
+        }
+        return true
+    }
+
+    /// Whether no two of `rects` (filed in the bands) share a pixel.
+    private func areDisjoint(_ rects: [PixelRect]) -> Bool {
+        for (index, rect) in rects.enumerated() {
+            let box = SIMD4(Int32(clamping: rect.x), Int32(clamping: rect.y),
+                            Int32(clamping: rect.x + rect.width), Int32(clamping: rect.y + rect.height))
+            var overlaps = false
+            forEachRect(touching: box, rects: rects) { other in overlaps = overlaps || other != index }
+            if overlaps { return false }
+        }
+        return true
+    }
+
+    /// Appends room for one instance and returns the float offset of its start.
+    private func grow() -> Int {
+        let start = data.count
+        data.append(contentsOf: repeatElement(0, count: Self.stride))
+        instanceCount += 1
+        return start
+    }
+
+    private func setDamage(_ rect: SIMD4<Float>, at start: Int) {
+        let offset = start + QuadInstance.stride
+        data[offset] = rect.x; data[offset + 1] = rect.y; data[offset + 2] = rect.z; data[offset + 3] = rect.w
+    }
+
+    /// Files each rectangle under the bands of rows it overlaps.
+    private func indexBands(_ rects: [PixelRect], height: Int) {
+        let count = max(1, (height + Self.bandHeight - 1) / Self.bandHeight)
+        if bands.count != count { bands = Array(repeating: [], count: count) }
+        for band in bands.indices { bands[band].removeAll(keepingCapacity: true) }
+        for (index, rect) in rects.enumerated() {
+            for band in band(of: rect.y)...band(of: rect.y + rect.height - 1) { bands[band].append(index) }
+        }
+    }
+
+    private func band(of row: Int) -> Int { min(max(row / Self.bandHeight, 0), bands.count - 1) }
+
+    /// Calls `body` with the index of every rectangle that `box` (minX, minY, maxX, maxY,
+    /// exclusive) overlaps, each once (rectangles are disjoint, so their order is free).
+    private func forEachRect(touching box: SIMD4<Int32>, rects: [PixelRect], _ body: (Int) -> Void) {
+        guard box.x < box.z, box.y < box.w else { return }
+        let top = Int(box.y), bottom = Int(box.w) - 1
+        for band in band(of: top)...band(of: bottom) {
+            for index in bands[band] {
+                let r = rects[index]
+                guard Int(box.x) < r.x + r.width, Int(box.z) > r.x, top < r.y + r.height, bottom >= r.y else { continue }
+                // A rectangle filed under several bands counts in the first band both overlap.
+                guard band == self.band(of: max(top, r.y)) else { continue }
+                body(index)
+            }
+        }
+    }
+}
