@@ -179,12 +179,21 @@ public struct DrawList: Sendable, Equatable {
     public var commands: [DrawCommand]
     /// Clip regions referenced by quads.
     public var clips: [Clip]
+    /// What the list's producer knows about it against the list it produced before, or nil.
+    /// It does not change what the list draws, and equality ignores it.
+    public var continuity: DrawListContinuity?
 
     /// Creates a draw list.
     public init(pixelWidth: Int, pixelHeight: Int, clearColor: PremultipliedColor = .clear,
                 commands: [DrawCommand] = [], clips: [Clip] = []) {
         self.pixelWidth = pixelWidth; self.pixelHeight = pixelHeight; self.clearColor = clearColor
         self.commands = commands; self.clips = clips
+    }
+
+    /// Whether two lists draw the same: size, clear colour, commands and clips.
+    public static func == (a: DrawList, b: DrawList) -> Bool {
+        a.pixelWidth == b.pixelWidth && a.pixelHeight == b.pixelHeight && a.clearColor == b.clearColor
+            && a.commands == b.commands && a.clips == b.clips
     }
 }
 

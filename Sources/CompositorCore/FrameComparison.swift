@@ -29,12 +29,16 @@ struct FrameComparison: Sendable {
         rects.removeAll(keepingCapacity: true)
         let oldCount = oldStarts.count - 1, newCount = newStarts.count - 1
         var bounded = true
+        // Ranges the producer repeated unchanged need no comparison (`DrawListContinuity`).
+        let unchanged = DrawListContinuity.unchangedRanges(from: old, to: new)
+        var cursor = 0
         old.commands.withUnsafeBufferPointer { a in
             new.commands.withUnsafeBufferPointer { b in
                 if oldCount == newCount {
                     // Aligned frames (the common case: the same layers, some of them changed): pair
                     // drawables by position, so changes far apart do not damage everything between.
-                    for k in 0..<newCount where !same(k, a, in: old, k, b, in: new) {
+                    for k in 0..<newCount {
+                        if isUnchanged(k, in: unchanged, cursor: &cursor) || same(k, a, in: old, k, b, in: new) { continue }
                         guard addBounds(of: k, starts: oldStarts, in: old, canvas: canvas),
                               addBounds(of: k, starts: newStarts, in: new, canvas: canvas) else { bounded = false; break }
                     }
@@ -55,6 +59,15 @@ struct FrameComparison: Sendable {
         }
         guard bounded else { return [canvas] }
         return DamageRegion.coalesce(rects, maximumCount: maximumRectangles)
+    }
+
+    /// Whether drawable `k`, at the same commands in both frames, lies inside one of the
+    /// sorted `ranges`; `cursor` moves through them as `k` grows.
+    private func isUnchanged(_ k: Int, in ranges: [Range<Int>], cursor: inout Int) -> Bool {
+        let start = newStarts[k], end = newStarts[k + 1]
+        guard oldStarts[k] == start, oldStarts[k + 1] == end else { return false }
+        while cursor < ranges.count, ranges[cursor].upperBound <= start { cursor += 1 }
+        return cursor < ranges.count && ranges[cursor].lowerBound <= start && end <= ranges[cursor].upperBound
     }
 
     /// The start of each top-level drawable of `commands` and the end of the last; an

@@ -78,15 +78,45 @@ final class FlattenedSubtreeCacheTests: XCTestCase {
         try assertFramesEqual(file: file, line: line)
     }
 
+    private var previousReused: DrawList?
+    private var hintedTracker = DamageTracker()
+    private var comparingTracker = DamageTracker()
+
     private func assertFramesEqual(file: StaticString = #filePath, line: UInt = #line) throws {
         time += 1.0 / 60
         let reused = try cached.drawList(atTime: time)
         let flattened = try whole.drawList(atTime: time)
+        try assertContinuityHolds(reused, file: file, line: line)
         XCTAssertEqual(reused.commands.count, flattened.commands.count, file: file, line: line)
         XCTAssertEqual(reused.clips, flattened.clips, "clips differ", file: file, line: line)
         if let index = reused.commands.indices.first(where: { $0 < flattened.commands.count
                                                                  && reused.commands[$0] != flattened.commands[$0] }) {
             XCTFail("command \(index) differs from the whole flatten", file: file, line: line)
+        }
+    }
+
+    /// The ranges a frame claims to repeat from the previous one are the same commands with the
+    /// same clip chains, and a tracker that skips them finds the same damage as one that compares.
+    private func assertContinuityHolds(_ list: DrawList, file: StaticString, line: UInt) throws {
+        defer { previousReused = list }
+        let continuity = try XCTUnwrap(list.continuity, file: file, line: line)
+        var stripped = list
+        stripped.continuity = nil
+        XCTAssertEqual(hintedTracker.damage(for: list), comparingTracker.damage(for: stripped),
+                       "skipping the repeated ranges changed the damage", file: file, line: line)
+        guard let previous = previousReused, previous.continuity?.frame == continuity.frame - 1 else { return }
+        for range in continuity.unchangedRanges {
+            for index in range {
+                XCTAssertEqual(list.commands[index], previous.commands[index], "command \(index) is not repeated",
+                               file: file, line: line)
+                let clipIndex: Int32? = switch list.commands[index] {
+                case .quad(let quad): quad.clipIndex
+                case .beginGroup(let group): group.clipIndex
+                case .beginMask, .endGroup: nil
+                }
+                XCTAssertTrue(list.clipChain(from: clipIndex).elementsEqual(previous.clipChain(from: clipIndex)),
+                              "command \(index) is clipped differently", file: file, line: line)
+            }
         }
     }
 
@@ -100,6 +130,24 @@ final class FlattenedSubtreeCacheTests: XCTestCase {
         try assertFramesEqual()
         XCTAssertEqual(cached.subtreeCache.flattenedSubtrees, 0)
         XCTAssertEqual(cached.subtreeCache.reusedSubtrees, 1, "the root's whole subtree comes from the cache")
+        try assertFramesEqual()
+        let frame = try XCTUnwrap(previousReused)
+        XCTAssertEqual(frame.continuity?.unchangedRanges, [0..<frame.commands.count], "a still frame repeats every command")
+        XCTAssertEqual(hintedTracker.lastDamage, [])
+    }
+
+    func testAChangedLayerIsTheOnlyRangeNotRepeated() throws {
+        try settle()
+        try assertFramesEqual()
+        try change { scene.cards[3].backgroundColor = CGColor(red: 1, green: 0, blue: 0, alpha: 1) }
+        try assertFramesEqual()
+        let frame = try XCTUnwrap(previousReused)
+        let ranges = try XCTUnwrap(frame.continuity).unchangedRanges
+        // Cards 0-2 and everything after card 3 repeat; card 3's own quad does not.
+        XCTAssertEqual(ranges.count, 2)
+        XCTAssertEqual(ranges.reduce(0) { $0 + $1.count }, frame.commands.count - 1)
+        XCTAssertEqual(ranges.first?.lowerBound, 0)
+        XCTAssertEqual(ranges.last?.upperBound, frame.commands.count)
     }
 
     func testChangingOneLayerFlattensOnlyItsPath() throws {
@@ -145,6 +193,23 @@ final class FlattenedSubtreeCacheTests: XCTestCase {
         try change { scene.faded.opacity = 1 }
         try change { scene.root.sublayerTransform = CATransform3DMakeTranslation(3, 4, 0) }
         try assertFramesEqual()
+    }
+
+    func testAReplicatorsNewInstanceColourIsNotClaimedRepeated() throws {
+        let replicator = CAReplicatorLayer()
+        replicator.frame = CGRect(x: 250, y: 180, width: 100, height: 100)
+        replicator.instanceCount = 1
+        let child = CALayer()
+        child.frame = CGRect(x: 10, y: 10, width: 50, height: 50)
+        child.backgroundColor = CGColor(red: 1, green: 1, blue: 1, alpha: 1)
+        replicator.addSublayer(child)
+        try change { scene.root.addSublayer(replicator) }
+        try settle()
+        // From the second change on, the sublayer is reused where the frame before drew it, then
+        // tinted by the new colour: not a repeat.
+        try change { replicator.instanceColor = CGColor(red: 0, green: 1, blue: 0, alpha: 1) }
+        try change { replicator.instanceColor = CGColor(red: 0, green: 0, blue: 1, alpha: 1) }
+        try change { replicator.instanceColor = CGColor(red: 1, green: 0, blue: 0, alpha: 1) }
     }
 
     func testAnimatedSubtreesAreFlattenedEveryFrame() throws {

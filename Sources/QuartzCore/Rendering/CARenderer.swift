@@ -205,8 +205,12 @@ public final class CARenderer {
                                        subtreeCache: reusesUnchangedSubtrees ? subtreeCache : nil)
         // Reserve what the last frame needed, so a long list is not regrown every frame.
         flattener.commands.reserveCapacity(lastCommandCount)
-        let list = flattener.flatten(rootID: layer.layerID, pixelWidth: pixelWidth,
+        var list = flattener.flatten(rootID: layer.layerID, pixelWidth: pixelWidth,
                                      pixelHeight: pixelHeight, clearColor: PremultipliedColor(clearColor))
+        if reusesUnchangedSubtrees {
+            list.continuity = DrawListContinuity(sequence: subtreeCache.sequence, frame: subtreeCache.frame,
+                                                 unchangedRanges: flattener.unchangedRanges)
+        }
         lastCommandCount = list.commands.count
         lastFrameHadAnimations = flattener.sawAnimations
         nextChangeTime = flattener.nextChangeTime

@@ -1,5 +1,6 @@
 import Foundation
 import CompositorCore
+import Synchronization
 
 /// What the flattener made of each layer's subtree in earlier frames, kept by a renderer so
 /// that a frame where few layers changed costs about those layers, not the whole tree.
@@ -21,6 +22,10 @@ final class FlattenedSubtreeCache {
         /// at or above this move with the subtree's first clip when it is reused.
         var clipBase: Int32 = 0
         var lastFrame: UInt64
+        /// Where the subtree's commands and clips started in the last frame that drew them
+        /// (and that frame): drawn again at the same place in the next frame, they are the same
+        /// commands at the same indices (`DrawListContinuity`).
+        var drawnAt: (frame: UInt64, command: Int, clip: Int) = (0, -1, -1)
 
         init(key: SubtreeKey, frame: UInt64) {
             self.key = key
@@ -32,6 +37,17 @@ final class FlattenedSubtreeCache {
     static let retainedFrames: UInt64 = 64
 
     private var entries: [UInt64: Entry] = [:]
+    /// The number of this cache's sequence of frames (`DrawListContinuity.sequence`).
+    let sequence: UInt64 = FlattenedSubtreeCache.nextSequence()
+    private static let sequences = Mutex<UInt64>(0)
+
+    private static func nextSequence() -> UInt64 {
+        sequences.withLock { value in
+            value &+= 1
+            return value
+        }
+    }
+
     /// Every superlayer context seen lately, numbered, so that a key compares two integers.
     private var contexts: [SubtreeContext: (serial: UInt64, lastFrame: UInt64)] = [:]
     private var nextContextSerial: UInt64 = 0
@@ -69,6 +85,14 @@ final class FlattenedSubtreeCache {
     /// Forgets everything (a renderer's target or view changed in a way keys do not see).
     func removeAll() { entries.removeAll() }
 
+    /// Notes that `entry` is drawn again in this frame with its commands from index `command`
+    /// and its clips from index `clip`; true when that is where the previous frame drew them.
+    func drawAgain(_ entry: Entry, command: Int, clip: Int) -> Bool {
+        let inPlace = entry.drawnAt == (frame &- 1, command, clip)
+        entry.drawnAt = (frame, command, clip)
+        return inPlace
+    }
+
     /// The stored entry of layer `id` when it was stored under `key`, marked as drawn.
     func reusable(_ id: UInt64, key: SubtreeKey) -> Entry? {
         guard let entry = entries[id], entry.commands != nil, entry.key == key else { return nil }
@@ -88,6 +112,7 @@ final class FlattenedSubtreeCache {
             return
         }
         entry.lastFrame = frame
+        entry.drawnAt = (frame, commands.startIndex, Int(clipBase))
         guard entry.key == key, isStatic else {
             // Changed since the last frame (or changing with time): remember the key only.
             entry.key = key

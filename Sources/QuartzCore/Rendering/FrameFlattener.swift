@@ -37,6 +37,9 @@ struct FrameFlattener {
     /// Counts what made the subtrees drawn so far depend on time (animations, particles,
     /// tiles, GL frames): a subtree during which it did not move can be reused.
     private(set) var timeDependencies = 0
+    /// Command ranges repeated from the previous frame at the same indices, with the same clips
+    /// (a reused subtree drawn where it was drawn last frame): `DrawListContinuity`.
+    private(set) var unchangedRanges: [Range<Int>] = []
 
     /// The summaries of the committed layers: the subtree versions and z positions read for
     /// every sublayer without copying it (empty: read them from `layers`).
@@ -138,6 +141,9 @@ struct FrameFlattener {
     /// Appends a stored subtree, moving its own clips to the end of the frame's clip list.
     private mutating func append(_ entry: FlattenedSubtreeCache.Entry) {
         guard let stored = entry.commands else { return }
+        if subtreeCache?.drawAgain(entry, command: commands.count, clip: clips.count) == true, !stored.isEmpty {
+            noteUnchanged(commands.count..<(commands.count + stored.count))
+        }
         let offset = Int32(clips.count) - entry.clipBase
         if offset == 0 {
             commands.append(contentsOf: stored)
@@ -148,6 +154,28 @@ struct FrameFlattener {
         for var clip in entry.clips {
             if let parent = clip.parentIndex, parent >= entry.clipBase { clip.parentIndex = parent + offset }
             clips.append(clip)
+        }
+    }
+
+    /// Adds `range` to the commands repeated from the previous frame, merged with the last
+    /// range when they touch.
+    private mutating func noteUnchanged(_ range: Range<Int>) {
+        if let last = unchangedRanges.last, last.upperBound == range.lowerBound {
+            unchangedRanges[unchangedRanges.count - 1] = last.lowerBound..<range.upperBound
+        } else {
+            unchangedRanges.append(range)
+        }
+    }
+
+    /// Withdraws every claim that commands from index `start` on repeat the previous frame's:
+    /// they are about to be changed after they were drawn (a replicator instance's colour).
+    mutating func forgetUnchanged(from start: Int) {
+        while let last = unchangedRanges.last, last.upperBound > start {
+            if last.lowerBound < start {
+                unchangedRanges[unchangedRanges.count - 1] = last.lowerBound..<start
+                return
+            }
+            unchangedRanges.removeLast()
         }
     }
 
