@@ -19,6 +19,8 @@ public struct DamageTracker: Sendable {
     public static let defaultMaximumRectangles = 128
 
     private var previous: DrawList?
+    /// Whether the comparison's last new frame is `previous` (its drawables already split).
+    private var splitPrevious = false
     private var comparison = FrameComparison()
     /// The damage returned by the last call of `damage(for:)`.
     public private(set) var lastDamage: [PixelRect] = []
@@ -30,15 +32,22 @@ public struct DamageTracker: Sendable {
 
     /// Forgets the previous frame (after the target's pixels were lost), so the next frame is
     /// damaged everywhere.
-    public mutating func reset() { previous = nil }
+    public mutating func reset() {
+        previous = nil
+        splitPrevious = false
+    }
 
     /// The region of `list` that differs from the frame seen last, and remembers `list`.
     public mutating func damage(for list: DrawList) -> [PixelRect] {
         let canvas = PixelRect(x: 0, y: 0, width: list.pixelWidth, height: list.pixelHeight)
         if let previous, previous.pixelWidth == list.pixelWidth, previous.pixelHeight == list.pixelHeight,
            previous.clearColor == list.clearColor {
-            lastDamage = comparison.damage(from: previous, to: list, maximumRectangles: maximumRectangles)
+            lastDamage = comparison.damage(from: previous, to: list, maximumRectangles: maximumRectangles,
+                                           oldWasLastNew: splitPrevious)
+            splitPrevious = true
         } else {
+            // The comparison did not see this frame: the next one splits its old frame afresh.
+            splitPrevious = false
             lastDamage = canvas.isEmpty ? [] : [canvas]
         }
         previous = list

@@ -16,10 +16,16 @@ struct FrameComparison: Sendable {
     private var path: [Int] = []
     private var rects: [PixelRect] = []
 
-    /// The region that differs between two frames of the same canvas size.
-    mutating func damage(from old: DrawList, to new: DrawList, maximumRectangles: Int) -> [PixelRect] {
+    /// The region that differs between two frames of the same canvas size. `oldWasLastNew`:
+    /// `old` is the `new` of the previous call, whose drawables are known already.
+    mutating func damage(from old: DrawList, to new: DrawList, maximumRectangles: Int,
+                         oldWasLastNew: Bool = false) -> [PixelRect] {
         let canvas = PixelRect(x: 0, y: 0, width: new.pixelWidth, height: new.pixelHeight)
-        Self.split(old.commands, into: &oldStarts)
+        if oldWasLastNew && newStarts.last == old.commands.count {
+            swap(&oldStarts, &newStarts)
+        } else {
+            Self.split(old.commands, into: &oldStarts)
+        }
         Self.split(new.commands, into: &newStarts)
         clipsIdentical = old.clips == new.clips
         if !clipsIdentical {
