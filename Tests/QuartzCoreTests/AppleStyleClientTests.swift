@@ -44,7 +44,14 @@ final class AppleStyleClientTests: XCTestCase {
         let scratch = Self.repositoryRoot.appendingPathComponent(".build-apple-style-client")
         XCTAssertTrue(FileManager.default.fileExists(atPath: package.appendingPathComponent("Package.swift").path))
 
-        let build = try run(["swift", "build", "--package-path", package.path, "--scratch-path", scratch.path])
+        let arguments = ["swift", "build", "--package-path", package.path, "--scratch-path", scratch.path]
+        var build = try run(arguments)
+        if build.status != 0 {
+            // SwiftPM's incremental build of a path dependency can miss files added to it since
+            // the last run ("cannot find type in scope"): build once more from scratch.
+            try? FileManager.default.removeItem(at: scratch)
+            build = try run(arguments)
+        }
         XCTAssertEqual(build.status, 0, "the Apple-style client failed to build:\n\(build.output.suffix(6000))")
         guard build.status == 0 else { return }
 
