@@ -62,10 +62,12 @@ let package = Package(
         .testTarget(name: "CoreGraphicsTests", dependencies: ["CoreGraphics"], exclude: ["Fixtures"]),
         .testTarget(name: "CompositorCoreTests", dependencies: ["CompositorCore"]),
         .testTarget(name: "QuartzCoreTests", dependencies: ["QuartzCore"]),
-        .testTarget(name: "GLESRendererTests", dependencies: ["GLESRenderer", "CompositorCore"]),
+        .target(name: "RendererTestSupport", dependencies: ["CompositorCore", "CoreGraphics"], path: "Tests/RendererTestSupport"),
+        .testTarget(name: "GLESRendererTests", dependencies: ["GLESRenderer", "CompositorCore", "RendererTestSupport"]),
         .testTarget(name: "KioskTests", dependencies: ["QuartzCoreDisplay", "KioskMenu"]),
-        .testTarget(name: "CPURendererTests", dependencies: ["CPURenderer", "CompositorCore"]),
-        .testTarget(name: "RenderingTests", dependencies: ["QuartzCore", "ExampleScenes", "CPURenderer", "GLESRenderer"], exclude: ["Golden"]),
+        .testTarget(name: "CPURendererTests", dependencies: ["CPURenderer", "CompositorCore", "RendererTestSupport"]),
+        .testTarget(name: "RenderingTests", dependencies: ["QuartzCore", "ExampleScenes", "CPURenderer", "GLESRenderer", "RendererTestSupport"],
+                    exclude: ["Golden"]),
     ],
     swiftLanguageModes: [.v6]
 )

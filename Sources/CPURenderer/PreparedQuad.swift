@@ -136,7 +136,7 @@ struct PreparedQuad {
             inner = .nowhere
             innerCross = .nowhere
         }
-        var box = PlaneProjection(plane: plane, inverse: inv, rect: r).pixelBounds(outset: reach)
+        var box = projection.pixelBounds(outset: reach)
             ?? (0, 0, canvasWidth, canvasHeight)
         var index = clip, depth = 0
         while index >= 0 && depth < PreparedClip.maximumDepth {

@@ -108,16 +108,27 @@ struct TextureSampler: @unchecked Sendable {
     @inline(__always)
     func sample(u: Float, v: Float, texelsPerPixel scale: Float,
                 minification: TextureFilter, magnification: TextureFilter) -> SIMD4<Float> {
-        if scale <= 1 { return sample(u: u, v: v, level: 0, linear: magnification != .nearest) }
+        let choice = filterChoice(texelsPerPixel: scale, minification: minification, magnification: magnification)
+        let first = sample(u: u, v: v, level: choice.level, linear: choice.linear)
+        guard choice.nextLevelWeight > 0 else { return first }
+        let next = sample(u: u, v: v, level: choice.level + 1, linear: true)
+        return first * (1 - choice.nextLevelWeight) + next * choice.nextLevelWeight
+    }
+
+    /// OpenGL's filter choice for a footprint of `scale` texels per pixel: magnification (at
+    /// most 1) or minification, the level to sample, whether bilinearly, and for trilinear the
+    /// weight of the next level (0: none).
+    @inline(__always)
+    func filterChoice(texelsPerPixel scale: Float, minification: TextureFilter,
+                      magnification: TextureFilter) -> (level: Int, linear: Bool, nextLevelWeight: Float) {
+        if scale <= 1 { return (0, magnification != .nearest, 0) }
         switch minification {
-        case .nearest: return sample(u: u, v: v, level: 0, linear: false)
-        case .linear: return sample(u: u, v: v, level: 0, linear: true)
+        case .nearest: return (0, false, 0)
+        case .linear: return (0, true, 0)
         case .trilinear:
             let lod = min(log2(scale), Float(count - 1))
-            let base = Int(lod), blend = lod - Float(base)
-            let first = sample(u: u, v: v, level: base, linear: true)
-            guard blend > 0, base + 1 < count else { return first }
-            return first * (1 - blend) + sample(u: u, v: v, level: base + 1, linear: true) * blend
+            let base = Int(lod)
+            return (base, true, base + 1 < count ? lod - Float(base) : 0)
         }
     }
 }

@@ -47,18 +47,11 @@ extension TextureSampler {
     @inline(__always)
     func sampleLanes(u: Lanes, v: Lanes, texelsPerPixel scale: Float,
                      minification: TextureFilter, magnification: TextureFilter) -> LaneColor {
-        if scale <= 1 { return sampleLanes(u: u, v: v, level: 0, linear: magnification != .nearest) }
-        switch minification {
-        case .nearest: return sampleLanes(u: u, v: v, level: 0, linear: false)
-        case .linear: return sampleLanes(u: u, v: v, level: 0, linear: true)
-        case .trilinear:
-            let lod = min(log2(scale), Float(count - 1))
-            let base = Int(lod), blend = lod - Float(base)
-            let first = sampleLanes(u: u, v: v, level: base, linear: true)
-            guard blend > 0, base + 1 < count else { return first }
-            return first.scaled(Lanes(repeating: 1 - blend))
-                .plus(sampleLanes(u: u, v: v, level: base + 1, linear: true).scaled(Lanes(repeating: blend)))
-        }
+        let choice = filterChoice(texelsPerPixel: scale, minification: minification, magnification: magnification)
+        let first = sampleLanes(u: u, v: v, level: choice.level, linear: choice.linear)
+        guard choice.nextLevelWeight > 0 else { return first }
+        let next = sampleLanes(u: u, v: v, level: choice.level + 1, linear: true)
+        return first.scaled(Lanes(repeating: 1 - choice.nextLevelWeight)).plus(next.scaled(Lanes(repeating: choice.nextLevelWeight)))
     }
 
     /// Bilinear filtering at texel coordinates `fx`, `fy` (texel centres at whole numbers) of a

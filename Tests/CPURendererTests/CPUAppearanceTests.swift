@@ -2,6 +2,7 @@ import CompositorCore
 import CoreGraphics
 import CPURenderer
 import Foundation
+import RendererTestSupport
 import XCTest
 
 /// Pixel probes of what a quad paints on the CPU renderer: corners, borders, opacity, textures, filters.

@@ -2,6 +2,7 @@ import CompositorCore
 import CoreGraphics
 import CPURenderer
 import Foundation
+import RendererTestSupport
 import XCTest
 
 /// `BlendMode.plusLighter`: the source added to what is beneath, clamped, on quads and on groups.

@@ -2,6 +2,7 @@ import CompositorCore
 import CoreGraphics
 import CPURenderer
 import Foundation
+import RendererTestSupport
 import XCTest
 
 /// Analytic clips on the CPU renderer: a quad is drawn only inside its clip's (rounded) rect, in the clip's plane.

@@ -2,6 +2,7 @@ import CompositorCore
 import CoreGraphics
 import CPURenderer
 import XCTest
+import RendererTestSupport
 
 /// `render(_:damageRegion:)`: the frame is prepared once and only the rectangles are painted.
 final class CPUDamageRegionTests: XCTestCase {

@@ -2,6 +2,7 @@ import CompositorCore
 import CoreGraphics
 import CPURenderer
 import Foundation
+import RendererTestSupport
 import XCTest
 
 /// Pixel probes of quad geometry on the CPU renderer: positions follow from the transforms.

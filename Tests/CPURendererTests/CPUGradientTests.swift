@@ -2,6 +2,7 @@ import CompositorCore
 import CoreGraphics
 import CPURenderer
 import Foundation
+import RendererTestSupport
 import XCTest
 
 /// Gradients painted in place of the fill colour: axial, radial and conic, evaluated in the

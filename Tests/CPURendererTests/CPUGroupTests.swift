@@ -2,6 +2,7 @@ import CompositorCore
 import CoreGraphics
 import CPURenderer
 import Foundation
+import RendererTestSupport
 import XCTest
 
 /// Offscreen passes on the CPU renderer: group opacity, scaled groups, masks, shadows, rasterization.

@@ -1,6 +1,7 @@
 import CompositorCore
 import CoreGraphics
 import Foundation
+import RendererTestSupport
 @testable import GLESRenderer
 import XCTest
 

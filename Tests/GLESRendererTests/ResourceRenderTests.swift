@@ -1,6 +1,7 @@
 import CompositorCore
 import CoreGraphics
 import Foundation
+import RendererTestSupport
 import GLESRenderer
 import XCTest
 

@@ -3,6 +3,7 @@ import CoreGraphics
 import CPURenderer
 import Foundation
 import GLESRenderer
+import RendererTestSupport
 import XCTest
 
 /// Damage-limited frames change exactly the damaged pixels, on both renderers: inside the region
@@ -10,9 +11,8 @@ import XCTest
 /// (here a sentinel a full render would erase); drawables that cannot touch the damage are not
 /// drawn, and a group outside it costs no offscreen pass.
 final class DamagePreservationTests: XCTestCase {
-    private let red = PremultipliedColor(red: 1, green: 0, blue: 0, alpha: 1)
-    private let green = PremultipliedColor(red: 0, green: 1, blue: 0, alpha: 1)
-    private let blue = PremultipliedColor(red: 0, green: 0, blue: 1, alpha: 1)
+    private enum Probes: PixelProbes {}
+    private let red = Probes.red, green = Probes.green, blue = Probes.blue
     private let white = PremultipliedColor(red: 1, green: 1, blue: 1, alpha: 1)
 
     private func makeGLES() throws -> FrameRenderer {
@@ -26,9 +26,7 @@ final class DamagePreservationTests: XCTestCase {
 
     /// A 20 px rounded card at (x, y), rotated by `angle` about its centre.
     private func card(x: Double, y: Double, angle: Double = 0, color: PremultipliedColor) -> DrawCommand {
-        let turn = Matrix4(m11: cos(angle), m12: sin(angle), m13: 0, m14: 0, m21: -sin(angle), m22: cos(angle), m23: 0, m24: 0,
-                           m31: 0, m32: 0, m33: 1, m34: 0, m41: 0, m42: 0, m43: 0, m44: 1)
-        let transform = Matrix4.translation(-10, -10).concatenating(turn).concatenating(.translation(x + 10, y + 10))
+        let transform = Matrix4.translation(-10, -10).concatenating(Probes.rotationZ(angle)).concatenating(.translation(x + 10, y + 10))
         return .quad(Quad(transform: transform, rect: CGRect(x: 0, y: 0, width: 20, height: 20), fillColor: color,
                           cornerRadii: CornerRadii(uniform: 4)))
     }
@@ -47,10 +45,7 @@ final class DamagePreservationTests: XCTestCase {
         return DrawList(pixelWidth: 200, pixelHeight: 100, clearColor: green, commands: commands)
     }
 
-    private func pixel(_ image: CGImage, _ x: Int, _ y: Int) -> [Int] {
-        let offset = y * image.bytesPerRow + x * 4
-        return (0..<4).map { Int(image.data[image.data.startIndex + offset + $0]) }
-    }
+    private func pixel(_ image: CGImage, _ x: Int, _ y: Int) -> [Int] { Probes.pixel(image, x, y) }
 
     func testGLESChangesExactlyTheDamagedPixels() throws {
         try checkOnlyTheDamagedPixelsChange(try makeGLES(), fresh: try makeGLES())

@@ -80,7 +80,8 @@ final class FlattenerGeometryTests: XCTestCase {
 
     func testDepthIsTheMeanProjectedZ() {
         let m = CATransform3DMakeTranslation(0, 0, 30)
-        XCTAssertEqual(DepthSorter.depth(of: CGRect(x: 0, y: 0, width: 10, height: 10), scene: m), 30)
-        XCTAssertEqual(DepthSorter.backToFront([3, -1, 3, 0]), [1, 3, 0, 2])
+        XCTAssertEqual(DepthSorter.item(CGRect(x: 0, y: 0, width: 10, height: 10), scene: m).depth, 30)
+        let items = [3.0, -1, 3, 0].map { DepthSorter.Item(corners: nil, depth: $0) }
+        XCTAssertEqual(DepthSorter.backToFront(items), [1, 3, 0, 2])
     }
 }

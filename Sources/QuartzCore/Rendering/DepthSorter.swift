@@ -42,17 +42,6 @@ enum DepthSorter {
                     depth: corners.isEmpty ? -.infinity : sum / Double(corners.count))
     }
 
-    /// The depth of `rect`'s projected centre under `scene`; `-infinity` when every corner is
-    /// behind the eye, so that such items draw first.
-    static func depth(of rect: CGRect, scene m: CATransform3D) -> CGFloat {
-        CGFloat(item(rect, scene: m).depth)
-    }
-
-    /// The indices of `depths` back to front (ascending depth, ties in their given order).
-    static func backToFront(_ depths: [CGFloat]) -> [Int] {
-        depths.indices.sorted { depths[$0] != depths[$1] ? depths[$0] < depths[$1] : $0 < $1 }
-    }
-
     /// The indices of `items` back to front.
     static func backToFront(_ items: [Item]) -> [Int] {
         let byDepth = items.indices.sorted { items[$0].depth != items[$1].depth ? items[$0].depth < items[$1].depth : $0 < $1 }

@@ -21,15 +21,14 @@ final class FlattenedSubtreeCache {
         /// The number of clips before the subtree's own when it was stored: its clip indices
         /// at or above this move with the subtree's first clip when it is reused.
         var clipBase: Int32 = 0
-        var lastFrame: UInt64
-        /// Where the subtree's commands and clips started in the last frame that drew them
-        /// (and that frame): drawn again at the same place in the next frame, they are the same
-        /// commands at the same indices (`DrawListContinuity`).
-        var drawnAt: (frame: UInt64, command: Int, clip: Int) = (0, -1, -1)
+        /// The last frame that drew the subtree, and where its commands and clips started in
+        /// it: drawn again at the same place in the next frame, they are the same commands at
+        /// the same indices (`DrawListContinuity`).
+        var drawnAt: (frame: UInt64, command: Int, clip: Int)
 
-        init(key: SubtreeKey, frame: UInt64) {
+        init(key: SubtreeKey, frame: UInt64, command: Int, clip: Int) {
             self.key = key
-            lastFrame = frame
+            drawnAt = (frame, command, clip)
         }
     }
 
@@ -56,9 +55,6 @@ final class FlattenedSubtreeCache {
     private(set) var reusedSubtrees = 0
     private(set) var flattenedSubtrees = 0
 
-    /// The number of layers with an entry.
-    var count: Int { entries.count }
-
     /// Starts a frame: counts it and now and then drops entries not drawn for a while.
     func beginFrame() {
         frame &+= 1
@@ -66,7 +62,7 @@ final class FlattenedSubtreeCache {
         flattenedSubtrees = 0
         if frame % Self.retainedFrames == 0 {
             let oldest = frame &- Self.retainedFrames
-            entries = entries.filter { $0.value.lastFrame >= oldest }
+            entries = entries.filter { $0.value.drawnAt.frame >= oldest }
             contexts = contexts.filter { $0.value.lastFrame >= oldest }
         }
     }
@@ -93,10 +89,9 @@ final class FlattenedSubtreeCache {
         return inPlace
     }
 
-    /// The stored entry of layer `id` when it was stored under `key`, marked as drawn.
+    /// The stored entry of layer `id` when it was stored under `key` (to be drawn with `drawAgain`).
     func reusable(_ id: UInt64, key: SubtreeKey) -> Entry? {
         guard let entry = entries[id], entry.commands != nil, entry.key == key else { return nil }
-        entry.lastFrame = frame
         reusedSubtrees += 1
         return entry
     }
@@ -108,10 +103,9 @@ final class FlattenedSubtreeCache {
                 clips: ArraySlice<Clip>, clipBase: Int32) {
         flattenedSubtrees += 1
         guard let entry = entries[id] else {
-            entries[id] = Entry(key: key, frame: frame)
+            entries[id] = Entry(key: key, frame: frame, command: commands.startIndex, clip: Int(clipBase))
             return
         }
-        entry.lastFrame = frame
         entry.drawnAt = (frame, commands.startIndex, Int(clipBase))
         guard entry.key == key, isStatic else {
             // Changed since the last frame (or changing with time): remember the key only.

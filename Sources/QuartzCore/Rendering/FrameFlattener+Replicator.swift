@@ -41,17 +41,8 @@ extension FrameFlattener {
             instanceContext.flattensSublayers = false
             instanceContext.world = instance.boundsTransform.concatenating(context.world)
             instanceContext.time = context.time - instance.timeOffset
-            let scene = instance.boundsTransform.concatenating(p.toParent)
-            for id in order {
-                guard let sublayer = layers[id], let placed = place(sublayer, in: instanceContext) else { continue }
-                let childScene = placed.toParent.concatenating(scene)
-                if sublayer.kind == .transform {
-                    collect3D(placed, scene: childScene, items: &items, depths: &depths)
-                } else {
-                    items.append(placed)
-                    depths.append(DepthSorter.item(placed.state.bounds, scene: childScene))
-                }
-            }
+            collect3D(order, in: instanceContext, scene: instance.boundsTransform.concatenating(p.toParent),
+                      items: &items, depths: &depths)
             let multiplier = ColorMultiplier(instance)
             multipliers.append(contentsOf: repeatElement(multiplier, count: items.count - multipliers.count))
         }

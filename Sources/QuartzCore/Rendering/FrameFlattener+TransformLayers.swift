@@ -16,8 +16,15 @@ extension FrameFlattener {
     /// `scene`, recursing into nested transform layers.
     mutating func collect3D(_ t: PlacedLayer, scene: CATransform3D, items: inout [PlacedLayer],
                                     depths: inout [DepthSorter.Item]) {
-        let context = t.sublayerContext(clip: t.clip)
-        for id in paintOrder(t.layer.sublayerIDs, of: t.layer.id) {
+        collect3D(paintOrder(t.layer.sublayerIDs, of: t.layer.id), in: t.sublayerContext(clip: t.clip),
+                  scene: scene, items: &items, depths: &depths)
+    }
+
+    /// Places the layers `ids` in `context`, whose space maps to the sorting space by `scene`:
+    /// plain layers become items, transform layers are entered.
+    mutating func collect3D(_ ids: [UInt64], in context: ParentContext, scene: CATransform3D,
+                            items: inout [PlacedLayer], depths: inout [DepthSorter.Item]) {
+        for id in ids {
             guard let sublayer = layers[id], let placed = place(sublayer, in: context) else { continue }
             let childScene = placed.toParent.concatenating(scene)
             if sublayer.kind == .transform {

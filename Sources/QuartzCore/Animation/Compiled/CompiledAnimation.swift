@@ -9,6 +9,9 @@ import Foundation
 struct CompiledAnimation: Sendable {
     /// The animated property, nil for groups and transitions.
     let keyPath: String?
+    /// Whether the animated property only moves or fades the layer's composited picture
+    /// (position, transform, opacity, ...), so a rasterized image of the layer stays valid.
+    let movesCompositedPictureOnly: Bool
     /// The resolved timing (duration 0 already replaced by the default or the group's).
     let timing: MediaTimingParameters
     /// The pacing curve applied to the fraction of each pass; nil is linear.
@@ -92,6 +95,7 @@ struct CompiledAnimation: Sendable {
         default:
             throw AnimationCompileError.unsupportedAnimationClass(String(describing: type(of: animation)))
         }
+        movesCompositedPictureOnly = Self.movesCompositedPictureOnly(keyPath)
     }
 
     private static func compileKeyframes(_ animation: CAKeyframeAnimation, options: PropertyOptions) throws -> Kind {
@@ -128,9 +132,24 @@ extension CompiledAnimation {
     init(keyPath: String?, timing: MediaTimingParameters, timingFunction: CAMediaTimingFunction? = nil,
          isRemovedOnCompletion: Bool = true, kind: Kind) {
         self.keyPath = keyPath
+        movesCompositedPictureOnly = Self.movesCompositedPictureOnly(keyPath)
         self.timing = timing
         self.timingFunction = timingFunction
         self.isRemovedOnCompletion = isRemovedOnCompletion
         self.kind = kind
+    }
+}
+
+extension CompiledAnimation {
+    /// Key paths (and their sub-paths) whose animation moves or fades a layer's composited
+    /// picture without changing it.
+    private static let compositingKeyPaths = ["position", "transform", "zPosition", "anchorPoint", "opacity",
+                                              "hidden", "shadow"]
+
+    /// Whether an animation of `keyPath` only moves or fades the composited picture; decided
+    /// once when the animation is compiled, not per frame.
+    private static func movesCompositedPictureOnly(_ keyPath: String?) -> Bool {
+        guard let keyPath else { return false }
+        return compositingKeyPaths.contains { keyPath.hasPrefix($0) }
     }
 }
