@@ -243,6 +243,28 @@ final class FrameEncoder {
         try composite(open)
     }
 
+    /// The group content's alpha blurred with `sigma` (content pixels) and the part of the
+    /// content's space it covers: for a rasterized group (`key`) the one kept with its cached
+    /// content when there is one, else two blur passes of this frame (kept when the content is).
+    private func blurredShadow(of content: RenderTarget, sigma: Double,
+                               key: RasterizationKey?) throws -> (RenderTarget, CGRect) {
+        if let key, let kept = rasterCache.shadow(for: key, sigma: sigma, frame: frame) { return kept }
+        let plan = ShadowBlurPlan(sigma: sigma, contentWidth: content.width, contentHeight: content.height,
+                                  maximumSize: pool.maximumContentSize)
+        let horizontal = try pool.acquire(width: plan.width, height: plan.height)
+        let vertical = try pool.acquire(width: plan.width, height: plan.height)
+        passes.append(RenderPass(destination: horizontal, canvasWidth: plan.width, canvasHeight: plan.height,
+                                 work: .blur(plan.horizontal(from: content, into: horizontal))))
+        passes.append(RenderPass(destination: vertical, canvasWidth: plan.width, canvasHeight: plan.height,
+                                 work: .blur(plan.vertical(from: horizontal, into: vertical))))
+        if let key, let released = rasterCache.keepShadow(vertical, covered: plan.coveredRect, sigma: sigma,
+                                                            for: key, frame: frame) {
+            pool.detach(vertical)
+            for target in released { pool.recycle(target) }
+        }
+        return (vertical, plan.coveredRect)
+    }
+
     /// Composites a finished group into the enclosing pass: shadow first, then content, both
     /// with the group's blend mode.
     private func composite(_ open: OpenGroup) throws {
@@ -257,16 +279,7 @@ final class FrameEncoder {
             var covered = CGRect(x: 0, y: 0, width: content.width, height: content.height)
             let sigma = Double(shadow.sigma) * open.scale
             if sigma >= 0.2 {
-                let plan = ShadowBlurPlan(sigma: sigma, contentWidth: content.width, contentHeight: content.height,
-                                          maximumSize: pool.maximumContentSize)
-                let horizontal = try pool.acquire(width: plan.width, height: plan.height)
-                let vertical = try pool.acquire(width: plan.width, height: plan.height)
-                passes.append(RenderPass(destination: horizontal, canvasWidth: plan.width, canvasHeight: plan.height,
-                                         work: .blur(plan.horizontal(from: content, into: horizontal))))
-                passes.append(RenderPass(destination: vertical, canvasWidth: plan.width, canvasHeight: plan.height,
-                                         work: .blur(plan.vertical(from: horizontal, into: vertical))))
-                source = vertical
-                covered = plan.coveredRect
+                (source, covered) = try blurredShadow(of: content, sigma: sigma, key: group.rasterizationKey)
             }
             let offsetX = Double(shadow.offsetX) * open.scale, offsetY = Double(shadow.offsetY) * open.scale
             let rect = CGRect(x: Double(group.rect.minX) + (Double(covered.minX) + offsetX) * unitX,

@@ -3,7 +3,9 @@ import CoreGraphics
 import Foundation
 
 /// The content images of rasterized groups, kept under their `RasterizationKey` and reused while
-/// key and pixel size stay the same. Bounded in bytes; the least recently used entry goes first.
+/// key and pixel size stay the same, each with the shadow blurred from it (a rasterized layer's
+/// shadow is part of what rasterizing saves). Bounded in bytes; the least recently used entry
+/// goes first.
 /// Entries used in the current frame are never evicted during it (the frame still composites them).
 final class RasterizationCache {
     private struct Entry {
@@ -11,6 +13,12 @@ final class RasterizationCache {
         var pixelWidth: Int, pixelHeight: Int
         var lastUse: Int
         var lastFrame: Int
+        /// The content's alpha blurred with `sigma` (content pixels), and the part of the
+        /// content's pixel space it covers.
+        var shadow: (target: RenderTarget, sigma: Double, covered: CGRect)?
+
+        var targets: [RenderTarget] { [target] + (shadow.map { [$0.target] } ?? []) }
+        var byteCount: Int { target.byteCount + (shadow?.target.byteCount ?? 0) }
     }
 
     /// The most bytes the cached images may hold together.
@@ -44,24 +52,51 @@ final class RasterizationCache {
         var evicted: [RenderTarget] = []
         for (other, entry) in entries where other.layerID == key.layerID && entry.lastFrame != frame {
             entries.removeValue(forKey: other)
-            byteCount -= entry.target.byteCount
-            evicted.append(entry.target)
+            byteCount -= entry.byteCount
+            evicted.append(contentsOf: entry.targets)
         }
         clock += 1
         entries[key] = Entry(target: target, pixelWidth: pixelWidth, pixelHeight: pixelHeight, lastUse: clock, lastFrame: frame)
         byteCount += target.byteCount
+        return evicted + evictBeyondLimit(sparing: frame)
+    }
+
+    /// The shadow kept with the content for `key`, blurred with `sigma`, marked as used in `frame`.
+    func shadow(for key: RasterizationKey, sigma: Double, frame: Int) -> (target: RenderTarget, covered: CGRect)? {
+        guard let shadow = entries[key]?.shadow, shadow.sigma == sigma else { return nil }
+        shadow.target.lastUsedFrame = frame
+        return (shadow.target, shadow.covered)
+    }
+
+    /// Keeps `target`, the content's alpha blurred with `sigma` covering `covered`, with the
+    /// content cached for `key`. Returns nil (nothing kept) when no content is cached for `key`;
+    /// else the targets for the pool to take back (a shadow of another blur, evicted entries).
+    func keepShadow(_ target: RenderTarget, covered: CGRect, sigma: Double, for key: RasterizationKey,
+                    frame: Int) -> [RenderTarget]? {
+        guard let entry = entries[key] else { return nil }
+        var released = entry.shadow.map { [$0.target] } ?? []
+        byteCount -= entry.byteCount
+        entries[key]!.shadow = (target, sigma, covered)
+        byteCount += entries[key]!.byteCount
+        released += evictBeyondLimit(sparing: frame)
+        return released
+    }
+
+    /// Drops the least recently used entries not used in `frame` while over the limit.
+    private func evictBeyondLimit(sparing frame: Int) -> [RenderTarget] {
+        var evicted: [RenderTarget] = []
         while byteCount > byteLimit,
               let (oldest, entry) = entries.filter({ $0.value.lastFrame != frame }).min(by: { $0.value.lastUse < $1.value.lastUse }) {
             entries.removeValue(forKey: oldest)
-            byteCount -= entry.target.byteCount
-            evicted.append(entry.target)
+            byteCount -= entry.byteCount
+            evicted.append(contentsOf: entry.targets)
         }
         return evicted
     }
 
     /// Removes every entry and returns their targets.
     func removeAll() -> [RenderTarget] {
-        let targets = entries.values.map(\.target)
+        let targets = entries.values.flatMap(\.targets)
         entries.removeAll()
         byteCount = 0
         return targets

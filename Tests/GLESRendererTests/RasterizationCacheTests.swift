@@ -44,10 +44,24 @@ final class RasterizationCacheTests: XCTestCase {
         _ = try S.render(renderer, width: 100, height: 100, commands: rasterizedGroup(layer: 1, version: 1, shadow: shadow))
         let (moved, statistics) = try S.render(renderer, width: 100, height: 100,
                                                commands: rasterizedGroup(layer: 1, version: 1, x: 30, shadow: shadow))
-        XCTAssertEqual(statistics.offscreenPasses, 2, "the two blur passes only")
+        XCTAssertEqual(statistics.offscreenPasses, 0, "the shadow is kept with the image: no blur pass either")
         // Half white over the half-opaque black shadow: alpha 0.5 + 0.5 × 0.5.
         XCTAssertPixel(S.pixel(moved, 35, 25), [128, 128, 128, 191], "white quad moved with the group, over its shadow")
         XCTAssertEqual(S.pixel(moved, 22, 50)[3], 0, "nothing left at the old place (4 sigma left of the new one)")
+    }
+
+    func testAnotherShadowBlurIsBlurredOnceThenKept() throws {
+        let renderer = try S.makeRenderer(width: 100, height: 100)
+        let sharp = GroupShadow(color: S.black, offsetX: 0, offsetY: 0, sigma: 2)
+        let soft = GroupShadow(color: S.black, offsetX: 0, offsetY: 0, sigma: 4)
+        let first = try S.render(renderer, width: 100, height: 100, commands: rasterizedGroup(layer: 1, version: 1, shadow: sharp))
+        XCTAssertEqual(first.1.offscreenPasses, 3, "the content and the two blur passes")
+        let changed = try S.render(renderer, width: 100, height: 100, commands: rasterizedGroup(layer: 1, version: 1, shadow: soft))
+        XCTAssertEqual(changed.1.offscreenPasses, 2, "the kept content blurred again with the new sigma")
+        let kept = try S.render(renderer, width: 100, height: 100, commands: rasterizedGroup(layer: 1, version: 1, shadow: soft))
+        XCTAssertEqual(kept.1.offscreenPasses, 0)
+        XCTAssertEqual(S.pixel(kept.0, 22, 50), S.pixel(changed.0, 22, 50), "the kept shadow is the one just blurred")
+        XCTAssertGreaterThan(S.pixel(kept.0, 17, 50)[3], S.pixel(first.0, 17, 50)[3], "the softer shadow reaches further out")
     }
 
     func testNewContentVersionRedrawsTheGroup() throws {
