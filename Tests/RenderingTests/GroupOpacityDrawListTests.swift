@@ -91,7 +91,7 @@ final class GroupOpacityDrawListTests: XCTestCase {
 
     /// Pixel probe (needs group rendering): 50% grey everywhere, the overlap included.
     func testGroupOpacityPixels() throws {
-        try GroupRenderingSupport.requireGroups()
+        try GroupRenderingSupport.assertCompositesGroups()
         let image = try SceneRenderer.render(overlappingTree(opacity: 0.5, groupOpacity: true), width: 120, height: 80)
         assertPixel(image, 20, 40, (128, 128, 128, 255))
         assertPixel(image, 60, 40, (128, 128, 128, 255))

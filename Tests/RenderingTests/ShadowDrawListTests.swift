@@ -145,7 +145,7 @@ final class ShadowDrawListTests: XCTestCase {
 
     /// Pixel probe (needs blurred quads): an offset (0, 10) darkens below the layer, not above.
     func testShadowDarkensBelowNotAbove() throws {
-        try GroupRenderingSupport.requireBlur()
+        try GroupRenderingSupport.assertBlursQuads()
         let root = P.layer(CGRect(x: 0, y: 0, width: 100, height: 100), P.white)
         root.addSublayer(shadowed(CGRect(x: 20, y: 20, width: 40, height: 30), P.blue))
         let image = try SceneRenderer.render(root, width: 100, height: 100)
