@@ -16,9 +16,11 @@ let package = Package(
         .executable(name: "qc-bench", targets: ["qc-bench"]),
         .library(name: "QuartzCoreDisplay", targets: ["QuartzCoreDisplay"]),
         .executable(name: "qc-kiosk", targets: ["qc-kiosk"]),
+        .executable(name: "qc-fuzz", targets: ["qc-fuzz"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     ],
     targets: [
         // System libraries (module map + pkg-config).
@@ -58,12 +60,20 @@ let package = Package(
         .executableTarget(name: "qc-bench", dependencies: ["QuartzCore", "ExampleScenes", "GLESRenderer", "CPURenderer"]),
         .executableTarget(name: "qc-kiosk", dependencies: ["QuartzCoreDisplay", "KioskMenu"]),
 
+        // Fuzzing: the targets (also replayed by the tests) and the libFuzzer driver (scripts/fuzz.sh).
+        .target(name: "FuzzTargets", dependencies: ["QuartzCore", "CompositorCore", "CPURenderer", "GLESRenderer"]),
+        .target(name: "CLibFuzzer"),
+        .executableTarget(name: "qc-fuzz", dependencies: [
+            "FuzzTargets", "CLibFuzzer", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
+
         // Tests.
         .testTarget(name: "CoreGraphicsTests", dependencies: ["CoreGraphics"], exclude: ["Fixtures"]),
         .testTarget(name: "CompositorCoreTests", dependencies: ["CompositorCore"]),
         .testTarget(name: "QuartzCoreTests", dependencies: ["QuartzCore"]),
         .target(name: "RendererTestSupport", dependencies: ["CompositorCore", "CoreGraphics"], path: "Tests/RendererTestSupport"),
         .testTarget(name: "GLESRendererTests", dependencies: ["GLESRenderer", "CompositorCore", "RendererTestSupport"]),
+        .testTarget(name: "FuzzRegressionTests", dependencies: ["FuzzTargets"]),
         .testTarget(name: "KioskTests", dependencies: ["QuartzCoreDisplay", "KioskMenu"]),
         .testTarget(name: "CPURendererTests", dependencies: ["CPURenderer", "CompositorCore", "RendererTestSupport"]),
         .testTarget(name: "RenderingTests", dependencies: ["QuartzCore", "ExampleScenes", "CPURenderer", "GLESRenderer", "RendererTestSupport"],
