@@ -12,6 +12,8 @@
 # QC_FUZZ_OPTIONS.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# libFuzzer, not the Swift runtime, must handle a crash: it saves the input that caused it.
+export SWIFT_BACKTRACE=enable=no
 scripts/install-deps.sh
 export LIBGL_ALWAYS_SOFTWARE="${LIBGL_ALWAYS_SOFTWARE:-1}"
 seconds="${1:-60}"
@@ -44,10 +46,10 @@ for target in "${targets[@]}"; do
        -timeout=20 -rss_limit_mb=4096 -print_final_stats=1 -artifact_prefix="$artifacts/" ${QC_FUZZ_OPTIONS:-} \
        > "$artifacts/log.txt" 2>&1; then
     echo "fuzz.sh: $target FAILED; the input and log are in $artifacts" >&2
-    grep -E "ERROR|Fatal|runtime failure|Test unit written" "$artifacts/log.txt" | head -5 >&2 || true
+    grep -a -E "ERROR|Fatal|runtime failure|Test unit written" "$artifacts/log.txt" | head -5 >&2 || true
     status=1
   else
-    grep -E "stat::number_of_executed_units|stat::new_units_added" "$artifacts/log.txt" | tr '\n' ' '
+    grep -a -E "stat::number_of_executed_units|stat::new_units_added" "$artifacts/log.txt" | tr '\n' ' '
     echo
   fi
 done
