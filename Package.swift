@@ -73,7 +73,7 @@ let package = Package(
         .testTarget(name: "QuartzCoreTests", dependencies: ["QuartzCore"]),
         .target(name: "RendererTestSupport", dependencies: ["CompositorCore", "CoreGraphics"], path: "Tests/RendererTestSupport"),
         .testTarget(name: "GLESRendererTests", dependencies: ["GLESRenderer", "CompositorCore", "RendererTestSupport"]),
-        .testTarget(name: "FuzzRegressionTests", dependencies: ["FuzzTargets", "QuartzCore", "CompositorCore", "CPURenderer"]),
+        .testTarget(name: "FuzzRegressionTests", dependencies: ["FuzzTargets", "QuartzCore", "CompositorCore", "CPURenderer", "GLESRenderer"]),
         .testTarget(name: "KioskTests", dependencies: ["QuartzCoreDisplay", "KioskMenu"]),
         .testTarget(name: "CPURendererTests", dependencies: ["CPURenderer", "CompositorCore", "RendererTestSupport"]),
         .testTarget(name: "RenderingTests", dependencies: ["QuartzCore", "ExampleScenes", "CPURenderer", "GLESRenderer", "RendererTestSupport"],

@@ -1,7 +1,11 @@
 #!/usr/bin/env bash
 # Fuzzes OpenQuartzCore's fuzz targets with libFuzzer (clang's, shipped with the Swift toolchain).
 #
-#   scripts/fuzz.sh [SECONDS] [TARGET...]     default: 60 seconds for each of every target
+#   scripts/fuzz.sh [--ci] [SECONDS] [TARGET...]     default: 60 seconds for each of every target
+#
+# --ci (what .ci/run uses) starts each target from the committed corpus alone with a fixed seed,
+# so that a run is a prefix of the same input sequence on every machine: what passed here passes
+# there, and a new crash comes from a change in the code, not from chance.
 #
 # Builds qc-fuzz instrumented for coverage in .build-fuzz, then runs each target from its corpus
 # (Tests/FuzzCorpus/TARGET: seeds and past crashes; new interesting inputs go to a scratch corpus
@@ -16,6 +20,8 @@ cd "$(dirname "$0")/.."
 export SWIFT_BACKTRACE=enable=no
 scripts/install-deps.sh
 export LIBGL_ALWAYS_SOFTWARE="${LIBGL_ALWAYS_SOFTWARE:-1}"
+ci=0
+if [ "${1:-}" = "--ci" ]; then ci=1; shift; fi
 seconds="${1:-60}"
 shift || true
 targets=("$@")
@@ -39,11 +45,13 @@ status=0
 for target in "${targets[@]}"; do
   scratch=.build-fuzz/corpus/$target
   artifacts=out/fuzz/$target
+  seed=()
+  if [ $ci -eq 1 ]; then rm -rf "$scratch"; seed=(-seed=1); fi
   mkdir -p "$scratch" "$artifacts"
   echo "fuzz.sh: $target for ${seconds}s"
   # shellcheck disable=SC2086
   if ! "$binary" "$target" "$scratch" "Tests/FuzzCorpus/$target" -max_total_time="$seconds" -max_len=4096 \
-       -timeout=20 -rss_limit_mb=4096 -print_final_stats=1 -artifact_prefix="$artifacts/" ${QC_FUZZ_OPTIONS:-} \
+       -timeout=20 -rss_limit_mb=4096 -print_final_stats=1 -artifact_prefix="$artifacts/" "${seed[@]}" ${QC_FUZZ_OPTIONS:-} \
        > "$artifacts/log.txt" 2>&1; then
     echo "fuzz.sh: $target FAILED; the input and log are in $artifacts" >&2
     grep -a -E "ERROR|Fatal|runtime failure|Test unit written" "$artifacts/log.txt" | head -5 >&2 || true

@@ -83,9 +83,11 @@ public struct GroupShadow: Sendable, Equatable {
         self.color = color; self.offsetX = offsetX; self.offsetY = offsetY; self.sigma = sigma
     }
 
-    /// The largest blur either renderer performs, in intermediate-image pixels: 3 sigma of
-    /// padding on each side already spans over 3,000 pixels.
-    public static let maximumSigma: Float = 512
+    /// The largest blur either renderer performs, in intermediate-image pixels (a
+    /// `shadowRadius` of 64 points at 2x, 384 pixels of padding on each side): the CPU
+    /// renderer's full-resolution blur costs in proportion to sigma per pixel, and a malformed
+    /// list must not stall a frame for seconds.
+    public static let maximumSigma: Float = 128
 
     /// The sigma renderers blur with: `sigma` clamped to 0...`maximumSigma`, and 0 (no blur)
     /// when it is not a number, so that a malformed list cannot size a blur beyond memory.

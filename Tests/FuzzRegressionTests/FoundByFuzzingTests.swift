@@ -1,5 +1,6 @@
 import CompositorCore
 import CPURenderer
+import GLESRenderer
 import QuartzCore
 import XCTest
 
@@ -69,5 +70,37 @@ final class FoundByFuzzingTests: XCTestCase {
         var curves = 0
         path.applyWithBlock { if $0.pointee.type == .addCurveToPoint { curves += 1 } }
         XCTAssertLessThanOrEqual(curves, 8, "at most two turns of quarter-circle curves")
+    }
+
+    /// A group shadow whose sigma is NaN trapped both renderers sizing the blur; a huge one
+    /// sized it beyond memory. NaN blurs nothing, a huge sigma is clamped to `maximumSigma`.
+    func testGroupShadowWithNonFiniteSigma() throws {
+        if getenv("LIBGL_ALWAYS_SOFTWARE") == nil { setenv("LIBGL_ALWAYS_SOFTWARE", "1", 1) }
+        XCTAssertEqual(GroupShadow(color: .clear, offsetX: 0, offsetY: 0, sigma: .nan).renderedSigma, 0)
+        XCTAssertEqual(GroupShadow(color: .clear, offsetX: 0, offsetY: 0, sigma: .infinity).renderedSigma, GroupShadow.maximumSigma)
+        XCTAssertEqual(GroupShadow(color: .clear, offsetX: 0, offsetY: 0, sigma: -3).renderedSigma, 0)
+        XCTAssertEqual(GroupShadow(color: .clear, offsetX: 0, offsetY: 0, sigma: 2.5).renderedSigma, 2.5)
+        let black = PremultipliedColor(red: 0, green: 0, blue: 0, alpha: 1)
+        let white = PremultipliedColor(red: 1, green: 1, blue: 1, alpha: 1)
+        let renderers: [FrameRenderer] = [try CPURenderer(pixelWidth: 16, pixelHeight: 16, threadCount: 1),
+                                          try GLESRenderer(pixelWidth: 16, pixelHeight: 16)]
+        for renderer in renderers {
+            for sigma in [Float.nan, .infinity] {
+                let group = CompositingGroup(transform: .identity, rect: CGRect(x: 4, y: 4, width: 8, height: 8),
+                                             pixelWidth: 8, pixelHeight: 8,
+                                             shadow: GroupShadow(color: black, offsetX: 0, offsetY: 0, sigma: sigma))
+                let list = DrawList(pixelWidth: 16, pixelHeight: 16, clearColor: white, commands: [
+                    .beginGroup(group), .quad(Quad(transform: .identity, rect: CGRect(x: 4, y: 4, width: 8, height: 8), fillColor: white)),
+                    .endGroup,
+                ])
+                _ = try renderer.render(list)
+                let frame = try renderer.readPixels()
+                // The white content covers its own shadow; outside it, the canvas stays white
+                // with a NaN sigma (no blur: the shadow lies under the content) and greys with an
+                // infinite one clamped to 128 pixels (spread far too thin to see at 8 pixels).
+                XCTAssertEqual(frame.data[(8 * 16 + 8) * 4], 255, "\(type(of: renderer)) content at sigma \(sigma)")
+                XCTAssertGreaterThan(frame.data[(1 * 16 + 1) * 4], 250, "\(type(of: renderer)) corner at sigma \(sigma)")
+            }
+        }
     }
 }
