@@ -74,7 +74,7 @@ let package = Package(
         .testTarget(name: "RenderingTests", dependencies: ["QuartzCore", "ExampleScenes", "CPURenderer", "GLESRenderer", "RendererTestSupport"],
                     exclude: ["Golden"]),
         // The command-line tools, parsed in process and run as built executables.
-        .testTarget(name: "ToolTests", dependencies: ["qc-render", "qc-bench", "qc-kiosk", "CoreGraphics", argumentParser]),
+        .testTarget(name: "ToolTests", dependencies: ["qc-render", "qc-bench", "qc-kiosk", "CoreGraphics", "ExampleScenes", "QuartzCoreDisplay", argumentParser]),
     ],
     swiftLanguageModes: [.v6]
 )
