@@ -74,6 +74,8 @@ let package = Package(
         .testTarget(name: "RenderingTests", dependencies: ["QuartzCore", "ExampleScenes", "CPURenderer", "GLESRenderer", "RendererTestSupport"],
                     exclude: ["Golden"]),
         // The command-line tools, parsed in process and run as built executables.
+        // The code of the documentation's articles, run as written.
+        .testTarget(name: "DocumentationTests", dependencies: ["QuartzCore", "QuartzCoreDisplay"]),
         .testTarget(name: "ToolTests", dependencies: ["qc-render", "qc-bench", "qc-kiosk", "CoreGraphics", "ExampleScenes", "QuartzCoreDisplay", argumentParser]),
     ],
     swiftLanguageModes: [.v6]
