@@ -5,7 +5,13 @@ import QuartzCore
 enum FrameStrip {
     enum Error: Swift.Error, CustomStringConvertible {
         case mismatchedSizes
-        var description: String { "the frames of a strip must all have the same size" }
+        case invalidStrip(width: Int, height: Int)
+        var description: String {
+            switch self {
+            case .mismatchedSizes: "the frames of a strip must all have the same size"
+            case .invalidStrip(let width, let height): "a strip of \(width)x\(height) pixels cannot be made"
+            }
+        }
     }
 
     /// One image `images.count` frames wide holding `images` in order.
@@ -28,7 +34,7 @@ enum FrameStrip {
             }
         }
         guard let strip = CGImage(width: first.width * images.count, height: first.height, bytesPerRow: bytesPerRow, data: data) else {
-            throw Error.mismatchedSizes
+            throw Error.invalidStrip(width: first.width * images.count, height: first.height)
         }
         return strip
     }
