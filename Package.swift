@@ -7,6 +7,9 @@ func systemLibrary(_ name: String, pkgConfig: String, apt: String) -> Target {
     .systemLibrary(name: name, path: "Sources/\(name)", pkgConfig: pkgConfig, providers: [.apt([apt])])
 }
 
+/// The command-line parser of the executables.
+let argumentParser = Target.Dependency.product(name: "ArgumentParser", package: "swift-argument-parser")
+
 let package = Package(
     name: "OpenQuartzCore",
     products: [
@@ -21,6 +24,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
         // System libraries (module map + pkg-config).
@@ -56,15 +60,15 @@ let package = Package(
         .target(name: "KioskMenu", dependencies: ["QuartzCore"]),
 
         // Executables.
-        .executableTarget(name: "qc-render", dependencies: ["QuartzCore", "ExampleScenes"]),
-        .executableTarget(name: "qc-bench", dependencies: ["QuartzCore", "ExampleScenes", "GLESRenderer", "CPURenderer"]),
-        .executableTarget(name: "qc-kiosk", dependencies: ["QuartzCoreDisplay", "KioskMenu"]),
+        .executableTarget(name: "qc-render", dependencies: ["QuartzCore", "ExampleScenes", argumentParser]),
+        .executableTarget(name: "qc-bench", dependencies: ["QuartzCore", "ExampleScenes", "GLESRenderer", "CPURenderer", argumentParser]),
+        .executableTarget(name: "qc-kiosk", dependencies: ["QuartzCoreDisplay", "KioskMenu", argumentParser]),
 
         // Fuzzing: the targets (also replayed by the tests) and the libFuzzer driver (scripts/fuzz.sh).
         .target(name: "FuzzTargets", dependencies: ["QuartzCore", "CompositorCore", "CPURenderer", "GLESRenderer"]),
         .target(name: "CLibFuzzer"),
         .executableTarget(name: "qc-fuzz", dependencies: [
-            "FuzzTargets", "CLibFuzzer", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            "FuzzTargets", "CLibFuzzer", argumentParser,
         ]),
 
         // Tests.
@@ -78,6 +82,10 @@ let package = Package(
         .testTarget(name: "CPURendererTests", dependencies: ["CPURenderer", "CompositorCore", "RendererTestSupport"]),
         .testTarget(name: "RenderingTests", dependencies: ["QuartzCore", "ExampleScenes", "CPURenderer", "GLESRenderer", "RendererTestSupport"],
                     exclude: ["Golden"]),
+        // The command-line tools, parsed in process and run as built executables.
+        // The code of the documentation's articles, run as written.
+        .testTarget(name: "DocumentationTests", dependencies: ["QuartzCore", "QuartzCoreDisplay"]),
+        .testTarget(name: "ToolTests", dependencies: ["qc-render", "qc-bench", "qc-kiosk", "CoreGraphics", "ExampleScenes", "QuartzCoreDisplay", argumentParser]),
     ],
     swiftLanguageModes: [.v6]
 )
