@@ -3,7 +3,7 @@ import XCTest
 /// Each built tool answers --help with its usage and exit status 0, and a bad value with a
 /// message on standard error and exit status 64 (EX_USAGE), never a silently replaced value.
 final class ToolCommandLineTests: XCTestCase {
-    private let tools = ["qc-render", "qc-bench", "qc-kiosk"]
+    private let tools = ["qc-render", "qc-bench", "qc-kiosk", "qc-fuzz"]
 
     func testHelpPrintsUsageAndSucceeds() throws {
         for tool in tools {
@@ -38,6 +38,8 @@ final class ToolCommandLineTests: XCTestCase {
         ("qc-kiosk", ["--stats", "0"], "--stats"),
         ("qc-kiosk", ["--key", "1.0:sideways"], "--key"),
         ("qc-kiosk", ["--cpu", "--gpu"], "--gpu"),
+        ("qc-fuzz", ["gif"], "gif"),
+        ("qc-fuzz", ["png", "/nonexistent/input"], "/nonexistent/input"),
     ]
 
     func testBadValuesExitWithUsageStatusAndMessage() throws {
