@@ -4,9 +4,14 @@ import Foundation
 // so that every setter validates and records its change the same way).
 extension CALayer {
     /// The layer's bounds rectangle, in its own coordinate space. Animatable.
+    ///
+    /// A rectangle with a negative width or height is standardized when set, as Apple's
+    /// measurably is (GNUstep libs-quartzcore `Tests/quartzcore/CALayer/geometry.m`: bounds
+    /// set to (0, 0, -100, -50) read back as (-100, -50, 100, 50)); the layer then draws the
+    /// standardized rectangle.
     public var bounds: CGRect {
         get { state.bounds }
-        set { setFinite(\.bounds, newValue, key: "bounds") }
+        set { setFinite(\.bounds, newValue.isFiniteValue ? newValue.standardized : newValue, key: "bounds") }
     }
 
     /// The position of the layer's anchor point, in its superlayer's coordinate space. Animatable.
