@@ -27,12 +27,14 @@ enum LayerClassDefaults {
         return isZero(value) ? nil : value
     }
 
-    /// Whether `value` is the zero of its type: false, 0, the zero point, size or rectangle, an
-    /// empty option set, or no object.
-    private static func isZero(_ value: Any) -> Bool {
+    /// Whether `value` is the zero of its type: false, 0, the zero point, size or rectangle, the
+    /// zero vector, an empty option set, an empty array, or no object.
+    static func isZero(_ value: Any) -> Bool {
         switch value {
         case let b as Bool: return !b
         case let d as Double: return d == 0
+        case let i as Int: return i == 0
+        case let u as UInt32: return u == 0
         case let f as Float: return f == 0
         case let c as CGFloat: return c == 0
         case let p as CGPoint: return p == .zero
@@ -40,6 +42,7 @@ enum LayerClassDefaults {
         case let r as CGRect: return r == .zero
         case let m as CACornerMask: return m.isEmpty
         case let m as CAEdgeAntialiasingMask: return m.isEmpty
+        case let a as [Any]: return a.isEmpty
         default:
             // An optional holding nothing (a colour, an image, a path) has no default.
             if case Optional<Any>.none = value as Any? { return true }
