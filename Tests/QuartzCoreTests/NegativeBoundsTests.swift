@@ -75,26 +75,40 @@ final class NegativeBoundsTests: XCTestCase {
         XCTAssertFalse(red(50, 61))
     }
 
-    /// `affineTransform()` answers the affine part of a transform that is not affine: m11, m12,
-    /// m21, m22, m41 and m42, as `CATransform3DGetAffineTransform` does (CATransform3D.h:
-    /// "If 't' can not be exactly represented as an affine transform the returned value is
-    /// undefined"; Apple's returns those six fields).
+    /// `affineTransform()` reports an affine transform as itself and any other as the identity
+    /// (GNUstep libs-quartzcore `Tests/quartzcore/CALayer/conversion.m`, measured).
     func testAffineTransformOfATransformThatIsNotAffine() {
         let layer = CALayer()
-        var t = CATransform3DMakeRotation(.pi / 2, 0, 0, 1)
-        t.m34 = -1.0 / 500
-        t.m43 = 7
-        t.m41 = 3
-        t.m42 = 4
-        layer.transform = t
-        let affine = layer.affineTransform()
-        XCTAssertEqual(affine.a, t.m11, accuracy: 1e-12)
-        XCTAssertEqual(affine.b, 1, accuracy: 1e-12)
-        XCTAssertEqual(affine.c, -1, accuracy: 1e-12)
-        XCTAssertEqual(affine.d, t.m22, accuracy: 1e-12)
-        XCTAssertEqual(affine.tx, 3)
-        XCTAssertEqual(affine.ty, 4)
-        layer.setAffineTransform(CGAffineTransform(translationX: 5, y: 6))
-        XCTAssertTrue(CATransform3DEqualToTransform(layer.transform, CATransform3DMakeTranslation(5, 6, 0)))
+        func assertAffine(_ t: CGAffineTransform, _ a: CGFloat, _ b: CGFloat, _ c: CGFloat, _ d: CGFloat,
+                          _ tx: CGFloat, _ ty: CGFloat, _ message: String, line: UInt = #line) {
+            for (got, want) in [(t.a, a), (t.b, b), (t.c, c), (t.d, d), (t.tx, tx), (t.ty, ty)] {
+                XCTAssertEqual(got, want, accuracy: 1e-4, message, line: line)
+            }
+        }
+        assertAffine(layer.affineTransform(), 1, 0, 0, 1, 0, 0, "a new layer")
+        layer.transform = CATransform3DMakeScale(2, 3, 1)
+        assertAffine(layer.affineTransform(), 2, 0, 0, 3, 0, 0, "a 2D scale")
+        layer.transform = CATransform3DMakeTranslation(3, 4, 0)
+        assertAffine(layer.affineTransform(), 1, 0, 0, 1, 3, 4, "a 2D translation")
+        layer.transform = CATransform3DMakeRotation(.pi / 4, 0, 0, 1)
+        let h = CGFloat(0.5).squareRoot()
+        assertAffine(layer.affineTransform(), h, h, -h, h, 0, 0, "a rotation about z")
+        layer.transform = CATransform3DMakeScale(2, 3, 4)
+        assertAffine(layer.affineTransform(), 1, 0, 0, 1, 0, 0, "a scale in z: the identity")
+        layer.transform = CATransform3DMakeRotation(.pi / 2, 1, 0, 0)
+        assertAffine(layer.affineTransform(), 1, 0, 0, 1, 0, 0, "a rotation about x: the identity")
+        layer.transform = CATransform3DMakeTranslation(0, 0, 5)
+        assertAffine(layer.affineTransform(), 1, 0, 0, 1, 0, 0, "a translation in z: the identity")
+        var perspective = CATransform3DIdentity
+        perspective.m34 = -1.0 / 500
+        layer.transform = perspective
+        assertAffine(layer.affineTransform(), 1, 0, 0, 1, 0, 0, "a perspective: the identity")
+
+        layer.setAffineTransform(CGAffineTransform(a: 2, b: 3, c: 4, d: 5, tx: 6, ty: 7))
+        assertAffine(layer.affineTransform(), 2, 3, 4, 5, 6, 7, "reads back what was set")
+        layer.transform = CATransform3DMakeScale(9, 9, 9)
+        layer.setAffineTransform(CGAffineTransform(translationX: 1, y: 2))
+        XCTAssertEqual(layer.transform.m33, 1, "setting it replaces the transform")
+        assertAffine(layer.affineTransform(), 1, 0, 0, 1, 1, 2, "replaced")
     }
 }

@@ -54,12 +54,14 @@ extension CALayer {
         return boundingBox(of: state.bounds, through: m)
     }
 
-    /// Returns the affine part of `transform`: its m11, m12, m21, m22, m41 and m42, as
-    /// `CATransform3DGetAffineTransform` returns them. For a transform that is not affine (a
-    /// perspective or z component) the z and perspective entries are dropped, as Apple's
-    /// returns them; CATransform3D.h calls the result "undefined".
+    /// Returns `transform` as an affine transform: its m11, m12, m21, m22, m41 and m42 when it is
+    /// affine, and the identity when it is not (a z scale or translation, a rotation out of the
+    /// plane, a perspective), as Apple's measurably reports (GNUstep libs-quartzcore
+    /// `Tests/quartzcore/CALayer/conversion.m`; CATransform3D.h calls the affine form of such a
+    /// transform "undefined").
     public func affineTransform() -> CGAffineTransform {
-        CATransform3DGetAffineTransform(transform)
+        let t = transform
+        return CATransform3DIsAffine(t) ? CATransform3DGetAffineTransform(t) : .identity
     }
 
     /// Sets `transform` to the given affine transform.

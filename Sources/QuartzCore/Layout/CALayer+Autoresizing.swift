@@ -8,7 +8,11 @@ extension CALayer {
     /// `Tests/quartzcore/CALayer/autoresizing.m`): the sublayers are resized at once, when the
     /// superlayer's `bounds` (or `frame`) changes size, not at the next layout; moving the
     /// bounds origin resizes nothing; a mask set after a size change does not act on it, and a
-    /// layer added afterwards keeps its frame. `layerMinYMargin` is the margin on the smaller-y
+    /// layer added afterwards keeps its frame. The programming guide places autoresizing in the
+    /// layout pass ("applies the autoresizing behaviors before it asks your delegate", and an
+    /// overridden `layoutSublayers()` "prevents ... autoresizing"); measured behaviour wins, so
+    /// it happens at once here and overriding `layoutSublayers()` does not prevent it.
+    /// `layerMinYMargin` is the margin on the smaller-y
     /// side: the top margin with this project's iOS-style geometry.
     public var autoresizingMask: CAAutoresizingMask {
         get { autoresizingMaskStorage }
