@@ -3,9 +3,9 @@ import Foundation
 /// What `CALayer.defaultValue(forKey:)` answers, as Apple's does.
 ///
 /// Apple's `+defaultValueForKey:` names a default only where the property's default is not the
-/// "zero" of its type (CALayer.h: "If this method returns nil a suitable 'zero' default value
-/// for the property is provided, based on the declared type of the key"), with a few
-/// properties that measurably answer their zero-like default anyway. Measured (GNUstep
+/// zero of its type (a property with no default reads as the zero of its type, as Apple's
+/// documentation of the method describes), with a few properties that measurably answer their
+/// zero-like default anyway. The rule is inferred from these measurements (GNUstep
 /// libs-quartzcore `Tests/quartzcore/CALayer/geometry.m`, `masking.m`, `modern.m`,
 /// `autoresizing.m`, `CAMediaTiming/timing.m`): nil for `bounds`, `position`, `frame`,
 /// `autoresizingMask`, `minificationFilterBias`, `mask`; a value for `anchorPoint`,

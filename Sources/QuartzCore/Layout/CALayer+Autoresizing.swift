@@ -19,10 +19,10 @@ extension CALayer {
         set { autoresizingMaskStorage = newValue }
     }
 
-    /// Tells every sublayer that the layer's bounds size was `size` before it changed, by
-    /// calling its `resize(withOldSuperlayerSize:)` (CALayer.h: "Informs each sublayer whose
-    /// autoresizingMask is not kCALayerNotSizable that its superlayer's size has changed").
-    /// Called by the layer itself whenever its bounds size changes.
+    /// Tells each sublayer whose `autoresizingMask` is not empty that the layer's bounds size was
+    /// `size` before it changed, by calling its `resize(withOldSuperlayerSize:)`. Called by the
+    /// layer itself whenever its bounds size changes; a `size` equal to the current one moves
+    /// nothing (measured, GNUstep `Tests/quartzcore/CALayer/autoresizing.m`).
     public func resizeSublayers(withOldSize size: CGSize) {
         for sublayer in sublayerStorage where !sublayer.autoresizingMaskStorage.isEmpty {
             sublayer.resize(withOldSuperlayerSize: size)
