@@ -57,6 +57,22 @@ final class CompletionBlockTests: XCTestCase {
         XCTAssertTrue(spinMainRunLoop(timeout: 1) { first == 1 && second == 1 })
     }
 
+    /// CATransaction.h: with no animations added before "the completion block is set to a
+    /// different value, the block will be invoked immediately": on the next turn of the main
+    /// run loop, while the transaction is still open.
+    func testABlockReplacedBeforeAnyAnimationRunsAtOnce() {
+        var first = 0, second = 0
+        CATransaction.begin()
+        CATransaction.setCompletionBlock { first += 1 }
+        CATransaction.setCompletionBlock { second += 1 }
+        XCTAssertEqual(first, 0, "not synchronously")
+        XCTAssertTrue(spinMainRunLoop(timeout: 1) { first == 1 }, "the replaced block runs with the transaction open")
+        XCTAssertEqual(second, 0, "the block now set waits for the commit")
+        CATransaction.commit()
+        XCTAssertTrue(spinMainRunLoop(timeout: 1) { second == 1 })
+        XCTAssertEqual(first, 1)
+    }
+
     func testClearingLeavesNothingToReadButTheBlockStillRuns() {
         var ran = 0
         CATransaction.begin()

@@ -72,7 +72,7 @@ public final class CATransaction {
             let open = Array(frame.animations[frame.completionBlockStart...])
             TransactionCommitter.commit(stack, completion: frame.completionBlock, animations: open)
         } else {
-            frame.settleCompletionBlock()
+            if let pending = frame.takeCompletionBlock() { frame.settledCompletions.append(pending) }
             let index = stack.frames.count - 1
             stack.frames[index].animations.append(contentsOf: frame.animations)
             stack.frames[index].settledCompletions.append(contentsOf: frame.settledCompletions)
@@ -129,13 +129,22 @@ public final class CATransaction {
     /// `Tests/quartzcore/CATransaction/completion.m`): the block never runs at the commit
     /// itself but on a later turn of the main run loop, at once then when no animation was added
     /// for it; setting another block (or nil) does not cancel this one: it still runs, waiting
-    /// only for the animations added before it was replaced; a block set in a nested
-    /// transaction waits for the outermost commit.
+    /// only for the animations added before it was replaced, and at once (on the next turn of
+    /// the main run loop) when there were none ("If no animations are added before the current
+    /// transaction group is committed (or the completion block is set to a different value),
+    /// the block will be invoked immediately"); otherwise a block set in a nested transaction
+    /// waits for the outermost commit.
     public static func setCompletionBlock(_ block: (() -> Void)?) {
         let stack = TransactionStack.current
         stack.ensureOpen()
         let index = stack.frames.count - 1
-        stack.frames[index].settleCompletionBlock()
+        if let replaced = stack.frames[index].takeCompletionBlock() {
+            if replaced.animations.isEmpty {
+                AnimationCompletionToken.whenAllFinish([], run: replaced.block)
+            } else {
+                stack.frames[index].settledCompletions.append(replaced)
+            }
+        }
         stack.frames[index].completionBlock = block
     }
 

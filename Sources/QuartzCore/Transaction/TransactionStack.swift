@@ -17,13 +17,14 @@ struct TransactionFrame {
     /// Whether the frame was opened implicitly by a change outside any explicit transaction.
     var isImplicit = false
 
-    /// Closes the current block's group of animations, keeping the block for the commit.
-    mutating func settleCompletionBlock() {
-        if let block = completionBlock {
-            settledCompletions.append(PendingCompletion(block: block, animations: Array(animations[completionBlockStart...])))
+    /// Closes the current block's group of animations: returns the block with the animations
+    /// added since it was set (nil when no block is set) and starts a new, empty group.
+    mutating func takeCompletionBlock() -> PendingCompletion? {
+        defer {
+            completionBlock = nil
+            completionBlockStart = animations.count
         }
-        completionBlock = nil
-        completionBlockStart = animations.count
+        return completionBlock.map { PendingCompletion(block: $0, animations: Array(animations[completionBlockStart...])) }
     }
 }
 
