@@ -69,7 +69,7 @@ struct FrameFlattener {
     }
 
     /// The summary of committed layer `id`, when `layers` holds the committed tree.
-    private func summary(of id: UInt64) -> RenderLayerSummary? {
+    func summary(of id: UInt64) -> RenderLayerSummary? {
         beforeStateDepth == 0 ? summaries[id] : nil
     }
 
