@@ -11,10 +11,9 @@ import CompositorCore
 /// a group (`CompositingGroup`: group opacity, masks, shadows of composited content,
 /// `shouldRasterize`, the two states of a transition); see `drawLayer(_:)` for when groups are
 /// made. `masksToBounds` pushes a (rounded) clip for the contents, the sublayers and the
-/// layer's own shadow. Every
-/// layer flattens its sublayers into its own plane except a transform layer, whose subtree is
-/// depth-sorted in 3D; a layer that is not double-sided and faces away is skipped with its
-/// sublayers.
+/// layer's own shadow. Every layer flattens its sublayers into its own plane except a transform
+/// layer, whose subtree is depth-sorted in 3D; a layer that is not double-sided and faces away is
+/// skipped with its sublayers.
 struct FrameFlattener {
     /// The committed layers (swapped for a transition's before-state while it is drawn).
     var layers: [UInt64: RenderLayer]
