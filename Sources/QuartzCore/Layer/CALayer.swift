@@ -143,6 +143,15 @@ open class CALayer: NSObject {
         delegate?.draw(self, in: ctx)
     }
 
+    /// Renders the layer and its sublayers into `ctx`, in the layer's coordinate space: the
+    /// origin of `bounds` at the origin of the CTM, through the context's clip. The layer tree's
+    /// model values are drawn (backgrounds, borders, corner radii, contents, shadows, masks,
+    /// sublayers with their transforms and opacity); animations are ignored. Subclasses may
+    /// override it.
+    open func render(in ctx: CGContext) {
+        renderModelSubtree(in: ctx)
+    }
+
     /// Returns the action for `event`, searching in Apple's order: the delegate's
     /// `action(for:forKey:)`, the `actions` dictionary, the `style` dictionary's `"actions"`
     /// entry, then the class's `defaultAction(forKey:)`. `NSNull` found at any step stops the
