@@ -42,7 +42,7 @@ struct ProviderPixelFormat {
                 return .failure(.unsupported("gray with \(bitsPerPixel) bits per pixel and alpha \(alphaInfo)"))
             }
             guard byteOrder == .orderDefault || byteOrder == .order16Big || byteOrder == .order32Big else {
-                return .failure(.invalid("byte order \(String(describing: byteOrder)) for one-byte pixels"))
+                return .failure(.invalid("byte order \(byteOrder.map { "\($0)" } ?? "unknown") for one-byte pixels"))
             }
             return .success(ProviderPixelFormat(bytesPerPixel: 1, red: 0, green: 0, blue: 0, alphaOffset: nil, alpha: .opaque))
         case .rgb:
@@ -58,7 +58,7 @@ struct ProviderPixelFormat {
         if bitsPerPixel == 24 {
             guard alphaInfo == .none else { return .failure(.invalid("alpha \(alphaInfo) in 24-bit RGB pixels")) }
             guard byteOrder == .orderDefault || byteOrder == .order32Big else {
-                return .failure(.invalid("byte order \(String(describing: byteOrder)) for 24-bit RGB pixels"))
+                return .failure(.invalid("byte order \(byteOrder.map { "\($0)" } ?? "unknown") for 24-bit RGB pixels"))
             }
             return .success(ProviderPixelFormat(bytesPerPixel: 3, red: 0, green: 1, blue: 2, alphaOffset: nil, alpha: .opaque))
         }
@@ -83,7 +83,7 @@ struct ProviderPixelFormat {
             // A little-endian 32-bit word holds the components in memory in reverse.
             positions = (a: 3 - positions.a, r: 3 - positions.r, g: 3 - positions.g, b: 3 - positions.b)
         default:
-            return .failure(.invalid("byte order \(String(describing: byteOrder)) for 32-bit pixels"))
+            return .failure(.invalid("byte order \(byteOrder.map { "\($0)" } ?? "unknown") for 32-bit pixels"))
         }
         return .success(ProviderPixelFormat(bytesPerPixel: 4, red: positions.r, green: positions.g, blue: positions.b,
                                             alphaOffset: alpha == .opaque ? nil : positions.a, alpha: alpha))
