@@ -21,12 +21,13 @@ public final class CGImage: Sendable {
     /// The pixels: premultiplied RGBA8 in the sRGB colour space, `bytesPerRow * height` bytes
     /// (a Linux addition; an image made from a provider keeps the provider's bytes as well).
     public let data: Data
-    /// The layout an image made from a data provider declared, with the provider; nil for images
-    /// the library made (decoded, rendered, drawn), whose layout is `data`'s.
-    let layout: CGImageLayout?
     /// How this image differs from the image it was redrawn from, when it was made by a partial
     /// redraw; nil for images made from scratch (a Linux addition, see `CGImageIncrementalUpdate`).
     public let incrementalUpdate: CGImageIncrementalUpdate?
+    /// The layout an image made from a data provider declared, with the provider; nil for images
+    /// the library made (decoded, rendered, drawn), whose layout is `data`'s. (Declared last so
+    /// the other stored properties keep their offsets.)
+    let layout: CGImageLayout?
 
     /// Creates an image from premultiplied RGBA8 pixels.
     ///
