@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.2
 // OpenQuartzCore: Apple's Core Animation for Linux, composited by OpenGL ES 3 through EGL.
 import PackageDescription
 
@@ -13,8 +13,10 @@ let argumentParser = Target.Dependency.product(name: "ArgumentParser", package: 
 let package = Package(
     name: "OpenQuartzCore",
     products: [
-        .library(name: "QuartzCore", targets: ["QuartzCore"]),
-        .library(name: "CoreGraphics", targets: ["CoreGraphics"]),
+        // Each library also carries `_Testing_CoreGraphics`, the module that Swift Testing's
+        // cross-import overlay declaration asks for in a test target importing Testing and CoreGraphics.
+        .library(name: "QuartzCore", targets: ["QuartzCore", "_Testing_CoreGraphics"]),
+        .library(name: "CoreGraphics", targets: ["CoreGraphics", "_Testing_CoreGraphics"]),
         .executable(name: "qc-render", targets: ["qc-render"]),
         .executable(name: "qc-bench", targets: ["qc-bench"]),
         .library(name: "QuartzCoreDisplay", targets: ["QuartzCoreDisplay"]),
@@ -40,8 +42,14 @@ let package = Package(
         systemLibrary("CPango", pkgConfig: "pangocairo", apt: "libpango1.0-dev"),
 
         // Public libraries.
-        .target(name: "CoreGraphics", dependencies: ["CPNG", "CCairo", "CJPEG"]),
+        .target(name: "CoreGraphics", dependencies: ["CPNG", "CCairo", "CJPEG", "CPango", .product(name: "Logging", package: "swift-log")]),
         .target(name: "CompositorCore", dependencies: ["CoreGraphics"]),
+        // Swift Testing's CoreGraphics overlay (image attachments). It must not make executables
+        // link libTesting: it holds only code emitted into its clients, imports Testing weakly and
+        // does not autolink it (a test target links Testing itself). Unsafe flags in a dependency
+        // need swift-tools-version 6.2.
+        .target(name: "_Testing_CoreGraphics", dependencies: ["CoreGraphics"],
+                swiftSettings: [.unsafeFlags(["-Xfrontend", "-disable-autolink-library", "-Xfrontend", "Testing"])]),
         .target(name: "GLESRenderer", dependencies: ["CompositorCore", "CEGL", "CGLES3"]),
         .target(name: "CPURenderer", dependencies: ["CompositorCore", "CoreGraphics"]),
         .target(name: "QuartzCore", dependencies: [
