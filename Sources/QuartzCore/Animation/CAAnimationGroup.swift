@@ -8,11 +8,11 @@ open class CAAnimationGroup: CAAnimation {
     open var animations: [CAAnimation]?
 
     /// Creates an empty group.
-    public required init() { super.init() }
+    public override init() { super.init() }
 
     /// Returns an independent copy; the children are copied too.
-    open override func copy() -> Any {
-        let copy = super.copy() as! CAAnimationGroup
+    open override func copy(with zone: NSZone? = nil) -> Any {
+        let copy = super.copy(with: zone) as! CAAnimationGroup
         copy.animations = animations?.map { $0.copy() as! CAAnimation }
         return copy
     }

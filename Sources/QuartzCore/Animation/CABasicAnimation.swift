@@ -10,11 +10,11 @@ open class CABasicAnimation: CAPropertyAnimation {
     open var byValue: Any?
 
     /// Creates a basic animation with no values.
-    public required init() { super.init() }
+    public override init() { super.init() }
 
     /// Returns an independent copy with the same values.
-    open override func copy() -> Any {
-        let copy = super.copy() as! CABasicAnimation
+    open override func copy(with zone: NSZone? = nil) -> Any {
+        let copy = super.copy(with: zone) as! CABasicAnimation
         copy.fromValue = fromValue
         copy.toValue = toValue
         copy.byValue = byValue

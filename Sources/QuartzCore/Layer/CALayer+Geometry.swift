@@ -9,7 +9,7 @@ extension CALayer {
     /// Under a transform that is not a scale, a translation or a multiple of 90° rotation the
     /// result of setting the frame is, as on Apple platforms, not well defined: the size is
     /// mapped through the inverse of the transform's 2D part. Not animatable.
-    public var frame: CGRect {
+    var baseFrame: CGRect {
         get {
             let m = LayerGeometry.toSuperlayer(state, parent: nil, flattens: false)
             if m.isIdentityFast || state.transform.isIdentityFast {
@@ -44,12 +44,12 @@ extension CALayer {
     }
 
     /// Returns the affine part of `transform`.
-    public func affineTransform() -> CGAffineTransform {
+    func baseAffineTransform() -> CGAffineTransform {
         CATransform3DGetAffineTransform(transform)
     }
 
     /// Sets `transform` to the given affine transform.
-    public func setAffineTransform(_ m: CGAffineTransform) {
+    func baseSetAffineTransform(_ m: CGAffineTransform) {
         transform = CATransform3DMakeAffineTransform(m)
     }
 

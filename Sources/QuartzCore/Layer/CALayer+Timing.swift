@@ -1,58 +1,14 @@
 import Foundation
 
 extension CALayer: CAMediaTiming {
-    /// The layer's begin time, in its superlayer's time space.
-    public var beginTime: CFTimeInterval {
-        get { state.beginTime }
-        set { setFinite(\.beginTime, newValue, key: "beginTime") }
-    }
-    /// The layer's duration (used only for repeating the layer's own timeline).
-    public var duration: CFTimeInterval {
-        get { state.duration }
-        set { setFinite(\.duration, newValue, key: "duration") }
-    }
-    /// How fast time passes in the layer relative to its superlayer; 0 pauses the layer and
-    /// everything below it.
-    public var speed: Float {
-        get { state.speed }
-        set { setFinite(\.speed, newValue, key: "speed") }
-    }
-    /// An offset added to the layer's local time.
-    public var timeOffset: CFTimeInterval {
-        get { state.timeOffset }
-        set { setFinite(\.timeOffset, newValue, key: "timeOffset") }
-    }
-    /// The number of times the layer's timeline repeats.
-    public var repeatCount: Float {
-        get { state.repeatCount }
-        set { setProperty(\.repeatCount, newValue, key: "repeatCount") }
-    }
-    /// How long the layer's timeline repeats for.
-    public var repeatDuration: CFTimeInterval {
-        get { state.repeatDuration }
-        set { setProperty(\.repeatDuration, newValue, key: "repeatDuration") }
-    }
-    /// Whether the layer's timeline plays backwards after playing forwards.
-    public var autoreverses: Bool {
-        get { state.autoreverses }
-        set { setProperty(\.autoreverses, newValue, key: "autoreverses") }
-    }
-    /// How the layer's timeline behaves outside its active interval.
-    public var fillMode: CAMediaTimingFillMode {
-        get { CAMediaTimingFillMode(rawValue: state.fillMode) }
-        set { setProperty(\.fillMode, newValue.rawValue, key: "fillMode") }
-    }
-
-    /// Converts `t` from the time space of `layer` (global media time when nil) to this layer's.
-    ///
-    /// Each layer maps its superlayer's time `p` to `(p - beginTime) * speed + timeOffset`.
-    public func convertTime(_ t: CFTimeInterval, from layer: CALayer?) -> CFTimeInterval {
+    /// The behaviour of `convertTime` (the overridable member in `CALayer`'s body forwards here).
+    func baseConvertTime(_ t: CFTimeInterval, from layer: CALayer?) -> CFTimeInterval {
         let global = layer.map { $0.globalTime(fromLocal: t) } ?? t
         return localTime(fromGlobal: global)
     }
 
-    /// Converts `t` from this layer's time space to that of `layer` (global media time when nil).
-    public func convertTime(_ t: CFTimeInterval, to layer: CALayer?) -> CFTimeInterval {
+    /// The behaviour of `convertTime` (the overridable member in `CALayer`'s body forwards here).
+    func baseConvertTime(_ t: CFTimeInterval, to layer: CALayer?) -> CFTimeInterval {
         let global = globalTime(fromLocal: t)
         return layer.map { $0.localTime(fromGlobal: global) } ?? global
     }

@@ -7,7 +7,7 @@ extension CALayer {
     /// The superlayer applies the mask when it lays out after its bounds size changed, before its
     /// layout manager and its delegate run. `layerMinYMargin` is the margin on the smaller-y side:
     /// the top margin with this project's iOS-style geometry.
-    public var autoresizingMask: CAAutoresizingMask {
+    var baseAutoresizingMask: CAAutoresizingMask {
         get { autoresizingMaskStorage }
         set {
             autoresizingMaskStorage = newValue
@@ -20,7 +20,7 @@ extension CALayer {
 
     /// Tells each sublayer with a non-empty `autoresizingMask` that the layer's bounds size was
     /// `size` before it changed, so that it resizes itself.
-    public func resizeSublayers(withOldSize size: CGSize) {
+    func baseResizeSublayers(withOldSize size: CGSize) {
         for sublayer in sublayerStorage where !sublayer.autoresizingMaskStorage.isEmpty {
             sublayer.resize(withOldSuperlayerSize: size)
         }
@@ -33,7 +33,7 @@ extension CALayer {
     /// proportion to their current lengths, as Apple's implementation does (the programming guide
     /// says "evenly" in one place and "proportionally" in another); when all flexible aspects have
     /// zero length they share it evenly. A size that would become negative becomes zero.
-    public func resize(withOldSuperlayerSize size: CGSize) {
+    func baseResize(withOldSuperlayerSize size: CGSize) {
         let mask = autoresizingMaskStorage
         guard let superlayer = superlayerStorage, !mask.isEmpty else { return }
         guard size.width.isFinite, size.height.isFinite else {

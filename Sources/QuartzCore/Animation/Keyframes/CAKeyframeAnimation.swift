@@ -55,11 +55,11 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
     open var rotationMode: CAAnimationRotationMode?
 
     /// Creates a keyframe animation with no keyframes.
-    public required init() { super.init() }
+    public override init() { super.init() }
 
     /// Returns an independent copy with the same keyframes and settings.
-    open override func copy() -> Any {
-        let copy = super.copy() as! CAKeyframeAnimation
+    open override func copy(with zone: NSZone? = nil) -> Any {
+        let copy = super.copy(with: zone) as! CAKeyframeAnimation
         copy.values = values
         copy.path = path
         copy.keyTimes = keyTimes
