@@ -293,6 +293,28 @@ final class SpecializedSubclassingTests: XCTestCase {
         let shape = CountingShapeLayer()
         shape.path = CGPath(rect: CGRect(x: 0, y: 0, width: 4, height: 4), transform: nil)
         XCTAssertEqual(shape.pathSets, 1)
+        // Key-value coding calls the overridden setter too, as Apple's does.
+        shape.setValue(CGPath(rect: CGRect(x: 0, y: 0, width: 8, height: 8), transform: nil), forKey: "path")
+        XCTAssertEqual(shape.pathSets, 2)
+        XCTAssertEqual(shape.path?.boundingBox, CGRect(x: 0, y: 0, width: 8, height: 8))
+    }
+
+    func testKeyValueCodingCallsOverriddenSpecializedSetters() {
+        final class WatchedGradient: CAGradientLayer {
+            var locationSets: [[NSNumber]?] = []
+            override var locations: [NSNumber]? { didSet { locationSets.append(locations) } }
+        }
+        let gradient = WatchedGradient()
+        gradient.setValue([0, 0.25, 1], forKey: "locations")
+        XCTAssertEqual(gradient.locationSets.count, 1)
+        XCTAssertEqual(gradient.locations?.map(\.doubleValue), [0, 0.25, 1])
+        final class WatchedReplicator: CAReplicatorLayer {
+            var counts: [Int] = []
+            override var instanceCount: Int { didSet { counts.append(instanceCount) } }
+        }
+        let replicator = WatchedReplicator()
+        replicator.setValue(4, forKey: "instanceCount")
+        XCTAssertEqual(replicator.counts, [4])
     }
 
     func testTextLayerOverrideAndPresentationKeepTheSubclass() throws {

@@ -145,6 +145,7 @@ extension CALayer {
             property.set(self, updated)
             return
         }
+        if isProperty, state.specialized != nil, setSpecializedPublicProperty(head, from: updated) { return }
         // The action is the property's (`position` for `position.x`), so a field set through
         // KVC animates implicitly like the whole property and finds the same actions.
         let before = willChangeProperty(head)
