@@ -322,7 +322,9 @@ final class SpecializedSubclassingTests: XCTestCase {
         text.fontSize = 11.6
         XCTAssertEqual(text.fontSize, 12)
         CATransaction.flush()
-        XCTAssertTrue(try XCTUnwrap(text.presentation()) is RoundedTextLayer)
+        let presentation = try XCTUnwrap(text.presentation())
+        XCTAssertTrue(type(of: presentation) == RoundedTextLayer.self)
+        XCTAssertEqual(presentation.fontSize, 12)
     }
 
     func testLayerCopiesAnAnimationSubclassThroughCopyWithZone() throws {
@@ -336,6 +338,6 @@ final class SpecializedSubclassingTests: XCTestCase {
         let attached = try XCTUnwrap(layer.animation(forKey: "tagged") as? TaggedAnimation)
         XCTAssertFalse(attached === animation)
         XCTAssertEqual(attached.tag, 9)
-        XCTAssertTrue(TaggedAnimation.animation() is TaggedAnimation)
+        XCTAssertTrue(type(of: TaggedAnimation.animation()) == TaggedAnimation.self, "animation() makes the subclass")
     }
 }

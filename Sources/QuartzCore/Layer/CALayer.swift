@@ -7,6 +7,13 @@ import Synchronization
 /// returns what you set) and, once the layer is part of a committed tree, starts an implicit
 /// animation from the value on screen. Geometry is iOS-style: the origin of `bounds` is the
 /// top-left corner and y grows downwards, unless `isGeometryFlipped` says otherwise.
+///
+/// As on Apple platforms, every property and method is `open`, and the framework goes through
+/// them (a `frame` change sets `bounds` and `position`, layout sets `frame`, key-value coding
+/// calls the setters, the superlayer's `hitTest(_:)` calls each sublayer's), so a subclass's
+/// overrides are honoured. Without the Objective-C runtime Swift can override only members
+/// declared in a class body, so they are all declared here; most forward to an internal
+/// `base…` implementation in the extension file of their topic (Hierarchy, Display, Layout...).
 open class CALayer: NSObject {
     /// Identifies the layer in the render tree.
     let layerID: UInt64 = CALayer.nextLayerID.add(1, ordering: .relaxed).newValue
@@ -724,6 +731,13 @@ open class CALayer: NSObject {
     /// give their layers other defaults (new layers start with them). Nil for unknown keys.
     open class func defaultValue(forKey key: String) -> Any? {
         LayerPropertyAccessor.named(key)?.native(LayerState()) ?? nil
+    }
+
+    /// Returns whether the property named `key` should be archived; true for every key, as
+    /// Apple's default implementation answers (layers are not archived on Linux; subclasses
+    /// override it to answer for their own keys).
+    open func shouldArchiveValue(forKey key: String) -> Bool {
+        true
     }
 
     /// Returns whether a change of `key` makes the layer redraw its contents; false by default.

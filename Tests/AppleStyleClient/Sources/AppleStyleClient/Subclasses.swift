@@ -85,6 +85,10 @@ final class GaugeLayer: CALayer {
         super.contains(p)
     }
 
+    override func shouldArchiveValue(forKey key: String) -> Bool {
+        key != "level" && super.shouldArchiveValue(forKey: key)
+    }
+
     override func preferredFrameSize() -> CGSize {
         CGSize(width: 120, height: 20)
     }
