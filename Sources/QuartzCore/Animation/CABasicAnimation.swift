@@ -8,6 +8,9 @@ open class CABasicAnimation: CAPropertyAnimation {
     open var toValue: Any?
     /// The value added to the start value to give the end value.
     open var byValue: Any?
+    /// Set on the implicit animation `CALayer.action(forKey:)` makes: the layer that runs it
+    /// fills in `fromValue` in place instead of copying it first (not copied).
+    var isFreshImplicitAnimation = false
 
     /// Creates a basic animation with no values.
     public override init() { super.init() }

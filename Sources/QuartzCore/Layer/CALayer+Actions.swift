@@ -44,6 +44,13 @@ extension CALayer {
     /// action itself is left untouched; a copy is run.
     private static func completed(_ action: CAAction, forKey key: String, from previousValue: AnimatableValue) -> CAAction {
         guard let property = action as? CAPropertyAnimation else { return action }
+        if let implicit = property as? CABasicAnimation, implicit.isFreshImplicitAnimation, implicit.keyPath == key,
+           implicit.fromValue == nil, implicit.toValue == nil, implicit.byValue == nil {
+            // Made for this change by `implicitAction(forKey:)`: no one else holds it yet.
+            implicit.isFreshImplicitAnimation = false
+            implicit.fromValue = previousValue.anyValue
+            return implicit
+        }
         let basic = property as? CABasicAnimation
         let needsValues = basic.map { $0.fromValue == nil && $0.toValue == nil && $0.byValue == nil } ?? false
         guard property.keyPath == nil || needsValues, let copy = property.copy() as? CAPropertyAnimation else {
@@ -77,6 +84,7 @@ extension CALayer {
             return fade
         }
         let animation = CABasicAnimation(keyPath: key)
+        animation.isFreshImplicitAnimation = true
         animation.duration = CATransaction.animationDuration()
         animation.timingFunction = timing
         return animation
