@@ -32,6 +32,11 @@ final class AppleStyleClientTests: XCTestCase {
         // Values the client prints, computed independently here.
         XCTAssertTrue(result.output.contains("badge rotation: \(Double.pi / 4) position.x: 20.0"), result.output)
         XCTAssertTrue(result.output.contains("hit: card opacity: 0.5 animations: [\"fade\"]"), result.output)
+        // The subclass's bounds setter ran for its frame; its class default, needsDisplay(forKey:)
+        // and draw(in:) were honoured; the boxed transform reads back through both casts; the
+        // animation subclass's copy kept its tag; the override's NSNull comes back as given.
+        XCTAssertTrue(result.output.contains("gauge: bounds set 1 corner 4.0 drawn [0.5] scale 2.0 2.0 tag pulse hidden action is NSNull true"),
+                      result.output)
         // The card (200 wide, centred at x = 200) is turned 30° about y after moving 10 towards
         // the viewer: its left edge lands at x = 200 - 100 cos 30° + 10 sin 30°.
         let left = 200 - 100 * cos(Double.pi / 6) + 10 * sin(Double.pi / 6)

@@ -116,7 +116,6 @@ final class DisplayCycleTests: XCTestCase {
         final class Displayer: CALayerDelegate {
             let image: CGImage
             init(image: CGImage) { self.image = image }
-            var implementsDisplay: Bool { true }
             func display(_ layer: CALayer) { layer.contents = image }
             func draw(_ layer: CALayer, in ctx: CGContext) { XCTFail("draw(_:in:) is not called when display(_:) is") }
         }

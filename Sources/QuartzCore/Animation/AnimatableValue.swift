@@ -74,10 +74,11 @@ enum AnimatableValue: Sendable, Equatable {
     }
 
     private init?(nsValue v: NSValue) {
+        // Matched by the outer structure only: a rectangle's encoding names CGPoint and CGSize inside.
         switch String(cString: v.objCType) {
-        case let t where t.contains("CGPoint") || t.contains("NSPoint"): self = .point(v.pointValue)
-        case let t where t.contains("CGSize") || t.contains("NSSize"): self = .size(v.sizeValue)
-        case let t where t.contains("CGRect") || t.contains("NSRect"): self = .rect(v.rectValue)
+        case let t where t.hasPrefix("{CGPoint=") || t.hasPrefix("{NSPoint="): self = .point(v.pointValue)
+        case let t where t.hasPrefix("{CGSize=") || t.hasPrefix("{NSSize="): self = .size(v.sizeValue)
+        case let t where t.hasPrefix("{CGRect=") || t.hasPrefix("{NSRect="): self = .rect(v.rectValue)
         default: return nil
         }
     }

@@ -36,10 +36,16 @@ open class CAAnimation: CAMediaTiming, CAAction {
     private var extraValues: [String: Any] = [:]
 
     /// Creates an animation with the default values.
-    public required init() {}
+    public init() {}
+
+    /// Creates an animation through the dynamic type's `init()`: the framework's way to call an
+    /// initializer on an animation class known only at run time (see `CARuntimeInstantiation`).
+    public required convenience init(_ instantiation: CARuntimeInstantiation) {
+        self.init()
+    }
 
     /// Creates a new animation object, as `CAAnimation.animation()` does in Objective-C.
-    public class func animation() -> Self { self.init() }
+    open class func animation() -> Self { self.init(CARuntimeInstantiation()) }
 
     /// The default value for `key`, returned by `value(forKey:)` when nothing was set. Subclasses
     /// override it to give custom keys defaults; the base class returns the documented defaults
@@ -112,10 +118,15 @@ open class CAAnimation: CAMediaTiming, CAAction {
         return true
     }
 
-    /// Returns an independent copy: same class, same property values, same delegate and extra
-    /// values. Subclasses override it to copy their own properties.
-    open func copy() -> Any {
-        let copy = type(of: self).init()
+    /// Returns an independent copy, as `copy(with: nil)` does.
+    open func copy() -> Any { copy(with: nil) }
+
+    /// Returns an independent copy: same class (made through the subclass's `init()`), same
+    /// property values, same delegate and extra values. Subclasses override it, as on Apple
+    /// platforms (`NSCopying`), to copy their own properties after calling super; layers copy
+    /// an animation through it when it is added.
+    open func copy(with zone: NSZone? = nil) -> Any {
+        let copy = type(of: self).init(CARuntimeInstantiation())
         copy.beginTime = beginTime
         copy.duration = duration
         copy.speed = speed

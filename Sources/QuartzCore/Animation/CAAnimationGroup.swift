@@ -8,14 +8,14 @@ open class CAAnimationGroup: CAAnimation {
     open var animations: [CAAnimation]?
 
     /// Creates an empty group.
-    public required init() { super.init() }
+    public override init() { super.init() }
 
     /// Returns a copy of the group holding the same child animations, not copies of them, as
     /// Apple's measurably does (GNUstep libs-quartzcore `Tests/quartzcore/CAAnimationGroup/group.m`).
     /// A group added to a layer is compiled when it is added, so changing a child afterwards does
     /// not change the running animation.
-    open override func copy() -> Any {
-        let copy = super.copy() as! CAAnimationGroup
+    open override func copy(with zone: NSZone? = nil) -> Any {
+        let copy = super.copy(with: zone) as! CAAnimationGroup
         copy.animations = animations
         return copy
     }

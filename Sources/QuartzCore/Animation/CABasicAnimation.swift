@@ -8,13 +8,16 @@ open class CABasicAnimation: CAPropertyAnimation {
     open var toValue: Any?
     /// The value added to the start value to give the end value.
     open var byValue: Any?
+    /// Set on the implicit animation `CALayer.action(forKey:)` makes: the layer that runs it
+    /// fills in `fromValue` in place instead of copying it first (not copied).
+    var isFreshImplicitAnimation = false
 
     /// Creates a basic animation with no values.
-    public required init() { super.init() }
+    public override init() { super.init() }
 
     /// Returns an independent copy with the same values.
-    open override func copy() -> Any {
-        let copy = super.copy() as! CABasicAnimation
+    open override func copy(with zone: NSZone? = nil) -> Any {
+        let copy = super.copy(with: zone) as! CABasicAnimation
         copy.fromValue = fromValue
         copy.toValue = toValue
         copy.byValue = byValue

@@ -13,7 +13,7 @@ open class CAPropertyAnimation: CAAnimation {
     open var valueFunction: CAValueFunction?
 
     /// Creates an animation with no key path.
-    public required init() { super.init() }
+    public override init() { super.init() }
 
     /// Creates an animation of the property at `path`.
     public convenience init(keyPath path: String?) {
@@ -22,8 +22,8 @@ open class CAPropertyAnimation: CAAnimation {
     }
 
     /// Returns an independent copy with the same key path, flags and value function.
-    open override func copy() -> Any {
-        let copy = super.copy() as! CAPropertyAnimation
+    open override func copy(with zone: NSZone? = nil) -> Any {
+        let copy = super.copy(with: zone) as! CAPropertyAnimation
         copy.keyPath = keyPath
         copy.isAdditive = isAdditive
         copy.isCumulative = isCumulative

@@ -15,7 +15,7 @@ open class CASpringAnimation: CABasicAnimation {
     open var initialVelocity: CGFloat = 0
 
     /// Creates a spring animation with the default spring.
-    public required init() { super.init() }
+    public override init() { super.init() }
 
     /// The estimated time for the spring to come to rest: the time after which its displacement
     /// stays within 0.1 % of the distance (see `DampedSpring.settlingTime`).
@@ -28,8 +28,8 @@ open class CASpringAnimation: CABasicAnimation {
     }
 
     /// Returns an independent copy with the same spring.
-    open override func copy() -> Any {
-        let copy = super.copy() as! CASpringAnimation
+    open override func copy(with zone: NSZone? = nil) -> Any {
+        let copy = super.copy(with: zone) as! CASpringAnimation
         copy.mass = mass
         copy.stiffness = stiffness
         copy.damping = damping

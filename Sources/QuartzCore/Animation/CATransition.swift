@@ -48,11 +48,11 @@ open class CATransition: CAAnimation {
     open var endProgress: Float = 1
 
     /// Creates a fade transition.
-    public required init() { super.init() }
+    public override init() { super.init() }
 
     /// Returns an independent copy with the same type, subtype and progress range.
-    open override func copy() -> Any {
-        let copy = super.copy() as! CATransition
+    open override func copy(with zone: NSZone? = nil) -> Any {
+        let copy = super.copy(with: zone) as! CATransition
         copy.type = type
         copy.subtype = subtype
         copy.startProgress = startProgress

@@ -1,14 +1,13 @@
 import Foundation
 
 extension CALayer {
-    /// Marks the whole layer as needing its contents redrawn before the next commit.
-    public func setNeedsDisplay() {
+    /// The behaviour of `setNeedsDisplay` (the overridable member in `CALayer`'s body forwards here).
+    func baseSetNeedsDisplay() {
         setNeedsDisplay(state.bounds)
     }
 
-    /// Marks `r`, in the layer's coordinates, as needing redrawing before the next commit; only
-    /// that part of the backing store is redrawn (rectangles accumulate until the layer displays).
-    public func setNeedsDisplay(_ r: CGRect) {
+    /// The behaviour of `setNeedsDisplay` (the overridable member in `CALayer`'s body forwards here).
+    func baseSetNeedsDisplay(_ r: CGRect) {
         guard r.origin.x.isFinite, r.origin.y.isFinite, r.width.isFinite, r.height.isFinite else {
             Diagnostics.reject("CALayer \(layerID): ignored setNeedsDisplay with non-finite rect \(r)")
             return
@@ -18,12 +17,11 @@ extension CALayer {
         TransactionStack.current.recordNeedsDisplay(of: self)
     }
 
-    /// Returns whether the layer has been marked as needing its contents redrawn.
-    public func needsDisplay() -> Bool { needsDisplayFlag }
+    /// The behaviour of `needsDisplay` (the overridable member in `CALayer`'s body forwards here).
+    func baseNeedsDisplay() -> Bool { needsDisplayFlag }
 
-    /// Redraws the layer's contents now if they are marked as needing it. Core Animation calls it,
-    /// when a transaction commits, for every layer of the committed trees that needs display.
-    public func displayIfNeeded() {
+    /// The behaviour of `displayIfNeeded` (the overridable member in `CALayer`'s body forwards here).
+    func baseDisplayIfNeeded() {
         DisplayAnimationDriver.current.noteAnimations(of: self)
         guard needsDisplayFlag else { return }
         let requested = dirtyRect
@@ -35,14 +33,8 @@ extension CALayer {
         }
     }
 
-    /// Returns whether the layer's contents are flipped when rendered relative to its own
-    /// coordinates: true when an odd number of layers from this one's superlayer up to the root
-    /// have `isGeometryFlipped` set.
-    ///
-    /// This renderer always places row 0 of `contents` at the top of the bounds in the layer's own
-    /// coordinates, and the context given to `draw(in:)` maps those coordinates directly, so
-    /// drawing lands where its coordinates say whether or not this returns true.
-    public func contentsAreFlipped() -> Bool {
+    /// The behaviour of `contentsAreFlipped` (the overridable member in `CALayer`'s body forwards here).
+    func baseContentsAreFlipped() -> Bool {
         var flipped = false
         var ancestor = superlayerStorage
         while let layer = ancestor {

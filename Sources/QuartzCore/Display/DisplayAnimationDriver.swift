@@ -83,7 +83,7 @@ extension CALayer {
 
     /// Makes a presentation copy with `presented` values, displays it and returns what it drew.
     func drawPresentation(_ presented: LayerState) -> CGImage? {
-        let copy = type(of: self).init(layer: self)
+        let copy = type(of: self).init(CARuntimeInstantiation(), copying: self)
         copy.state = presented
         // Custom keys are read back from `customObjects`: give the copy the animated values.
         for (key, value) in presented.customValues where state.customValues[key] != value {

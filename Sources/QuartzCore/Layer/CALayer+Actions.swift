@@ -17,14 +17,24 @@ extension CALayer {
         "shadowRadius", "sublayerTransform", "transform", "zPosition", "maskedCorners",
     ]
 
-    /// Runs the action for a property that changed from `previousValue`: the one the search
-    /// finds, else Core Animation's implicit animation from the value that was on screen.
+    /// Runs the action for a property that changed from `previousValue`: the one
+    /// `action(forKey:)` returns (an override's answer included), nil meaning none.
     func runAction(forKey key: String, previousValue: AnimatableValue) {
-        guard let found = action(forKey: key) else {
-            implicitAction(forKey: key, from: previousValue)?.run(forKey: key, object: self, arguments: nil)
-            return
-        }
+        guard let found = action(forKey: key) else { return }
         Self.completed(found, forKey: key, from: previousValue).run(forKey: key, object: self, arguments: nil)
+    }
+
+    /// The steps of `action(forKey:)` before `NSNull` is converted to nil: the first step that
+    /// answers ends the search.
+    func searchAction(forKey event: String) -> CAAction? {
+        if let found = delegate?.action(for: self, forKey: event) { return found }
+        if let found = actions?[event] { return found }
+        if let styleActions = style?["actions"] as? [String: CAAction], let found = styleActions[event] { return found }
+        if let styleActions = style?["actions"] as? [AnyHashable: Any], let found = styleActions[event] as? CAAction {
+            return found
+        }
+        if let found = type(of: self).defaultAction(forKey: event) { return found }
+        return implicitAction(forKey: event)
     }
 
     /// Fills in what a property animation found by the search leaves out, as Core Animation
@@ -34,6 +44,13 @@ extension CALayer {
     /// action itself is left untouched; a copy is run.
     private static func completed(_ action: CAAction, forKey key: String, from previousValue: AnimatableValue) -> CAAction {
         guard let property = action as? CAPropertyAnimation else { return action }
+        if let implicit = property as? CABasicAnimation, implicit.isFreshImplicitAnimation, implicit.keyPath == key,
+           implicit.fromValue == nil, implicit.toValue == nil, implicit.byValue == nil {
+            // Made for this change by `implicitAction(forKey:)`: no one else holds it yet.
+            implicit.isFreshImplicitAnimation = false
+            implicit.fromValue = previousValue.anyValue
+            return implicit
+        }
         let basic = property as? CABasicAnimation
         let needsValues = basic.map { $0.fromValue == nil && $0.toValue == nil && $0.byValue == nil } ?? false
         guard property.keyPath == nil || needsValues, let copy = property.copy() as? CAPropertyAnimation else {
@@ -51,10 +68,11 @@ extension CALayer {
         action(forKey: event)?.run(forKey: event, object: self, arguments: nil)
     }
 
-    /// The implicit animation of an animatable property: a basic animation from the previous
-    /// presentation value, with the transaction's duration and timing function (the default
-    /// curve when none is set); for `contents`, a fade transition.
-    func implicitAction(forKey key: String, from previousValue: AnimatableValue) -> CAAction? {
+    /// The implicit animation of an animatable property: a basic animation with the
+    /// transaction's duration and timing function (the default curve when none is set) and no
+    /// values (run from the value on screen before the change to the new model value); for
+    /// `contents`, a fade transition. Nil for other keys.
+    func implicitAction(forKey key: String) -> CAAction? {
         guard type(of: self).implicitlyAnimatedKeys.contains(key)
             || state.specialized?.implicitlyAnimatedKeys.contains(key) == true else { return nil }
         let timing = CATransaction.animationTimingFunction() ?? CAMediaTimingFunction(name: .default)
@@ -66,7 +84,7 @@ extension CALayer {
             return fade
         }
         let animation = CABasicAnimation(keyPath: key)
-        animation.fromValue = previousValue.anyValue
+        animation.isFreshImplicitAnimation = true
         animation.duration = CATransaction.animationDuration()
         animation.timingFunction = timing
         return animation

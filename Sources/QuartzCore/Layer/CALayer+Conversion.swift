@@ -15,29 +15,23 @@ extension CALayer {
         return m
     }
 
-    /// Converts `p` from the coordinate space of `layer` (the display's when nil) to this layer's.
-    ///
-    /// The point is mapped through every transform between the two layers, perspective
-    /// included, and projected onto this layer's plane. A point that falls behind the eye in
-    /// either layer has no image: it is returned unchanged and a warning is logged.
-    public func convert(_ p: CGPoint, from layer: CALayer?) -> CGPoint {
+    /// The behaviour of `convert` (the overridable member in `CALayer`'s body forwards here).
+    func baseConvert(_ p: CGPoint, from layer: CALayer?) -> CGPoint {
         Self.convert(p, from: layer, to: self)
     }
 
-    /// Converts `p` from this layer's coordinate space to that of `layer` (the display's when nil).
-    public func convert(_ p: CGPoint, to layer: CALayer?) -> CGPoint {
+    /// The behaviour of `convert` (the overridable member in `CALayer`'s body forwards here).
+    func baseConvert(_ p: CGPoint, to layer: CALayer?) -> CGPoint {
         Self.convert(p, from: self, to: layer)
     }
 
-    /// Converts `r` from the coordinate space of `layer` to this layer's: the bounding box of
-    /// its converted corners.
-    public func convert(_ r: CGRect, from layer: CALayer?) -> CGRect {
+    /// The behaviour of `convert` (the overridable member in `CALayer`'s body forwards here).
+    func baseConvert(_ r: CGRect, from layer: CALayer?) -> CGRect {
         Self.convert(r, from: layer, to: self)
     }
 
-    /// Converts `r` from this layer's coordinate space to that of `layer`: the bounding box of
-    /// its converted corners.
-    public func convert(_ r: CGRect, to layer: CALayer?) -> CGRect {
+    /// The behaviour of `convert` (the overridable member in `CALayer`'s body forwards here).
+    func baseConvert(_ r: CGRect, to layer: CALayer?) -> CGRect {
         Self.convert(r, from: self, to: layer)
     }
 

@@ -10,7 +10,7 @@ extension CALayer {
     /// Under a transform that is not a scale, a translation or a multiple of 90° rotation the
     /// result of setting the frame is, as on Apple platforms, not well defined: the size is
     /// mapped through the inverse of the transform's 2D part. Not animatable.
-    public var frame: CGRect {
+    var baseFrame: CGRect {
         get { Self.frame(of: state) }
         set {
             guard newValue.isFiniteValue else {
@@ -54,18 +54,18 @@ extension CALayer {
         return boundingBox(of: state.bounds, through: m)
     }
 
-    /// Returns `transform` as an affine transform: its m11, m12, m21, m22, m41 and m42 when it is
+    /// `transform` as an affine transform: its m11, m12, m21, m22, m41 and m42 when it is
     /// affine, and the identity when it is not (a z scale or translation, a rotation out of the
     /// plane, a perspective), as Apple's measurably reports (GNUstep libs-quartzcore
     /// `Tests/quartzcore/CALayer/conversion.m`; CATransform3D.h calls the affine form of such a
     /// transform "undefined").
-    public func affineTransform() -> CGAffineTransform {
+    func baseAffineTransform() -> CGAffineTransform {
         let t = transform
         return CATransform3DIsAffine(t) ? CATransform3DGetAffineTransform(t) : .identity
     }
 
     /// Sets `transform` to the given affine transform.
-    public func setAffineTransform(_ m: CGAffineTransform) {
+    func baseSetAffineTransform(_ m: CGAffineTransform) {
         transform = CATransform3DMakeAffineTransform(m)
     }
 

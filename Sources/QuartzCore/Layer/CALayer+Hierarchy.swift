@@ -1,14 +1,11 @@
 import Foundation
 
 extension CALayer {
-    /// The layer's superlayer, or nil for a root layer (and for a mask layer).
-    public var superlayer: CALayer? { superlayerStorage }
+    /// The behaviour of `superlayer` (the overridable member in `CALayer`'s body forwards here).
+    var baseSuperlayer: CALayer? { superlayerStorage }
 
-    /// The layer's sublayers in back-to-front order, or nil when it has none.
-    ///
-    /// Setting the array removes the current sublayers; each new sublayer is first removed from
-    /// its previous superlayer. A layer that is this layer or one of its ancestors is refused.
-    public var sublayers: [CALayer]? {
+    /// The behaviour of `sublayers` (the overridable member in `CALayer`'s body forwards here).
+    var baseSublayers: [CALayer]? {
         get { sublayerStorage.isEmpty ? nil : sublayerStorage }
         set {
             for layer in sublayerStorage { layer.detachFromSuperlayer() }
@@ -18,12 +15,8 @@ extension CALayer {
         }
     }
 
-    /// An optional layer whose alpha channel masks the layer's content.
-    ///
-    /// The mask is positioned in this layer's coordinate space like a sublayer but is not drawn.
-    /// Apple leaves a mask that already has a superlayer undefined; here such a layer is refused
-    /// (the previous mask is kept and a warning is logged), as is the layer itself or an ancestor.
-    public var mask: CALayer? {
+    /// The behaviour of `mask` (the overridable member in `CALayer`'s body forwards here).
+    var baseMask: CALayer? {
         get { maskStorage }
         set {
             if let newMask = newValue {
@@ -45,13 +38,13 @@ extension CALayer {
         }
     }
 
-    /// Appends `layer` to the sublayers, removing it from its previous superlayer first.
-    public func addSublayer(_ layer: CALayer) {
+    /// The behaviour of `addSublayer` (the overridable member in `CALayer`'s body forwards here).
+    func baseAddSublayer(_ layer: CALayer) {
         insertSublayer(layer, at: UInt32(sublayerStorage.count))
     }
 
-    /// Inserts `layer` into the sublayers at `idx` (clamped to the count).
-    public func insertSublayer(_ layer: CALayer, at idx: UInt32) {
+    /// The behaviour of `insertSublayer` (the overridable member in `CALayer`'s body forwards here).
+    func baseInsertSublayer(_ layer: CALayer, at idx: UInt32) {
         guard canAdopt(layer) else { return }
         var index = Int(min(idx, UInt32(sublayerStorage.count)))
         if layer.superlayerStorage === self, let current = sublayerStorage.firstIndex(of: layer) {
@@ -65,20 +58,20 @@ extension CALayer {
         sublayersDidChange()
     }
 
-    /// Inserts `layer` just below `sibling`, or at the bottom when `sibling` is nil or not a sublayer.
-    public func insertSublayer(_ layer: CALayer, below sibling: CALayer?) {
+    /// The behaviour of `insertSublayer` (the overridable member in `CALayer`'s body forwards here).
+    func baseInsertSublayer(_ layer: CALayer, below sibling: CALayer?) {
         let index = sibling.flatMap { sublayerStorage.firstIndex(of: $0) } ?? 0
         insertSublayer(layer, at: UInt32(index))
     }
 
-    /// Inserts `layer` just above `sibling`, or at the top when `sibling` is nil or not a sublayer.
-    public func insertSublayer(_ layer: CALayer, above sibling: CALayer?) {
+    /// The behaviour of `insertSublayer` (the overridable member in `CALayer`'s body forwards here).
+    func baseInsertSublayer(_ layer: CALayer, above sibling: CALayer?) {
         let index = sibling.flatMap { sublayerStorage.firstIndex(of: $0) }.map { $0 + 1 } ?? sublayerStorage.count
         insertSublayer(layer, at: UInt32(index))
     }
 
-    /// Replaces `oldLayer`, a sublayer of this layer, with `newLayer`.
-    public func replaceSublayer(_ oldLayer: CALayer, with newLayer: CALayer) {
+    /// The behaviour of `replaceSublayer` (the overridable member in `CALayer`'s body forwards here).
+    func baseReplaceSublayer(_ oldLayer: CALayer, with newLayer: CALayer) {
         guard oldLayer !== newLayer, let index = sublayerStorage.firstIndex(of: oldLayer) else {
             if oldLayer !== newLayer {
                 Diagnostics.reject("CALayer.replaceSublayer: \(oldLayer) is not a sublayer of \(self)")
@@ -94,8 +87,8 @@ extension CALayer {
         sublayersDidChange()
     }
 
-    /// Removes the layer from its superlayer's sublayers, or from its owner's `mask`.
-    public func removeFromSuperlayer() {
+    /// The behaviour of `removeFromSuperlayer` (the overridable member in `CALayer`'s body forwards here).
+    func baseRemoveFromSuperlayer() {
         if let owner = maskOwner {
             owner.maskStorage = nil
             maskOwner = nil

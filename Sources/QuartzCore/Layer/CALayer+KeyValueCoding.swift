@@ -22,31 +22,23 @@ public enum CALayerKeyValueError: Error, CustomStringConvertible, Equatable {
 extension CALayer {
     // MARK: Apple's key-value coding
 
-    /// Returns the value of a property or custom key, or nil when the key names nothing.
-    ///
-    /// Properties come back in their own Swift type (`opacity` as `Float`, `position` as
-    /// `CGPoint`). A custom key with no value of its own falls back to `style`, then to
-    /// `defaultValue(forKey:)`.
-    public func value(forKey key: String) -> Any? {
+    /// The behaviour of `value` (the overridable member in `CALayer`'s body forwards here).
+    func baseValue(forKey key: String) -> Any? {
         try? checkedValue(forKeyPath: key)
     }
 
-    /// Returns the value at a key path such as `"position.x"` or `"transform.rotation.z"`,
-    /// or nil when the key path names nothing.
-    public func value(forKeyPath keyPath: String) -> Any? {
+    /// The behaviour of `value` (the overridable member in `CALayer`'s body forwards here).
+    func baseValue(forKeyPath keyPath: String) -> Any? {
         try? checkedValue(forKeyPath: keyPath)
     }
 
-    /// Sets the value of a property or custom key. A value of the wrong type for a property,
-    /// or a non-finite geometry value, is ignored and reported through the log.
-    public func setValue(_ value: Any?, forKey key: String) {
+    /// The behaviour of `setValue` (the overridable member in `CALayer`'s body forwards here).
+    func baseSetValue(_ value: Any?, forKey key: String) {
         setValue(value, forKeyPath: key)
     }
 
-    /// Sets the value at a key path such as `"position.x"` or `"transform.scale"`. A value that
-    /// cannot be stored there is ignored and reported through the log; use
-    /// `setCheckedValue(_:forKeyPath:)` to receive the error instead.
-    public func setValue(_ value: Any?, forKeyPath keyPath: String) {
+    /// The behaviour of `setValue` (the overridable member in `CALayer`'s body forwards here).
+    func baseSetValue(_ value: Any?, forKeyPath keyPath: String) {
         do {
             try setCheckedValue(value, forKeyPath: keyPath)
         } catch {
@@ -80,6 +72,8 @@ extension CALayer {
             return field.anyValue
         }
         if rest == nil {
+            // Apple's key-value coding calls the (overridable) getter.
+            if let property = Self.publicProperty(named: head) { return property.get(self) }
             if let accessor = state.propertyAccessor(forKey: head) { return accessor.native(state) }
             if let custom = customObjects[head] { return custom }
             if let styled = style?[head] { return styled }
@@ -148,6 +142,13 @@ extension CALayer {
         // Bounds are kept standardized, as the `bounds` setter keeps them.
         if head == "bounds" { updated.bounds = updated.bounds.standardized }
         updated.applySetterValidation()
+        // Apple's key-value coding calls the property's setter, so a subclass's override runs
+        // (for a field such as `bounds.size.width`, with the whole updated structure).
+        if isProperty, let property = Self.publicProperty(named: head) {
+            property.set(self, updated)
+            return
+        }
+        if isProperty, state.specialized != nil, setSpecializedPublicProperty(head, from: updated) { return }
         // The action is the property's (`position` for `position.x`), so a field set through
         // KVC animates implicitly like the whole property and finds the same actions.
         let before = willChangeProperty(head)

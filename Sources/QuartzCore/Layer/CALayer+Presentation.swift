@@ -9,24 +9,19 @@ extension CALayer {
         return presented
     }
 
-    /// Returns a copy of the layer that shows its current on-screen values, or nil if the layer
-    /// has not yet been committed in a layer tree.
-    ///
-    /// The copy's property values are the model values with every running animation applied at
-    /// the current media time. Its `superlayer` and `sublayers` are presentation layers too, so
-    /// that `presentation()?.hitTest(_:)` tests moving layers where they are seen.
-    public func presentation() -> Self? {
+    /// The behaviour of `presentation` (the overridable member in `CALayer`'s body forwards here).
+    func basePresentation() -> Self? {
         guard isLive else { return nil }
         return makePresentation(at: CACurrentMediaTime())
     }
 
-    /// Returns the model layer of a presentation layer, or the receiver itself for a model layer.
-    public func model() -> Self {
+    /// The behaviour of `model` (the overridable member in `CALayer`'s body forwards here).
+    func baseModel() -> Self {
         (modelLayerStorage as? Self) ?? self
     }
 
     private func makePresentation(at time: CFTimeInterval) -> Self {
-        let copy = type(of: self).init(layer: self)
+        let copy = type(of: self).init(CARuntimeInstantiation(), copying: self)
         copy.state = presentationState(at: time)
         // Custom keys are read back from `customObjects`: give the copy the animated values.
         for (key, value) in copy.state.customValues where state.customValues[key] != value {

@@ -1,68 +1,15 @@
 import Foundation
 
 extension CALayer: CAMediaTiming {
-    /// The layer's begin time, in its superlayer's time space.
-    public var beginTime: CFTimeInterval {
-        get { state.beginTime }
-        set { setFinite(\.beginTime, newValue, key: "beginTime") }
-    }
-    /// The duration of the layer's own timeline; infinite by default, so that the layer's time
-    /// runs on for ever. Apple's CALayer measurably starts with (and `defaultValue(forKey:)`
-    /// answers) an infinite duration, where CAMediaTiming.h says "Defaults to 0" for the
-    /// protocol in general (GNUstep libs-quartzcore `Tests/quartzcore/CAMediaTiming/timing.m`).
-    /// A finite positive duration makes `repeatCount`, `repeatDuration`, `autoreverses` and
-    /// `fillMode` act on the time the layer's sublayers and animations see, as they do on an
-    /// animation's. NaN and negative values are rejected.
-    public var duration: CFTimeInterval {
-        get { state.duration }
-        set {
-            guard !newValue.isNaN, newValue >= 0 else {
-                Diagnostics.reject("CALayer \(layerID): ignored invalid duration \(newValue)")
-                return
-            }
-            setProperty(\.duration, newValue, key: "duration")
-        }
-    }
-    /// How fast time passes in the layer relative to its superlayer; 0 pauses the layer and
-    /// everything below it.
-    public var speed: Float {
-        get { state.speed }
-        set { setFinite(\.speed, newValue, key: "speed") }
-    }
-    /// An offset added to the layer's local time.
-    public var timeOffset: CFTimeInterval {
-        get { state.timeOffset }
-        set { setFinite(\.timeOffset, newValue, key: "timeOffset") }
-    }
-    /// The number of times the layer's timeline repeats.
-    public var repeatCount: Float {
-        get { state.repeatCount }
-        set { setProperty(\.repeatCount, newValue, key: "repeatCount") }
-    }
-    /// How long the layer's timeline repeats for.
-    public var repeatDuration: CFTimeInterval {
-        get { state.repeatDuration }
-        set { setProperty(\.repeatDuration, newValue, key: "repeatDuration") }
-    }
-    /// Whether the layer's timeline plays backwards after playing forwards.
-    public var autoreverses: Bool {
-        get { state.autoreverses }
-        set { setProperty(\.autoreverses, newValue, key: "autoreverses") }
-    }
-    /// How the layer's timeline behaves outside its active interval.
-    public var fillMode: CAMediaTimingFillMode {
-        get { CAMediaTimingFillMode(rawValue: state.fillMode) }
-        set { setProperty(\.fillMode, newValue.rawValue, key: "fillMode") }
-    }
-
-    /// Converts `t` from the time space of `layer` (global media time when nil) to this layer's.
+    /// The behaviour of `convertTime(_:from:)` (the overridable member in `CALayer`'s body
+    /// forwards here).
     ///
     /// Each layer maps its superlayer's time `p` to `(p - beginTime) * speed + timeOffset`. The
     /// conversion goes up from `layer` to the nearest common ancestor and down to this layer,
     /// so that layers above that ancestor add no rounding (Apple's converts a time of 10 from a
     /// layer with speed 2 and offset 0.5, begun at 1, to its superlayer as exactly 5.75: GNUstep
     /// libs-quartzcore `Tests/quartzcore/CAMediaTiming/timing.m`).
-    public func convertTime(_ t: CFTimeInterval, from layer: CALayer?) -> CFTimeInterval {
+    func baseConvertTime(_ t: CFTimeInterval, from layer: CALayer?) -> CFTimeInterval {
         guard let layer else { return localTime(fromGlobal: t) }
         let down = timeChain, up = layer.timeChain
         var shared = 0
@@ -74,8 +21,9 @@ extension CALayer: CAMediaTiming {
         return time
     }
 
-    /// Converts `t` from this layer's time space to that of `layer` (global media time when nil).
-    public func convertTime(_ t: CFTimeInterval, to layer: CALayer?) -> CFTimeInterval {
+    /// The behaviour of `convertTime(_:to:)` (the overridable member in `CALayer`'s body
+    /// forwards here).
+    func baseConvertTime(_ t: CFTimeInterval, to layer: CALayer?) -> CFTimeInterval {
         guard let layer else { return globalTime(fromLocal: t) }
         return layer.convertTime(t, from: self)
     }

@@ -14,7 +14,7 @@ extension CALayer {
     /// it happens at once here and overriding `layoutSublayers()` does not prevent it.
     /// `layerMinYMargin` is the margin on the smaller-y
     /// side: the top margin with this project's iOS-style geometry.
-    public var autoresizingMask: CAAutoresizingMask {
+    var baseAutoresizingMask: CAAutoresizingMask {
         get { autoresizingMaskStorage }
         set { autoresizingMaskStorage = newValue }
     }
@@ -23,7 +23,7 @@ extension CALayer {
     /// `size` before it changed, by calling its `resize(withOldSuperlayerSize:)`. Called by the
     /// layer itself whenever its bounds size changes; a `size` equal to the current one moves
     /// nothing (measured, GNUstep `Tests/quartzcore/CALayer/autoresizing.m`).
-    public func resizeSublayers(withOldSize size: CGSize) {
+    func baseResizeSublayers(withOldSize size: CGSize) {
         for sublayer in sublayerStorage where !sublayer.autoresizingMaskStorage.isEmpty {
             sublayer.resize(withOldSuperlayerSize: size)
         }
@@ -42,7 +42,7 @@ extension CALayer {
     /// (as `CGRectIntegral` does). A size that would become negative turns the frame over
     /// instead of clamping it: a height of 40 from y = 20 shrunk by 75 reads back as a frame
     /// from y = -15, 35 high, as Apple's does.
-    public func resize(withOldSuperlayerSize size: CGSize) {
+    func baseResize(withOldSuperlayerSize size: CGSize) {
         let mask = autoresizingMaskStorage
         guard let superlayer = superlayerStorage, !mask.isEmpty else { return }
         guard size.width.isFinite, size.height.isFinite else {

@@ -1,9 +1,8 @@
 import Foundation
 
 extension CALayer {
-    /// The constraints that `CAConstraintLayoutManager` uses to lay out the layer within its
-    /// superlayer; nil when there are none. Setting it schedules a layout of the superlayer.
-    public var constraints: [CAConstraint]? {
+    /// The behaviour of `constraints` (the overridable member in `CALayer`'s body forwards here).
+    var baseConstraints: [CAConstraint]? {
         get { constraintStorage.isEmpty ? nil : constraintStorage }
         set {
             constraintStorage = newValue ?? []
@@ -11,8 +10,8 @@ extension CALayer {
         }
     }
 
-    /// Appends `constraint` to the layer's constraints and schedules a layout of the superlayer.
-    public func addConstraint(_ constraint: CAConstraint) {
+    /// The behaviour of `addConstraint` (the overridable member in `CALayer`'s body forwards here).
+    func baseAddConstraint(_ constraint: CAConstraint) {
         constraintStorage.append(constraint)
         superlayerStorage?.setNeedsLayout()
     }

@@ -1,8 +1,8 @@
 import Foundation
 
 extension CALayer {
-    /// The object responsible for laying out the layer's sublayers. Assigning one schedules a layout.
-    public var layoutManager: CALayoutManager? {
+    /// The behaviour of `layoutManager` (the overridable member in `CALayer`'s body forwards here).
+    var baseLayoutManager: CALayoutManager? {
         get { layoutManagerStorage }
         set {
             layoutManagerStorage = newValue
@@ -10,8 +10,8 @@ extension CALayer {
         }
     }
 
-    /// Marks the layer as needing layout; it is laid out before the next frame is committed.
-    public func setNeedsLayout() {
+    /// The behaviour of `setNeedsLayout` (the overridable member in `CALayer`'s body forwards here).
+    func baseSetNeedsLayout() {
         guard !needsLayoutFlag else { return }
         needsLayoutFlag = true
         superlayerStorage?.noteSublayerNeedsLayout()
@@ -19,11 +19,11 @@ extension CALayer {
         TransactionStack.current.recordChange(of: self)
     }
 
-    /// Returns whether the layer has been marked as needing layout.
-    public func needsLayout() -> Bool { needsLayoutFlag }
+    /// The behaviour of `needsLayout` (the overridable member in `CALayer`'s body forwards here).
+    func baseNeedsLayout() -> Bool { needsLayoutFlag }
 
-    /// Lays out the layer now if it needs it, and then its sublayers if they need it.
-    public func layoutIfNeeded() {
+    /// The behaviour of `layoutIfNeeded` (the overridable member in `CALayer`'s body forwards here).
+    func baseLayoutIfNeeded() {
         if needsLayoutFlag {
             needsLayoutFlag = false
             layoutSublayers()

@@ -11,13 +11,19 @@ open class CAEmitterCell: NSObject, CAMediaTiming {
     var state = EmitterCellState()
 
     /// Creates a cell with Apple's defaults: no births, white colour, scale 1.
-    public required override init() {
+    public override init() {
         super.init()
+    }
+
+    /// Creates a cell through the dynamic type's `init()`: the framework's way to call an
+    /// initializer on a cell class known only at run time (see `CARuntimeInstantiation`).
+    public required convenience init(_ instantiation: CARuntimeInstantiation) {
+        self.init()
     }
 
     /// Returns a new emitter cell, as `CAEmitterCell()` does.
     open class func emitterCell() -> Self {
-        self.init()
+        self.init(CARuntimeInstantiation())
     }
 
     /// Returns the default value of the cell property `key`; nil for unknown keys and, as

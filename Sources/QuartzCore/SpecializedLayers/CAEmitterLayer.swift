@@ -18,7 +18,7 @@ open class CAEmitterLayer: CALayer {
     }
 
     /// Creates a copy of `layer`, as Core Animation does for presentation layers.
-    public required init(layer: Any) {
+    public override init(layer: Any) {
         super.init(layer: layer)
         cellObjects = (layer as? CAEmitterLayer)?.cellObjects
     }

@@ -12,24 +12,20 @@ extension CALayer {
         return nil
     }
 
-    /// Scrolls the closest ancestor scroll layer so that `p`, a point in this layer's
-    /// coordinates, lies at the scroll layer's bounds origin. Does nothing without one.
-    public func scroll(_ p: CGPoint) {
+    /// The behaviour of `scroll` (the overridable member in `CALayer`'s body forwards here).
+    func baseScroll(_ p: CGPoint) {
         guard let scrollLayer = enclosingScrollLayer else { return }
         scrollLayer.scroll(to: convert(p, to: scrollLayer))
     }
 
-    /// Scrolls the closest ancestor scroll layer the least distance that makes `r`, a rectangle
-    /// in this layer's coordinates, visible. Does nothing without one.
-    public func scrollRectToVisible(_ r: CGRect) {
+    /// The behaviour of `scrollRectToVisible` (the overridable member in `CALayer`'s body forwards here).
+    func baseScrollRectToVisible(_ r: CGRect) {
         guard let scrollLayer = enclosingScrollLayer else { return }
         scrollLayer.scroll(to: convert(r, to: scrollLayer))
     }
 
-    /// The part of the layer's bounds, in its own coordinates, that its closest ancestor scroll
-    /// layer does not clip: the whole bounds when there is no scroll layer, `CGRect.null` when
-    /// the layer is scrolled out of view.
-    public var visibleRect: CGRect {
+    /// The behaviour of `visibleRect` (the overridable member in `CALayer`'s body forwards here).
+    var baseVisibleRect: CGRect {
         guard let scrollLayer = enclosingScrollLayer else { return bounds }
         let window = convert(scrollLayer.bounds, from: scrollLayer)
         let visible = bounds.intersection(window)

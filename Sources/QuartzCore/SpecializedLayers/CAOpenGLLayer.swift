@@ -36,7 +36,7 @@ open class CAOpenGLLayer: CALayer {
 
     /// Creates a copy of `layer`, as Core Animation does for presentation layers; the copy has no
     /// render thread of its own.
-    public required init(layer: Any) {
+    public override init(layer: Any) {
         super.init(layer: layer)
     }
 

@@ -16,7 +16,7 @@ open class CAReplicatorLayer: CALayer {
     }
 
     /// Creates a copy of `layer`, as Core Animation does for presentation layers.
-    public required init(layer: Any) {
+    public override init(layer: Any) {
         super.init(layer: layer)
     }
 

@@ -12,7 +12,7 @@ open class CAScrollLayer: CALayer {
     }
 
     /// Creates a copy of `layer`, as Core Animation does for presentation layers.
-    public required init(layer: Any) {
+    public override init(layer: Any) {
         super.init(layer: layer)
     }
 

@@ -15,7 +15,7 @@ open class CAShapeLayer: CALayer {
     }
 
     /// Creates a copy of `layer`, as Core Animation does for presentation layers.
-    public required init(layer: Any) {
+    public override init(layer: Any) {
         super.init(layer: layer)
     }
 

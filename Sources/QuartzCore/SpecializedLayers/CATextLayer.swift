@@ -18,7 +18,7 @@ open class CATextLayer: CALayer {
     }
 
     /// Creates a copy of `layer`, as Core Animation does for presentation layers.
-    public required init(layer: Any) {
+    public override init(layer: Any) {
         super.init(layer: layer)
         if let other = layer as? CATextLayer {
             stringObject = other.stringObject

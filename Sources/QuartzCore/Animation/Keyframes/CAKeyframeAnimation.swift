@@ -55,7 +55,7 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
     open var rotationMode: CAAnimationRotationMode?
 
     /// Creates a keyframe animation with no keyframes.
-    public required init() { super.init() }
+    public override init() { super.init() }
 
     /// Returns the default of `key`: `.linear` for `calculationMode`, as Apple's
     /// `+defaultValueForKey:` measurably names it (GNUstep libs-quartzcore
@@ -66,8 +66,8 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
     }
 
     /// Returns an independent copy with the same keyframes and settings.
-    open override func copy() -> Any {
-        let copy = super.copy() as! CAKeyframeAnimation
+    open override func copy(with zone: NSZone? = nil) -> Any {
+        let copy = super.copy(with: zone) as! CAKeyframeAnimation
         copy.values = values
         copy.path = path
         copy.keyTimes = keyTimes

@@ -1,13 +1,8 @@
 import Foundation
 
 extension CALayer: AnimationHost {
-    /// Adds a copy of `anim` to the layer's render tree under `key`, replacing any animation
-    /// with the same key. The animation starts when the transaction commits: a `beginTime` of
-    /// 0 becomes the commit's time (until then it reads as the time it was added), so every
-    /// animation of one transaction starts together. Animations that cannot be evaluated (a key
-    /// path the layer does not have, values of a type that cannot be interpolated) are refused
-    /// with a logged message.
-    public func add(_ anim: CAAnimation, forKey key: String?) {
+    /// The behaviour of `add` (the overridable member in `CALayer`'s body forwards here).
+    func baseAdd(_ anim: CAAnimation, forKey key: String?) {
         guard let copy = anim.copy() as? CAAnimation else { return }
         let startsAtCommit = copy.beginTime == 0
         if startsAtCommit {
@@ -33,24 +28,24 @@ extension CALayer: AnimationHost {
         stack.frames[stack.frames.count - 1].animations.append(attached.token)
     }
 
-    /// Returns the animation attached under `key`: the layer's own copy, which must not be changed.
-    public func animation(forKey key: String) -> CAAnimation? {
+    /// The behaviour of `animation` (the overridable member in `CALayer`'s body forwards here).
+    func baseAnimation(forKey key: String) -> CAAnimation? {
         animationStore.last { $0.key == key && !$0.isAnonymous }?.animation
     }
 
-    /// Returns the keys of the attached animations in the order they were added, or nil when none.
-    public func animationKeys() -> [String]? {
+    /// The behaviour of `animationKeys` (the overridable member in `CALayer`'s body forwards here).
+    func baseAnimationKeys() -> [String]? {
         let keys = animationStore.filter { !$0.isAnonymous }.map(\.key)
         return keys.isEmpty ? nil : keys
     }
 
-    /// Removes the animation attached under `key`; the layer shows its model value again.
-    public func removeAnimation(forKey key: String) {
+    /// The behaviour of `removeAnimation` (the overridable member in `CALayer`'s body forwards here).
+    func baseRemoveAnimation(forKey key: String) {
         removeAnimation(forKey: key, finished: false)
     }
 
-    /// Removes every attached animation.
-    public func removeAllAnimations() {
+    /// The behaviour of `removeAllAnimations` (the overridable member in `CALayer`'s body forwards here).
+    func baseRemoveAllAnimations() {
         let removed = animationStore
         animationStore.removeAll()
         if !removed.isEmpty { TransactionStack.current.recordChange(of: self) }

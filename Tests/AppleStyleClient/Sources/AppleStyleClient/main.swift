@@ -59,3 +59,26 @@ CATransaction.commit()
 
 let hit = root.hitTest(CGPoint(x: 200, y: 150))
 print("hit:", hit?.name ?? "none", "opacity:", card.opacity, "animations:", card.animationKeys() ?? [])
+
+// Subclasses and boxed transforms.
+let gauge = GaugeLayer()
+gauge.frame = CGRect(x: 10, y: 10, width: 100, height: 20)
+root.addSublayer(gauge)
+gauge.level = 0.5
+gauge.displayIfNeeded()
+gauge.setValue(NSValue(caTransform3D: CATransform3DMakeScale(2, 2, 1)), forKey: "transform")
+let boxedScale = (gauge.value(forKey: "transform") as? NSValue)?.caTransform3DValue.m11 ?? 0
+let unboxedScale = (gauge.value(forKey: "transform") as? CATransform3D)?.m11 ?? 0
+let spin = CABasicAnimation(keyPath: "transform")
+spin.fromValue = NSValue(caTransform3D: CATransform3DIdentity)
+spin.toValue = NSValue(caTransform3D: CATransform3DMakeRotation(.pi, 0, 0, 1))
+spin.duration = 1
+gauge.add(spin, forKey: "spin")
+let tagged = TaggedFade()
+tagged.tag = "pulse"
+tagged.fromValue = 1.0
+tagged.toValue = 0.2
+gauge.add(tagged, forKey: "pulse")
+let keptTag = (gauge.animation(forKey: "pulse") as? TaggedFade)?.tag ?? "lost"
+print("gauge: bounds set", gauge.boundsChanges, "corner", gauge.cornerRadius, "drawn", gauge.drawnLevels,
+      "scale", boxedScale, unboxedScale, "tag", keptTag, "hidden action is NSNull", gauge.action(forKey: "hidden") is NSNull)
