@@ -147,8 +147,12 @@ final class SubclassingTests: XCTestCase {
         parent.layoutManager = CAConstraintLayoutManager()
         let child = RecordingLayer()
         child.bounds = CGRect(x: 0, y: 0, width: 10, height: 10)
-        child.addConstraint(CAConstraint(attribute: .width, relativeTo: "superlayer", attribute: .width,
-                                         scale: 0.5, offset: 0))
+        // Both edges on x (a lone width constraint does nothing on Apple: GNUstep
+        // Tests/quartzcore/CAConstraint/layout.m): the width becomes 100 - 10 - 40.
+        child.addConstraint(CAConstraint(attribute: .minX, relativeTo: "superlayer", attribute: .minX,
+                                         scale: 1, offset: 10))
+        child.addConstraint(CAConstraint(attribute: .maxX, relativeTo: "superlayer", attribute: .maxX,
+                                         scale: 1, offset: -40))
         parent.addSublayer(child)
         child.boundsSets.removeAll()
         parent.layoutIfNeeded()
