@@ -11,7 +11,7 @@ import Foundation
 final class AppleStyleTestingClientTests: XCTestCase {
     /// The `@Test` functions of the client (a parameterized test counts once). Update it when
     /// adding tests there.
-    private static let clientTestCount = 8
+    private static let clientTestCount = 11
 
     func testAppleStyleSwiftTestingClientPasses() throws {
         let root = ClientPackageProcess.repositoryRoot
