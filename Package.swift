@@ -16,9 +16,14 @@ let package = Package(
         .executable(name: "qc-bench", targets: ["qc-bench"]),
         .library(name: "QuartzCoreDisplay", targets: ["QuartzCoreDisplay"]),
         .executable(name: "qc-kiosk", targets: ["qc-kiosk"]),
+        // Offscreen render tests: layer tree + time -> image, comparison, PNG references.
+        .library(name: "QuartzCoreTesting", targets: ["QuartzCoreTesting"]),
+        // The same as swift-snapshot-testing strategies (`assertSnapshot(of: layer, as: .image(...))`).
+        .library(name: "QuartzCoreSnapshotTesting", targets: ["QuartzCoreSnapshotTesting"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.19.7"),
     ],
     targets: [
         // System libraries (module map + pkg-config).
@@ -53,6 +58,12 @@ let package = Package(
         // The Kiosk Menu application of the Core Animation Programming Guide, public API only.
         .target(name: "KioskMenu", dependencies: ["QuartzCore"]),
 
+        // Render tests for users' test targets; the strategies alone depend on swift-snapshot-testing.
+        .target(name: "QuartzCoreTesting", dependencies: ["QuartzCore"]),
+        .target(name: "QuartzCoreSnapshotTesting", dependencies: [
+            "QuartzCoreTesting", .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
+        ]),
+
         // Executables.
         .executableTarget(name: "qc-render", dependencies: ["QuartzCore", "ExampleScenes"]),
         .executableTarget(name: "qc-bench", dependencies: ["QuartzCore", "ExampleScenes", "GLESRenderer", "CPURenderer"]),
@@ -66,6 +77,7 @@ let package = Package(
         .testTarget(name: "GLESRendererTests", dependencies: ["GLESRenderer", "CompositorCore", "RendererTestSupport"]),
         .testTarget(name: "KioskTests", dependencies: ["QuartzCoreDisplay", "KioskMenu"]),
         .testTarget(name: "CPURendererTests", dependencies: ["CPURenderer", "CompositorCore", "RendererTestSupport"]),
+        .testTarget(name: "QuartzCoreTestingTests", dependencies: ["QuartzCoreTesting", "QuartzCoreSnapshotTesting"]),
         .testTarget(name: "RenderingTests", dependencies: ["QuartzCore", "ExampleScenes", "CPURenderer", "GLESRenderer", "RendererTestSupport"],
                     exclude: ["Golden"]),
     ],

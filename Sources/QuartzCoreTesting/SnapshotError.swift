@@ -1,0 +1,23 @@
+/// Why a layer tree could not be rendered for a render test.
+public enum SnapshotError: Error, Equatable, CustomStringConvertible {
+    /// The size of the image is empty or not finite (width and height, in points).
+    case invalidSize(width: Double, height: Double)
+    /// The time is not finite.
+    case invalidTime(Double)
+    /// The layer is a sublayer of another tree: render tests render a tree's root layer.
+    case notARootLayer
+    /// The renderer could not be created or failed to draw (the underlying error's description).
+    case renderingFailed(String)
+
+    /// A textual description, for test failure messages.
+    public var description: String {
+        switch self {
+        case .invalidSize(let width, let height):
+            "Cannot render a \(width) x \(height) point image: the size must be positive and finite"
+        case .invalidTime(let time): "Cannot render at time \(time): the time must be finite"
+        case .notARootLayer:
+            "Cannot render a sublayer on its own: render the root layer of its tree (the layer has a superlayer)"
+        case .renderingFailed(let reason): "Rendering failed: \(reason)"
+        }
+    }
+}
