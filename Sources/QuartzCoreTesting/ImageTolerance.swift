@@ -23,7 +23,9 @@ public struct ImageTolerance: Sendable, Equatable, CustomStringConvertible {
     /// CPU renderer differ by rounding of blending, filtering and edge coverage. Measured on the trees
     /// of QuartzCoreTestingTests' `CrossRendererToleranceTests` (solid fills, borders, rounded corners,
     /// gradients, shadows, rotated and 3D-transformed layers, an animation mid-flight): the largest
-    /// difference seen was 1; 2 leaves one step of margin.
+    /// difference seen was 1 (translucent blending), so 2 leaves one step of margin. An edge that
+    /// falls exactly on a pixel centre (a layer at x = 10.5 at scale 1) is the exception: the
+    /// renderers break that tie differently, so a reference shared by both should avoid it.
     public static let crossRenderer = ImageTolerance(maximumChannelDifference: 2)
 
     /// A short description ("precision 1.0, channel difference <= 2").
