@@ -29,6 +29,10 @@ public enum ReferenceImageResult: Sendable {
 /// NAME is the reference's file name without its extension.
 ///
 /// - Parameters:
+///   - image: the rendered image.
+///   - referenceURL: the reference PNG file.
+///   - tolerance: how far the image may differ from the reference.
+///   - record: whether to write the image as the reference instead of comparing.
 ///   - artifactsDirectory: where failure images go; by default `SNAPSHOT_ARTIFACTS` or the temporary directory.
 /// - Throws: `CGImageError` when a PNG cannot be read, decoded or written.
 public func checkImage(_ image: CGImage, againstReferenceAt referenceURL: URL, tolerance: ImageTolerance = .exact,
