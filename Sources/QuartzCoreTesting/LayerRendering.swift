@@ -10,11 +10,14 @@
 /// show as finished.
 ///
 /// The first render moves `layer` into a paused host layer, which stays its superlayer so that
-/// later renders of the same tree at other times use the same clock.
+/// later renders of the same tree at other times use the same clock. A render past the end of an
+/// animation whose `isRemovedOnCompletion` is true may remove it, as on Apple platforms: render a
+/// tree's earlier times first, or build the tree again.
 ///
 /// - Parameters:
 ///   - layer: the root layer of the tree (a layer without a superlayer).
-///   - size: the size of the image in points; nil for the layer's `bounds` size. The image shows
+///   - size: the size of the image in points, at most `CGImage.maximumDimension` pixels a side;
+///     nil for the layer's `bounds` size. The image shows
 ///     this much of the layer's superlayer space from the layer's `frame` origin, so the layer
 ///     sits at the image's top-left corner.
 ///   - time: seconds since the tree's animations began (0 for the tree before they move).
@@ -28,8 +31,10 @@ public func renderImage(of layer: CALayer, size: CGSize? = nil, at time: CFTimeI
                         renderer: SnapshotRenderer = .cpu, scale: CGFloat = 1,
                         backgroundColor: CGColor? = nil) throws -> CGImage {
     let size = size ?? layer.bounds.size
-    guard size.width > 0, size.height > 0, size.width.isFinite, size.height.isFinite, scale > 0, scale.isFinite else {
-        throw SnapshotError.invalidSize(width: Double(size.width * scale), height: Double(size.height * scale))
+    let limit = CGFloat(CGImage.maximumDimension)
+    guard size.width > 0, size.height > 0, scale > 0, scale.isFinite,
+          size.width * scale <= limit, size.height * scale <= limit else {
+        throw SnapshotError.invalidSize(width: Double(size.width), height: Double(size.height), scale: Double(scale))
     }
     guard time.isFinite else { throw SnapshotError.invalidTime(time) }
     let pixelWidth = Int((size.width * scale).rounded(.up))

@@ -36,7 +36,6 @@ final class SnapshotHostLayer: CALayer {
         CATransaction.setDisableActions(true)
         timeOffset = seconds
         frame = rect
-        bounds = rect
         CATransaction.commit()
         CATransaction.flush()
     }

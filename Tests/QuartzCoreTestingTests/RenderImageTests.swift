@@ -33,7 +33,7 @@ final class RenderImageTests: XCTestCase {
         XCTAssertEqual(pixel(quarter, 26, 50), [255, 0, 0, 255])
         XCTAssertEqual(pixel(quarter, 44, 50), [255, 0, 0, 255])
         XCTAssertEqual(pixel(quarter, 23, 50), [255, 255, 255, 255])
-        // After the animation (removed on completion in Apple's sense: it no longer applies), the model value shows.
+        // After the animation's end the model value (x 10..<30) shows again.
         let after = try renderImage(of: tree, at: 2)
         XCTAssertEqual(pixel(after, 20, 50), [255, 0, 0, 255])
         XCTAssertEqual(pixel(after, 70, 50), [255, 255, 255, 255])
@@ -67,7 +67,13 @@ final class RenderImageTests: XCTestCase {
     func testBadInputThrowsClearErrors() {
         let root = CALayer()
         XCTAssertThrowsError(try renderImage(of: root)) { error in
-            XCTAssertEqual(error as? SnapshotError, .invalidSize(width: 0, height: 0))
+            XCTAssertEqual(error as? SnapshotError, .invalidSize(width: 0, height: 0, scale: 1))
+        }
+        XCTAssertThrowsError(try renderImage(of: root, size: CGSize(width: 4, height: 4), scale: 0)) { error in
+            XCTAssertEqual(error as? SnapshotError, .invalidSize(width: 4, height: 4, scale: 0))
+        }
+        XCTAssertThrowsError(try renderImage(of: root, size: CGSize(width: 1e30, height: 4))) { error in
+            XCTAssertTrue("\(error)".contains("at most 16384 pixels a side"), "\(error)")
         }
         root.bounds = CGRect(x: 0, y: 0, width: 10, height: 10)
         XCTAssertThrowsError(try renderImage(of: root, at: .nan)) { error in
