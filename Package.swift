@@ -22,10 +22,15 @@ let package = Package(
         .library(name: "QuartzCoreDisplay", targets: ["QuartzCoreDisplay"]),
         .executable(name: "qc-kiosk", targets: ["qc-kiosk"]),
         .executable(name: "qc-fuzz", targets: ["qc-fuzz"]),
+        // Offscreen render tests: layer tree + time -> image, comparison, PNG references.
+        .library(name: "QuartzCoreTesting", targets: ["QuartzCoreTesting"]),
+        // The same as swift-snapshot-testing strategies (`assertSnapshot(of: layer, as: .image(...))`).
+        .library(name: "QuartzCoreSnapshotTesting", targets: ["QuartzCoreSnapshotTesting"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.19.7"),
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
@@ -67,6 +72,12 @@ let package = Package(
         // The Kiosk Menu application of the Core Animation Programming Guide, public API only.
         .target(name: "KioskMenu", dependencies: ["QuartzCore"]),
 
+        // Render tests for users' test targets; the strategies alone depend on swift-snapshot-testing.
+        .target(name: "QuartzCoreTesting", dependencies: ["QuartzCore"]),
+        .target(name: "QuartzCoreSnapshotTesting", dependencies: [
+            "QuartzCoreTesting", .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
+        ]),
+
         // Executables.
         .executableTarget(name: "qc-render", dependencies: ["QuartzCore", "ExampleScenes", argumentParser]),
         .executableTarget(name: "qc-bench", dependencies: ["QuartzCore", "ExampleScenes", "GLESRenderer", "CPURenderer", argumentParser]),
@@ -88,11 +99,12 @@ let package = Package(
         .testTarget(name: "FuzzRegressionTests", dependencies: ["FuzzTargets", "QuartzCore", "CompositorCore", "CPURenderer", "GLESRenderer"]),
         .testTarget(name: "KioskTests", dependencies: ["QuartzCoreDisplay", "KioskMenu"]),
         .testTarget(name: "CPURendererTests", dependencies: ["CPURenderer", "CompositorCore", "RendererTestSupport"]),
+        .testTarget(name: "QuartzCoreTestingTests", dependencies: ["QuartzCoreTesting", "QuartzCoreSnapshotTesting"]),
         .testTarget(name: "RenderingTests", dependencies: ["QuartzCore", "ExampleScenes", "CPURenderer", "GLESRenderer", "RendererTestSupport"],
                     exclude: ["Golden"]),
-        // The command-line tools, parsed in process and run as built executables.
         // The code of the documentation's articles, run as written.
         .testTarget(name: "DocumentationTests", dependencies: ["QuartzCore", "QuartzCoreDisplay"]),
+        // The command-line tools, parsed in process and run as built executables.
         .testTarget(name: "ToolTests", dependencies: ["qc-render", "qc-bench", "qc-kiosk", "CoreGraphics", "ExampleScenes", "QuartzCoreDisplay", argumentParser]),
     ],
     swiftLanguageModes: [.v6]
