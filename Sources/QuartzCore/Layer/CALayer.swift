@@ -194,7 +194,9 @@ open class CALayer: NSObject {
         let inside = contains(local)
         if state.masksToBounds && !inside { return nil }
         for sublayer in sublayerStorage.reversed() {
-            if let hit = sublayer.hitTest(local) { return hit }
+            // Once per tree level, through overrides that call super: a deep tree goes on on a
+            // fresh stack when this one runs low (see `DeepRecursion`).
+            if let hit = DeepRecursion.guarded({ sublayer.hitTest(local) }) { return hit }
         }
         return inside ? self : nil
     }
@@ -204,6 +206,7 @@ open class CALayer: NSObject {
 
     deinit {
         if isLive { RenderTreeStore.shared.remove(layerID) }
+        SubtreeRelease.release(sublayersOf: self)
     }
 
     /// A textual description of the layer: its class, name and frame.

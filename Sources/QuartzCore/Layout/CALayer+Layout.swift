@@ -23,16 +23,39 @@ extension CALayer {
     public func needsLayout() -> Bool { needsLayoutFlag }
 
     /// Lays out the layer now if it needs it, and then its sublayers if they need it.
+    ///
+    /// The walk is depth first, a layer before its sublayers, and is a loop over the path from
+    /// this layer down (not a recursion), so a tree of any depth lays out on any thread.
     public func layoutIfNeeded() {
+        var path: [LayoutWalkStep] = []
+        if let step = layOutSelf() { path.append(step) }
+        while let last = path.indices.last {
+            guard path[last].next < path[last].sublayers.count else {
+                path.removeLast().layer.finishSublayerLayout()
+                continue
+            }
+            let sublayer = path[last].sublayers[path[last].next]
+            path[last].next += 1
+            if let step = sublayer.layOutSelf() { path.append(step) }
+        }
+    }
+
+    /// Lays out this layer if it needs it; returns the walk of its sublayers when one may need
+    /// layout, nil otherwise.
+    private func layOutSelf() -> LayoutWalkStep? {
         if needsLayoutFlag {
             needsLayoutFlag = false
             layoutSublayers()
         }
         // Only paths that lead to a layer needing layout are walked. The mark is cleared before
         // the walk: a layer marked during it marks its ancestors again, so none is forgotten.
-        guard sublayersNeedLayoutFlag else { return }
+        guard sublayersNeedLayoutFlag else { return nil }
         sublayersNeedLayoutFlag = false
-        for sublayer in sublayerStorage { sublayer.layoutIfNeeded() }
+        return LayoutWalkStep(layer: self, sublayers: sublayerStorage)
+    }
+
+    /// Ends the walk of this layer's sublayers.
+    private func finishSublayerLayout() {
         // Marked again during the walk: keep the mark only if a sublayer still needs it (one
         // laid out earlier in the walk and marked after), so later walks skip clean paths.
         if sublayersNeedLayoutFlag {
@@ -49,4 +72,11 @@ extension CALayer {
             current = layer.superlayerStorage
         }
     }
+}
+
+/// A layer whose sublayers `layoutIfNeeded()` is walking, and the next one to visit.
+private struct LayoutWalkStep {
+    let layer: CALayer
+    let sublayers: [CALayer]
+    var next = 0
 }

@@ -122,11 +122,13 @@ extension RenderTreeStore.Contents {
     /// Stamps the subtree version of every layer above `id` with `generation`, stopping at the
     /// first that already has it (its own superlayers were stamped when it was). A superlayer
     /// link can be stale (the layer was removed and not committed elsewhere): that only
-    /// stamps a layer that did not need it, which costs a reuse, never a wrong frame.
+    /// stamps a layer that did not need it, which costs a reuse, never a wrong frame. Stale
+    /// links can form a cycle, which ends at the first layer stamped twice; no depth limit
+    /// applies (a limit would leave the top of a deeper tree with a stale version).
     fileprivate mutating func markSubtreeChanged(above id: UInt64, generation: UInt64) {
         var current = id
         var steps = 0
-        while let parent = superlayers[current], steps < 4096 {
+        while let parent = superlayers[current], steps <= layers.count {
             guard let index = layers.index(forKey: parent),
                   layers.values[index].subtreeVersion != generation else { return }
             layers.values[index].subtreeVersion = generation

@@ -117,8 +117,14 @@ struct FrameFlattener {
     /// Places and draws one layer and its subtree, or appends what it made of them in an
     /// earlier frame when neither changed (see `FlattenedSubtreeCache`).
     mutating func visit(_ layer: RenderLayer, in parent: ParentContext, contextSerial: UInt64? = nil) {
+        // The walk recurses once per tree level: a deep tree goes on on a fresh stack when
+        // this one runs low (see `DeepRecursion` for why this walk is not a loop).
+        DeepRecursion.guarded { visitOnThisStack(layer, in: parent, contextSerial: contextSerial) }
+    }
+
+    private mutating func visitOnThisStack(_ layer: RenderLayer, in parent: ParentContext, contextSerial: UInt64?) {
         guard let cache = subtreeCache else {
-            if let placed = place(layer, in: parent) { draw(placed) }
+            placeAndDraw(layer, in: parent)
             return
         }
         let key = SubtreeKey(subtreeVersion: layer.subtreeVersion,
@@ -128,9 +134,14 @@ struct FrameFlattener {
             return
         }
         let commandStart = commands.count, clipStart = clips.count, dependencies = timeDependencies
-        if let placed = place(layer, in: parent) { draw(placed) }
+        placeAndDraw(layer, in: parent)
         cache.record(layer.id, key: key, isStatic: timeDependencies == dependencies,
                      commands: commands[commandStart...], clips: clips[clipStart...], clipBase: Int32(clipStart))
+    }
+
+    /// Places `layer` and draws it with its subtree (nothing when it is not drawn).
+    private mutating func placeAndDraw(_ layer: RenderLayer, in parent: ParentContext) {
+        if let placed = place(layer, in: parent) { draw(placed) }
     }
 
     /// The cache's number for what `parent` hands down, its clip chain included.
