@@ -29,6 +29,22 @@ final class DeepTreeRenderTests: XCTestCase {
         check(probes)
     }
 
+    /// Every link a transform layer: the chain is collected for depth sorting 10,000 levels deep.
+    /// (The walk is the flattener's, the same for both renderers: the CPU one draws it.)
+    func testDeepTransformLayerChain() throws {
+        check(try DeepChainScene.render(depth: Self.depth, stackSize: Self.smallStack, link: { CATransformLayer() }) {
+            try CARenderer(cpuPixelWidth: 64, pixelHeight: 64)
+        })
+    }
+
+    /// The top link almost opaque: whether its subtree needs group opacity is decided by a walk
+    /// of the picture 10,000 levels deep (a single drawable: no group, no visible change).
+    func testDeepChainUnderGroupOpacity() throws {
+        check(try DeepChainScene.render(depth: Self.depth, stackSize: Self.smallStack, topOpacity: 0.999) {
+            try CARenderer(pixelWidth: 64, pixelHeight: 64)
+        })
+    }
+
     private func check(_ probes: DeepChainScene.Probes, file: StaticString = #filePath, line: UInt = #line) {
         XCTAssertEqual(probes.stackSize, Self.smallStack, "the test thread's stack", file: file, line: line)
         func expect(_ actual: [Int]?, _ expected: [Int], _ message: String, file: StaticString, line: UInt) {
@@ -62,11 +78,13 @@ enum DeepChainScene {
         "right": (50, 35), "below": (45, 40), "origin": (5, 5),
     ]
 
-    static func render(depth: Int, stackSize: Int, renderer make: @escaping @Sendable () throws -> CARenderer) throws -> Probes {
+    static func render(depth: Int, stackSize: Int, link: @escaping @Sendable () -> CALayer = { CALayer() },
+                       topOpacity: Float = 1, renderer make: @escaping @Sendable () throws -> CARenderer) throws -> Probes {
         let outcome = OnThread.run(stackSize: stackSize) { () throws -> Probes in
             var probes = Probes()
             probes.stackSize = Thread.current.stackSize
-            let (root, deepest) = chain(depth: depth)
+            let (root, deepest) = chain(depth: depth, link: link)
+            root.sublayers?.first?.opacity = topOpacity
             CATransaction.flush()
             let renderer = try make()
             renderer.layer = root
@@ -81,8 +99,9 @@ enum DeepChainScene {
         return try outcome.get()
     }
 
-    /// A white root and `depth` nested layers under it; the deepest is a red 10 x 10 square.
-    static func chain(depth: Int) -> (root: CALayer, deepest: CALayer) {
+    /// A white root and `depth` nested layers under it (made by `link`, but for the deepest); the
+    /// deepest is a red 10 x 10 square.
+    static func chain(depth: Int, link: () -> CALayer) -> (root: CALayer, deepest: CALayer) {
         // Built from the bottom up: adding a layer to a parent with no superlayer costs the
         // same at any depth.
         let deepest = CALayer()
@@ -90,7 +109,7 @@ enum DeepChainScene {
         deepest.backgroundColor = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
         var top = deepest
         for _ in 1..<depth {
-            let layer = CALayer()
+            let layer = link()
             layer.frame = CGRect(x: 0.004, y: 0.003, width: 10, height: 10)
             layer.addSublayer(top)
             top = layer
