@@ -13,8 +13,10 @@ extension CALayer {
             Diagnostics.reject("CALayer \(layerID): ignored setNeedsDisplay with non-finite rect \(r)")
             return
         }
-        needsDisplayFlag = true
-        dirtyRect = dirtyRect.union(r.standardized)
+        LayerTreeLock.shared.withLock {
+            needsDisplayFlag = true
+            dirtyRect = dirtyRect.union(r.standardized)
+        }
         TransactionStack.current.recordNeedsDisplay(of: self)
     }
 
@@ -25,13 +27,14 @@ extension CALayer {
     /// when a transaction commits, for every layer of the committed trees that needs display.
     public func displayIfNeeded() {
         DisplayAnimationDriver.current.noteAnimations(of: self)
-        guard needsDisplayFlag else { return }
-        let requested = dirtyRect
+        guard let requested = LayerTreeLock.shared.withLock({ needsDisplayFlag ? dirtyRect : nil }) else { return }
         display()
         // A display() override that sets contents itself need not call super: the request is met.
-        if needsDisplayFlag && dirtyRect == requested {
-            needsDisplayFlag = false
-            dirtyRect = .null
+        LayerTreeLock.shared.withLock {
+            if needsDisplayFlag && dirtyRect == requested {
+                needsDisplayFlag = false
+                dirtyRect = .null
+            }
         }
     }
 
@@ -55,9 +58,11 @@ extension CALayer {
     /// Ends a display request: returns the rectangle to redraw (the dirty rectangles, or the whole
     /// bounds when `display()` is called without a request) and clears it.
     func takeDisplayRequest() -> CGRect {
-        let requested = needsDisplayFlag && !dirtyRect.isNull ? dirtyRect : state.bounds
-        needsDisplayFlag = false
-        dirtyRect = .null
-        return requested
+        LayerTreeLock.shared.withLock {
+            let requested = needsDisplayFlag && !dirtyRect.isNull ? dirtyRect : state.bounds
+            needsDisplayFlag = false
+            dirtyRect = .null
+            return requested
+        }
     }
 }

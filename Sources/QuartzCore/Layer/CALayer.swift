@@ -8,42 +8,57 @@ import Synchronization
 /// animation from the value on screen. Geometry is iOS-style: the origin of `bounds` is the
 /// top-left corner and y grows downwards, unless `isGeometryFlipped` says otherwise.
 open class CALayer: NSObject {
+    // The model data below is read and written under `LayerTreeLock` (`TreeLocked`), so that
+    // layers used from several threads at once are never torn.
+
     /// Identifies the layer in the render tree.
     let layerID: UInt64 = CALayer.nextLayerID.add(1, ordering: .relaxed).newValue
     private static let nextLayerID = Atomic<UInt64>(0)
 
-    /// The model values of every renderable property.
-    var state = LayerState()
+    /// The model values of every renderable property (read and written under `LayerTreeLock`).
+    var state: LayerState {
+        _read {
+            LayerTreeLock.shared.lock()
+            defer { LayerTreeLock.shared.unlock() }
+            yield stateStorage
+        }
+        _modify {
+            LayerTreeLock.shared.lock()
+            defer { LayerTreeLock.shared.unlock() }
+            yield &stateStorage
+        }
+    }
+    private var stateStorage = LayerState()
     /// `contents` exactly as it was set (the render state keeps only a `CGImage`).
-    var contentsObject: Any?
+    @TreeLocked var contentsObject: Any?
     /// Values of custom keys set through key-value coding, exactly as they were set.
-    var customObjects: [String: Any] = [:]
+    @TreeLocked var customObjects: [String: Any] = [:]
 
-    var sublayerStorage: [CALayer] = []
-    weak var superlayerStorage: CALayer? {
+    @TreeLocked var sublayerStorage: [CALayer] = []
+    @TreeLockedWeak var superlayerStorage: CALayer? {
         // A subtree that needs layout somewhere brings that need to its new ancestors.
         didSet { if needsLayoutFlag || sublayersNeedLayoutFlag { superlayerStorage?.noteSublayerNeedsLayout() } }
     }
-    var maskStorage: CALayer?
+    @TreeLocked var maskStorage: CALayer?
     /// The layer whose `mask` this layer is.
-    weak var maskOwner: CALayer?
+    @TreeLockedWeak var maskOwner: CALayer?
 
     /// Set by a presentation copy: the model layer it was made from.
     weak var modelLayerStorage: CALayer?
     /// Whether a committed transaction has included this layer in a layer tree.
-    var isLive = false
+    @TreeLocked var isLive = false
     /// The sublayers as the tree actions last saw them (kept for live layers only), so that a
     /// change can tell which layers were ordered in and out.
-    var sublayersSeenByTreeActions: [CALayer] = []
+    @TreeLocked var sublayersSeenByTreeActions: [CALayer] = []
     /// Whether `setNeedsLayout()` was called (or bounds changed) since the last layout.
-    var needsLayoutFlag = false
+    @TreeLocked var needsLayoutFlag = false
     /// Whether a sublayer, or one of its descendants, may need layout: `layoutIfNeeded()` only
     /// descends into sublayers when it is set.
-    var sublayersNeedLayoutFlag = false
+    @TreeLocked var sublayersNeedLayoutFlag = false
     /// Whether `setNeedsDisplay()` was called since the last display.
-    var needsDisplayFlag = false
+    @TreeLocked var needsDisplayFlag = false
     /// The union of the rectangles passed to `setNeedsDisplay(_:)` since the last display.
-    var dirtyRect: CGRect = .null
+    @TreeLocked var dirtyRect: CGRect = .null
     /// The image the last `display()` drew, kept to redraw only dirty parts of it (see Display/).
     var backingStore: LayerBackingStore?
     /// The layout manager (see `layoutManager`).
@@ -55,7 +70,7 @@ open class CALayer: NSObject {
     /// The bounds size at the last layout: the old size handed to `resizeSublayers(withOldSize:)`.
     var autoresizingReferenceSize: CGSize?
     /// Animations attached to the layer, in the order they were added.
-    var animationStore: [AttachedAnimation] = []
+    @TreeLocked var animationStore: [AttachedAnimation] = []
 
     // MARK: Creating layers
 

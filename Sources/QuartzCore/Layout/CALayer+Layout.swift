@@ -12,9 +12,13 @@ extension CALayer {
 
     /// Marks the layer as needing layout; it is laid out before the next frame is committed.
     public func setNeedsLayout() {
-        guard !needsLayoutFlag else { return }
-        needsLayoutFlag = true
-        superlayerStorage?.noteSublayerNeedsLayout()
+        let marked = LayerTreeLock.shared.withLock { () -> Bool in
+            guard !needsLayoutFlag else { return false }
+            needsLayoutFlag = true
+            superlayerStorage?.noteSublayerNeedsLayout()
+            return true
+        }
+        guard marked else { return }
         layoutManagerStorage?.invalidateLayout(of: self)
         TransactionStack.current.recordChange(of: self)
     }
@@ -43,33 +47,40 @@ extension CALayer {
     /// Lays out this layer if it needs it; returns the walk of its sublayers when one may need
     /// layout, nil otherwise.
     private func layOutSelf() -> LayoutWalkStep? {
-        if needsLayoutFlag {
-            needsLayoutFlag = false
-            layoutSublayers()
+        let needed = LayerTreeLock.shared.withLock { () -> Bool in
+            defer { needsLayoutFlag = false }
+            return needsLayoutFlag
         }
+        if needed { layoutSublayers() }
         // Only paths that lead to a layer needing layout are walked. The mark is cleared before
         // the walk: a layer marked during it marks its ancestors again, so none is forgotten.
-        guard sublayersNeedLayoutFlag else { return nil }
-        sublayersNeedLayoutFlag = false
-        return LayoutWalkStep(layer: self, sublayers: sublayerStorage)
+        return LayerTreeLock.shared.withLock {
+            guard sublayersNeedLayoutFlag else { return nil }
+            sublayersNeedLayoutFlag = false
+            return LayoutWalkStep(layer: self, sublayers: sublayerStorage)
+        }
     }
 
     /// Ends the walk of this layer's sublayers.
     private func finishSublayerLayout() {
         // Marked again during the walk: keep the mark only if a sublayer still needs it (one
         // laid out earlier in the walk and marked after), so later walks skip clean paths.
-        if sublayersNeedLayoutFlag {
-            sublayersNeedLayoutFlag = sublayerStorage.contains { $0.needsLayoutFlag || $0.sublayersNeedLayoutFlag }
+        LayerTreeLock.shared.withLock {
+            if sublayersNeedLayoutFlag {
+                sublayersNeedLayoutFlag = sublayerStorage.contains { $0.needsLayoutFlag || $0.sublayersNeedLayoutFlag }
+            }
         }
     }
 
     /// Marks this layer and its ancestors as having a descendant that needs layout. Every
     /// ancestor is marked, even one marked already: a walk in progress clears marks top-down.
     func noteSublayerNeedsLayout() {
-        var current: CALayer? = self
-        while let layer = current {
-            layer.sublayersNeedLayoutFlag = true
-            current = layer.superlayerStorage
+        LayerTreeLock.shared.withLock {
+            var current: CALayer? = self
+            while let layer = current {
+                layer.sublayersNeedLayoutFlag = true
+                current = layer.superlayerStorage
+            }
         }
     }
 }

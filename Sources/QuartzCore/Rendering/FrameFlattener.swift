@@ -46,10 +46,16 @@ struct FrameFlattener {
     let summaries: [UInt64: RenderLayerSummary]
     /// Above zero while `layers` holds a transition's before-state, which `summaries` does not describe.
     private(set) var beforeStateDepth = 0
+    /// How many layers `visit` has entered and not yet left.
+    private var visitDepth = 0
+    /// More than the longest path without a cycle: the committed layers and those of the
+    /// before-states being drawn.
+    private var depthLimit: Int
 
     init(layers: [UInt64: RenderLayer], summaries: [UInt64: RenderLayerSummary] = [:], time: CFTimeInterval,
          viewTransform: CATransform3D, subtreeCache: FlattenedSubtreeCache? = nil) {
         self.layers = layers
+        self.depthLimit = layers.count + 1
         self.summaries = summaries
         self.time = time
         self.viewTransform = viewTransform
@@ -61,9 +67,11 @@ struct FrameFlattener {
         let saved = layers
         layers = other
         beforeStateDepth += 1
+        depthLimit += other.count
         defer {
             layers = saved
             beforeStateDepth -= 1
+            depthLimit -= other.count
         }
         return body(&self)
     }
@@ -123,6 +131,14 @@ struct FrameFlattener {
     }
 
     private mutating func visitOnThisStack(_ layer: RenderLayer, in parent: ParentContext, contextSerial: UInt64?) {
+        // A path longer than the tree has layers goes round a cycle, which the render tree
+        // never holds (see `RenderTreeStore`); stopped rather than followed for ever.
+        guard visitDepth <= depthLimit else {
+            Diagnostics.reject("render tree: layer \(layer.id) is its own ancestor; not drawn again")
+            return
+        }
+        visitDepth += 1
+        defer { visitDepth -= 1 }
         guard let cache = subtreeCache else {
             placeAndDraw(layer, in: parent)
             return

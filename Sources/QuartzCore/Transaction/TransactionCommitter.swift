@@ -26,8 +26,12 @@ enum TransactionCommitter {
         // Animations start when the transaction commits, all of them at the same moment.
         let commitTime = CACurrentMediaTime()
         for layer in changed { layer.startPendingAnimations(at: commitTime) }
-        for layer in changed { snapshot(layer, into: &update, committed: &committed) }
-        RenderTreeStore.shared.apply(update)
+        // The copy is one state of the trees, and commits from several threads reach the render
+        // tree in the order they copied (see `LayerTreeLock`).
+        LayerTreeLock.shared.withLock {
+            for layer in changed { snapshot(layer, into: &update, committed: &committed) }
+            RenderTreeStore.shared.apply(update)
+        }
 
         for layer in changed { AnimationScheduler.schedule(layer) }
         if let completion {
@@ -74,7 +78,8 @@ extension CALayer {
     func renderSnapshot() -> RenderLayer {
         RenderLayer(id: layerID, kind: renderKind, state: state,
                     sublayerIDs: sublayerStorage.map(\.layerID), maskID: maskStorage?.layerID,
-                    animations: animationStore.map(\.compiled))
+                    animations: animationStore.map(\.compiled),
+                    superlayerID: (superlayerStorage ?? maskOwner)?.layerID)
     }
 }
 
