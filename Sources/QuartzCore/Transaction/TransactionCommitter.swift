@@ -25,10 +25,11 @@ enum TransactionCommitter {
         for layer in changed { displayDriver.noteAnimations(of: layer) }
         // Animations start when the transaction commits, all of them at the same moment.
         let commitTime = CACurrentMediaTime()
-        for layer in changed { layer.startPendingAnimations(at: commitTime) }
         // The copy is one state of the trees, and commits from several threads reach the render
-        // tree in the order they copied (see `LayerTreeLock`).
+        // tree in the order they copied (see `LayerTreeLock`). A layer changed on two threads is
+        // in both their commits: its pending animations start in the first.
         LayerTreeLock.shared.withLock {
+            for layer in changed { layer.startPendingAnimations(at: commitTime) }
             for layer in changed { snapshot(layer, into: &update, committed: &committed) }
             RenderTreeStore.shared.apply(update)
         }
