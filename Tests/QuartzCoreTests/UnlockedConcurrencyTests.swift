@@ -109,7 +109,8 @@ final class UnlockedConcurrencyTests: XCTestCase {
         case 5: if other.superlayer != nil && layer !== other { other.superlayer?.replaceSublayer(other, with: layer) }
         case 6: layer.position = CGPoint(x: random.next(64), y: random.next(64))
         case 7: layer.opacity = Float(random.next(10)) / 10
-        case 8: layer.mask = random.next(4) == 0 ? other : nil
+        // (A mask with a superlayer is refused with a logged warning: mostly avoided, to keep the log short.)
+        case 8: layer.mask = random.next(4) == 0 && other.superlayer == nil && other !== layer ? other : nil
         default: other.sublayers = (other.sublayers ?? []).reversed()
         }
     }

@@ -27,10 +27,18 @@ extension CALayer {
     /// when a transaction commits, for every layer of the committed trees that needs display.
     public func displayIfNeeded() {
         DisplayAnimationDriver.current.noteAnimations(of: self)
-        guard let requested = LayerTreeLock.shared.withLock({ needsDisplayFlag ? dirtyRect : nil }) else { return }
+        // One thread displays a layer at a time (two threads' commits may both include it): the
+        // other leaves the request to the one displaying, or to the next commit.
+        let request = LayerTreeLock.shared.withLock { () -> CGRect? in
+            guard needsDisplayFlag, !isDisplaying else { return nil }
+            isDisplaying = true
+            return dirtyRect
+        }
+        guard let requested = request else { return }
         display()
         // A display() override that sets contents itself need not call super: the request is met.
         LayerTreeLock.shared.withLock {
+            isDisplaying = false
             if needsDisplayFlag && dirtyRect == requested {
                 needsDisplayFlag = false
                 dirtyRect = .null

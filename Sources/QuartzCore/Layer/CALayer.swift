@@ -8,69 +8,17 @@ import Synchronization
 /// animation from the value on screen. Geometry is iOS-style: the origin of `bounds` is the
 /// top-left corner and y grows downwards, unless `isGeometryFlipped` says otherwise.
 open class CALayer: NSObject {
-    // The model data below is read and written under `LayerTreeLock` (`TreeLocked`), so that
-    // layers used from several threads at once are never torn.
-
     /// Identifies the layer in the render tree.
     let layerID: UInt64 = CALayer.nextLayerID.add(1, ordering: .relaxed).newValue
     private static let nextLayerID = Atomic<UInt64>(0)
 
-    /// The model values of every renderable property (read and written under `LayerTreeLock`).
-    var state: LayerState {
-        _read {
-            LayerTreeLock.shared.lock()
-            defer { LayerTreeLock.shared.unlock() }
-            yield stateStorage
-        }
-        _modify {
-            LayerTreeLock.shared.lock()
-            defer { LayerTreeLock.shared.unlock() }
-            yield &stateStorage
-        }
-    }
-    private var stateStorage = LayerState()
-    /// `contents` exactly as it was set (the render state keeps only a `CGImage`).
-    @TreeLocked var contentsObject: Any?
-    /// Values of custom keys set through key-value coding, exactly as they were set.
-    @TreeLocked var customObjects: [String: Any] = [:]
-
-    @TreeLocked var sublayerStorage: [CALayer] = []
-    @TreeLockedWeak var superlayerStorage: CALayer? {
-        // A subtree that needs layout somewhere brings that need to its new ancestors.
-        didSet { if needsLayoutFlag || sublayersNeedLayoutFlag { superlayerStorage?.noteSublayerNeedsLayout() } }
-    }
-    @TreeLocked var maskStorage: CALayer?
-    /// The layer whose `mask` this layer is.
-    @TreeLockedWeak var maskOwner: CALayer?
+    /// The layer's model data that other threads may read or write at the same time: read and
+    /// written only through the accessors of `CALayer+LockedFields.swift`, which hold
+    /// `LayerTreeLock` for as long as each access lasts.
+    var lockedFields = LayerLockedFields()
 
     /// Set by a presentation copy: the model layer it was made from.
     weak var modelLayerStorage: CALayer?
-    /// Whether a committed transaction has included this layer in a layer tree.
-    @TreeLocked var isLive = false
-    /// The sublayers as the tree actions last saw them (kept for live layers only), so that a
-    /// change can tell which layers were ordered in and out.
-    @TreeLocked var sublayersSeenByTreeActions: [CALayer] = []
-    /// Whether `setNeedsLayout()` was called (or bounds changed) since the last layout.
-    @TreeLocked var needsLayoutFlag = false
-    /// Whether a sublayer, or one of its descendants, may need layout: `layoutIfNeeded()` only
-    /// descends into sublayers when it is set.
-    @TreeLocked var sublayersNeedLayoutFlag = false
-    /// Whether `setNeedsDisplay()` was called since the last display.
-    @TreeLocked var needsDisplayFlag = false
-    /// The union of the rectangles passed to `setNeedsDisplay(_:)` since the last display.
-    @TreeLocked var dirtyRect: CGRect = .null
-    /// The image the last `display()` drew, kept to redraw only dirty parts of it (see Display/).
-    var backingStore: LayerBackingStore?
-    /// The layout manager (see `layoutManager`).
-    var layoutManagerStorage: CALayoutManager?
-    /// Constraints for `CAConstraintLayoutManager` (see `constraints`).
-    var constraintStorage: [CAConstraint] = []
-    /// How the layer resizes with its superlayer (see `autoresizingMask`).
-    var autoresizingMaskStorage: CAAutoresizingMask = []
-    /// The bounds size at the last layout: the old size handed to `resizeSublayers(withOldSize:)`.
-    var autoresizingReferenceSize: CGSize?
-    /// Animations attached to the layer, in the order they were added.
-    @TreeLocked var animationStore: [AttachedAnimation] = []
 
     // MARK: Creating layers
 
