@@ -92,11 +92,11 @@ extension CALayer: AnimationHost {
         let local = localTime(fromGlobal: time)
         var removedAny = false
         for attached in animationStore {
-            if !attached.didNotifyStart, local >= attached.compiled.timing.beginTime {
-                attached.didNotifyStart = true
+            let (compiled, stopped) = LayerTreeLock.shared.withLock { (attached.compiled, attached.didNotifyStop) }
+            if local >= compiled.timing.beginTime, attached.claimStartNotification() {
                 attached.animation.delegate?.animationDidStart(attached.animation)
             }
-            guard !attached.didNotifyStop, attached.compiled.isFinished(atParentTime: local) else { continue }
+            guard !stopped, compiled.isFinished(atParentTime: local) else { continue }
             if attached.animation.isRemovedOnCompletion {
                 animationStore.removeAll { $0 === attached }
                 removedAny = true
@@ -109,6 +109,10 @@ extension CALayer: AnimationHost {
     /// The global media time at which the next start or end of an attached animation is due,
     /// or nil when none is (all ended, infinite, or paused).
     func nextAnimationEventTime() -> CFTimeInterval? {
+        LayerTreeLock.shared.withLock { nextAnimationEventTimeLocked() }
+    }
+
+    private func nextAnimationEventTimeLocked() -> CFTimeInterval? {
         var next: CFTimeInterval?
         for attached in animationStore where !attached.didNotifyStop {
             let local = attached.didNotifyStart
@@ -122,8 +126,7 @@ extension CALayer: AnimationHost {
     }
 
     private func notifyStop(_ attached: AttachedAnimation, finished: Bool) {
-        guard !attached.didNotifyStop else { return }
-        attached.didNotifyStop = true
+        guard attached.claimStopNotification() else { return }
         attached.animation.delegate?.animationDidStop(attached.animation, finished: finished)
         attached.token.finish()
     }
