@@ -51,15 +51,22 @@ extension CALayer: AnimationHost {
 
     /// Removes every attached animation.
     public func removeAllAnimations() {
-        let removed = animationStore
-        animationStore.removeAll()
+        // Taken in one step: another thread may add or remove animations meanwhile.
+        let removed = LayerTreeLock.shared.withLock {
+            defer { animationStore.removeAll() }
+            return animationStore
+        }
         if !removed.isEmpty { TransactionStack.current.recordChange(of: self) }
         removed.forEach { notifyStop($0, finished: false) }
     }
 
     private func removeAnimation(forKey key: String, finished: Bool) {
-        guard let index = animationStore.firstIndex(where: { $0.key == key }) else { return }
-        let removed = animationStore.remove(at: index)
+        // Found and removed in one step: another thread may change the animations meanwhile.
+        let found = LayerTreeLock.shared.withLock { () -> AttachedAnimation? in
+            guard let index = animationStore.firstIndex(where: { $0.key == key }) else { return nil }
+            return animationStore.remove(at: index)
+        }
+        guard let removed = found else { return }
         TransactionStack.current.recordChange(of: self)
         notifyStop(removed, finished: finished)
     }
