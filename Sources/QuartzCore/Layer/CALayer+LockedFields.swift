@@ -1,8 +1,10 @@
 import Foundation
 
 /// The model data of a layer that several threads may use at once, kept together so that the
-/// accessors of `CALayer` can read and write it only while holding `LayerTreeLock`.
-struct LayerLockedFields {
+/// accessors of `CALayer` can read and write it only while holding `LayerTreeLock`. A class,
+/// so that an accessor reaches one field without copying the others (as reading a field of a
+/// struct stored in the layer does in a debug build).
+final class LayerLockedFields {
     /// The model values of every renderable property.
     var state: LayerState = LayerState()
     /// `contents` exactly as it was set (the render state keeps only a `CGImage`).

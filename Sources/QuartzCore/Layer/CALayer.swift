@@ -15,7 +15,7 @@ open class CALayer: NSObject {
     /// The layer's model data that other threads may read or write at the same time: read and
     /// written only through the accessors of `CALayer+LockedFields.swift`, which hold
     /// `LayerTreeLock` for as long as each access lasts.
-    var lockedFields = LayerLockedFields()
+    let lockedFields = LayerLockedFields()
 
     /// Set by a presentation copy: the model layer it was made from.
     weak var modelLayerStorage: CALayer?
