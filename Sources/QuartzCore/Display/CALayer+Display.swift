@@ -12,8 +12,10 @@ extension CALayer {
             Diagnostics.reject("CALayer \(layerID): ignored setNeedsDisplay with non-finite rect \(r)")
             return
         }
-        needsDisplayFlag = true
-        dirtyRect = dirtyRect.union(r.standardized)
+        LayerTreeLock.shared.withLock {
+            needsDisplayFlag = true
+            dirtyRect = dirtyRect.union(r.standardized)
+        }
         TransactionStack.current.recordNeedsDisplay(of: self)
     }
 
@@ -23,13 +25,22 @@ extension CALayer {
     /// The behaviour of `displayIfNeeded` (the overridable member in `CALayer`'s body forwards here).
     func baseDisplayIfNeeded() {
         DisplayAnimationDriver.current.noteAnimations(of: self)
-        guard needsDisplayFlag else { return }
-        let requested = dirtyRect
+        // One thread displays a layer at a time (two threads' commits may both include it): the
+        // other leaves the request to the one displaying, or to the next commit.
+        let request = LayerTreeLock.shared.withLock { () -> CGRect? in
+            guard needsDisplayFlag, !isDisplaying else { return nil }
+            isDisplaying = true
+            return dirtyRect
+        }
+        guard let requested = request else { return }
         display()
         // A display() override that sets contents itself need not call super: the request is met.
-        if needsDisplayFlag && dirtyRect == requested {
-            needsDisplayFlag = false
-            dirtyRect = .null
+        LayerTreeLock.shared.withLock {
+            isDisplaying = false
+            if needsDisplayFlag && dirtyRect == requested {
+                needsDisplayFlag = false
+                dirtyRect = .null
+            }
         }
     }
 
@@ -47,9 +58,11 @@ extension CALayer {
     /// Ends a display request: returns the rectangle to redraw (the dirty rectangles, or the whole
     /// bounds when `display()` is called without a request) and clears it.
     func takeDisplayRequest() -> CGRect {
-        let requested = needsDisplayFlag && !dirtyRect.isNull ? dirtyRect : state.bounds
-        needsDisplayFlag = false
-        dirtyRect = .null
-        return requested
+        LayerTreeLock.shared.withLock {
+            let requested = needsDisplayFlag && !dirtyRect.isNull ? dirtyRect : state.bounds
+            needsDisplayFlag = false
+            dirtyRect = .null
+            return requested
+        }
     }
 }

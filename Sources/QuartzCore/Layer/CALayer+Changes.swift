@@ -54,22 +54,29 @@ extension CALayer {
     /// Every way of changing sublayers (`addSublayer`, `insertSublayer`, `replaceSublayer`,
     /// `removeFromSuperlayer`, setting `sublayers`) ends here on the superlayer that changed, so
     /// the layers ordered in and out are found by comparing with the sublayers seen last time.
+    ///
+    /// The sublayers seen are compared and updated holding `LayerTreeLock`; the actions run
+    /// after it is released.
     func sublayersDidChange() {
         TransactionStack.current.recordChange(of: self)
         setNeedsLayout()
-        guard isLive else { return }
-        let before = sublayersSeenByTreeActions
-        sublayersSeenByTreeActions = sublayerStorage
-        guard before.count != sublayerStorage.count || zip(before, sublayerStorage).contains(where: { $0 !== $1 }) else {
-            return // the mask changed, not the sublayers
+        let change = LayerTreeLock.shared.withLock { () -> (before: [CALayer], now: [CALayer])? in
+            guard isLive else { return nil }
+            let before = sublayersSeenByTreeActions
+            let now = sublayerStorage
+            sublayersSeenByTreeActions = now
+            guard before.count != now.count || zip(before, now).contains(where: { $0 !== $1 }) else {
+                return nil // the mask changed, not the sublayers
+            }
+            return (before, now)
         }
-        guard !CATransaction.disableActions() else { return }
+        guard let (before, now) = change, !CATransaction.disableActions() else { return }
         let beforeIDs = Set(before.map(ObjectIdentifier.init))
-        let nowIDs = Set(sublayerStorage.map(ObjectIdentifier.init))
+        let nowIDs = Set(now.map(ObjectIdentifier.init))
         for removed in before where !nowIDs.contains(ObjectIdentifier(removed)) {
             removed.runEventAction(kCAOnOrderOut)
         }
-        for added in sublayerStorage where !beforeIDs.contains(ObjectIdentifier(added)) {
+        for added in now where !beforeIDs.contains(ObjectIdentifier(added)) {
             added.runEventAction(kCAOnOrderIn)
         }
         runEventAction("sublayers")

@@ -20,7 +20,24 @@ extension CALayer {
         (modelLayerStorage as? Self) ?? self
     }
 
+    /// The presentation copy of the layer and of its subtree, made by a loop over the layers
+    /// still to copy (not a recursion: the tree can be any depth).
     private func makePresentation(at time: CFTimeInterval) -> Self {
+        let root = presentationCopy(at: time)
+        var pending: [(model: CALayer, copy: CALayer)] = [(self, root)]
+        while let (model, copy) = pending.popLast() {
+            copy.sublayerStorage = model.sublayerStorage.map { sublayer in
+                let presented = sublayer.presentationCopy(at: time)
+                presented.superlayerStorage = copy
+                pending.append((sublayer, presented))
+                return presented
+            }
+        }
+        return root
+    }
+
+    /// A copy of this layer alone with its presentation values.
+    private func presentationCopy(at time: CFTimeInterval) -> Self {
         let copy = type(of: self).init(CARuntimeInstantiation(), copying: self)
         copy.state = presentationState(at: time)
         // Custom keys are read back from `customObjects`: give the copy the animated values.
@@ -29,11 +46,6 @@ extension CALayer {
         }
         copy.modelLayerStorage = self
         copy.isLive = false
-        copy.sublayerStorage = sublayerStorage.map { sublayer in
-            let presented = sublayer.makePresentation(at: time)
-            presented.superlayerStorage = copy
-            return presented
-        }
         return copy
     }
 }

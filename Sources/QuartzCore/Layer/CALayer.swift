@@ -19,53 +19,13 @@ open class CALayer: NSObject {
     let layerID: UInt64 = CALayer.nextLayerID.add(1, ordering: .relaxed).newValue
     private static let nextLayerID = Atomic<UInt64>(0)
 
-    /// The model values of every renderable property.
-    var state = LayerState()
-    /// `contents` exactly as it was set (the render state keeps only a `CGImage`).
-    var contentsObject: Any?
-    /// Values of custom keys set through key-value coding, exactly as they were set.
-    var customObjects: [String: Any] = [:]
-
-    var sublayerStorage: [CALayer] = []
-    weak var superlayerStorage: CALayer? {
-        // A subtree that needs layout somewhere brings that need to its new ancestors.
-        didSet { if needsLayoutFlag || sublayersNeedLayoutFlag { superlayerStorage?.noteSublayerNeedsLayout() } }
-    }
-    var maskStorage: CALayer?
-    /// The layer whose `mask` this layer is.
-    weak var maskOwner: CALayer?
+    /// The layer's model data that other threads may read or write at the same time: read and
+    /// written only through the accessors of `CALayer+LockedFields.swift`, which hold
+    /// `LayerTreeLock` for as long as each access lasts.
+    let lockedFields = LayerLockedFields()
 
     /// Set by a presentation copy: the model layer it was made from.
     weak var modelLayerStorage: CALayer?
-    /// Whether a committed transaction has included this layer in a layer tree.
-    var isLive = false
-    /// The sublayers as the tree actions last saw them (kept for live layers only), so that a
-    /// change can tell which layers were ordered in and out.
-    var sublayersSeenByTreeActions: [CALayer] = []
-    /// Whether `setNeedsLayout()` was called (or bounds changed) since the last layout.
-    var needsLayoutFlag = false
-    /// Whether a sublayer, or one of its descendants, may need layout: `layoutIfNeeded()` only
-    /// descends into sublayers when it is set.
-    var sublayersNeedLayoutFlag = false
-    /// Set by `CALayerDelegate`'s default `display(_:)`: the delegate asked does not implement it.
-    var delegateDeclinedDisplay = false
-    /// Whether `setNeedsDisplay()` was called since the last display.
-    var needsDisplayFlag = false
-    /// The union of the rectangles passed to `setNeedsDisplay(_:)` since the last display.
-    var dirtyRect: CGRect = .null
-    /// The image the last `display()` drew, kept to redraw only dirty parts of it (see Display/).
-    var backingStore: LayerBackingStore?
-    /// The layout manager (see `layoutManager`).
-    var layoutManagerStorage: CALayoutManager?
-    /// Constraints for `CAConstraintLayoutManager` (see `constraints`).
-    var constraintStorage: [CAConstraint] = []
-    /// How the layer resizes with its superlayer (see `autoresizingMask`).
-    var autoresizingMaskStorage: CAAutoresizingMask = []
-    /// The bounds size before the bounds change in progress: the old size handed to
-    /// `resizeSublayers(withOldSize:)` (see `willChangeProperty(_:)`).
-    var autoresizingReferenceSize: CGSize?
-    /// Animations attached to the layer, in the order they were added.
-    var animationStore: [AttachedAnimation] = []
 
     // MARK: Creating layers
 
@@ -814,7 +774,9 @@ open class CALayer: NSObject {
         let inside = contains(local)
         if state.masksToBounds && !inside { return nil }
         for sublayer in sublayerStorage.reversed() {
-            if let hit = sublayer.hitTest(local) { return hit }
+            // Once per tree level, through overrides that call super: a deep tree goes on on a
+            // fresh stack when this one runs low (see `DeepRecursion`).
+            if let hit = DeepRecursion.guarded({ sublayer.hitTest(local) }) { return hit }
         }
         return inside ? self : nil
     }
@@ -824,6 +786,7 @@ open class CALayer: NSObject {
 
     deinit {
         if isLive { RenderTreeStore.shared.remove(layerID) }
+        SubtreeRelease.release(sublayersOf: self)
     }
 
     /// A textual description of the layer: its class, name and frame.

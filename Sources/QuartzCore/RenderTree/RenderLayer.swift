@@ -18,6 +18,8 @@ struct RenderLayer: Sendable {
     var maskID: UInt64?
     /// The layer's animations, in the order they were added.
     var animations: [CompiledAnimation]
+    /// The layer's superlayer (or the layer it masks) when it was committed.
+    var superlayerID: UInt64? = nil
     /// The commit count at which this copy of the layer was committed: it changes whenever
     /// the layer's committed state does (rasterization caches key on it).
     var version: UInt64 = 0
@@ -84,8 +86,11 @@ final class RenderTreeStore: Sendable {
                 c.layers[layer.id] = layer
                 c.summaries[layer.id] = RenderLayerSummary(subtreeVersion: generation, zPosition: layer.state.zPosition,
                                                            mayLeavePlane: layer.mayLeavePlane)
-                for child in layer.sublayerIDs { c.superlayers[child] = layer.id }
-                if let mask = layer.maskID { c.superlayers[mask] = layer.id }
+            }
+            for layer in incoming {
+                c.adopt(layer.id, under: layer.superlayerID, generation: generation)
+                for child in layer.sublayerIDs { c.adopt(child, under: layer.id, generation: generation) }
+                if let mask = layer.maskID { c.adopt(mask, under: layer.id, generation: generation) }
             }
             for layer in incoming {
                 c.markSubtreeChanged(above: layer.id, generation: generation)
@@ -125,6 +130,32 @@ final class RenderTreeStore: Sendable {
 }
 
 extension RenderTreeStore.Contents {
+    /// Records that the committed layer `id` is under `parent` (nil: a root), taking it out of
+    /// the sublayers or mask of the layer it was committed under before, when that is another.
+    ///
+    /// Layers changed from several threads reach the store in different commits: the layer a
+    /// sublayer left may not be committed yet when its new superlayer is. Without this, the old
+    /// superlayer's stale copy would still list it, and the layer would be drawn twice, or the
+    /// committed tree could even hold a cycle. The model never lists a layer twice (see
+    /// `LayerTreeLock`), so the newest commit that places a layer is the one to believe.
+    fileprivate mutating func adopt(_ id: UInt64, under parent: UInt64?, generation: UInt64) {
+        let previous = superlayers[id]
+        guard previous != parent else { return }
+        if let previous, let index = layers.index(forKey: previous) {
+            let stale = layers.values[index].sublayerIDs.contains(id) || layers.values[index].maskID == id
+            // A layer of this commit lists what it lists now: only a stale copy is corrected.
+            if stale && layers.values[index].version != generation {
+                layers.values[index].sublayerIDs.removeAll { $0 == id }
+                if layers.values[index].maskID == id { layers.values[index].maskID = nil }
+                layers.values[index].version = generation
+                layers.values[index].subtreeVersion = generation
+                summaries[previous]?.subtreeVersion = generation
+                markSubtreeChanged(above: previous, generation: generation)
+            }
+        }
+        superlayers[id] = parent
+    }
+
     /// Whether any sublayer of `layer` has (or may have) a `zPosition` other than 0.
     fileprivate func sublayersMayHaveZPosition(_ layer: RenderLayer) -> Bool {
         layer.sublayerIDs.contains { summaries[$0].map { $0.zPosition != 0 } ?? true }
@@ -138,11 +169,13 @@ extension RenderTreeStore.Contents {
     /// Stamps the subtree version of every layer above `id` with `generation`, stopping at the
     /// first that already has it (its own superlayers were stamped when it was). A superlayer
     /// link can be stale (the layer was removed and not committed elsewhere): that only
-    /// stamps a layer that did not need it, which costs a reuse, never a wrong frame.
+    /// stamps a layer that did not need it, which costs a reuse, never a wrong frame. Stale
+    /// links can form a cycle, which ends at the first layer stamped twice; no depth limit
+    /// applies (a limit would leave the top of a deeper tree with a stale version).
     fileprivate mutating func markSubtreeChanged(above id: UInt64, generation: UInt64) {
         var current = id
         var steps = 0
-        while let parent = superlayers[current], steps < 4096 {
+        while let parent = superlayers[current], steps <= layers.count {
             guard let index = layers.index(forKey: parent),
                   layers.values[index].subtreeVersion != generation else { return }
             layers.values[index].subtreeVersion = generation

@@ -10,7 +10,25 @@ extension FrameFlattener {
     /// (`allowsGroupOpacity`, `opacity` < 1, and drawables in the subtree that overlap or cannot
     /// cheaply be proven not to). A group composites with the layer's accumulated opacity and
     /// its content draws at opacity 1; without a group opacity multiplies down.
+    ///
+    /// The sublayers are drawn from here, once per tree level: the work before and after them
+    /// is done in functions that return first, so that each level keeps only a small frame on
+    /// the stack (see `DeepRecursion`).
     mutating func drawLayer(_ p: PlacedLayer) {
+        let (mask, shadowFromContent, group, groupClip) = drawShadow(p)
+        guard group else {
+            drawBody(p)
+            return
+        }
+        drawAsGroup(p, mask: mask, shadowFromContent: shadowFromContent, rasterize: p.state.shouldRasterize,
+                    clip: groupClip)
+    }
+
+    /// Draws the layer's shadow when it is drawn directly (clipped by the layer's own
+    /// `masksToBounds`), and says whether the layer needs a group: its mask, whether its shadow
+    /// comes from its composited content, the answer, and the clip the group composites under.
+    private mutating func drawShadow(_ p: PlacedLayer)
+        -> (mask: RenderLayer?, shadowFromContent: Bool, group: Bool, groupClip: Int32?) {
         let s = p.state
         let mask = p.layer.maskID.flatMap { layers[$0] }
         let shadow = ShadowShape(s, layer: p.layer, isMasked: mask != nil)
@@ -28,25 +46,37 @@ extension FrameFlattener {
         let shadowFromContent = shadow == .composited
         let groupOpacity = !rasterize && mask == nil && !shadowFromContent && s.allowsGroupOpacity && s.opacity < 1
             && needsOpacityGroup(p)
-        guard rasterize || mask != nil || shadowFromContent || groupOpacity else {
-            drawBody(p)
-            return
-        }
-        drawAsGroup(p, mask: mask, shadowFromContent: shadowFromContent, rasterize: rasterize,
-                    clip: shadowFromContent ? shadowClip : p.clip)
+        return (mask, shadowFromContent, rasterize || mask != nil || shadowFromContent || groupOpacity,
+                shadowFromContent ? shadowClip : p.clip)
     }
 
     /// Draws the layer's body into a group in the layer's own space, with its mask, its shadow
     /// from the composited alpha and its rasterization key as needed, composited under `clip`.
     private mutating func drawAsGroup(_ p: PlacedLayer, mask: RenderLayer?, shadowFromContent: Bool, rasterize: Bool,
                                       clip: Int32?) {
+        guard let inner = beginGroup(for: p, mask: mask, shadowFromContent: shadowFromContent, rasterize: rasterize,
+                                     clip: clip) else {
+            return
+        }
+        drawBody(inner)
+        if let mask {
+            commands.append(.beginMask)
+            drawMask(mask, owner: inner)
+        }
+        endGroup()
+    }
+
+    /// Opens the group of `drawAsGroup`, and returns the layer placed in it (nil when the group
+    /// covers nothing).
+    private mutating func beginGroup(for p: PlacedLayer, mask: RenderLayer?, shadowFromContent: Bool,
+                                     rasterize: Bool, clip: Int32?) -> PlacedLayer? {
         let s = p.state
         var content = pictureBounds(of: p, includingOwnShadow: false)
         if let mask, let maskBounds = maskPictureBounds(mask, owner: p) { content = content.intersection(maskBounds) }
         var covered = content
         if shadowFromContent { covered = covered.union(ShadowShape.extent(of: content, state: s)) }
         guard let geometry = GroupGeometry(covering: covered, world: p.world,
-                                           fixedScale: rasterize ? s.rasterizationScale : nil) else { return }
+                                           fixedScale: rasterize ? s.rasterizationScale : nil) else { return nil }
         var group = CompositingGroup(transform: Matrix4(p.world), rect: geometry.rect,
                                      pixelWidth: geometry.pixelWidth, pixelHeight: geometry.pixelHeight,
                                      opacity: p.opacity, clipIndex: clip, isDoubleSided: s.isDoubleSided)
@@ -57,13 +87,7 @@ extension FrameFlattener {
                                          ? s.magnificationFilter : s.minificationFilter)
         }
         beginGroup(group)
-        let inner = p.inGroup(localToPixels: CATransform3D(group.localToPixels))
-        drawBody(inner)
-        if let mask {
-            commands.append(.beginMask)
-            drawMask(mask, owner: inner)
-        }
-        endGroup()
+        return p.inGroup(localToPixels: CATransform3D(group.localToPixels))
     }
 
     /// The context a mask layer is drawn in: the owner's space, like a sublayer, but without
@@ -83,6 +107,29 @@ extension FrameFlattener {
     /// drawn between them), the `masksToBounds` clip, contents, the special content of its class
     /// (particles, tiles), sublayers (or a replicator's instances of them), and the border on top.
     mutating func drawBody(_ p: PlacedLayer) {
+        var context = ParentContext(world: p.world, time: p.localTime)
+        let borderOnTop = drawBodyBelowSublayers(p, sublayerContext: &context)
+        if case .replicator? = context.state?.specialized {
+            drawReplicatorInstances(p, context: context)
+        } else {
+            visitSublayers(sublayerDrawOrder(of: p), in: context)
+        }
+        if borderOnTop { drawBorder(p) }
+    }
+
+    /// Draws the border of `drawBody(_:)` over the sublayers.
+    private mutating func drawBorder(_ p: PlacedLayer) {
+        let s = p.state
+        commands.append(.quad(Quad(transform: Matrix4(p.world), rect: s.bounds, cornerRadii: CornerRadii(s),
+                                   borderWidth: Float(s.borderWidth), borderColor: PremultipliedColor(s.borderColor),
+                                   opacity: p.opacity, clipIndex: p.clip, isDoubleSided: s.isDoubleSided,
+                                   antialiasedEdges: s.antialiasedEdgeBits)))
+    }
+
+    /// Draws what is below the sublayers of `drawBody(_:)`, sets the context of the sublayers,
+    /// and returns whether the border is drawn on top of them (false when it was merged with
+    /// the background or is clear).
+    private mutating func drawBodyBelowSublayers(_ p: PlacedLayer, sublayerContext: inout ParentContext) -> Bool {
         let s = p.state
         let layer = p.layer
         let matrix = Matrix4(p.world)
@@ -140,17 +187,8 @@ extension FrameFlattener {
                                        isDoubleSided: s.isDoubleSided, antialiasedEdges: edges)))
         }
         drawClassContent(p, clip: innerClip)
-        let context = p.sublayerContext(clip: innerClip)
-        if case .replicator? = s.specialized {
-            drawReplicatorInstances(p, context: context)
-        } else {
-            visitSublayers(sublayerDrawOrder(of: p), in: context)
-        }
-        if !mergeBorder && border.alpha > 0 {
-            commands.append(.quad(Quad(transform: matrix, rect: s.bounds, cornerRadii: radii,
-                                       borderWidth: Float(s.borderWidth), borderColor: border, opacity: p.opacity,
-                                       clipIndex: p.clip, isDoubleSided: s.isDoubleSided, antialiasedEdges: edges)))
-        }
+        sublayerContext = p.sublayerContext(clip: innerClip)
+        return !mergeBorder && border.alpha > 0
     }
 
     /// The picture a shape or text layer draws of itself, rasterized at the density it is

@@ -70,6 +70,14 @@ struct PictureWalker {
     /// Adds what `layer` (state `s`, mapped into the root's space by `toRoot`) and its subtree draw.
     mutating func add(_ layer: RenderLayer, state s: LayerState, localTime: CFTimeInterval, toRoot: CATransform3D,
                       includingOwnShadow: Bool) {
+        // Recurses once per tree level: a deep subtree goes on on a fresh stack (`DeepRecursion`).
+        DeepRecursion.guarded {
+            addOnThisStack(layer, state: s, localTime: localTime, toRoot: toRoot, includingOwnShadow: includingOwnShadow)
+        }
+    }
+
+    private mutating func addOnThisStack(_ layer: RenderLayer, state s: LayerState, localTime: CFTimeInterval,
+                                         toRoot: CATransform3D, includingOwnShadow: Bool) {
         guard !gaveUp else { return }
         if layer.kind == .plain {
             if includingOwnShadow, case let shape = ShadowShape(s, layer: layer, isMasked: layer.maskID != nil),

@@ -28,7 +28,8 @@ extension FrameFlattener {
             guard let sublayer = layers[id], let placed = place(sublayer, in: context) else { continue }
             let childScene = placed.toParent.concatenating(scene)
             if sublayer.kind == .transform {
-                collect3D(placed, scene: childScene, items: &items, depths: &depths)
+                // Nested transform layers recurse once per level (see `DeepRecursion`).
+                DeepRecursion.guarded { collect3D(placed, scene: childScene, items: &items, depths: &depths) }
             } else {
                 items.append(placed)
                 depths.append(DepthSorter.item(placed.state.bounds, scene: childScene))

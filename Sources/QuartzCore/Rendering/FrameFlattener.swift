@@ -47,10 +47,16 @@ struct FrameFlattener {
     let summaries: [UInt64: RenderLayerSummary]
     /// Above zero while `layers` holds a transition's before-state, which `summaries` does not describe.
     private(set) var beforeStateDepth = 0
+    /// How many layers `visit` has entered and not yet left.
+    private var visitDepth = 0
+    /// More than the longest path without a cycle: the committed layers and those of the
+    /// before-states being drawn.
+    private var depthLimit: Int
 
     init(layers: [UInt64: RenderLayer], summaries: [UInt64: RenderLayerSummary] = [:], time: CFTimeInterval,
          viewTransform: CATransform3D, subtreeCache: FlattenedSubtreeCache? = nil) {
         self.layers = layers
+        self.depthLimit = layers.count + 1
         self.summaries = summaries
         self.time = time
         self.viewTransform = viewTransform
@@ -62,9 +68,11 @@ struct FrameFlattener {
         let saved = layers
         layers = other
         beforeStateDepth += 1
+        depthLimit += other.count
         defer {
             layers = saved
             beforeStateDepth -= 1
+            depthLimit -= other.count
         }
         return body(&self)
     }
@@ -118,8 +126,22 @@ struct FrameFlattener {
     /// Places and draws one layer and its subtree, or appends what it made of them in an
     /// earlier frame when neither changed (see `FlattenedSubtreeCache`).
     mutating func visit(_ layer: RenderLayer, in parent: ParentContext, contextSerial: UInt64? = nil) {
+        // The walk recurses once per tree level: a deep tree goes on on a fresh stack when
+        // this one runs low (see `DeepRecursion` for why this walk is not a loop).
+        DeepRecursion.guarded { visitOnThisStack(layer, in: parent, contextSerial: contextSerial) }
+    }
+
+    private mutating func visitOnThisStack(_ layer: RenderLayer, in parent: ParentContext, contextSerial: UInt64?) {
+        // A path longer than the tree has layers goes round a cycle, which the render tree
+        // never holds (see `RenderTreeStore`); stopped rather than followed for ever.
+        guard visitDepth <= depthLimit else {
+            Diagnostics.reject("render tree: layer \(layer.id) is its own ancestor; not drawn again")
+            return
+        }
+        visitDepth += 1
+        defer { visitDepth -= 1 }
         guard let cache = subtreeCache else {
-            if let placed = place(layer, in: parent) { draw(placed) }
+            placeAndDraw(layer, in: parent)
             return
         }
         let key = SubtreeKey(subtreeVersion: layer.subtreeVersion,
@@ -129,9 +151,14 @@ struct FrameFlattener {
             return
         }
         let commandStart = commands.count, clipStart = clips.count, dependencies = timeDependencies
-        if let placed = place(layer, in: parent) { draw(placed) }
+        placeAndDraw(layer, in: parent)
         cache.record(layer.id, key: key, isStatic: timeDependencies == dependencies,
                      commands: commands[commandStart...], clips: clips[clipStart...], clipBase: Int32(clipStart))
+    }
+
+    /// Places `layer` and draws it with its subtree (nothing when it is not drawn).
+    private mutating func placeAndDraw(_ layer: RenderLayer, in parent: ParentContext) {
+        if let placed = place(layer, in: parent) { draw(placed) }
     }
 
     /// The cache's number for what `parent` hands down, its clip chain included.

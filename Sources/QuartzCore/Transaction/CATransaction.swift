@@ -16,11 +16,11 @@ public let kCATransactionCompletionBlock = "completionBlock"
 /// run-loop turn. Transactions nest; parameters set in an inner transaction override the outer
 /// ones, and animations start only when the outermost transaction commits.
 ///
-/// Threads: each thread has its own stack of transactions. Layers are not locked for you: a
-/// layer tree is changed from one thread at a time (the main thread, usually). Changes made on
-/// another thread are committed with that thread's own (implicit or explicit) transaction; a
-/// thread without a run loop must commit explicitly or call `flush()`. `lock()`/`unlock()` guard
-/// multi-step changes made from several threads, as on Apple platforms.
+/// Threads: each thread has its own stack of transactions. Layers may be changed from several
+/// threads at once without corrupting the trees (values read may be stale); changes made on a
+/// thread are committed with that thread's own (implicit or explicit) transaction, and a thread
+/// without a run loop must commit explicitly or call `flush()`. `lock()`/`unlock()` make
+/// multi-step changes atomic, as on Apple platforms.
 public final class CATransaction {
     private init() {}
 
@@ -167,11 +167,17 @@ public final class CATransaction {
 
     // MARK: Locking
 
-    private static let treeLock = NSRecursiveLock()
-
-    /// Acquires the lock that serialises changes to layer trees made from several threads.
-    public static func lock() { treeLock.lock() }
+    /// Acquires a recursive lock that makes several changes to layer trees atomic with respect
+    /// to every other thread.
+    ///
+    /// Layers keep their data whole without it (each access and each change of the tree holds
+    /// the same lock for as long as it lasts: see `LayerTreeLock`), as Apple's data model
+    /// "promises not to corrupt the internal data when called from multiple threads
+    /// concurrently"; what the lock adds is that no other thread sees, or interleaves changes
+    /// with, the changes made while it is held. It is held by the commit while it copies layers
+    /// to the render tree. Do not hold it across a wait for a thread that changes layers.
+    public static func lock() { LayerTreeLock.shared.lock() }
 
     /// Releases the lock acquired by `lock()`.
-    public static func unlock() { treeLock.unlock() }
+    public static func unlock() { LayerTreeLock.shared.unlock() }
 }

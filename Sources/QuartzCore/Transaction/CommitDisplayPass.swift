@@ -35,14 +35,10 @@ enum CommitDisplayPass {
     /// then by the order of their requests.
     private static func treeOrdered(_ layers: [CALayer], rootRanks: [UInt64: Int]) -> [CALayer] {
         guard layers.count > 1 else { return layers }
+        var places = LayerRoots()
         let keyed = layers.enumerated().map { index, layer -> (rank: Int, depth: Int, index: Int, layer: CALayer) in
-            var depth = 0
-            var current = layer
-            while let parent = current.superlayerStorage ?? current.maskOwner {
-                depth += 1
-                current = parent
-            }
-            return (rootRanks[current.layerID] ?? rootRanks.count, depth, index, layer)
+            let (root, depth) = places.place(of: layer)
+            return (rootRanks[root.layerID] ?? rootRanks.count, depth, index, layer)
         }
         return keyed.sorted { ($0.rank, $0.depth, $0.index) < ($1.rank, $1.depth, $1.index) }.map(\.layer)
     }

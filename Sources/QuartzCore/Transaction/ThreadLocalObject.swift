@@ -38,4 +38,16 @@ final class ThreadLocalObject<Value: AnyObject>: Sendable {
         pthread_setspecific(key, Unmanaged.passRetained(made).toOpaque())
         return made
     }
+
+    /// Runs `body` with `value` as the calling thread's object, then restores the thread's own.
+    /// The thread that owns `value` must not use it meanwhile (it waits for this one).
+    func lend<R>(_ value: Value, _ body: () -> R) -> R {
+        let saved = pthread_getspecific(key)
+        pthread_setspecific(key, Unmanaged.passRetained(value).toOpaque())
+        defer {
+            Unmanaged<Value>.fromOpaque(pthread_getspecific(key)!).release()
+            pthread_setspecific(key, saved)
+        }
+        return body()
+    }
 }

@@ -25,9 +25,14 @@ enum TransactionCommitter {
         for layer in changed { displayDriver.noteAnimations(of: layer) }
         // Animations start when the transaction commits, all of them at the same moment.
         let commitTime = CACurrentMediaTime()
-        for layer in changed { layer.startPendingAnimations(at: commitTime) }
-        for layer in changed { snapshot(layer, into: &update, committed: &committed) }
-        RenderTreeStore.shared.apply(update)
+        // The copy is one state of the trees, and commits from several threads reach the render
+        // tree in the order they copied (see `LayerTreeLock`). A layer changed on two threads is
+        // in both their commits: its pending animations start in the first.
+        LayerTreeLock.shared.withLock {
+            for layer in changed { layer.startPendingAnimations(at: commitTime) }
+            for layer in changed { snapshot(layer, into: &update, committed: &committed) }
+            RenderTreeStore.shared.apply(update)
+        }
 
         for layer in changed { AnimationScheduler.schedule(layer) }
         if let completion {
@@ -38,18 +43,21 @@ enum TransactionCommitter {
     /// Writes `layer` to the update, and every sublayer or mask that is not yet live (a subtree
     /// just added to a committed tree becomes live with it). The `onOrderIn` action of a layer
     /// added to a live tree ran when it was added (see `sublayersDidChange()`).
+    ///
+    /// A loop over a stack of pending layers, not a recursion: a subtree can be any depth. Layers
+    /// are written in the order a depth-first walk meets them (a layer, its sublayers' subtrees
+    /// in order, then its mask's).
     private static func snapshot(_ layer: CALayer, into update: inout RenderTreeUpdate, committed: inout Set<UInt64>) {
-        guard committed.insert(layer.layerID).inserted else { return }
-        if !layer.isLive {
-            layer.isLive = true
-            layer.beginTrackingSublayers()
-        }
-        update.layers.append(layer.renderSnapshot())
-        for child in layer.sublayerStorage where !child.isLive {
-            snapshot(child, into: &update, committed: &committed)
-        }
-        if let mask = layer.maskStorage, !mask.isLive {
-            snapshot(mask, into: &update, committed: &committed)
+        var pending = [layer]
+        while let next = pending.popLast() {
+            guard committed.insert(next.layerID).inserted else { continue }
+            if !next.isLive {
+                next.isLive = true
+                next.beginTrackingSublayers()
+            }
+            update.layers.append(next.renderSnapshot())
+            if let mask = next.maskStorage, !mask.isLive { pending.append(mask) }
+            for child in next.sublayerStorage.reversed() where !child.isLive { pending.append(child) }
         }
     }
 
@@ -57,8 +65,9 @@ enum TransactionCommitter {
     private static func rootsOfChangedLayers(_ stack: TransactionStack) -> [CALayer] {
         var roots: [CALayer] = []
         var seenRoots = Set<UInt64>()
+        var rootOf = LayerRoots()
         for layer in stack.changedLayers {
-            let root = layer.rootLayer
+            let root = rootOf.root(of: layer)
             if seenRoots.insert(root.layerID).inserted { roots.append(root) }
         }
         return roots
@@ -70,7 +79,8 @@ extension CALayer {
     func renderSnapshot() -> RenderLayer {
         RenderLayer(id: layerID, kind: renderKind, state: state,
                     sublayerIDs: sublayerStorage.map(\.layerID), maskID: maskStorage?.layerID,
-                    animations: animationStore.map(\.compiled))
+                    animations: animationStore.map(\.compiled),
+                    superlayerID: (superlayerStorage ?? maskOwner)?.layerID)
     }
 }
 

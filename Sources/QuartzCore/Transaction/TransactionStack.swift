@@ -47,10 +47,21 @@ final class TransactionStack {
     var layersNeedingDisplay: [CALayer] = []
     var layerIDsNeedingDisplay: Set<UInt64> = []
 
+    /// Where the implicit transaction of this stack is committed: the main queue for the main
+    /// thread's stack, else the run loop of the thread that made it (found here, not where the
+    /// transaction opens, which may be a helper thread the stack is lent to: `DeepRecursion`).
+    let ownerRunLoop: RunLoop? = Thread.isMainThread ? nil : RunLoop.current
+
     private static let perThread = ThreadLocalObject { TransactionStack() }
 
     /// The stack of the calling thread.
     static var current: TransactionStack { perThread.value }
+
+    /// Runs `body` with `stack` as the calling thread's stack (a helper thread continuing a deep
+    /// walk for the thread that owns `stack`, which waits meanwhile).
+    static func lend<R>(_ stack: TransactionStack, _ body: () -> R) -> R {
+        perThread.lend(stack, body)
+    }
 
     /// The value of `key` in the innermost frame that sets it.
     func value(forKey key: String) -> Any? {
@@ -89,13 +100,13 @@ final class TransactionStack {
 /// `CATransaction.flush()` or use explicit transactions, as on Apple platforms.
 enum ImplicitCommitScheduler {
     static func schedule(for stack: TransactionStack) {
-        if Thread.isMainThread {
-            DispatchQueue.main.async { CATransaction.commitImplicitTransactionIfOpen() }
-        } else {
+        if let runLoop = stack.ownerRunLoop {
             // A timer due now, not `RunLoop.perform`: on Linux a performed block neither wakes
             // the loop nor reliably runs before it waits, while a due timer ends the wait.
             let commit = Timer(timeInterval: 0, repeats: false) { _ in CATransaction.commitImplicitTransactionIfOpen() }
-            RunLoop.current.add(commit, forMode: .common)
+            runLoop.add(commit, forMode: .common)
+        } else {
+            DispatchQueue.main.async { CATransaction.commitImplicitTransactionIfOpen() }
         }
     }
 }

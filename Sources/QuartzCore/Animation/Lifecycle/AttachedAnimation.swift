@@ -16,8 +16,26 @@ final class AttachedAnimation {
     var pendingStart: (presentationValue: AnimatableValue?, modelValue: AnimatableValue?)?
     /// Tracks completion for transaction completion blocks.
     let token = AnimationCompletionToken()
+    // The fields above and below that change are read and written holding `LayerTreeLock`:
+    // commits on several threads may include the same layer.
     var didNotifyStart = false
     var didNotifyStop = false
+
+    /// Marks the start as told; true for the one caller that gets to tell it.
+    func claimStartNotification() -> Bool {
+        LayerTreeLock.shared.withLock {
+            defer { didNotifyStart = true }
+            return !didNotifyStart
+        }
+    }
+
+    /// Marks the stop as told; true for the one caller that gets to tell it.
+    func claimStopNotification() -> Bool {
+        LayerTreeLock.shared.withLock {
+            defer { didNotifyStop = true }
+            return !didNotifyStop
+        }
+    }
 
     init(key: String, isAnonymous: Bool, animation: CAAnimation, compiled: CompiledAnimation) {
         self.key = key

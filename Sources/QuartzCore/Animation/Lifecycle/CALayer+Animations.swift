@@ -46,15 +46,22 @@ extension CALayer: AnimationHost {
 
     /// The behaviour of `removeAllAnimations` (the overridable member in `CALayer`'s body forwards here).
     func baseRemoveAllAnimations() {
-        let removed = animationStore
-        animationStore.removeAll()
+        // Taken in one step: another thread may add or remove animations meanwhile.
+        let removed = LayerTreeLock.shared.withLock {
+            defer { animationStore.removeAll() }
+            return animationStore
+        }
         if !removed.isEmpty { TransactionStack.current.recordChange(of: self) }
         removed.forEach { notifyStop($0, finished: false) }
     }
 
     private func removeAnimation(forKey key: String, finished: Bool) {
-        guard let index = animationStore.firstIndex(where: { $0.key == key }) else { return }
-        let removed = animationStore.remove(at: index)
+        // Found and removed in one step: another thread may change the animations meanwhile.
+        let found = LayerTreeLock.shared.withLock { () -> AttachedAnimation? in
+            guard let index = animationStore.firstIndex(where: { $0.key == key }) else { return nil }
+            return animationStore.remove(at: index)
+        }
+        guard let removed = found else { return }
         TransactionStack.current.recordChange(of: self)
         notifyStop(removed, finished: finished)
     }
@@ -87,11 +94,11 @@ extension CALayer: AnimationHost {
         let local = localTime(fromGlobal: time)
         var removedAny = false
         for attached in animationStore {
-            if !attached.didNotifyStart, local >= attached.compiled.timing.beginTime {
-                attached.didNotifyStart = true
+            let (compiled, stopped) = LayerTreeLock.shared.withLock { (attached.compiled, attached.didNotifyStop) }
+            if local >= compiled.timing.beginTime, attached.claimStartNotification() {
                 attached.animation.delegate?.animationDidStart(attached.animation)
             }
-            guard !attached.didNotifyStop, attached.compiled.isFinished(atParentTime: local) else { continue }
+            guard !stopped, compiled.isFinished(atParentTime: local) else { continue }
             if attached.animation.isRemovedOnCompletion {
                 animationStore.removeAll { $0 === attached }
                 removedAny = true
@@ -104,6 +111,10 @@ extension CALayer: AnimationHost {
     /// The global media time at which the next start or end of an attached animation is due,
     /// or nil when none is (all ended, infinite, or paused).
     func nextAnimationEventTime() -> CFTimeInterval? {
+        LayerTreeLock.shared.withLock { nextAnimationEventTimeLocked() }
+    }
+
+    private func nextAnimationEventTimeLocked() -> CFTimeInterval? {
         var next: CFTimeInterval?
         for attached in animationStore where !attached.didNotifyStop {
             let local = attached.didNotifyStart
@@ -117,8 +128,7 @@ extension CALayer: AnimationHost {
     }
 
     private func notifyStop(_ attached: AttachedAnimation, finished: Bool) {
-        guard !attached.didNotifyStop else { return }
-        attached.didNotifyStop = true
+        guard attached.claimStopNotification() else { return }
         attached.animation.delegate?.animationDidStop(attached.animation, finished: finished)
         attached.token.finish()
     }

@@ -1,0 +1,343 @@
+import Foundation
+
+/// The model data of a layer that several threads may use at once, kept together so that the
+/// accessors of `CALayer` can read and write it only while holding `LayerTreeLock`. A class,
+/// so that an accessor reaches one field without copying the others (as reading a field of a
+/// struct stored in the layer does in a debug build).
+final class LayerLockedFields {
+    /// The model values of every renderable property.
+    var state: LayerState = LayerState()
+    /// `contents` exactly as it was set (the render state keeps only a `CGImage`).
+    var contentsObject: Any? = nil
+    /// Values of custom keys set through key-value coding, exactly as they were set.
+    var customObjects: [String: Any] = [:]
+    /// The sublayers, back to front.
+    var sublayers: [CALayer] = []
+    /// The mask layer.
+    var mask: CALayer? = nil
+    /// Whether a committed transaction has included this layer in a layer tree.
+    var isLive: Bool = false
+    /// The sublayers as the tree actions last saw them (kept for live layers only), so that a
+    /// change can tell which layers were ordered in and out.
+    var sublayersSeenByTreeActions: [CALayer] = []
+    /// Whether `setNeedsLayout()` was called (or bounds changed) since the last layout.
+    var needsLayout: Bool = false
+    /// Whether a sublayer, or one of its descendants, may need layout: `layoutIfNeeded()` only
+    /// descends into sublayers when it is set.
+    var sublayersNeedLayout: Bool = false
+    /// Whether `setNeedsDisplay()` was called since the last display.
+    var needsDisplay: Bool = false
+    /// The union of the rectangles passed to `setNeedsDisplay(_:)` since the last display.
+    var dirtyRect: CGRect = .null
+    /// Animations attached to the layer, in the order they were added.
+    var animations: [AttachedAnimation] = []
+    /// The image the last `display()` drew, kept to redraw only dirty parts of it (see Display/).
+    var backingStore: LayerBackingStore? = nil
+    /// Whether a thread is in `displayIfNeeded()` for this layer (another one leaves it alone).
+    var isDisplaying: Bool = false
+    /// Set by `CALayerDelegate`'s default `display(_:)`: the delegate asked does not implement it.
+    var delegateDeclinedDisplay: Bool = false
+    /// The layout manager (see `layoutManager`).
+    var layoutManager: CALayoutManager? = nil
+    /// Constraints for `CAConstraintLayoutManager` (see `constraints`).
+    var constraints: [CAConstraint] = []
+    /// How the layer resizes with its superlayer (see `autoresizingMask`).
+    var autoresizingMask: CAAutoresizingMask = []
+    /// The bounds size before the bounds change in progress: the old size handed to
+    /// `resizeSublayers(withOldSize:)` (see `willChangeProperty(_:)`).
+    var autoresizingReferenceSize: CGSize? = nil
+    /// The superlayer (held weakly).
+    weak var superlayer: CALayer?
+    /// The layer whose `mask` this layer is (held weakly).
+    weak var maskOwner: CALayer?
+}
+
+// Each accessor holds `LayerTreeLock` for as long as the access lasts (`_read` and `_modify`
+// yield the value in place, so reading a field of `state` copies nothing).
+extension CALayer {
+    /// The model values of every renderable property.
+    var state: LayerState {
+        _read {
+            LayerTreeLock.shared.lock()
+            defer { LayerTreeLock.shared.unlock() }
+            yield lockedFields.state
+        }
+        _modify {
+            LayerTreeLock.shared.lock()
+            defer { LayerTreeLock.shared.unlock() }
+            yield &lockedFields.state
+        }
+    }
+
+    /// `contents` exactly as it was set (the render state keeps only a `CGImage`).
+    var contentsObject: Any? {
+        _read {
+            LayerTreeLock.shared.lock()
+            defer { LayerTreeLock.shared.unlock() }
+            yield lockedFields.contentsObject
+        }
+        _modify {
+            LayerTreeLock.shared.lock()
+            defer { LayerTreeLock.shared.unlock() }
+            yield &lockedFields.contentsObject
+        }
+    }
+
+    /// Values of custom keys set through key-value coding, exactly as they were set.
+    var customObjects: [String: Any] {
+        _read {
+            LayerTreeLock.shared.lock()
+            defer { LayerTreeLock.shared.unlock() }
+            yield lockedFields.customObjects
+        }
+        _modify {
+            LayerTreeLock.shared.lock()
+            defer { LayerTreeLock.shared.unlock() }
+            yield &lockedFields.customObjects
+        }
+    }
+
+    /// The sublayers, back to front.
+    var sublayerStorage: [CALayer] {
+        _read {
+            LayerTreeLock.shared.lock()
+            defer { LayerTreeLock.shared.unlock() }
+            yield lockedFields.sublayers
+        }
+        _modify {
+            LayerTreeLock.shared.lock()
+            defer { LayerTreeLock.shared.unlock() }
+            yield &lockedFields.sublayers
+        }
+    }
+
+    /// The mask layer.
+    var maskStorage: CALayer? {
+        _read {
+            LayerTreeLock.shared.lock()
+            defer { LayerTreeLock.shared.unlock() }
+            yield lockedFields.mask
+        }
+        _modify {
+            LayerTreeLock.shared.lock()
+            defer { LayerTreeLock.shared.unlock() }
+            yield &lockedFields.mask
+        }
+    }
+
+    /// Whether a committed transaction has included this layer in a layer tree.
+    var isLive: Bool {
+        _read {
+            LayerTreeLock.shared.lock()
+            defer { LayerTreeLock.shared.unlock() }
+            yield lockedFields.isLive
+        }
+        _modify {
+            LayerTreeLock.shared.lock()
+            defer { LayerTreeLock.shared.unlock() }
+            yield &lockedFields.isLive
+        }
+    }
+
+    /// The sublayers as the tree actions last saw them (kept for live layers only), so that a
+    /// change can tell which layers were ordered in and out.
+    var sublayersSeenByTreeActions: [CALayer] {
+        _read {
+            LayerTreeLock.shared.lock()
+            defer { LayerTreeLock.shared.unlock() }
+            yield lockedFields.sublayersSeenByTreeActions
+        }
+        _modify {
+            LayerTreeLock.shared.lock()
+            defer { LayerTreeLock.shared.unlock() }
+            yield &lockedFields.sublayersSeenByTreeActions
+        }
+    }
+
+    /// Whether `setNeedsLayout()` was called (or bounds changed) since the last layout.
+    var needsLayoutFlag: Bool {
+        _read {
+            LayerTreeLock.shared.lock()
+            defer { LayerTreeLock.shared.unlock() }
+            yield lockedFields.needsLayout
+        }
+        _modify {
+            LayerTreeLock.shared.lock()
+            defer { LayerTreeLock.shared.unlock() }
+            yield &lockedFields.needsLayout
+        }
+    }
+
+    /// Whether a sublayer, or one of its descendants, may need layout: `layoutIfNeeded()` only
+    /// descends into sublayers when it is set.
+    var sublayersNeedLayoutFlag: Bool {
+        _read {
+            LayerTreeLock.shared.lock()
+            defer { LayerTreeLock.shared.unlock() }
+            yield lockedFields.sublayersNeedLayout
+        }
+        _modify {
+            LayerTreeLock.shared.lock()
+            defer { LayerTreeLock.shared.unlock() }
+            yield &lockedFields.sublayersNeedLayout
+        }
+    }
+
+    /// Whether `setNeedsDisplay()` was called since the last display.
+    var needsDisplayFlag: Bool {
+        _read {
+            LayerTreeLock.shared.lock()
+            defer { LayerTreeLock.shared.unlock() }
+            yield lockedFields.needsDisplay
+        }
+        _modify {
+            LayerTreeLock.shared.lock()
+            defer { LayerTreeLock.shared.unlock() }
+            yield &lockedFields.needsDisplay
+        }
+    }
+
+    /// The union of the rectangles passed to `setNeedsDisplay(_:)` since the last display.
+    var dirtyRect: CGRect {
+        _read {
+            LayerTreeLock.shared.lock()
+            defer { LayerTreeLock.shared.unlock() }
+            yield lockedFields.dirtyRect
+        }
+        _modify {
+            LayerTreeLock.shared.lock()
+            defer { LayerTreeLock.shared.unlock() }
+            yield &lockedFields.dirtyRect
+        }
+    }
+
+    /// Animations attached to the layer, in the order they were added.
+    var animationStore: [AttachedAnimation] {
+        _read {
+            LayerTreeLock.shared.lock()
+            defer { LayerTreeLock.shared.unlock() }
+            yield lockedFields.animations
+        }
+        _modify {
+            LayerTreeLock.shared.lock()
+            defer { LayerTreeLock.shared.unlock() }
+            yield &lockedFields.animations
+        }
+    }
+
+    /// The image the last `display()` drew, kept to redraw only dirty parts of it (see Display/).
+    var backingStore: LayerBackingStore? {
+        _read {
+            LayerTreeLock.shared.lock()
+            defer { LayerTreeLock.shared.unlock() }
+            yield lockedFields.backingStore
+        }
+        _modify {
+            LayerTreeLock.shared.lock()
+            defer { LayerTreeLock.shared.unlock() }
+            yield &lockedFields.backingStore
+        }
+    }
+
+    /// Set by `CALayerDelegate`'s default `display(_:)`: the delegate asked does not implement it.
+    var delegateDeclinedDisplay: Bool {
+        _read {
+            LayerTreeLock.shared.lock()
+            defer { LayerTreeLock.shared.unlock() }
+            yield lockedFields.delegateDeclinedDisplay
+        }
+        _modify {
+            LayerTreeLock.shared.lock()
+            defer { LayerTreeLock.shared.unlock() }
+            yield &lockedFields.delegateDeclinedDisplay
+        }
+    }
+
+    /// Whether a thread is in `displayIfNeeded()` for this layer (another one leaves it alone).
+    var isDisplaying: Bool {
+        _read {
+            LayerTreeLock.shared.lock()
+            defer { LayerTreeLock.shared.unlock() }
+            yield lockedFields.isDisplaying
+        }
+        _modify {
+            LayerTreeLock.shared.lock()
+            defer { LayerTreeLock.shared.unlock() }
+            yield &lockedFields.isDisplaying
+        }
+    }
+
+    /// The layout manager (see `layoutManager`).
+    var layoutManagerStorage: CALayoutManager? {
+        _read {
+            LayerTreeLock.shared.lock()
+            defer { LayerTreeLock.shared.unlock() }
+            yield lockedFields.layoutManager
+        }
+        _modify {
+            LayerTreeLock.shared.lock()
+            defer { LayerTreeLock.shared.unlock() }
+            yield &lockedFields.layoutManager
+        }
+    }
+
+    /// Constraints for `CAConstraintLayoutManager` (see `constraints`).
+    var constraintStorage: [CAConstraint] {
+        _read {
+            LayerTreeLock.shared.lock()
+            defer { LayerTreeLock.shared.unlock() }
+            yield lockedFields.constraints
+        }
+        _modify {
+            LayerTreeLock.shared.lock()
+            defer { LayerTreeLock.shared.unlock() }
+            yield &lockedFields.constraints
+        }
+    }
+
+    /// How the layer resizes with its superlayer (see `autoresizingMask`).
+    var autoresizingMaskStorage: CAAutoresizingMask {
+        _read {
+            LayerTreeLock.shared.lock()
+            defer { LayerTreeLock.shared.unlock() }
+            yield lockedFields.autoresizingMask
+        }
+        _modify {
+            LayerTreeLock.shared.lock()
+            defer { LayerTreeLock.shared.unlock() }
+            yield &lockedFields.autoresizingMask
+        }
+    }
+
+    /// The bounds size at the last layout: the old size handed to `resizeSublayers(withOldSize:)`.
+    var autoresizingReferenceSize: CGSize? {
+        _read {
+            LayerTreeLock.shared.lock()
+            defer { LayerTreeLock.shared.unlock() }
+            yield lockedFields.autoresizingReferenceSize
+        }
+        _modify {
+            LayerTreeLock.shared.lock()
+            defer { LayerTreeLock.shared.unlock() }
+            yield &lockedFields.autoresizingReferenceSize
+        }
+    }
+
+    /// The superlayer (held weakly).
+    var superlayerStorage: CALayer? {
+        get { LayerTreeLock.shared.withLock { lockedFields.superlayer } }
+        set {
+            LayerTreeLock.shared.withLock {
+                lockedFields.superlayer = newValue
+                // A subtree that needs layout somewhere brings that need to its new ancestors.
+                if lockedFields.needsLayout || lockedFields.sublayersNeedLayout { newValue?.noteSublayerNeedsLayout() }
+            }
+        }
+    }
+
+    /// The layer whose `mask` this layer is (held weakly).
+    var maskOwner: CALayer? {
+        get { LayerTreeLock.shared.withLock { lockedFields.maskOwner } }
+        set { LayerTreeLock.shared.withLock { lockedFields.maskOwner = newValue } }
+    }
+}
