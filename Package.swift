@@ -16,9 +16,11 @@ let package = Package(
         .executable(name: "qc-bench", targets: ["qc-bench"]),
         .library(name: "QuartzCoreDisplay", targets: ["QuartzCoreDisplay"]),
         .executable(name: "qc-kiosk", targets: ["qc-kiosk"]),
+        .executable(name: "qc-soak", targets: ["qc-soak"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     ],
     targets: [
         // System libraries (module map + pkg-config).
@@ -57,6 +59,10 @@ let package = Package(
         .executableTarget(name: "qc-render", dependencies: ["QuartzCore", "ExampleScenes"]),
         .executableTarget(name: "qc-bench", dependencies: ["QuartzCore", "ExampleScenes", "GLESRenderer", "CPURenderer"]),
         .executableTarget(name: "qc-kiosk", dependencies: ["QuartzCoreDisplay", "KioskMenu"]),
+        // A kiosk's months in minutes: memory, GL objects and caches must stay flat.
+        .executableTarget(name: "qc-soak", dependencies: [
+            "QuartzCore", "GLESRenderer", "CPURenderer", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
 
         // Tests.
         .testTarget(name: "CoreGraphicsTests", dependencies: ["CoreGraphics"], exclude: ["Fixtures"]),
