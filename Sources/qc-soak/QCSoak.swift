@@ -22,8 +22,8 @@ struct QCSoak: ParsableCommand {
         discussion: """
             Warm-up is the first --warm-up frames. Each quantity's baseline is its largest value over the \
             second half of warm-up; it grows when a later frame exceeds that by more than its tolerance \
-            (resident memory: 5 % or --rss-tolerance-mib; cache entries and bytes: 5 % or 2 entries / 256 KiB; \
-            GL objects: none). Exits 1 on growth, 3 when a frame fails.
+            (resident memory: 5 % or --rss-tolerance-mib; GL objects and cache entries: 10 % or 2; cache bytes: \
+            5 % or 256 KiB). Exits 1 on growth, 3 when a frame fails.
             """)
 
     @Option(help: "The renderer: gles (EGL, llvmpipe without a GPU) or cpu.")
@@ -65,8 +65,8 @@ struct QCSoak: ParsableCommand {
         let scene = SoakScene(time: start)
         caRenderer.layer = scene.root
         var check = GrowthCheck(quantities: WatchedQuantity.all(rssToleranceMiB: rssToleranceMiB), warmUpFrames: warmUp)
-        print("qc-soak: \(renderer.rawValue), \(width)x\(height), \(frames) frames, warm-up \(warmUp), "
-              + "cache byte limit \(caRenderer.cacheByteLimit) per cache, eviction age \(caRenderer.cacheEvictionAge) frames")
+        Self.say("qc-soak: \(renderer.rawValue), \(width)x\(height), \(frames) frames, warm-up \(warmUp), "
+                 + "cache byte limit \(caRenderer.cacheByteLimit) per cache, eviction age \(caRenderer.cacheEvictionAge) frames")
         let clock = ContinuousClock.now
         for frame in 1...frames {
             scene.update(frame: frame)
@@ -78,8 +78,7 @@ struct QCSoak: ParsableCommand {
             }
             check.observe(statistics, frame: frame)
             if frame == 1 || frame % interval == 0 || frame == frames {
-                // Unbuffered, so that a long run shows its progress in a pipe.
-                FileHandle.standardOutput.write(Data((Self.line(frame: frame, statistics, elapsed: ContinuousClock.now - clock) + "\n").utf8))
+                Self.say(Self.line(frame: frame, statistics, elapsed: ContinuousClock.now - clock))
             }
         }
         let growth = check.growth
@@ -87,7 +86,12 @@ struct QCSoak: ParsableCommand {
             for line in growth { FileHandle.standardError.write(Data("qc-soak: \(line)\n".utf8)) }
             throw failure("\(growth.count) quantities grew after warm-up", code: 1)
         }
-        print("qc-soak: flat after warm-up: no quantity grew")
+        Self.say("qc-soak: flat after warm-up: no quantity grew")
+    }
+
+    /// Writes a line to stdout unbuffered, so that a long run shows its progress in a pipe.
+    private static func say(_ line: String) {
+        FileHandle.standardOutput.write(Data((line + "\n").utf8))
     }
 
     /// Prints `message` to stderr and returns the exit code to end with.
