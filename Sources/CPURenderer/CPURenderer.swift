@@ -174,7 +174,6 @@ public final class CPURenderer: FrameRenderer, CacheBudgetedRenderer {
         endFrame(isWhole: isWhole)
         statistics.contentImages = textures.usage
         statistics.rasterizedGroups = rasterizations.usage
-        statistics.residentMemoryBytes = ProcessMemory.residentBytes()
         lastStatistics = statistics
         return statistics
     }

@@ -211,7 +211,8 @@ public struct RenderStatistics: Sendable, Equatable {
     /// (`CGImage.incrementalUpdate`) in the texture of the image it was redrawn from.
     public var partialTextureUploads: Int = 0
 
-    // What the renderer holds after the frame (a long-running kiosk watches these stay flat).
+    // What the renderer holds after the frame (a long-running kiosk watches these stay flat);
+    // all zero for a damage-limited frame that had nothing to redraw.
 
     /// The images of layer contents held for drawing (the GLES renderer's textures and atlas
     /// pages, the CPU renderer's converted images), including the pictures of text and shape layers.
@@ -233,7 +234,7 @@ public struct RenderStatistics: Sendable, Equatable {
     /// Live GL buffer objects the GLES renderer created (0 for the CPU renderer).
     public var glBuffers: Int = 0
     /// The resident set size of the process after the frame, in bytes (`ProcessMemory.residentBytes()`;
-    /// 0 for a frame that drew nothing).
+    /// filled by `CARenderer`, 0 from the renderers of flattened frames alone).
     public var residentMemoryBytes: Int = 0
 
     /// Creates empty statistics.

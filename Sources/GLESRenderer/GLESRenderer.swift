@@ -261,7 +261,7 @@ public final class GLESRenderer: FrameRenderer, CacheBudgetedRenderer {
         trimmer.trimIfWorthwhile()
     }
 
-    /// Records the caches' sizes, the live GL objects and the resident memory in `statistics`.
+    /// Records the caches' sizes and the live GL objects in `statistics`.
     private func recordResources(in statistics: inout RenderStatistics) {
         statistics.contentImages = textures.usage
         statistics.rasterizedGroups = rasterCache.usage
@@ -269,7 +269,6 @@ public final class GLESRenderer: FrameRenderer, CacheBudgetedRenderer {
         statistics.glTextures = ledger.counts.textures
         statistics.glFramebuffers = ledger.counts.framebuffers
         statistics.glBuffers = ledger.counts.buffers
-        statistics.residentMemoryBytes = ProcessMemory.residentBytes()
     }
 
     // MARK: - Drawing
