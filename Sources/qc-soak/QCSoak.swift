@@ -3,7 +3,7 @@
 // frames, and failing when any of them grows after warm-up (GrowthCheck).
 //
 //     qc-soak [--renderer gles|cpu] [--frames 10000] [--interval 1000] [--warm-up 1000]
-//             [--rss-tolerance-mib 8] [--cache-byte-limit BYTES]
+//             [--rss-tolerance-mib 8] [--cache-byte-limit BYTES] [--cache-eviction-age FRAMES]
 import ArgumentParser
 import CompositorCore
 import Foundation
@@ -44,11 +44,15 @@ struct QCSoak: ParsableCommand {
     @Option(name: .customLong("cache-byte-limit"), help: "Sets CARenderer.cacheByteLimit (bytes per cache).")
     var cacheByteLimit: Int?
 
+    @Option(name: .customLong("cache-eviction-age"), help: "Sets CARenderer.cacheEvictionAge (frames).")
+    var cacheEvictionAge: Int?
+
     func validate() throws {
         guard frames > 0, interval > 0 else { throw ValidationError("--frames and --interval must be positive") }
         guard warmUp >= 0, warmUp < frames else { throw ValidationError("--warm-up must lie in 0 ..< --frames") }
         guard rssToleranceMiB >= 0 else { throw ValidationError("--rss-tolerance-mib must not be negative") }
         if let limit = cacheByteLimit, limit < 0 { throw ValidationError("--cache-byte-limit must not be negative") }
+        if let age = cacheEvictionAge, age < 1 { throw ValidationError("--cache-eviction-age must be at least 1") }
     }
 
     func run() throws {
@@ -61,6 +65,7 @@ struct QCSoak: ParsableCommand {
             throw failure("no \(renderer.rawValue) renderer: \(error)", code: 3)
         }
         if let cacheByteLimit { caRenderer.cacheByteLimit = cacheByteLimit }
+        if let cacheEvictionAge { caRenderer.cacheEvictionAge = cacheEvictionAge }
         let start = CACurrentMediaTime()
         let scene = SoakScene(time: start)
         caRenderer.layer = scene.root
