@@ -71,7 +71,7 @@ public final class CARenderer {
     private var lastCommandCount = 0
     /// What unchanged subtrees flattened to in earlier frames.
     let subtreeCache = FlattenedSubtreeCache()
-    /// The pictures of the text and shape layers this renderer draws (`cacheBudget`).
+    /// The pictures of the text and shape layers this renderer draws (`cacheByteLimit`, `cacheEvictionAge`).
     lazy var layerPictures = SpecializedContentsCache(budget: .default(pixelWidth: pixelWidth, pixelHeight: pixelHeight))
     /// Hands the heap back to the system after large evictions of pictures.
     var pictureTrimmer = FreedMemoryTrimmer(threshold: 4 << 20)
