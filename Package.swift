@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.2
 // OpenQuartzCore: Apple's Core Animation for Linux, composited by OpenGL ES 3 through EGL.
 import PackageDescription
 
@@ -7,20 +7,27 @@ func systemLibrary(_ name: String, pkgConfig: String, apt: String) -> Target {
     .systemLibrary(name: name, path: "Sources/\(name)", pkgConfig: pkgConfig, providers: [.apt([apt])])
 }
 
+/// The command-line parser of the executables.
+let argumentParser = Target.Dependency.product(name: "ArgumentParser", package: "swift-argument-parser")
+
 let package = Package(
     name: "OpenQuartzCore",
     products: [
-        .library(name: "QuartzCore", targets: ["QuartzCore"]),
-        .library(name: "CoreGraphics", targets: ["CoreGraphics"]),
+        // Each library also carries `_Testing_CoreGraphics`, the module that Swift Testing's
+        // cross-import overlay declaration asks for in a test target importing Testing and CoreGraphics.
+        .library(name: "QuartzCore", targets: ["QuartzCore", "_Testing_CoreGraphics"]),
+        .library(name: "CoreGraphics", targets: ["CoreGraphics", "_Testing_CoreGraphics"]),
         .executable(name: "qc-render", targets: ["qc-render"]),
         .executable(name: "qc-bench", targets: ["qc-bench"]),
         .library(name: "QuartzCoreDisplay", targets: ["QuartzCoreDisplay"]),
         .executable(name: "qc-kiosk", targets: ["qc-kiosk"]),
+        .executable(name: "qc-fuzz", targets: ["qc-fuzz"]),
         .executable(name: "qc-soak", targets: ["qc-soak"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
         // System libraries (module map + pkg-config).
@@ -36,8 +43,14 @@ let package = Package(
         systemLibrary("CPango", pkgConfig: "pangocairo", apt: "libpango1.0-dev"),
 
         // Public libraries.
-        .target(name: "CoreGraphics", dependencies: ["CPNG", "CCairo", "CJPEG"]),
+        .target(name: "CoreGraphics", dependencies: ["CPNG", "CCairo", "CJPEG", "CPango", .product(name: "Logging", package: "swift-log")]),
         .target(name: "CompositorCore", dependencies: ["CoreGraphics"]),
+        // Swift Testing's CoreGraphics overlay (image attachments). It must not make executables
+        // link libTesting: it holds only code emitted into its clients, imports Testing weakly and
+        // does not autolink it (a test target links Testing itself). Unsafe flags in a dependency
+        // need swift-tools-version 6.2.
+        .target(name: "_Testing_CoreGraphics", dependencies: ["CoreGraphics"],
+                swiftSettings: [.unsafeFlags(["-Xfrontend", "-disable-autolink-library", "-Xfrontend", "Testing"])]),
         .target(name: "GLESRenderer", dependencies: ["CompositorCore", "CEGL", "CGLES3"]),
         .target(name: "CPURenderer", dependencies: ["CompositorCore", "CoreGraphics"]),
         .target(name: "QuartzCore", dependencies: [
@@ -56,13 +69,18 @@ let package = Package(
         .target(name: "KioskMenu", dependencies: ["QuartzCore"]),
 
         // Executables.
-        .executableTarget(name: "qc-render", dependencies: ["QuartzCore", "ExampleScenes"]),
-        .executableTarget(name: "qc-bench", dependencies: ["QuartzCore", "ExampleScenes", "GLESRenderer", "CPURenderer"]),
-        .executableTarget(name: "qc-kiosk", dependencies: ["QuartzCoreDisplay", "KioskMenu"]),
-        // A kiosk's months in minutes: memory, GL objects and caches must stay flat.
-        .executableTarget(name: "qc-soak", dependencies: [
-            "QuartzCore", "GLESRenderer", "CPURenderer", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        .executableTarget(name: "qc-render", dependencies: ["QuartzCore", "ExampleScenes", argumentParser]),
+        .executableTarget(name: "qc-bench", dependencies: ["QuartzCore", "ExampleScenes", "GLESRenderer", "CPURenderer", argumentParser]),
+        .executableTarget(name: "qc-kiosk", dependencies: ["QuartzCoreDisplay", "KioskMenu", argumentParser]),
+
+        // Fuzzing: the targets (also replayed by the tests) and the libFuzzer driver (scripts/fuzz.sh).
+        .target(name: "FuzzTargets", dependencies: ["QuartzCore", "CompositorCore", "CPURenderer", "GLESRenderer"]),
+        .target(name: "CLibFuzzer"),
+        .executableTarget(name: "qc-fuzz", dependencies: [
+            "FuzzTargets", "CLibFuzzer", argumentParser,
         ]),
+        // A kiosk's months in minutes: memory, GL objects and caches must stay flat.
+        .executableTarget(name: "qc-soak", dependencies: ["QuartzCore", "GLESRenderer", "CPURenderer", argumentParser]),
 
         // Tests.
         .testTarget(name: "CoreGraphicsTests", dependencies: ["CoreGraphics"], exclude: ["Fixtures"]),
@@ -70,10 +88,15 @@ let package = Package(
         .testTarget(name: "QuartzCoreTests", dependencies: ["QuartzCore"]),
         .target(name: "RendererTestSupport", dependencies: ["CompositorCore", "CoreGraphics"], path: "Tests/RendererTestSupport"),
         .testTarget(name: "GLESRendererTests", dependencies: ["GLESRenderer", "CompositorCore", "RendererTestSupport"]),
+        .testTarget(name: "FuzzRegressionTests", dependencies: ["FuzzTargets", "QuartzCore", "CompositorCore", "CPURenderer", "GLESRenderer"]),
         .testTarget(name: "KioskTests", dependencies: ["QuartzCoreDisplay", "KioskMenu"]),
         .testTarget(name: "CPURendererTests", dependencies: ["CPURenderer", "CompositorCore", "RendererTestSupport"]),
         .testTarget(name: "RenderingTests", dependencies: ["QuartzCore", "ExampleScenes", "CPURenderer", "GLESRenderer", "RendererTestSupport"],
                     exclude: ["Golden"]),
+        // The command-line tools, parsed in process and run as built executables.
+        // The code of the documentation's articles, run as written.
+        .testTarget(name: "DocumentationTests", dependencies: ["QuartzCore", "QuartzCoreDisplay"]),
+        .testTarget(name: "ToolTests", dependencies: ["qc-render", "qc-bench", "qc-kiosk", "CoreGraphics", "ExampleScenes", "QuartzCoreDisplay", argumentParser]),
     ],
     swiftLanguageModes: [.v6]
 )

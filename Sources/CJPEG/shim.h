@@ -7,6 +7,7 @@
 // a message. Warnings (corrupt or truncated data that libjpeg would patch over with grey) are
 // treated as errors too, so a broken file is reported rather than half shown.
 #include <stdio.h>
+#include <stdlib.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <setjmp.h>
@@ -97,5 +98,43 @@ static inline int qc_jpeg_decode_rgba(const uint8_t *data, size_t size, uint8_t 
     }
     jpeg_finish_decompress(&cinfo);
     jpeg_destroy_decompress(&cinfo);
+    return 1;
+}
+
+/// Encodes `height` rows of `width` RGBX8 pixels (`stride` bytes a row; the fourth byte of each
+/// pixel is ignored) as a baseline JPEG of `quality` (0...100). On success returns 1 and sets
+/// `*output` to a buffer of `*output_size` bytes that the caller releases with `free`; on an error
+/// returns 0 with a message.
+static inline int qc_jpeg_encode_rgbx(const uint8_t *pixels, size_t stride, int width, int height, int quality,
+                                      unsigned char **output, unsigned long *output_size, char *message) {
+    struct jpeg_compress_struct cinfo;
+    qc_jpeg_error_manager manager;
+    memset(&manager, 0, sizeof manager);
+    cinfo.err = jpeg_std_error(&manager.base);
+    manager.base.error_exit = qc_jpeg_fail;
+    *output = NULL;
+    *output_size = 0;
+    if (setjmp(manager.jump)) {
+        qc_jpeg_copy_message(&manager, message);
+        jpeg_destroy_compress(&cinfo);
+        free(*output);
+        *output = NULL;
+        return 0;
+    }
+    jpeg_create_compress(&cinfo);
+    jpeg_mem_dest(&cinfo, output, output_size);
+    cinfo.image_width = (JDIMENSION)width;
+    cinfo.image_height = (JDIMENSION)height;
+    cinfo.input_components = 4;
+    cinfo.in_color_space = JCS_EXT_RGBX;
+    jpeg_set_defaults(&cinfo);
+    jpeg_set_quality(&cinfo, quality, TRUE);
+    jpeg_start_compress(&cinfo, TRUE);
+    while (cinfo.next_scanline < cinfo.image_height) {
+        JSAMPROW row = (JSAMPROW)(pixels + (size_t)cinfo.next_scanline * stride);
+        jpeg_write_scanlines(&cinfo, &row, 1);
+    }
+    jpeg_finish_compress(&cinfo);
+    jpeg_destroy_compress(&cinfo);
     return 1;
 }

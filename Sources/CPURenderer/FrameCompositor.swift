@@ -50,13 +50,14 @@ struct FrameCompositor {
         var quads: [(Quad, TextureBinding)] = []
         let whole = CGRect(x: 0, y: 0, width: 1, height: 1)
         if let shadow = g.shadow, shadow.color.alpha > 0 {
-            let blur = { Texture(GaussianBlur.shadow(of: content.levels[0], sigma: shadow.sigma, color: shadow.color.raw)) }
+            let sigma = shadow.renderedSigma
+            let blur = { Texture(GaussianBlur.shadow(of: content.levels[0], sigma: sigma, color: shadow.color.raw)) }
             // A rasterized group keeps its shadow with its content: blurred once, not every frame.
             let image = g.rasterizationKey.flatMap {
-                rasterizations.shadow(for: $0, width: g.pixelWidth, height: g.pixelHeight, sigma: shadow.sigma,
+                rasterizations.shadow(for: $0, width: g.pixelWidth, height: g.pixelHeight, sigma: sigma,
                                       color: shadow.color.raw, make: blur)
             } ?? blur()
-            let pad = CGFloat(GaussianBlur.padding(sigma: shadow.sigma))
+            let pad = CGFloat(GaussianBlur.padding(sigma: sigma))
             let unitX = g.rect.width / CGFloat(g.pixelWidth), unitY = g.rect.height / CGFloat(g.pixelHeight)
             let rect = CGRect(x: g.rect.minX + (CGFloat(shadow.offsetX) - pad) * unitX,
                               y: g.rect.minY + (CGFloat(shadow.offsetY) - pad) * unitY,

@@ -87,16 +87,16 @@ struct TextureSampler: @unchecked Sendable {
     func sample(u: Float, v: Float, level index: Int, linear: Bool) -> SIMD4<Float> {
         let image = level(index)
         let w = image.width, h = image.height
+        // Texel coordinates clamped as floats first: NaN or a huge value must not reach Int().
+        func texel(_ f: Float, _ count: Int) -> Int { f.isNaN ? 0 : Int(min(max(f, 0), Float(count - 1))) }
         if !linear {
-            let x = min(max(Int((u * Float(w)).rounded(.down)), 0), w - 1)
-            let y = min(max(Int((v * Float(h)).rounded(.down)), 0), h - 1)
-            return Texture.unpack(image.pixels[y * w + x])
+            return Texture.unpack(image.pixels[texel((v * Float(h)).rounded(.down), h) * w + texel((u * Float(w)).rounded(.down), w)])
         }
         let fx = u * Float(w) - 0.5, fy = v * Float(h) - 0.5
         let bx = fx.rounded(.down), by = fy.rounded(.down)
         let tx = fx - bx, ty = fy - by
-        let x0 = min(max(Int(bx), 0), w - 1), x1 = min(max(Int(bx) + 1, 0), w - 1)
-        let y0 = min(max(Int(by), 0), h - 1), y1 = min(max(Int(by) + 1, 0), h - 1)
+        let x0 = texel(bx, w), x1 = texel(bx + 1, w)
+        let y0 = texel(by, h), y1 = texel(by + 1, h)
         let top = image.pixels + y0 * w, bottom = image.pixels + y1 * w
         let upper = Texture.unpack(top[x0]) * (1 - tx) + Texture.unpack(top[x1]) * tx
         let lower = Texture.unpack(bottom[x0]) * (1 - tx) + Texture.unpack(bottom[x1]) * tx

@@ -6,7 +6,10 @@ import Foundation
 extension TextureSampler {
     /// The colours (0...1) at normalised coordinates `u`, `v` of `level`, clamped to the edge.
     @inline(__always)
-    func sampleLanes(u: Lanes, v: Lanes, level index: Int, linear: Bool) -> LaneColor {
+    func sampleLanes(u rawU: Lanes, v rawV: Lanes, level index: Int, linear: Bool) -> LaneColor {
+        // A NaN coordinate (from a degenerate transform) would survive the clamps below and
+        // index outside the texture; it samples the first texel instead.
+        let u = rawU.replacing(with: 0, where: rawU .!= rawU), v = rawV.replacing(with: 0, where: rawV .!= rawV)
         let image = level(index)
         let width = Float(image.width), height = Float(image.height)
         let lastX = Lanes(repeating: width - 1), lastY = Lanes(repeating: height - 1)

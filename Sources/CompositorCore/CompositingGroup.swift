@@ -82,6 +82,16 @@ public struct GroupShadow: Sendable, Equatable {
     public init(color: PremultipliedColor, offsetX: Float, offsetY: Float, sigma: Float) {
         self.color = color; self.offsetX = offsetX; self.offsetY = offsetY; self.sigma = sigma
     }
+
+    /// The largest blur either renderer performs, in intermediate-image pixels (a
+    /// `shadowRadius` of 64 points at 2x, 384 pixels of padding on each side): the CPU
+    /// renderer's full-resolution blur costs in proportion to sigma per pixel, and a malformed
+    /// list must not stall a frame for seconds.
+    public static let maximumSigma: Float = 128
+
+    /// The sigma renderers blur with: `sigma` clamped to 0...`maximumSigma`, and 0 (no blur)
+    /// when it is not a number, so that a malformed list cannot size a blur beyond memory.
+    public var renderedSigma: Float { sigma.isNaN ? 0 : min(max(sigma, 0), Self.maximumSigma) }
 }
 
 /// Identifies a rasterized group's content: the layer and a version that changes whenever

@@ -51,17 +51,42 @@ public struct CGBitmapInfo: OptionSet, Sendable, Hashable {
     public var alphaInfo: CGImageAlphaInfo? { CGImageAlphaInfo(rawValue: rawValue & Self.alphaInfoMask.rawValue) }
 }
 
+/// The byte order of a bitmap's pixels, the bits of `CGBitmapInfo.byteOrderMask`.
+public enum CGImageByteOrderInfo: UInt32, Sendable {
+    /// The mask that selects these bits from a `CGBitmapInfo`.
+    case orderMask = 0x7000
+    /// The default byte order: components in memory in the order the alpha information names them.
+    case orderDefault = 0
+    /// 16-bit little-endian pixels.
+    case order16Little = 0x1000
+    /// 32-bit little-endian pixels: components in memory in the reverse order.
+    case order32Little = 0x2000
+    /// 16-bit big-endian pixels.
+    case order16Big = 0x3000
+    /// 32-bit big-endian pixels: components in memory in the order the alpha information names them.
+    case order32Big = 0x4000
+}
+
 extension CGImage {
-    /// The image's colour space: sRGB.
-    public var colorSpace: CGColorSpace? { CGColorSpace(name: CGColorSpace.sRGB) }
-    /// The alpha layout of the pixels: premultiplied, alpha last (R, G, B, A bytes).
-    public var alphaInfo: CGImageAlphaInfo { .premultipliedLast }
-    /// The pixel layout: premultiplied RGBA bytes in memory order.
-    public var bitmapInfo: CGBitmapInfo { CGBitmapInfo(alphaInfo: .premultipliedLast).union(.byteOrder32Big) }
+    /// The image's colour space: sRGB, or the space the image was made with.
+    public var colorSpace: CGColorSpace? { layout?.colorSpace ?? CGColorSpace(name: CGColorSpace.sRGB) }
+    /// The alpha layout of the pixels: premultiplied, alpha last (R, G, B, A bytes), or the layout
+    /// the image was made with.
+    public var alphaInfo: CGImageAlphaInfo { bitmapInfo.alphaInfo ?? .premultipliedLast }
+    /// The pixel layout: premultiplied RGBA bytes in memory order, or the layout the image was made with.
+    public var bitmapInfo: CGBitmapInfo {
+        layout?.bitmapInfo ?? CGBitmapInfo(alphaInfo: .premultipliedLast).union(.byteOrder32Big)
+    }
+    /// The byte order of the pixels, from `bitmapInfo`.
+    public var byteOrderInfo: CGImageByteOrderInfo {
+        CGImageByteOrderInfo(rawValue: bitmapInfo.rawValue & CGBitmapInfo.byteOrderMask.rawValue) ?? .orderDefault
+    }
     /// Whether the image is a mask: never, in this library.
     public var isMask: Bool { false }
-    /// Whether the image is smoothed when scaled: always true.
-    public var shouldInterpolate: Bool { true }
+    /// Whether the image is smoothed when scaled: true unless the image was made asking otherwise.
+    public var shouldInterpolate: Bool { layout?.shouldInterpolate ?? true }
+    /// The rendering intent the image was made with (`.defaultIntent` for the library's images).
+    public var renderingIntent: CGColorRenderingIntent { layout?.renderingIntent ?? .defaultIntent }
 
     /// Returns an image of the pixels inside `rect` (pixel coordinates, top row first), or nil when
     /// `rect` does not overlap the image. The rectangle is first expanded to whole pixels.

@@ -13,6 +13,15 @@ extension CGImage {
     public static func decodeJPEG(_ data: Data) throws -> CGImage {
         CGImage(checkedPixels: try JPEGCodec.decode(data))
     }
+
+    /// Encodes the image as a baseline JPEG (a Linux addition). JPEG has no alpha: translucent
+    /// pixels are written as composited over black (their premultiplied colour).
+    ///
+    /// - Parameter quality: The compression quality, 0 (smallest) to 1 (best), as
+    ///   `kCGImageDestinationLossyCompressionQuality` takes it; values outside are clamped.
+    public func jpegData(quality: CGFloat) throws -> Data {
+        try JPEGCodec.encode(self, quality: quality)
+    }
 }
 
 /// JPEG decoding through the C shim in CJPEG.
@@ -28,6 +37,22 @@ enum JPEGCodec {
     /// Whether `data` starts with a JPEG start-of-image marker.
     static func hasSignature(_ data: Data) -> Bool {
         data.count >= 3 && data.prefix(3).elementsEqual([0xFF, 0xD8, 0xFF])
+    }
+
+    /// Encodes an image's premultiplied colour (alpha dropped) as a JPEG of `quality` (0...1).
+    static func encode(_ image: CGImage, quality: CGFloat) throws -> Data {
+        var message = [CChar](repeating: 0, count: Int(QC_JPEG_MESSAGE_LENGTH))
+        var output: UnsafeMutablePointer<UInt8>?
+        var size: UInt = 0
+        // libjpeg's quality scale is 0...100; Image I/O's is 0...1.
+        let libjpegQuality = Int32((min(max(quality, 0), 1) * 100).rounded())
+        let encoded = image.data.withUnsafeBytes { (pixels: UnsafeRawBufferPointer) in
+            qc_jpeg_encode_rgbx(pixels.bindMemory(to: UInt8.self).baseAddress, image.bytesPerRow,
+                                Int32(image.width), Int32(image.height), libjpegQuality, &output, &size, &message)
+        }
+        defer { free(output) }
+        guard encoded != 0, let output else { throw CGImageError.invalidData(text(of: message)) }
+        return Data(bytes: output, count: Int(size))
     }
 
     /// Decodes JPEG data to RGBA8 pixels (opaque, so already premultiplied).

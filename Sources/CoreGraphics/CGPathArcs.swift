@@ -16,8 +16,13 @@ enum UnitArc {
     }
 
     /// The cubic segments (each sweeping at most 90°) of the arc from `startAngle` through `delta` radians.
-    static func cubicSegments(startAngle: CGFloat, delta: CGFloat) -> [Segment] {
-        guard delta != 0 else { return [] }
+    /// A sweep of more than two turns draws the same as one turn plus the remainder, so it is
+    /// reduced to that (the end point is unchanged) and the number of segments stays bounded.
+    static func cubicSegments(startAngle: CGFloat, delta requested: CGFloat) -> [Segment] {
+        guard requested != 0, requested.isFinite else { return [] }
+        let turn = 2 * CGFloat.pi
+        let delta = abs(requested) > 2 * turn
+            ? (turn + abs(requested).truncatingRemainder(dividingBy: turn)) * (requested < 0 ? -1 : 1) : requested
         let count = max(1, Int((abs(delta) / (.pi / 2)).rounded(.up)))
         let step = delta / CGFloat(count)
         // Control-point distance that makes the cubic meet the circle at the segment's midpoint.

@@ -277,7 +277,7 @@ final class FrameEncoder {
         if let shadow = group.shadow, shadow.color.alpha > 0 {
             var source = content
             var covered = CGRect(x: 0, y: 0, width: content.width, height: content.height)
-            let sigma = Double(shadow.sigma) * open.scale
+            let sigma = Double(shadow.renderedSigma) * open.scale
             if sigma >= 0.2 {
                 (source, covered) = try blurredShadow(of: content, sigma: sigma, key: group.rasterizationKey)
             }

@@ -46,11 +46,20 @@ enum AnimationCost {
         }
         let presentation = medianMicroseconds(runs: 1000) { _ = layers[0].presentation() }
         let rootPresentation = medianMicroseconds(runs: 20) { _ = root.presentation() }
-        return [
-            String(format: "{\"peer\": \"OpenQuartzCore\", \"backend\": \"evaluation\", \"scene\": \"animations\", \"n\": %d, \"us_per_frame_median\": %.0f, \"notes\": \"flatten with one running position animation per layer %.0f us, without %.0f us\"}",
-                   count, animated - still, animated, still),
-            String(format: "{\"peer\": \"OpenQuartzCore\", \"backend\": \"evaluation\", \"scene\": \"presentation\", \"n\": 1, \"us_median\": %.1f, \"notes\": \"presentation() of one animated leaf layer; of the %d-layer root: %.0f us\"}",
-                   presentation, count, rootPresentation),
-        ]
+        var evaluation = JSONLine()
+        evaluation.add("peer", "OpenQuartzCore")
+        evaluation.add("backend", "evaluation")
+        evaluation.add("scene", "animations")
+        evaluation.add("n", count)
+        evaluation.add("us_per_frame_median", animated - still, digits: 0)
+        evaluation.add("notes", String(format: "flatten with one running position animation per layer %.0f us, without %.0f us", animated, still))
+        var presentationLine = JSONLine()
+        presentationLine.add("peer", "OpenQuartzCore")
+        presentationLine.add("backend", "evaluation")
+        presentationLine.add("scene", "presentation")
+        presentationLine.add("n", 1)
+        presentationLine.add("us_median", presentation, digits: 1)
+        presentationLine.add("notes", String(format: "presentation() of one animated leaf layer; of the %d-layer root: %.0f us", count, rootPresentation))
+        return [evaluation.text, presentationLine.text]
     }
 }

@@ -13,9 +13,17 @@ struct Measurement {
 
     /// The SCENES.md output line.
     var jsonLine: String {
-        String(format: "{\"peer\": \"OpenQuartzCore\", \"backend\": \"%@\", \"scene\": \"%@\", \"n\": %d, \"ms_per_frame_median\": %.2f, \"ms_p90\": %.2f, \"frames\": %d, \"draw_calls\": %d, \"notes\": \"%@\"}",
-               backend, scene, n, result.medianMilliseconds, result.p90Milliseconds, result.frames,
-               result.drawCalls, notes)
+        var line = JSONLine()
+        line.add("peer", "OpenQuartzCore")
+        line.add("backend", backend)
+        line.add("scene", scene)
+        line.add("n", n)
+        line.add("ms_per_frame_median", result.medianMilliseconds, digits: 2)
+        line.add("ms_p90", result.p90Milliseconds, digits: 2)
+        line.add("frames", result.frames)
+        line.add("draw_calls", result.drawCalls)
+        line.add("notes", notes)
+        return line.text
     }
 }
 
@@ -30,8 +38,14 @@ struct SceneMeasurement {
 
     var finish: String { backend == "cpu" ? "CPU bands" : "glFinish" }
 
+    /// The progress line before a measurement of `passes` runs of the frames.
+    private func announce(_ scene: String, count: Int, passes: Int) {
+        Progress.announce("\(backend) \(scene) N=\(count): \(passes * (frames + warmUp)) frames")
+    }
+
     /// Scene `kind` with `count` layers, every frame whole.
     func run(_ kind: BenchmarkScene.Kind, count: Int) throws -> Measurement {
+        announce(kind.rawValue, count: count, passes: 1)
         let scene = BenchmarkScene(kind: kind, count: count)
         renderer.layer = scene.root
         renderer.tracksDamage = false
@@ -53,6 +67,7 @@ struct SceneMeasurement {
     /// S1 with 1% of its layers animating (every hundredth), each frame redrawing only the
     /// damage; the note gives the full-frame time of the same scene for comparison.
     func runDamageTracked(count: Int) throws -> Measurement {
+        announce("S1-1%", count: count, passes: 2)
         let scene = BenchmarkScene(kind: .s1, count: count)
         renderer.layer = scene.root
         let makeList: (Int) throws -> DrawList = { index in
@@ -104,6 +119,7 @@ extension SceneMeasurement {
     /// the model (nothing by default), as one SCENES.md line named `name`.
     func run(named name: String, count: Int, root: CALayer, update: (Int) -> Void = { _ in },
              time: (Int) -> CFTimeInterval) throws -> Measurement {
+        announce(name, count: count, passes: 1)
         renderer.layer = root
         renderer.tracksDamage = false
         let result = try renderer.frameRenderer.benchmark(frames: frames, warmUpFrames: warmUp) { index in

@@ -5,58 +5,29 @@ import Foundation
 /// Apple-style code, to prove that such code compiles unchanged against `import QuartzCore`,
 /// then runs it and checks the values it prints.
 ///
-/// Set `QC_SKIP_CLIENT_BUILD` to skip it (it builds the library a second time, about a minute
-/// on a small machine). The build goes to `.build-apple-style-client` at the repository root,
-/// which `.gitignore` ignores, so later runs are incremental.
+/// It builds the library a second time (a few minutes on a small machine). The build goes to
+/// `.build-apple-style-client` at the repository root, which `.gitignore` ignores, so later runs
+/// are incremental.
 final class AppleStyleClientTests: XCTestCase {
-    private static let repositoryRoot = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-
-    private struct Run {
-        let status: Int32
-        let output: String
-    }
-
-    /// Runs `arguments` through `/usr/bin/env`, collecting stdout and stderr in a file so a long
-    /// output can never block the child on a full pipe.
-    private func run(_ arguments: [String]) throws -> Run {
-        let log = FileManager.default.temporaryDirectory.appendingPathComponent("apple-style-client-\(UUID().uuidString).log")
-        _ = FileManager.default.createFile(atPath: log.path, contents: nil)
-        defer { try? FileManager.default.removeItem(at: log) }
-        let handle = try FileHandle(forWritingTo: log)
-        defer { try? handle.close() }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = arguments
-        process.standardOutput = handle
-        process.standardError = handle
-        try process.run()
-        process.waitUntilExit()
-        let output = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
-        return Run(status: process.terminationStatus, output: output)
-    }
-
     func testAppleStyleClientBuildsAndRuns() throws {
-        if ProcessInfo.processInfo.environment["QC_SKIP_CLIENT_BUILD"] != nil {
-            throw XCTSkip("QC_SKIP_CLIENT_BUILD is set")
-        }
-        let package = Self.repositoryRoot.appendingPathComponent("Tests/AppleStyleClient")
-        let scratch = Self.repositoryRoot.appendingPathComponent(".build-apple-style-client")
+        let package = ClientPackageProcess.repositoryRoot.appendingPathComponent("Tests/AppleStyleClient")
+        let scratch = ClientPackageProcess.repositoryRoot.appendingPathComponent(".build-apple-style-client")
         XCTAssertTrue(FileManager.default.fileExists(atPath: package.appendingPathComponent("Package.swift").path))
 
         let arguments = ["swift", "build", "--package-path", package.path, "--scratch-path", scratch.path]
-        var build = try run(arguments)
-        if build.status != 0 {
-            // SwiftPM's incremental build of a path dependency can miss files added to it since
-            // the last run ("cannot find type in scope"): build once more from scratch.
-            try? FileManager.default.removeItem(at: scratch)
-            build = try run(arguments)
-        }
+        let build = try ClientPackageProcess.runRetryingFromScratch(arguments, scratch: scratch)
         XCTAssertEqual(build.status, 0, "the Apple-style client failed to build:\n\(build.output.suffix(6000))")
         guard build.status == 0 else { return }
 
         let client = scratch.appendingPathComponent("debug/AppleStyleClient")
-        let result = try run([client.path])
+        // The QuartzCore product carries Swift Testing's CoreGraphics overlay; an executable that
+        // depends on it must still not need Swift Testing's library.
+        let libraries = try ClientPackageProcess.run(["ldd", client.path])
+        XCTAssertEqual(libraries.status, 0, libraries.output)
+        XCTAssertTrue(libraries.output.contains("libswiftCore.so"), libraries.output)
+        XCTAssertFalse(libraries.output.contains("libTesting"), libraries.output)
+
+        let result = try ClientPackageProcess.run([client.path])
         XCTAssertEqual(result.status, 0, result.output)
         // Values the client prints, computed independently here.
         XCTAssertTrue(result.output.contains("badge rotation: \(Double.pi / 4) position.x: 20.0"), result.output)

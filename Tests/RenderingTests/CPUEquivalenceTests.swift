@@ -131,7 +131,7 @@ final class CPUEquivalenceTests: XCTestCase {
     }
 
     /// Writes both renders and their difference (x8, opaque) as PNGs; returns the folder.
-    private static func writeFailure(scene: String, gles: CGImage, cpu: CGImage) throws -> URL {
+    static func writeFailure(scene: String, gles: CGImage, cpu: CGImage) throws -> URL {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("cpu-equivalence-\(ProcessInfo.processInfo.processIdentifier)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         var bytes = [UInt8](repeating: 255, count: gles.width * gles.height * 4)

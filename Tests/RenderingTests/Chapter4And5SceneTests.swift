@@ -36,8 +36,8 @@ final class Chapter4And5SceneTests: XCTestCase {
 
     /// Shadows (opacity 0.5, offset (0, 5), radius 5) darken below the views, hardly above.
     func testDropShadowsFallBelow() throws {
-        try GroupRenderingSupport.requireGroups()
-        try GroupRenderingSupport.requireBlur()
+        try GroupRenderingSupport.assertCompositesGroups()
+        try GroupRenderingSupport.assertBlursQuads()
         let image = try SceneRenderer.render(.dropShadows)
         for x in [120, 250] { // clear of the red sublayer's own shadow (its right edge is at x = 90)
             // 3 points inside the shadow's bottom edge (155): about 0.5 x Φ(0.6) = 36% black.
@@ -52,7 +52,7 @@ final class Chapter4And5SceneTests: XCTestCase {
     /// The square shadowPath shades the transparent corner of the left image; the circle's
     /// shadow leaves the right image's corner alone.
     func testShadowPathsGiveTheShadowsShape() throws {
-        try GroupRenderingSupport.requireBlur()
+        try GroupRenderingSupport.assertBlursQuads()
         let image = try SceneRenderer.render(.shadowPaths)
         // (42, 52) is 2 and 5 points inside the square shadow (offset (0, -3), sigma 3): about
         // 0.5 x Φ(2/3) x Φ(5/3) = 36% black. (172, 52) is 68 from the circle's centre.
@@ -63,7 +63,7 @@ final class Chapter4And5SceneTests: XCTestCase {
 
     /// The cone mask keeps the stripes inside its scoop and hides the image's corners.
     func testMaskCutsTheImage() throws {
-        try GroupRenderingSupport.requireGroups()
+        try GroupRenderingSupport.assertCompositesGroups()
         let image = try SceneRenderer.render(.masking)
         assertPixel(image, 30, 30, backdrop)
         let scoop = try XCTUnwrap(image.premultipliedPixel(x: 100, y: 77))
@@ -73,7 +73,7 @@ final class Chapter4And5SceneTests: XCTestCase {
     /// Label (0.2 grey) on white, faded to 0.5 over the backdrop: without group opacity the
     /// label pixel is 0.5 x 0.2 + 0.25 x 1 + 0.25 x backdrop; as a group 0.5 x 0.2 + 0.5 x backdrop.
     func testGroupOpacityHidesTheButtonsStructure() throws {
-        try GroupRenderingSupport.requireGroups()
+        try GroupRenderingSupport.assertCompositesGroups()
         let image = try SceneRenderer.render(.groupOpacity)
         func channel(_ b: Double, grouped: Bool) -> Int {
             Int(((grouped ? 0.1 + 0.5 * b : 0.1 + 0.25 + 0.25 * b) * 255).rounded())

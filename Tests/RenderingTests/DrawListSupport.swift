@@ -84,12 +84,18 @@ extension Matrix4 {
     }
 }
 
-/// Whether the GLES renderer composites groups and blurs quads yet (another helper builds that):
-/// pixel probes that need it skip until it does, and run as soon as it lands.
+/// Preconditions of the GLES pixel probes that need group compositing or blur: each renders the
+/// smallest tree that shows the feature and fails the calling test (with its own message) when
+/// the renderer lost it, so a regression fails here first instead of as an unexplained probe.
 enum GroupRenderingSupport {
+    /// A failed precondition: the feature the probe needs is missing from the GLES renderer.
+    struct MissingFeature: Error, CustomStringConvertible {
+        let description: String
+    }
+
     /// Renders two overlapping white squares in a parent at opacity 0.5 over black: with group
     /// rendering the overlap is 50% grey like the rest, without it it is brighter.
-    static func requireGroups() throws {
+    static func assertCompositesGroups(file: StaticString = #filePath, line: UInt = #line) throws {
         let root = DrawListProbe.layer(CGRect(x: 0, y: 0, width: 20, height: 10), DrawListProbe.black)
         let parent = DrawListProbe.layer(root.bounds)
         parent.opacity = 0.5
@@ -98,12 +104,14 @@ enum GroupRenderingSupport {
         root.addSublayer(parent)
         let image = try SceneRenderer.render(root, width: 20, height: 10)
         guard let p = image.premultipliedPixel(x: 10, y: 5), abs(Int(p.r) - 128) <= 3 else {
-            throw XCTSkip("the GLES renderer does not composite groups yet")
+            let message = "the GLES renderer does not composite groups: the overlap reads \(String(describing: image.premultipliedPixel(x: 10, y: 5))), not 50% grey"
+            XCTFail(message, file: file, line: line)
+            throw MissingFeature(description: message)
         }
     }
 
     /// Renders a blurred quad: with blur support it paints outside its rectangle.
-    static func requireBlur() throws {
+    static func assertBlursQuads(file: StaticString = #filePath, line: UInt = #line) throws {
         let root = DrawListProbe.layer(CGRect(x: 0, y: 0, width: 40, height: 40), DrawListProbe.white)
         let layer = DrawListProbe.layer(CGRect(x: 10, y: 10, width: 20, height: 20), DrawListProbe.white)
         layer.shadowOpacity = 1
@@ -112,7 +120,9 @@ enum GroupRenderingSupport {
         root.addSublayer(layer)
         let image = try SceneRenderer.render(root, width: 40, height: 40)
         guard let p = image.premultipliedPixel(x: 20, y: 8), p.r < 200 else {
-            throw XCTSkip("the GLES renderer does not blur quads yet")
+            let message = "the GLES renderer does not blur quads: above the square reads \(String(describing: image.premultipliedPixel(x: 20, y: 8))), not shadow"
+            XCTFail(message, file: file, line: line)
+            throw MissingFeature(description: message)
         }
     }
 }

@@ -34,6 +34,24 @@ final class GroupOpacityDrawListTests: XCTestCase {
         XCTAssertEqual(inner[1].transform.apply(0, 0), CGPoint(x: 40, y: 0))
     }
 
+    /// A border drawn apart from its background (the layer has a sublayer, here one outside
+    /// its bounds) overlaps it: at opacity 0.5 the layer is one group, so the border shows
+    /// half-transparent green over black, (0, 128, 0), not green over half the red.
+    func testBorderOverItsBackgroundIsGrouped() throws {
+        let root = P.layer(CGRect(x: 0, y: 0, width: 120, height: 80), P.black)
+        let parent = P.layer(CGRect(x: 10, y: 10, width: 60, height: 60), CGColor(red: 1, green: 0, blue: 0, alpha: 1))
+        parent.borderWidth = 10
+        parent.borderColor = CGColor(red: 0, green: 1, blue: 0, alpha: 1)
+        parent.opacity = 0.5
+        parent.addSublayer(P.layer(CGRect(x: 80, y: 0, width: 20, height: 20), P.white))
+        root.addSublayer(parent)
+        let list = try P.list(root, width: 120, height: 80)
+        XCTAssertEqual(list.shape, "QGQQQE")
+        let image = try SceneRenderer.render(root, width: 120, height: 80)
+        assertPixel(image, 15, 40, (0, 128, 0, 255), tolerance: 2, "border")
+        assertPixel(image, 40, 40, (128, 0, 0, 255), tolerance: 2, "background")
+    }
+
     func testWithoutGroupOpacityOpacityMultipliesDown() throws {
         let list = try P.list(overlappingTree(opacity: 0.5, groupOpacity: false), width: 120, height: 80)
         XCTAssertEqual(list.shape, "QQQ")
@@ -91,7 +109,7 @@ final class GroupOpacityDrawListTests: XCTestCase {
 
     /// Pixel probe (needs group rendering): 50% grey everywhere, the overlap included.
     func testGroupOpacityPixels() throws {
-        try GroupRenderingSupport.requireGroups()
+        try GroupRenderingSupport.assertCompositesGroups()
         let image = try SceneRenderer.render(overlappingTree(opacity: 0.5, groupOpacity: true), width: 120, height: 80)
         assertPixel(image, 20, 40, (128, 128, 128, 255))
         assertPixel(image, 60, 40, (128, 128, 128, 255))

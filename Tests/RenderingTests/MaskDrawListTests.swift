@@ -56,7 +56,7 @@ final class MaskDrawListTests: XCTestCase {
 
     /// Pixel probe (needs group rendering): red inside the mask's circle, white outside it.
     func testMaskPixels() throws {
-        try GroupRenderingSupport.requireGroups()
+        try GroupRenderingSupport.assertCompositesGroups()
         let image = try SceneRenderer.render(maskedTree().root, width: 100, height: 100)
         assertPixel(image, 50, 60, (255, 0, 0, 255))
         assertPixel(image, 20, 20, (255, 255, 255, 255))

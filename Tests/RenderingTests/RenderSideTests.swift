@@ -69,7 +69,10 @@ final class RenderSideTests: XCTestCase {
         }
         renderThread.start()
         XCTAssertEqual(ready.wait(timeout: .now() + 30), .success, "renderer created")
-        if let error = results.error { throw XCTSkip("no GLES renderer: \(error)") }
+        if let error = results.error {
+            XCTFail("the GLES renderer failed on its thread: \(error)")
+            return
+        }
 
         let move = CABasicAnimation(keyPath: "position.x")
         move.fromValue = 5.0
@@ -112,7 +115,7 @@ final class RenderSideTests: XCTestCase {
         root.frame = CGRect(x: 0, y: 0, width: 20, height: 20)
         CATransaction.flush()
         let renderer: CARenderer
-        do { renderer = try CARenderer(pixelWidth: 20, pixelHeight: 20) } catch { throw XCTSkip("no GLES renderer: \(error)") }
+        renderer = try CARenderer(pixelWidth: 20, pixelHeight: 20)
         renderer.layer = root
         _ = try renderer.drawList(atTime: 0)
         XCTAssertEqual(renderer.nextFrameTime(), .infinity, "a still tree needs no frame")

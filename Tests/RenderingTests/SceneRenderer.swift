@@ -29,6 +29,22 @@ enum SceneRenderer {
         return try renderer.makeImage()
     }
 
+    /// Renders `root` (committed first) at media time `time` with the GLES renderer and with the
+    /// CPU renderer, each over `clearColor`: the two images, named.
+    static func renderOnBoth(_ root: CALayer, width: Int, height: Int, time: CFTimeInterval = 0,
+                             clearColor: CGColor = CGColor(red: 0, green: 0, blue: 0, alpha: 1)) throws
+        -> [(renderer: String, image: CGImage)] {
+        CATransaction.flush()
+        return try [false, true].map { cpu in
+            let renderer = cpu ? try CARenderer(cpuPixelWidth: width, pixelHeight: height)
+                               : try CARenderer(pixelWidth: width, pixelHeight: height)
+            renderer.clearColor = clearColor
+            renderer.layer = root
+            try renderer.renderFrame(atTime: time)
+            return (cpu ? "CPU" : "GLES", try renderer.makeImage())
+        }
+    }
+
     /// A white root layer of the given size at the origin.
     static func root(width: CGFloat, height: CGFloat) -> CALayer {
         let root = CALayer()
@@ -42,14 +58,14 @@ enum SceneRenderer {
 extension XCTestCase {
     /// Asserts that the pixel at (x, y) matches `expected` (premultiplied 0...255) within `tolerance`.
     func assertPixel(_ image: CGImage, _ x: Int, _ y: Int, _ expected: (Int, Int, Int, Int), tolerance: Int = 3,
-                     file: StaticString = #filePath, line: UInt = #line) {
+                     _ label: String = "", file: StaticString = #filePath, line: UInt = #line) {
         guard let p = image.premultipliedPixel(x: x, y: y) else {
-            XCTFail("pixel (\(x), \(y)) is outside the \(image.width)x\(image.height) image", file: file, line: line)
+            XCTFail("\(label) pixel (\(x), \(y)) is outside the \(image.width)x\(image.height) image", file: file, line: line)
             return
         }
         let actual = (Int(p.r), Int(p.g), Int(p.b), Int(p.a))
         let close = abs(actual.0 - expected.0) <= tolerance && abs(actual.1 - expected.1) <= tolerance
             && abs(actual.2 - expected.2) <= tolerance && abs(actual.3 - expected.3) <= tolerance
-        XCTAssertTrue(close, "pixel (\(x), \(y)) is \(actual), expected \(expected) ±\(tolerance)", file: file, line: line)
+        XCTAssertTrue(close, "\(label) pixel (\(x), \(y)) is \(actual), expected \(expected) ±\(tolerance)", file: file, line: line)
     }
 }

@@ -42,8 +42,10 @@ final class ShadowDrawListTests: XCTestCase {
         XCTAssertEqual(shadow.blurSigma, 3)
     }
 
-    /// The superlayer's masksToBounds clips the shadow; the layer's own does not.
-    func testShadowIsClippedByTheSuperlayerOnly() throws {
+    /// The superlayer's masksToBounds clips the shadow, and so does the layer's own (001:1555:
+    /// "the shadow is clipped along with any other content"): the shadow is drawn under a clip
+    /// of the layer's rounded bounds inside the superlayer's, as its sublayers are.
+    func testShadowIsClippedByTheSuperlayerAndTheLayersOwnBounds() throws {
         let root = P.layer(CGRect(x: 0, y: 0, width: 100, height: 100), P.white)
         let clipper = P.layer(CGRect(x: 10, y: 10, width: 80, height: 80))
         clipper.masksToBounds = true
@@ -56,12 +58,15 @@ final class ShadowDrawListTests: XCTestCase {
         let list = try P.list(root, width: 100, height: 100)
         // The opaque rounded background bounds everything the clipped layer draws: fast path.
         XCTAssertEqual(list.shape, "QQQQ")
-        XCTAssertEqual(list.clips.count, 2)
+        XCTAssertEqual(list.clips.count, 3)
         let shadow = list.quads[1], sublayer = list.quads[3]
         XCTAssertEqual(shadow.blurSigma, 4)
-        XCTAssertEqual(shadow.clipIndex, 0)
-        XCTAssertEqual(sublayer.clipIndex, 1)
+        XCTAssertEqual(shadow.clipIndex, 1)
         XCTAssertEqual(list.clips[1].parentIndex, 0)
+        XCTAssertEqual(list.clips[1].rect, CGRect(x: 0, y: 0, width: 40, height: 30))
+        XCTAssertEqual(list.clips[1].cornerRadii, CornerRadii(uniform: 6))
+        XCTAssertEqual(sublayer.clipIndex, 2)
+        XCTAssertEqual(list.clips[2].parentIndex, 0)
     }
 
     func testRectAndCircleShadowPathsTakeTheClosedForm() throws {
@@ -145,7 +150,7 @@ final class ShadowDrawListTests: XCTestCase {
 
     /// Pixel probe (needs blurred quads): an offset (0, 10) darkens below the layer, not above.
     func testShadowDarkensBelowNotAbove() throws {
-        try GroupRenderingSupport.requireBlur()
+        try GroupRenderingSupport.assertBlursQuads()
         let root = P.layer(CGRect(x: 0, y: 0, width: 100, height: 100), P.white)
         root.addSublayer(shadowed(CGRect(x: 20, y: 20, width: 40, height: 30), P.blue))
         let image = try SceneRenderer.render(root, width: 100, height: 100)

@@ -10,10 +10,13 @@ open class CAAnimationGroup: CAAnimation {
     /// Creates an empty group.
     public required init() { super.init() }
 
-    /// Returns an independent copy; the children are copied too.
+    /// Returns a copy of the group holding the same child animations, not copies of them, as
+    /// Apple's measurably does (GNUstep libs-quartzcore `Tests/quartzcore/CAAnimationGroup/group.m`).
+    /// A group added to a layer is compiled when it is added, so changing a child afterwards does
+    /// not change the running animation.
     open override func copy() -> Any {
         let copy = super.copy() as! CAAnimationGroup
-        copy.animations = animations?.map { $0.copy() as! CAAnimation }
+        copy.animations = animations
         return copy
     }
 }

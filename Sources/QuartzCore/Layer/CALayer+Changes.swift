@@ -22,6 +22,7 @@ extension CALayer {
     /// Called before a property changes: returns the value on screen (the presentation value)
     /// when the change should run an action, nil otherwise.
     func willChangeProperty(_ key: String) -> AnimatableValue? {
+        if key == "bounds" { autoresizingReferenceSize = state.bounds.size }
         guard isLive, !CATransaction.disableActions() else { return nil }
         return presentationState().animatableValue(forKeyPath: key)
     }
@@ -31,6 +32,11 @@ extension CALayer {
     func didChangeProperty(_ key: String, before: AnimatableValue?) {
         TransactionStack.current.recordChange(of: self)
         if key == "bounds" {
+            // Autoresizing happens at once, as Apple's does (see `autoresizingMask`).
+            if let oldSize = autoresizingReferenceSize {
+                autoresizingReferenceSize = nil
+                boundsSizeDidChange(from: oldSize)
+            }
             // Only the layer itself re-lays out: marking the superlayer too would make every
             // layout that sets sublayer frames schedule another one.
             setNeedsLayout()

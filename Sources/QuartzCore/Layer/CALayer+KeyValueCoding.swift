@@ -145,6 +145,9 @@ extension CALayer {
             throw CALayerKeyValueError.typeMismatch(keyPath: keyPath, value: String(describing: value))
         }
         if !isProperty { customObjects[head] = updated.customValues[head]?.anyValue }
+        // Bounds are kept standardized, as the `bounds` setter keeps them.
+        if head == "bounds" { updated.bounds = updated.bounds.standardized }
+        updated.applySetterValidation()
         // The action is the property's (`position` for `position.x`), so a field set through
         // KVC animates implicitly like the whole property and finds the same actions.
         let before = willChangeProperty(head)

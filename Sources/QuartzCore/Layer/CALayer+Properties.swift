@@ -4,9 +4,14 @@ import Foundation
 // so that every setter validates and records its change the same way).
 extension CALayer {
     /// The layer's bounds rectangle, in its own coordinate space. Animatable.
+    ///
+    /// A rectangle with a negative width or height is standardized when set, as Apple's
+    /// measurably is (GNUstep libs-quartzcore `Tests/quartzcore/CALayer/geometry.m`: bounds
+    /// set to (0, 0, -100, -50) read back as (-100, -50, 100, 50)); the layer then draws the
+    /// standardized rectangle.
     public var bounds: CGRect {
         get { state.bounds }
-        set { setFinite(\.bounds, newValue, key: "bounds") }
+        set { setFinite(\.bounds, newValue.isFiniteValue ? newValue.standardized : newValue, key: "bounds") }
     }
 
     /// The position of the layer's anchor point, in its superlayer's coordinate space. Animatable.
@@ -91,16 +96,24 @@ extension CALayer {
         set { setFinite(\.cornerRadius, newValue, key: "cornerRadius") }
     }
 
-    /// Which corners `cornerRadius` rounds; defaults to all four. Animatable.
+    /// Which corners `cornerRadius` rounds; defaults to all four. Bits that are not corners are
+    /// dropped, as Apple's drops them (GNUstep `Tests/quartzcore/CALayer/modern.m`). Animatable.
     public var maskedCorners: CACornerMask {
         get { state.maskedCorners }
-        set { setProperty(\.maskedCorners, newValue, key: "maskedCorners") }
+        set {
+            setProperty(\.maskedCorners, newValue, key: "maskedCorners")
+            state.applySetterValidation()
+        }
     }
 
-    /// The curve used for rounded corners; defaults to circular.
+    /// The curve used for rounded corners; defaults to circular. A curve Core Animation does not
+    /// know puts it back to circular, as Apple's does (GNUstep `Tests/quartzcore/CALayer/modern.m`).
     public var cornerCurve: CALayerCornerCurve {
         get { state.cornerCurve }
-        set { setProperty(\.cornerCurve, newValue, key: "cornerCurve") }
+        set {
+            setProperty(\.cornerCurve, newValue, key: "cornerCurve")
+            state.applySetterValidation()
+        }
     }
 
     /// The width of the border, drawn inside the bounds; defaults to 0. Animatable.
@@ -199,10 +212,15 @@ extension CALayer {
         set { setFinite(\.contentsScale, newValue, key: "contentsScale") }
     }
 
-    /// The pixel format of the backing store the layer draws into.
+    /// The pixel format of the backing store the layer draws into; defaults to RGBA8. A format
+    /// Core Animation does not know puts it back to RGBA8, as Apple's does (GNUstep
+    /// `Tests/quartzcore/CALayer/modern.m`).
     public var contentsFormat: CALayerContentsFormat {
         get { state.contentsFormat }
-        set { setProperty(\.contentsFormat, newValue, key: "contentsFormat") }
+        set {
+            setProperty(\.contentsFormat, newValue, key: "contentsFormat")
+            state.applySetterValidation()
+        }
     }
 
     /// The filter used when the contents are drawn smaller; defaults to linear.

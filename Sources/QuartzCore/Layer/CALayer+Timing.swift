@@ -6,10 +6,22 @@ extension CALayer: CAMediaTiming {
         get { state.beginTime }
         set { setFinite(\.beginTime, newValue, key: "beginTime") }
     }
-    /// The layer's duration (used only for repeating the layer's own timeline).
+    /// The duration of the layer's own timeline; infinite by default, so that the layer's time
+    /// runs on for ever. Apple's CALayer measurably starts with (and `defaultValue(forKey:)`
+    /// answers) an infinite duration, where CAMediaTiming.h says "Defaults to 0" for the
+    /// protocol in general (GNUstep libs-quartzcore `Tests/quartzcore/CAMediaTiming/timing.m`).
+    /// A finite positive duration makes `repeatCount`, `repeatDuration`, `autoreverses` and
+    /// `fillMode` act on the time the layer's sublayers and animations see, as they do on an
+    /// animation's. NaN and negative values are rejected.
     public var duration: CFTimeInterval {
         get { state.duration }
-        set { setFinite(\.duration, newValue, key: "duration") }
+        set {
+            guard !newValue.isNaN, newValue >= 0 else {
+                Diagnostics.reject("CALayer \(layerID): ignored invalid duration \(newValue)")
+                return
+            }
+            setProperty(\.duration, newValue, key: "duration")
+        }
     }
     /// How fast time passes in the layer relative to its superlayer; 0 pauses the layer and
     /// everything below it.
@@ -45,16 +57,27 @@ extension CALayer: CAMediaTiming {
 
     /// Converts `t` from the time space of `layer` (global media time when nil) to this layer's.
     ///
-    /// Each layer maps its superlayer's time `p` to `(p - beginTime) * speed + timeOffset`.
+    /// Each layer maps its superlayer's time `p` to `(p - beginTime) * speed + timeOffset`. The
+    /// conversion goes up from `layer` to the nearest common ancestor and down to this layer,
+    /// so that layers above that ancestor add no rounding (Apple's converts a time of 10 from a
+    /// layer with speed 2 and offset 0.5, begun at 1, to its superlayer as exactly 5.75: GNUstep
+    /// libs-quartzcore `Tests/quartzcore/CAMediaTiming/timing.m`).
     public func convertTime(_ t: CFTimeInterval, from layer: CALayer?) -> CFTimeInterval {
-        let global = layer.map { $0.globalTime(fromLocal: t) } ?? t
-        return localTime(fromGlobal: global)
+        guard let layer else { return localTime(fromGlobal: t) }
+        let down = timeChain, up = layer.timeChain
+        var shared = 0
+        while shared < min(down.count, up.count), down[shared] === up[shared] { shared += 1 }
+        guard shared > 0 else { return localTime(fromGlobal: layer.globalTime(fromLocal: t)) }
+        var time = t
+        for source in up[shared...].reversed() { time = LayerTime.parentTime(fromLocal: time, through: source.state) }
+        for target in down[shared...] { time = LayerTime.step(time, through: target.state) }
+        return time
     }
 
     /// Converts `t` from this layer's time space to that of `layer` (global media time when nil).
     public func convertTime(_ t: CFTimeInterval, to layer: CALayer?) -> CFTimeInterval {
-        let global = globalTime(fromLocal: t)
-        return layer.map { $0.localTime(fromGlobal: global) } ?? global
+        guard let layer else { return globalTime(fromLocal: t) }
+        return layer.convertTime(t, from: self)
     }
 
     /// The chain of layers from the root down to this one.
@@ -78,9 +101,8 @@ extension CALayer: CAMediaTiming {
     func globalTime(fromLocal local: CFTimeInterval) -> CFTimeInterval {
         var t = local
         for layer in timeChain.reversed() {
-            let s = layer.state
-            guard s.speed != 0 else { return local }
-            t = (t - s.timeOffset) / Double(s.speed) + s.beginTime
+            guard layer.state.speed != 0 else { return local }
+            t = LayerTime.parentTime(fromLocal: t, through: layer.state)
         }
         return t
     }
@@ -95,9 +117,27 @@ enum LayerTime {
         return t
     }
 
-    /// A superlayer's time to a layer's: `(p - beginTime) * speed + timeOffset`.
+    /// A layer's time to its superlayer's: `(t - timeOffset) / speed + beginTime` (the layer's
+    /// repetitions are not undone); `t` itself for a paused layer (speed 0), whose every
+    /// superlayer time maps to the same local time.
+    static func parentTime(fromLocal t: CFTimeInterval, through s: LayerState) -> CFTimeInterval {
+        guard s.speed != 0 else { return t }
+        return (t - s.timeOffset) / Double(s.speed) + s.beginTime
+    }
+
+    /// A superlayer's time to a layer's: `(p - beginTime) * speed + timeOffset` while the
+    /// layer's duration is infinite (the default) or zero. With a finite positive duration the
+    /// layer's timeline repeats, autoreverses and fills as an animation's does (CAMediaTiming.h:
+    /// the protocol "models a hierarchical timing system", layers included); outside its active
+    /// interval without a fill, the time runs on unwrapped.
     @inline(__always)
     static func step(_ parentTime: CFTimeInterval, through s: LayerState) -> CFTimeInterval {
-        (parentTime - s.beginTime) * Double(s.speed) + s.timeOffset
+        let linear = (parentTime - s.beginTime) * Double(s.speed) + s.timeOffset
+        guard s.duration.isFinite, s.duration > 0 else { return linear }
+        let timing = MediaTimingParameters(beginTime: s.beginTime, duration: s.duration, speed: Double(s.speed),
+                                           timeOffset: s.timeOffset, repeatCount: Double(s.repeatCount),
+                                           repeatDuration: s.repeatDuration, autoreverses: s.autoreverses,
+                                           fillMode: CAMediaTimingFillMode(rawValue: s.fillMode))
+        return timing.sample(atParentTime: parentTime)?.time ?? linear
     }
 }

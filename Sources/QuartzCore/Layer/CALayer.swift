@@ -52,7 +52,8 @@ open class CALayer: NSObject {
     var constraintStorage: [CAConstraint] = []
     /// How the layer resizes with its superlayer (see `autoresizingMask`).
     var autoresizingMaskStorage: CAAutoresizingMask = []
-    /// The bounds size at the last layout: the old size handed to `resizeSublayers(withOldSize:)`.
+    /// The bounds size before the bounds change in progress: the old size handed to
+    /// `resizeSublayers(withOldSize:)` (see `willChangeProperty(_:)`).
     var autoresizingReferenceSize: CGSize?
     /// Animations attached to the layer, in the order they were added.
     var animationStore: [AttachedAnimation] = []
@@ -109,11 +110,10 @@ open class CALayer: NSObject {
     // Methods that Apple code overrides live in the class body: Swift cannot override members
     // declared in extensions without the Objective-C runtime.
 
-    /// Lays out the sublayers. The default autoresizes them when the bounds size changed since
-    /// the last layout, then asks the layout manager, then the delegate's
-    /// `layoutSublayers(of:)`. Subclasses override it to lay out their sublayers themselves.
+    /// Lays out the sublayers. The default asks the layout manager, then the delegate's
+    /// `layoutSublayers(of:)` (autoresizing has already happened when the bounds changed size).
+    /// Subclasses override it to lay out their sublayers themselves.
     open func layoutSublayers() {
-        autoresizeSublayersIfBoundsChanged()
         layoutManagerStorage?.layoutSublayers(of: self)
         delegate?.layoutSublayers(of: self)
     }
@@ -143,6 +143,15 @@ open class CALayer: NSObject {
         delegate?.draw(self, in: ctx)
     }
 
+    /// Renders the layer and its sublayers into `ctx`, in the layer's coordinate space: the
+    /// origin of `bounds` at the origin of the CTM, through the context's clip. The layer tree's
+    /// model values are drawn (backgrounds, borders, corner radii, contents, shadows, masks,
+    /// sublayers with their transforms and opacity); animations are ignored. Subclasses may
+    /// override it.
+    open func render(in ctx: CGContext) {
+        renderModelSubtree(in: ctx)
+    }
+
     /// Returns the action for `event`, searching in Apple's order: the delegate's
     /// `action(for:forKey:)`, the `actions` dictionary, the `style` dictionary's `"actions"`
     /// entry, then the class's `defaultAction(forKey:)`. `NSNull` found at any step stops the
@@ -165,9 +174,11 @@ open class CALayer: NSObject {
     }
 
     /// Returns the default value of `key` for layers of this class; subclasses override it to
-    /// give their layers other defaults (new layers start with them). Nil for unknown keys.
+    /// give their layers other defaults (new layers start with them). Nil for unknown keys and,
+    /// as Apple's, for properties whose default is the zero of their type (`bounds`,
+    /// `position`, `zPosition`, `backgroundColor`, ...); see `LayerClassDefaults`.
     open class func defaultValue(forKey key: String) -> Any? {
-        LayerPropertyAccessor.named(key)?.native(LayerState()) ?? nil
+        LayerClassDefaults.value(forKey: key)
     }
 
     /// Returns whether a change of `key` makes the layer redraw its contents; false by default.

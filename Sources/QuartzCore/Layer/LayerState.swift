@@ -55,9 +55,10 @@ struct LayerState: Sendable {
     var needsDisplayOnBoundsChange = false
     var drawsAsynchronously = false
 
-    // Media timing of the layer itself (CAMediaTiming).
+    // Media timing of the layer itself (CAMediaTiming). A layer's duration is infinite, as
+    // Apple's measurably is (GNUstep libs-quartzcore Tests/quartzcore/CAMediaTiming/timing.m).
     var beginTime: Double = 0
-    var duration: Double = 0
+    var duration: Double = .infinity
     var speed: Float = 1
     var timeOffset: Double = 0
     var repeatCount: Float = 0

@@ -65,27 +65,37 @@ struct AxisSpan: Equatable {
         CGRect(x: x.origin, y: y.origin, width: x.length, height: y.length)
     }
 
-    /// Solves one axis from the values its constraints require.
+    /// Solves one axis from the values its constraints require, in the order they were given;
+    /// nil when they place nothing and the axis is left as it is.
     ///
-    /// Only the first two distinct attributes count, as Core Animation allows at most two
-    /// relationships per axis. Two edges fix the origin and the length; an edge and a length fix
-    /// both; a lone edge moves the span and keeps `preferredLength`; a lone length keeps the
-    /// current origin; no constraint keeps `current`. A negative length is clamped to zero.
-    static func solve(_ values: [(attribute: CAConstraintAttribute, value: CGFloat)],
-                      current: AxisSpan, preferredLength: CGFloat) -> AxisSpan {
-        let used = values.prefix(2)
-        guard !used.isEmpty else { return current }
-        let edges = used.compactMap { item in item.attribute.edgeFraction.map { (fraction: $0, position: item.value) } }
+    /// Apple's rules, as measured (GNUstep libs-quartzcore
+    /// `Tests/quartzcore/CAConstraint/layout.m`):
+    /// - one edge (min, mid or max) moves the span there and keeps its current length;
+    /// - a length on its own places nothing;
+    /// - with more, the constraint given last decides the axis, paired with the other attribute
+    ///   that comes first in the order min, mid, max, length (the last value given for it); two
+    ///   edges fix the origin and the length, an edge and a length fix both;
+    /// - the same attribute given twice, and nothing else, places nothing.
+    /// A negative length is clamped to zero.
+    static func solve(_ values: [(attribute: CAConstraintAttribute, value: CGFloat)], current: AxisSpan) -> AxisSpan? {
+        guard let last = values.last else { return nil }
+        if values.count == 1 {
+            guard let fraction = last.attribute.edgeFraction else { return nil }
+            return AxisSpan(origin: last.value - fraction * current.length, length: current.length)
+        }
+        let others = values.dropLast().filter { $0.attribute != last.attribute }
+        guard let partnerAttribute = others.map(\.attribute).min(by: { $0.rawValue < $1.rawValue }),
+              let partner = others.last(where: { $0.attribute == partnerAttribute }) else { return nil }
+        let pair = [last, partner]
+        let edges = pair.compactMap { item in item.attribute.edgeFraction.map { (fraction: $0, position: item.value) } }
         let length: CGFloat
-        if let sized = used.first(where: { $0.attribute.edgeFraction == nil }) {
+        if let sized = pair.first(where: { $0.attribute.edgeFraction == nil }) {
             length = sized.value
-        } else if edges.count == 2 {
-            length = (edges[1].position - edges[0].position) / (edges[1].fraction - edges[0].fraction)
         } else {
-            length = preferredLength
+            length = (edges[1].position - edges[0].position) / (edges[1].fraction - edges[0].fraction)
         }
         let clamped = max(0, length)
-        guard let edge = edges.first else { return AxisSpan(origin: current.origin, length: clamped) }
-        return AxisSpan(origin: edge.position - edge.fraction * length, length: clamped)
+        let edge = edges[0]
+        return AxisSpan(origin: edge.position - edge.fraction * clamped, length: clamped)
     }
 }

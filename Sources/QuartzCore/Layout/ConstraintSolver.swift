@@ -1,6 +1,12 @@
 import Foundation
 
 /// Computes the frames that the constraints of a layer's sublayers require, in dependency order.
+///
+/// The rules are Apple's, as measured (GNUstep libs-quartzcore
+/// `Tests/quartzcore/CAConstraint/layout.m`): a constraint is ignored when no sibling has its
+/// source name, when it names the constrained layer itself, or when the sibling it names was not
+/// laid out (by constraints of its own) along the axis of the source attribute; each axis is
+/// then solved by `AxisSpan.solve` from the constraints left.
 struct ConstraintSolver {
     private let superlayer: CALayer
     private let sublayers: [CALayer]
@@ -8,6 +14,12 @@ struct ConstraintSolver {
     private let indexByName: [String: Int]
     /// For each sublayer, the indices of the siblings its constraints refer to (itself excluded).
     private let dependencies: [Set<Int>]
+
+    /// A solved frame and the axes that the constraints actually placed.
+    private struct Solution {
+        var frame: CGRect
+        var placedAxes: Set<ConstraintAxis>
+    }
 
     init(superlayer: CALayer) {
         self.superlayer = superlayer
@@ -26,9 +38,10 @@ struct ConstraintSolver {
         }
     }
 
-    /// The new frame of every constrained sublayer that is not part of a cycle.
+    /// The new frame of every constrained sublayer that is not part of a cycle and had an axis
+    /// placed by its constraints.
     func solvedFrames() -> [(CALayer, CGRect)] {
-        var solved: [Int: CGRect] = [:]
+        var solved: [Int: Solution] = [:]
         var pending = Set(sublayers.indices.filter { !sublayers[$0].constraintStorage.isEmpty })
         while !pending.isEmpty {
             let ready = pending.filter { dependencies[$0].isDisjoint(with: pending) }.sorted()
@@ -40,50 +53,64 @@ struct ConstraintSolver {
                 continue
             }
             for index in ready {
-                solved[index] = frame(of: index, solved: solved)
+                solved[index] = solution(of: index, solved: solved)
                 pending.remove(index)
             }
         }
-        return solved.sorted { $0.key < $1.key }.map { (sublayers[$0.key], $0.value) }
+        return solved.sorted { $0.key < $1.key }
+            .filter { !$0.value.placedAxes.isEmpty }
+            .map { (sublayers[$0.key], $0.value.frame) }
     }
 
     /// Solves the frame of one sublayer from its constraints and the frames solved so far.
-    private func frame(of index: Int, solved: [Int: CGRect]) -> CGRect {
+    private func solution(of index: Int, solved: [Int: Solution]) -> Solution {
         let layer = sublayers[index]
         var values: [(attribute: CAConstraintAttribute, value: CGFloat)] = []
         for constraint in layer.constraintStorage {
-            guard let source = sourceRect(of: constraint, for: index, solved: solved) else {
-                Diagnostics.reject("CAConstraintLayoutManager: no layer named \"\(constraint.sourceName)\" for a constraint of \(layer); ignored")
-                continue
-            }
+            guard let source = sourceRect(of: constraint, for: index, solved: solved) else { continue }
             let value = constraint.sourceAttribute.value(in: source) * constraint.scale + constraint.offset
             guard value.isFinite else {
                 Diagnostics.reject("CAConstraintLayoutManager: non-finite value for \(constraint.attribute) of \(layer); ignored")
                 continue
             }
-            // A later constraint on the same attribute replaces the earlier one.
-            if let existing = values.firstIndex(where: { $0.attribute == constraint.attribute }) {
-                values[existing].value = value
-            } else {
-                values.append((constraint.attribute, value))
-            }
+            values.append((constraint.attribute, value))
         }
         let current = layer.frame
-        let preferred = layer.preferredFrameSize()
-        let x = AxisSpan.solve(values.filter { $0.attribute.axis == .horizontal },
-                               current: AxisSpan(current, .horizontal), preferredLength: preferred.width)
-        let y = AxisSpan.solve(values.filter { $0.attribute.axis == .vertical },
-                               current: AxisSpan(current, .vertical), preferredLength: preferred.height)
-        return AxisSpan.rect(horizontal: x, vertical: y)
+        var placed: Set<ConstraintAxis> = []
+        var spans: [ConstraintAxis: AxisSpan] = [:]
+        for axis in ConstraintAxis.allCases {
+            let currentSpan = AxisSpan(current, axis)
+            if let span = AxisSpan.solve(values.filter { $0.attribute.axis == axis }, current: currentSpan) {
+                spans[axis] = span
+                placed.insert(axis)
+            } else {
+                spans[axis] = currentSpan
+            }
+        }
+        return Solution(frame: AxisSpan.rect(horizontal: spans[.horizontal]!, vertical: spans[.vertical]!),
+                        placedAxes: placed)
     }
 
-    /// The rectangle a constraint measures its source attribute on: the superlayer's bounds, or a
-    /// sibling's frame (the solved one when the sibling has been laid out); nil when no layer has
-    /// the source name.
-    private func sourceRect(of constraint: CAConstraint, for index: Int, solved: [Int: CGRect]) -> CGRect? {
+    /// The rectangle a constraint measures its source attribute on: the superlayer's bounds, or
+    /// a sibling's solved frame. Nil (the constraint is ignored, and the reason logged) when no
+    /// sibling has the source name, when the name is the constrained layer's own, or when the
+    /// sibling's constraints did not place it along the source attribute's axis.
+    private func sourceRect(of constraint: CAConstraint, for index: Int, solved: [Int: Solution]) -> CGRect? {
         if constraint.sourceName == CAConstraintLayoutManager.superlayerName { return superlayer.bounds }
-        guard let source = indexByName[constraint.sourceName] else { return nil }
-        return solved[source] ?? sublayers[source].frame
+        let layer = sublayers[index]
+        guard let source = indexByName[constraint.sourceName] else {
+            Diagnostics.reject("CAConstraintLayoutManager: no layer named \"\(constraint.sourceName)\" for a constraint of \(layer); ignored")
+            return nil
+        }
+        guard source != index else {
+            Diagnostics.reject("CAConstraintLayoutManager: a constraint of \(layer) names the layer itself; ignored")
+            return nil
+        }
+        guard let solution = solved[source], solution.placedAxes.contains(constraint.sourceAttribute.axis) else {
+            Diagnostics.reject("CAConstraintLayoutManager: \"\(constraint.sourceName)\" is not laid out along the axis of \(constraint.sourceAttribute); a constraint of \(layer) ignored")
+            return nil
+        }
+        return solution.frame
     }
 
     /// Whether following dependencies from `start` through `nodes` leads back to `start`.

@@ -36,6 +36,11 @@ struct RenderLayerSummary: Sendable, Equatable {
     var zPosition: CGFloat
     /// False when every sublayer's `zPosition` is known to be 0, so they paint in index order.
     var sublayersMayHaveZPosition = true
+    /// Whether the layer may leave the plane its `zPosition` puts it in: a 3D `transform`, an
+    /// `anchorPointZ`, or an animation that may give it either (see `RenderLayer.mayLeavePlane`).
+    var mayLeavePlane = true
+    /// False when no sublayer may leave its plane, so siblings need no depth sorting.
+    var sublayersMayLeavePlane = true
 }
 
 /// The committed layer trees of the process: the latest committed copy of every live layer.
@@ -77,7 +82,8 @@ final class RenderTreeStore: Sendable {
             }
             for layer in incoming {
                 c.layers[layer.id] = layer
-                c.summaries[layer.id] = RenderLayerSummary(subtreeVersion: generation, zPosition: layer.state.zPosition)
+                c.summaries[layer.id] = RenderLayerSummary(subtreeVersion: generation, zPosition: layer.state.zPosition,
+                                                           mayLeavePlane: layer.mayLeavePlane)
                 for child in layer.sublayerIDs { c.superlayers[child] = layer.id }
                 if let mask = layer.maskID { c.superlayers[mask] = layer.id }
             }
@@ -88,6 +94,11 @@ final class RenderTreeStore: Sendable {
                 c.summaries[layer.id]?.sublayersMayHaveZPosition = mayHaveZPosition
                 if layer.state.zPosition != 0, let parent = c.superlayers[layer.id] {
                     c.summaries[parent]?.sublayersMayHaveZPosition = true
+                }
+                let mayLeavePlane = c.sublayersMayLeavePlane(layer)
+                c.summaries[layer.id]?.sublayersMayLeavePlane = mayLeavePlane
+                if layer.mayLeavePlane, let parent = c.superlayers[layer.id] {
+                    c.summaries[parent]?.sublayersMayLeavePlane = true
                 }
             }
         }
@@ -117,6 +128,11 @@ extension RenderTreeStore.Contents {
     /// Whether any sublayer of `layer` has (or may have) a `zPosition` other than 0.
     fileprivate func sublayersMayHaveZPosition(_ layer: RenderLayer) -> Bool {
         layer.sublayerIDs.contains { summaries[$0].map { $0.zPosition != 0 } ?? true }
+    }
+
+    /// Whether any sublayer of `layer` may (or may be known to) leave its plane.
+    fileprivate func sublayersMayLeavePlane(_ layer: RenderLayer) -> Bool {
+        layer.sublayerIDs.contains { summaries[$0]?.mayLeavePlane ?? true }
     }
 
     /// Stamps the subtree version of every layer above `id` with `generation`, stopping at the

@@ -79,6 +79,8 @@ public final class CARenderer {
     /// Creates a renderer drawing into a new offscreen target of `pixelWidth` x `pixelHeight`.
     ///
     /// - Parameters:
+    ///   - pixelWidth: the target's width in pixels.
+    ///   - pixelHeight: the target's height in pixels.
     ///   - scale: pixels per point; `bounds` starts as the target's size in points.
     ///   - platform: the EGL platform, or nil for `QC_EGL_PLATFORM` or the default order.
     /// - Throws: `CARendererError.renderer` when no GLES 3 context can be created.

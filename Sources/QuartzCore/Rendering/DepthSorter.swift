@@ -1,16 +1,19 @@
 import Foundation
 
-/// Orders the layers of a transform layer's 3D subtree back to front (000:575; 001:3096-3222).
+/// Orders the layers of a transform layer's 3D subtree back to front (000:575; 001:3096-3222),
+/// and the sublayers of a flattening layer among themselves (`sublayerDrawOrder(of:)`).
 ///
-/// Each plain layer of the subtree is one item, drawn with its own flattened subtree. Items are
-/// compared in the 3D space of the transform layer's superlayer after its `sublayerTransform`
-/// and the perspective divide, where the viewer looks down the z axis from +z:
+/// Each plain layer of the subtree (or each sublayer) is one item, drawn with its own flattened
+/// subtree. Items are compared in the 3D space of the transform layer's superlayer (or of the
+/// flattening layer) after its `sublayerTransform` and the perspective divide, where the viewer
+/// looks down the z axis from +z:
 ///
 /// 1. Where the projections of two items overlap and one lies wholly on the far side of the
 ///    other's plane (or the other wholly on its near side), the far one is drawn first (the
 ///    plane test of Newell's algorithm). This orders faces that meet at an edge, such as a
 ///    cube's, exactly, where their centres are at the same depth.
-/// 2. Otherwise (and to break cycles of mutually overlapping quads) by the depth of the
+/// 2. Overlapping quads in one plane keep their given order (sublayer order).
+/// 3. Otherwise (and to break cycles of mutually overlapping quads) by the depth of the
 ///    projected centre, the mean z of the four corners, then by sublayer order: a consistent
 ///    order for quads that intersect. Quads are not split.
 ///
@@ -53,7 +56,7 @@ enum DepthSorter {
             for b in items.indices where b > a {
                 guard let ca = items[a].corners, let cb = items[b].corners, overlap(ca, cb) else { continue }
                 let aFirst = isBehind(ca, cb), bFirst = isBehind(cb, ca)
-                if aFirst && !bFirst {
+                if aFirst && !bFirst || !aFirst && !bFirst && isCoplanar(ca, cb) {
                     successors[a].append(b); predecessorCount[b] += 1
                 } else if bFirst && !aFirst {
                     successors[b].append(a); predecessorCount[a] += 1
@@ -97,6 +100,16 @@ enum DepthSorter {
         }
         if behind == inFront { return nil }
         return behind ? -1 : 1
+    }
+
+    /// Whether every corner of `a` lies in the plane of `b` (overlapping coplanar quads keep
+    /// their given order, as siblings in one plane do, wherever their centres are).
+    private static func isCoplanar(_ a: [SIMD3<Double>], _ b: [SIMD3<Double>]) -> Bool {
+        let n = cross(b[1] - b[0], b[3] - b[0])
+        let scale = (n * n).sum().squareRoot()
+        guard scale > 1e-12 else { return false }
+        let reach = max(abs(b[0].x), abs(b[0].y), abs(b[0].z), 1)
+        return a.allSatisfy { abs((n * ($0 - b[0])).sum()) <= 1e-6 * reach * scale }
     }
 
     /// Whether the xy bounding boxes of two quads overlap with positive area.

@@ -14,11 +14,13 @@ extension FrameFlattener {
         let s = p.state
         let mask = p.layer.maskID.flatMap { layers[$0] }
         let shadow = ShadowShape(s, layer: p.layer, isMasked: mask != nil)
+        let shadowClip = shadow == .none ? p.clip : ownShadowClip(of: p)
         switch shadow {
         case let .roundedRect(rect, radii, alpha):
-            commands.append(.quad(ShadowShape.quad(for: s, rect: rect, radii: radii, alpha: alpha, placed: p)))
+            commands.append(.quad(ShadowShape.quad(for: s, rect: rect, radii: radii, alpha: alpha, placed: p,
+                                                   clip: shadowClip)))
         case let .path(path):
-            drawPathShadow(path, of: p)
+            drawPathShadow(path, of: p, clip: shadowClip)
         case .none, .composited:
             break
         }
@@ -30,12 +32,14 @@ extension FrameFlattener {
             drawBody(p)
             return
         }
-        drawAsGroup(p, mask: mask, shadowFromContent: shadowFromContent, rasterize: rasterize)
+        drawAsGroup(p, mask: mask, shadowFromContent: shadowFromContent, rasterize: rasterize,
+                    clip: shadowFromContent ? shadowClip : p.clip)
     }
 
     /// Draws the layer's body into a group in the layer's own space, with its mask, its shadow
-    /// from the composited alpha and its rasterization key as needed.
-    private mutating func drawAsGroup(_ p: PlacedLayer, mask: RenderLayer?, shadowFromContent: Bool, rasterize: Bool) {
+    /// from the composited alpha and its rasterization key as needed, composited under `clip`.
+    private mutating func drawAsGroup(_ p: PlacedLayer, mask: RenderLayer?, shadowFromContent: Bool, rasterize: Bool,
+                                      clip: Int32?) {
         let s = p.state
         var content = pictureBounds(of: p, includingOwnShadow: false)
         if let mask, let maskBounds = maskPictureBounds(mask, owner: p) { content = content.intersection(maskBounds) }
@@ -45,7 +49,7 @@ extension FrameFlattener {
                                            fixedScale: rasterize ? s.rasterizationScale : nil) else { return }
         var group = CompositingGroup(transform: Matrix4(p.world), rect: geometry.rect,
                                      pixelWidth: geometry.pixelWidth, pixelHeight: geometry.pixelHeight,
-                                     opacity: p.opacity, clipIndex: p.clip, isDoubleSided: s.isDoubleSided)
+                                     opacity: p.opacity, clipIndex: clip, isDoubleSided: s.isDoubleSided)
         if shadowFromContent { group.shadow = ShadowShape.groupShadow(for: s, geometry: geometry) }
         if rasterize {
             group.rasterizationKey = RasterizationKey(layerID: p.layer.id, contentVersion: contentVersion(of: p))
@@ -140,7 +144,7 @@ extension FrameFlattener {
         if case .replicator? = s.specialized {
             drawReplicatorInstances(p, context: context)
         } else {
-            visitSublayers(paintOrder(layer.sublayerIDs, of: layer.id), in: context)
+            visitSublayers(sublayerDrawOrder(of: p), in: context)
         }
         if !mergeBorder && border.alpha > 0 {
             commands.append(.quad(Quad(transform: matrix, rect: s.bounds, cornerRadii: radii,

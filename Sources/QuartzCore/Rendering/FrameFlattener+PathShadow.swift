@@ -4,7 +4,7 @@ import CompositorCore
 extension FrameFlattener {
     /// Draws the shadow of a `shadowPath` that is not a (rounded) rectangle: a group that holds
     /// the path's coverage and composites only its shadow (`drawsContent` false).
-    mutating func drawPathShadow(_ path: CGPath, of p: PlacedLayer) {
+    mutating func drawPathShadow(_ path: CGPath, of p: PlacedLayer, clip: Int32?) {
         let s = p.state
         let box = path.boundingBoxOfPath
         guard !box.isNull else { return }
@@ -12,7 +12,7 @@ extension FrameFlattener {
               let coverage = PathCoverageCache.shared.coverage(of: path, scale: geometry.pixelsPerUnit) else { return }
         var group = CompositingGroup(transform: Matrix4(p.world), rect: geometry.rect,
                                      pixelWidth: geometry.pixelWidth, pixelHeight: geometry.pixelHeight,
-                                     opacity: p.opacity, clipIndex: p.clip, isDoubleSided: s.isDoubleSided,
+                                     opacity: p.opacity, clipIndex: clip, isDoubleSided: s.isDoubleSided,
                                      drawsContent: false)
         group.shadow = ShadowShape.groupShadow(for: s, geometry: geometry)
         beginGroup(group)

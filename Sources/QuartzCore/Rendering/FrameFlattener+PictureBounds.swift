@@ -82,12 +82,12 @@ struct PictureWalker {
                 }
                 addBox(ShadowShape.extent(of: source, state: s), toRoot)
             }
-            var own = CGRect.null
-            if PremultipliedColor(s.backgroundColor).alpha > 0
-                || (s.borderWidth > 0 && PremultipliedColor(s.borderColor).alpha > 0) {
-                own = s.bounds
-            }
-            if own != .null { addBox(own, toRoot) }
+            let background = PremultipliedColor(s.backgroundColor).alpha > 0
+            let border = s.borderWidth > 0 && PremultipliedColor(s.borderColor).alpha > 0
+            if background || border { addBox(s.bounds, toRoot) }
+            // A border drawn as a quad of its own (the layer draws more than its background,
+            // see `drawBody`) overlaps the background: group opacity must see both.
+            if background && border && Self.drawsBorderSeparately(layer, s) { addBox(s.bounds, toRoot) }
             if let drawn = FrameFlattener.classDrawnRect(s) {
                 addBox(s.masksToBounds ? drawn.intersection(s.bounds) : drawn, toRoot)
             }
@@ -114,6 +114,16 @@ struct PictureWalker {
                 add(child, state: cs, localTime: childTime, toRoot: childToRoot, includingOwnShadow: true)
             }
             if gaveUp { return }
+        }
+    }
+
+    /// Whether `drawBody` draws the border apart from the background: the layer has contents,
+    /// sublayers (drawn or not), a drawn picture or class content of its own.
+    private static func drawsBorderSeparately(_ layer: RenderLayer, _ s: LayerState) -> Bool {
+        if s.contents != nil || !layer.sublayerIDs.isEmpty || FrameFlattener.drawsClassContent(s) { return true }
+        switch s.specialized {
+        case .shape?, .text?: return true
+        default: return false
         }
     }
 

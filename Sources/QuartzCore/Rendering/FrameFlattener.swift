@@ -5,14 +5,15 @@ import CompositorCore
 /// every renderer consumes (DESIGN.md, "The path of a frame", steps 2 and 3).
 ///
 /// Per layer, in painter's order: its shadow, its background (with the border when nothing is
-/// drawn between them), its contents, its sublayers sorted by `zPosition` then index, and its
-/// border on top of both. Opacity multiplies down the tree unless the layer is composited as
+/// drawn between them), its contents, its sublayers sorted by `zPosition` then index (back to
+/// front by depth when they leave the layer's plane: `sublayerDrawOrder(of:)`), and its border
+/// on top of both. Opacity multiplies down the tree unless the layer is composited as
 /// a group (`CompositingGroup`: group opacity, masks, shadows of composited content,
 /// `shouldRasterize`, the two states of a transition); see `drawLayer(_:)` for when groups are
-/// made. `masksToBounds` pushes a (rounded) clip for the contents and the sublayers. Every
-/// layer flattens its sublayers into its own plane except a transform layer, whose subtree is
-/// depth-sorted in 3D; a layer that is not double-sided and faces away is skipped with its
-/// sublayers.
+/// made. `masksToBounds` pushes a (rounded) clip for the contents, the sublayers and the
+/// layer's own shadow. Every layer flattens its sublayers into its own plane except a transform
+/// layer, whose subtree is depth-sorted in 3D; a layer that is not double-sided and faces away is
+/// skipped with its sublayers.
 struct FrameFlattener {
     /// The committed layers (swapped for a transition's before-state while it is drawn).
     var layers: [UInt64: RenderLayer]
@@ -69,7 +70,7 @@ struct FrameFlattener {
     }
 
     /// The summary of committed layer `id`, when `layers` holds the committed tree.
-    private func summary(of id: UInt64) -> RenderLayerSummary? {
+    func summary(of id: UInt64) -> RenderLayerSummary? {
         beforeStateDepth == 0 ? summaries[id] : nil
     }
 

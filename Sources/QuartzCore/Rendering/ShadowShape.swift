@@ -8,9 +8,10 @@ import CompositorCore
 /// deviation is `shadowRadius` in the layer's units (HELPER-RULES: sigma = shadowRadius x pixels
 /// per point), tinted with `shadowColor` x `shadowOpacity`, moved by `shadowOffset` in the
 /// layer's own space (y down, so the default (0, -3) casts it upwards, as on iOS), and drawn
-/// beneath the layer. It is clipped by the superlayer's `masksToBounds`, not by the layer's own
-/// (issue 5 asks for this; the book's 001:1547-1566 says the layer's own clip hides it — Apple's
-/// recipe of an outer shadow layer and an inner clipping one works either way).
+/// beneath the layer. It is clipped by the superlayer's `masksToBounds` and by the layer's own:
+/// "the shadow is clipped along with any other content that protrudes outside of the layer"
+/// (001:1555-1560, Figure 4.8), which is why Apple's recipe puts the shadow on an outer layer
+/// and the clip on an inner one (`FrameFlattener.ownShadowClip(of:)`).
 enum ShadowShape: Equatable {
     /// No shadow.
     case none
@@ -54,9 +55,10 @@ enum ShadowShape: Equatable {
     }
 
     /// The closed-form shadow quad of a (rounded) rectangle, in the layer's space.
-    static func quad(for s: LayerState, rect: CGRect, radii: CornerRadii, alpha: Float, placed p: PlacedLayer) -> Quad {
+    static func quad(for s: LayerState, rect: CGRect, radii: CornerRadii, alpha: Float, placed p: PlacedLayer,
+                     clip: Int32?) -> Quad {
         Quad(transform: Matrix4(p.world), rect: rect.offsetBy(dx: s.shadowOffset.width, dy: s.shadowOffset.height),
-             fillColor: color(for: s, alpha: alpha), cornerRadii: radii, opacity: p.opacity, clipIndex: p.clip,
+             fillColor: color(for: s, alpha: alpha), cornerRadii: radii, opacity: p.opacity, clipIndex: clip,
              isDoubleSided: s.isDoubleSided, blurSigma: Float(max(0, s.shadowRadius)))
     }
 

@@ -20,9 +20,14 @@ open class CAEmitterCell: NSObject, CAMediaTiming {
         self.init()
     }
 
-    /// Returns the default value of the cell property `key`, or nil for unknown keys.
+    /// Returns the default value of the cell property `key`; nil for unknown keys and, as
+    /// Apple's, for properties whose default is the zero of their type (measured: `enabled` and
+    /// `scale` are answered, `birthRate` and `lifetime` are not; GNUstep libs-quartzcore
+    /// `Tests/quartzcore/CAEmitterLayer/emitter.m`).
     open class func defaultValue(forKey key: String) -> Any? {
-        EmitterCellPropertyAccessor.named(key[...])?.get(EmitterCellState()).anyValue
+        guard let value = EmitterCellPropertyAccessor.named(key[...])?.get(EmitterCellState()).anyValue,
+              !LayerClassDefaults.isZero(value) else { return nil }
+        return value
     }
 
     /// The cell and its sub-cells as the Sendable copy the layer keeps.

@@ -14,11 +14,15 @@ extension CALayer {
     }
 
     /// The default of a payload key, in its Swift type, as `defaultValue(forKey:)` returns it;
-    /// nil when the payload has no such key.
+    /// nil when the payload has no such key and, as Apple's `+defaultValueForKey:`, when the
+    /// default is the zero of its type (see `LayerClassDefaults`; measured for
+    /// `CAEmitterLayer`: `birthRate` 1, `emitterShape` point and `scale` 1 are answered, GNUstep
+    /// libs-quartzcore `Tests/quartzcore/CAEmitterLayer/emitter.m`).
     static func specializedDefault(forKey key: String, in payload: SpecializedLayerState) -> Any? {
         guard let accessor = payload.accessor(forKey: key) else { return nil }
         var defaults = LayerState()
         defaults.specialized = payload
-        return accessor.native(defaults)
+        guard let value = accessor.native(defaults), !LayerClassDefaults.isZero(value) else { return nil }
+        return value
     }
 }

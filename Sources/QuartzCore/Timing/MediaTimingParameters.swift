@@ -131,7 +131,13 @@ struct MediaTimingParameters: Sendable, Equatable {
         if autoreverses, inIteration > duration { inIteration = 2 * duration - inIteration }
         let time = min(max(inIteration, 0), duration)
         return TimingSample(time: time, fraction: time / duration,
-                            iteration: Int(min(iteration, Double(Int.max / 2))), phase: phase)
+                            iteration: Self.wholeIteration(iteration), phase: phase)
+    }
+
+    /// An iteration number as an integer: NaN (from non-finite timing values) counts as the
+    /// first iteration, and values beyond what `Int` holds are clamped instead of trapping.
+    private static func wholeIteration(_ iteration: Double) -> Int {
+        iteration.isNaN ? 0 : Int(min(max(iteration, 0), Double(Int.max / 2)))
     }
 }
 

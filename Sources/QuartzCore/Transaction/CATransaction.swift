@@ -58,17 +58,24 @@ public final class CATransaction {
         }
     }
 
+    /// Pops the innermost frame. A nested frame hands its animations (which the enclosing
+    /// frame's block also waits for) and its completion blocks to the enclosing frame; the
+    /// outermost frame commits, and every block settled during the transaction waits for its
+    /// animations from then on (measured: committing a nested transaction runs no block, GNUstep
+    /// libs-quartzcore `Tests/quartzcore/CATransaction/completion.m`).
     private static func popAndCommitIfOutermost(_ stack: TransactionStack) {
-        let frame = stack.frames.removeLast()
+        var frame = stack.frames.removeLast()
         if stack.frames.isEmpty {
-            TransactionCommitter.commit(stack, completion: frame.completionBlock, animations: frame.animations)
+            for pending in frame.settledCompletions {
+                AnimationCompletionToken.whenAllFinish(pending.animations, run: pending.block)
+            }
+            let open = Array(frame.animations[frame.completionBlockStart...])
+            TransactionCommitter.commit(stack, completion: frame.completionBlock, animations: open)
         } else {
-            // An inner transaction's completion waits for its animations like the outer one's.
+            if let pending = frame.takeCompletionBlock() { frame.settledCompletions.append(pending) }
             let index = stack.frames.count - 1
             stack.frames[index].animations.append(contentsOf: frame.animations)
-            if let block = frame.completionBlock {
-                AnimationCompletionToken.whenAllFinish(frame.animations, run: block)
-            }
+            stack.frames[index].settledCompletions.append(contentsOf: frame.settledCompletions)
         }
     }
 
@@ -104,17 +111,41 @@ public final class CATransaction {
         setValue(flag, forKey: kCATransactionDisableActions)
     }
 
-    /// The completion block of this transaction, if any.
+    /// The completion block of this transaction: the one set last in the innermost transaction
+    /// that has one, so a nested transaction reads the block of the one it is nested in; nil
+    /// when none is set or the last one was cleared (measured, GNUstep libs-quartzcore
+    /// `Tests/quartzcore/CATransaction/completion.m`).
     public static func completionBlock() -> (() -> Void)? {
-        TransactionStack.current.frames.last?.completionBlock
+        for frame in TransactionStack.current.frames.reversed() {
+            if let block = frame.completionBlock { return block }
+        }
+        return nil
     }
 
-    /// Sets a block called (on the main thread) once every animation added in this transaction
-    /// has finished or been removed; with no animations it runs right after the commit.
+    /// Sets a block called on the main thread once every animation added to this transaction
+    /// after it was set has finished or been removed.
+    ///
+    /// As Apple's does (CATransaction.h, and measured in GNUstep libs-quartzcore
+    /// `Tests/quartzcore/CATransaction/completion.m`): the block never runs at the commit
+    /// itself but on a later turn of the main run loop, at once then when no animation was added
+    /// for it; setting another block (or nil) does not cancel this one: it still runs, waiting
+    /// only for the animations added before it was replaced, and at once (on the next turn of
+    /// the main run loop) when there were none ("If no animations are added before the current
+    /// transaction group is committed (or the completion block is set to a different value),
+    /// the block will be invoked immediately"); otherwise a block set in a nested transaction
+    /// waits for the outermost commit.
     public static func setCompletionBlock(_ block: (() -> Void)?) {
         let stack = TransactionStack.current
         stack.ensureOpen()
-        stack.frames[stack.frames.count - 1].completionBlock = block
+        let index = stack.frames.count - 1
+        if let replaced = stack.frames[index].takeCompletionBlock() {
+            if replaced.animations.isEmpty {
+                AnimationCompletionToken.whenAllFinish([], run: replaced.block)
+            } else {
+                stack.frames[index].settledCompletions.append(replaced)
+            }
+        }
+        stack.frames[index].completionBlock = block
     }
 
     /// Returns the value of an arbitrary transaction property.

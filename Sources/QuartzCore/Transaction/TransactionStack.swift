@@ -3,11 +3,35 @@ import Foundation
 /// One level of `CATransaction.begin()`/`commit()` nesting: the parameters set inside it.
 struct TransactionFrame {
     var values: [String: Any] = [:]
+    /// The completion block set last in this frame (nil when none, or after it was cleared).
     var completionBlock: (() -> Void)?
-    /// Animations added while this frame was open, for its completion block.
+    /// Animations added while this frame was open, nested frames' included.
     var animations: [AnimationCompletionToken] = []
+    /// Where the animations of `completionBlock` begin in `animations`: a block waits only for
+    /// the animations added after it was set (CATransaction.h: "all animations subsequently
+    /// added by this transaction group").
+    var completionBlockStart = 0
+    /// Blocks replaced or cleared in this frame or committed by nested frames, each with the
+    /// animations it waits for; they run after the outermost commit.
+    var settledCompletions: [PendingCompletion] = []
     /// Whether the frame was opened implicitly by a change outside any explicit transaction.
     var isImplicit = false
+
+    /// Closes the current block's group of animations: returns the block with the animations
+    /// added since it was set (nil when no block is set) and starts a new, empty group.
+    mutating func takeCompletionBlock() -> PendingCompletion? {
+        defer {
+            completionBlock = nil
+            completionBlockStart = animations.count
+        }
+        return completionBlock.map { PendingCompletion(block: $0, animations: Array(animations[completionBlockStart...])) }
+    }
+}
+
+/// A completion block and the animations it waits for.
+struct PendingCompletion {
+    var block: () -> Void
+    var animations: [AnimationCompletionToken]
 }
 
 /// The transactions of one thread, as Core Animation keeps them: a stack of frames, the layers

@@ -57,6 +57,14 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
     /// Creates a keyframe animation with no keyframes.
     public required init() { super.init() }
 
+    /// Returns the default of `key`: `.linear` for `calculationMode`, as Apple's
+    /// `+defaultValueForKey:` measurably names it (GNUstep libs-quartzcore
+    /// `Tests/quartzcore/CAKeyframeAnimation/properties.m`; nil for `values`), else the
+    /// superclass's answer.
+    open override class func defaultValue(forKey key: String) -> Any? {
+        key == "calculationMode" ? CAAnimationCalculationMode.linear : super.defaultValue(forKey: key)
+    }
+
     /// Returns an independent copy with the same keyframes and settings.
     open override func copy() -> Any {
         let copy = super.copy() as! CAKeyframeAnimation

@@ -1,4 +1,5 @@
 import CCairo
+import CoreGraphics
 import CPango
 import Foundation
 
@@ -51,7 +52,7 @@ extension TextArtwork {
                            _ body: (UnsafeMutablePointer<PangoLayoutLine>, CGPoint) -> Void) -> Bool {
         guard let layout = pango_cairo_create_layout(cr) else { return false }
         defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
-        Self.useScaleIndependentMetrics(layout)
+        PangoLayouts.useScaleIndependentMetrics(layout)
         pango_layout_set_text(layout, text, -1)
         if let font = PangoFontDescription.make(name: fontName, size: fontSize) {
             pango_layout_set_font_description(layout, font)
@@ -156,20 +157,6 @@ extension TextArtwork {
         }
         attributes.forEach { pango_attr_list_insert(list, $0) }
         return list
-    }
-
-    /// Turns off hinting and glyph-position rounding, so that a layout's line breaks and advances
-    /// are the same at every scale and a layer re-rasterized for another scale only gets sharper.
-    private static func useScaleIndependentMetrics(_ layout: OpaquePointer) {
-        let context = pango_layout_get_context(layout)
-        guard let options = cairo_font_options_create() else { return }
-        defer { cairo_font_options_destroy(options) }
-        cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
-        cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE)
-        cairo_font_options_set_antialias(options, CAIRO_ANTIALIAS_GRAY)
-        pango_cairo_context_set_font_options(context, options)
-        pango_context_set_round_glyph_positions(context, 0)
-        pango_layout_context_changed(layout)
     }
 
     /// Points as Pango units, clamped to Pango's range.

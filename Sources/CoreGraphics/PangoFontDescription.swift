@@ -1,14 +1,16 @@
 import CPango
 import Foundation
 
-/// Pango font descriptions for the font names Core Animation clients use: family names
+/// Pango font descriptions for the font names Core Graphics and Core Animation clients use: family names
 /// ("Helvetica", "DejaVu Sans") and PostScript names ("Helvetica-BoldOblique"), which
 /// Fontconfig resolves to an installed font, falling back per character for scripts the
 /// chosen font lacks.
-enum PangoFontDescription {
+///
+/// Shared by `CATextLayer` and `CGContext` text (package access).
+package enum PangoFontDescription {
     /// A new description (free it with `pango_font_description_free`) of `name` at `size` points
     /// (user units); nil parts are left unset so that they inherit the layout's font.
-    static func make(name: String?, size: CGFloat?) -> OpaquePointer? {
+    package static func make(name: String?, size: CGFloat?) -> OpaquePointer? {
         guard let description = pango_font_description_new() else { return nil }
         if let name, !name.isEmpty {
             let (family, style) = split(postScriptName: name)
@@ -22,7 +24,7 @@ enum PangoFontDescription {
     }
 
     /// The family and the style suffix of a PostScript name ("Helvetica-Bold" -> "Helvetica", "Bold").
-    static func split(postScriptName name: String) -> (family: String, style: String?) {
+    package static func split(postScriptName name: String) -> (family: String, style: String?) {
         guard let dash = name.lastIndex(of: "-"), dash != name.startIndex,
               name.index(after: dash) != name.endIndex, !name.contains(" ") else { return (name, nil) }
         return (String(name[..<dash]), String(name[name.index(after: dash)...]))
@@ -46,7 +48,7 @@ enum PangoFontDescription {
 
     /// The family Fontconfig picks for `name` (for example "DejaVu Sans" for "Helvetica" where
     /// Helvetica is not installed); nil when no font can be loaded.
-    static func resolvedFamily(forFontNamed name: String) -> String? {
+    package static func resolvedFamily(forFontNamed name: String) -> String? {
         guard let fontMap = pango_cairo_font_map_new() else { return nil }
         defer { g_object_unref(UnsafeMutableRawPointer(fontMap)) }
         guard let context = pango_font_map_create_context(fontMap) else { return nil }

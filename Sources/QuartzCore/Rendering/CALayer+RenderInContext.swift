@@ -1,0 +1,57 @@
+import CompositorCore
+import CPURenderer
+import Foundation
+
+extension CALayer {
+    /// `render(in:)`: the layer's model subtree flattened in the layer's own space, drawn by the
+    /// CPU renderer into an image the size of the context's clip (in the context's pixels) and
+    /// composited into the context through its clip, alpha and blend mode.
+    ///
+    /// As Apple's: model values (animations are ignored), the layer's bounds origin at the
+    /// CTM's origin with the layer's y axis along user space's (so a context whose CTM is
+    /// flipped, as a layer's drawing context is, shows the layer upright, and a bare bitmap
+    /// context shows it upside down); the layer's own `position`, `transform` and superlayer
+    /// play no part, its `opacity` and `isHidden` do.
+    func renderModelSubtree(in ctx: CGContext) {
+        let region = ctx.pixelBoundsOfClip.integral
+        guard !region.isEmpty, let width = Int(exactly: region.width), let height = Int(exactly: region.height) else {
+            return
+        }
+        var layers = modelSnapshotOfSubtree()
+        guard var root = layers[layerID] else { return }
+        // The layer in its own space: its bounds origin at the superlayer space's origin.
+        root.state.transform = CATransform3DIdentity
+        root.state.zPosition = 0
+        root.state.anchorPointZ = 0
+        root.state.position = CGPoint(x: root.state.anchorPoint.x * root.state.bounds.width,
+                                      y: root.state.anchorPoint.y * root.state.bounds.height)
+        layers[layerID] = root
+        let view = CATransform3DMakeAffineTransform(ctx.userSpaceToPixels)
+            .concatenating(CATransform3DMakeTranslation(-region.minX, -region.minY, 0))
+        var flattener = FrameFlattener(layers: layers, time: CACurrentMediaTime(), viewTransform: view)
+        let list = flattener.flatten(rootID: layerID, pixelWidth: width, pixelHeight: height, clearColor: .clear)
+        do {
+            let renderer = try CPURenderer(pixelWidth: width, pixelHeight: height)
+            _ = try renderer.render(list)
+            ctx.compositePixels(try renderer.readPixels(), at: region.origin)
+        } catch {
+            Diagnostics.logger.error("CALayer.render(in:): \(error); nothing drawn")
+        }
+    }
+
+    /// The layer and every layer below it (sublayers and masks) as the render tree would hold
+    /// them, with their model values and without animations.
+    private func modelSnapshotOfSubtree() -> [UInt64: RenderLayer] {
+        var layers: [UInt64: RenderLayer] = [:]
+        var pending: [CALayer] = [self]
+        while let layer = pending.popLast() {
+            guard layers[layer.layerID] == nil else { continue }
+            var snapshot = layer.renderSnapshot()
+            snapshot.animations = []
+            layers[layer.layerID] = snapshot
+            pending.append(contentsOf: layer.sublayerStorage)
+            if let mask = layer.maskStorage { pending.append(mask) }
+        }
+        return layers
+    }
+}

@@ -1,0 +1,59 @@
+import ArgumentParser
+import ExampleScenes
+import Foundation
+import XCTest
+@testable import qc_bench
+
+/// qc-bench: its options as the scripts use them, and output lines in the SCENES.md format.
+final class BenchToolTests: XCTestCase {
+    func testDefaultsAreTheStandardRun() throws {
+        let options = try QCBench.parse([])
+        XCTAssertEqual(options.scenes, [.s1, .s2, .s3, .s4, .s5])
+        XCTAssertEqual(options.sizes, [100, 1000, 10000])
+        XCTAssertEqual(options.frames, 120)
+        XCTAssertEqual(options.warmUp, 10)
+        XCTAssertEqual(options.backend.backends, ["gles", "cpu"])
+        XCTAssertTrue(options.measuresDamage)
+        XCTAssertEqual(options.plotPath, "out/bench.svg")
+        // S5 counts five layers a unit: 160 and 1600 (SCENES.md), nothing for 10000.
+        XCTAssertEqual(options.counts(for: .s5), [160, 1600])
+    }
+
+    /// The options of the comparison script: `--backend both --sizes 1000,10000 --frames 60
+    /// --warmup 5 --no-damage --no-plot`.
+    func testComparisonScriptOptions() throws {
+        let options = try QCBench.parse(["--backend", "both", "--sizes", "1000,10000", "--frames", "60", "--warmup", "5",
+                                         "--no-damage", "--no-plot"])
+        XCTAssertEqual(options.sizes, [1000, 10000])
+        XCTAssertEqual(options.frames, 60)
+        XCTAssertEqual(options.warmUp, 5)
+        XCTAssertFalse(options.measuresDamage)
+        XCTAssertNil(options.plotPath)
+        XCTAssertEqual(try QCBench.parse(["--scenes", "s2,S4", "--backend", "cpu"]).scenes, [.s2, .s4])
+        XCTAssertEqual(try QCBench.parse(["--plot", "x.svg"]).plotPath, "x.svg")
+        XCTAssertThrowsError(try QCBench.parse(["--scenes", "S1,"]))
+        XCTAssertThrowsError(try QCBench.parse(["--animations", "0"]))
+    }
+
+    func testOutputLinesFollowScenesFormat() throws {
+        let result = try ToolProcess(name: "qc-bench").run(["--backend", "gles", "--scenes", "S1", "--sizes", "100",
+                                                            "--frames", "2", "--warmup", "1", "--no-damage", "--no-plot"])
+        XCTAssertEqual(result.status, 0, result.standardError)
+        let lines = result.standardOutput.split(separator: "\n").filter { $0.hasPrefix("{") }
+        XCTAssertEqual(lines.count, 1, result.standardOutput)
+        let line = String(try XCTUnwrap(lines.first))
+        XCTAssertTrue(line.hasPrefix("{\"peer\": \"OpenQuartzCore\", \"backend\": \"gles\", \"scene\": \"S1\", \"n\": 100, \"ms_per_frame_median\": "), line)
+        let keys = ["peer", "backend", "scene", "n", "ms_per_frame_median", "ms_p90", "frames", "draw_calls", "notes"]
+        let positions = keys.map { line.range(of: "\"\($0)\": ")?.lowerBound }
+        XCTAssertFalse(positions.contains(nil), line)
+        XCTAssertEqual(positions.compactMap { $0 }, positions.compactMap { $0 }.sorted(), "keys out of the SCENES.md order: \(line)")
+        let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+        XCTAssertEqual(object["frames"] as? Int, 2)
+        XCTAssertEqual(object["draw_calls"] as? Int, 1, "S1 on GLES is one instanced draw call")
+        let median = try XCTUnwrap(object["ms_per_frame_median"] as? Double)
+        XCTAssertGreaterThan(median, 0)
+        XCTAssertEqual(median, (median * 100).rounded() / 100, "two decimals")
+        // The progress line goes to standard error, before the measurement.
+        XCTAssertTrue(result.standardError.contains("qc-bench: gles S1 N=100"), result.standardError)
+    }
+}
