@@ -22,6 +22,7 @@ let package = Package(
         .library(name: "QuartzCoreDisplay", targets: ["QuartzCoreDisplay"]),
         .executable(name: "qc-kiosk", targets: ["qc-kiosk"]),
         .executable(name: "qc-fuzz", targets: ["qc-fuzz"]),
+        .executable(name: "qc-soak", targets: ["qc-soak"]),
         // Offscreen render tests: layer tree + time -> image, comparison, PNG references.
         .library(name: "QuartzCoreTesting", targets: ["QuartzCoreTesting"]),
         // The same as swift-snapshot-testing strategies (`assertSnapshot(of: layer, as: .image(...))`).
@@ -89,6 +90,8 @@ let package = Package(
         .executableTarget(name: "qc-fuzz", dependencies: [
             "FuzzTargets", "CLibFuzzer", argumentParser,
         ]),
+        // A kiosk's months in minutes: memory, GL objects and caches must stay flat.
+        .executableTarget(name: "qc-soak", dependencies: ["QuartzCore", "GLESRenderer", "CPURenderer", argumentParser]),
 
         // Tests.
         .testTarget(name: "CoreGraphicsTests", dependencies: ["CoreGraphics"], exclude: ["Fixtures"]),

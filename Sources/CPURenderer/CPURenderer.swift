@@ -24,7 +24,7 @@ public enum CPURendererError: Error, Equatable, CustomStringConvertible {
 ///
 /// Frames are kept in memory as premultiplied RGBA8; `readPixels()` returns them as an image and
 /// `framebuffer`, when set, receives every frame in the layout a display needs.
-public final class CPURenderer: FrameRenderer {
+public final class CPURenderer: FrameRenderer, CacheBudgetedRenderer {
     /// The width of the canvas, in pixels (follows the last list rendered).
     public private(set) var pixelWidth: Int
     /// The height of the canvas, in pixels.
@@ -34,16 +34,29 @@ public final class CPURenderer: FrameRenderer {
     /// Caller-owned memory that receives the pixels of every frame (the redrawn region of a
     /// damage-limited frame), or nil.
     public var framebuffer: CPUFramebuffer?
-    /// The most bytes of rasterized group contents (`CompositingGroup.rasterizationKey`) kept between frames.
+    /// The most bytes of rasterized group contents (`CompositingGroup.rasterizationKey`) kept
+    /// between frames; lowering it evicts at once.
     public var rasterizationCacheLimit: Int {
         get { rasterizations.byteLimit }
         set { rasterizations.byteLimit = max(0, newValue) }
+    }
+
+    /// The budget of each of the renderer's caches (converted images, rasterized group
+    /// contents), by default scaled to the canvas size (`CacheBudget.default(pixelWidth:pixelHeight:)`).
+    /// Setting it replaces `rasterizationCacheLimit`; the images follow it from the end of the next frame.
+    public var cacheBudget: CacheBudget {
+        didSet {
+            textures.budget = cacheBudget
+            rasterizations.budget = cacheBudget
+        }
     }
 
     private var canvas: PixelBuffer
     private let painter: BandPainter
     private let textures: TextureStore
     private let rasterizations: RasterizationCache
+    /// Hands the heap back to the system after large evictions.
+    private var trimmer = FreedMemoryTrimmer(threshold: 4 << 20)
 
     /// Creates a renderer with a transparent canvas of `pixelWidth` x `pixelHeight`.
     ///
@@ -51,17 +64,24 @@ public final class CPURenderer: FrameRenderer {
     ///   - threadCount: the threads that paint bands: by default the value of the environment
     ///     variable `QC_CPU_THREADS` when it is a positive integer (to take single-thread figures
     ///     with tools that use the default), otherwise every active processor.
-    ///   - rasterizationCacheLimit: bytes of rasterized group contents kept between frames.
-    ///   - textureEvictionAge: frames after which an image not drawn is released.
+    ///   - rasterizationCacheLimit: bytes of rasterized group contents kept between frames; nil
+    ///     for `cacheBudget.byteLimit`.
+    ///   - textureEvictionAge: frames after which anything cached and not drawn is released
+    ///     (`cacheBudget.evictionAge`).
     /// - Throws: `CPURendererError.invalidSize` when a side is not positive or the canvas is too large.
     public init(pixelWidth: Int, pixelHeight: Int, threadCount: Int = CPURenderer.defaultThreadCount,
-                rasterizationCacheLimit: Int = 64 << 20, textureEvictionAge: Int = 60) throws {
+                rasterizationCacheLimit: Int? = nil, textureEvictionAge: Int = CacheBudget.defaultEvictionAge) throws {
         try Self.validate(width: pixelWidth, height: pixelHeight)
         self.pixelWidth = pixelWidth; self.pixelHeight = pixelHeight
         canvas = PixelBuffer(width: pixelWidth, height: pixelHeight)
         painter = BandPainter(threadCount: threadCount)
-        textures = TextureStore(evictionAge: textureEvictionAge)
-        rasterizations = RasterizationCache(byteLimit: rasterizationCacheLimit)
+        let budget = CacheBudget(byteLimit: CacheBudget.defaultByteLimit(pixelWidth: pixelWidth, pixelHeight: pixelHeight),
+                                 evictionAge: textureEvictionAge)
+        cacheBudget = budget
+        textures = TextureStore(budget: budget)
+        var rasterizationBudget = budget
+        if let rasterizationCacheLimit { rasterizationBudget.byteLimit = max(0, rasterizationCacheLimit) }
+        rasterizations = RasterizationCache(budget: rasterizationBudget)
     }
 
     /// The threads a renderer paints with unless told: `QC_CPU_THREADS` when set to a positive
@@ -123,7 +143,11 @@ public final class CPURenderer: FrameRenderer {
             throw CPURendererError.framebufferTooSmall(width: pixelWidth, height: pixelHeight)
         }
         textures.beginFrame()
-        defer { textures.endFrame() }
+        rasterizations.beginFrame()
+        // Caches age with frames drawn whole only: a damage-limited frame skips what lies elsewhere.
+        let isWhole = regions == [whole]
+        var hasEnded = false
+        defer { if !hasEnded { endFrame(isWhole: isWhole) } }
         var statistics = RenderStatistics()
         let clips = list.clips.enumerated().map { PreparedClip($1, index: $0, count: list.clips.count) }
         let compositor = FrameCompositor(list: list, clips: clips, painter: painter, textures: textures,
@@ -146,8 +170,21 @@ public final class CPURenderer: FrameRenderer {
                       finishRows: finish)
         statistics.quads += quads.count
         statistics.textureUploads = textures.uploadsThisFrame
+        hasEnded = true
+        endFrame(isWhole: isWhole)
+        statistics.contentImages = textures.usage
+        statistics.rasterizedGroups = rasterizations.usage
         lastStatistics = statistics
         return statistics
+    }
+
+    /// Ends a frame: the caches evict what their budget no longer keeps (age counting only
+    /// frames drawn whole), and the heap is trimmed after large evictions.
+    private func endFrame(isWhole: Bool) {
+        textures.endFrame(isWhole: isWhole)
+        rasterizations.endFrame(isWhole: isWhole)
+        trimmer.noteFreed(textures.takeFreedBytes() + rasterizations.takeFreedBytes())
+        trimmer.trimIfWorthwhile()
     }
 
     /// The top-level drawables of `commands` (a quad, or a group with everything up to its

@@ -210,6 +210,33 @@ public struct RenderStatistics: Sendable, Equatable {
     /// Of `textureUploads`, those that replaced only an image's changed rectangle
     /// (`CGImage.incrementalUpdate`) in the texture of the image it was redrawn from.
     public var partialTextureUploads: Int = 0
+
+    // What the renderer holds after the frame (a long-running kiosk watches these stay flat);
+    // all zero for a damage-limited frame that had nothing to redraw.
+
+    /// The images of layer contents held for drawing (the GLES renderer's textures and atlas
+    /// pages, the CPU renderer's converted images), including the pictures of text and shape layers.
+    public var contentImages = CacheUsage()
+    /// The kept contents of rasterized groups (`CompositingGroup.rasterizationKey`), each with its blurred shadow.
+    public var rasterizedGroups = CacheUsage()
+    /// The GLES renderer's offscreen targets, idle and in use (empty for the CPU renderer,
+    /// which allocates a group's image for the frame only).
+    public var offscreenTargets = CacheUsage()
+    /// The pictures of text and shape layers rasterized for the renderer (filled by `CARenderer`).
+    public var layerPictures = CacheUsage()
+    /// The subtrees flattened in earlier frames kept for reuse (filled by `CARenderer`; bytes
+    /// are those of the kept commands and clips).
+    public var flattenedSubtrees = CacheUsage()
+    /// Live GL texture objects the GLES renderer created (0 for the CPU renderer).
+    public var glTextures: Int = 0
+    /// Live GL framebuffer objects the GLES renderer created (0 for the CPU renderer).
+    public var glFramebuffers: Int = 0
+    /// Live GL buffer objects the GLES renderer created (0 for the CPU renderer).
+    public var glBuffers: Int = 0
+    /// The resident set size of the process after the frame, in bytes (`ProcessMemory.residentBytes()`;
+    /// filled by `CARenderer`, 0 from the renderers of flattened frames alone).
+    public var residentMemoryBytes: Int = 0
+
     /// Creates empty statistics.
     public init() {}
 }

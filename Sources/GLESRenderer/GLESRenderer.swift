@@ -16,7 +16,7 @@ import Foundation
 /// `QC_CLIP_TABLE=1` to evaluate every clip through the clip table (to measure the analytic path),
 /// and `QC_DAMAGE_SCISSORS=1` to draw every damage rectangle scissored in turn (to measure the
 /// per-instance damage rectangles).
-public final class GLESRenderer: FrameRenderer {
+public final class GLESRenderer: FrameRenderer, CacheBudgetedRenderer {
     /// The framebuffer frames are drawn into.
     public let target: OffscreenTarget
     /// The statistics of the last frame rendered.
@@ -40,27 +40,34 @@ public final class GLESRenderer: FrameRenderer {
     private let printsStatistics = ProcessInfo.processInfo.environment["QC_RENDER_STATS"] == "1"
     private let scissorsEachDamageRectangle = ProcessInfo.processInfo.environment["QC_DAMAGE_SCISSORS"] == "1"
     private var isReleased = false
+    /// Hands the heap back to the system after large evictions (llvmpipe keeps textures in it).
+    private var trimmer = FreedMemoryTrimmer(threshold: 4 << 20)
 
     /// Creates a renderer that draws into `target`.
     ///
     /// - Parameters:
-    ///   - textureEvictionAge: frames after which an image not drawn is released from the GPU.
+    ///   - textureEvictionAge: frames after which anything cached and not drawn is released
+    ///     from the GPU (`cacheBudget.evictionAge`).
     ///   - rasterizationCacheByteLimit: the most GPU memory, in bytes, that the images of
-    ///     rasterized groups (`CompositingGroup.rasterizationKey`) may hold; the least recently
-    ///     used go first.
+    ///     rasterized groups (`CompositingGroup.rasterizationKey`) may hold, the least recently
+    ///     used going first; nil for `cacheBudget.byteLimit`.
     /// - Throws: `GLError` naming the call that failed while compiling shaders or creating objects.
-    public init(target: OffscreenTarget, textureEvictionAge: Int = 60, rasterizationCacheByteLimit: Int = 64 << 20) throws {
+    public init(target: OffscreenTarget, textureEvictionAge: Int = CacheBudget.defaultEvictionAge,
+                rasterizationCacheByteLimit: Int? = nil) throws {
         self.target = target
         try target.context.makeCurrent()
         programs[0] = try QuadProgram(features: [])
         ledger.adoptProgram()
         vertexArray = ledger.makeVertexArray()
         instanceBuffer = ledger.makeBuffer()
-        textures = TextureCache(ledger: ledger, evictionAge: max(1, textureEvictionAge))
+        var budget = CacheBudget.default(pixelWidth: target.pixelWidth, pixelHeight: target.pixelHeight)
+        budget.evictionAge = max(1, textureEvictionAge)
+        cacheBudget = budget
+        textures = TextureCache(ledger: ledger, budget: budget, displayWidth: target.pixelWidth, displayHeight: target.pixelHeight)
         samplers = SamplerSet(ledger: ledger)
         clipTable = try ClipTable(ledger: ledger)
-        pool = RenderTargetPool(ledger: ledger, maximumTextureSize: textures.maximumTextureSize)
-        rasterCache = RasterizationCache(byteLimit: rasterizationCacheByteLimit)
+        pool = RenderTargetPool(ledger: ledger, maximumTextureSize: textures.maximumTextureSize, budget: budget)
+        rasterCache = RasterizationCache(budget: budget, byteLimit: rasterizationCacheByteLimit)
         encoder = FrameEncoder(textures: textures, pool: pool, rasterCache: rasterCache, clips: clips)
         clips.analyticClipsEnabled = ProcessInfo.processInfo.environment["QC_CLIP_TABLE"] != "1"
         glBindVertexArray(vertexArray)
@@ -85,6 +92,19 @@ public final class GLESRenderer: FrameRenderer {
     /// The GL objects this renderer has created and not deleted (the target's own framebuffer excluded).
     public var liveObjects: GLObjectCounts { ledger.counts }
 
+    /// The budget of each of the renderer's caches (images of layer contents, rasterized
+    /// groups, idle offscreen targets), by default scaled to the target's size
+    /// (`CacheBudget.default(pixelWidth:pixelHeight:)`). Setting it applies from the end of the
+    /// next frame; it replaces a `rasterizationCacheByteLimit` given at creation.
+    public var cacheBudget: CacheBudget {
+        didSet {
+            textures.budget = cacheBudget
+            pool.budget = cacheBudget
+            rasterCache.budget = cacheBudget
+            rasterCache.byteLimitOverride = nil
+        }
+    }
+
     /// The largest texture side the GPU accepts; larger images are drawn scaled down.
     public var maximumTextureSize: Int { textures.maximumTextureSize }
 
@@ -96,6 +116,9 @@ public final class GLESRenderer: FrameRenderer {
 
     /// The GPU memory, in bytes, that the cached images of rasterized groups hold.
     public var rasterizationCacheByteCount: Int { rasterCache.byteCount }
+
+    /// The number of texture atlas pages allocated (images up to 256 pixels a side share them).
+    public var atlasPageCount: Int { textures.atlasPageCount }
 
     /// Whether clips in the quad's own plane are evaluated from instance attributes (the default)
     /// rather than walked in the clip table; tests compare the two.
@@ -182,7 +205,10 @@ public final class GLESRenderer: FrameRenderer {
         var statistics = RenderStatistics()
         textures.beginFrame()
         pool.beginFrame()
-        defer { pool.endFrame() }
+        // Caches age with frames drawn whole only: a damage-limited frame skips what lies elsewhere.
+        let isWhole = scissors.map { $0 == [PixelRect(x: 0, y: 0, width: list.pixelWidth, height: list.pixelHeight)] } ?? true
+        var hasEnded = false
+        defer { if !hasEnded { endFrame(isWhole: isWhole) } }
         clips.prepare(list.clips)
         if try !clipTable.upload(clips) && !hasWarnedAboutDeepClips {
             hasWarnedAboutDeepClips = true
@@ -215,12 +241,34 @@ public final class GLESRenderer: FrameRenderer {
         glFinish()
         try GLError.check("frame")
         try context.checkReset()
-        textures.endFrame()
+        hasEnded = true
+        endFrame(isWhole: isWhole)
+        recordResources(in: &statistics)
         lastStatistics = statistics
         if printsStatistics {
             FileHandle.standardError.write(Data("GLESRenderer: \(statistics.drawCalls) draw calls, \(statistics.offscreenPasses) offscreen passes, \(statistics.quads) quads, \(statistics.textureUploads) uploads (\(statistics.partialTextureUploads) partial); live \(ledger.counts)\n".utf8))
         }
         return statistics
+    }
+
+    /// Ends a frame: the caches evict what their budget no longer keeps (age counting only
+    /// frames drawn whole), and the heap is trimmed after large evictions.
+    private func endFrame(isWhole: Bool) {
+        textures.endFrame(isWhole: isWhole)
+        for evicted in rasterCache.endFrame(frame, isWhole: isWhole) { pool.recycle(evicted) }
+        pool.endFrame()
+        trimmer.noteFreed(textures.takeFreedBytes() + pool.takeFreedBytes())
+        trimmer.trimIfWorthwhile()
+    }
+
+    /// Records the caches' sizes and the live GL objects in `statistics`.
+    private func recordResources(in statistics: inout RenderStatistics) {
+        statistics.contentImages = textures.usage
+        statistics.rasterizedGroups = rasterCache.usage
+        statistics.offscreenTargets = pool.usage
+        statistics.glTextures = ledger.counts.textures
+        statistics.glFramebuffers = ledger.counts.framebuffers
+        statistics.glBuffers = ledger.counts.buffers
     }
 
     // MARK: - Drawing

@@ -6,21 +6,34 @@ import Foundation
 ///
 /// Sizes are rounded up to buckets (multiples of 64 texels), so a group that changes size a
 /// little keeps its target. Targets handed out during a frame come back at its end; idle targets
-/// not used for `idleFrameLimit` frames, or beyond `idleByteLimit` bytes (oldest first), are deleted.
+/// not used for `budget.evictionAge` frames, or beyond `budget.byteLimit` bytes (least recently
+/// used first), are deleted.
 final class RenderTargetPool {
     private let ledger: GLObjectLedger
     let maximumSize: Int
-    let idleByteLimit: Int
-    let idleFrameLimit: Int
+    /// The eviction age and byte limit of idle targets.
+    var budget: CacheBudget
     private var idle: [RenderTarget] = []
     private var inUse: [RenderTarget] = []
     private var frame = 0
+    /// Bytes deleted since `takeFreedBytes()` last asked.
+    private var freedBytes = 0
 
-    init(ledger: GLObjectLedger, maximumTextureSize: Int, idleByteLimit: Int = 64 << 20, idleFrameLimit: Int = 60) {
+    init(ledger: GLObjectLedger, maximumTextureSize: Int, budget: CacheBudget) {
         self.ledger = ledger
         maximumSize = maximumTextureSize
-        self.idleByteLimit = idleByteLimit
-        self.idleFrameLimit = idleFrameLimit
+        self.budget = budget
+    }
+
+    /// The targets the pool holds (idle and in use, not those detached into a cache) and their GPU memory.
+    var usage: CacheUsage {
+        CacheUsage(entries: count, bytes: (idle + inUse).reduce(0) { $0 + $1.byteCount })
+    }
+
+    /// The bytes deleted since the last call.
+    func takeFreedBytes() -> Int {
+        defer { freedBytes = 0 }
+        return freedBytes
     }
 
     /// The largest content side a target can hold.
@@ -69,7 +82,8 @@ final class RenderTargetPool {
         var kept: [RenderTarget] = []
         for target in idle {
             bytes += target.byteCount
-            if frame - target.lastUsedFrame > idleFrameLimit || bytes > idleByteLimit {
+            // What this frame drew stays (the next frame likely draws it again), whatever the bytes.
+            if frame - target.lastUsedFrame >= budget.evictionAge || (bytes > budget.byteLimit && target.lastUsedFrame != frame) {
                 delete(target)
             } else {
                 kept.append(target)
@@ -86,6 +100,7 @@ final class RenderTargetPool {
 
     /// Deletes a target's GL objects.
     func delete(_ target: RenderTarget) {
+        freedBytes += target.byteCount
         ledger.deleteFramebuffer(target.framebuffer)
         ledger.deleteTexture(target.texture)
     }

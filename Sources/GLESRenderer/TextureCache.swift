@@ -7,8 +7,11 @@ import Foundation
 ///
 /// Images up to `atlasImageLimit` pixels on a side share atlas pages (so that quads showing
 /// different images still batch); larger images, and images drawn with trilinear filtering
-/// (which needs mipmaps of the image alone), get a texture of their own. Entries not drawn for
-/// `evictionAge` frames are released. Entries hold their image strongly, so an image's
+/// (which needs mipmaps of the image alone), get a texture of their own. Entries follow
+/// `budget`: those not drawn for `budget.evictionAge` frames are released at the end of a
+/// frame, and beyond `budget.byteLimit` bytes (atlas pages counted whole) the least recently
+/// drawn go first; entries drawn in the current frame stay. A page emptied by evictions is
+/// deleted (the last one is kept). Entries hold their image strongly, so an image's
 /// `ObjectIdentifier` cannot be reused by another image while it keys the cache.
 final class TextureCache {
     private struct Entry {
@@ -17,8 +20,18 @@ final class TextureCache {
         var atlasPage: Int?
         var mipmapped: Bool
         var lastUsedFrame: Int
+        /// `wholeFrames` when last drawn: the age counts frames drawn whole only.
+        var lastWholeFrame: Int
+
+        /// The GPU memory of a standalone texture (its mipmaps add a third); 0 in an atlas.
+        var standaloneBytes: Int {
+            guard atlasPage == nil else { return 0 }
+            let level0 = Int(placement.textureWidth) * Int(placement.textureHeight) * 4
+            return mipmapped ? level0 + level0 / 3 : level0
+        }
     }
 
+    /// A page of the atlas; texture 0 marks a slot whose page was deleted.
     private struct AtlasPage {
         var texture: GLuint
         var packer: ShelfPacker
@@ -32,10 +45,17 @@ final class TextureCache {
     private let ledger: GLObjectLedger
     let maximumTextureSize: Int
     let pageSize: Int
-    var evictionAge: Int
+    /// The eviction age and byte limit; a smaller one evicts at the end of the next frame.
+    var budget: CacheBudget
     private var entries: [ObjectIdentifier: Entry] = [:]
     private var pages: [AtlasPage] = []
+    private var standaloneBytes = 0
+    /// Bytes released since `takeFreedBytes()` last asked.
+    private var freedBytes = 0
     private var frame = 0
+    /// The frames drawn whole so far (damage-limited frames skip what lies outside the damage,
+    /// so they do not age what they did not draw).
+    private var wholeFrames = 0
     private(set) var uploadsThisFrame = 0
     /// Uploads this frame that replaced only the changed part of an image's texture.
     private(set) var partialUploadsThisFrame = 0
@@ -43,17 +63,45 @@ final class TextureCache {
     private var lastPlacement: TexturePlacement?
     private var lastMipmapped = false
 
-    init(ledger: GLObjectLedger, evictionAge: Int) {
+    /// Creates a cache following `budget`, with atlas pages sized for a display of
+    /// `displayWidth` x `displayHeight` pixels (`pageSize(displayWidth:displayHeight:maximumTextureSize:)`).
+    init(ledger: GLObjectLedger, budget: CacheBudget, displayWidth: Int, displayHeight: Int) {
         self.ledger = ledger
-        self.evictionAge = evictionAge
+        self.budget = budget
         var size: GLint = 0
         glGetIntegerv(GLenum(GL_MAX_TEXTURE_SIZE), &size)
         maximumTextureSize = max(Int(size), 64)
-        pageSize = min(2048, maximumTextureSize)
+        pageSize = Self.pageSize(displayWidth: displayWidth, displayHeight: displayHeight, maximumTextureSize: maximumTextureSize)
+    }
+
+    /// The side of an atlas page for a display: the smallest power of two that holds half the
+    /// display's longer side, from 512 to 2048, and at most the largest texture. A page then
+    /// holds about a screenful of small images and stays within the display's cache budget
+    /// (`CacheBudget.default(pixelWidth:pixelHeight:)` counts pages whole): 512 (1 MiB) for
+    /// 640x480, 1024 (4 MiB) for 1920x1080.
+    static func pageSize(displayWidth: Int, displayHeight: Int, maximumTextureSize: Int) -> Int {
+        var side = 512
+        while side < (max(displayWidth, displayHeight) + 1) / 2 && side < 2048 { side *= 2 }
+        return min(side, maximumTextureSize)
     }
 
     /// The number of images on the GPU.
     var count: Int { entries.count }
+
+    /// The images held and the GPU memory of their textures, atlas pages counted whole.
+    var usage: CacheUsage { CacheUsage(entries: entries.count, bytes: byteCount) }
+
+    /// The GPU memory held: standalone textures and atlas pages.
+    var byteCount: Int { standaloneBytes + pages.filter { $0.texture != 0 }.count * pageSize * pageSize * 4 }
+
+    /// The number of atlas pages allocated.
+    var atlasPageCount: Int { pages.filter { $0.texture != 0 }.count }
+
+    /// The bytes released since the last call.
+    func takeFreedBytes() -> Int {
+        defer { freedBytes = 0 }
+        return freedBytes
+    }
 
     /// Starts a frame: counts uploads from zero.
     func beginFrame() {
@@ -63,9 +111,22 @@ final class TextureCache {
         lastIdentifier = nil
     }
 
-    /// Ends a frame: releases images not drawn for `evictionAge` frames (checked every 16 frames).
-    func endFrame() {
-        if frame % 16 == 0 { evictStale() }
+    /// Ends a frame: after a frame drawn whole (`isWhole`), releases the images not drawn in the
+    /// last `budget.evictionAge` whole frames; then the least recently drawn ones not drawn in
+    /// this frame while over `budget.byteLimit`.
+    func endFrame(isWhole: Bool = true) {
+        if isWhole {
+            evictStale()
+            wholeFrames += 1
+        }
+        guard byteCount > budget.byteLimit else { return }
+        let candidates = entries.filter { $0.value.lastUsedFrame != frame }.sorted { $0.value.lastUsedFrame < $1.value.lastUsedFrame }
+        for (identifier, entry) in candidates {
+            guard byteCount > budget.byteLimit else { break }
+            entries.removeValue(forKey: identifier)
+            release(entry)
+        }
+        if lastIdentifier.map({ entries[$0] == nil }) ?? false { lastIdentifier = nil }
     }
 
     /// The placement of `source`'s image, uploading it when this image object is new.
@@ -75,6 +136,7 @@ final class TextureCache {
         if identifier == lastIdentifier, let lastPlacement, lastMipmapped || !needsMipmaps { return lastPlacement }
         if let index = entries.index(forKey: identifier), entries.values[index].mipmapped || !needsMipmaps {
             entries.values[index].lastUsedFrame = frame
+            entries.values[index].lastWholeFrame = wholeFrames
             let entry = entries.values[index]
             remember(identifier, entry.placement, entry.mipmapped)
             return entry.placement
@@ -95,8 +157,10 @@ final class TextureCache {
     func releaseAll() {
         for entry in entries.values where entry.atlasPage == nil { ledger.deleteTexture(entry.placement.texture) }
         entries.removeAll()
-        for page in pages { ledger.deleteTexture(page.texture) }
+        for page in pages where page.texture != 0 { ledger.deleteTexture(page.texture) }
         pages.removeAll()
+        freedBytes += byteCount
+        standaloneBytes = 0
         lastIdentifier = nil
     }
 
@@ -104,20 +168,34 @@ final class TextureCache {
         lastIdentifier = identifier; lastPlacement = placement; lastMipmapped = mipmapped
     }
 
+    /// Releases the entries not drawn in the last `budget.evictionAge` whole frames (this one included).
     private func evictStale() {
-        let stale = entries.filter { frame - $0.value.lastUsedFrame > evictionAge }
+        let oldestKept = wholeFrames - budget.evictionAge + 1
+        guard entries.values.contains(where: { $0.lastWholeFrame < oldestKept }) else { return }
+        let stale = entries.filter { $0.value.lastWholeFrame < oldestKept }
         for (identifier, entry) in stale {
             entries.removeValue(forKey: identifier)
             release(entry)
         }
+        if lastIdentifier.map({ entries[$0] == nil }) ?? false { lastIdentifier = nil }
     }
 
+    /// Deletes an entry's texture, or frees its place in its atlas page; a page left empty is
+    /// deleted unless it is the only one.
     private func release(_ entry: Entry) {
         if let page = entry.atlasPage {
             pages[page].liveEntries -= 1
-            if pages[page].liveEntries == 0 { pages[page].packer.reset() }
+            guard pages[page].liveEntries == 0 else { return }
+            pages[page].packer.reset()
+            if atlasPageCount > 1 {
+                ledger.deleteTexture(pages[page].texture)
+                pages[page].texture = 0
+                freedBytes += pageSize * pageSize * 4
+            }
         } else {
             ledger.deleteTexture(entry.placement.texture)
+            standaloneBytes -= entry.standaloneBytes
+            freedBytes += entry.standaloneBytes
         }
     }
 
@@ -136,6 +214,7 @@ final class TextureCache {
               image.bytesPerRow % 4 == 0 else { return nil }
         let changed = PixelRect(enclosing: update.changedRect).intersection(PixelRect(x: 0, y: 0, width: image.width, height: image.height))
         entries.removeValue(forKey: baseIdentifier)
+        standaloneBytes -= entry.standaloneBytes
         if lastIdentifier == baseIdentifier { lastIdentifier = nil }
         uploadsThisFrame += 1
         partialUploadsThisFrame += 1
@@ -152,7 +231,8 @@ final class TextureCache {
             if entry.mipmapped { glGenerateMipmap(GLenum(GL_TEXTURE_2D)) }
             do { try GLError.check("glTexSubImage2D") } catch { ledger.deleteTexture(entry.placement.texture); throw error }
         }
-        return Entry(image: image, placement: entry.placement, atlasPage: nil, mipmapped: entry.mipmapped, lastUsedFrame: frame)
+        standaloneBytes += entry.standaloneBytes
+        return Entry(image: image, placement: entry.placement, atlasPage: nil, mipmapped: entry.mipmapped, lastUsedFrame: frame, lastWholeFrame: wholeFrames)
     }
 
     private func upload(_ image: CGImage, mipmapped: Bool) throws -> Entry {
@@ -178,21 +258,21 @@ final class TextureCache {
                                          originX: Float(x + Self.gutter), originY: Float(y + Self.gutter),
                                          width: Float(image.width), height: Float(image.height),
                                          textureWidth: size, textureHeight: size)
-        return Entry(image: image, placement: placement, atlasPage: page, mipmapped: false, lastUsedFrame: frame)
+        return Entry(image: image, placement: placement, atlasPage: page, mipmapped: false, lastUsedFrame: frame, lastWholeFrame: wholeFrames)
     }
 
     /// Finds room on a page: an existing one, one emptied by evicting stale images, or a new one.
     private func allocate(width: Int, height: Int) throws -> (page: Int, x: Int, y: Int)? {
         for pass in 0..<2 {
-            for index in pages.indices {
+            for index in pages.indices where pages[index].texture != 0 {
                 if let origin = pages[index].packer.allocate(width: width, height: height) {
                     return (index, origin.x, origin.y)
                 }
             }
-            if pages.count < Self.maximumAtlasPages {
-                try addPage()
-                if let origin = pages[pages.count - 1].packer.allocate(width: width, height: height) {
-                    return (pages.count - 1, origin.x, origin.y)
+            if atlasPageCount < Self.maximumAtlasPages {
+                let index = try addPage()
+                if let origin = pages[index].packer.allocate(width: width, height: height) {
+                    return (index, origin.x, origin.y)
                 }
             }
             if pass == 0 { evictStale() }
@@ -200,12 +280,19 @@ final class TextureCache {
         return nil
     }
 
-    private func addPage() throws {
+    /// Allocates a page in the first free slot (or a new one) and returns its index.
+    private func addPage() throws -> Int {
         let texture = ledger.makeTexture()
         glBindTexture(GLenum(GL_TEXTURE_2D), texture)
         glTexStorage2D(GLenum(GL_TEXTURE_2D), 1, GLenum(GL_RGBA8), GLsizei(pageSize), GLsizei(pageSize))
         do { try GLError.check("glTexStorage2D") } catch { ledger.deleteTexture(texture); throw error }
-        pages.append(AtlasPage(texture: texture, packer: ShelfPacker(size: pageSize)))
+        let page = AtlasPage(texture: texture, packer: ShelfPacker(size: pageSize))
+        if let free = pages.firstIndex(where: { $0.texture == 0 }) {
+            pages[free] = page
+            return free
+        }
+        pages.append(page)
+        return pages.count - 1
     }
 
     private func uploadStandalone(_ image: CGImage, mipmapped: Bool) throws -> Entry {
@@ -227,6 +314,8 @@ final class TextureCache {
         let placement = TexturePlacement(texture: texture, originX: 0, originY: 0,
                                          width: Float(pixels.width), height: Float(pixels.height),
                                          textureWidth: Float(pixels.width), textureHeight: Float(pixels.height))
-        return Entry(image: image, placement: placement, atlasPage: nil, mipmapped: mipmapped, lastUsedFrame: frame)
+        let entry = Entry(image: image, placement: placement, atlasPage: nil, mipmapped: mipmapped, lastUsedFrame: frame, lastWholeFrame: wholeFrames)
+        standaloneBytes += entry.standaloneBytes
+        return entry
     }
 }

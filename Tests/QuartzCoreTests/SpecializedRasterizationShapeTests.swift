@@ -1,3 +1,4 @@
+import CompositorCore
 import XCTest
 @testable import QuartzCore
 
@@ -182,7 +183,7 @@ final class SpecializedRasterizationShapeTests: XCTestCase {
     }
 
     func testCacheEvictsLeastRecentlyUsedBeyondItsByteLimit() throws {
-        let cache = SpecializedContentsCache(byteLimit: 3 * 40_000)
+        let cache = SpecializedContentsCache(budget: CacheBudget(byteLimit: 3 * 40_000))
         let picture = try XCTUnwrap(CGImage(width: 100, height: 100, bytesPerRow: 400, data: Data(count: 40_000)))
         func key(_ end: CGFloat) throws -> SpecializedContentsCache.Key {
             let artwork = try XCTUnwrap(ShapeArtwork(shapeState {
@@ -193,7 +194,7 @@ final class SpecializedRasterizationShapeTests: XCTestCase {
         for end in [0.1, 0.2, 0.3] { cache.insert(picture, for: try key(end)) }
         XCTAssertNotNil(cache.image(for: try key(0.1)))   // 0.2 is now the least recently used
         cache.insert(picture, for: try key(0.4))
-        XCTAssertEqual(cache.usage.count, 3)
+        XCTAssertEqual(cache.usage.entries, 3)
         XCTAssertEqual(cache.usage.bytes, 120_000)
         XCTAssertNil(cache.image(for: try key(0.2)))
         XCTAssertNotNil(cache.image(for: try key(0.1)))

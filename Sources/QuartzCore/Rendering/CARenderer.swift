@@ -71,6 +71,10 @@ public final class CARenderer {
     private var lastCommandCount = 0
     /// What unchanged subtrees flattened to in earlier frames.
     let subtreeCache = FlattenedSubtreeCache()
+    /// The pictures of the text and shape layers this renderer draws (`cacheByteLimit`, `cacheEvictionAge`).
+    lazy var layerPictures = SpecializedContentsCache(budget: .default(pixelWidth: pixelWidth, pixelHeight: pixelHeight))
+    /// Hands the heap back to the system after large evictions of pictures.
+    var pictureTrimmer = FreedMemoryTrimmer(threshold: 4 << 20)
 
     /// Creates a renderer drawing into a new offscreen target of `pixelWidth` x `pixelHeight`.
     ///
@@ -188,6 +192,7 @@ public final class CARenderer {
         } catch {
             throw CARendererError.renderer(error)
         }
+        recordCacheUsage(in: &statistics)
         lastError = nil
         return statistics
     }
@@ -207,8 +212,13 @@ public final class CARenderer {
                                        subtreeCache: reusesUnchangedSubtrees ? subtreeCache : nil)
         // Reserve what the last frame needed, so a long list is not regrown every frame.
         flattener.commands.reserveCapacity(lastCommandCount)
-        var list = flattener.flatten(rootID: layer.layerID, pixelWidth: pixelWidth,
-                                     pixelHeight: pixelHeight, clearColor: PremultipliedColor(clearColor))
+        let pictures = layerPictures
+        pictures.beginFrame()
+        var list = SpecializedContents.$rendererCache.withValue(pictures) {
+            flattener.flatten(rootID: layer.layerID, pixelWidth: pixelWidth,
+                              pixelHeight: pixelHeight, clearColor: PremultipliedColor(clearColor))
+        }
+        pictures.endFrame()
         if reusesUnchangedSubtrees {
             list.continuity = DrawListContinuity(sequence: subtreeCache.sequence, frame: subtreeCache.frame,
                                                  unchangedRanges: flattener.unchangedRanges)

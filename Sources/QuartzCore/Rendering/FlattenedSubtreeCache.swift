@@ -78,6 +78,14 @@ final class FlattenedSubtreeCache {
         return nextContextSerial
     }
 
+    /// The subtrees known and the bytes of the commands and clips kept for them.
+    var usage: CacheUsage {
+        let bytes = entries.values.reduce(0) { sum, entry in
+            sum + (entry.commands?.count ?? 0) * MemoryLayout<DrawCommand>.stride + entry.clips.count * MemoryLayout<Clip>.stride
+        }
+        return CacheUsage(entries: entries.count, bytes: bytes)
+    }
+
     /// Forgets everything (a renderer's target or view changed in a way keys do not see).
     func removeAll() { entries.removeAll() }
 

@@ -1,11 +1,19 @@
+import CompositorCore
 import Foundation
 
 /// The pictures of the layers whose content Core Animation draws itself from their properties
 /// (`CAShapeLayer`, `CATextLayer`), rasterized at the density they are seen at so they stay
 /// sharp at any scale, and cached so that a still layer is drawn once.
 enum SpecializedContents {
-    /// The pictures of recent frames: 64 MiB of pixels.
-    static let cache = SpecializedContentsCache(byteLimit: 64 << 20)
+    /// The pictures drawn outside a renderer's frame: 16 MiB of pixels, least recently used first out.
+    static let sharedCache = SpecializedContentsCache(budget: CacheBudget(byteLimit: 16 << 20))
+
+    /// The cache of the renderer flattening the current frame (`CARenderer` sets it around the
+    /// flattening), so that each renderer keeps the pictures of its own screen, on its budget.
+    @TaskLocal static var rendererCache: SpecializedContentsCache?
+
+    /// The cache pictures are looked up in and kept in now.
+    static var cache: SpecializedContentsCache { rendererCache ?? sharedCache }
 
     /// The picture of a shape or text layer: `bounds` × `pixelsPerPoint` pixels (rounded to whole
     /// pixels, at most `GroupGeometry.maximumPixelSize` on a side, beyond which the density is
@@ -63,6 +71,7 @@ enum SpecializedContents {
     static func image(of artwork: SpecializedContentsCache.Key.Artwork, covering rect: CGRect,
                       pixelsPerPoint: CGFloat) -> CGImage? {
         let key = SpecializedContentsCache.Key(artwork: artwork, rect: rect, pixelsPerPoint: pixelsPerPoint)
+        let cache = self.cache
         if let cached = cache.image(for: key) { return cached }
         guard let image = rasterize(artwork, covering: rect, pixelsPerPoint: pixelsPerPoint) else { return nil }
         cache.insert(image, for: key)

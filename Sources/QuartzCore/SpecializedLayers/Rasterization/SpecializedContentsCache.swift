@@ -1,10 +1,16 @@
+import CompositorCore
 import Foundation
 import Synchronization
 
 /// Recently rasterized pictures of shape and text layers, reused while a layer's artwork, size
 /// and scale stay the same (the renderer asks every frame, and gets the same image object, so
-/// it uploads it once). Bounded in bytes; the least recently used pictures go first. Safe to
-/// use from any thread.
+/// it uploads it once). Safe to use from any thread.
+///
+/// Each `CARenderer` has one, and counts its frames (`beginFrame()`, `endFrame()`): a picture
+/// not drawn for `budget.evictionAge` frames is evicted (a text layer whose string changes
+/// every frame leaves one picture a frame behind), and beyond `budget.byteLimit` bytes the
+/// least recently used pictures not drawn in the current frame go first. A cache whose frames
+/// are not counted evicts by bytes only.
 final class SpecializedContentsCache: Sendable {
     /// What a picture depends on.
     struct Key: Hashable {
@@ -23,56 +29,108 @@ final class SpecializedContentsCache: Sendable {
         }
     }
 
-    /// The most bytes of pixels kept.
-    let byteLimit: Int
+    private struct Entry {
+        var image: CGImage
+        var lastUse: UInt64
+        var lastFrame: Int
+        var bytes: Int { image.bytesPerRow * image.height }
+    }
 
-    private struct Entries {
-        var images: [Key: (image: CGImage, lastUse: UInt64)] = [:]
+    private struct State {
+        var budget: CacheBudget
+        var images: [Key: Entry] = [:]
         var bytes = 0
         var clock: UInt64 = 0
-    }
-    private let entries = Mutex(Entries())
+        var frame = 0
+        /// Bytes evicted since `takeFreedBytes()` last asked.
+        var freed = 0
 
-    /// Creates a cache that keeps at most `byteLimit` bytes of pixels.
-    init(byteLimit: Int) {
-        self.byteLimit = byteLimit
+        /// Evicts the entries not drawn for `budget.evictionAge` frames, then the least
+        /// recently used ones not drawn in this frame while over the byte limit.
+        mutating func evict() {
+            let oldestKept = frame - budget.evictionAge + 1
+            if frame > 0, images.values.contains(where: { $0.lastFrame < oldestKept }) {
+                images = images.filter { _, entry in
+                    guard entry.lastFrame < oldestKept else { return true }
+                    bytes -= entry.bytes; freed += entry.bytes
+                    return false
+                }
+            }
+            while bytes > budget.byteLimit,
+                  let oldest = images.filter({ $0.value.lastFrame != frame || frame == 0 })
+                    .min(by: { $0.value.lastUse < $1.value.lastUse }) {
+                images.removeValue(forKey: oldest.key)
+                bytes -= oldest.value.bytes; freed += oldest.value.bytes
+            }
+        }
+    }
+    private let state: Mutex<State>
+
+    /// Creates a cache that follows `budget`.
+    init(budget: CacheBudget) {
+        state = Mutex(State(budget: budget))
     }
 
-    /// The cached picture for `key`, marked as just used; nil when there is none.
+    /// The budget the cache follows; a smaller one evicts at once.
+    var budget: CacheBudget {
+        get { state.withLock { $0.budget } }
+        set { state.withLock { $0.budget = newValue; $0.evict() } }
+    }
+
+    /// Starts a frame: pictures asked for from now on are drawn in it.
+    func beginFrame() {
+        state.withLock { $0.frame += 1 }
+    }
+
+    /// Ends a frame: evicts what was not drawn for `budget.evictionAge` frames.
+    func endFrame() {
+        state.withLock { $0.evict() }
+    }
+
+    /// The cached picture for `key`, marked as drawn in this frame; nil when there is none.
     func image(for key: Key) -> CGImage? {
-        entries.withLock { e in
-            guard let found = e.images[key] else { return nil }
-            e.clock &+= 1
-            e.images[key] = (found.image, e.clock)
-            return found.image
+        state.withLock { s in
+            guard var entry = s.images[key] else { return nil }
+            s.clock &+= 1
+            entry.lastUse = s.clock
+            entry.lastFrame = s.frame
+            s.images[key] = entry
+            return entry.image
         }
     }
 
-    /// Keeps `image` for `key`, evicting the least recently used pictures beyond the byte limit.
-    /// A picture larger than the whole limit is not kept.
+    /// Keeps `image` for `key`, drawn in this frame. A picture larger than the whole byte
+    /// limit is not kept.
     func insert(_ image: CGImage, for key: Key) {
-        let size = image.bytesPerRow * image.height
-        guard size <= byteLimit else { return }
-        entries.withLock { e in
-            e.clock &+= 1
-            if let replaced = e.images.updateValue((image, e.clock), forKey: key) {
-                e.bytes -= replaced.image.bytesPerRow * replaced.image.height
-            }
-            e.bytes += size
-            while e.bytes > byteLimit, let oldest = e.images.min(by: { $0.value.lastUse < $1.value.lastUse }) {
-                e.images.removeValue(forKey: oldest.key)
-                e.bytes -= oldest.value.image.bytesPerRow * oldest.value.image.height
-            }
+        state.withLock { s in
+            let entry = Entry(image: image, lastUse: s.clock &+ 1, lastFrame: s.frame)
+            guard entry.bytes <= s.budget.byteLimit else { return }
+            s.clock &+= 1
+            if let replaced = s.images.updateValue(entry, forKey: key) { s.bytes -= replaced.bytes }
+            s.bytes += entry.bytes
+            s.evict()
         }
     }
 
-    /// The number of pictures and bytes kept.
-    var usage: (count: Int, bytes: Int) {
-        entries.withLock { ($0.images.count, $0.bytes) }
+    /// The pictures and bytes kept.
+    var usage: CacheUsage {
+        state.withLock { CacheUsage(entries: $0.images.count, bytes: $0.bytes) }
+    }
+
+    /// The bytes of the pictures evicted since the last call (to decide when to trim the heap).
+    func takeFreedBytes() -> Int {
+        state.withLock { s in
+            defer { s.freed = 0 }
+            return s.freed
+        }
     }
 
     /// Forgets every picture.
     func removeAll() {
-        entries.withLock { $0 = Entries() }
+        state.withLock { s in
+            s.freed += s.bytes
+            s.images.removeAll()
+            s.bytes = 0
+        }
     }
 }

@@ -1,0 +1,63 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Foundation
+
+/// The memory the process holds, and handing freed memory back to the system.
+public enum ProcessMemory {
+    /// The resident set size of the process, in bytes (`/proc/self/statm`), or 0 where it cannot be read.
+    public static func residentBytes() -> Int {
+        let descriptor = open("/proc/self/statm", O_RDONLY)
+        guard descriptor >= 0 else { return 0 }
+        defer { close(descriptor) }
+        var buffer = [UInt8](repeating: 0, count: 128)
+        let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+        guard count > 0 else { return 0 }
+        // "size resident shared text lib data dt", in pages.
+        let fields = String(decoding: buffer[0..<count], as: UTF8.self).split(separator: " ")
+        guard fields.count > 1, let pages = Int(fields[1]) else { return 0 }
+        return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
+    }
+
+    /// Asks the allocator to return the free memory of its arenas to the system (glibc's
+    /// `malloc_trim`): large evictions free pages that glibc otherwise keeps for the process
+    /// for good, in each thread's arena. True when memory was returned.
+    @discardableResult
+    public static func returnFreedMemory() -> Bool {
+        guard let trim = mallocTrim else { return false }
+        return trim(0) != 0
+    }
+
+    /// glibc's `malloc_trim(size_t pad)`, looked up at run time (the Glibc module does not
+    /// import <malloc.h>); nil with another C library.
+    private static let mallocTrim: (@convention(c) (Int) -> Int32)? = {
+        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "malloc_trim") else { return nil }
+        return unsafeBitCast(symbol, to: (@convention(c) (Int) -> Int32).self)
+    }()
+}
+
+/// Decides when freed cache memory is worth handing back to the system: after evictions that
+/// freed at least `threshold` bytes in all since the last trim (a trim walks every arena, so
+/// it is not done for a few kilobytes). Set `QC_MALLOC_TRIM=0` to never trim (to measure
+/// what trimming saves).
+public struct FreedMemoryTrimmer: Sendable {
+    /// The bytes that must have been freed since the last trim before another.
+    public var threshold: Int
+    private var freedSinceTrim = 0
+    private static let isEnabled = ProcessInfo.processInfo.environment["QC_MALLOC_TRIM"] != "0"
+
+    /// Creates a trimmer that trims after `threshold` bytes were freed.
+    public init(threshold: Int) { self.threshold = max(0, threshold) }
+
+    /// Notes that evictions freed `bytes` bytes.
+    public mutating func noteFreed(_ bytes: Int) { freedSinceTrim += max(0, bytes) }
+
+    /// Trims when enough was freed since the last trim; true when it trimmed.
+    @discardableResult
+    public mutating func trimIfWorthwhile() -> Bool {
+        guard Self.isEnabled, freedSinceTrim >= threshold, freedSinceTrim > 0 else { return false }
+        freedSinceTrim = 0
+        ProcessMemory.returnFreedMemory()
+        return true
+    }
+}

@@ -1,0 +1,44 @@
+import CompositorCore
+import Foundation
+
+extension CARenderer {
+    /// The most bytes each of the renderer's caches keeps of what the current frame does not
+    /// draw: the images of layer contents (GPU textures with the GLES renderer), the kept
+    /// contents of rasterized layers (`shouldRasterize`) with their shadows, idle offscreen
+    /// targets, and the pictures of text and shape layers. (Linux addition.)
+    ///
+    /// What a frame draws is always kept, whatever the limit. By default the limit follows the
+    /// target's size: the pixels of four screens, at least 4 MiB and at most 64 MiB
+    /// (`CacheBudget.defaultByteLimit(pixelWidth:pixelHeight:)`); a 640x480 kiosk keeps about
+    /// 4.7 MiB per cache. Lowering it evicts at once, least recently drawn first.
+    public var cacheByteLimit: Int {
+        get { layerPictures.budget.byteLimit }
+        set { setCacheBudget(CacheBudget(byteLimit: newValue, evictionAge: cacheEvictionAge)) }
+    }
+
+    /// The number of frames after which anything the renderer's caches keep and no frame drew
+    /// is evicted (30 by default, half a second at 60 Hz; at least 1). (Linux addition.)
+    ///
+    /// A picture made for one frame only (the text of a clock, a path that moves) is gone this
+    /// many frames later; content that comes back sooner is drawn again without being redrawn
+    /// or uploaded again.
+    public var cacheEvictionAge: Int {
+        get { layerPictures.budget.evictionAge }
+        set { setCacheBudget(CacheBudget(byteLimit: cacheByteLimit, evictionAge: newValue)) }
+    }
+
+    private func setCacheBudget(_ budget: CacheBudget) {
+        layerPictures.budget = budget
+        (renderer as? CacheBudgetedRenderer)?.cacheBudget = budget
+    }
+
+    /// Adds what the renderer's own caches hold to the frame's statistics, and hands freed
+    /// picture memory back to the system after large evictions.
+    func recordCacheUsage(in statistics: inout RenderStatistics) {
+        pictureTrimmer.noteFreed(layerPictures.takeFreedBytes())
+        pictureTrimmer.trimIfWorthwhile()
+        statistics.layerPictures = layerPictures.usage
+        statistics.flattenedSubtrees = subtreeCache.usage
+        statistics.residentMemoryBytes = ProcessMemory.residentBytes()
+    }
+}
