@@ -1,3 +1,4 @@
+import Testing
 /// The outcome of checking an image against a reference PNG file.
 public enum ReferenceImageResult: Sendable {
     /// The image matched the reference.
@@ -34,6 +35,7 @@ public enum ReferenceImageResult: Sendable {
 ///   - tolerance: how far the image may differ from the reference.
 ///   - record: whether to write the image as the reference instead of comparing.
 ///   - artifactsDirectory: where failure images go; by default `SNAPSHOT_ARTIFACTS` or the temporary directory.
+///     Under Swift Testing they are also attached to the running test (`recordAttachments(named:)`).
 /// - Throws: `CGImageError` when a PNG cannot be read, decoded or written.
 public func checkImage(_ image: CGImage, againstReferenceAt referenceURL: URL, tolerance: ImageTolerance = .exact,
                        record: Bool = false,
@@ -52,5 +54,7 @@ public func checkImage(_ image: CGImage, againstReferenceAt referenceURL: URL, t
     let comparison = ImageComparison(reference: reference, actual: try CGImage.decodePNG(png), tolerance: tolerance)
     guard !comparison.matches else { return .matched(comparison) }
     let name = referenceURL.deletingPathExtension().lastPathComponent
+    // Under Swift Testing the three images are also attached to the failing test's result.
+    comparison.recordAttachments(named: name)
     return .mismatched(comparison, try comparison.writeArtifacts(to: artifactsDirectory, named: name))
 }

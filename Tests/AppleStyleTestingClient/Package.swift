@@ -15,6 +15,7 @@ let package = Package(
     targets: [
         .testTarget(name: "AppleStyleTestingClientTests", dependencies: [
             .product(name: "QuartzCore", package: "OpenQuartzCore"),
+            .product(name: "QuartzCoreTesting", package: "OpenQuartzCore"),
         ]),
     ]
 )

@@ -11,7 +11,7 @@ import Foundation
 final class AppleStyleTestingClientTests: XCTestCase {
     /// The `@Test` functions of the client (a parameterized test counts once). Update it when
     /// adding tests there.
-    private static let clientTestCount = 11
+    private static let clientTestCount = 12
 
     func testAppleStyleSwiftTestingClientPasses() throws {
         let root = ClientPackageProcess.repositoryRoot
@@ -35,5 +35,9 @@ final class AppleStyleTestingClientTests: XCTestCase {
         let frame = try XCTUnwrap(saved.first { $0.hasPrefix("frame") && $0.hasSuffix(".png") }, "\(saved)")
         let png = try Data(contentsOf: attachments.appendingPathComponent(frame))
         XCTAssertEqual(Array(png.prefix(8)), [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
+        // QuartzCoreTesting's failed comparison attaches its three images.
+        for role in ["reference", "actual", "difference"] {
+            XCTAssertTrue(saved.contains { $0.hasPrefix("mismatch.\(role)") && $0.hasSuffix(".png") }, "\(role) in \(saved)")
+        }
     }
 }

@@ -3,7 +3,7 @@ import XCTest
 /// Each built tool answers --help with its usage and exit status 0, and a bad value with a
 /// message on standard error and exit status 64 (EX_USAGE), never a silently replaced value.
 final class ToolCommandLineTests: XCTestCase {
-    private let tools = ["qc-render", "qc-bench", "qc-kiosk", "qc-fuzz"]
+    private let tools = ["qc-render", "qc-bench", "qc-kiosk", "qc-fuzz", "qc-soak"]
 
     func testHelpPrintsUsageAndSucceeds() throws {
         for tool in tools {
@@ -39,6 +39,8 @@ final class ToolCommandLineTests: XCTestCase {
         ("qc-kiosk", ["--key", "1.0:sideways"], "--key"),
         ("qc-kiosk", ["--cpu", "--gpu"], "--gpu"),
         ("qc-fuzz", ["gif"], "gif"),
+        ("qc-soak", ["--renderer", "metal"], "--renderer"),
+        ("qc-soak", ["--frames", "many"], "--frames"),
         ("qc-fuzz", ["png", "/nonexistent/input"], "/nonexistent/input"),
     ]
 
