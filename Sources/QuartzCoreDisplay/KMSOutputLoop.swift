@@ -1,6 +1,7 @@
 import CDRM
 import CompositorCore
 import Foundation
+import GLESRenderer
 import QuartzCore
 #if canImport(Glibc)
 import Glibc
@@ -57,6 +58,10 @@ final class KMSOutputLoop {
     private var lastWaitMessage = ""
     private var firstFrameSent = false
     private var stopSignal: Int32?
+    /// GPU resets in a row without a frame rendered since; past `maximumContextRecoveries` the
+    /// surface is recreated at the attach pace (twice a second) rather than at once.
+    private var contextRecoveries = 0
+    static let maximumContextRecoveries = 3
     private let flipSink = FlipSink()
     /// `QC_DISPLAY_TRACE=1` logs every frame's render time and every flip.
     private let tracesFrames = ProcessInfo.processInfo.environment["QC_DISPLAY_TRACE"] == "1"
@@ -356,6 +361,7 @@ final class KMSOutputLoop {
             _ = try renderer.frameRenderer.render(list, damageRegion: redraw)
             let framebuffer = try display.surface.present()
             damageHistory.record(damage)
+            contextRecoveries = 0
             let duration = CACurrentMediaTime() - start
             let redrawnFraction = Double(redraw.reduce(0) { $0 + $1.width * $1.height }) / Double(max(1, whole.width * whole.height))
             if !firstFrameSent && onScreen == nil && pacer.framesInFlight == 0 {
@@ -367,11 +373,33 @@ final class KMSOutputLoop {
             }
             let frame = Frame(framebuffer: framebuffer, damage: damage, inputTime: inputTime)
             if case .submit(let next) = pacer.rendered(frame, renderDuration: duration) { submit(next) }
+        } catch where Self.isContextLoss(error) {
+            recreateAfterContextLoss(error)
         } catch {
             log("frame: \(error)")
             forceRedraw = true // the back buffer may be half drawn: the next frame redraws it whole
             retryAfter = CACurrentMediaTime() + 1
         }
+    }
+
+    /// Whether `error` says the GPU reset and the GL context with everything on it is gone.
+    static func isContextLoss(_ error: Error) -> Bool {
+        switch error {
+        case GLError.contextLost: return true
+        case CARendererError.renderer(let underlying): return isContextLoss(underlying)
+        default: return false
+        }
+    }
+
+    /// Throws the surface away (GBM surface, EGL context, renderer, textures, caches) and makes a
+    /// new one at once; the attach does a modeset and draws the whole frame.
+    private func recreateAfterContextLoss(_ error: Error) {
+        contextRecoveries += 1
+        let immediate = contextRecoveries <= Self.maximumContextRecoveries
+        log("renderer: \(error); recreating the GL context and renderer"
+            + (immediate ? " (\(contextRecoveries) of \(Self.maximumContextRecoveries))" : " (still failing; retrying every 0.5 s)"))
+        detach()
+        if immediate { lastAttachAttempt = -.infinity }
     }
 
     private func submit(_ frame: Frame) {
