@@ -40,12 +40,11 @@ final class KMSOutputLoop {
     private var savedCRTC: SavedCRTC?
     private var pacer = CAFramePacer<Frame>(policy: .adaptive, refreshPeriod: 1.0 / 60)
     private var onScreen: Frame?
-    private var needsModeset = true
+    private var scanoutState = ScanoutState()
     private var forceRedraw = true
     private var damageTracker = DamageTracker()
     private var damageHistory = BufferDamageHistory()
     private var wantedFrameAtLastFlip = false
-    private var submittedAt: CFTimeInterval?
     /// Average time from a flip's submission to its event. Where flips complete faster than the
     /// mode's period (virtio-gpu has no vblank interrupt: the event comes when the host has
     /// copied the frame), a frame is held until `last flip + period - latency`, so the display
@@ -214,7 +213,7 @@ final class KMSOutputLoop {
                 s.statistics = CAFrameStatistics(refreshPeriod: mode.refreshPeriod)
             }
             output.shared.withLock { $0.rendererKind = surface.kind }
-            needsModeset = true
+            scanoutState.requireModeset()
             forceRedraw = true
             lastWaitMessage = ""
             log("display: \(connector.name) \(mode) on CRTC \(pipe.crtcID), primary plane \(pipe.planeID.map(String.init) ?? "none"), "
@@ -256,7 +255,7 @@ final class KMSOutputLoop {
     private func releaseFrames() {
         let frames = pacer.reset() + [onScreen].compactMap { $0 }
         onScreen = nil
-        submittedAt = nil
+        scanoutState.forgetPendingFlip()
         heldFrame = nil
         // A frame flipped again (display links on a still tree) appears twice: release each buffer once.
         var released = Set<UInt32>()
@@ -284,6 +283,7 @@ final class KMSOutputLoop {
 
     private func seatDisabled() {
         log("seat: disabled (VT switch); rendering paused, DRM master released")
+        scanoutState.pause()
         releaseFrames()
         input?.suspend()
     }
@@ -292,7 +292,7 @@ final class KMSOutputLoop {
         log("seat: enabled; restoring the mode and redrawing")
         device?.acquireMaster()
         input?.resume()
-        needsModeset = true
+        scanoutState.resume()
         forceRedraw = true
         handleHotplug()
     }
@@ -405,38 +405,41 @@ final class KMSOutputLoop {
     private func submit(_ frame: Frame) {
         guard var display else { return }
         do {
-            if needsModeset {
-                if let atomic = display.scanout as? AtomicScanout {
-                    do {
-                        try atomic.test(framebuffer: frame.framebuffer)
-                    } catch {
-                        log("atomic: \(error); falling back to legacy modesetting")
-                        display.scanout = LegacyScanout(fd: device!.fd, pipe: display.pipe)
-                        self.display = display
-                    }
+            if scanoutState.needsModeset, !scanoutState.isPaused, let atomic = display.scanout as? AtomicScanout {
+                do {
+                    try atomic.test(framebuffer: frame.framebuffer)
+                } catch {
+                    log("atomic: \(error); falling back to legacy modesetting")
+                    display.scanout = LegacyScanout(fd: device!.fd, pipe: display.pipe)
+                    self.display = display
                 }
-                try display.scanout.modeset(framebuffer: frame.framebuffer)
-                needsModeset = false
-                let kind = display.scanout.kind
-                output.shared.withLock { $0.scanoutKind = kind }
-                didFlip(at: CACurrentMediaTime()) // the modeset put it on screen
-                return
-            }
-            let earliest = (pacer.lastFlipTime ?? 0) + pacer.refreshPeriod - flipLatency
-            if CACurrentMediaTime() < earliest - 0.0005 {
-                heldFrame = (frame, earliest)
-                return
+            } else if !scanoutState.needsModeset {
+                let earliest = (pacer.lastFlipTime ?? 0) + pacer.refreshPeriod - flipLatency
+                if CACurrentMediaTime() < earliest - 0.0005 {
+                    heldFrame = (frame, earliest)
+                    return
+                }
             }
             // A frame flipped again changed nothing; no clips would tell the kernel "all of it".
             let unchanged = frame.framebuffer == onScreen?.framebuffer && frame.damage.isEmpty
-            try display.scanout.flip(framebuffer: frame.framebuffer,
-                                     damage: unchanged ? [PixelRect(x: 0, y: 0, width: 1, height: 1)] : frame.damage,
-                                     userData: Unmanaged.passUnretained(flipSink).toOpaque())
-            submittedAt = CACurrentMediaTime()
+            let outcome = try scanoutState.submit(framebuffer: frame.framebuffer,
+                                                  damage: unchanged ? [PixelRect(x: 0, y: 0, width: 1, height: 1)] : frame.damage,
+                                                  on: display.scanout, userData: Unmanaged.passUnretained(flipSink).toOpaque(),
+                                                  now: CACurrentMediaTime())
+            switch outcome {
+            case .modeset:
+                let kind = display.scanout.kind
+                output.shared.withLock { $0.scanoutKind = kind }
+                didFlip(at: CACurrentMediaTime()) // the modeset put it on screen
+            case .flipQueued:
+                break
+            case .paused:
+                releaseFrames() // the seat is away: the frame is dropped and redrawn on its return
+            }
         } catch {
+            // The failed commit left no flip pending and made the next frame a modeset.
             log("scanout: \(error); retrying in 1 s")
             releaseFrames()
-            needsModeset = true
             forceRedraw = true
             retryAfter = CACurrentMediaTime() + 1
         }
@@ -459,21 +462,19 @@ final class KMSOutputLoop {
 
     /// A flip that never completes (a driver hiccup, a seat change mid-flip) must not stall the output.
     private func checkLostFlip() {
-        guard let submittedAt, CACurrentMediaTime() - submittedAt > 1 else { return }
+        guard scanoutState.giveUpLostFlip(now: CACurrentMediaTime()) else { return }
         log("scanout: no page-flip event for 1 s; forcing a modeset")
         releaseFrames()
-        needsModeset = true
         forceRedraw = true
     }
 
     private func didFlip(at time: CFTimeInterval) {
         guard let surface = display?.surface else { return }
         if tracesFrames { log(String(format: "trace: flip at %.4f", time)) }
-        if let submittedAt {
-            let latency = min(max(0, time - submittedAt), pacer.refreshPeriod)
+        if let measured = scanoutState.flipCompleted(at: time) {
+            let latency = min(measured, pacer.refreshPeriod)
             flipLatency = flipLatency == 0 ? latency : 0.8 * flipLatency + 0.2 * latency
         }
-        submittedAt = nil
         let (next, nowOnScreen) = pacer.flipped(at: time)
         if let previous = onScreen, previous.framebuffer != nowOnScreen?.framebuffer {
             surface.release(framebuffer: previous.framebuffer)
