@@ -41,6 +41,10 @@ final class KMSOutputLoop {
     private var pacer = CAFramePacer<Frame>(policy: .adaptive, refreshPeriod: 1.0 / 60)
     private var onScreen: Frame?
     private var scanoutState = ScanoutState()
+    /// Set when a commit was refused for want of DRM master (EACCES) with no seat change: another
+    /// process took the card. Master is asked for again every second; nothing is submitted meanwhile.
+    private var masterLost = false
+    private var lastMasterAttempt: CFTimeInterval = -.infinity
     private var forceRedraw = true
     private var damageTracker = DamageTracker()
     private var damageHistory = BufferDamageHistory()
@@ -88,7 +92,8 @@ final class KMSOutputLoop {
                 heldFrame = nil
                 submit(held.frame)
             }
-            if display != nil, session.isActive, canRender(), wantsFrame() { renderFrame() }
+            if masterLost, session.isActive { regainMaster() }
+            if display != nil, session.isActive, !scanoutState.isPaused, canRender(), wantsFrame() { renderFrame() }
             poll(timeout: timeout())
         }
         shutdown()
@@ -129,6 +134,7 @@ final class KMSOutputLoop {
 
     private func timeout() -> Int32 {
         guard session.isActive else { return -1 }
+        if masterLost { return 1000 }
         guard display != nil else { return 1000 }
         if let held = heldFrame { return Int32(max(0, ((held.until - CACurrentMediaTime()) * 1000).rounded(.up))) }
         if pacer.framesInFlight > 0 { return 100 } // the flip event wakes us; this guards a lost one
@@ -292,6 +298,7 @@ final class KMSOutputLoop {
         log("seat: enabled; restoring the mode and redrawing")
         device?.acquireMaster()
         input?.resume()
+        masterLost = false
         scanoutState.resume()
         forceRedraw = true
         handleHotplug()
@@ -436,6 +443,12 @@ final class KMSOutputLoop {
             case .paused:
                 releaseFrames() // the seat is away: the frame is dropped and redrawn on its return
             }
+        } catch let error as CADisplayError where error.isPermissionDenied {
+            logWaiting("scanout: \(error): DRM master lost; rendering paused until it is regained")
+            releaseFrames()
+            scanoutState.pause()
+            masterLost = true
+            forceRedraw = true
         } catch {
             // The failed commit left no flip pending and made the next frame a modeset.
             log("scanout: \(error); retrying in 1 s")
@@ -443,6 +456,19 @@ final class KMSOutputLoop {
             forceRedraw = true
             retryAfter = CACurrentMediaTime() + 1
         }
+    }
+
+    /// Asks for DRM master again (at most once a second) after a commit was refused for want of it.
+    private func regainMaster() {
+        let now = CACurrentMediaTime()
+        guard now - lastMasterAttempt >= 1, let device else { return }
+        lastMasterAttempt = now
+        guard device.acquireMaster() else { return }
+        log("seat: DRM master regained; restoring the mode and redrawing")
+        masterLost = false
+        lastWaitMessage = ""
+        scanoutState.resume()
+        forceRedraw = true
     }
 
     private func handleDRMEvents() {

@@ -100,4 +100,10 @@ final class ScanoutStateTests: XCTestCase {
         state.requireModeset() // unplugged and plugged back: a new connector, mode and CRTC
         XCTAssertEqual(try submit(2, at: 1), .modeset)
     }
+
+    func testAPermissionErrorIsTellingOfALostMaster() {
+        XCTAssertTrue(CADisplayError.errno("drmModeAtomicCommit(NONBLOCK)", -EACCES).isPermissionDenied)
+        XCTAssertFalse(CADisplayError.errno("drmModeAtomicCommit(NONBLOCK)", -EBUSY).isPermissionDenied)
+        XCTAssertFalse(CADisplayError.noDevice("none").isPermissionDenied)
+    }
 }
