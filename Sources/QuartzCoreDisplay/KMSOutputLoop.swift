@@ -279,10 +279,23 @@ final class KMSOutputLoop {
                 log("display: \(display.connector.name) unplugged; waiting for a display")
                 detach()
                 events(.detached)
+            } else if linkIsBad(connectorID: display.connector.id, on: device) {
+                // Unplugged and plugged back between two probes, or the link retrained: the kernel
+                // marks the link bad and the mode must be set again (as wlroots does).
+                log("display: \(display.connector.name) link status bad; setting the mode again")
+                releaseFrames()
+                scanoutState.requireModeset()
+                forceRedraw = true
             }
         } else {
             lastAttachAttempt = -.infinity
         }
+    }
+
+    /// Whether the connector's `link-status` property is BAD (DRM_MODE_LINK_STATUS_BAD).
+    private func linkIsBad(connectorID: UInt32, on device: DRMDevice) -> Bool {
+        device.property(object: connectorID, type: UInt32(DRM_MODE_OBJECT_CONNECTOR), named: "link-status")?.value
+            == UInt64(DRM_MODE_LINK_STATUS_BAD)
     }
 
     // MARK: Session
