@@ -355,7 +355,7 @@ final class KMSOutputLoop {
         }
         let whole = PixelRect(x: 0, y: 0, width: list.pixelWidth, height: list.pixelHeight)
         var damage = damageTracker.damage(for: list)
-        if forceRedraw {
+        if forceRedraw || scanoutState.needsModeset { // a modeset shows a whole frame, never a partial one
             damage = [whole]
             damageHistory.reset()
         }
