@@ -34,6 +34,11 @@ public final class GLESContext {
     public private(set) var rendererName = ""
     private let ownsContext: Bool
     private var resetStatus: PFNGLGETGRAPHICSRESETSTATUSKHRPROC?
+    #if DEBUG
+    /// A reset status that tests set to make this context behave as lost (it stays lost, as a
+    /// real one does): `checkReset()` throws `GLError.contextLost` with it.
+    var injectedResetStatus: UInt32?
+    #endif
 
     /// Creates an offscreen GLES 3.0 context and makes it current on this thread.
     ///
@@ -101,6 +106,9 @@ public final class GLESContext {
 
     /// Throws `GLError.contextLost` when the GPU has reset this context (robust contexts only).
     public func checkReset() throws {
+        #if DEBUG
+        if let injectedResetStatus { throw GLError.contextLost(status: injectedResetStatus) }
+        #endif
         guard let resetStatus else { return }
         let status = resetStatus()
         if status != GLenum(GL_NO_ERROR) { throw GLError.contextLost(status: status) }

@@ -147,10 +147,7 @@ public final class GLESRenderer: FrameRenderer, CacheBudgetedRenderer {
         guard list.pixelWidth == target.pixelWidth, list.pixelHeight == target.pixelHeight else { return try render(list) }
         let canvas = PixelRect(x: 0, y: 0, width: list.pixelWidth, height: list.pixelHeight)
         let rects = damage.map { $0.intersection(canvas) }.filter { !$0.isEmpty }
-        guard !rects.isEmpty else {
-            lastStatistics = RenderStatistics()
-            return lastStatistics
-        }
+        guard !rects.isEmpty else { return try renderNothing() }
         return try render(list, scissors: rects)
     }
 
@@ -163,11 +160,18 @@ public final class GLESRenderer: FrameRenderer, CacheBudgetedRenderer {
     public func render(_ list: DrawList, damage: PixelRect) throws -> RenderStatistics {
         guard list.pixelWidth == target.pixelWidth, list.pixelHeight == target.pixelHeight else { return try render(list) }
         let clamped = damage.intersection(PixelRect(x: 0, y: 0, width: list.pixelWidth, height: list.pixelHeight))
-        guard !clamped.isEmpty else {
-            lastStatistics = RenderStatistics()
-            return lastStatistics
-        }
+        guard !clamped.isEmpty else { return try renderNothing() }
         return try render(list, scissors: [clamped])
+    }
+
+    /// A frame with nothing to redraw: no GL work, but a GPU reset is still reported, so a still
+    /// picture on a lost context is noticed and recreated.
+    private func renderNothing() throws -> RenderStatistics {
+        guard !isReleased else { throw GLError.unsupported("rendering with a released renderer") }
+        try target.context.makeCurrent()
+        try target.context.checkReset()
+        lastStatistics = RenderStatistics()
+        return lastStatistics
     }
 
     /// Reads the last frame back, top row first.
@@ -198,6 +202,29 @@ public final class GLESRenderer: FrameRenderer, CacheBudgetedRenderer {
         let context = target.context
         try context.makeCurrent()
         try context.checkReset()
+        do {
+            return try renderCurrent(list, scissors: scissors)
+        } catch {
+            abandonFrame()
+            throw error
+        }
+    }
+
+    /// Leaves the context as a frame starts it after a frame failed part-way: the target bound,
+    /// no program, blending and scissoring off, the error queue drained. The target's pixels are
+    /// unknown: the caller redraws the whole next frame.
+    private func abandonFrame() {
+        glBindFramebuffer(GLenum(GL_FRAMEBUFFER), target.framebuffer)
+        glUseProgram(0)
+        glDisable(GLenum(GL_BLEND))
+        glDisable(GLenum(GL_SCISSOR_TEST))
+        glBindTexture(GLenum(GL_TEXTURE_2D), 0)
+        while glGetError() != GLenum(GL_NO_ERROR) {}
+        lastStatistics = RenderStatistics()
+    }
+
+    private func renderCurrent(_ list: DrawList, scissors: [PixelRect]?) throws -> RenderStatistics {
+        let context = target.context
         if list.pixelWidth != target.pixelWidth || list.pixelHeight != target.pixelHeight {
             try target.resize(pixelWidth: list.pixelWidth, pixelHeight: list.pixelHeight)
         }

@@ -38,6 +38,12 @@ public enum GLError: Error, Equatable, CustomStringConvertible {
 
     /// Throws `.call(name, ...)` when `glGetError` reports an error, after draining the error queue.
     static func check(_ name: String) throws {
+        #if DEBUG
+        if let injected = GLFaultInjection.shared.takeFailure(for: name) {
+            while glGetError() != GLenum(GL_NO_ERROR) {}
+            throw GLError.call(name, code: injected, log: "")
+        }
+        #endif
         let code = glGetError()
         guard code != GLenum(GL_NO_ERROR) else { return }
         while glGetError() != GLenum(GL_NO_ERROR) {}

@@ -19,6 +19,12 @@ public enum CADisplayError: Error, CustomStringConvertible {
         }
     }
 
+    /// Whether the call was refused for want of DRM master (EACCES): another process holds the card.
+    var isPermissionDenied: Bool {
+        guard case .call(_, let detail) = self else { return false }
+        return detail == String(cString: strerror(EACCES))
+    }
+
     /// An error from a libdrm result: `-errno`, or -1 with `errno` set.
     static func errno(_ name: String, _ result: Int32 = -1) -> CADisplayError {
         let code = result == -1 || result == 0 ? Glibc.errno : abs(result)
@@ -182,6 +188,8 @@ final class DRMDevice {
         return nil
     }
 
-    /// Becomes DRM master again after a seat enable (libseat does this itself; direct opens ask).
-    func acquireMaster() { _ = drmSetMaster(fd) }
+    /// Becomes DRM master again after a seat enable (libseat does this itself; direct opens ask);
+    /// returns whether the kernel granted it.
+    @discardableResult
+    func acquireMaster() -> Bool { drmSetMaster(fd) == 0 }
 }

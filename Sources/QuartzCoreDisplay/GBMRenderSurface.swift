@@ -79,8 +79,18 @@ final class GBMRenderSurface: KMSRenderSurface {
             throw CADisplayError.call("eglBindAPI", detail: eglErrorName())
         }
         let config = try chooseConfig(display)
+        let extensions = eglQueryString(display, EGL_EXTENSIONS).map { String(cString: $0) } ?? ""
+        let names = extensions.split(separator: " ")
         let contextAttributes: [EGLint] = [EGL_CONTEXT_MAJOR_VERSION, 3, EGL_CONTEXT_MINOR_VERSION, 0, EGL_NONE]
-        guard let context = eglCreateContext(display, config, nil, contextAttributes) else {
+        // A robust context reports a GPU reset (glGetGraphicsResetStatus) instead of drawing
+        // nothing for ever: the output loop then makes a new surface, context and renderer.
+        let robustAttributes: [EGLint] = [EGL_CONTEXT_MAJOR_VERSION, 3, EGL_CONTEXT_MINOR_VERSION, 0,
+                                          EGL_CONTEXT_OPENGL_ROBUST_ACCESS_EXT, EGL_TRUE,
+                                          EGL_CONTEXT_OPENGL_RESET_NOTIFICATION_STRATEGY_EXT, EGL_LOSE_CONTEXT_ON_RESET_EXT,
+                                          EGL_NONE]
+        let robust = names.contains("EGL_EXT_create_context_robustness")
+            ? eglCreateContext(display, config, nil, robustAttributes) : nil
+        guard let context = robust ?? eglCreateContext(display, config, nil, contextAttributes) else {
             throw CADisplayError.call("eglCreateContext", detail: eglErrorName())
         }
         guard let eglSurface = eglCreateWindowSurface(display, config, unsafeBitCast(surface, to: EGLNativeWindowType.self), nil) else {
@@ -90,8 +100,7 @@ final class GBMRenderSurface: KMSRenderSurface {
         guard eglMakeCurrent(display, eglSurface, eglSurface, context) == EGLBoolean(EGL_TRUE) else {
             throw CADisplayError.call("eglMakeCurrent", detail: eglErrorName())
         }
-        let extensions = eglQueryString(display, EGL_EXTENSIONS).map { String(cString: $0) } ?? ""
-        let bufferAge = extensions.split(separator: " ").contains("EGL_EXT_buffer_age")
+        let bufferAge = names.contains("EGL_EXT_buffer_age")
         return (display, context, eglSurface, bufferAge)
     }
 

@@ -1,6 +1,7 @@
 import CDRM
 import CompositorCore
 import Foundation
+import GLESRenderer
 import QuartzCore
 #if canImport(Glibc)
 import Glibc
@@ -39,12 +40,15 @@ final class KMSOutputLoop {
     private var savedCRTC: SavedCRTC?
     private var pacer = CAFramePacer<Frame>(policy: .adaptive, refreshPeriod: 1.0 / 60)
     private var onScreen: Frame?
-    private var needsModeset = true
+    private var scanoutState = ScanoutState()
+    /// Set when a commit was refused for want of DRM master (EACCES) with no seat change: another
+    /// process took the card. Master is asked for again every second; nothing is submitted meanwhile.
+    private var masterLost = false
+    private var lastMasterAttempt: CFTimeInterval = -.infinity
     private var forceRedraw = true
     private var damageTracker = DamageTracker()
     private var damageHistory = BufferDamageHistory()
     private var wantedFrameAtLastFlip = false
-    private var submittedAt: CFTimeInterval?
     /// Average time from a flip's submission to its event. Where flips complete faster than the
     /// mode's period (virtio-gpu has no vblank interrupt: the event comes when the host has
     /// copied the frame), a frame is held until `last flip + period - latency`, so the display
@@ -57,6 +61,10 @@ final class KMSOutputLoop {
     private var lastWaitMessage = ""
     private var firstFrameSent = false
     private var stopSignal: Int32?
+    /// GPU resets in a row without a frame rendered since; past `maximumContextRecoveries` the
+    /// surface is recreated at the attach pace (twice a second) rather than at once.
+    private var contextRecoveries = 0
+    static let maximumContextRecoveries = 3
     private let flipSink = FlipSink()
     /// `QC_DISPLAY_TRACE=1` logs every frame's render time and every flip.
     private let tracesFrames = ProcessInfo.processInfo.environment["QC_DISPLAY_TRACE"] == "1"
@@ -84,7 +92,8 @@ final class KMSOutputLoop {
                 heldFrame = nil
                 submit(held.frame)
             }
-            if display != nil, session.isActive, canRender(), wantsFrame() { renderFrame() }
+            if masterLost, session.isActive { regainMaster() }
+            if display != nil, session.isActive, !scanoutState.isPaused, canRender(), wantsFrame() { renderFrame() }
             poll(timeout: timeout())
         }
         shutdown()
@@ -125,6 +134,7 @@ final class KMSOutputLoop {
 
     private func timeout() -> Int32 {
         guard session.isActive else { return -1 }
+        if masterLost { return 1000 }
         guard display != nil else { return 1000 }
         if let held = heldFrame { return Int32(max(0, ((held.until - CACurrentMediaTime()) * 1000).rounded(.up))) }
         if pacer.framesInFlight > 0 { return 100 } // the flip event wakes us; this guards a lost one
@@ -209,7 +219,7 @@ final class KMSOutputLoop {
                 s.statistics = CAFrameStatistics(refreshPeriod: mode.refreshPeriod)
             }
             output.shared.withLock { $0.rendererKind = surface.kind }
-            needsModeset = true
+            scanoutState.requireModeset()
             forceRedraw = true
             lastWaitMessage = ""
             log("display: \(connector.name) \(mode) on CRTC \(pipe.crtcID), primary plane \(pipe.planeID.map(String.init) ?? "none"), "
@@ -251,7 +261,7 @@ final class KMSOutputLoop {
     private func releaseFrames() {
         let frames = pacer.reset() + [onScreen].compactMap { $0 }
         onScreen = nil
-        submittedAt = nil
+        scanoutState.forgetPendingFlip()
         heldFrame = nil
         // A frame flipped again (display links on a still tree) appears twice: release each buffer once.
         var released = Set<UInt32>()
@@ -269,16 +279,30 @@ final class KMSOutputLoop {
                 log("display: \(display.connector.name) unplugged; waiting for a display")
                 detach()
                 events(.detached)
+            } else if linkIsBad(connectorID: display.connector.id, on: device) {
+                // Unplugged and plugged back between two probes, or the link retrained: the kernel
+                // marks the link bad and the mode must be set again (as wlroots does).
+                log("display: \(display.connector.name) link status bad; setting the mode again")
+                releaseFrames()
+                scanoutState.requireModeset()
+                forceRedraw = true
             }
         } else {
             lastAttachAttempt = -.infinity
         }
     }
 
+    /// Whether the connector's `link-status` property is BAD (DRM_MODE_LINK_STATUS_BAD).
+    private func linkIsBad(connectorID: UInt32, on device: DRMDevice) -> Bool {
+        device.property(object: connectorID, type: UInt32(DRM_MODE_OBJECT_CONNECTOR), named: "link-status")?.value
+            == UInt64(DRM_MODE_LINK_STATUS_BAD)
+    }
+
     // MARK: Session
 
     private func seatDisabled() {
         log("seat: disabled (VT switch); rendering paused, DRM master released")
+        scanoutState.pause()
         releaseFrames()
         input?.suspend()
     }
@@ -287,7 +311,8 @@ final class KMSOutputLoop {
         log("seat: enabled; restoring the mode and redrawing")
         device?.acquireMaster()
         input?.resume()
-        needsModeset = true
+        masterLost = false
+        scanoutState.resume()
         forceRedraw = true
         handleHotplug()
     }
@@ -330,7 +355,7 @@ final class KMSOutputLoop {
         }
         let whole = PixelRect(x: 0, y: 0, width: list.pixelWidth, height: list.pixelHeight)
         var damage = damageTracker.damage(for: list)
-        if forceRedraw {
+        if forceRedraw || scanoutState.needsModeset { // a modeset shows a whole frame, never a partial one
             damage = [whole]
             damageHistory.reset()
         }
@@ -356,6 +381,7 @@ final class KMSOutputLoop {
             _ = try renderer.frameRenderer.render(list, damageRegion: redraw)
             let framebuffer = try display.surface.present()
             damageHistory.record(damage)
+            contextRecoveries = 0
             let duration = CACurrentMediaTime() - start
             let redrawnFraction = Double(redraw.reduce(0) { $0 + $1.width * $1.height }) / Double(max(1, whole.width * whole.height))
             if !firstFrameSent && onScreen == nil && pacer.framesInFlight == 0 {
@@ -367,6 +393,8 @@ final class KMSOutputLoop {
             }
             let frame = Frame(framebuffer: framebuffer, damage: damage, inputTime: inputTime)
             if case .submit(let next) = pacer.rendered(frame, renderDuration: duration) { submit(next) }
+        } catch where Self.isContextLoss(error) {
+            recreateAfterContextLoss(error)
         } catch {
             log("frame: \(error)")
             forceRedraw = true // the back buffer may be half drawn: the next frame redraws it whole
@@ -374,44 +402,86 @@ final class KMSOutputLoop {
         }
     }
 
+    /// Whether `error` says the GPU reset and the GL context with everything on it is gone.
+    static func isContextLoss(_ error: Error) -> Bool {
+        switch error {
+        case GLError.contextLost: return true
+        case CARendererError.renderer(let underlying): return isContextLoss(underlying)
+        default: return false
+        }
+    }
+
+    /// Throws the surface away (GBM surface, EGL context, renderer, textures, caches) and makes a
+    /// new one at once; the attach does a modeset and draws the whole frame.
+    private func recreateAfterContextLoss(_ error: Error) {
+        contextRecoveries += 1
+        let immediate = contextRecoveries <= Self.maximumContextRecoveries
+        log("renderer: \(error); recreating the GL context and renderer"
+            + (immediate ? " (\(contextRecoveries) of \(Self.maximumContextRecoveries))" : " (still failing; retrying every 0.5 s)"))
+        detach()
+        if immediate { lastAttachAttempt = -.infinity }
+    }
+
     private func submit(_ frame: Frame) {
         guard var display else { return }
         do {
-            if needsModeset {
-                if let atomic = display.scanout as? AtomicScanout {
-                    do {
-                        try atomic.test(framebuffer: frame.framebuffer)
-                    } catch {
-                        log("atomic: \(error); falling back to legacy modesetting")
-                        display.scanout = LegacyScanout(fd: device!.fd, pipe: display.pipe)
-                        self.display = display
-                    }
+            if scanoutState.needsModeset, !scanoutState.isPaused, let atomic = display.scanout as? AtomicScanout {
+                do {
+                    try atomic.test(framebuffer: frame.framebuffer)
+                } catch {
+                    log("atomic: \(error); falling back to legacy modesetting")
+                    display.scanout = LegacyScanout(fd: device!.fd, pipe: display.pipe)
+                    self.display = display
                 }
-                try display.scanout.modeset(framebuffer: frame.framebuffer)
-                needsModeset = false
-                let kind = display.scanout.kind
-                output.shared.withLock { $0.scanoutKind = kind }
-                didFlip(at: CACurrentMediaTime()) // the modeset put it on screen
-                return
-            }
-            let earliest = (pacer.lastFlipTime ?? 0) + pacer.refreshPeriod - flipLatency
-            if CACurrentMediaTime() < earliest - 0.0005 {
-                heldFrame = (frame, earliest)
-                return
+            } else if !scanoutState.needsModeset {
+                let earliest = (pacer.lastFlipTime ?? 0) + pacer.refreshPeriod - flipLatency
+                if CACurrentMediaTime() < earliest - 0.0005 {
+                    heldFrame = (frame, earliest)
+                    return
+                }
             }
             // A frame flipped again changed nothing; no clips would tell the kernel "all of it".
             let unchanged = frame.framebuffer == onScreen?.framebuffer && frame.damage.isEmpty
-            try display.scanout.flip(framebuffer: frame.framebuffer,
-                                     damage: unchanged ? [PixelRect(x: 0, y: 0, width: 1, height: 1)] : frame.damage,
-                                     userData: Unmanaged.passUnretained(flipSink).toOpaque())
-            submittedAt = CACurrentMediaTime()
+            let outcome = try scanoutState.submit(framebuffer: frame.framebuffer,
+                                                  damage: unchanged ? [PixelRect(x: 0, y: 0, width: 1, height: 1)] : frame.damage,
+                                                  on: display.scanout, userData: Unmanaged.passUnretained(flipSink).toOpaque(),
+                                                  now: CACurrentMediaTime())
+            switch outcome {
+            case .modeset:
+                let kind = display.scanout.kind
+                output.shared.withLock { $0.scanoutKind = kind }
+                didFlip(at: CACurrentMediaTime()) // the modeset put it on screen
+            case .flipQueued:
+                break
+            case .paused:
+                releaseFrames() // the seat is away: the frame is dropped and redrawn on its return
+            }
+        } catch let error as CADisplayError where error.isPermissionDenied {
+            logWaiting("scanout: \(error): DRM master lost; rendering paused until it is regained")
+            releaseFrames()
+            scanoutState.pause()
+            masterLost = true
+            forceRedraw = true
         } catch {
+            // The failed commit left no flip pending and made the next frame a modeset.
             log("scanout: \(error); retrying in 1 s")
             releaseFrames()
-            needsModeset = true
             forceRedraw = true
             retryAfter = CACurrentMediaTime() + 1
         }
+    }
+
+    /// Asks for DRM master again (at most once a second) after a commit was refused for want of it.
+    private func regainMaster() {
+        let now = CACurrentMediaTime()
+        guard now - lastMasterAttempt >= 1, let device else { return }
+        lastMasterAttempt = now
+        guard device.acquireMaster() else { return }
+        log("seat: DRM master regained; restoring the mode and redrawing")
+        masterLost = false
+        lastWaitMessage = ""
+        scanoutState.resume()
+        forceRedraw = true
     }
 
     private func handleDRMEvents() {
@@ -431,21 +501,19 @@ final class KMSOutputLoop {
 
     /// A flip that never completes (a driver hiccup, a seat change mid-flip) must not stall the output.
     private func checkLostFlip() {
-        guard let submittedAt, CACurrentMediaTime() - submittedAt > 1 else { return }
+        guard scanoutState.giveUpLostFlip(now: CACurrentMediaTime()) else { return }
         log("scanout: no page-flip event for 1 s; forcing a modeset")
         releaseFrames()
-        needsModeset = true
         forceRedraw = true
     }
 
     private func didFlip(at time: CFTimeInterval) {
         guard let surface = display?.surface else { return }
         if tracesFrames { log(String(format: "trace: flip at %.4f", time)) }
-        if let submittedAt {
-            let latency = min(max(0, time - submittedAt), pacer.refreshPeriod)
+        if let measured = scanoutState.flipCompleted(at: time) {
+            let latency = min(measured, pacer.refreshPeriod)
             flipLatency = flipLatency == 0 ? latency : 0.8 * flipLatency + 0.2 * latency
         }
-        submittedAt = nil
         let (next, nowOnScreen) = pacer.flipped(at: time)
         if let previous = onScreen, previous.framebuffer != nowOnScreen?.framebuffer {
             surface.release(framebuffer: previous.framebuffer)

@@ -60,7 +60,10 @@ public final class CARenderer {
     /// The error of the last frame that failed, or nil.
     public private(set) var lastError: Error?
 
-    let renderer: FrameRenderer
+    var renderer: FrameRenderer
+    /// Makes a new GPU renderer on a new context, for a renderer that owns its context; nil when
+    /// the caller owns the context (it recreates the context and this renderer after a reset).
+    var makeRenderer: (() throws -> FrameRenderer)?
     /// Set while `tracksDamage` is on: the frames already drawn, to find what changed.
     var damageTracker: DamageTracker?
     private var frameTime: CFTimeInterval?
@@ -85,11 +88,15 @@ public final class CARenderer {
     ///   - platform: the EGL platform, or nil for `QC_EGL_PLATFORM` or the default order.
     /// - Throws: `CARendererError.renderer` when no GLES 3 context can be created.
     public init(pixelWidth: Int, pixelHeight: Int, scale: CGFloat = 1, platform: GLESContext.Platform? = nil) throws {
+        let make = { () throws -> FrameRenderer in
+            try GLESRenderer(pixelWidth: pixelWidth, pixelHeight: pixelHeight, platform: platform)
+        }
         do {
-            renderer = try GLESRenderer(pixelWidth: pixelWidth, pixelHeight: pixelHeight, platform: platform)
+            renderer = try make()
         } catch {
             throw CARendererError.renderer(error)
         }
+        makeRenderer = make
         self.scale = scale
         self.pixelWidth = pixelWidth
         self.pixelHeight = pixelHeight
@@ -104,6 +111,7 @@ public final class CARenderer {
         } catch {
             throw CARendererError.renderer(error)
         }
+        makeRenderer = nil
         self.scale = scale
         pixelWidth = target.pixelWidth
         pixelHeight = target.pixelHeight
@@ -115,6 +123,7 @@ public final class CARenderer {
     /// target of `pixelWidth` x `pixelHeight` pixels.
     public init(frameRenderer: FrameRenderer, pixelWidth: Int, pixelHeight: Int, scale: CGFloat = 1) {
         renderer = frameRenderer
+        makeRenderer = nil
         self.scale = scale
         self.pixelWidth = pixelWidth
         self.pixelHeight = pixelHeight
@@ -184,17 +193,48 @@ public final class CARenderer {
     public var frameRenderer: FrameRenderer { renderer }
 
     /// Renders the tree at media time `t` and waits until the GPU has finished.
+    ///
+    /// A frame that fails part-way is abandoned and the next one redraws the whole target. When
+    /// the GPU resets (`GLError.contextLost`) a renderer that made its own context makes a new
+    /// context and GPU renderer (textures, programs and targets uploaded again) and draws the frame
+    /// again, up to `maximumContextRecoveries` times; each recovery is logged.
+    /// - Throws: `CARendererError.renderer` with the GL or EGL error.
     @discardableResult
     public func renderFrame(atTime t: CFTimeInterval) throws -> RenderStatistics {
         let list = try drawList(atTime: t)
-        do {
-            statistics = try draw(list)
-        } catch {
-            throw CARendererError.renderer(error)
+        var recoveries = 0
+        while true {
+            do {
+                statistics = try draw(list)
+                break
+            } catch GLError.contextLost(let status) where makeRenderer != nil && recoveries < Self.maximumContextRecoveries {
+                recoveries += 1
+                Diagnostics.logger.error("CARenderer: GL context lost (reset status 0x\(String(status, radix: 16))); recreating the context and renderer (\(recoveries) of \(Self.maximumContextRecoveries))")
+                do {
+                    try recreateRenderer()
+                } catch {
+                    lastError = CARendererError.renderer(error)
+                    throw CARendererError.renderer(error)
+                }
+            } catch {
+                lastError = CARendererError.renderer(error)
+                throw CARendererError.renderer(error)
+            }
         }
         recordCacheUsage(in: &statistics)
         lastError = nil
         return statistics
+    }
+
+    /// How many times one frame recreates a lost context before it gives up (the next frame tries again).
+    public static let maximumContextRecoveries = 2
+
+    /// Throws the lost renderer away with everything it holds and makes a new one on a new
+    /// context; the next frame is drawn whole.
+    func recreateRenderer() throws {
+        guard let makeRenderer else { return }
+        damageTracker?.reset()
+        renderer = try makeRenderer()
     }
 
     /// The flattened frame for media time `t` (what `renderFrame(atTime:)` draws).
