@@ -4,8 +4,8 @@
 #   scripts/fuzz.sh [--ci] [SECONDS] [TARGET...]     default: 60 seconds for each of every target
 #
 # --ci (what .ci/run uses) starts each target from the committed corpus alone with a fixed seed,
-# so that a run is a prefix of the same input sequence on every machine: what passed here passes
-# there, and a new crash comes from a change in the code, not from chance. There an input slower
+# so that runs begin with the same inputs on every machine (libFuzzer's schedule also weighs
+# execution times, so later inputs can differ between machines). There an input slower
 # than the timeout ends that target's run without failing it (it is saved and reported): the CPU
 # renderer's blur costs sigma per pixel, so a huge shadowed layer is slow rather than wrong.
 #
