@@ -96,13 +96,13 @@ let package = Package(
         // Tests.
         .testTarget(name: "CoreGraphicsTests", dependencies: ["CoreGraphics"], exclude: ["Fixtures"]),
         .testTarget(name: "CompositorCoreTests", dependencies: ["CompositorCore"]),
-        .testTarget(name: "QuartzCoreTests", dependencies: ["QuartzCore"]),
+        .testTarget(name: "QuartzCoreTests", dependencies: ["QuartzCore", "RendererTestSupport"]),
         .target(name: "RendererTestSupport", dependencies: ["CompositorCore", "CoreGraphics"], path: "Tests/RendererTestSupport"),
         .testTarget(name: "GLESRendererTests", dependencies: ["GLESRenderer", "CompositorCore", "RendererTestSupport"]),
         .testTarget(name: "FuzzRegressionTests", dependencies: ["FuzzTargets", "QuartzCore", "CompositorCore", "CPURenderer", "GLESRenderer"]),
         .testTarget(name: "KioskTests", dependencies: ["QuartzCoreDisplay", "KioskMenu"]),
         .testTarget(name: "CPURendererTests", dependencies: ["CPURenderer", "CompositorCore", "RendererTestSupport"]),
-        .testTarget(name: "QuartzCoreTestingTests", dependencies: ["QuartzCoreTesting", "QuartzCoreSnapshotTesting"]),
+        .testTarget(name: "QuartzCoreTestingTests", dependencies: ["QuartzCoreTesting", "QuartzCoreSnapshotTesting", "RendererTestSupport"]),
         .testTarget(name: "RenderingTests", dependencies: ["QuartzCore", "ExampleScenes", "CPURenderer", "GLESRenderer", "RendererTestSupport"],
                     exclude: ["Golden"]),
         // The code of the documentation's articles, run as written.

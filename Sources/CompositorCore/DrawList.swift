@@ -233,8 +233,8 @@ public struct RenderStatistics: Sendable, Equatable {
     public var glFramebuffers: Int = 0
     /// Live GL buffer objects the GLES renderer created (0 for the CPU renderer).
     public var glBuffers: Int = 0
-    /// The resident set size of the process after the frame, in bytes (`ProcessMemory.residentBytes()`;
-    /// filled by `CARenderer`, 0 from the renderers of flattened frames alone).
+    /// The resident set size of the process, in bytes (`ProcessMemory.residentBytes()`, read by
+    /// `CARenderer` once every 60 frames; 0 from the renderers of flattened frames alone).
     public var residentMemoryBytes: Int = 0
 
     /// Creates empty statistics.

@@ -10,12 +10,22 @@ public enum ProcessMemory {
         let descriptor = open("/proc/self/statm", O_RDONLY)
         guard descriptor >= 0 else { return 0 }
         defer { close(descriptor) }
-        var buffer = [UInt8](repeating: 0, count: 128)
-        let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-        guard count > 0 else { return 0 }
-        // "size resident shared text lib data dt", in pages.
-        let fields = String(decoding: buffer[0..<count], as: UTF8.self).split(separator: " ")
-        guard fields.count > 1, let pages = Int(fields[1]) else { return 0 }
+        // "size resident shared text lib data dt", in pages: the second number, parsed in place.
+        let pages = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 128) { buffer -> Int in
+            let count = read(descriptor, buffer.baseAddress, buffer.count)
+            guard count > 0 else { return 0 }
+            var field = 0, value = 0
+            for byte in buffer[0..<count] {
+                if byte == UInt8(ascii: " ") {
+                    if field == 1 { return value }
+                    field += 1
+                    value = 0
+                } else if byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") {
+                    value = value * 10 + Int(byte - UInt8(ascii: "0"))
+                }
+            }
+            return field == 1 ? value : 0
+        }
         return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
     }
 

@@ -1,3 +1,4 @@
+import RendererTestSupport
 import XCTest
 import QuartzCoreTesting
 
@@ -10,45 +11,15 @@ import QuartzCoreTesting
 /// It builds the library a second time (a few minutes on a small machine). The build goes to
 /// `.build-snapshot-client` at the repository root, which `.gitignore` ignores, so later runs are incremental.
 final class SnapshotClientTests: XCTestCase {
-    private static let repositoryRoot = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    private static let repositoryRoot = ClientPackageProcess.repositoryRoot
     private static let referenceNames = ["testBadgeHalfWayThroughItsEntrance.cpu.png", "testBadgeHalfWayThroughItsEntrance.gles.png",
                                          "testCardAtRest.cpu.png", "testCardAtRest.gles.png"]
-
-    private struct Run {
-        let status: Int32
-        let output: String
-    }
-
-    /// Runs `arguments` through `/usr/bin/env` with `environment` added, collecting stdout and
-    /// stderr in a file so a long output can never block the child on a full pipe.
-    private func run(_ arguments: [String], environment: [String: String] = [:]) throws -> Run {
-        let log = FileManager.default.temporaryDirectory.appendingPathComponent("snapshot-client-\(UUID().uuidString).log")
-        _ = FileManager.default.createFile(atPath: log.path, contents: nil)
-        defer { try? FileManager.default.removeItem(at: log) }
-        let handle = try FileHandle(forWritingTo: log)
-        defer { try? handle.close() }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = arguments
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-        process.standardOutput = handle
-        process.standardError = handle
-        try process.run()
-        process.waitUntilExit()
-        return Run(status: process.terminationStatus, output: (try? String(contentsOf: log, encoding: .utf8)) ?? "")
-    }
 
     func testClientRecordsVerifiesAndReportsAOnePixelChange() throws {
         let package = Self.repositoryRoot.appendingPathComponent("Tests/SnapshotClient")
         let scratch = Self.repositoryRoot.appendingPathComponent(".build-snapshot-client")
         let build = ["swift", "build", "--build-tests", "--package-path", package.path, "--scratch-path", scratch.path]
-        var built = try run(build)
-        if built.status != 0 {
-            // SwiftPM's incremental build of a path dependency can miss files added to it since the last run.
-            try? FileManager.default.removeItem(at: scratch)
-            built = try run(build)
-        }
+        let built = try ClientPackageProcess.runRetryingFromScratch(build, scratch: scratch)
         XCTAssertEqual(built.status, 0, "the snapshot client failed to build:\n\(built.output.suffix(6000))")
         guard built.status == 0 else { return }
         let tests = scratch.appendingPathComponent("debug/SnapshotClientPackageTests.xctest").path
@@ -58,14 +29,14 @@ final class SnapshotClientTests: XCTestCase {
         let verify = ["SNAPSHOT_TESTING_RECORD": "never", "SNAPSHOT_ARTIFACTS": work.appendingPathComponent("artifacts").path]
 
         // The committed references, recorded on another run (and machine), still match.
-        let committed = try run([tests], environment: verify)
+        let committed = try ClientPackageProcess.run([tests], environment: verify)
         XCTAssertEqual(committed.status, 0, committed.output.suffix(6000).description)
 
         // Record mode writes all four references, and fails each assertion as swift-snapshot-testing does.
         var recordings: [URL] = []
         for copy in ["first", "second"] {
             let folder = work.appendingPathComponent(copy)
-            let recorded = try run([tests], environment: ["SNAPSHOT_TESTING_RECORD": "all", "SNAPSHOT_CLIENT_SNAPSHOTS": folder.path])
+            let recorded = try ClientPackageProcess.run([tests], environment: ["SNAPSHOT_TESTING_RECORD": "all", "SNAPSHOT_CLIENT_SNAPSHOTS": folder.path])
             XCTAssertNotEqual(recorded.status, 0)
             XCTAssertEqual(recorded.output.components(separatedBy: "Record mode is on").count - 1, 4, recorded.output)
             recordings.append(folder)
@@ -77,7 +48,7 @@ final class SnapshotClientTests: XCTestCase {
 
         var environment = verify
         environment["SNAPSHOT_CLIENT_SNAPSHOTS"] = recordings[0].path
-        let verified = try run([tests], environment: environment)
+        let verified = try ClientPackageProcess.run([tests], environment: environment)
         XCTAssertEqual(verified.status, 0, verified.output.suffix(6000).description)
 
         // One pixel of the mid-flight GLES reference made 40 steps darker in red.
@@ -88,7 +59,7 @@ final class SnapshotClientTests: XCTestCase {
         bytes[offset] = bytes[offset] >= 40 ? bytes[offset] - 40 : bytes[offset] + 40
         try XCTUnwrap(CGImage(width: reference.width, height: reference.height, bytesPerRow: reference.bytesPerRow,
                               data: Data(bytes))).writePNG(to: changed)
-        let failed = try run([tests], environment: environment)
+        let failed = try ClientPackageProcess.run([tests], environment: environment)
         XCTAssertNotEqual(failed.status, 0)
         XCTAssertEqual(failed.output.components(separatedBy: "does not match reference").count - 1, 1, failed.output)
         XCTAssertTrue(failed.output.contains("1 of 6000 pixels differ by more than 2 (1 differ at all); the largest channel difference is 40 at x 5, y 30"),

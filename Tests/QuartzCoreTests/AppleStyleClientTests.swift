@@ -1,3 +1,4 @@
+import RendererTestSupport
 import XCTest
 import Foundation
 

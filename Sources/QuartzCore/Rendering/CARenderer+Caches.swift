@@ -32,13 +32,27 @@ extension CARenderer {
         (renderer as? CacheBudgetedRenderer)?.cacheBudget = budget
     }
 
-    /// Adds what the renderer's own caches hold to the frame's statistics, and hands freed
-    /// picture memory back to the system after large evictions.
+    /// Adds what the renderer's own caches hold to the frame's statistics (and the process's
+    /// resident memory, read once a second at 60 Hz), and hands freed picture memory back to the
+    /// system after large evictions.
     func recordCacheUsage(in statistics: inout RenderStatistics) {
         pictureTrimmer.noteFreed(layerPictures.takeFreedBytes())
         pictureTrimmer.trimIfWorthwhile()
         statistics.layerPictures = layerPictures.usage
         statistics.flattenedSubtrees = subtreeCache.usage
-        statistics.residentMemoryBytes = ProcessMemory.residentBytes()
+        statistics.residentMemoryBytes = residentMemoryBytes()
+    }
+
+    /// Frames between two reads of the resident memory: reading `/proc` is a system call and
+    /// a parse, not worth doing every frame for a figure that moves slowly.
+    static let residentMemoryReadInterval = 60
+
+    /// The process's resident memory, read again once every `residentMemoryReadInterval` frames.
+    private func residentMemoryBytes() -> Int {
+        if residentMemorySample.framesSinceRead >= Self.residentMemoryReadInterval {
+            residentMemorySample = (ProcessMemory.residentBytes(), 0)
+        }
+        residentMemorySample.framesSinceRead += 1
+        return residentMemorySample.bytes
     }
 }

@@ -78,6 +78,8 @@ public final class CARenderer {
     lazy var layerPictures = SpecializedContentsCache(budget: .default(pixelWidth: pixelWidth, pixelHeight: pixelHeight))
     /// Hands the heap back to the system after large evictions of pictures.
     var pictureTrimmer = FreedMemoryTrimmer(threshold: 4 << 20)
+    /// The process's resident memory as last read, and the frames since (see `recordCacheUsage`).
+    var residentMemorySample = (bytes: 0, framesSinceRead: Int.max)
 
     /// Creates a renderer drawing into a new offscreen target of `pixelWidth` x `pixelHeight`.
     ///

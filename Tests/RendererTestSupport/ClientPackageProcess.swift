@@ -2,20 +2,23 @@ import Foundation
 
 /// Runs the commands that build and run the client packages under Tests/ (separate packages that
 /// depend on this one by path, holding Apple-style code).
-enum ClientPackageProcess {
+public enum ClientPackageProcess {
     /// The repository root.
-    static let repositoryRoot = URL(fileURLWithPath: #filePath)
+    public static let repositoryRoot = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
     /// A finished command: its exit status and its stdout and stderr together.
-    struct Run {
-        let status: Int32
-        let output: String
+    public struct Run {
+        /// The exit status.
+        public let status: Int32
+        /// Standard output and standard error together.
+        public let output: String
     }
 
-    /// Runs `arguments` through `/usr/bin/env`, collecting stdout and stderr in a file so a long
-    /// output can never block the child on a full pipe.
-    static func run(_ arguments: [String]) throws -> Run {
+    /// Runs `arguments` through `/usr/bin/env` with `environment` added to this process's,
+    /// collecting stdout and stderr in a file so a long output can never block the child on a
+    /// full pipe.
+    public static func run(_ arguments: [String], environment: [String: String] = [:]) throws -> Run {
         let log = FileManager.default.temporaryDirectory.appendingPathComponent("client-package-\(UUID().uuidString).log")
         _ = FileManager.default.createFile(atPath: log.path, contents: nil)
         defer { try? FileManager.default.removeItem(at: log) }
@@ -24,6 +27,9 @@ enum ClientPackageProcess {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = arguments
+        if !environment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        }
         process.standardOutput = handle
         process.standardError = handle
         try process.run()
@@ -35,7 +41,7 @@ enum ClientPackageProcess {
     /// Runs `arguments` (a `swift build` or `swift test` with `scratch` as its scratch path); when
     /// that fails, runs them once more from an empty scratch path: SwiftPM's incremental build of
     /// a path dependency can miss files added to it since the last run ("cannot find type in scope").
-    static func runRetryingFromScratch(_ arguments: [String], scratch: URL) throws -> Run {
+    public static func runRetryingFromScratch(_ arguments: [String], scratch: URL) throws -> Run {
         let first = try run(arguments)
         guard first.status != 0 else { return first }
         try? FileManager.default.removeItem(at: scratch)
