@@ -66,8 +66,13 @@ final class ManyRectangleDamageTests: XCTestCase {
                 let isDamaged = rects.contains { x >= $0.x && x < $0.x + $0.width && y >= $0.y && y < $0.y + $0.height }
                 let want = isDamaged ? S.pixel(expected, x, y) : S.pixel(previous, x, y)
                 if isDamaged { inside += 1 }
-                guard S.pixel(damaged, x, y) == want else {
-                    return XCTFail("pixel (\(x), \(y)) \(isDamaged ? "inside" : "outside") the damage is \(S.pixel(damaged, x, y)), expected \(want)",
+                // Inside the damage the group's pass is redrawn from a smaller region and composited
+                // again: a GPU may round that composite one level differently (NVIDIA's does), so
+                // one level per channel is allowed there; outside it the previous pixels must stay exact.
+                let got = S.pixel(damaged, x, y)
+                let allowed = isDamaged ? 1 : 0
+                guard zip(got, want).allSatisfy({ abs(Int($0) - Int($1)) <= allowed }) else {
+                    return XCTFail("pixel (\(x), \(y)) \(isDamaged ? "inside" : "outside") the damage is \(got), expected \(want)",
                                    file: file, line: line)
                 }
             }
