@@ -58,9 +58,11 @@ let package = Package(
                 swiftSettings: [.unsafeFlags(["-Xfrontend", "-disable-autolink-library", "-Xfrontend", "Testing"])]),
         .target(name: "GLESRenderer", dependencies: ["CompositorCore", "CEGL", "CGLES3"]),
         .target(name: "CPURenderer", dependencies: ["CompositorCore", "CoreGraphics"]),
+        // The artwork of shape and text layers, drawn with Cairo and Pango from plain values.
+        .target(name: "LayerArtwork", dependencies: ["CoreGraphics", "CCairo", "CPango"]),
         .target(name: "QuartzCore", dependencies: [
             "CoreGraphics", "CompositorCore", "GLESRenderer", "CPURenderer", .product(name: "Logging", package: "swift-log"),
-            "CCairo", "CPango",
+            "LayerArtwork",
         ]),
 
         // Full-screen layer trees on bare DRM/KMS: display, frame pacing, input, session.
