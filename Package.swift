@@ -15,7 +15,9 @@ let package = Package(
     products: [
         // Each library also carries `_Testing_CoreGraphics`, the module that Swift Testing's
         // cross-import overlay declaration asks for in a test target importing Testing and CoreGraphics.
-        .library(name: "QuartzCore", targets: ["QuartzCore", "_Testing_CoreGraphics"]),
+        // CompositorCore is part of it for the frame statistics CARenderer reports (RenderStatistics,
+        // CacheUsage, PixelRect).
+        .library(name: "QuartzCore", targets: ["QuartzCore", "CompositorCore", "_Testing_CoreGraphics"]),
         .library(name: "CoreGraphics", targets: ["CoreGraphics", "_Testing_CoreGraphics"]),
         .executable(name: "qc-render", targets: ["qc-render"]),
         .executable(name: "qc-bench", targets: ["qc-bench"]),
