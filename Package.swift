@@ -15,7 +15,9 @@ let package = Package(
     products: [
         // Each library also carries `_Testing_CoreGraphics`, the module that Swift Testing's
         // cross-import overlay declaration asks for in a test target importing Testing and CoreGraphics.
-        .library(name: "QuartzCore", targets: ["QuartzCore", "_Testing_CoreGraphics"]),
+        // CompositorCore is part of it for the frame statistics CARenderer reports (RenderStatistics,
+        // CacheUsage, PixelRect).
+        .library(name: "QuartzCore", targets: ["QuartzCore", "CompositorCore", "_Testing_CoreGraphics"]),
         .library(name: "CoreGraphics", targets: ["CoreGraphics", "_Testing_CoreGraphics"]),
         .executable(name: "qc-render", targets: ["qc-render"]),
         .executable(name: "qc-bench", targets: ["qc-bench"]),
@@ -56,12 +58,23 @@ let package = Package(
         // need swift-tools-version 6.2.
         .target(name: "_Testing_CoreGraphics", dependencies: ["CoreGraphics"],
                 swiftSettings: [.unsafeFlags(["-Xfrontend", "-disable-autolink-library", "-Xfrontend", "Testing"])]),
-        .target(name: "GLESRenderer", dependencies: ["CompositorCore", "CEGL", "CGLES3"]),
+        .target(name: "GLESRenderer", dependencies: ["CompositorCore", "CoreGraphics", "CEGL", "CGLES3"]),
         .target(name: "CPURenderer", dependencies: ["CompositorCore", "CoreGraphics"]),
+        // The artwork of shape and text layers, drawn with Cairo and Pango from plain values.
+        .target(name: "LayerArtwork", dependencies: ["CoreGraphics", "CCairo", "CPango"]),
+        // The model: layers, transactions, the render tree, timing, animation, layout, and the
+        // flattening of a frame into a DrawList. It knows nothing of GL, DRM, Cairo or Pango:
+        // scripts/check-imports.py fails the build of the suite on an import of a target that is
+        // not a direct dependency, and on a direct dependency outside this list.
+        .target(name: "QuartzCoreModel", dependencies: [
+            "CoreGraphics", "CompositorCore", "CPURenderer", "LayerArtwork", .product(name: "Logging", package: "swift-log"),
+        ], path: "Sources/QuartzCore"),
+        // The module users import: the model re-exported, and what draws it (CARenderer on the GLES
+        // and CPU renderers, CAOpenGLLayer).
         .target(name: "QuartzCore", dependencies: [
-            "CoreGraphics", "CompositorCore", "GLESRenderer", "CPURenderer", .product(name: "Logging", package: "swift-log"),
-            "CCairo", "CPango",
-        ]),
+            "QuartzCoreModel", "CoreGraphics", "CompositorCore", "GLESRenderer", "CPURenderer", "CGLES3",
+            .product(name: "Logging", package: "swift-log"),
+        ], path: "Sources/QuartzCoreRendering"),
 
         // Full-screen layer trees on bare DRM/KMS: display, frame pacing, input, session.
         .target(name: "QuartzCoreDisplay", dependencies: [
@@ -81,29 +94,29 @@ let package = Package(
 
         // Executables.
         .executableTarget(name: "qc-render", dependencies: ["QuartzCore", "ExampleScenes", argumentParser]),
-        .executableTarget(name: "qc-bench", dependencies: ["QuartzCore", "ExampleScenes", "GLESRenderer", "CPURenderer", argumentParser]),
-        .executableTarget(name: "qc-kiosk", dependencies: ["QuartzCoreDisplay", "KioskMenu", argumentParser]),
+        .executableTarget(name: "qc-bench", dependencies: ["QuartzCore", "ExampleScenes", "CompositorCore", "GLESRenderer", "CPURenderer", argumentParser]),
+        .executableTarget(name: "qc-kiosk", dependencies: ["QuartzCore", "QuartzCoreDisplay", "KioskMenu", argumentParser]),
 
         // Fuzzing: the targets (also replayed by the tests) and the libFuzzer driver (scripts/fuzz.sh).
-        .target(name: "FuzzTargets", dependencies: ["QuartzCore", "CompositorCore", "CPURenderer", "GLESRenderer"]),
+        .target(name: "FuzzTargets", dependencies: ["QuartzCore", "CoreGraphics", "CompositorCore", "CPURenderer", "GLESRenderer"]),
         .target(name: "CLibFuzzer"),
         .executableTarget(name: "qc-fuzz", dependencies: [
             "FuzzTargets", "CLibFuzzer", argumentParser,
         ]),
         // A kiosk's months in minutes: memory, GL objects and caches must stay flat.
-        .executableTarget(name: "qc-soak", dependencies: ["QuartzCore", "GLESRenderer", "CPURenderer", argumentParser]),
+        .executableTarget(name: "qc-soak", dependencies: ["QuartzCore", "CompositorCore", "GLESRenderer", "CPURenderer", argumentParser]),
 
         // Tests.
         .testTarget(name: "CoreGraphicsTests", dependencies: ["CoreGraphics"], exclude: ["Fixtures"]),
-        .testTarget(name: "CompositorCoreTests", dependencies: ["CompositorCore"]),
-        .testTarget(name: "QuartzCoreTests", dependencies: ["QuartzCore", "RendererTestSupport"]),
+        .testTarget(name: "CompositorCoreTests", dependencies: ["CompositorCore", "CoreGraphics"]),
+        .testTarget(name: "QuartzCoreTests", dependencies: ["QuartzCore", "QuartzCoreModel", "CompositorCore", "RendererTestSupport"]),
         .target(name: "RendererTestSupport", dependencies: ["CompositorCore", "CoreGraphics"], path: "Tests/RendererTestSupport"),
-        .testTarget(name: "GLESRendererTests", dependencies: ["GLESRenderer", "CompositorCore", "RendererTestSupport"]),
+        .testTarget(name: "GLESRendererTests", dependencies: ["GLESRenderer", "CompositorCore", "CoreGraphics", "CEGL", "CGLES3", "RendererTestSupport"]),
         .testTarget(name: "FuzzRegressionTests", dependencies: ["FuzzTargets", "QuartzCore", "CompositorCore", "CPURenderer", "GLESRenderer"]),
-        .testTarget(name: "KioskTests", dependencies: ["QuartzCoreDisplay", "KioskMenu"]),
-        .testTarget(name: "CPURendererTests", dependencies: ["CPURenderer", "CompositorCore", "RendererTestSupport"]),
+        .testTarget(name: "KioskTests", dependencies: ["QuartzCore", "QuartzCoreDisplay", "KioskMenu", "CompositorCore", "CPURenderer", "GLESRenderer"]),
+        .testTarget(name: "CPURendererTests", dependencies: ["CPURenderer", "CompositorCore", "CoreGraphics", "RendererTestSupport"]),
         .testTarget(name: "QuartzCoreTestingTests", dependencies: ["QuartzCoreTesting", "QuartzCoreSnapshotTesting", "RendererTestSupport"]),
-        .testTarget(name: "RenderingTests", dependencies: ["QuartzCore", "ExampleScenes", "CPURenderer", "GLESRenderer", "RendererTestSupport"],
+        .testTarget(name: "RenderingTests", dependencies: ["QuartzCore", "QuartzCoreModel", "ExampleScenes", "CompositorCore", "CoreGraphics", "CPURenderer", "GLESRenderer", "CGLES3", "RendererTestSupport"],
                     exclude: ["Golden"]),
         // The code of the documentation's articles, run as written.
         .testTarget(name: "DocumentationTests", dependencies: ["QuartzCore", "QuartzCoreDisplay"]),

@@ -5,6 +5,9 @@ cd "$(dirname "$0")/.."
 scripts/install-deps.sh
 # No GPU is needed: Mesa's software rasterizer serves EGL when no hardware device is present.
 export LIBGL_ALWAYS_SOFTWARE="${LIBGL_ALWAYS_SOFTWARE:-1}"
+# The module boundaries: no target imports a module of this package it does not declare, and
+# the model depends on no GL, DRM, Cairo or Pango target (ARCHITECTURE.md).
+swift scripts/check-imports.swift
 swift build --build-tests
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT

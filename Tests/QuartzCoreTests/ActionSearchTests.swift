@@ -1,5 +1,6 @@
 import XCTest
 @testable import QuartzCore
+@testable import QuartzCoreModel
 
 /// `action(forKey:)` as CALayer.h describes it: delegate, `actions`, `style`, then
 /// `defaultAction(forKey:)`; "If any of the above steps returns an instance of NSNull, it is

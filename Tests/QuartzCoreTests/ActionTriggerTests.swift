@@ -1,6 +1,7 @@
 import XCTest
 import Synchronization
 @testable import QuartzCore
+@testable import QuartzCoreModel
 
 /// The triggers of actions the guide lists beside property changes: visibility changes
 /// (003:951-952), fields set through key paths, and implicit transactions of other threads.

@@ -1,5 +1,6 @@
 import XCTest
 @testable import QuartzCore
+@testable import QuartzCoreModel
 
 final class AnimationBasicTests: XCTestCase {
     /// The value of `x` halfway through a 1 s animation on a layer whose model value is 50 and

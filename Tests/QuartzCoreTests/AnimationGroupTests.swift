@@ -1,5 +1,6 @@
 import XCTest
 @testable import QuartzCore
+@testable import QuartzCoreModel
 
 final class AnimationGroupTests: XCTestCase {
     private func basic(_ keyPath: String, from: Double, to: Double, duration: CFTimeInterval = 0,

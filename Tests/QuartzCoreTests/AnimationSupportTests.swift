@@ -1,5 +1,6 @@
 import XCTest
 @testable import QuartzCore
+@testable import QuartzCoreModel
 
 /// A stand-in for a layer's state: values by key path.
 struct DictionaryTarget: AnimationTarget {

@@ -1,5 +1,6 @@
 import XCTest
 @testable import QuartzCore
+@testable import QuartzCoreModel
 
 /// `CALayerDelegate`'s `display(_:)` is used when the delegate implements it, with no opt-in,
 /// and `layerWillDraw(_:)` comes before drawing into the backing store (CALayer.h).

@@ -1,4 +1,5 @@
 @testable import QuartzCore
+@testable import QuartzCoreModel
 import XCTest
 
 /// setNeedsDisplay / displayIfNeeded / display / draw(in:), the delegate's part, and the

@@ -1,5 +1,6 @@
 import XCTest
 @testable import QuartzCore
+@testable import QuartzCoreModel
 
 final class DisplayLinkTests: XCTestCase {
     /// The calls a link's handler saw.

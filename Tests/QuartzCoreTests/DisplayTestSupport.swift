@@ -1,4 +1,5 @@
 @testable import QuartzCore
+@testable import QuartzCoreModel
 import XCTest
 
 /// A layer that counts its draws, remembers each context's clip, and fills its bounds with the

@@ -1,6 +1,7 @@
 import XCTest
 import CompositorCore
 @testable import QuartzCore
+@testable import QuartzCoreModel
 
 /// Frames that reuse unchanged subtrees must equal frames flattened whole, command for command,
 /// and must only flatten again the layers on the path to what changed.
@@ -128,8 +129,8 @@ final class FlattenedSubtreeCacheTests: XCTestCase {
     func testAStillTreeIsReusedWhole() throws {
         try settle()
         try assertFramesEqual()
-        XCTAssertEqual(cached.subtreeCache.flattenedSubtrees, 0)
-        XCTAssertEqual(cached.subtreeCache.reusedSubtrees, 1, "the root's whole subtree comes from the cache")
+        XCTAssertEqual(cached.lastFrameSubtrees.flattened, 0)
+        XCTAssertEqual(cached.lastFrameSubtrees.reused, 1, "the root's whole subtree comes from the cache")
         try assertFramesEqual()
         let frame = try XCTUnwrap(previousReused)
         XCTAssertEqual(frame.continuity?.unchangedRanges, [0..<frame.commands.count], "a still frame repeats every command")
@@ -154,12 +155,12 @@ final class FlattenedSubtreeCacheTests: XCTestCase {
         try settle()
         try change { scene.cards[3].backgroundColor = CGColor(red: 1, green: 0, blue: 0, alpha: 1) }
         // The root and the card are flattened again; the root's 7 other sublayers are reused.
-        XCTAssertEqual(cached.subtreeCache.flattenedSubtrees, 2)
-        XCTAssertEqual(cached.subtreeCache.reusedSubtrees, scene.root.sublayers!.count - 1)
+        XCTAssertEqual(cached.lastFrameSubtrees.flattened, 2)
+        XCTAssertEqual(cached.lastFrameSubtrees.reused, scene.root.sublayers!.count - 1)
         try change { scene.innerClip.sublayers![0].position.x += 5 }
         // root, clipParent, innerClip and the grandchild; and card 3 once more, stored now
         // that its key held for a second frame.
-        XCTAssertEqual(cached.subtreeCache.flattenedSubtrees, 5)
+        XCTAssertEqual(cached.lastFrameSubtrees.flattened, 5)
     }
 
     func testChangedClipsAndMovedClipIndicesMatchAWholeFlatten() throws {
@@ -177,7 +178,7 @@ final class FlattenedSubtreeCacheTests: XCTestCase {
         try change { scene.root.insertSublayer(clipper, at: 0) }
         // The root, the clipper and its sublayer are new; the clipping parent's subtree is
         // reused with its clips moved behind the clipper's.
-        XCTAssertEqual(cached.subtreeCache.flattenedSubtrees, 3)
+        XCTAssertEqual(cached.lastFrameSubtrees.flattened, 3)
         try assertFramesEqual()
         try change { clipper.removeFromSuperlayer() }
         try assertFramesEqual()
@@ -223,7 +224,7 @@ final class FlattenedSubtreeCacheTests: XCTestCase {
         for _ in 0..<3 {
             try assertFramesEqual()
             // root and the animated card.
-            XCTAssertEqual(cached.subtreeCache.flattenedSubtrees, 2)
+            XCTAssertEqual(cached.lastFrameSubtrees.flattened, 2)
         }
     }
 }

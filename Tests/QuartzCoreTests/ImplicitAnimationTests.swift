@@ -1,5 +1,6 @@
 import XCTest
 @testable import QuartzCore
+@testable import QuartzCoreModel
 
 /// An action that records what it was run for.
 final class RecordingAction: CAAction {

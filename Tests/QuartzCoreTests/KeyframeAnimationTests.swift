@@ -1,5 +1,6 @@
 import XCTest
 @testable import QuartzCore
+@testable import QuartzCoreModel
 
 final class KeyframeAnimationTests: XCTestCase {
     private func keyframes(_ values: [Double], mode: CAAnimationCalculationMode = .linear,

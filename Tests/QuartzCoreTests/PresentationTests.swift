@@ -1,5 +1,6 @@
 import XCTest
 @testable import QuartzCore
+@testable import QuartzCoreModel
 
 /// A linear basic animation of `keyPath` that began `elapsed` seconds ago (in global media time,
 /// which is the layer's time for a root layer with default timing).

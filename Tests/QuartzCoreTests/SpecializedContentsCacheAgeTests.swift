@@ -1,6 +1,7 @@
 import CompositorCore
 import XCTest
 @testable import QuartzCore
+@testable import QuartzCoreModel
 
 /// The pictures of text and shape layers a renderer keeps follow its budget's eviction age:
 /// one not drawn for that many frames goes; one drawn every frame stays whatever the limit.

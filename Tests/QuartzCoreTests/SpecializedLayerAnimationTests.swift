@@ -1,5 +1,6 @@
 import XCTest
 @testable import QuartzCore
+@testable import QuartzCoreModel
 
 /// Implicit and explicit animation of the specialized layers' animatable properties, and path
 /// interpolation.

@@ -1,5 +1,6 @@
 import XCTest
 @testable import QuartzCore
+@testable import QuartzCoreModel
 
 /// Apple's defaults of the specialized layer classes (FEATURES.md 176-182 and the book's
 /// chapter 6), read through the properties and through key-value coding.

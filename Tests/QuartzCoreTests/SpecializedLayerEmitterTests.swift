@@ -1,5 +1,6 @@
 import XCTest
 @testable import QuartzCore
+@testable import QuartzCoreModel
 
 /// CAEmitterLayer's particle simulation: determinism, birth counts, physics and the emitter
 /// shapes, with the book's fire example (Listing 6.13).

@@ -1,5 +1,6 @@
 import XCTest
 @testable import QuartzCore
+@testable import QuartzCoreModel
 
 /// CAReplicatorLayer's per-instance transforms, colours and delays, with the book's ring and
 /// reflection examples (Listings 6.8 and 6.9).

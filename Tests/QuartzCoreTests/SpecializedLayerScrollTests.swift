@@ -1,5 +1,6 @@
 import XCTest
 @testable import QuartzCore
+@testable import QuartzCoreModel
 
 /// CAScrollLayer's scrolling and CALayer's scrolling helpers (001:3447-3545).
 final class SpecializedLayerScrollTests: XCTestCase {

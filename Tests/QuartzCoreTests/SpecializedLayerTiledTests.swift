@@ -1,5 +1,6 @@
 import XCTest
 @testable import QuartzCore
+@testable import QuartzCoreModel
 
 /// CATiledLayer's tile grid: which tiles, at which level of detail, cover a visible rectangle.
 final class SpecializedLayerTiledTests: XCTestCase {

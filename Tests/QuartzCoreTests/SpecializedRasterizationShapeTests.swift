@@ -1,6 +1,7 @@
 import CompositorCore
 import XCTest
 @testable import QuartzCore
+@testable import QuartzCoreModel
 
 final class SpecializedRasterizationShapeTests: XCTestCase {
     private let red = CGColor(red: 1, green: 0, blue: 0, alpha: 1)

@@ -1,5 +1,6 @@
 import XCTest
 @testable import QuartzCore
+@testable import QuartzCoreModel
 
 /// Pixel probes for the pictures `SpecializedContents` draws.
 extension CGImage {

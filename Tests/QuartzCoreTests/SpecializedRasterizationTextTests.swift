@@ -1,6 +1,7 @@
 import Synchronization
 import XCTest
 @testable import QuartzCore
+@testable import QuartzCoreModel
 
 final class SpecializedRasterizationTextTests: XCTestCase {
     private func image(_ state: LayerState, scale: CGFloat = 1) throws -> CGImage {

@@ -1,5 +1,6 @@
 import XCTest
 @testable import QuartzCore
+@testable import QuartzCoreModel
 
 final class SpringAnimationTests: XCTestCase {
     /// Integrates m x'' + c x' + k x = 0 from x = 1, x' = -v0 with RK4 and returns the last time

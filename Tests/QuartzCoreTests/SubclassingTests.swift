@@ -1,5 +1,6 @@
 import XCTest
 @testable import QuartzCore
+@testable import QuartzCoreModel
 
 /// A layer subclass written as Apple code writes one: it overrides `CALayer`'s members and
 /// records when the framework calls them.

@@ -1,5 +1,6 @@
 import XCTest
 @testable import QuartzCore
+@testable import QuartzCoreModel
 
 /// `CAMediaTimingFunction`'s control points and the values along its curves, as GNUstep
 /// libs-quartzcore `Tests/quartzcore/CAMediaTimingFunction/camediatimingfunction.m` and

@@ -1,5 +1,6 @@
 import XCTest
 @testable import QuartzCore
+@testable import QuartzCoreModel
 
 final class TimingFunctionTests: XCTestCase {
     /// y at x on the Bézier (0,0)-(x1,y1)-(x2,y2)-(1,1), by dense sampling of the curve

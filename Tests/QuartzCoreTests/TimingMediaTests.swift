@@ -1,5 +1,6 @@
 import XCTest
 @testable import QuartzCore
+@testable import QuartzCoreModel
 
 /// The book's chapter 9 timing cases and the guide's pause/resume recipe.
 final class TimingMediaTests: XCTestCase {

@@ -1,5 +1,6 @@
 import XCTest
 @testable import QuartzCore
+@testable import QuartzCoreModel
 
 /// `NSValue` boxes of `CATransform3D` and the Core Graphics structures, accepted wherever the
 /// unboxed values are, as Apple code uses them.

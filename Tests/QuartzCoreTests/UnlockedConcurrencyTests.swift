@@ -1,4 +1,5 @@
 @testable import QuartzCore
+@testable import QuartzCoreModel
 import XCTest
 
 /// Four threads add, move and remove layers under one root, and change their properties,

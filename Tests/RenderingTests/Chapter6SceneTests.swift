@@ -1,6 +1,7 @@
 import CompositorCore
 import ExampleScenes
 @testable import QuartzCore
+@testable import QuartzCoreModel
 import XCTest
 
 /// The book's chapter 6 scenes: their draw lists, and pixel probes of what renders today.

@@ -1,6 +1,7 @@
 import CompositorCore
 import XCTest
 @testable import QuartzCore
+@testable import QuartzCoreModel
 
 /// Offscreen groups are sized from everything a subtree draws, its classes' own pictures too.
 final class ClassContentBoundsTests: XCTestCase {

@@ -1,6 +1,7 @@
 import XCTest
 import CompositorCore
 @testable import QuartzCore
+@testable import QuartzCoreModel
 
 /// CARenderer.tracksDamage: a frame recomposites only what changed, and the picture is the
 /// same as a full frame's.

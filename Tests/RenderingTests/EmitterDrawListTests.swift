@@ -1,5 +1,6 @@
 import CompositorCore
 @testable import QuartzCore
+@testable import QuartzCoreModel
 import XCTest
 
 /// CAEmitterLayer in the draw list (issue 9): one textured quad per live particle of

@@ -1,4 +1,5 @@
 @testable import QuartzCore
+@testable import QuartzCoreModel
 import CompositorCore
 import XCTest
 

@@ -1,5 +1,6 @@
 import CompositorCore
 @testable import QuartzCore
+@testable import QuartzCoreModel
 import XCTest
 
 /// CAGradientLayer in the draw list (issue 9): one quad whose gradient spans the layer's

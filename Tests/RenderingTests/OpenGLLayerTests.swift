@@ -1,6 +1,7 @@
 import CGLES3
 import GLESRenderer
 @testable import QuartzCore
+@testable import QuartzCoreModel
 import Synchronization
 import XCTest
 
@@ -81,7 +82,7 @@ private final class TriangleLayer: CAOpenGLLayer {
 /// A GL layer whose context cannot be made (as on a machine without EGL).
 private final class ContextlessLayer: CAOpenGLLayer {
     let draws = Mutex(0)
-    override func copyGLESContext() throws -> GLESContext {
+    override func copyGLESContext() throws -> CAEGLContext {
         throw EGLError.noDisplay(attempts: ["test: no EGL here"])
     }
     override func draw(in context: CAOpenGLLayerContext, forLayerTime t: CFTimeInterval,
@@ -106,7 +107,7 @@ final class OpenGLLayerTests: XCTestCase {
     }
 
     private func renderThread(_ layer: CAOpenGLLayer) throws -> OpenGLLayerRenderThread {
-        try XCTUnwrap(OpenGLLayerRegistry.shared.renderThread(ofLayerID: layer.layerID))
+        try XCTUnwrap(OpenGLLayerRegistry.shared.renderThread(ofLayerID: layer.layerID) as? OpenGLLayerRenderThread)
     }
 
     /// The triangle's corners in layer points are (10, 8), (90, 8), (50, 40) (y down from the

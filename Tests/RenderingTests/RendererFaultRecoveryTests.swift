@@ -3,6 +3,7 @@ import CompositorCore
 import RendererTestSupport
 @testable import GLESRenderer
 @testable import QuartzCore
+@testable import QuartzCoreModel
 
 /// CARenderer after a GL call fails mid-frame and after the GPU resets: the error is reported,
 /// the next frame is drawn whole, and its pixels are right.

@@ -1,5 +1,6 @@
 import CompositorCore
 @testable import QuartzCore
+@testable import QuartzCoreModel
 import XCTest
 
 /// CAReplicatorLayer in the draw list (issue 9): each instance is its sublayers flattened again

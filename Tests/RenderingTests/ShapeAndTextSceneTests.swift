@@ -1,5 +1,6 @@
 import ExampleScenes
 @testable import QuartzCore
+@testable import QuartzCoreModel
 import XCTest
 
 /// The chapter 6 shape and text scenes, probed where the geometry puts ink.

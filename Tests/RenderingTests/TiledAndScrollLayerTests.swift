@@ -1,5 +1,6 @@
 import CompositorCore
 @testable import QuartzCore
+@testable import QuartzCoreModel
 import Synchronization
 import XCTest
 

@@ -57,7 +57,7 @@ extension CALayer {
         case (let tiled as CATiledLayer, "levelsOfDetailBias"): tiled.levelsOfDetailBias = s.tiled.levelsOfDetailBias
         case (let tiled as CATiledLayer, "tileSize"): tiled.tileSize = s.tiled.tileSize
         case (let scroll as CAScrollLayer, "scrollMode"): scroll.scrollMode = s.scroll.scrollMode
-        case (let gl as CAOpenGLLayer, "asynchronous"): gl.isAsynchronous = s.openGL.isAsynchronous
+        case (let gl as any OpenGLLayerProperties, "asynchronous"): gl.isAsynchronous = s.openGL.isAsynchronous
         default: return false
         }
         return true

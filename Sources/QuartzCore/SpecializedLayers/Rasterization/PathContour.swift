@@ -54,6 +54,22 @@ struct TrimmedContour {
     var isClosed: Bool
     /// The arc length of the subpath before this piece.
     var offsetInSubpath: CGFloat
+
+    /// The piece as a path of its own: one subpath, closed when the piece is.
+    var path: CGPath {
+        let path = CGMutablePath()
+        guard let first = segments.first else { return path }
+        path.move(to: first.start)
+        for segment in segments {
+            switch segment {
+            case let .line(_, b): path.addLine(to: b)
+            case let .quadCurve(_, c, b): path.addQuadCurve(to: b, control: c)
+            case let .curve(_, c1, c2, b): path.addCurve(to: b, control1: c1, control2: c2)
+            }
+        }
+        if isClosed { path.closeSubpath() }
+        return path
+    }
 }
 
 extension PathContour {

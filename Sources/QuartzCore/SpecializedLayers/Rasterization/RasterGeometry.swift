@@ -1,4 +1,3 @@
-import CCairo
 import Foundation
 
 /// The pixel grid a layer's picture is drawn on: `rect` of the layer's space at `pixelsPerPoint`,
@@ -24,9 +23,4 @@ struct RasterGeometry {
         scaleY = CGFloat(pixelHeight) / rect.height
     }
 
-    /// Sets `cr`'s matrix (from device pixels) so that user space is the layer's, y down.
-    func applyLayerSpace(to cr: OpaquePointer) {
-        cairo_scale(cr, scaleX, scaleY)
-        cairo_translate(cr, -rect.minX, -rect.minY)
-    }
 }

@@ -1,5 +1,5 @@
-import CCairo
 import Foundation
+import LayerArtwork
 
 /// Everything a shape layer's picture depends on, normalized so that values that cannot change
 /// the picture (the stroke's settings when nothing is stroked) do not make it look different to
@@ -57,80 +57,38 @@ struct ShapeArtwork: Hashable {
         return box.insetBy(dx: -reach - 1, dy: -reach - 1)
     }
 
-    /// Fills, then strokes, the path into `cr`, whose user space is the layer's (y down);
-    /// `tolerance` is the flattening tolerance in user units for measuring arc lengths.
-    func draw(in cr: OpaquePointer, tolerance: CGFloat) {
-        if let fillColor {
-            CairoPathBuilding.append(path, to: cr)
-            cairo_set_fill_rule(cr, fillRule == .evenOdd ? CAIRO_FILL_RULE_EVEN_ODD : CAIRO_FILL_RULE_WINDING)
-            Self.setSourceColor(fillColor, in: cr)
-            cairo_fill(cr)
-        }
-        if let stroke { draw(stroke, in: cr, tolerance: tolerance) }
-    }
-
-    private func draw(_ stroke: Stroke, in cr: OpaquePointer, tolerance: CGFloat) {
-        cairo_set_line_width(cr, stroke.lineWidth)
-        cairo_set_miter_limit(cr, stroke.miterLimit)
-        cairo_set_line_cap(cr, Self.cairoCap(stroke.lineCap))
-        cairo_set_line_join(cr, Self.cairoJoin(stroke.lineJoin))
-        Self.setSourceColor(stroke.color, in: cr)
+    /// The artwork as Cairo paints it: the path, its fill and stroke in Core Graphics terms, and the
+    /// pieces of a trimmed stroke, measured along the path to `tolerance` (in layer units).
+    func drawing(tolerance: CGFloat) -> ShapeDrawing {
+        let fill = fillColor.map { ShapeDrawing.Fill(color: $0, rule: fillRule == .evenOdd ? .evenOdd : .winding) }
+        guard let stroke else { return ShapeDrawing(path: path, fill: fill, stroke: nil, trimmedStroke: nil) }
+        let style = ShapeDrawing.Stroke(color: stroke.color, lineWidth: stroke.lineWidth, miterLimit: stroke.miterLimit,
+                                        lineCap: Self.lineCap(stroke.lineCap), lineJoin: Self.lineJoin(stroke.lineJoin),
+                                        dashPattern: stroke.dashPattern, dashPhase: stroke.dashPhase)
         guard stroke.start > 0 || stroke.end < 1 else {
-            Self.setDash(stroke, offset: 0, in: cr)
-            CairoPathBuilding.append(path, to: cr)
-            cairo_stroke(cr)
-            return
+            return ShapeDrawing(path: path, fill: fill, stroke: style, trimmedStroke: nil)
         }
         let contours = PathContour.contours(of: path, tolerance: tolerance)
         let total = contours.reduce(0) { $0 + $1.length }
-        let pieces = PathContour.trimmed(contours, from: stroke.start * total, to: stroke.end * total,
-                                         tolerance: tolerance)
-        // A dashed piece that starts inside its subpath continues the subpath's dash pattern, so the
-        // dashes stay where they are while strokeStart moves. Pieces with the same dash offset are
-        // stroked together; when there are several offsets, a translucent stroke is drawn opaque
-        // into a group and composited once, so that crossing pieces do not darken.
-        let offsets = stroke.dashPattern == nil ? [0] : Array(Set(pieces.map(\.offsetInSubpath))).sorted()
-        let grouped = offsets.count > 1 && stroke.color.alpha < 1
-        if grouped {
-            cairo_push_group(cr)
-            Self.setSourceColor(stroke.color, alpha: 1, in: cr)
-        }
-        for offset in offsets {
-            Self.setDash(stroke, offset: offset, in: cr)
-            for piece in pieces where stroke.dashPattern == nil || piece.offsetInSubpath == offset {
-                CairoPathBuilding.append(piece, to: cr)
-            }
-            cairo_stroke(cr)
-        }
-        if grouped {
-            cairo_pop_group_to_source(cr)
-            cairo_paint_with_alpha(cr, stroke.color.alpha)
-        }
+        let pieces = PathContour.trimmed(contours, from: stroke.start * total, to: stroke.end * total, tolerance: tolerance)
+        return ShapeDrawing(path: path, fill: fill, stroke: style, trimmedStroke: pieces.map {
+            ShapeDrawing.StrokePiece(path: $0.path, offsetInSubpath: $0.offsetInSubpath)
+        })
     }
 
-    private static func setDash(_ stroke: Stroke, offset: CGFloat, in cr: OpaquePointer) {
-        guard let pattern = stroke.dashPattern else { return cairo_set_dash(cr, nil, 0, 0) }
-        pattern.withUnsafeBufferPointer { cairo_set_dash(cr, $0.baseAddress, Int32($0.count), stroke.dashPhase + offset) }
-    }
-
-    static func setSourceColor(_ color: CGColor, alpha: CGFloat? = nil, in cr: OpaquePointer) {
-        let rgba = color.rgba
-        cairo_set_source_rgba(cr, rgba.red, rgba.green, rgba.blue, alpha ?? rgba.alpha)
-    }
-
-    private static func cairoCap(_ cap: CAShapeLayerLineCap) -> cairo_line_cap_t {
+    private static func lineCap(_ cap: CAShapeLayerLineCap) -> CGLineCap {
         switch cap {
-        case .round: CAIRO_LINE_CAP_ROUND
-        case .square: CAIRO_LINE_CAP_SQUARE
-        default: CAIRO_LINE_CAP_BUTT
+        case .round: .round
+        case .square: .square
+        default: .butt
         }
     }
 
-    private static func cairoJoin(_ join: CAShapeLayerLineJoin) -> cairo_line_join_t {
+    private static func lineJoin(_ join: CAShapeLayerLineJoin) -> CGLineJoin {
         switch join {
-        case .round: CAIRO_LINE_JOIN_ROUND
-        case .bevel: CAIRO_LINE_JOIN_BEVEL
-        default: CAIRO_LINE_JOIN_MITER
+        case .round: .round
+        case .bevel: .bevel
+        default: .miter
         }
     }
 }

@@ -1,5 +1,6 @@
 import CompositorCore
 import Foundation
+import LayerArtwork
 
 /// The pictures of the layers whose content Core Animation draws itself from their properties
 /// (`CAShapeLayer`, `CATextLayer`), rasterized at the density they are seen at so they stay
@@ -81,16 +82,12 @@ enum SpecializedContents {
     /// Draws `artwork` over `rect` into a new bitmap, without the cache.
     static func rasterize(_ artwork: SpecializedContentsCache.Key.Artwork, covering rect: CGRect,
                           pixelsPerPoint: CGFloat) -> CGImage? {
-        guard let raster = RasterGeometry(rect: rect, pixelsPerPoint: pixelsPerPoint),
-              let context = CGContext(backingStoreWidth: raster.pixelWidth, height: raster.pixelHeight,
-                                      asynchronous: false) else { return nil }
-        context.withCairoDeviceContext { cr in
-            raster.applyLayerSpace(to: cr)
-            switch artwork {
-            case .shape(let shape): shape.draw(in: cr, tolerance: 0.1 / max(raster.scaleX, raster.scaleY))
-            case .text(let text): text.draw(in: cr, size: rect.size)
-            }
+        guard let raster = RasterGeometry(rect: rect, pixelsPerPoint: pixelsPerPoint) else { return nil }
+        let drawing: LayerDrawing = switch artwork {
+        case .shape(let shape): .shape(shape.drawing(tolerance: 0.1 / max(raster.scaleX, raster.scaleY)))
+        case .text(let text): .text(text.drawing)
         }
-        return context.makeImage()
+        return LayerArtworkRasterizer.image(of: drawing, covering: rect, pixelWidth: raster.pixelWidth,
+                                            pixelHeight: raster.pixelHeight)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import LayerArtwork
 
 /// Everything a text layer's picture depends on (besides its size), as the contents cache's key
 /// and Pango's input.
@@ -37,4 +38,32 @@ struct TextArtwork: Hashable {
 
     /// The whole text, the runs one after another.
     var text: String { runs.map(\.text).joined() }
+
+    /// The artwork as Pango lays it out and draws it.
+    var drawing: TextDrawing {
+        let truncation: TextDrawing.Truncation = switch truncationMode {
+        case .start: .start
+        case .middle: .middle
+        case .end: .end
+        default: .none
+        }
+        let alignment: TextDrawing.Alignment = switch alignmentMode {
+        case .left: .left
+        case .right: .right
+        case .center: .center
+        case .justified: .justified
+        default: .natural
+        }
+        return TextDrawing(runs: runs.map {
+            TextDrawing.Run(text: $0.text, fontName: $0.fontName, fontSize: $0.fontSize,
+                            foregroundColor: $0.foregroundColor, kerning: $0.kerning)
+        }, fontName: fontName, fontSize: fontSize, foregroundColor: foregroundColor, isWrapped: isWrapped,
+           truncationMode: truncation, alignmentMode: alignment)
+    }
+
+    /// The lines of the layout in bounds of `size`, and whether Pango truncated any with an
+    /// ellipsis (for tests and measuring).
+    func layoutMetrics(size: CGSize) -> (lines: [TextDrawing.LineMetrics], isEllipsized: Bool) {
+        drawing.layoutMetrics(size: size)
+    }
 }

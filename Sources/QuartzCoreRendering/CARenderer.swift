@@ -1,19 +1,7 @@
-import Foundation
 import CompositorCore
+import Foundation
 import GLESRenderer
-
-/// A time stamp of a display refresh, as Core Video describes one (the fields a renderer uses).
-public struct CVTimeStamp: Sendable, Equatable {
-    /// The host time of the refresh, in nanoseconds of the monotonic clock.
-    public var hostTime: UInt64
-    /// The refresh period, in seconds.
-    public var refreshPeriod: Double
-    /// Creates a time stamp.
-    public init(hostTime: UInt64 = 0, refreshPeriod: Double = 1.0 / 60.0) {
-        self.hostTime = hostTime
-        self.refreshPeriod = refreshPeriod
-    }
-}
+import QuartzCoreModel
 
 /// Why a renderer could not produce a frame.
 public enum CARendererError: Error, CustomStringConvertible {
@@ -68,16 +56,9 @@ public final class CARenderer {
     var damageTracker: DamageTracker?
     private var frameTime: CFTimeInterval?
     private var updateRegion: CGRect = .null
-    private var lastGeneration: UInt64?
-    private var lastFrameHadAnimations = true
-    private var nextChangeTime: CFTimeInterval = .infinity
-    private var lastCommandCount = 0
-    /// What unchanged subtrees flattened to in earlier frames.
-    let subtreeCache = FlattenedSubtreeCache()
-    /// The pictures of the text and shape layers this renderer draws (`cacheByteLimit`, `cacheEvictionAge`).
-    lazy var layerPictures = SpecializedContentsCache(budget: .default(pixelWidth: pixelWidth, pixelHeight: pixelHeight))
-    /// Hands the heap back to the system after large evictions of pictures.
-    var pictureTrimmer = FreedMemoryTrimmer(threshold: 4 << 20)
+    /// Turns the committed tree into this renderer's draw lists, with its caches of unchanged
+    /// subtrees and of the pictures of text and shape layers (`cacheByteLimit`, `cacheEvictionAge`).
+    lazy var frames = FrameBuilder(pictureBudget: .default(pixelWidth: pixelWidth, pixelHeight: pixelHeight))
     /// The process's resident memory as last read, and the frames since (see `recordCacheUsage`).
     var residentMemorySample = (bytes: 0, framesSinceRead: Int.max)
 
@@ -89,9 +70,9 @@ public final class CARenderer {
     ///   - scale: pixels per point; `bounds` starts as the target's size in points.
     ///   - platform: the EGL platform, or nil for `QC_EGL_PLATFORM` or the default order.
     /// - Throws: `CARendererError.renderer` when no GLES 3 context can be created.
-    public init(pixelWidth: Int, pixelHeight: Int, scale: CGFloat = 1, platform: GLESContext.Platform? = nil) throws {
+    public init(pixelWidth: Int, pixelHeight: Int, scale: CGFloat = 1, platform: CAEGLPlatform? = nil) throws {
         let make = { () throws -> FrameRenderer in
-            try GLESRenderer(pixelWidth: pixelWidth, pixelHeight: pixelHeight, platform: platform)
+            try GLESRenderer(pixelWidth: pixelWidth, pixelHeight: pixelHeight, platform: platform?.glesPlatform)
         }
         do {
             renderer = try make()
@@ -107,7 +88,7 @@ public final class CARenderer {
 
     /// Creates a renderer drawing into a target the caller made (an adopted EGL context and its
     /// framebuffer, for example).
-    public init(target: OffscreenTarget, scale: CGFloat = 1) throws {
+    package init(target: OffscreenTarget, scale: CGFloat = 1) throws {
         do {
             renderer = try GLESRenderer(target: target)
         } catch {
@@ -123,7 +104,7 @@ public final class CARenderer {
 
     /// Creates a renderer that draws through `frameRenderer` (the CPU renderer, say) into a
     /// target of `pixelWidth` x `pixelHeight` pixels.
-    public init(frameRenderer: FrameRenderer, pixelWidth: Int, pixelHeight: Int, scale: CGFloat = 1) {
+    package init(frameRenderer: FrameRenderer, pixelWidth: Int, pixelHeight: Int, scale: CGFloat = 1) {
         renderer = frameRenderer
         makeRenderer = nil
         self.scale = scale
@@ -140,9 +121,7 @@ public final class CARenderer {
     /// Returns the part of `bounds` that must be redrawn for the frame (all of it when the tree
     /// changed or animates, otherwise what `addUpdate(_:)` added).
     public func updateBounds() -> CGRect {
-        let generation = RenderTreeStore.shared.snapshot().generation
-        if generation != lastGeneration || lastFrameHadAnimations { return bounds }
-        return updateRegion.intersection(bounds)
+        frames.hasChangedSinceLastFrame ? bounds : updateRegion.intersection(bounds)
     }
 
     /// Adds a rectangle, in `bounds` coordinates, to the region to redraw.
@@ -157,7 +136,7 @@ public final class CARenderer {
             try renderFrame(atTime: t)
         } catch {
             lastError = error
-            Diagnostics.logger.error("CARenderer.render: \(error)")
+            QuartzCoreLog.logger.error("CARenderer.render: \(error)")
         }
     }
 
@@ -165,10 +144,7 @@ public final class CARenderer {
     /// an animation runs (or the tree was committed since), the start of the first animation
     /// still to come, or `.infinity` when the tree is still.
     public func nextFrameTime() -> CFTimeInterval {
-        if RenderTreeStore.shared.snapshot().generation != lastGeneration {
-            return frameTime ?? CACurrentMediaTime()
-        }
-        return nextChangeTime
+        frames.nextFrameTime(lastFrameTime: frameTime ?? CACurrentMediaTime())
     }
 
     /// Ends the frame.
@@ -181,18 +157,17 @@ public final class CARenderer {
 
     /// Whether a frame reuses what the subtrees that did not change since the last frame
     /// flattened to (true by default). Turn it off to measure or check the whole walk.
-    public var reusesUnchangedSubtrees = true {
-        didSet { if !reusesUnchangedSubtrees { subtreeCache.removeAll() } }
+    public var reusesUnchangedSubtrees: Bool {
+        get { frames.reusesUnchangedSubtrees }
+        set { frames.reusesUnchangedSubtrees = newValue }
     }
 
     /// How the last flattened frame was made: the subtrees taken from earlier frames, and the
     /// layers flattened again (those that changed, animate, or lie on the path to a change).
-    public var lastFrameSubtrees: (reused: Int, flattened: Int) {
-        (subtreeCache.reusedSubtrees, subtreeCache.flattenedSubtrees)
-    }
+    public var lastFrameSubtrees: (reused: Int, flattened: Int) { frames.lastFrameSubtrees }
 
     /// The renderer of flattened frames behind this one (for benchmarks and statistics).
-    public var frameRenderer: FrameRenderer { renderer }
+    package var frameRenderer: FrameRenderer { renderer }
 
     /// Renders the tree at media time `t` and waits until the GPU has finished.
     ///
@@ -211,7 +186,7 @@ public final class CARenderer {
                 break
             } catch GLError.contextLost(let status) where makeRenderer != nil && recoveries < Self.maximumContextRecoveries {
                 recoveries += 1
-                Diagnostics.logger.error("CARenderer: GL context lost (reset status 0x\(String(status, radix: 16))); recreating the context and renderer (\(recoveries) of \(Self.maximumContextRecoveries))")
+                QuartzCoreLog.logger.error("CARenderer: GL context lost (reset status 0x\(String(status, radix: 16))); recreating the context and renderer (\(recoveries) of \(Self.maximumContextRecoveries))")
                 do {
                     try recreateRenderer()
                 } catch {
@@ -240,35 +215,12 @@ public final class CARenderer {
     }
 
     /// The flattened frame for media time `t` (what `renderFrame(atTime:)` draws).
-    public func drawList(atTime t: CFTimeInterval) throws -> DrawList {
+    package func drawList(atTime t: CFTimeInterval) throws -> DrawList {
         guard let layer else { throw CARendererError.noLayer }
-        if !layer.isLive { CATransaction.flush() }
-        let snapshot = RenderTreeStore.shared.frameSnapshot()
-        lastGeneration = snapshot.generation
-        let view = CATransform3DMakeTranslation(-bounds.minX, -bounds.minY, 0)
-            .concatenating(CATransform3DMakeScale(scale, scale, 1))
-        // Layers whose display-driving properties animate draw their presentation copy for this frame.
-        let layers = DisplayAnimationDriver.current.layersForFrame(snapshot.layers, at: t)
-        subtreeCache.beginFrame()
-        var flattener = FrameFlattener(layers: layers, summaries: snapshot.summaries, time: t, viewTransform: view,
-                                       subtreeCache: reusesUnchangedSubtrees ? subtreeCache : nil)
-        // Reserve what the last frame needed, so a long list is not regrown every frame.
-        flattener.commands.reserveCapacity(lastCommandCount)
-        let pictures = layerPictures
-        pictures.beginFrame()
-        var list = SpecializedContents.$rendererCache.withValue(pictures) {
-            flattener.flatten(rootID: layer.layerID, pixelWidth: pixelWidth,
-                              pixelHeight: pixelHeight, clearColor: PremultipliedColor(clearColor))
-        }
-        pictures.endFrame()
-        if reusesUnchangedSubtrees {
-            list.continuity = DrawListContinuity(sequence: subtreeCache.sequence, frame: subtreeCache.frame,
-                                                 unchangedRanges: flattener.unchangedRanges)
-        }
-        lastCommandCount = list.commands.count
-        lastFrameHadAnimations = flattener.sawAnimations
-        nextChangeTime = flattener.nextChangeTime
-        return list
+        let view = CATransform3DConcat(CATransform3DMakeTranslation(-bounds.minX, -bounds.minY, 0),
+                                       CATransform3DMakeScale(scale, scale, 1))
+        return frames.drawList(of: layer, atTime: t, viewTransform: view, pixelWidth: pixelWidth,
+                               pixelHeight: pixelHeight, clearColor: clearColor)
     }
 
     /// The last rendered frame as an image (premultiplied RGBA8, top row first).

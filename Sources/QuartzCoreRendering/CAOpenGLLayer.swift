@@ -1,5 +1,5 @@
 import Foundation
-import GLESRenderer
+import QuartzCoreModel
 
 /// A layer whose content the app draws with its own OpenGL ES 3 calls: the role of Apple's
 /// `CAOpenGLLayer` (macOS) and `CAEAGLLayer` (iOS) on Linux.
@@ -25,12 +25,13 @@ import GLESRenderer
 /// to one second for the draw, after which the frame lands in a later one. With `isAsynchronous`
 /// true it also draws for every frame a renderer draws it in, as Apple's asynchronous layers draw
 /// at every display refresh.
-open class CAOpenGLLayer: CALayer {
+open class CAOpenGLLayer: CALayer, OpenGLLayerProperties {
     /// Creates a GL layer with Apple's defaults (`isAsynchronous` false), marked as needing display.
     public override init() {
         super.init()
-        installSpecializedState(.openGL(OpenGLLayerState()))
-        _ = OpenGLLayerRegistry.shared.renderThread(of: self)
+        installOpenGLLayerState()
+        let thread = OpenGLLayerRenderThread(layer: self)
+        OpenGLLayerRegistry.shared.register(thread, forLayerID: renderTreeID)
         setNeedsDisplay()
     }
 
@@ -41,42 +42,41 @@ open class CAOpenGLLayer: CALayer {
     }
 
     deinit {
-        OpenGLLayerRegistry.shared.remove(layerID)
+        OpenGLLayerRegistry.shared.remove(renderTreeID)
     }
 
     /// Returns the default value of `key` for GL layers.
     open override class func defaultValue(forKey key: String) -> Any? {
-        specializedDefault(forKey: key, in: .openGL(OpenGLLayerState())) ?? super.defaultValue(forKey: key)
+        openGLLayerDefault(forKey: key) ?? super.defaultValue(forKey: key)
     }
 
     /// When true, the layer is asked to draw for every frame the renderer draws it in, instead of
     /// only when it displays; false by default.
     open var isAsynchronous: Bool {
-        get { state.openGL.isAsynchronous }
-        set { setProperty(\.openGL.isAsynchronous, newValue, key: "asynchronous") }
+        get { openGLLayerIsAsynchronous }
+        set { openGLLayerIsAsynchronous = newValue }
     }
 
     /// Draws a new frame on the layer's render thread and waits for it (up to one second).
     open override func display() {
-        _ = takeDisplayRequest()
-        guard let thread = OpenGLLayerRegistry.shared.renderThread(ofLayerID: layerID),
-              let request = OpenGLDrawRequest(bounds: state.bounds, contentsScale: state.contentsScale,
-                                              layerTime: convertTime(CACurrentMediaTime(), from: nil),
+        consumeDisplayRequest()
+        guard let thread = OpenGLLayerRegistry.shared.renderThread(ofLayerID: renderTreeID) as? OpenGLLayerRenderThread,
+              let request = openGLDrawRequest(layerTime: convertTime(CACurrentMediaTime(), from: nil),
                                               displayTime: nil) else { return }
         let ticket = thread.submit(request)
         if !thread.wait(for: ticket, timeout: 1) {
-            Diagnostics.logger.warning("CAOpenGLLayer \(layerID): display() gave up waiting for the draw after 1 s")
+            QuartzCoreLog.logger.warning("CAOpenGLLayer \(renderTreeID): display() gave up waiting for the draw after 1 s")
         }
     }
 
     /// Returns the EGL context the layer draws with; called once, on the render thread, before the
     /// first draw (and again after a lost context). The default makes an OpenGL ES 3.0 context on
-    /// the platform that `QC_EGL_PLATFORM` names or the first that works (see `GLESContext`).
+    /// the platform that `QC_EGL_PLATFORM` names or the first that works (see `CAEGLContext`).
     /// Override it to choose a platform; the context must be current on return.
     ///
-    /// - Throws: the `EGLError` of the failed creation; the layer logs it and keeps its frame.
-    open func copyGLESContext() throws -> GLESContext {
-        try GLESContext()
+    /// - Throws: the EGL error of the failed creation; the layer logs it and keeps its frame.
+    open func copyGLESContext() throws -> CAEGLContext {
+        try CAEGLContext()
     }
 
     /// Returns whether the layer should draw now; called on the render thread with the context

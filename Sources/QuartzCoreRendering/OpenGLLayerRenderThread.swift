@@ -1,29 +1,6 @@
 import Foundation
+import QuartzCoreModel
 import Synchronization
-
-/// One request to draw a `CAOpenGLLayer`: the framebuffer size and the times handed to the layer.
-struct OpenGLDrawRequest: Sendable {
-    var pixelWidth: Int
-    var pixelHeight: Int
-    var contentsScale: CGFloat
-    /// The layer's local time of the frame.
-    var layerTime: CFTimeInterval
-    /// The display refresh the frame is for; nil for a draw that `display()` asked for.
-    var displayTime: CVTimeStamp?
-
-    /// The request for a layer of `bounds` at `contentsScale`; nil when it covers no pixel or more
-    /// pixels than an image may have.
-    init?(bounds: CGRect, contentsScale: CGFloat, layerTime: CFTimeInterval, displayTime: CVTimeStamp?) {
-        let width = (bounds.width * contentsScale).rounded(.up), height = (bounds.height * contentsScale).rounded(.up)
-        guard width.isFinite, height.isFinite, width >= 1, height >= 1,
-              width <= CGFloat(CGImage.maximumDimension), height <= CGFloat(CGImage.maximumDimension) else { return nil }
-        pixelWidth = Int(width)
-        pixelHeight = Int(height)
-        self.contentsScale = contentsScale
-        self.layerTime = layerTime
-        self.displayTime = displayTime
-    }
-}
 
 /// The dedicated serial thread of one `CAOpenGLLayer`: every GL call of the layer, its own and
 /// its subclass's, happens on it, with the layer's private context current.
@@ -31,7 +8,7 @@ struct OpenGLDrawRequest: Sendable {
 /// Requests coalesce: while a draw runs, a newer request replaces any that waits, so a slow
 /// layer skips frames instead of queueing them. The thread keeps the last image drawn without
 /// error; the renderer shows it as the layer's content.
-final class OpenGLLayerRenderThread: Sendable {
+final class OpenGLLayerRenderThread: OpenGLLayerFrames {
     private struct Queue {
         var pending: OpenGLDrawRequest?
         var submitted: UInt64 = 0
@@ -55,7 +32,7 @@ final class OpenGLLayerRenderThread: Sendable {
     private let wake = DispatchSemaphore(value: 0)
 
     init(layer: CAOpenGLLayer) {
-        layerID = layer.layerID
+        layerID = layer.renderTreeID
         self.layer = WeakOpenGLLayer(layer)
     }
 

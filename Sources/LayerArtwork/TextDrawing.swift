@@ -3,16 +3,69 @@ import CoreGraphics
 import CPango
 import Foundation
 
-// Text layers through Pango: HarfBuzz shaping, bidirectional text and Fontconfig's per-character
-// font fallback, laid out from the top of the bounds as CATextLayer lays out its text.
+/// A text layer's artwork as plain values, laid out and drawn by Pango: HarfBuzz shaping,
+/// bidirectional text and Fontconfig's per-character font fallback, laid out from the top of
+/// the bounds as CATextLayer lays out its text.
+package struct TextDrawing {
+    /// A run of text with the attributes it sets itself; nil attributes take the whole text's values.
+    package struct Run {
+        package var text: String
+        package var fontName: String?
+        package var fontSize: CGFloat?
+        package var foregroundColor: CGColor?
+        package var kerning: CGFloat?
 
-extension TextArtwork {
+        package init(text: String, fontName: String?, fontSize: CGFloat?, foregroundColor: CGColor?, kerning: CGFloat?) {
+            self.text = text
+            self.fontName = fontName
+            self.fontSize = fontSize
+            self.foregroundColor = foregroundColor
+            self.kerning = kerning
+        }
+    }
+
+    /// Where a line that does not fit is cut and an ellipsis put.
+    package enum Truncation {
+        case none, start, middle, end
+    }
+
+    /// How lines sit between the bounds' left and right edges.
+    package enum Alignment {
+        /// The start of each paragraph's direction.
+        case natural
+        case left, right, center
+        /// Both edges, except each paragraph's last line, which sits as `natural`.
+        case justified
+    }
+
+    package var runs: [Run]
+    package var fontName: String
+    package var fontSize: CGFloat
+    package var foregroundColor: CGColor?
+    package var isWrapped: Bool
+    package var truncationMode: Truncation
+    package var alignmentMode: Alignment
+
+    package init(runs: [Run], fontName: String, fontSize: CGFloat, foregroundColor: CGColor?, isWrapped: Bool,
+                 truncationMode: Truncation, alignmentMode: Alignment) {
+        self.runs = runs
+        self.fontName = fontName
+        self.fontSize = fontSize
+        self.foregroundColor = foregroundColor
+        self.isWrapped = isWrapped
+        self.truncationMode = truncationMode
+        self.alignmentMode = alignmentMode
+    }
+
+    /// The whole text, the runs one after another.
+    var text: String { runs.map(\.text).joined() }
+
     /// Lays out and draws the text into `cr`, whose user space is the layer's bounds (origin at
     /// the top-left corner, y down, points) and `size` the bounds' size.
     func draw(in cr: OpaquePointer, size: CGSize) {
         // Runs without a colour of their own draw in the Cairo source colour.
         if let foregroundColor {
-            ShapeArtwork.setSourceColor(foregroundColor, in: cr)
+            CairoPath.setSourceColor(foregroundColor, in: cr)
         } else {
             cairo_set_source_rgba(cr, 0, 0, 0, 0)
         }
@@ -23,15 +76,15 @@ extension TextArtwork {
     }
 
     /// A laid-out line: where its logical box starts and how wide it is, in points.
-    struct LineMetrics: Equatable {
-        var x: CGFloat
-        var baseline: CGFloat
-        var width: CGFloat
+    package struct LineMetrics: Equatable {
+        package var x: CGFloat
+        package var baseline: CGFloat
+        package var width: CGFloat
     }
 
     /// The lines of the layout in bounds of `size`, and whether Pango truncated any with an
     /// ellipsis (for tests and measuring).
-    func layoutMetrics(size: CGSize) -> (lines: [LineMetrics], isEllipsized: Bool) {
+    package func layoutMetrics(size: CGSize) -> (lines: [LineMetrics], isEllipsized: Bool) {
         guard let surface = cairo_image_surface_create(CAIRO_FORMAT_A8, 1, 1) else { return ([], false) }
         defer { cairo_surface_destroy(surface) }
         guard let cr = cairo_create(surface) else { return ([], false) }
@@ -87,12 +140,12 @@ extension TextArtwork {
         case .start: PANGO_ELLIPSIZE_START
         case .middle: PANGO_ELLIPSIZE_MIDDLE
         case .end: PANGO_ELLIPSIZE_END
-        default: PANGO_ELLIPSIZE_NONE
+        case .none: PANGO_ELLIPSIZE_NONE
         }
         let alignment: PangoAlignment = switch alignmentMode {
         case .right: PANGO_ALIGN_RIGHT
         case .center: PANGO_ALIGN_CENTER
-        default: PANGO_ALIGN_LEFT
+        case .natural, .left, .justified: PANGO_ALIGN_LEFT
         }
         // Natural and justified text follows each paragraph's direction; left and right are absolute.
         let followsDirection = alignmentMode != .left && alignmentMode != .right
@@ -117,7 +170,7 @@ extension TextArtwork {
         case .left: 0
         // Natural and justified: every line of an unwrapped layout ends its paragraph, which
         // justification leaves at the paragraph direction's start.
-        default: rightToLeft ? boundsWidth - lineWidth : 0
+        case .natural, .justified: rightToLeft ? boundsWidth - lineWidth : 0
         }
     }
 

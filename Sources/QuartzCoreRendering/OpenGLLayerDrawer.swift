@@ -1,6 +1,7 @@
 import CGLES3
 import Foundation
 import GLESRenderer
+import QuartzCoreModel
 
 /// The GL work of one `CAOpenGLLayer` on its render thread: the private context (made by the
 /// layer's `copyGLESContext()` on first use), the framebuffer, the layer's drawing methods and
@@ -22,7 +23,7 @@ final class OpenGLLayerDrawer {
 
     private let layer: WeakOpenGLLayer
     private let layerID: UInt64
-    private var context: GLESContext?
+    private var context: CAEGLContext?
     private var target: OffscreenTarget?
     /// The last failure logged, so that one failing again every frame is logged once.
     private var lastLogged: String?
@@ -55,7 +56,7 @@ final class OpenGLLayerDrawer {
             }
             guard proceed else { return outcome }
             try Self.checkDrawing()
-            try context.checkReset()
+            try context.context.checkReset()
             outcome.image = try target.readPixels()
             lastLogged = nil
         } catch {
@@ -67,11 +68,11 @@ final class OpenGLLayerDrawer {
     }
 
     /// The context, made current, and the framebuffer at the request's size.
-    private func prepare(_ layer: CAOpenGLLayer, _ request: OpenGLDrawRequest) throws -> (GLESContext, OffscreenTarget) {
+    private func prepare(_ layer: CAOpenGLLayer, _ request: OpenGLDrawRequest) throws -> (CAEGLContext, OffscreenTarget) {
         let context = try self.context ?? layer.copyGLESContext()
         self.context = context
         try context.makeCurrent()
-        let target = try self.target ?? OffscreenTarget(context: context, pixelWidth: request.pixelWidth,
+        let target = try self.target ?? OffscreenTarget(context: context.context, pixelWidth: request.pixelWidth,
                                                         pixelHeight: request.pixelHeight)
         self.target = target
         try target.resize(pixelWidth: request.pixelWidth, pixelHeight: request.pixelHeight)
@@ -107,6 +108,6 @@ final class OpenGLLayerDrawer {
         let message = "CAOpenGLLayer \(layerID): \(error); keeping the previous contents"
         guard message != lastLogged else { return }
         lastLogged = message
-        Diagnostics.logger.error("\(message)")
+        QuartzCoreLog.logger.error("\(message)")
     }
 }

@@ -1,5 +1,6 @@
-import Foundation
 import CompositorCore
+import Foundation
+import QuartzCoreModel
 
 extension CARenderer {
     /// Whether each frame recomposites only the pixels that changed since the previous frame

@@ -1,6 +1,5 @@
 import CGLES3
 import Foundation
-import GLESRenderer
 
 /// What a `CAOpenGLLayer` hands to its drawing methods: its private OpenGL ES 3 context, current
 /// on the layer's render thread for the duration of the call, and the framebuffer to draw into.
@@ -12,10 +11,11 @@ import GLESRenderer
 /// negate y in a vertex shader written for GL's usual y-up convention. Colours are read as
 /// premultiplied RGBA. The object is only valid during the call and on the thread it was given on.
 public final class CAOpenGLLayerContext {
-    /// The layer's EGL context (its `display` and `context`), current on this thread.
-    public let glesContext: GLESContext
-    /// The framebuffer object the layer shows; bound when the drawing method is called.
-    public let framebuffer: GLuint
+    /// The layer's EGL context, current on this thread.
+    public let glesContext: CAEGLContext
+    /// The name of the framebuffer object the layer shows (a `GLuint`); bound when the drawing
+    /// method is called.
+    public let framebuffer: UInt32
     /// The width of the framebuffer, in pixels.
     public let pixelWidth: Int
     /// The height of the framebuffer, in pixels.
@@ -23,7 +23,7 @@ public final class CAOpenGLLayerContext {
     /// The layer's `contentsScale`: pixels per point of the framebuffer.
     public let contentsScale: CGFloat
 
-    init(glesContext: GLESContext, framebuffer: GLuint, pixelWidth: Int, pixelHeight: Int, contentsScale: CGFloat) {
+    init(glesContext: CAEGLContext, framebuffer: UInt32, pixelWidth: Int, pixelHeight: Int, contentsScale: CGFloat) {
         self.glesContext = glesContext
         self.framebuffer = framebuffer
         self.pixelWidth = pixelWidth

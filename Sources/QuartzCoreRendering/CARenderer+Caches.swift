@@ -1,5 +1,6 @@
 import CompositorCore
 import Foundation
+import QuartzCoreModel
 
 extension CARenderer {
     /// The most bytes each of the renderer's caches keeps of what the current frame does not
@@ -12,7 +13,7 @@ extension CARenderer {
     /// (`CacheBudget.defaultByteLimit(pixelWidth:pixelHeight:)`); a 640x480 kiosk keeps about
     /// 4.7 MiB per cache. Lowering it evicts at once, least recently drawn first.
     public var cacheByteLimit: Int {
-        get { layerPictures.budget.byteLimit }
+        get { frames.pictureBudget.byteLimit }
         set { setCacheBudget(CacheBudget(byteLimit: newValue, evictionAge: cacheEvictionAge)) }
     }
 
@@ -23,12 +24,12 @@ extension CARenderer {
     /// many frames later; content that comes back sooner is drawn again without being redrawn
     /// or uploaded again.
     public var cacheEvictionAge: Int {
-        get { layerPictures.budget.evictionAge }
+        get { frames.pictureBudget.evictionAge }
         set { setCacheBudget(CacheBudget(byteLimit: cacheByteLimit, evictionAge: newValue)) }
     }
 
     private func setCacheBudget(_ budget: CacheBudget) {
-        layerPictures.budget = budget
+        frames.pictureBudget = budget
         (renderer as? CacheBudgetedRenderer)?.cacheBudget = budget
     }
 
@@ -36,10 +37,7 @@ extension CARenderer {
     /// resident memory, read once a second at 60 Hz), and hands freed picture memory back to the
     /// system after large evictions.
     func recordCacheUsage(in statistics: inout RenderStatistics) {
-        pictureTrimmer.noteFreed(layerPictures.takeFreedBytes())
-        pictureTrimmer.trimIfWorthwhile()
-        statistics.layerPictures = layerPictures.usage
-        statistics.flattenedSubtrees = subtreeCache.usage
+        frames.recordCacheUsage(in: &statistics)
         statistics.residentMemoryBytes = residentMemoryBytes()
     }
 

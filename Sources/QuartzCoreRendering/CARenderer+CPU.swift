@@ -1,6 +1,7 @@
 import CompositorCore
 import CPURenderer
 import Foundation
+import QuartzCoreModel
 
 extension CARenderer {
     /// Creates a renderer that draws on the CPU into memory of `pixelWidth` x `pixelHeight`
