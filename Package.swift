@@ -121,7 +121,8 @@ let package = Package(
         // The code of the documentation's articles, run as written.
         .testTarget(name: "DocumentationTests", dependencies: ["QuartzCore", "QuartzCoreDisplay"]),
         // The command-line tools, parsed in process and run as built executables.
-        .testTarget(name: "ToolTests", dependencies: ["qc-render", "qc-bench", "qc-kiosk", "CoreGraphics", "ExampleScenes", "QuartzCoreDisplay", argumentParser]),
+        .testTarget(name: "ToolTests", dependencies: ["qc-render", "qc-bench", "qc-kiosk", "CoreGraphics", "ExampleScenes", "QuartzCoreDisplay",
+                                                  "CompositorCore", "GLESRenderer", argumentParser]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -6,8 +6,12 @@ extension CGColor {
     /// Gray colours give equal red, green and blue; linear spaces are encoded with the sRGB transfer
     /// function. This property is a Linux addition used by the renderers.
     public var rgba: (red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat) {
-        let encoded = encodedRGB()
-        return (encoded[0], encoded[1], encoded[2], alpha)
+        // Read in place, without the arrays of `encodedRGB()`: renderers ask for every layer's
+        // colours every frame.
+        let gray = space.model == .monochrome
+        let red = values[0], green = gray ? red : values[1], blue = gray ? red : values[2]
+        guard space.isLinear else { return (red, green, blue, alpha) }
+        return (ColorTransfer.encode(red), ColorTransfer.encode(green), ColorTransfer.encode(blue), alpha)
     }
 
     /// Creates a new colour in a different colour space that matches the provided colour.

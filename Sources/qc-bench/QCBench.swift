@@ -130,9 +130,8 @@ struct QCBench: ParsableCommand {
         let width = Int(BenchmarkScene.canvas.width), height = Int(BenchmarkScene.canvas.height)
         if backend == "cpu" {
             let renderer = try CARenderer(cpuPixelWidth: width, pixelHeight: height)
-            let environment = ProcessInfo.processInfo.environment["QC_CPU_THREADS"].flatMap { Int($0) }
-            let threads = environment ?? ProcessInfo.processInfo.activeProcessorCount
-            return (renderer, "CPU renderer, \(threads) threads")
+            // The renderer's own reading of QC_CPU_THREADS, so that the note says what it uses.
+            return (renderer, "CPU renderer, \(CPURenderer.defaultThreadCount) threads")
         }
         let renderer = try CARenderer(pixelWidth: width, pixelHeight: height)
         return (renderer, (renderer.frameRenderer as? GLESRenderer)?.target.context.rendererName ?? "GLES")

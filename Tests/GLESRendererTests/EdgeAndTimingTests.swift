@@ -4,7 +4,7 @@ import Foundation
 import GLESRenderer
 import XCTest
 
-/// Edge antialiasing flags, and the frame-timing helper.
+/// Edge antialiasing flags.
 final class EdgeAndTimingTests: XCTestCase {
     typealias S = RenderTestSupport
 
@@ -22,20 +22,5 @@ final class EdgeAndTimingTests: XCTestCase {
         XCTAssertEqual(S.pixel(hardImage, 9, 10)[3], 0)
         // The right edge (x = 30.5) is still antialiased.
         XCTAssertEqual(Double(S.pixel(hardImage, 30, 10)[3]), 127.5, accuracy: 3)
-    }
-
-    func testBenchmarkTimesTheRequestedFramesAfterWarmUp() throws {
-        let renderer = try S.makeRenderer(width: 32, height: 32)
-        var built: [Int] = []
-        let quad = Quad(transform: .identity, rect: CGRect(x: 0, y: 0, width: 8, height: 8), fillColor: S.red)
-        let result = try renderer.benchmark(frames: 12, warmUpFrames: 3) { index in
-            built.append(index)
-            return DrawList(pixelWidth: 32, pixelHeight: 32, commands: [.quad(quad), .quad(quad)])
-        }
-        XCTAssertEqual(built, Array(0..<15))
-        XCTAssertEqual(result.frames, 12)
-        XCTAssertEqual(result.drawCalls, 1)
-        XCTAssertGreaterThan(result.medianMilliseconds, 0)
-        XCTAssertGreaterThanOrEqual(result.p90Milliseconds, result.medianMilliseconds)
     }
 }

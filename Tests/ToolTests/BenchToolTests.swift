@@ -1,6 +1,8 @@
 import ArgumentParser
+import CompositorCore
 import ExampleScenes
 import Foundation
+import GLESRenderer
 import XCTest
 @testable import qc_bench
 
@@ -33,6 +35,24 @@ final class BenchToolTests: XCTestCase {
         XCTAssertEqual(try QCBench.parse(["--plot", "x.svg"]).plotPath, "x.svg")
         XCTAssertThrowsError(try QCBench.parse(["--scenes", "S1,"]))
         XCTAssertThrowsError(try QCBench.parse(["--animations", "0"]))
+    }
+
+    func testBenchmarkTimesTheRequestedFramesAfterWarmUp() throws {
+        setenv("LIBGL_ALWAYS_SOFTWARE", "1", 0)
+        let context = try GLESContext()
+        let renderer = try GLESRenderer(target: try OffscreenTarget(context: context, pixelWidth: 32, pixelHeight: 32))
+        var built: [Int] = []
+        let red = PremultipliedColor(red: 1, green: 0, blue: 0, alpha: 1)
+        let quad = Quad(transform: .identity, rect: CGRect(x: 0, y: 0, width: 8, height: 8), fillColor: red)
+        let result = try renderer.benchmark(frames: 12, warmUpFrames: 3) { index in
+            built.append(index)
+            return DrawList(pixelWidth: 32, pixelHeight: 32, commands: [.quad(quad), .quad(quad)])
+        }
+        XCTAssertEqual(built, Array(0..<15))
+        XCTAssertEqual(result.frames, 12)
+        XCTAssertEqual(result.drawCalls, 1)
+        XCTAssertGreaterThan(result.medianMilliseconds, 0)
+        XCTAssertGreaterThanOrEqual(result.p90Milliseconds, result.medianMilliseconds)
     }
 
     func testOutputLinesFollowScenesFormat() throws {

@@ -23,7 +23,7 @@ extension CALayer {
     /// when the change should run an action, nil otherwise.
     func willChangeProperty(_ key: String) -> AnimatableValue? {
         if key == "bounds" { autoresizingReferenceSize = state.bounds.size }
-        guard isLive, !CATransaction.disableActions() else { return nil }
+        guard !CATransaction.disableActions(), isLive else { return nil }
         return presentationState().animatableValue(forKeyPath: key)
     }
 

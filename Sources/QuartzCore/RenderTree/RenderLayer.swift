@@ -10,10 +10,21 @@ enum RenderLayerKind: Sendable, Equatable {
 }
 
 /// One layer of the render tree: an immutable, Sendable copy of a layer as committed.
+///
+/// The layer's `state` is kept in an immutable box (`LayerStateBox`), replaced when the state
+/// changes, so that copying a `RenderLayer` (out of the tree's dictionary, into a placed layer,
+/// into the store) costs a reference, not a copy of every property.
 struct RenderLayer: Sendable {
     var id: UInt64
     var kind: RenderLayerKind
-    var state: LayerState
+    /// The layer's model state as committed.
+    var state: LayerState {
+        _read { yield stateStorage.value }
+        set { stateStorage = LayerStateBox(newValue) }
+    }
+    /// The box that holds `state`, shared by every copy of the layer (and by the placed layer
+    /// of a frame that draws it without animations: see `FrameFlattener.presentationStorage`).
+    private(set) var stateStorage: LayerStateBox
     var sublayerIDs: [UInt64]
     var maskID: UInt64?
     /// The layer's animations, in the order they were added.
@@ -27,6 +38,27 @@ struct RenderLayer: Sendable {
     /// any depth): equal in two copies only when nothing in the subtree was committed between
     /// them, so a renderer can reuse what it made of the subtree (`FlattenedSubtreeCache`).
     var subtreeVersion: UInt64 = 0
+
+    init(id: UInt64, kind: RenderLayerKind, state: LayerState, sublayerIDs: [UInt64], maskID: UInt64?,
+         animations: [CompiledAnimation], superlayerID: UInt64? = nil, version: UInt64 = 0, subtreeVersion: UInt64 = 0) {
+        self.id = id
+        self.kind = kind
+        self.stateStorage = LayerStateBox(state)
+        self.sublayerIDs = sublayerIDs
+        self.maskID = maskID
+        self.animations = animations
+        self.superlayerID = superlayerID
+        self.version = version
+        self.subtreeVersion = subtreeVersion
+    }
+}
+
+/// An immutable layer state held by reference: copying a holder (`RenderLayer`, `PlacedLayer`)
+/// retains it instead of copying every property. Changing a holder's state makes a new box.
+final class LayerStateBox: Sendable {
+    /// The state.
+    let value: LayerState
+    init(_ value: LayerState) { self.value = value }
 }
 
 /// The few fields of a committed layer that a renderer reads for every sublayer of every
@@ -65,48 +97,69 @@ final class RenderTreeStore: Sendable {
     }
     private let contents = Mutex(Contents())
 
-    /// Applies one commit: replaces the changed layers, stamps them and the subtree versions
-    /// of their superlayers (to the root) with the new commit count, and gives each newly
-    /// added transition the subtree it starts from (the layers as committed before this
+    /// Applies one commit (taking the layers out of `update`): replaces the changed layers,
+    /// stamps them and the subtree versions of their superlayers (to the root) with the new
+    /// commit count, and gives each newly added transition the subtree it starts from (the layers as committed before this
     /// commit). Layers leave the store when they are deallocated, through `remove(_:)`.
     ///
     /// The cost is the changed layers times their depth, not the size of the tree.
-    func apply(_ update: RenderTreeUpdate) {
+    func apply(_ update: inout RenderTreeUpdate) {
+        // Taken out of the update, so that the layers are moved into the tree, not copied.
+        var incoming: [RenderLayer] = []
+        swap(&incoming, &update.layers)
         contents.withLock { c in
             c.generation &+= 1
             let generation = c.generation
-            var incoming = update.layers
             // Every before-state is read from the tree as it was, before any layer is replaced.
             for index in incoming.indices {
                 incoming[index].version = generation
                 incoming[index].subtreeVersion = generation
                 TransitionCapture.attachBeforeStates(to: &incoming[index], previous: c.layers)
             }
-            for layer in incoming {
-                c.layers[layer.id] = layer
-                c.summaries[layer.id] = RenderLayerSummary(subtreeVersion: generation, zPosition: layer.state.zPosition,
-                                                           mayLeavePlane: layer.mayLeavePlane)
+            // What the steps below need of each layer, so that the layers themselves can be
+            // moved into the tree rather than copied.
+            let placements = incoming.map { layer in
+                Placement(id: layer.id, superlayerID: layer.superlayerID, sublayerIDs: layer.sublayerIDs,
+                          maskID: layer.maskID, zPosition: layer.state.zPosition, mayLeavePlane: layer.mayLeavePlane)
             }
-            for layer in incoming {
+            for placement in placements {
+                // A layer without sublayers has none that may have a zPosition or leave the plane.
+                let isLeaf = placement.sublayerIDs.isEmpty
+                c.summaries[placement.id] = RenderLayerSummary(subtreeVersion: generation, zPosition: placement.zPosition,
+                                                               sublayersMayHaveZPosition: !isLeaf,
+                                                               mayLeavePlane: placement.mayLeavePlane,
+                                                               sublayersMayLeavePlane: !isLeaf)
+            }
+            while let layer = incoming.popLast() { c.layers[layer.id] = layer }
+            for layer in placements {
                 c.adopt(layer.id, under: layer.superlayerID, generation: generation)
                 for child in layer.sublayerIDs { c.adopt(child, under: layer.id, generation: generation) }
                 if let mask = layer.maskID { c.adopt(mask, under: layer.id, generation: generation) }
             }
-            for layer in incoming {
+            for layer in placements {
                 c.markSubtreeChanged(above: layer.id, generation: generation)
-                // Read before writing: a copy of the dictionary held across the write would copy it whole.
-                let mayHaveZPosition = c.sublayersMayHaveZPosition(layer)
-                c.summaries[layer.id]?.sublayersMayHaveZPosition = mayHaveZPosition
-                if layer.state.zPosition != 0, let parent = c.superlayers[layer.id] {
-                    c.summaries[parent]?.sublayersMayHaveZPosition = true
+                if !layer.sublayerIDs.isEmpty {
+                    // Read before writing: a copy of the dictionary held across the write would copy it whole.
+                    let mayHaveZPosition = c.sublayersMayHaveZPosition(layer.sublayerIDs)
+                    c.summaries[layer.id]?.sublayersMayHaveZPosition = mayHaveZPosition
+                    let mayLeavePlane = c.sublayersMayLeavePlane(layer.sublayerIDs)
+                    c.summaries[layer.id]?.sublayersMayLeavePlane = mayLeavePlane
                 }
-                let mayLeavePlane = c.sublayersMayLeavePlane(layer)
-                c.summaries[layer.id]?.sublayersMayLeavePlane = mayLeavePlane
-                if layer.mayLeavePlane, let parent = c.superlayers[layer.id] {
-                    c.summaries[parent]?.sublayersMayLeavePlane = true
-                }
+                guard layer.zPosition != 0 || layer.mayLeavePlane, let parent = c.superlayers[layer.id] else { continue }
+                if layer.zPosition != 0 { c.summaries[parent]?.sublayersMayHaveZPosition = true }
+                if layer.mayLeavePlane { c.summaries[parent]?.sublayersMayLeavePlane = true }
             }
         }
+    }
+
+    /// Where a committed layer sits and what its superlayer's summary needs of it.
+    private struct Placement {
+        var id: UInt64
+        var superlayerID: UInt64?
+        var sublayerIDs: [UInt64]
+        var maskID: UInt64?
+        var zPosition: CGFloat
+        var mayLeavePlane: Bool
     }
 
     /// A consistent copy of every committed layer and the commit count it reflects.
@@ -157,13 +210,13 @@ extension RenderTreeStore.Contents {
     }
 
     /// Whether any sublayer of `layer` has (or may have) a `zPosition` other than 0.
-    fileprivate func sublayersMayHaveZPosition(_ layer: RenderLayer) -> Bool {
-        layer.sublayerIDs.contains { summaries[$0].map { $0.zPosition != 0 } ?? true }
+    fileprivate func sublayersMayHaveZPosition(_ sublayerIDs: [UInt64]) -> Bool {
+        sublayerIDs.contains { summaries[$0].map { $0.zPosition != 0 } ?? true }
     }
 
     /// Whether any sublayer of `layer` may (or may be known to) leave its plane.
-    fileprivate func sublayersMayLeavePlane(_ layer: RenderLayer) -> Bool {
-        layer.sublayerIDs.contains { summaries[$0]?.mayLeavePlane ?? true }
+    fileprivate func sublayersMayLeavePlane(_ sublayerIDs: [UInt64]) -> Bool {
+        sublayerIDs.contains { summaries[$0]?.mayLeavePlane ?? true }
     }
 
     /// Stamps the subtree version of every layer above `id` with `generation`, stopping at the

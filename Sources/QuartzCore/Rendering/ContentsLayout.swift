@@ -45,6 +45,14 @@ enum ContentsLayout {
     /// The pieces to draw for a layer's contents: one piece, or up to nine when `contentsCenter`
     /// marks a stretchable middle and the gravity scales the image.
     static func pieces(for s: LayerState, image: CGImage) -> [Piece] {
+        var all: [Piece] = []
+        forEachPiece(for: s, image: image) { all.append($0) }
+        return all
+    }
+
+    /// Calls `body` with each of `pieces(for:image:)`, without making an array for the usual
+    /// single piece (this runs for every layer with contents, every frame).
+    static func forEachPiece(for s: LayerState, image: CGImage, _ body: (Piece) -> Void) {
         let scale = s.contentsScale > 0 ? s.contentsScale : 1
         let rect = s.contentsRect
         let imageSize = CGSize(width: CGFloat(image.width) / scale * rect.width,
@@ -54,9 +62,12 @@ enum ContentsLayout {
         let stretches = s.contentsGravity == .resize || s.contentsGravity == .resizeAspect
             || s.contentsGravity == .resizeAspectFill
         guard stretches, s.contentsCenter != unit else {
-            return [Piece(destination: destination, unitSource: rect)]
+            body(Piece(destination: destination, unitSource: rect))
+            return
         }
-        return nineSlice(destination: destination, source: rect, center: s.contentsCenter, imageSize: imageSize)
+        for piece in nineSlice(destination: destination, source: rect, center: s.contentsCenter, imageSize: imageSize) {
+            body(piece)
+        }
     }
 
     /// Splits a stretched image into a 3x3 grid: the edges keep their size (shrunk together if

@@ -29,7 +29,7 @@ extension FrameFlattener {
     /// comes from its composited content, the answer, and the clip the group composites under.
     private mutating func drawShadow(_ p: PlacedLayer)
         -> (mask: RenderLayer?, shadowFromContent: Bool, group: Bool, groupClip: Int32?) {
-        let s = p.state
+        let s = p.stateStorage.value
         let mask = p.layer.maskID.flatMap { layers[$0] }
         let shadow = ShadowShape(s, layer: p.layer, isMasked: mask != nil)
         let shadowClip = shadow == .none ? p.clip : ownShadowClip(of: p)
@@ -70,7 +70,7 @@ extension FrameFlattener {
     /// covers nothing).
     private mutating func beginGroup(for p: PlacedLayer, mask: RenderLayer?, shadowFromContent: Bool,
                                      rasterize: Bool, clip: Int32?) -> PlacedLayer? {
-        let s = p.state
+        let s = p.stateStorage.value
         var content = pictureBounds(of: p, includingOwnShadow: false)
         if let mask, let maskBounds = maskPictureBounds(mask, owner: p) { content = content.intersection(maskBounds) }
         var covered = content
@@ -111,15 +111,16 @@ extension FrameFlattener {
         let borderOnTop = drawBodyBelowSublayers(p, sublayerContext: &context)
         if case .replicator? = context.state?.specialized {
             drawReplicatorInstances(p, context: context)
-        } else {
-            visitSublayers(sublayerDrawOrder(of: p), in: context)
+        } else if !p.layer.sublayerIDs.isEmpty {
+            let order = sublayerDrawOrder(of: p)
+            visitSublayers(order.ids, in: context, evaluated: order.evaluated)
         }
         if borderOnTop { drawBorder(p) }
     }
 
     /// Draws the border of `drawBody(_:)` over the sublayers.
     private mutating func drawBorder(_ p: PlacedLayer) {
-        let s = p.state
+        let s = p.stateStorage.value
         commands.append(.quad(Quad(transform: Matrix4(p.world), rect: s.bounds, cornerRadii: CornerRadii(s),
                                    borderWidth: Float(s.borderWidth), borderColor: PremultipliedColor(s.borderColor),
                                    opacity: p.opacity, clipIndex: p.clip, isDoubleSided: s.isDoubleSided,
@@ -130,7 +131,7 @@ extension FrameFlattener {
     /// and returns whether the border is drawn on top of them (false when it was merged with
     /// the background or is clear).
     private mutating func drawBodyBelowSublayers(_ p: PlacedLayer, sublayerContext: inout ParentContext) -> Bool {
-        let s = p.state
+        let s = p.stateStorage.value
         let layer = p.layer
         let matrix = Matrix4(p.world)
         let radii = CornerRadii(s)
@@ -140,30 +141,28 @@ extension FrameFlattener {
         let background = PremultipliedColor(s.backgroundColor)
         let border = s.borderWidth > 0 ? PremultipliedColor(s.borderColor) : .clear
         let mergeBorder = image == nil && picture == nil && layer.sublayerIDs.isEmpty && !Self.drawsClassContent(s)
-        var fills: [Quad] = []
-        func fill() -> Quad {
-            Quad(transform: matrix, rect: s.bounds, cornerRadii: radii, opacity: p.opacity, clipIndex: p.clip,
-                 isDoubleSided: s.isDoubleSided, antialiasedEdges: edges)
+        // The background, then the gradient, the border merged into the last of them (or drawn
+        // by a fill of its own when neither is drawn). Each quad is made where it is appended:
+        // this runs for every layer of every frame.
+        let gradient = GradientFill(gradientLayer: s)
+        let mergedBorder = mergeBorder && border.alpha > 0
+        let borderOnBackground = mergedBorder && gradient == nil
+        if background.alpha > 0 || borderOnBackground {
+            let borderWidth: Float = borderOnBackground ? Float(s.borderWidth) : 0
+            let isOpaque = background.alpha >= 1 && p.opacity >= 1 && radii.isZero && borderWidth == 0
+            commands.append(.quad(Quad(transform: matrix, rect: s.bounds, fillColor: background.alpha > 0 ? background : .clear,
+                                       cornerRadii: radii, borderWidth: borderWidth,
+                                       borderColor: borderOnBackground ? border : .clear, opacity: p.opacity,
+                                       clipIndex: p.clip, isOpaque: isOpaque, isDoubleSided: s.isDoubleSided,
+                                       antialiasedEdges: edges)))
         }
-        if background.alpha > 0 {
-            var quad = fill()
-            quad.fillColor = background
-            fills.append(quad)
-        }
-        if let gradient = GradientFill(gradientLayer: s) {
-            var quad = fill()
-            quad.gradient = gradient
-            fills.append(quad)
-        }
-        if mergeBorder && border.alpha > 0 {
-            if fills.isEmpty { fills.append(fill()) }
-            fills[fills.count - 1].borderWidth = Float(s.borderWidth)
-            fills[fills.count - 1].borderColor = border
-        }
-        for var quad in fills {
-            quad.isOpaque = quad.gradient == nil && quad.fillColor.alpha >= 1 && p.opacity >= 1 && radii.isZero
-                && quad.borderWidth == 0
-            commands.append(.quad(quad))
+        if let gradient {
+            // Never marked opaque: its stops may be translucent.
+            commands.append(.quad(Quad(transform: matrix, rect: s.bounds, cornerRadii: radii,
+                                       borderWidth: mergedBorder ? Float(s.borderWidth) : 0,
+                                       borderColor: mergedBorder ? border : .clear, opacity: p.opacity,
+                                       clipIndex: p.clip, isDoubleSided: s.isDoubleSided, antialiasedEdges: edges,
+                                       gradient: gradient)))
         }
 
         var innerClip = p.clip
@@ -173,7 +172,7 @@ extension FrameFlattener {
         }
         if let image {
             let filterMin = TextureFilter(s.minificationFilter), filterMag = TextureFilter(s.magnificationFilter)
-            for piece in ContentsLayout.pieces(for: s, image: image) {
+            ContentsLayout.forEachPiece(for: s, image: image) { piece in
                 let texture = TextureSource(image: image, unitRect: piece.unitSource,
                                             minificationFilter: filterMin, magnificationFilter: filterMag)
                 commands.append(.quad(Quad(transform: matrix, rect: piece.destination, texture: texture,
@@ -187,7 +186,9 @@ extension FrameFlattener {
                                        isDoubleSided: s.isDoubleSided, antialiasedEdges: edges)))
         }
         drawClassContent(p, clip: innerClip)
-        sublayerContext = p.sublayerContext(clip: innerClip)
+        // A layer without sublayers hands nothing down (nor does a replicator without any: it
+        // has nothing to repeat), so its context is not built.
+        if !layer.sublayerIDs.isEmpty { sublayerContext = p.sublayerContext(clip: innerClip) }
         return !mergeBorder && border.alpha > 0
     }
 

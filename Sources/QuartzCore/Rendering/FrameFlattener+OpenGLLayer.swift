@@ -8,7 +8,7 @@ import CompositorCore
 extension FrameFlattener {
     /// Draws the GL layer `p`'s frame inside `clip`, asking an asynchronous layer for the next.
     mutating func drawOpenGLContent(_ p: PlacedLayer, clip: Int32?) {
-        let s = p.state
+        let s = p.stateStorage.value
         guard let thread = OpenGLLayerRegistry.shared.renderThread(ofLayerID: p.layer.id) else { return }
         if s.openGL.isAsynchronous {
             let stamp = CVTimeStamp(hostTime: UInt64(max(0, time) * 1e9))

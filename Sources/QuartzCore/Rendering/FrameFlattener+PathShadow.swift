@@ -5,7 +5,7 @@ extension FrameFlattener {
     /// Draws the shadow of a `shadowPath` that is not a (rounded) rectangle: a group that holds
     /// the path's coverage and composites only its shadow (`drawsContent` false).
     mutating func drawPathShadow(_ path: CGPath, of p: PlacedLayer, clip: Int32?) {
-        let s = p.state
+        let s = p.stateStorage.value
         let box = path.boundingBoxOfPath
         guard !box.isNull else { return }
         guard let geometry = GroupGeometry(covering: box.union(ShadowShape.extent(of: box, state: s)), world: p.world),

@@ -11,16 +11,29 @@ import Foundation
 /// depth of their `zPosition`, so their order is `paintOrder(_:of:)` (zPosition, then index)
 /// and nothing is sorted.
 extension FrameFlattener {
-    /// The sublayers of the flattening layer `p`, back to front.
-    func sublayerDrawOrder(of p: PlacedLayer) -> [UInt64] {
+    /// The sublayers of the flattening layer `p`, back to front, and, when they had to be
+    /// depth-sorted, each one's evaluation in the same order (so that placing it does not
+    /// evaluate it again); nil entries are layers missing from the tree.
+    func sublayerDrawOrder(of p: PlacedLayer) -> (ids: [UInt64], evaluated: [EvaluatedSublayer?]?) {
         let ordered = paintOrder(p.layer.sublayerIDs, of: p.layer.id)
-        guard ordered.count > 1, sublayersNeedDepthSort(p) else { return ordered }
-        let items = ordered.map { id -> DepthSorter.Item in
-            guard let layer = layers[id] else { return DepthSorter.Item(corners: nil, depth: -.infinity) }
-            let (s, _) = Self.presentation(of: layer, parentTime: p.localTime)
-            return DepthSorter.item(s.bounds, scene: LayerGeometry.toSuperlayer(s, parent: p.state, flattens: false))
+        guard ordered.count > 1, sublayersNeedDepthSort(p) else { return (ordered, nil) }
+        var evaluated: [EvaluatedSublayer?] = []
+        evaluated.reserveCapacity(ordered.count)
+        var items: [DepthSorter.Item] = []
+        items.reserveCapacity(ordered.count)
+        for id in ordered {
+            guard let layer = layers[id] else {
+                evaluated.append(nil)
+                items.append(DepthSorter.Item(corners: nil, depth: -.infinity))
+                continue
+            }
+            let (storage, localTime) = Self.presentationStorage(of: layer, parentTime: p.localTime)
+            let toParent = LayerGeometry.toSuperlayer(storage.value, parent: p.state, flattens: false)
+            items.append(DepthSorter.item(storage.value.bounds, scene: toParent))
+            evaluated.append(EvaluatedSublayer(stateStorage: storage, localTime: localTime, toParent: toParent))
         }
-        return DepthSorter.backToFront(items).map { ordered[$0] }
+        let order = DepthSorter.backToFront(items)
+        return (order.map { ordered[$0] }, order.map { evaluated[$0] })
     }
 
     /// Whether `p`'s sublayers may lie at depths their `zPosition` does not give: a 3D
@@ -38,8 +51,31 @@ extension RenderLayer {
     /// superlayer's: a `transform` with a z or perspective part, an `anchorPointZ`, or an
     /// animation of either.
     var mayLeavePlane: Bool {
-        !CATransform3DIsAffine(state.transform) || state.anchorPointZ != 0 || animations.contains { $0.mayMoveInDepth }
+        !state.transform.keepsLayerPlane || state.anchorPointZ != 0 || animations.contains { $0.mayMoveInDepth }
     }
+}
+
+extension CATransform3D {
+    /// Whether a layer under this `transform` (about an anchor point at z = 0) stays in the plane
+    /// of its `zPosition`, parallel to its superlayer's, and unprojected: every point (x, y, 0)
+    /// keeps z = 0 and w = 1. True for every affine transform, and also for one whose z column
+    /// and row differ from the identity's only where they act on z (`m31`, `m32`, `m33`, `m34`),
+    /// which a flat layer has none of: a rotation about z whose `m33` rounds to
+    /// 0.9999999999999999 lies flat as exactly as one whose `m33` is 1, and needs no depth sort.
+    var keepsLayerPlane: Bool {
+        m13 == 0 && m23 == 0 && m43 == 0 && m14 == 0 && m24 == 0 && m44 == 1
+    }
+}
+
+/// A sublayer evaluated for the depth sort of `sublayerDrawOrder(of:)`: what `place` would
+/// compute for it again.
+struct EvaluatedSublayer {
+    /// The presentation state.
+    var stateStorage: LayerStateBox
+    /// The layer's local time.
+    var localTime: CFTimeInterval
+    /// The layer's space to its superlayer's, before flattening.
+    var toParent: CATransform3D
 }
 
 extension CompiledAnimation {

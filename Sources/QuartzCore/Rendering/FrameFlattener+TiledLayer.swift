@@ -9,7 +9,7 @@ import CompositorCore
 extension FrameFlattener {
     /// Draws the tiles of tiled layer `p` that fall in the current target, inside `clip`.
     mutating func drawTiles(_ p: PlacedLayer, clip: Int32?) {
-        let s = p.state
+        let s = p.stateStorage.value
         let grid = TiledLayerGrid(s)
         let displayScale = GroupGeometry.pixelsPerUnit(p.world, over: s.bounds)
         let matrix = Matrix4(p.world)

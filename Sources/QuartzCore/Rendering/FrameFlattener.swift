@@ -103,35 +103,50 @@ struct FrameFlattener {
         return (state, localTime)
     }
 
+    /// `presentation(of:parentTime:)` in a box: the committed layer's own box, not a copy,
+    /// when no animation changes it.
+    static func presentationStorage(of layer: RenderLayer, parentTime: CFTimeInterval) -> (LayerStateBox, CFTimeInterval) {
+        guard layer.animations.isEmpty else {
+            let (state, localTime) = presentation(of: layer, parentTime: parentTime)
+            return (LayerStateBox(state), localTime)
+        }
+        return (layer.stateStorage, LayerTime.step(parentTime, through: layer.state))
+    }
+
     /// Draws the sublayers `ids` (in paint order) and their subtrees: each from the subtree
     /// cache when its summary says it is unchanged (without copying the layer), else as
-    /// `visit(_:in:)` does.
-    mutating func visitSublayers(_ ids: [UInt64], in parent: ParentContext) {
+    /// `visit(_:in:)` does. `evaluated`, when given, holds each sublayer's evaluation at the
+    /// same index (made for the depth sort), so that placing it does not evaluate it again.
+    mutating func visitSublayers(_ ids: [UInt64], in parent: ParentContext, evaluated: [EvaluatedSublayer?]? = nil) {
         guard !ids.isEmpty else { return }
         guard let cache = subtreeCache, beforeStateDepth == 0 else {
-            for id in ids { if let layer = layers[id] { visit(layer, in: parent) } }
+            for (index, id) in ids.enumerated() {
+                if let layer = layers[id] { visit(layer, in: parent, evaluated: evaluated?[index]) }
+            }
             return
         }
         let context = contextSerial(of: parent, in: cache)
-        for id in ids {
+        for (index, id) in ids.enumerated() {
             if let summary = summaries[id],
                let entry = cache.reusable(id, key: SubtreeKey(subtreeVersion: summary.subtreeVersion, context: context)) {
                 append(entry)
             } else if let layer = layers[id] {
-                visit(layer, in: parent, contextSerial: context)
+                visit(layer, in: parent, contextSerial: context, evaluated: evaluated?[index])
             }
         }
     }
 
     /// Places and draws one layer and its subtree, or appends what it made of them in an
     /// earlier frame when neither changed (see `FlattenedSubtreeCache`).
-    mutating func visit(_ layer: RenderLayer, in parent: ParentContext, contextSerial: UInt64? = nil) {
+    mutating func visit(_ layer: RenderLayer, in parent: ParentContext, contextSerial: UInt64? = nil,
+                        evaluated: EvaluatedSublayer? = nil) {
         // The walk recurses once per tree level: a deep tree goes on on a fresh stack when
         // this one runs low (see `DeepRecursion` for why this walk is not a loop).
-        DeepRecursion.guarded { visitOnThisStack(layer, in: parent, contextSerial: contextSerial) }
+        DeepRecursion.guarded { visitOnThisStack(layer, in: parent, contextSerial: contextSerial, evaluated: evaluated) }
     }
 
-    private mutating func visitOnThisStack(_ layer: RenderLayer, in parent: ParentContext, contextSerial: UInt64?) {
+    private mutating func visitOnThisStack(_ layer: RenderLayer, in parent: ParentContext, contextSerial: UInt64?,
+                                           evaluated: EvaluatedSublayer?) {
         // A path longer than the tree has layers goes round a cycle, which the render tree
         // never holds (see `RenderTreeStore`); stopped rather than followed for ever.
         guard visitDepth <= depthLimit else {
@@ -141,7 +156,7 @@ struct FrameFlattener {
         visitDepth += 1
         defer { visitDepth -= 1 }
         guard let cache = subtreeCache else {
-            placeAndDraw(layer, in: parent)
+            placeAndDraw(layer, in: parent, evaluated: evaluated)
             return
         }
         let key = SubtreeKey(subtreeVersion: layer.subtreeVersion,
@@ -151,14 +166,14 @@ struct FrameFlattener {
             return
         }
         let commandStart = commands.count, clipStart = clips.count, dependencies = timeDependencies
-        placeAndDraw(layer, in: parent)
+        placeAndDraw(layer, in: parent, evaluated: evaluated)
         cache.record(layer.id, key: key, isStatic: timeDependencies == dependencies,
                      commands: commands[commandStart...], clips: clips[clipStart...], clipBase: Int32(clipStart))
     }
 
     /// Places `layer` and draws it with its subtree (nothing when it is not drawn).
-    private mutating func placeAndDraw(_ layer: RenderLayer, in parent: ParentContext) {
-        if let placed = place(layer, in: parent) { draw(placed) }
+    private mutating func placeAndDraw(_ layer: RenderLayer, in parent: ParentContext, evaluated: EvaluatedSublayer?) {
+        if let placed = place(layer, in: parent, evaluated: evaluated) { draw(placed) }
     }
 
     /// The cache's number for what `parent` hands down, its clip chain included.
@@ -230,9 +245,12 @@ struct FrameFlattener {
     }
 
     /// Evaluates a layer at the frame's time and places it in the current target; nil when it
-    /// draws nothing (hidden, transparent, or a single-sided layer facing away).
-    mutating func place(_ layer: RenderLayer, in parent: ParentContext) -> PlacedLayer? {
-        let (s, localTime) = Self.presentation(of: layer, parentTime: parent.time)
+    /// draws nothing (hidden, transparent, or a single-sided layer facing away). `evaluated` is
+    /// the layer's evaluation in `parent` when it was made already (by the depth sort).
+    mutating func place(_ layer: RenderLayer, in parent: ParentContext, evaluated: EvaluatedSublayer? = nil) -> PlacedLayer? {
+        let (storage, localTime) = evaluated.map { ($0.stateStorage, $0.localTime) }
+            ?? Self.presentationStorage(of: layer, parentTime: parent.time)
+        let s = storage.value
         let rate = parent.rate * Double(layer.state.speed)
         if !layer.animations.isEmpty {
             sawAnimations = true
@@ -241,10 +259,10 @@ struct FrameFlattener {
         }
         let opacity = parent.opacity * max(0, min(1, s.opacity))
         guard !s.isHidden, opacity > 0 else { return nil }
-        let toParent = LayerGeometry.toSuperlayer(s, parent: parent.state, flattens: false)
+        let toParent = evaluated?.toParent ?? LayerGeometry.toSuperlayer(s, parent: parent.state, flattens: false)
         let world = (parent.flattensSublayers ? toParent.flattenedZ : toParent).concatenating(parent.world)
         if layer.kind == .plain && !s.isDoubleSided && Self.isFacingAway(s.bounds, world) { return nil }
-        return PlacedLayer(layer: layer, state: s, parentTime: parent.time, localTime: localTime, rate: rate,
+        return PlacedLayer(layer: layer, stateStorage: storage, parentTime: parent.time, localTime: localTime, rate: rate,
                            toParent: toParent, world: world, opacity: opacity, inheritedOpacity: parent.opacity,
                            clip: parent.clip)
     }

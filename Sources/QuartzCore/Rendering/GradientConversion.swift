@@ -9,7 +9,7 @@ extension GradientFill {
     /// corner). The stops are sorted by location (stable, so equal locations keep their order
     /// and make a hard edge); more than `maximumStops` are resampled to that many, evenly over
     /// the span of the locations, keeping the first and last exactly.
-    init?(gradientLayer s: LayerState) {
+    init?(gradientLayer s: __shared LayerState) {
         guard case .gradient(let g)? = s.specialized else { return nil }
         let stops = g.stops.enumerated()
             .map { (index: $0.offset, stop: Stop(location: Float($0.element.location), color: $0.element.color)) }

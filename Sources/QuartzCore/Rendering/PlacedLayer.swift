@@ -24,7 +24,9 @@ struct PlacedLayer {
     /// The committed layer.
     let layer: RenderLayer
     /// Its presentation state.
-    let state: LayerState
+    var state: LayerState { _read { yield stateStorage.value } }
+    /// The box holding `state` (the committed layer's own when nothing animates it).
+    let stateStorage: LayerStateBox
     /// Its superlayer's local time (the time its own timing is evaluated in).
     let parentTime: CFTimeInterval
     /// Its local time: the parent time of its animations and sublayers.
@@ -41,6 +43,28 @@ struct PlacedLayer {
     var inheritedOpacity: Float
     /// The superlayer's clip: applies to the layer's shadow, background and border.
     var clip: Int32?
+
+    init(layer: RenderLayer, stateStorage: LayerStateBox, parentTime: CFTimeInterval, localTime: CFTimeInterval,
+         rate: Double, toParent: CATransform3D, world: CATransform3D, opacity: Float, inheritedOpacity: Float,
+         clip: Int32?) {
+        self.layer = layer
+        self.stateStorage = stateStorage
+        self.parentTime = parentTime
+        self.localTime = localTime
+        self.rate = rate
+        self.toParent = toParent
+        self.world = world
+        self.opacity = opacity
+        self.inheritedOpacity = inheritedOpacity
+        self.clip = clip
+    }
+
+    init(layer: RenderLayer, state: LayerState, parentTime: CFTimeInterval, localTime: CFTimeInterval, rate: Double,
+         toParent: CATransform3D, world: CATransform3D, opacity: Float, inheritedOpacity: Float, clip: Int32?) {
+        self.init(layer: layer, stateStorage: LayerStateBox(state), parentTime: parentTime, localTime: localTime,
+                  rate: rate, toParent: toParent, world: world, opacity: opacity, inheritedOpacity: inheritedOpacity,
+                  clip: clip)
+    }
 
     /// The context the layer hands to its sublayers.
     func sublayerContext(clip: Int32?) -> ParentContext {

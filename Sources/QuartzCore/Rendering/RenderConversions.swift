@@ -24,7 +24,7 @@ extension TextureFilter {
 extension CornerRadii {
     /// A layer's corner radii: `cornerRadius` (at most half the shorter side) on the corners
     /// `maskedCorners` names.
-    init(_ s: LayerState) {
+    init(_ s: __shared LayerState) {
         let r = Float(max(0, min(s.cornerRadius, min(s.bounds.width, s.bounds.height) / 2)))
         let m = s.maskedCorners
         self.init(minXMinY: m.contains(.layerMinXMinYCorner) ? r : 0,

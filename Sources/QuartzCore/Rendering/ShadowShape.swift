@@ -25,7 +25,7 @@ enum ShadowShape: Equatable {
     /// The shadow a layer casts. The fast path applies when the composited alpha is known to be
     /// the layer's rounded rectangle: an opaque background that everything else stays inside
     /// (nothing else drawn, or `masksToBounds`), or a translucent background alone.
-    init(_ s: LayerState, layer: RenderLayer, isMasked: Bool) {
+    init(_ s: __shared LayerState, layer: __shared RenderLayer, isMasked: Bool) {
         guard s.shadowOpacity > 0, PremultipliedColor(s.shadowColor).alpha > 0 else { self = .none; return }
         if let path = s.shadowPath {
             if path.isEmpty { self = .none; return }

@@ -103,7 +103,7 @@ public final class CATransaction {
 
     /// Whether actions triggered by property changes are suppressed in this transaction.
     public static func disableActions() -> Bool {
-        (TransactionStack.current.value(forKey: kCATransactionDisableActions) as? Bool) ?? false
+        TransactionStack.current.disablesActions
     }
 
     /// Sets whether actions triggered by property changes are suppressed in this transaction.

@@ -31,7 +31,7 @@ enum TransactionCommitter {
         LayerTreeLock.shared.withLock {
             for layer in changed { layer.startPendingAnimations(at: commitTime) }
             for layer in changed { snapshot(layer, into: &update, committed: &committed) }
-            RenderTreeStore.shared.apply(update)
+            RenderTreeStore.shared.apply(&update)
         }
 
         for layer in changed { AnimationScheduler.schedule(layer) }
@@ -48,16 +48,29 @@ enum TransactionCommitter {
     /// are written in the order a depth-first walk meets them (a layer, its sublayers' subtrees
     /// in order, then its mask's).
     private static func snapshot(_ layer: CALayer, into update: inout RenderTreeUpdate, committed: inout Set<UInt64>) {
+        // The caller holds `LayerTreeLock`: the fields are read directly, not through the
+        // accessors that take it again for each field.
+        let fields = layer.lockedFields
+        if fields.isLive && fields.mask == nil && fields.sublayers.isEmpty {
+            // A leaf already in the tree (the common case: a changed property): nothing to walk.
+            // `committed` holds the layers written so far by walks (below); no other changed
+            // layer can write this one (walks write only layers that were not yet live, and
+            // `changed` lists each layer once), so it need not be added.
+            guard committed.isEmpty || !committed.contains(layer.layerID) else { return }
+            update.layers.append(layer.renderSnapshotHoldingLock())
+            return
+        }
         var pending = [layer]
         while let next = pending.popLast() {
             guard committed.insert(next.layerID).inserted else { continue }
-            if !next.isLive {
-                next.isLive = true
-                next.beginTrackingSublayers()
+            let fields = next.lockedFields
+            if !fields.isLive {
+                fields.isLive = true
+                fields.sublayersSeenByTreeActions = fields.sublayers
             }
-            update.layers.append(next.renderSnapshot())
-            if let mask = next.maskStorage, !mask.isLive { pending.append(mask) }
-            for child in next.sublayerStorage.reversed() where !child.isLive { pending.append(child) }
+            update.layers.append(next.renderSnapshotHoldingLock())
+            if let mask = fields.mask, !mask.lockedFields.isLive { pending.append(mask) }
+            for child in fields.sublayers.reversed() where !child.lockedFields.isLive { pending.append(child) }
         }
     }
 
@@ -66,8 +79,13 @@ enum TransactionCommitter {
         var roots: [CALayer] = []
         var seenRoots = Set<UInt64>()
         var rootOf = LayerRoots()
+        // Siblings changed one after another share their superlayer's root: asked once.
+        var lastSuperlayer: CALayer?
         for layer in stack.changedLayers {
+            let superlayer = layer.superlayerStorage
+            if let superlayer, superlayer === lastSuperlayer { continue }
             let root = rootOf.root(of: layer)
+            lastSuperlayer = superlayer
             if seenRoots.insert(root.layerID).inserted { roots.append(root) }
         }
         return roots
@@ -77,10 +95,17 @@ enum TransactionCommitter {
 extension CALayer {
     /// The layer as the render tree holds it.
     func renderSnapshot() -> RenderLayer {
-        RenderLayer(id: layerID, kind: renderKind, state: state,
-                    sublayerIDs: sublayerStorage.map(\.layerID), maskID: maskStorage?.layerID,
-                    animations: animationStore.map(\.compiled),
-                    superlayerID: (superlayerStorage ?? maskOwner)?.layerID)
+        LayerTreeLock.shared.withLock { renderSnapshotHoldingLock() }
+    }
+
+    /// `renderSnapshot()` for a caller that holds `LayerTreeLock`.
+    func renderSnapshotHoldingLock() -> RenderLayer {
+        let fields = lockedFields
+        return RenderLayer(id: layerID, kind: renderKind, state: fields.state,
+                           sublayerIDs: fields.sublayers.isEmpty ? [] : fields.sublayers.map(\.layerID),
+                           maskID: fields.mask?.layerID,
+                           animations: fields.animations.isEmpty ? [] : fields.animations.map(\.compiled),
+                           superlayerID: (fields.superlayer ?? fields.maskOwner)?.layerID)
     }
 }
 

@@ -2,7 +2,13 @@ import Foundation
 
 /// One level of `CATransaction.begin()`/`commit()` nesting: the parameters set inside it.
 struct TransactionFrame {
-    var values: [String: Any] = [:]
+    var values: [String: Any] = [:] {
+        didSet { disableActionsSetting = values[kCATransactionDisableActions].map { ($0 as? Bool) ?? false } }
+    }
+    /// What `values` says of `disableActions` (nil when it does not set it), kept apart because
+    /// every property change asks, and a string-keyed lookup and a cast from `Any` each time
+    /// would cost more than the change itself.
+    var disableActionsSetting: Bool?
     /// The completion block set last in this frame (nil when none, or after it was cleared).
     var completionBlock: (() -> Void)?
     /// Animations added while this frame was open, nested frames' included.
@@ -69,6 +75,17 @@ final class TransactionStack {
             if let v = frame.values[key] { return v }
         }
         return nil
+    }
+
+    /// `CATransaction.disableActions()`: the setting of the innermost frame that sets it, as
+    /// `value(forKey: kCATransactionDisableActions) as? Bool` reads it, false when none does.
+    var disablesActions: Bool {
+        var index = frames.count
+        while index > 0 {
+            index -= 1
+            if let setting = frames[index].disableActionsSetting { return setting }
+        }
+        return false
     }
 
     /// Records that `layer` changed; opens the implicit transaction when none is open.
