@@ -56,8 +56,8 @@ let package = Package(
         // need swift-tools-version 6.2.
         .target(name: "_Testing_CoreGraphics", dependencies: ["CoreGraphics"],
                 swiftSettings: [.unsafeFlags(["-Xfrontend", "-disable-autolink-library", "-Xfrontend", "Testing"])]),
-        .target(name: "GLESRenderer", dependencies: ["CompositorCore", "CEGL", "CGLES3"]),
-        .target(name: "CPURenderer", dependencies: ["CompositorCore", "CoreGraphics"]),
+        .target(name: "GLESRenderer", dependencies: ["CompositorCore", "CEGL", "CGLES3", .product(name: "Logging", package: "swift-log")]),
+        .target(name: "CPURenderer", dependencies: ["CompositorCore", "CoreGraphics", .product(name: "Logging", package: "swift-log")]),
         .target(name: "QuartzCore", dependencies: [
             "CoreGraphics", "CompositorCore", "GLESRenderer", "CPURenderer", .product(name: "Logging", package: "swift-log"),
             "CCairo", "CPango",
