@@ -56,7 +56,7 @@ public final class CPURenderer: FrameRenderer, CacheBudgetedRenderer {
     private let painter: BandPainter
     private let textures: TextureStore
     private let rasterizations: RasterizationCache
-    private var hasReportedMalformedNesting = false
+    private var nestingReporter = NestingReporter()
     private let logger = Logger(label: "CPURenderer")
     /// Hands the heap back to the system after large evictions.
     private var trimmer = FreedMemoryTrimmer(threshold: 4 << 20)
@@ -154,7 +154,7 @@ public final class CPURenderer: FrameRenderer, CacheBudgetedRenderer {
         var statistics = RenderStatistics()
         let clips = list.clips.enumerated().map { PreparedClip($1, index: $0, count: list.clips.count) }
         let tree = DrawListTree(list)
-        report(tree)
+        if let warning = nestingReporter.warning(for: tree) { logger.warning("\(warning)") }
         let compositor = FrameCompositor(tree: tree, clips: clips, painter: painter, textures: textures,
                                          rasterizations: rasterizations)
         var roots = tree.nodes[tree.roots]
@@ -190,14 +190,6 @@ public final class CPURenderer: FrameRenderer, CacheBudgetedRenderer {
         rasterizations.endFrame(isWhole: isWhole)
         trimmer.noteFreed(textures.takeFreedBytes() + rasterizations.takeFreedBytes())
         trimmer.trimIfWorthwhile()
-    }
-
-    /// Reports the first malformed nesting this renderer meets (each later frame of a broken
-    /// producer would repeat it); the tree has repaired it as every renderer does.
-    private func report(_ tree: DrawListTree) {
-        guard let repair = tree.repairs.first, !hasReportedMalformedNesting else { return }
-        hasReportedMalformedNesting = true
-        logger.warning("\(repair) (\(tree.repairs.count) repair(s) in this list; later lists are not reported)")
     }
 
     /// Sizes up to 32768 pixels a side are accepted.

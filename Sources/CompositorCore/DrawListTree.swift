@@ -173,3 +173,19 @@ public struct NestingRepair: Sendable, Equatable, CustomStringConvertible {
         }
     }
 }
+
+/// When a renderer reports malformed nesting: for the first malformed list it meets, once (a
+/// broken producer repeats its list every frame, and one warning says all there is to say).
+public struct NestingReporter: Sendable {
+    private var hasReported = false
+
+    /// Creates a reporter that has reported nothing yet.
+    public init() {}
+
+    /// The warning to log for `tree`, or nil when it is well formed or a warning was given already.
+    public mutating func warning(for tree: DrawListTree) -> String? {
+        guard let repair = tree.repairs.first, !hasReported else { return nil }
+        hasReported = true
+        return "\(repair) (\(tree.repairs.count) repair(s) in this list; later lists are not reported)"
+    }
+}

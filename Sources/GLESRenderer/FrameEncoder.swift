@@ -19,7 +19,7 @@ final class FrameEncoder {
     private let rasterCache: RasterizationCache
     let clips: ClipResolver
     private var hasWarnedAboutOversizeGroups = false
-    private var hasReportedMalformedNesting = false
+    private var nestingReporter = NestingReporter()
     private let logger = Logger(label: "GLESRenderer")
 
     /// The frame's instances (`instanceCount` of them, `QuadInstance.stride` floats each).
@@ -52,7 +52,7 @@ final class FrameEncoder {
         instanceCount = 0; quadCount = 0
         root = PassBuilder(destination: nil, canvasWidth: list.pixelWidth, canvasHeight: list.pixelHeight)
         let tree = DrawListTree(list)
-        report(tree)
+        if let warning = nestingReporter.warning(for: tree) { logger.warning("\(warning)") }
         // Every quad writes one instance, every group at most three (mask, shadow, content);
         // every group is one node of its parent.
         let capacity = tree.nodes.count + 2 * tree.groups.count
@@ -72,14 +72,6 @@ final class FrameEncoder {
             }
         }
         passes.append(root.pass)
-    }
-
-    /// Reports the first malformed nesting this encoder meets (each later frame of a broken
-    /// producer would repeat it); the tree has repaired it as every renderer does.
-    private func report(_ tree: DrawListTree) {
-        guard let repair = tree.repairs.first, !hasReportedMalformedNesting else { return }
-        hasReportedMalformedNesting = true
-        logger.warning("\(repair) (\(tree.repairs.count) repair(s) in this list; later lists are not reported)")
     }
 
     /// Encodes the nodes `nodes` of `tree` into `builder`: on the canvas, only those that may

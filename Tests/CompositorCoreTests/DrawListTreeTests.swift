@@ -103,3 +103,16 @@ final class DrawListTreeTests: XCTestCase {
         XCTAssertFalse(tree.node(root, touches: DamageTiles(rects: [PixelRect(x: 0, y: 0, width: 4, height: 4)], width: 200, height: 200)))
     }
 }
+
+/// A renderer warns about the first malformed list it meets, and only once.
+final class NestingReporterTests: XCTestCase {
+    func testWarnsOnceForTheFirstMalformedList() {
+        var reporter = NestingReporter()
+        XCTAssertNil(reporter.warning(for: DrawListTree([])), "a well-formed list is not reported")
+        let broken = DrawListTree([.endGroup, .beginMask])
+        let warning = reporter.warning(for: broken)
+        XCTAssertEqual(warning, "malformed draw list: .endGroup at command 0 closes no group; ignored "
+                       + "(2 repair(s) in this list; later lists are not reported)")
+        XCTAssertNil(reporter.warning(for: broken), "later lists are not reported")
+    }
+}
