@@ -1,4 +1,5 @@
 import CompositorCore
+import CoreGraphics
 import CPURenderer
 import Foundation
 import GLESRenderer
