@@ -58,8 +58,8 @@ let package = Package(
         // need swift-tools-version 6.2.
         .target(name: "_Testing_CoreGraphics", dependencies: ["CoreGraphics"],
                 swiftSettings: [.unsafeFlags(["-Xfrontend", "-disable-autolink-library", "-Xfrontend", "Testing"])]),
-        .target(name: "GLESRenderer", dependencies: ["CompositorCore", "CoreGraphics", "CEGL", "CGLES3"]),
-        .target(name: "CPURenderer", dependencies: ["CompositorCore", "CoreGraphics"]),
+        .target(name: "GLESRenderer", dependencies: ["CompositorCore", "CoreGraphics", "CEGL", "CGLES3", .product(name: "Logging", package: "swift-log")]),
+        .target(name: "CPURenderer", dependencies: ["CompositorCore", "CoreGraphics", .product(name: "Logging", package: "swift-log")]),
         // The artwork of shape and text layers, drawn with Cairo and Pango from plain values.
         .target(name: "LayerArtwork", dependencies: ["CoreGraphics", "CCairo", "CPango"]),
         // The model: layers, transactions, the render tree, timing, animation, layout, and the

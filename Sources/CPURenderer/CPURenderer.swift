@@ -1,6 +1,7 @@
 import CompositorCore
 import CoreGraphics
 import Foundation
+import Logging
 
 /// Why the CPU renderer could not draw a frame.
 public enum CPURendererError: Error, Equatable, CustomStringConvertible {
@@ -55,6 +56,8 @@ public final class CPURenderer: FrameRenderer, CacheBudgetedRenderer {
     private let painter: BandPainter
     private let textures: TextureStore
     private let rasterizations: RasterizationCache
+    private var nestingReporter = NestingReporter()
+    private let logger = Logger(label: "CPURenderer")
     /// Hands the heap back to the system after large evictions.
     private var trimmer = FreedMemoryTrimmer(threshold: 4 << 20)
 
@@ -150,15 +153,17 @@ public final class CPURenderer: FrameRenderer, CacheBudgetedRenderer {
         defer { if !hasEnded { endFrame(isWhole: isWhole) } }
         var statistics = RenderStatistics()
         let clips = list.clips.enumerated().map { PreparedClip($1, index: $0, count: list.clips.count) }
-        let compositor = FrameCompositor(list: list, clips: clips, painter: painter, textures: textures,
+        let tree = DrawListTree(list)
+        if let warning = nestingReporter.warning(for: tree) { logger.warning("\(warning)") }
+        let compositor = FrameCompositor(tree: tree, clips: clips, painter: painter, textures: textures,
                                          rasterizations: rasterizations)
-        var commands = list.commands
+        var roots = tree.nodes[tree.roots]
         if regions != [whole] {
             // Only drawables that may touch the damage are prepared (groups not drawn at all).
-            commands = Self.commands(of: list.commands, touching: DamageTiles(rects: regions, width: pixelWidth, height: pixelHeight))
+            let damage = DamageTiles(rects: regions, width: pixelWidth, height: pixelHeight)
+            roots = ArraySlice(roots.filter { tree.node($0, touches: damage) })
         }
-        let items = FrameTree.items(of: commands)
-        let quads = try compositor.prepare(items, width: pixelWidth, height: pixelHeight, statistics: &statistics)
+        let quads = try compositor.prepare(roots, width: pixelWidth, height: pixelHeight, statistics: &statistics)
         var finish: (@Sendable (Range<Int>, Range<Int>) -> Void)?
         if let target = framebuffer {
             let canvas = self.canvas
@@ -185,33 +190,6 @@ public final class CPURenderer: FrameRenderer, CacheBudgetedRenderer {
         rasterizations.endFrame(isWhole: isWhole)
         trimmer.noteFreed(textures.takeFreedBytes() + rasterizations.takeFreedBytes())
         trimmer.trimIfWorthwhile()
-    }
-
-    /// The top-level drawables of `commands` (a quad, or a group with everything up to its
-    /// `.endGroup`) that may touch `damage`, in order.
-    static func commands(of commands: [DrawCommand], touching damage: DamageTiles) -> [DrawCommand] {
-        var kept: [DrawCommand] = []
-        var depth = 0, keeping = true
-        // Read in place: copying each command (hundreds of bytes) costs more than testing it
-        // in a frame that keeps 1% of them.
-        commands.withUnsafeBufferPointer { commands in
-            for index in commands.indices {
-                if depth == 0 {
-                    switch commands[index] {
-                    case .quad(let quad): if damage.touches(quad) { kept.append(commands[index]) }; continue
-                    case .beginGroup(let group): keeping = damage.touches(group)
-                    case .beginMask, .endGroup: continue // stray: ignored, as FrameTree ignores them
-                    }
-                }
-                switch commands[index] {
-                case .beginGroup: depth += 1
-                case .endGroup: depth -= 1
-                case .quad, .beginMask: break
-                }
-                if keeping { kept.append(commands[index]) }
-            }
-        }
-        return kept
     }
 
     /// Sizes up to 32768 pixels a side are accepted.

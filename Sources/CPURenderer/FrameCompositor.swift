@@ -2,25 +2,26 @@ import CompositorCore
 import CoreGraphics
 import Foundation
 
-/// Turns a frame's items into prepared quads for one image: quads as they are, and each group
-/// rendered into its intermediate image (content, then mask, then shadow) and replaced by the
-/// textured quads that composite it.
+/// Turns the nodes of a frame's tree into prepared quads for one image: quads as they are, and
+/// each group rendered into its intermediate image (content, then mask, then shadow) and
+/// replaced by the textured quads that composite it.
 struct FrameCompositor {
-    let list: DrawList
+    let tree: DrawListTree
     let clips: [PreparedClip]
     let painter: BandPainter
     let textures: TextureStore
     let rasterizations: RasterizationCache
 
-    /// The prepared quads of `items` for an image of `width` x `height`.
-    func prepare(_ items: [FrameItem], width: Int, height: Int,
+    /// The prepared quads of `nodes` for an image of `width` x `height`.
+    func prepare(_ nodes: ArraySlice<DrawListTree.Node>, width: Int, height: Int,
                  statistics: inout RenderStatistics) throws -> [PreparedQuad] {
         var prepared: [PreparedQuad] = []
-        prepared.reserveCapacity(items.count)
+        prepared.reserveCapacity(nodes.count)
         try clips.withUnsafeBufferPointer { clipPointer in
-            for item in items {
-                switch item {
-                case .quad(let quad):
+            for node in nodes {
+                switch node {
+                case .quad(let index):
+                    let quad = tree.quad(at: index)
                     let binding = quad.texture.map { source in
                         TextureBinding(texture: textures.texture(for: source), unitRect: source.unitRect,
                                        minification: source.minificationFilter, magnification: source.magnificationFilter)
@@ -28,8 +29,8 @@ struct FrameCompositor {
                     if let q = PreparedQuad(quad, texture: binding, clips: clipPointer, canvasWidth: width, canvasHeight: height) {
                         prepared.append(q)
                     }
-                case .group(let node):
-                    for (quad, binding) in try composite(node, statistics: &statistics) {
+                case .group(let index):
+                    for (quad, binding) in try composite(tree.groups[index], statistics: &statistics) {
                         if let q = PreparedQuad(quad, texture: binding, clips: clipPointer, canvasWidth: width, canvasHeight: height) {
                             prepared.append(q)
                         }
@@ -41,7 +42,7 @@ struct FrameCompositor {
     }
 
     /// The quads that composite `node` into the enclosing image: its shadow, then its content.
-    private func composite(_ node: GroupNode, statistics: inout RenderStatistics) throws -> [(Quad, TextureBinding)] {
+    private func composite(_ node: DrawListTree.Group, statistics: inout RenderStatistics) throws -> [(Quad, TextureBinding)] {
         let g = node.group
         guard g.opacity > 0, g.rect.width > 0, g.rect.height > 0 else { return [] }
         if !g.isDoubleSided && g.transform.facesAway { return [] }
@@ -80,15 +81,15 @@ struct FrameCompositor {
 
     /// The group's content multiplied by its mask's alpha: kept from an earlier frame under its
     /// rasterization key, or drawn now.
-    private func contentTexture(_ node: GroupNode, statistics: inout RenderStatistics) throws -> Texture {
+    private func contentTexture(_ node: DrawListTree.Group, statistics: inout RenderStatistics) throws -> Texture {
         let g = node.group
         if let key = g.rasterizationKey,
            let kept = rasterizations.texture(for: key, width: g.pixelWidth, height: g.pixelHeight) {
             return kept
         }
-        let content = try draw(node.content, width: g.pixelWidth, height: g.pixelHeight, statistics: &statistics)
+        let content = try draw(tree.nodes[node.content], width: g.pixelWidth, height: g.pixelHeight, statistics: &statistics)
         if let mask = node.mask {
-            let alpha = try draw(mask, width: g.pixelWidth, height: g.pixelHeight, statistics: &statistics)
+            let alpha = try draw(tree.nodes[mask], width: g.pixelWidth, height: g.pixelHeight, statistics: &statistics)
             Self.multiply(content, byAlphaOf: alpha)
         }
         let texture = Texture(content)
@@ -98,10 +99,10 @@ struct FrameCompositor {
         return texture
     }
 
-    /// Draws `items` into a new transparent image (one offscreen pass).
-    private func draw(_ items: [FrameItem], width: Int, height: Int, statistics: inout RenderStatistics) throws -> PixelBuffer {
+    /// Draws `nodes` into a new transparent image (one offscreen pass).
+    private func draw(_ nodes: ArraySlice<DrawListTree.Node>, width: Int, height: Int, statistics: inout RenderStatistics) throws -> PixelBuffer {
         let buffer = PixelBuffer(width: width, height: height)
-        let quads = try prepare(items, width: width, height: height, statistics: &statistics)
+        let quads = try prepare(nodes, width: width, height: height, statistics: &statistics)
         painter.paint(quads, clips: clips, into: buffer, region: PixelRect(x: 0, y: 0, width: width, height: height), clear: nil)
         statistics.offscreenPasses += 1
         statistics.quads += quads.count

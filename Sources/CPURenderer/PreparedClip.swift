@@ -6,8 +6,8 @@ import CoreGraphics
 /// centre to clip-local homogeneous), its rounded rect, and the canvas regions where it surely
 /// covers nothing (outside `outer`) and surely covers everything (inside `inner`).
 struct PreparedClip {
-    /// The deepest chain of nested clips followed, as in the GLES renderer.
-    static let maximumDepth = 8
+    /// The deepest chain of nested clips followed (the draw list's limit).
+    static let maximumDepth = Clip.maximumDepth
 
     var inverse: (Float, Float, Float, Float, Float, Float, Float, Float, Float)
     var preciseInverse: Homography
@@ -72,13 +72,6 @@ extension SpanRegion {
         let m = inverse.m
         self.init(a: SIMD8(m.2, 0, 0, 0, 0, 0, 0, 0), b: SIMD8(m.5, 0, 0, 0, 0, 0, 0, 0),
                   c: SIMD8(m.8 - 1e-9, 1, 1, 1, 1, 1, 1, 1))
-    }
-}
-
-extension Homography {
-    /// The nine entries as floats, row by row.
-    var floats: (Float, Float, Float, Float, Float, Float, Float, Float, Float) {
-        (Float(m.0), Float(m.1), Float(m.2), Float(m.3), Float(m.4), Float(m.5), Float(m.6), Float(m.7), Float(m.8))
     }
 }
 

@@ -147,6 +147,12 @@ public struct Clip: Sendable, Equatable {
     public init(transform: Matrix4, rect: CGRect, cornerRadii: CornerRadii = .zero, parentIndex: Int32? = nil) {
         self.transform = transform; self.rect = rect; self.cornerRadii = cornerRadii; self.parentIndex = parentIndex
     }
+
+    /// The deepest chain of nested clips a renderer applies to one drawable: the innermost
+    /// `maximumDepth` clips of a deeper chain (or of one that loops) clip it, the outer ones are
+    /// ignored. Both renderers follow this limit, and the GLES quad shader's `maximumClipDepth`
+    /// equals it.
+    public static let maximumDepth = 8
 }
 
 /// One step of a flattened frame, in painter's order.

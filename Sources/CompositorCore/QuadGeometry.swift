@@ -4,10 +4,7 @@ extension Matrix4 {
     /// Whether a plane mapped by this matrix faces away from the viewer: the sign of its
     /// homography's determinant (for the part in front of the viewer, w > 0). Both renderers
     /// cull one-sided quads and groups by it.
-    public var facesAway: Bool {
-        let det = m11 * (m22 * m44 - m24 * m42) - m12 * (m21 * m44 - m24 * m41) + m14 * (m21 * m42 - m22 * m41)
-        return det < 0
-    }
+    public var facesAway: Bool { Homography(plane: self).determinant < 0 }
 }
 
 extension Quad {

@@ -43,21 +43,21 @@ final class ClipResolver {
     /// When false, every clip goes through the table (for comparing the two paths).
     var analyticClipsEnabled = true
     private var clips: [Clip] = []
-    private var inverses: [Matrix3?] = []
+    private var inverses: [Homography?] = []
     private var parents: [Int32] = []
 
     /// The number of clips this frame.
     var count: Int { clips.count }
     func clip(_ index: Int) -> Clip { clips[index] }
     /// The inverse of the clip's plane homography, nil when the plane is seen edge-on.
-    func inverse(_ index: Int) -> Matrix3? { inverses[index] }
+    func inverse(_ index: Int) -> Homography? { inverses[index] }
     /// The parent the table walk follows: the nearest ancestor that does not contain the clip.
     func tableParent(_ index: Int) -> Int32 { parents[index] }
 
     /// Takes the frame's clips and shortens their chains.
     func prepare(_ frameClips: [Clip]) {
         clips = frameClips
-        inverses = frameClips.map { Matrix3(plane: $0.transform).inverse }
+        inverses = frameClips.map { Homography(plane: $0.transform).inverse }
         parents = frameClips.indices.map { index in
             var parent = validParent(of: index)
             var steps = 0
@@ -74,7 +74,7 @@ final class ClipResolver {
     func resolve(_ index: Int32?, transform: Matrix4, rect: CGRect, margin: Double) -> Resolution {
         guard let index, index >= 0, Int(index) < clips.count else { return Resolution(analytic: nil, tableIndex: -1) }
         guard analyticClipsEnabled else { return Resolution(analytic: nil, tableIndex: index) }
-        let plane = Matrix3(plane: transform)
+        let plane = Homography(plane: transform)
         let drawn = rect.standardized.insetBy(dx: -margin, dy: -margin)
         let extent = max(Swift.abs(drawn.minX), Swift.abs(drawn.maxX), Swift.abs(drawn.minY), Swift.abs(drawn.maxY))
         var current = index
@@ -106,22 +106,22 @@ final class ClipResolver {
         guard let inverse = inverses[outer] else { return false }
         let rect = clips[inner].rect.standardized
         let extent = max(Swift.abs(rect.minX), Swift.abs(rect.maxX), Swift.abs(rect.minY), Swift.abs(rect.maxY))
-        guard let map = Matrix3(plane: clips[inner].transform).concatenating(inverse).affine(within: Double(extent)) else { return false }
+        guard let map = Homography(plane: clips[inner].transform).concatenating(inverse).affine(within: Double(extent)) else { return false }
         return Self.contains(clips[outer], rect, mappedBy: map)
     }
 
     /// Whether the four corners of `rect`, mapped into the clip's space, lie in the clip's rounded
     /// rect; both are convex, so the whole rect then does.
-    private static func contains(_ clip: Clip, _ rect: CGRect, mappedBy map: Matrix3) -> Bool {
+    private static func contains(_ clip: Clip, _ rect: CGRect, mappedBy map: Homography) -> Bool {
         let bounds = clip.rect.standardized
         for corner in 0..<4 {
-            let p = map.applyAffine(Double(corner & 1 == 0 ? rect.minX : rect.maxX), Double(corner < 2 ? rect.minY : rect.maxY))
+            let p = map.apply(Double(corner & 1 == 0 ? rect.minX : rect.maxX), Double(corner < 2 ? rect.minY : rect.maxY))
             if roundedRectDistance(p.x, p.y, bounds, clip.cornerRadii) > 0 { return false }
         }
         return true
     }
 
-    private static func analyticClip(_ clip: Clip, map: Matrix3) -> AnalyticClip {
+    private static func analyticClip(_ clip: Clip, map: Homography) -> AnalyticClip {
         let bounds = clip.rect.standardized
         let cx = Double(bounds.midX), cy = Double(bounds.midY)
         let r = clip.cornerRadii

@@ -12,8 +12,9 @@ import CompositorCore
 final class ClipTable {
     static let clipsPerRow = 256
     static let texelsPerClip = 5
-    /// The deepest chain of nested clips the shader follows (quad.frag.glsl's maximumClipDepth).
-    static let maximumDepth = 8
+    /// The deepest chain of nested clips the shader follows (the draw list's limit, which
+    /// quad.frag.glsl's maximumClipDepth equals).
+    static let maximumDepth = Clip.maximumDepth
     private static let floatsPerRow = clipsPerRow * texelsPerClip * 4
 
     let texture: GLuint
@@ -69,9 +70,9 @@ final class ClipTable {
         rows = newRows
     }
 
-    private static func encode(_ clip: Clip, inverse: Matrix3?, parent: Int32, into out: UnsafeMutablePointer<Float>) {
+    private static func encode(_ clip: Clip, inverse: Homography?, parent: Int32, into out: UnsafeMutablePointer<Float>) {
         // The inverse of the plane z = 0 of the clip's space (canvas (x, y, w) to clip-local [X Y 1]).
-        let inverse = inverse ?? Matrix3(.zero, .zero, .zero)  // edge-on: covers nothing
+        let inverse = inverse ?? .degenerate  // edge-on: covers nothing
         func write(_ values: SIMD3<Double>, at offset: Int) {
             out[offset] = Float(values.x); out[offset + 1] = Float(values.y)
             out[offset + 2] = Float(values.z); out[offset + 3] = 0

@@ -2,6 +2,7 @@ import CGLES3
 import CompositorCore
 import CoreGraphics
 import Foundation
+import Logging
 
 /// Turns a draw list into the frame's instance data and its passes, in execution order.
 ///
@@ -13,20 +14,13 @@ import Foundation
 /// pass that composites it runs, since a group starts transparent and depends on nothing drawn
 /// before it; every target stays in use until the end of the frame.
 final class FrameEncoder {
-    private struct OpenGroup {
-        var group: CompositingGroup
-        /// Target pixels per group pixel (below 1 when the group exceeds the texture size).
-        var scale: Double
-        var content: PassBuilder?
-        var mask: PassBuilder?
-        var contentTarget: RenderTarget
-    }
-
     private let textures: TextureCache
     private let pool: RenderTargetPool
     private let rasterCache: RasterizationCache
     let clips: ClipResolver
     private var hasWarnedAboutOversizeGroups = false
+    private var nestingReporter = NestingReporter()
+    private let logger = Logger(label: "GLESRenderer")
 
     /// The frame's instances (`instanceCount` of them, `QuadInstance.stride` floats each).
     private(set) var instanceData: [Float] = []
@@ -43,9 +37,6 @@ final class FrameEncoder {
 
     private var base: UnsafeMutablePointer<Float>?
     private var root = PassBuilder(destination: nil, canvasWidth: 1, canvasHeight: 1)
-    private var stack: [OpenGroup] = []
-    private var skipDepth = 0
-    private var skipEndsCachedGroup = false
     private var frame = 0
 
     init(textures: TextureCache, pool: RenderTargetPool, rasterCache: RasterizationCache, clips: ClipResolver) {
@@ -58,23 +49,13 @@ final class FrameEncoder {
         self.frame = frame
         self.damage = damage
         passes.removeAll(keepingCapacity: true)
-        stack.removeAll(keepingCapacity: true)
-        instanceCount = 0; quadCount = 0; skipDepth = 0
+        instanceCount = 0; quadCount = 0
         root = PassBuilder(destination: nil, canvasWidth: list.pixelWidth, canvasHeight: list.pixelHeight)
-        // Every quad writes one instance, every group at most three (mask, shadow, content).
-        // The commands are read in place: a copy of each (hundreds of bytes, retained references)
-        // costs more than a skipped drawable's test in a frame that encodes 1% of them.
-        let capacity = list.commands.withUnsafeBufferPointer { commands in
-            var capacity = 0
-            for index in commands.indices {
-                switch commands[index] {
-                case .quad: capacity += 1
-                case .beginGroup: capacity += 3
-                case .beginMask, .endGroup: break
-                }
-            }
-            return capacity
-        }
+        let tree = DrawListTree(list)
+        if let warning = nestingReporter.warning(for: tree) { logger.warning("\(warning)") }
+        // Every quad writes one instance, every group at most three (mask, shadow, content);
+        // every group is one node of its parent.
+        let capacity = tree.nodes.count + 2 * tree.groups.count
         if instanceData.count < capacity * QuadInstance.stride {
             instanceData = [Float](repeating: 0, count: capacity * QuadInstance.stride)
         }
@@ -84,38 +65,32 @@ final class FrameEncoder {
         try instanceData.withUnsafeMutableBufferPointer { buffer in
             base = buffer.baseAddress
             defer { base = nil }
-            try list.commands.withUnsafeBufferPointer { commands in try encode(commands) }
-            // Unbalanced lists: close what is still open.
-            skipDepth = min(skipDepth, 1)
-            while skipDepth > 0 || !stack.isEmpty { try end() }
+            // The commands are read in place: a copy of each (hundreds of bytes, retained
+            // references) costs more than a skipped drawable's test in a frame that encodes 1% of them.
+            try tree.commands.withUnsafeBufferPointer { commands in
+                try encode(tree.roots, of: tree, commands: commands, into: root)
+            }
         }
         passes.append(root.pass)
     }
 
-    /// Encodes `commands` into the instance storage at `base`.
-    private func encode(_ commands: UnsafeBufferPointer<DrawCommand>) throws {
-        for index in commands.indices {
-            switch commands[index] {
-            case let .quad(quad):
-                guard skipDepth == 0 else { continue }
-                if stack.isEmpty, let damage, !damage.touches(quad) { continue }
-                try encode(quad, into: currentBuilder)
-            case let .beginGroup(group):
-                if skipDepth == 0, stack.isEmpty, let damage, !damage.touches(group) {
-                    skipDepth = 1; skipEndsCachedGroup = false
-                } else {
-                    try begin(group)
-                }
-            case .beginMask: try beginMask()
-            case .endGroup: try end()
+    /// Encodes the nodes `nodes` of `tree` into `builder`: on the canvas, only those that may
+    /// touch the damage.
+    private func encode(_ nodes: Range<Int>, of tree: DrawListTree, commands: UnsafeBufferPointer<DrawCommand>,
+                        into builder: PassBuilder) throws {
+        let onCanvas = builder === root
+        for position in nodes {
+            switch tree.nodes[position] {
+            case .quad(let index):
+                guard case let .quad(quad) = commands[index] else { continue }
+                if onCanvas, let damage, !damage.touches(quad) { continue }
+                try encode(quad, into: builder)
+            case .group(let index):
+                let node = tree.groups[index]
+                if onCanvas, let damage, !damage.touches(node.group) { continue }
+                try encode(node, of: tree, commands: commands, into: builder)
             }
         }
-    }
-
-    /// Where quads go now: the innermost open group's mask or content, or the canvas.
-    private var currentBuilder: PassBuilder {
-        guard let top = stack.last else { return root }
-        return top.mask ?? top.content ?? root
     }
 
     // MARK: - Quads
@@ -186,61 +161,48 @@ final class FrameEncoder {
 
     // MARK: - Groups
 
-    private func begin(_ group: CompositingGroup) throws {
-        if skipDepth > 0 { skipDepth += 1; return }
+    /// Encodes a group's passes (content, mask) and composites it into `parent`; a rasterized
+    /// group kept from an earlier frame is composited without drawing its content.
+    private func encode(_ node: DrawListTree.Group, of tree: DrawListTree, commands: UnsafeBufferPointer<DrawCommand>,
+                        into parent: PassBuilder) throws {
+        let group = node.group
         let visible = group.pixelWidth > 0 && group.pixelHeight > 0 && group.opacity > 0
             && group.rect.width > 0 && group.rect.height > 0 && (group.drawsContent || group.shadow != nil)
             && (group.isDoubleSided || !group.transform.facesAway)
-        guard visible else { skipDepth = 1; skipEndsCachedGroup = false; return }
+        guard visible else { return }
+        // Target pixels per group pixel (below 1 when the group exceeds the texture size).
         let limit = Double(pool.maximumContentSize)
         let scale = min(1, limit / Double(group.pixelWidth), limit / Double(group.pixelHeight))
         if scale < 1 && !hasWarnedAboutOversizeGroups {
             hasWarnedAboutOversizeGroups = true
-            FileHandle.standardError.write(Data(("GLESRenderer: warning: offscreen group \(group.pixelWidth)x\(group.pixelHeight) exceeds "
-                + "GL_MAX_TEXTURE_SIZE \(pool.maximumSize); drawn at \(Int((scale * 100).rounded()))% resolution\n").utf8))
+            logger.warning("offscreen group \(group.pixelWidth)x\(group.pixelHeight) exceeds GL_MAX_TEXTURE_SIZE \(pool.maximumSize); drawn at \(Int((scale * 100).rounded()))% resolution")
         }
         if let key = group.rasterizationKey,
            let cached = rasterCache.target(for: key, pixelWidth: group.pixelWidth, pixelHeight: group.pixelHeight, frame: frame) {
-            stack.append(OpenGroup(group: group, scale: scale, content: nil, mask: nil, contentTarget: cached))
-            skipDepth = 1; skipEndsCachedGroup = true
+            try composite(group, scale: scale, content: cached, into: parent)
             return
         }
         let width = max(1, Int((Double(group.pixelWidth) * scale).rounded(.down)))
         let height = max(1, Int((Double(group.pixelHeight) * scale).rounded(.down)))
         let target = try pool.acquire(width: width, height: height)
         let content = PassBuilder(destination: target, canvasWidth: group.pixelWidth, canvasHeight: group.pixelHeight)
-        stack.append(OpenGroup(group: group, scale: scale, content: content, mask: nil, contentTarget: target))
-    }
-
-    private func beginMask() throws {
-        guard skipDepth == 0, let top = stack.last, top.content != nil, top.mask == nil else { return }
-        let mask = try pool.acquire(width: top.contentTarget.width, height: top.contentTarget.height)
-        stack[stack.count - 1].mask = PassBuilder(destination: mask, canvasWidth: top.group.pixelWidth,
-                                                  canvasHeight: top.group.pixelHeight)
-    }
-
-    private func end() throws {
-        if skipDepth > 0 {
-            skipDepth -= 1
-            if skipDepth == 0 && skipEndsCachedGroup, let open = stack.popLast() { try composite(open) }
-            return
+        try encode(node.content, of: tree, commands: commands, into: content)
+        if let maskNodes = node.mask {
+            let maskTarget = try pool.acquire(width: width, height: height)
+            let mask = PassBuilder(destination: maskTarget, canvasWidth: group.pixelWidth, canvasHeight: group.pixelHeight)
+            try encode(maskNodes, of: tree, commands: commands, into: mask)
+            passes.append(mask.pass)
+            let cover = Quad(transform: .identity, rect: CGRect(x: 0, y: 0, width: group.pixelWidth, height: group.pixelHeight))
+            appendImage(cover, of: maskTarget, blend: .multiplyBySourceAlpha, into: content)
         }
-        guard let open = stack.popLast() else { return }
-        if let content = open.content {
-            if let mask = open.mask, let maskTarget = mask.destination {
-                passes.append(mask.pass)
-                let cover = Quad(transform: .identity, rect: CGRect(x: 0, y: 0, width: open.group.pixelWidth, height: open.group.pixelHeight))
-                appendImage(cover, of: maskTarget, blend: .multiplyBySourceAlpha, into: content)
-            }
-            passes.append(content.pass)
-            if let key = open.group.rasterizationKey, rasterCache.accepts(bytes: open.contentTarget.byteCount) {
-                pool.detach(open.contentTarget)
-                let evicted = rasterCache.insert(open.contentTarget, for: key, pixelWidth: open.group.pixelWidth,
-                                                 pixelHeight: open.group.pixelHeight, frame: frame)
-                for target in evicted { pool.recycle(target) }
-            }
+        passes.append(content.pass)
+        if let key = group.rasterizationKey, rasterCache.accepts(bytes: target.byteCount) {
+            pool.detach(target)
+            let evicted = rasterCache.insert(target, for: key, pixelWidth: group.pixelWidth,
+                                             pixelHeight: group.pixelHeight, frame: frame)
+            for target in evicted { pool.recycle(target) }
         }
-        try composite(open)
+        try composite(group, scale: scale, content: target, into: parent)
     }
 
     /// The group content's alpha blurred with `sigma` (content pixels) and the part of the
@@ -267,9 +229,7 @@ final class FrameEncoder {
 
     /// Composites a finished group into the enclosing pass: shadow first, then content, both
     /// with the group's blend mode.
-    private func composite(_ open: OpenGroup) throws {
-        let group = open.group, content = open.contentTarget
-        let parent = currentBuilder
+    private func composite(_ group: CompositingGroup, scale: Double, content: RenderTarget, into parent: PassBuilder) throws {
         let blend: BatchBlend = group.blendMode == .plusLighter ? .additive : .sourceOver
         // Local units per target pixel.
         let unitX = Double(group.rect.width) / Double(content.width)
@@ -277,11 +237,11 @@ final class FrameEncoder {
         if let shadow = group.shadow, shadow.color.alpha > 0 {
             var source = content
             var covered = CGRect(x: 0, y: 0, width: content.width, height: content.height)
-            let sigma = Double(shadow.renderedSigma) * open.scale
+            let sigma = Double(shadow.renderedSigma) * scale
             if sigma >= 0.2 {
                 (source, covered) = try blurredShadow(of: content, sigma: sigma, key: group.rasterizationKey)
             }
-            let offsetX = Double(shadow.offsetX) * open.scale, offsetY = Double(shadow.offsetY) * open.scale
+            let offsetX = Double(shadow.offsetX) * scale, offsetY = Double(shadow.offsetY) * scale
             let rect = CGRect(x: Double(group.rect.minX) + (Double(covered.minX) + offsetX) * unitX,
                               y: Double(group.rect.minY) + (Double(covered.minY) + offsetY) * unitY,
                               width: Double(covered.width) * unitX, height: Double(covered.height) * unitY)

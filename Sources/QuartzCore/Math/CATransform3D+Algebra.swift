@@ -72,22 +72,19 @@ extension CATransform3D {
     }
 }
 
+// The one conversion between the model's matrix and the renderer's: both are sixteen
+// Double-sized entries stored row by row in the same order (CGFloat is a Double on every 64-bit
+// platform Swift runs on), so a value of one is a value of the other, bit for bit.
+// `unsafeBitCast` traps if the sizes ever differ; `Matrix4ConversionTests` checks the order.
+
 extension Matrix4 {
     /// The renderer's matrix for a Core Animation transform (same layout, Double entries).
-    init(_ t: CATransform3D) {
-        self.init(m11: Double(t.m11), m12: Double(t.m12), m13: Double(t.m13), m14: Double(t.m14),
-                  m21: Double(t.m21), m22: Double(t.m22), m23: Double(t.m23), m24: Double(t.m24),
-                  m31: Double(t.m31), m32: Double(t.m32), m33: Double(t.m33), m34: Double(t.m34),
-                  m41: Double(t.m41), m42: Double(t.m42), m43: Double(t.m43), m44: Double(t.m44))
-    }
+    @inline(__always)
+    init(_ t: CATransform3D) { self = unsafeBitCast(t, to: Matrix4.self) }
 }
 
 extension CATransform3D {
     /// The Core Animation transform of a renderer matrix.
-    init(_ m: Matrix4) {
-        self.init(m11: CGFloat(m.m11), m12: CGFloat(m.m12), m13: CGFloat(m.m13), m14: CGFloat(m.m14),
-                  m21: CGFloat(m.m21), m22: CGFloat(m.m22), m23: CGFloat(m.m23), m24: CGFloat(m.m24),
-                  m31: CGFloat(m.m31), m32: CGFloat(m.m32), m33: CGFloat(m.m33), m34: CGFloat(m.m34),
-                  m41: CGFloat(m.m41), m42: CGFloat(m.m42), m43: CGFloat(m.m43), m44: CGFloat(m.m44))
-    }
+    @inline(__always)
+    init(_ m: Matrix4) { self = unsafeBitCast(m, to: CATransform3D.self) }
 }
