@@ -48,6 +48,7 @@ public final class CPURenderer: FrameRenderer, CacheBudgetedRenderer {
         didSet {
             textures.budget = cacheBudget
             rasterizations.budget = cacheBudget
+            shadowMasks.budget = cacheBudget
         }
     }
 
@@ -55,6 +56,7 @@ public final class CPURenderer: FrameRenderer, CacheBudgetedRenderer {
     private let painter: BandPainter
     private let textures: TextureStore
     private let rasterizations: RasterizationCache
+    private let shadowMasks: ShadowMaskCache
     /// Hands the heap back to the system after large evictions.
     private var trimmer = FreedMemoryTrimmer(threshold: 4 << 20)
 
@@ -82,6 +84,7 @@ public final class CPURenderer: FrameRenderer, CacheBudgetedRenderer {
         var rasterizationBudget = budget
         if let rasterizationCacheLimit { rasterizationBudget.byteLimit = max(0, rasterizationCacheLimit) }
         rasterizations = RasterizationCache(budget: rasterizationBudget)
+        shadowMasks = ShadowMaskCache(budget: budget)
     }
 
     /// The threads a renderer paints with unless told: `QC_CPU_THREADS` when set to a positive
@@ -144,6 +147,7 @@ public final class CPURenderer: FrameRenderer, CacheBudgetedRenderer {
         }
         textures.beginFrame()
         rasterizations.beginFrame()
+        shadowMasks.beginFrame()
         // Caches age with frames drawn whole only: a damage-limited frame skips what lies elsewhere.
         let isWhole = regions == [whole]
         var hasEnded = false
@@ -151,7 +155,7 @@ public final class CPURenderer: FrameRenderer, CacheBudgetedRenderer {
         var statistics = RenderStatistics()
         let clips = list.clips.enumerated().map { PreparedClip($1, index: $0, count: list.clips.count) }
         let compositor = FrameCompositor(list: list, clips: clips, painter: painter, textures: textures,
-                                         rasterizations: rasterizations)
+                                         rasterizations: rasterizations, shadowMasks: shadowMasks)
         var commands = list.commands
         if regions != [whole] {
             // Only drawables that may touch the damage are prepared (groups not drawn at all).
@@ -174,6 +178,7 @@ public final class CPURenderer: FrameRenderer, CacheBudgetedRenderer {
         endFrame(isWhole: isWhole)
         statistics.contentImages = textures.usage
         statistics.rasterizedGroups = rasterizations.usage
+        statistics.shadowMasks = shadowMasks.usage
         lastStatistics = statistics
         return statistics
     }
@@ -183,7 +188,8 @@ public final class CPURenderer: FrameRenderer, CacheBudgetedRenderer {
     private func endFrame(isWhole: Bool) {
         textures.endFrame(isWhole: isWhole)
         rasterizations.endFrame(isWhole: isWhole)
-        trimmer.noteFreed(textures.takeFreedBytes() + rasterizations.takeFreedBytes())
+        shadowMasks.endFrame(countForAge: isWhole)
+        trimmer.noteFreed(textures.takeFreedBytes() + rasterizations.takeFreedBytes() + shadowMasks.takeFreedBytes())
         trimmer.trimIfWorthwhile()
     }
 

@@ -11,6 +11,8 @@ struct FrameCompositor {
     let painter: BandPainter
     let textures: TextureStore
     let rasterizations: RasterizationCache
+    /// Blurred quads are drawn from cached masks where one applies.
+    let shadowMasks: ShadowMaskCache
 
     /// The prepared quads of `items` for an image of `width` x `height`.
     func prepare(_ items: [FrameItem], width: Int, height: Int,
@@ -20,7 +22,8 @@ struct FrameCompositor {
         try clips.withUnsafeBufferPointer { clipPointer in
             for item in items {
                 switch item {
-                case .quad(let quad):
+                case .quad(let given):
+                    let quad = shadowMasks.texturedShadow(for: given) ?? given
                     let binding = quad.texture.map { source in
                         TextureBinding(texture: textures.texture(for: source), unitRect: source.unitRect,
                                        minification: source.minificationFilter, magnification: source.magnificationFilter)
