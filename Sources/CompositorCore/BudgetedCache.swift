@@ -66,7 +66,8 @@ public final class BudgetedCache<Key: Hashable, Value> {
     /// Evicts what the budget no longer allows: entries unused for `evictionAge` frames, then,
     /// beyond `byteLimit`, the least recently used entries not used in the current frame.
     public func trim() {
-        let oldest = agedFrames - budget.evictionAge
+        // Used in frame `lastAge + 1` (counting frames that age), unused in each since.
+        let oldest = agedFrames - budget.evictionAge - 1
         if entries.values.contains(where: { $0.lastAge <= oldest && $0.lastUsed != frame }) {
             for (key, entry) in entries where entry.lastAge <= oldest && entry.lastUsed != frame { remove(key, entry) }
         }
