@@ -49,6 +49,7 @@ public final class CPURenderer: FrameRenderer, CacheBudgetedRenderer {
         didSet {
             textures.budget = cacheBudget
             rasterizations.budget = cacheBudget
+            shadowMasks.budget = cacheBudget
         }
     }
 
@@ -58,6 +59,7 @@ public final class CPURenderer: FrameRenderer, CacheBudgetedRenderer {
     private let rasterizations: RasterizationCache
     private var nestingReporter = NestingReporter()
     private let logger = Logger(label: "CPURenderer")
+    private let shadowMasks: ShadowMaskCache
     /// Hands the heap back to the system after large evictions.
     private var trimmer = FreedMemoryTrimmer(threshold: 4 << 20)
 
@@ -85,6 +87,7 @@ public final class CPURenderer: FrameRenderer, CacheBudgetedRenderer {
         var rasterizationBudget = budget
         if let rasterizationCacheLimit { rasterizationBudget.byteLimit = max(0, rasterizationCacheLimit) }
         rasterizations = RasterizationCache(budget: rasterizationBudget)
+        shadowMasks = ShadowMaskCache(budget: budget)
     }
 
     /// The threads a renderer paints with unless told: `QC_CPU_THREADS` when set to a positive
@@ -147,6 +150,7 @@ public final class CPURenderer: FrameRenderer, CacheBudgetedRenderer {
         }
         textures.beginFrame()
         rasterizations.beginFrame()
+        shadowMasks.beginFrame()
         // Caches age with frames drawn whole only: a damage-limited frame skips what lies elsewhere.
         let isWhole = regions == [whole]
         var hasEnded = false
@@ -156,7 +160,7 @@ public final class CPURenderer: FrameRenderer, CacheBudgetedRenderer {
         let tree = DrawListTree(list)
         if let warning = nestingReporter.warning(for: tree) { logger.warning("\(warning)") }
         let compositor = FrameCompositor(tree: tree, clips: clips, painter: painter, textures: textures,
-                                         rasterizations: rasterizations)
+                                         rasterizations: rasterizations, shadowMasks: shadowMasks)
         var roots = tree.nodes[tree.roots]
         if regions != [whole] {
             // Only drawables that may touch the damage are prepared (groups not drawn at all).
@@ -179,6 +183,7 @@ public final class CPURenderer: FrameRenderer, CacheBudgetedRenderer {
         endFrame(isWhole: isWhole)
         statistics.contentImages = textures.usage
         statistics.rasterizedGroups = rasterizations.usage
+        statistics.shadowMasks = shadowMasks.usage
         lastStatistics = statistics
         return statistics
     }
@@ -188,7 +193,8 @@ public final class CPURenderer: FrameRenderer, CacheBudgetedRenderer {
     private func endFrame(isWhole: Bool) {
         textures.endFrame(isWhole: isWhole)
         rasterizations.endFrame(isWhole: isWhole)
-        trimmer.noteFreed(textures.takeFreedBytes() + rasterizations.takeFreedBytes())
+        shadowMasks.endFrame(countForAge: isWhole)
+        trimmer.noteFreed(textures.takeFreedBytes() + rasterizations.takeFreedBytes() + shadowMasks.takeFreedBytes())
         trimmer.trimIfWorthwhile()
     }
 

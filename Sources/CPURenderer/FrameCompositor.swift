@@ -11,6 +11,8 @@ struct FrameCompositor {
     let painter: BandPainter
     let textures: TextureStore
     let rasterizations: RasterizationCache
+    /// Blurred quads are drawn from cached masks where one applies.
+    let shadowMasks: ShadowMaskCache
 
     /// The prepared quads of `nodes` for an image of `width` x `height`.
     func prepare(_ nodes: ArraySlice<DrawListTree.Node>, width: Int, height: Int,
@@ -21,7 +23,8 @@ struct FrameCompositor {
             for node in nodes {
                 switch node {
                 case .quad(let index):
-                    let quad = tree.quad(at: index)
+                    let given = tree.quad(at: index)
+                    let quad = shadowMasks.texturedShadow(for: given) ?? given
                     let binding = quad.texture.map { source in
                         TextureBinding(texture: textures.texture(for: source), unitRect: source.unitRect,
                                        minification: source.minificationFilter, magnification: source.magnificationFilter)

@@ -233,6 +233,8 @@ public struct RenderStatistics: Sendable, Equatable {
     /// The subtrees flattened in earlier frames kept for reuse (filled by `CARenderer`; bytes
     /// are those of the kept commands and clips).
     public var flattenedSubtrees = CacheUsage()
+    /// The blurred shadow masks the renderer keeps (`ShadowMaskCache`).
+    public var shadowMasks = CacheUsage()
     /// Live GL texture objects the GLES renderer created (0 for the CPU renderer).
     public var glTextures: Int = 0
     /// Live GL framebuffer objects the GLES renderer created (0 for the CPU renderer).

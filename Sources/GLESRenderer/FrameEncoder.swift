@@ -17,6 +17,8 @@ final class FrameEncoder {
     private let textures: TextureCache
     private let pool: RenderTargetPool
     private let rasterCache: RasterizationCache
+    /// Blurred quads are drawn from cached masks where one applies.
+    private let shadowMasks: ShadowMaskCache
     let clips: ClipResolver
     private var hasWarnedAboutOversizeGroups = false
     private var nestingReporter = NestingReporter()
@@ -39,8 +41,10 @@ final class FrameEncoder {
     private var root = PassBuilder(destination: nil, canvasWidth: 1, canvasHeight: 1)
     private var frame = 0
 
-    init(textures: TextureCache, pool: RenderTargetPool, rasterCache: RasterizationCache, clips: ClipResolver) {
-        self.textures = textures; self.pool = pool; self.rasterCache = rasterCache; self.clips = clips
+    init(textures: TextureCache, pool: RenderTargetPool, rasterCache: RasterizationCache, shadowMasks: ShadowMaskCache,
+         clips: ClipResolver) {
+        self.textures = textures; self.pool = pool; self.rasterCache = rasterCache; self.shadowMasks = shadowMasks
+        self.clips = clips
     }
 
     /// Encodes `list` for frame number `frame`; with `damage`, only the top-level drawables
@@ -95,7 +99,8 @@ final class FrameEncoder {
 
     // MARK: - Quads
 
-    private func encode(_ quad: Quad, into builder: PassBuilder) throws {
+    private func encode(_ given: Quad, into builder: PassBuilder) throws {
+        let quad = shadowMasks.texturedShadow(for: given) ?? given
         if quad.opacity <= 0 || (!quad.isDoubleSided && quad.transform.facesAway) { return }
         var binding: (texture: GLuint, samplerKey: Int, coordinates: (rect: SIMD4<Float>, clamp: SIMD4<Float>))?
         if let source = quad.texture, quad.blurSigma <= 0 {

@@ -33,6 +33,7 @@ public final class GLESRenderer: FrameRenderer, CacheBudgetedRenderer {
     private let clips = ClipResolver()
     private let pool: RenderTargetPool
     private let rasterCache: RasterizationCache
+    private let shadowMasks: ShadowMaskCache
     private let encoder: FrameEncoder
     private let damagedCanvas = DamagedCanvasDraws()
     private var frame = 0
@@ -68,7 +69,8 @@ public final class GLESRenderer: FrameRenderer, CacheBudgetedRenderer {
         clipTable = try ClipTable(ledger: ledger)
         pool = RenderTargetPool(ledger: ledger, maximumTextureSize: textures.maximumTextureSize, budget: budget)
         rasterCache = RasterizationCache(budget: budget, byteLimit: rasterizationCacheByteLimit)
-        encoder = FrameEncoder(textures: textures, pool: pool, rasterCache: rasterCache, clips: clips)
+        shadowMasks = ShadowMaskCache(budget: budget)
+        encoder = FrameEncoder(textures: textures, pool: pool, rasterCache: rasterCache, shadowMasks: shadowMasks, clips: clips)
         clips.analyticClipsEnabled = ProcessInfo.processInfo.environment["QC_CLIP_TABLE"] != "1"
         glBindVertexArray(vertexArray)
         glBindBuffer(GLenum(GL_ARRAY_BUFFER), instanceBuffer)
@@ -102,6 +104,7 @@ public final class GLESRenderer: FrameRenderer, CacheBudgetedRenderer {
             pool.budget = cacheBudget
             rasterCache.budget = cacheBudget
             rasterCache.byteLimitOverride = nil
+            shadowMasks.budget = cacheBudget
         }
     }
 
@@ -232,6 +235,7 @@ public final class GLESRenderer: FrameRenderer, CacheBudgetedRenderer {
         var statistics = RenderStatistics()
         textures.beginFrame()
         pool.beginFrame()
+        shadowMasks.beginFrame()
         // Caches age with frames drawn whole only: a damage-limited frame skips what lies elsewhere.
         let isWhole = scissors.map { $0 == [PixelRect(x: 0, y: 0, width: list.pixelWidth, height: list.pixelHeight)] } ?? true
         var hasEnded = false
@@ -284,7 +288,8 @@ public final class GLESRenderer: FrameRenderer, CacheBudgetedRenderer {
         textures.endFrame(isWhole: isWhole)
         for evicted in rasterCache.endFrame(frame, isWhole: isWhole) { pool.recycle(evicted) }
         pool.endFrame()
-        trimmer.noteFreed(textures.takeFreedBytes() + pool.takeFreedBytes())
+        shadowMasks.endFrame(countForAge: isWhole)
+        trimmer.noteFreed(textures.takeFreedBytes() + pool.takeFreedBytes() + shadowMasks.takeFreedBytes())
         trimmer.trimIfWorthwhile()
     }
 
@@ -293,6 +298,7 @@ public final class GLESRenderer: FrameRenderer, CacheBudgetedRenderer {
         statistics.contentImages = textures.usage
         statistics.rasterizedGroups = rasterCache.usage
         statistics.offscreenTargets = pool.usage
+        statistics.shadowMasks = shadowMasks.usage
         statistics.glTextures = ledger.counts.textures
         statistics.glFramebuffers = ledger.counts.framebuffers
         statistics.glBuffers = ledger.counts.buffers

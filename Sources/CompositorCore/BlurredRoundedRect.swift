@@ -1,22 +1,63 @@
 import Foundation
 
+// Eight points evaluated together, with the helpers the shader needs: the standard library's
+// generic SIMD min/max and reductions are not vectorised (CPURenderer's Lanes.swift has the
+// same reasons for its own).
+private typealias Lanes = SIMD8<Float>
+private typealias LaneMask = SIMDMask<SIMD8<Int32>>
+@inline(__always) private func lanesMin(_ a: Lanes, _ b: Lanes) -> Lanes { a.replacing(with: b, where: b .< a) }
+@inline(__always) private func lanesMax(_ a: Lanes, _ b: Lanes) -> Lanes { a.replacing(with: b, where: b .> a) }
+@inline(__always) private func lanesAbs(_ a: Lanes) -> Lanes { lanesMax(a, -a) }
+@inline(__always) private func lanesClamp01(_ a: Lanes) -> Lanes {
+    lanesMin(lanesMax(a, Lanes(repeating: 0)), Lanes(repeating: 1))
+}
+/// The square root of each lane: an estimate of 1/√x from the float's bits, three Newton steps.
+@_transparent private func lanesSquareRoot(_ x: Lanes) -> Lanes {
+    let v = lanesMin(lanesMax(x, Lanes(repeating: 1e-30)), Lanes(repeating: 1e30))
+    var y = unsafeBitCast(0x5F37_59DF &- (unsafeBitCast(v, to: SIMD8<UInt32>.self) &>> 1), to: Lanes.self)
+    let half = 0.5 * v
+    y = y * (1.5 - half * y * y)
+    y = y * (1.5 - half * y * y)
+    y = y * (1.5 - half * y * y)
+    return (v * y).replacing(with: 0, where: x .<= 0)
+}
+/// Whether every lane is set, by halving vector ANDs.
+@_transparent private func allLanes(_ mask: LaneMask) -> Bool {
+    let v = unsafeBitCast(mask, to: SIMD8<Int32>.self)
+    let four = v.lowHalf & v.highHalf, two = four.lowHalf & four.highHalf
+    return two.x & two.y != 0
+}
+/// Whether any lane is set, by halving vector ORs.
+@_transparent private func anyLane(_ mask: LaneMask) -> Bool {
+    let v = unsafeBitCast(mask, to: SIMD8<Int32>.self)
+    let four = v.lowHalf | v.highHalf, two = four.lowHalf | four.highHalf
+    return two.x | two.y != 0
+}
+
 /// A rounded rectangle convolved with an isotropic Gaussian, evaluated as the GLES quad shader
 /// does (`blurredRoundedRect` in quad.frag.glsl): the y integral is cut into four slices across
 /// the ±3σ window, each weighted by its exact Gaussian mass, and each slice's x integral is exact
 /// for the row through its middle, whose extent the corners shorten. A plain rect is exact (a
 /// product of two error-function differences).
-struct BlurredRoundedRect {
-    var minX: Float, minY: Float, maxX: Float, maxY: Float
+///
+/// Both renderers draw shadows from masks this evaluates (`ShadowMask`); the CPU renderer also
+/// evaluates it per pixel where no mask applies (perspective, or a blur under two pixels).
+public struct BlurredRoundedRect: Sendable {
+    /// The rectangle's edges, in local units.
+    public var minX: Float, minY: Float, maxX: Float, maxY: Float
     /// Capped radii: minX/minY, maxX/minY, maxX/maxY, minX/maxY.
-    var radii: SIMD4<Float>
-    var sigma: Float
+    public var radii: SIMD4<Float>
+    /// The Gaussian's standard deviation, in local units.
+    public var sigma: Float
     /// How far beyond the rect the blur is drawn: three standard deviations.
-    var reach: Float { 3 * sigma }
+    public var reach: Float { 3 * sigma }
     /// The four slices' left and right ends when the window spans the whole rect (points within
     /// 3σ of both its top and its bottom): the same for every such point.
     private var wholeLeft = SIMD4<Float>(), wholeRight = SIMD4<Float>()
 
-    init(minX: Float, minY: Float, maxX: Float, maxY: Float, radii r: SIMD4<Float>, sigma: Float) {
+    /// The rect from `minX`...`maxX` by `minY`...`maxY` with radii `r` (capped at half the
+    /// shorter side) blurred with `sigma`.
+    public init(minX: Float, minY: Float, maxX: Float, maxY: Float, radii r: SIMD4<Float>, sigma: Float) {
         self.minX = minX; self.minY = minY; self.maxX = maxX; self.maxY = maxY; self.sigma = max(sigma, 1e-6)
         let cap = max(min(maxX - minX, maxY - minY) * 0.5, 0)
         radii = SIMD4(min(r.x, cap), min(r.y, cap), min(r.z, cap), min(r.w, cap))
@@ -29,7 +70,7 @@ struct BlurredRoundedRect {
 
     /// The standard deviation the shader blurs with: the blur's own widened by the pixel's
     /// footprint (a box of standard deviation about 0.3 pixel).
-    static func effectiveSigma(_ sigma: Float, unitsPerPixel: Float) -> Float {
+    public static func effectiveSigma(_ sigma: Float, unitsPerPixel: Float) -> Float {
         let footprint = 0.3 * unitsPerPixel
         return (sigma * sigma + footprint * footprint).squareRoot()
     }
@@ -39,7 +80,7 @@ struct BlurredRoundedRect {
     /// `@_transparent` because the optimiser left `@inline(__always)` ones as calls in a body
     /// this large, passing every eight-lane vector through memory.
     @inline(never)
-    func coverage(x: Lanes, y: Lanes) -> Lanes {
+    public func coverage(x: SIMD8<Float>, y: SIMD8<Float>) -> SIMD8<Float> {
         let k = 1 / (sigma * Float(2).squareRoot())
         let inside = (x .>= minX - reach) .& (x .<= maxX + reach) .& (y .>= minY - reach) .& (y .<= maxY + reach)
         // erf at the rect's top and bottom, relative to each point.
@@ -116,7 +157,7 @@ struct BlurredRoundedRect {
 
 /// The error function, Abramowitz and Stegun 7.1.28 (absolute error below 3e-7; 2.3e-5 at and
 /// beyond ±3), without exp.
-@_transparent func erfLanes(_ x: Lanes) -> Lanes {
+@_transparent private func erfLanes(_ x: Lanes) -> Lanes {
     let t = lanesAbs(x)
     // Beyond 3 the function is ±1 within 2.3e-5 (a hundredth of a byte): far from a blurred
     // edge, eight points often all are.
