@@ -29,7 +29,9 @@ struct QuadPainter {
                                                   quad.pointee.innerCross.span(row: y, from: lower, to: upper))
         index = quad.pointee.clip; depth = 0
         while index >= 0 && depth < PreparedClip.maximumDepth && innerLower < innerUpper {
-            (innerLower, innerUpper) = (clips.baseAddress! + Int(index)).pointee.inner.span(row: y, from: innerLower, to: innerUpper)
+            let clip = clips.baseAddress! + Int(index)
+            (innerLower, innerUpper) = Self.union(clip.pointee.inner.span(row: y, from: innerLower, to: innerUpper),
+                                                  clip.pointee.innerCross.span(row: y, from: innerLower, to: innerUpper))
             index = (clips.baseAddress! + Int(index)).pointee.parent; depth += 1
         }
         guard innerLower < innerUpper else {
