@@ -43,7 +43,7 @@ struct PreparedClip {
         preciseInverse = inv
         let m = inverse
         hasUnitW = inv.m.2 == 0 && inv.m.5 == 0 && inv.m.8 == 1
-        // The per-pixel expression of `coverage(column:row:)` with w = 1, evaluated once.
+        // The per-pixel expression of `coverage(of:column:row:)` with w = 1, evaluated once.
         unitsPerPixel = lanesMax(lanesSquareRoot(0.5 * Lanes(repeating: m.0 * m.0 + m.1 * m.1 + m.3 * m.3 + m.4 * m.4)),
                                  Lanes(repeating: 1e-6))
         let r = clip.rect
@@ -63,12 +63,14 @@ struct PreparedClip {
         }
     }
 
-    /// The clip's coverage of eight pixel centres of row `row` from column `column` on.
+    /// The clip's coverage of eight pixel centres of row `row` from column `column` on. Static,
+    /// reading through the pointer: a method on the clip copied the whole prepared clip per call.
     @inline(__always)
-    func coverage(column: Int, row: Int) -> Lanes {
-        let m = inverse
-        let (qx, qy, qw) = preciseInverse.lanes(column: column, row: row)
-        if hasUnitW { return fieldCoverage(field.distance(x: qx, y: qy), unitsPerPixel: unitsPerPixel) }
+    static func coverage(of clip: UnsafePointer<PreparedClip>, column: Int, row: Int) -> Lanes {
+        let (qx, qy, qw) = clip.pointee.preciseInverse.lanes(column: column, row: row)
+        let field = clip.pointee.field
+        if clip.pointee.hasUnitW { return fieldCoverage(field.distance(x: qx, y: qy), unitsPerPixel: clip.pointee.unitsPerPixel) }
+        let m = clip.pointee.inverse
         let px = qx / qw, py = qy / qw
         // Clip-local steps of one pixel in x and in y (the derivatives of the projection).
         let xx = (m.0 - px * m.2) / qw, xy = (m.1 - py * m.2) / qw

@@ -58,7 +58,7 @@ struct QuadShader {
         var index = q.clip, depth = 0
         while index >= 0 && depth < PreparedClip.maximumDepth {
             let clip = clips.baseAddress! + Int(index)
-            coverage *= clip.pointee.coverage(column: column, row: row)
+            coverage *= PreparedClip.coverage(of: clip, column: column, row: row)
             index = clip.pointee.parent; depth += 1
         }
         return color.scaled(coverage * q.opacity)
