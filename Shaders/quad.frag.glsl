@@ -9,6 +9,9 @@
 // (the fill colour on every pixel whose centre the quad covers: the quads clearing damage rectangles). A blurred quad (flag 64, QC_BLUR) paints its fill colour as the rounded rect convolved
 // with a Gaussian whose sigma is in v_params.x; texture and border are ignored.
 // A texture with flag 32 (alpha tint) paints the fill colour times the texel's alpha (shadows).
+// QC_SPRITE: the lean variant for plain textured quads (no fill colour, corner radius, border, clip,
+// blur or gradient; edges all antialiased, or with QC_HARD_EDGES all hard): the texel times opacity
+// and edge coverage, the same values the full path computes for such quads with none of its shape maths.
 // QC_GRADIENT: every quad of the batch paints the gradient in the u_gradient*/u_stop* uniforms
 // instead of its fill colour (GradientUniforms.swift): straight colours interpolated between the
 // stops, then premultiplied.
@@ -189,9 +192,46 @@ float shapeCoverage(vec2 local, float unitsPerPixel) {
     return shape;
 }
 
+#ifdef QC_SPRITE
+// Coverage of a plain sprite: `shapeCoverage` with every corner radius zero (so no quadrant's
+// radius is looked up and no term of it is added), every edge either antialiased or cut hard.
+float spriteCoverage(vec2 local) {
+    vec2 halfSize = max(v_rect.zw * 0.5, vec2(0.0));
+    vec2 q = abs(local - (v_rect.xy + halfSize)) - halfSize;
+#ifdef QC_HARD_EDGES
+    vec2 lo = v_rect.xy, hi = v_rect.xy + v_rect.zw;
+    bool inside = q.x > q.y ? (local.x >= lo.x && local.x < hi.x) : (local.y >= lo.y && local.y < hi.y);
+    return inside ? 1.0 : 0.0;
+#else
+    vec2 stepX = dFdx(local), stepY = dFdy(local);
+    float unitsPerPixel = max(sqrt(0.5 * (dot(stepX, stepX) + dot(stepY, stepY))), 1e-6);
+    return coverage(min(max(q.x, q.y), 0.0) + length(max(q, 0.0)), unitsPerPixel);
+#endif
+}
+#endif
+
+#ifdef QC_DAMAGE
+// Whether the fragment lies outside the instance's damage rectangle, or outside the quad where the
+// vertex stage drew the quad's bounds clamped to the damage instead of the quad.
+bool outsideDamage(vec2 local) {
+    vec2 drawnMin = v_rect.xy - v_params.w, drawnMax = v_rect.xy + v_rect.zw + v_params.w;
+    return any(lessThan(gl_FragCoord.xy, v_damage.xy)) || any(greaterThanEqual(gl_FragCoord.xy, v_damage.zw))
+        || any(lessThan(local, drawnMin)) || any(greaterThan(local, drawnMax));
+}
+#endif
+
 void main() {
-#ifdef QC_SOLID
+#if defined(QC_SOLID)
     fragColor = v_fillColor;
+#elif defined(QC_SPRITE)
+    vec2 local = v_localAndUV.xy;
+    float shape = spriteCoverage(local);
+#ifdef QC_DAMAGE
+    if (outsideDamage(local)) discard;
+#endif
+    if (shape <= 0.0) discard;
+    vec4 texel = texture(u_texture, clamp(v_localAndUV.zw, v_texClamp.xy, v_texClamp.zw)) * v_texTint;
+    fragColor = texel * (v_params.y * shape);
 #else
     vec2 local = v_localAndUV.xy;
     float opacity = v_params.y;
@@ -223,11 +263,7 @@ void main() {
     shape *= clipCoverage(v_clipIndex);
 #endif
 #ifdef QC_DAMAGE
-    // Pixel centres outside the damage rectangle, or outside the quad where the vertex stage drew
-    // the quad's bounds clamped to the damage instead of the quad (after every derivative was taken).
-    vec2 drawnMin = v_rect.xy - v_params.w, drawnMax = v_rect.xy + v_rect.zw + v_params.w;
-    if (any(lessThan(gl_FragCoord.xy, v_damage.xy)) || any(greaterThanEqual(gl_FragCoord.xy, v_damage.zw))
-        || any(lessThan(local, drawnMin)) || any(greaterThan(local, drawnMax))) discard;
+    if (outsideDamage(local)) discard; // after every derivative was taken
 #endif
     if (shape <= 0.0) discard;
 

@@ -9,7 +9,8 @@
 // QC_HARD_EDGES, QC_BORDER, QC_CLIP_RECT (analytic clip in the quad's plane), QC_BLUR (blurred rounded rect),
 // QC_GRADIENT (fragment stage only: a gradient from uniforms instead of the fill colour),
 // QC_DAMAGE (a per-instance damage rectangle outside which fragments are discarded),
-// QC_SOLID (fragment stage only: the fill colour, nothing else).
+// QC_SOLID (fragment stage only: the fill colour, nothing else), QC_SPRITE (fragment stage only: a
+// plain textured quad's texel times opacity and edge coverage, none of the shape maths).
 precision highp float;
 precision highp int;
 

@@ -4,7 +4,9 @@ import CoreGraphics
 
 /// A clip ready for per-pixel evaluation: the inverse of its plane's homography (canvas pixel
 /// centre to clip-local homogeneous), its rounded rect, and the canvas regions where it surely
-/// covers nothing (outside `outer`) and surely covers everything (inside `inner`).
+/// covers nothing (outside `outer`) and surely covers everything (inside `inner` or `innerCross`,
+/// the arms of a plus shape that keeps the rounded corners out, so that only pixels near the
+/// clip's edges and corners evaluate its field).
 struct PreparedClip {
     /// The deepest chain of nested clips followed (the draw list's limit).
     static let maximumDepth = Clip.maximumDepth
@@ -16,6 +18,12 @@ struct PreparedClip {
     var parent: Int32
     var outer: SpanRegion
     var inner: SpanRegion
+    var innerCross: SpanRegion
+    /// Whether the inverse's w is exactly 1 (an affine plane): clip-local positions need no
+    /// division and the local units per pixel are the same everywhere.
+    var hasUnitW: Bool
+    /// The local units per pixel of an affine clip, in every lane.
+    var unitsPerPixel: Lanes
     /// Canvas pixels outside which the clip covers nothing (minX, minY, maxX, maxY).
     var bounds: (Int, Int, Int, Int)
 
@@ -27,11 +35,17 @@ struct PreparedClip {
         guard let inv = plane.inverse else {
             inverse = (0, 0, 0, 0, 0, 0, 0, 0, 0)
             preciseInverse = .degenerate
-            outer = .nowhere; inner = .nowhere; bounds = (0, 0, 0, 0)
+            outer = .nowhere; inner = .nowhere; innerCross = .nowhere; bounds = (0, 0, 0, 0)
+            hasUnitW = false; unitsPerPixel = Lanes(repeating: 1)
             return
         }
         inverse = inv.floats
         preciseInverse = inv
+        let m = inverse
+        hasUnitW = inv.m.2 == 0 && inv.m.5 == 0 && inv.m.8 == 1
+        // The per-pixel expression of `coverage(of:column:row:)` with w = 1, evaluated once.
+        unitsPerPixel = lanesMax(lanesSquareRoot(0.5 * Lanes(repeating: m.0 * m.0 + m.1 * m.1 + m.3 * m.3 + m.4 * m.4)),
+                                 Lanes(repeating: 1e-6))
         let r = clip.rect
         let projection = PlaneProjection(plane: plane, inverse: inv, rect: r)
         if let upp = projection.largestUnitsPerPixel {
@@ -40,19 +54,23 @@ struct PreparedClip {
             let grow = 0.5 * upp + 1e-4 * max(upp, 1)
             outer = inv.region(minX: r.minX - grow, minY: r.minY - grow, maxX: r.maxX + grow, maxY: r.maxY + grow)
             let inset = Double(clip.cornerRadii.vector.max()) + grow
-            inner = inv.region(minX: r.minX + inset, minY: r.minY + inset, maxX: r.maxX - inset, maxY: r.maxY - inset)
+            inner = inv.region(minX: r.minX + grow, minY: r.minY + inset, maxX: r.maxX - grow, maxY: r.maxY - inset)
+            innerCross = inv.region(minX: r.minX + inset, minY: r.minY + grow, maxX: r.maxX - inset, maxY: r.maxY - grow)
             bounds = projection.pixelBounds(outset: grow) ?? (Int.min / 4, Int.min / 4, Int.max / 4, Int.max / 4)
         } else {
-            outer = SpanRegion(front: inv); inner = .nowhere
+            outer = SpanRegion(front: inv); inner = .nowhere; innerCross = .nowhere
             bounds = (Int.min / 4, Int.min / 4, Int.max / 4, Int.max / 4)
         }
     }
 
-    /// The clip's coverage of eight pixel centres of row `row` from column `column` on.
+    /// The clip's coverage of eight pixel centres of row `row` from column `column` on. Static,
+    /// reading through the pointer: a method on the clip copied the whole prepared clip per call.
     @inline(__always)
-    func coverage(column: Int, row: Int) -> Lanes {
-        let m = inverse
-        let (qx, qy, qw) = preciseInverse.lanes(column: column, row: row)
+    static func coverage(of clip: UnsafePointer<PreparedClip>, column: Int, row: Int) -> Lanes {
+        let (qx, qy, qw) = clip.pointee.preciseInverse.lanes(column: column, row: row)
+        let field = clip.pointee.field
+        if clip.pointee.hasUnitW { return fieldCoverage(field.distance(x: qx, y: qy), unitsPerPixel: clip.pointee.unitsPerPixel) }
+        let m = clip.pointee.inverse
         let px = qx / qw, py = qy / qw
         // Clip-local steps of one pixel in x and in y (the derivatives of the projection).
         let xx = (m.0 - px * m.2) / qw, xy = (m.1 - py * m.2) / qw

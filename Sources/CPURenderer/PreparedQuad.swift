@@ -58,6 +58,8 @@ struct PreparedQuad {
     var interiorColor: SIMD4<Float>
     var interiorPixel: UInt32
     var interiorIsOpaque: Bool
+    /// The integer painting of a plain sprite, when the quad is one (nil: the general path).
+    var sprite: SpriteSampling?
 
     /// Prepares `quad`, or returns nil when it draws nothing (facing away, transparent, off the canvas).
     init?(_ quad: Quad, texture binding: TextureBinding?, clips: UnsafeBufferPointer<PreparedClip>, canvasWidth: Int, canvasHeight: Int) {
@@ -146,6 +148,10 @@ struct PreparedQuad {
         }
         bounds = (max(box.0, 0), max(box.1, 0), min(box.2, canvasWidth), min(box.3, canvasHeight))
         guard bounds.0 < bounds.2, bounds.1 < bounds.3 else { return nil }
+        let plain = blur == nil && gradient == nil && quad.gradient == nil && fill == .zero && quad.borderWidth <= 0
+            && quad.cornerRadii.isZero && clip < 0 && !isAdditive && textureTint == SIMD4(1, 1, 1, 1)
+        sprite = plain ? SpriteSampling(sampler: sampler, mapping: textureMapping, inverse: inverse, isAffine: isAffine,
+                                        hasUnitW: hasUnitW, edges: edges, opacity: opacity, rect: r) : nil
     }
 }
 

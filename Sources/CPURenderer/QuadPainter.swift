@@ -14,6 +14,10 @@ struct QuadPainter {
     /// Paints `quad` over columns `x0..<x1` of row `y`, whose first pixel is `row`.
     @inline(__always)
     func paint(_ quad: UnsafePointer<PreparedQuad>, row y: Int, from x0: Int, to x1: Int, into row: UnsafeMutablePointer<UInt32>) {
+        if quad.pointee.sprite != nil {
+            paintSprite(quad, row: y, from: x0, to: x1, into: row)
+            return
+        }
         var (lower, upper) = quad.pointee.outer.span(row: y, from: max(x0, quad.pointee.bounds.0), to: min(x1, quad.pointee.bounds.2))
         var index = quad.pointee.clip, depth = 0
         while index >= 0 && depth < PreparedClip.maximumDepth && lower < upper {
@@ -25,7 +29,9 @@ struct QuadPainter {
                                                   quad.pointee.innerCross.span(row: y, from: lower, to: upper))
         index = quad.pointee.clip; depth = 0
         while index >= 0 && depth < PreparedClip.maximumDepth && innerLower < innerUpper {
-            (innerLower, innerUpper) = (clips.baseAddress! + Int(index)).pointee.inner.span(row: y, from: innerLower, to: innerUpper)
+            let clip = clips.baseAddress! + Int(index)
+            (innerLower, innerUpper) = Self.union(clip.pointee.inner.span(row: y, from: innerLower, to: innerUpper),
+                                                  clip.pointee.innerCross.span(row: y, from: innerLower, to: innerUpper))
             index = (clips.baseAddress! + Int(index)).pointee.parent; depth += 1
         }
         guard innerLower < innerUpper else {
@@ -38,6 +44,30 @@ struct QuadPainter {
         } else {
             shadeSpan(quad, y: y, from: innerLower, to: innerUpper, row: row, interior: true)
         }
+        shadeSpan(quad, y: y, from: innerUpper, to: upper, row: row, interior: false)
+    }
+
+    /// A plain sprite (`SpriteSampling`): hard-edged, the whole span the rect may cover with
+    /// integer maths (the rect decides each pixel); antialiased, the surely covered span with
+    /// integer maths and the pixels along the edges with the shader.
+    @inline(__always)
+    private func paintSprite(_ quad: UnsafePointer<PreparedQuad>, row y: Int, from x0: Int, to x1: Int,
+                             into row: UnsafeMutablePointer<UInt32>) {
+        let (lower, upper) = quad.pointee.outer.span(row: y, from: max(x0, quad.pointee.bounds.0), to: min(x1, quad.pointee.bounds.2))
+        guard lower < upper else { return }
+        let inverse = quad.pointee.preciseInverse
+        if quad.pointee.sprite.unsafelyUnwrapped.hardEdges {
+            quad.pointee.sprite.unsafelyUnwrapped.paint(inverse, row: y, from: lower, to: upper, into: row, rowWidth: rowWidth)
+            return
+        }
+        let (innerLower, innerUpper) = Self.union(quad.pointee.inner.span(row: y, from: lower, to: upper),
+                                                  quad.pointee.innerCross.span(row: y, from: lower, to: upper))
+        guard innerLower < innerUpper else {
+            shadeSpan(quad, y: y, from: lower, to: upper, row: row, interior: false)
+            return
+        }
+        shadeSpan(quad, y: y, from: lower, to: innerLower, row: row, interior: false)
+        quad.pointee.sprite.unsafelyUnwrapped.paint(inverse, row: y, from: innerLower, to: innerUpper, into: row, rowWidth: rowWidth)
         shadeSpan(quad, y: y, from: innerUpper, to: upper, row: row, interior: false)
     }
 

@@ -43,9 +43,10 @@ struct QuadShader {
             coverage = quad.pointee.blur!.coverage(x: lx, y: ly)
         } else {
             let perPixel = 1 / upp
-            let distance = quad.pointee.shape.distance(x: lx, y: ly)
+            let sample = quad.pointee.shape.measure(x: lx, y: ly)
+            let distance = sample.distance
             coverage = fieldCoverage(distance, pixelsPerUnit: perPixel)
-            if q.hardEdges != 0 { coverage = cutHardEdges(quad, coverage, lx: lx, ly: ly) }
+            if q.hardEdges != 0 { coverage = cutHardEdges(quad, coverage, sample, lx: lx, ly: ly) }
             if q.borderWidth > 0 {
                 let borderDistance = quad.pointee.borderFollowsShape ? distance + q.borderWidth
                     : quad.pointee.borderField.distance(x: lx, y: ly)
@@ -57,7 +58,7 @@ struct QuadShader {
         var index = q.clip, depth = 0
         while index >= 0 && depth < PreparedClip.maximumDepth {
             let clip = clips.baseAddress! + Int(index)
-            coverage *= clip.pointee.coverage(column: column, row: row)
+            coverage *= PreparedClip.coverage(of: clip, column: column, row: row)
             index = clip.pointee.parent; depth += 1
         }
         return color.scaled(coverage * q.opacity)
@@ -67,11 +68,9 @@ struct QuadShader {
     /// side is inside): lanes whose nearest feature is such a side get coverage 0 or 1; rounded
     /// corners keep their antialiasing (the GLES shader's `shapeCoverage`).
     @inline(__always)
-    private func cutHardEdges(_ quad: UnsafePointer<PreparedQuad>, _ coverage: Lanes, lx: Lanes, ly: Lanes) -> Lanes {
-        let box = quad.pointee.edgeBox, field = quad.pointee.shape
-        let dx = lx - field.centerX, dy = ly - field.centerY
-        let r = field.cornerRadius(dx: dx, dy: dy)
-        let qx = lanesAbs(dx) - field.halfWidth + r, qy = lanesAbs(dy) - field.halfHeight + r
+    private func cutHardEdges(_ quad: UnsafePointer<PreparedQuad>, _ coverage: Lanes, _ sample: FieldSample, lx: Lanes, ly: Lanes) -> Lanes {
+        let box = quad.pointee.edgeBox
+        let dx = sample.dx, dy = sample.dy, r = sample.r, qx = sample.qx, qy = sample.qy
         let zero = Lanes(repeating: 0)
         let straight = (qx .<= zero) .| (qy .<= zero) .| (r .<= zero) // a square corner is two straight sides
         let alongX = straight .& (qx .> qy), alongY = straight .& .!(qx .> qy)

@@ -36,14 +36,26 @@ struct RoundedRectField {
 
     /// The distance at eight points.
     @inline(__always)
-    func distance(x: Lanes, y: Lanes) -> Lanes {
+    func distance(x: Lanes, y: Lanes) -> Lanes { measure(x: x, y: y).distance }
+
+    /// The distance at eight points, with the offsets from the centre, each point's corner radius
+    /// and its position relative to that corner's centre (`qx`, `qy`: positive beyond it), which
+    /// the cutting of hard edges reuses.
+    @inline(__always)
+    func measure(x: Lanes, y: Lanes) -> FieldSample {
         let dx = x - centerX, dy = y - centerY
         let r = cornerRadius(dx: dx, dy: dy)
         let qx = lanesAbs(dx) - halfWidth + r, qy = lanesAbs(dy) - halfHeight + r
         let outsideX = lanesMax(qx, Lanes(repeating: 0)), outsideY = lanesMax(qy, Lanes(repeating: 0))
         let length = lanesSquareRoot(outsideX * outsideX + outsideY * outsideY)
-        return lanesMin(lanesMax(qx, qy), Lanes(repeating: 0)) + length - r
+        return FieldSample(distance: lanesMin(lanesMax(qx, qy), Lanes(repeating: 0)) + length - r, dx: dx, dy: dy, r: r, qx: qx, qy: qy)
     }
+}
+
+/// A rounded-rect field at eight points: the distance and the terms it was computed from.
+struct FieldSample {
+    var distance: Lanes
+    var dx: Lanes, dy: Lanes, r: Lanes, qx: Lanes, qy: Lanes
 }
 
 /// Coverage of pixels by the inside of a field, given the field's units per pixel: a ramp one

@@ -23,6 +23,8 @@ final class FrameEncoder {
     private var hasWarnedAboutOversizeGroups = false
     private var nestingReporter = NestingReporter()
     private let logger = Logger(label: "GLESRenderer")
+    /// When false, plain sprites are drawn by the full shader too (for comparing the two).
+    var spriteVariantEnabled = true
 
     /// The frame's instances (`instanceCount` of them, `QuadInstance.stride` floats each).
     private(set) var instanceData: [Float] = []
@@ -128,12 +130,13 @@ final class FrameEncoder {
                            into: base + index * QuadInstance.stride)
         let texture = binding?.texture ?? 0, samplerKey = binding?.samplerKey ?? 0
         if damage != nil && builder === root { instanceBounds[index] = Self.canvasBounds(of: quad, in: root) }
-        var features = QuadInstance.features(quad, textured: binding != nil, clip: clip)
+        var features = QuadInstance.features(quad, textured: binding != nil, alphaTint: alphaTint, clip: clip)
         if gradient != nil { features.insert(.gradient) }
+        if !spriteVariantEnabled { features.remove(.sprite) }
         if let last = builder.batches.indices.last,
            builder.batches[last].accepts(instance: index, texture: texture, samplerKey: samplerKey, blend: blend, gradient: gradient) {
             builder.batches[last].instanceCount += 1
-            builder.batches[last].features.formUnion(features)
+            builder.batches[last].features = builder.batches[last].features.merged(with: features)
             if builder.batches[last].texture == 0 && texture != 0 {
                 builder.batches[last].texture = texture; builder.batches[last].samplerKey = samplerKey
             }

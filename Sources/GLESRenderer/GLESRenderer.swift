@@ -130,6 +130,13 @@ public final class GLESRenderer: FrameRenderer, CacheBudgetedRenderer {
         set { clips.analyticClipsEnabled = newValue }
     }
 
+    /// Whether plain sprites are drawn by the lean shader variant (the default) rather than the
+    /// full one; tests compare the two.
+    var usesSpriteVariant: Bool {
+        get { encoder.spriteVariantEnabled }
+        set { encoder.spriteVariantEnabled = newValue }
+    }
+
     /// Draws `list` into the target and waits for the GPU to finish.
     ///
     /// An owned target is resized to the list's pixel size first.

@@ -44,10 +44,21 @@ enum QuadInstance {
         return quad.antialiasedEdges & 0xF == 0 ? 0 : quad.antialiasingMargin
     }
 
+    /// Whether the quad is a plain sprite, which the lean shader variant draws: an image (not a
+    /// shadow's alpha tint) over a clear fill, with square corners, no border, blur, gradient or
+    /// clip, and edges all antialiased or all hard.
+    @inline(__always)
+    static func isSprite(_ quad: Quad, textured: Bool, alphaTint: Bool, clip: ClipResolver.Resolution) -> Bool {
+        let edges = quad.antialiasedEdges & 0xF, fill = quad.fillColor
+        return textured && !alphaTint && quad.blurSigma <= 0 && quad.gradient == nil && quad.borderWidth <= 0
+            && quad.cornerRadii.isZero && clip.tableIndex < 0 && clip.analytic == nil && (edges == 0 || edges == 0xF)
+            && fill.red == 0 && fill.green == 0 && fill.blue == 0 && fill.alpha == 0
+    }
+
     /// The shader features the quad needs.
     @inline(__always)
-    static func features(_ quad: Quad, textured: Bool, clip: ClipResolver.Resolution) -> ShaderFeatures {
-        var features: ShaderFeatures = []
+    static func features(_ quad: Quad, textured: Bool, alphaTint: Bool = false, clip: ClipResolver.Resolution) -> ShaderFeatures {
+        var features: ShaderFeatures = isSprite(quad, textured: textured, alphaTint: alphaTint, clip: clip) ? .sprite : []
         if quad.blurSigma > 0 {
             features.insert(.blur)
         } else {

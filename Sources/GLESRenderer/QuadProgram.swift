@@ -16,14 +16,27 @@ struct ShaderFeatures: OptionSet {
     static let damage = ShaderFeatures(rawValue: 128)
     /// The fill colour alone on every covered pixel (the quads clearing damage rectangles).
     static let solid = ShaderFeatures(rawValue: 256)
+    /// The lean variant for plain textured quads (`QuadInstance.isSprite`): the texel times opacity
+    /// and edge coverage. With it, `hardEdges` means every edge of every quad is hard.
+    static let sprite = ShaderFeatures(rawValue: 512)
     /// The number of combinations.
-    static let combinations = 512
+    static let combinations = 1024
+
+    /// The features of a batch that `other`'s quads join: the union, except that the batch stays
+    /// a sprite batch only when both are sprites with the same edge treatment.
+    func merged(with other: ShaderFeatures) -> ShaderFeatures {
+        var union = self.union(other)
+        if !contains(.sprite) || !other.contains(.sprite) || contains(.hardEdges) != other.contains(.hardEdges) {
+            union.remove(.sprite)
+        }
+        return union
+    }
 
     /// The `#define` lines the shader files test with `#ifdef`.
     var defines: String {
         [(ShaderFeatures.textured, "QC_TEXTURED"), (.clipped, "QC_CLIPPED"), (.hardEdges, "QC_HARD_EDGES"), (.border, "QC_BORDER"),
          (.clipRect, "QC_CLIP_RECT"), (.blur, "QC_BLUR"), (.gradient, "QC_GRADIENT"),
-         (.damage, "QC_DAMAGE"), (.solid, "QC_SOLID")]
+         (.damage, "QC_DAMAGE"), (.solid, "QC_SOLID"), (.sprite, "QC_SPRITE")]
             .filter { contains($0.0) }.map { "#define \($0.1) 1\n" }.joined()
     }
 }

@@ -48,7 +48,8 @@ final class ShaderSourceTests: XCTestCase {
             let stage = String(parts[parts.count - 2])
             // Once with no feature macro, once with all of them (-D needs -l, linking the one stage).
             let everyFeature = ["-l", "-DQC_TEXTURED", "-DQC_CLIPPED", "-DQC_HARD_EDGES", "-DQC_BORDER", "-DQC_CLIP_RECT", "-DQC_BLUR", "-DQC_GRADIENT"]
-            for extra in [[], everyFeature] {
+            let sprite = ["-l", "-DQC_SPRITE", "-DQC_TEXTURED", "-DQC_DAMAGE"]
+            for extra in [[], everyFeature, sprite, sprite + ["-DQC_HARD_EDGES"]] {
                 let process = Process()
                 process.executableURL = URL(fileURLWithPath: tool)
                 process.arguments = extra + ["-S", stage, file.path]

@@ -1,0 +1,205 @@
+import CompositorCore
+import Foundation
+
+/// The painting of a plain sprite (an affine textured quad with a clear fill, square corners, no
+/// border, blur, gradient or clip, a white tint, source-over, and edges all antialiased or all hard)
+/// with integer maths: the filter and mipmap level are chosen once per quad, and eight pixels are
+/// filtered, scaled by opacity and blended with 16-bit lanes holding two channels per pixel (red and
+/// blue, green and alpha) in 8.8 fixed point, where the general path converts every texel to floats.
+///
+/// The results agree with the general path (`QuadShader`) within one unit of the last place: the
+/// bilinear weights are quantised to 1/256, as GPUs' texture units quantise them.
+struct SpriteSampling {
+    /// The level sampled (and, for trilinear filtering between two levels, the next one).
+    let level: TextureLevel
+    let nextLevel: TextureLevel
+    /// The next level's weight in 1/65536 (0: one level only).
+    let nextLevelWeight: UInt32
+    let linear: Bool
+    /// Opacity in 1/65536 (0 for an opacity of 1, which needs no scaling).
+    let opacity: UInt32
+    /// Whether every edge is cut hard: then a pixel is covered exactly when its centre lies in the
+    /// rect (minimum sides inclusive), the rule the general path's hard edges apply to square corners.
+    let hardEdges: Bool
+    let minX: Float, minY: Float, maxX: Float, maxY: Float
+    let mapping: TextureMapping
+
+    /// The sampling of a quad with these properties, or nil when the quad is not a plain sprite
+    /// or its level is one the integer filter does not handle (a bilinear level under 2x2, or too
+    /// large for float indices).
+    init?(sampler: TextureSampler?, mapping: TextureMapping, inverse: (Float, Float, Float, Float, Float, Float, Float, Float, Float),
+          isAffine: Bool, hasUnitW: Bool, edges: UInt8, opacity: Float, rect: CGRect) {
+        guard let sampler, mapping.isBound, isAffine, hasUnitW, edges == 0 || edges == 0xF, opacity > 0, opacity <= 1 else { return nil }
+        // The footprint of the general path's affine quads, the same for every pixel.
+        let w = inverse.8
+        let scale = mapping.texelsPerPixel(xx: inverse.0 / w, xy: inverse.1 / w, yx: inverse.3 / w, yy: inverse.4 / w)
+        guard scale.isFinite else { return nil }
+        let choice = sampler.filterChoice(texelsPerPixel: scale, minification: mapping.minification, magnification: mapping.magnification)
+        level = sampler.level(choice.level)
+        nextLevel = sampler.level(choice.level + 1)
+        linear = choice.linear
+        let weight = (choice.nextLevelWeight * 65536).rounded()
+        nextLevelWeight = choice.nextLevelWeight > 0 ? UInt32(min(max(weight, 1), 65535)) : 0
+        func fits(_ image: TextureLevel, linear: Bool) -> Bool {
+            image.width * image.height < 1 << 23 && (!linear || (image.width >= 2 && image.height >= 2))
+        }
+        guard fits(level, linear: linear), nextLevelWeight == 0 || fits(nextLevel, linear: true) else { return nil }
+        self.opacity = opacity >= 1 ? 0 : UInt32(min(max((opacity * 65536).rounded(), 1), 65535))
+        hardEdges = edges == 0
+        minX = Float(rect.minX); minY = Float(rect.minY); maxX = Float(rect.maxX); maxY = Float(rect.maxY)
+        self.mapping = mapping
+    }
+
+    /// Paints columns `x0..<x1` of row `y` (`row` is its first pixel; `rowWidth` pixels may be
+    /// touched), whose pixels are all covered unless the edges are hard, when the rect decides.
+    @inline(__always)
+    func paint(_ inverse: Homography, row y: Int, from x0: Int, to x1: Int, into row: UnsafeMutablePointer<UInt32>, rowWidth: Int) {
+        var x = x0
+        while x < x1 {
+            let (lx, ly, _) = inverse.lanes(column: x, row: y)
+            var source = sample(lx: lx, ly: ly)
+            if opacity != 0 { source = source.scaled(opacity) }
+            if hardEdges {
+                let inside = (lx .>= minX) .& (lx .< maxX) .& (ly .>= minY) .& (ly .< maxY)
+                source = source.masked(inside)
+            }
+            let count = min(8, x1 - x), pointer = row + x
+            if rowWidth - x >= 8 {
+                let destination = loadEight(pointer)
+                var out = source.over(destination)
+                if count < 8 { out = destination.replacing(with: out, where: firstLanes(count)) }
+                storeEight(out, to: pointer)
+            } else {
+                var destination = SIMD8<UInt32>()
+                for i in 0..<count { destination[i] = pointer[i] }
+                let out = source.over(destination)
+                for i in 0..<count { pointer[i] = out[i] }
+            }
+            x += 8
+        }
+    }
+
+    /// The filtered texels at eight local points, in 8.8 fixed point.
+    @inline(__always)
+    private func sample(lx: Lanes, ly: Lanes) -> FixedColor {
+        let t = mapping
+        let u = lanesMin(lanesMax(t.uOrigin + lx * t.uPerUnit, Lanes(repeating: t.uClamp.lowerBound)), Lanes(repeating: t.uClamp.upperBound))
+        let v = lanesMin(lanesMax(t.vOrigin + ly * t.vPerUnit, Lanes(repeating: t.vClamp.lowerBound)), Lanes(repeating: t.vClamp.upperBound))
+        let first = linear ? Self.bilinear(level, u: u, v: v) : Self.nearest(level, u: u, v: v)
+        guard nextLevelWeight != 0 else { return first }
+        let next = Self.bilinear(nextLevel, u: u, v: v)
+        return first.scaled(65536 - nextLevelWeight).plus(next.scaled(nextLevelWeight))
+    }
+
+    /// Nearest filtering (as `TextureSampler.sampleLanes(u:v:level:linear:)`).
+    @inline(__always)
+    private static func nearest(_ image: TextureLevel, u: Lanes, v: Lanes) -> FixedColor {
+        let width = Float(image.width), height = Float(image.height)
+        let x = lanesMin(lanesMax(lanesFloor(u * width), Lanes(repeating: 0)), Lanes(repeating: width - 1))
+        let y = lanesMin(lanesMax(lanesFloor(v * height), Lanes(repeating: 0)), Lanes(repeating: height - 1))
+        let index = lanesWhole(y * width + x)
+        var texels = SIMD8<UInt32>()
+        for lane in 0..<8 { texels[lane] = image.pixels[Int(index[lane])] }
+        return FixedColor(texels: texels)
+    }
+
+    /// Bilinear filtering of a level at least 2x2, with the texel block and weights of
+    /// `TextureSampler.bilinear`: the four weights are the products of the axis weights, rounded
+    /// to 1/256 so that they sum to exactly 256.
+    @inline(__always)
+    private static func bilinear(_ image: TextureLevel, u: Lanes, v: Lanes) -> FixedColor {
+        let width = image.width
+        let fx = u * Float(width) - 0.5, fy = v * Float(image.height) - 0.5
+        let x0 = lanesMin(lanesMax(lanesFloor(fx), Lanes(repeating: 0)), Lanes(repeating: Float(width - 2)))
+        let y0 = lanesMin(lanesMax(lanesFloor(fy), Lanes(repeating: 0)), Lanes(repeating: Float(image.height - 2)))
+        let tx = lanesRound(lanesClamp01(fx - x0) * 256), ty = lanesRound(lanesClamp01(fy - y0) * 256)
+        let wx = lanesWhole(tx), wy = lanesWhole(ty), w11 = lanesWhole(lanesRound(tx * ty * (1 / 256)))
+        let w10 = wx &- w11, w01 = wy &- w11, w00 = 256 &- wx &- wy &+ w11
+        let index = lanesWhole(y0 * Float(width) + x0)
+        var topLeft = SIMD8<UInt32>(), topRight = SIMD8<UInt32>(), bottomLeft = SIMD8<UInt32>(), bottomRight = SIMD8<UInt32>()
+        let pixels = image.pixels
+        for lane in 0..<8 {
+            let top = pixels + Int(index[lane]), bottom = top + width
+            topLeft[lane] = top[0]; topRight[lane] = top[1]
+            bottomLeft[lane] = bottom[0]; bottomRight[lane] = bottom[1]
+        }
+        return FixedColor(weighted: topLeft, by: w00).plus(FixedColor(weighted: topRight, by: w10))
+            .plus(FixedColor(weighted: bottomLeft, by: w01)).plus(FixedColor(weighted: bottomRight, by: w11))
+    }
+}
+
+/// Rounds to the nearest whole number (ties to even), for values in 0..<2^22.
+@inline(__always) func lanesRound(_ x: Lanes) -> Lanes { (x + 8_388_608) - 8_388_608 }
+
+/// Two channels of each of eight pixels in 16-bit lanes: 8.8 fixed point values, the low half of
+/// each pixel's 32 bits holding one channel and the high half the other.
+typealias ChannelPairs = SIMD16<UInt16>
+
+/// Eight premultiplied colours in 8.8 fixed point (a byte value times 256), red and blue in
+/// `rb`, green and alpha in `ga`.
+struct FixedColor {
+    var rb: SIMD8<UInt32>, ga: SIMD8<UInt32>
+
+    @inline(__always) init(rb: SIMD8<UInt32>, ga: SIMD8<UInt32>) { self.rb = rb; self.ga = ga }
+
+    /// Eight RGBA8 pixels, each byte moved up to 8.8.
+    @inline(__always) init(texels: SIMD8<UInt32>) {
+        rb = (texels & 0x00FF_00FF) &<< 8
+        ga = texels & 0xFF00_FF00
+    }
+
+    /// Eight RGBA8 pixels times weights in 0...256 (the products fit 16 bits).
+    @inline(__always) init(weighted texels: SIMD8<UInt32>, by weight: SIMD8<UInt32>) {
+        let pair = unsafeBitCast(weight | (weight &<< 16), to: ChannelPairs.self)
+        rb = unsafeBitCast(unsafeBitCast(texels & 0x00FF_00FF, to: ChannelPairs.self) &* pair, to: SIMD8<UInt32>.self)
+        ga = unsafeBitCast(unsafeBitCast((texels &>> 8) & 0x00FF_00FF, to: ChannelPairs.self) &* pair, to: SIMD8<UInt32>.self)
+    }
+
+    /// The lane-wise sum (no channel may exceed 16 bits).
+    @inline(__always) func plus(_ other: FixedColor) -> FixedColor {
+        FixedColor(rb: unsafeBitCast(unsafeBitCast(rb, to: ChannelPairs.self) &+ unsafeBitCast(other.rb, to: ChannelPairs.self), to: SIMD8<UInt32>.self),
+                   ga: unsafeBitCast(unsafeBitCast(ga, to: ChannelPairs.self) &+ unsafeBitCast(other.ga, to: ChannelPairs.self), to: SIMD8<UInt32>.self))
+    }
+
+    /// Every channel times `factor` / 65536 (factor in 1...65535), rounded down.
+    @inline(__always) func scaled(_ factor: UInt32) -> FixedColor {
+        FixedColor(rb: highProducts(rb, SIMD8(repeating: factor)), ga: highProducts(ga, SIMD8(repeating: factor)))
+    }
+
+    /// Lanes outside `mask` cleared.
+    @inline(__always) func masked(_ mask: LaneMask) -> FixedColor {
+        let keep = unsafeBitCast(mask, to: SIMD8<UInt32>.self)
+        return FixedColor(rb: rb & keep, ga: ga & keep)
+    }
+
+    /// Premultiplied source-over onto eight RGBA8 pixels, rounded to bytes (clamped to 255 when
+    /// the source is not validly premultiplied).
+    @inline(__always) func over(_ destination: SIMD8<UInt32>) -> SIMD8<UInt32> {
+        // The source's transparency, 65280 - alpha (1 - a in units of 1/65280), as a factor in
+        // 1/65536 (times 256/255), scaling the destination's bytes moved up to 8.8.
+        let transparency = 65280 &- (ga &>> 16)
+        let factor = transparency &+ (transparency &>> 8)
+        let rbBelow = highProducts((destination & 0x00FF_00FF) &<< 8, factor)
+        let gaBelow = highProducts(destination & 0xFF00_FF00, factor)
+        return Self.rounded(rb, rbBelow) | (Self.rounded(ga, gaBelow) &<< 8)
+    }
+
+    /// `a + b` (8.8 pairs, saturating at 0xFFFF) rounded to bytes in each half's low byte.
+    @inline(__always) private static func rounded(_ a: SIMD8<UInt32>, _ b: SIMD8<UInt32>) -> SIMD8<UInt32> {
+        let a16 = unsafeBitCast(a, to: ChannelPairs.self), b16 = unsafeBitCast(b, to: ChannelPairs.self)
+        var sum = a16 &+ b16
+        sum = sum.replacing(with: 0xFFFF, where: sum .< a16)
+        var bytes = (sum &>> 8) &+ ((sum &>> 7) & 1)
+        bytes = bytes &- (bytes &>> 8) // 256 (a sum above 255.5) to 255
+        return unsafeBitCast(bytes, to: SIMD8<UInt32>.self)
+    }
+}
+
+/// For each 16-bit half of each lane, the high 16 bits of its product with the same half of
+/// `factor` (`factor`'s halves are equal when it holds one value below 65536 per pixel).
+@inline(__always) func highProducts(_ pairs: SIMD8<UInt32>, _ factor: SIMD8<UInt32>) -> SIMD8<UInt32> {
+    let f = factor & 0xFFFF
+    let low = ((pairs & 0xFFFF) &* f) &>> 16
+    let high = ((pairs &>> 16) &* f) & 0xFFFF_0000
+    return low | high
+}
