@@ -41,6 +41,10 @@ public final class CADisplayOutput: Sendable {
         public var statisticsInterval: Int?
         /// Whether input devices are read (libinput).
         public var readsInput = true
+        /// Seconds without input after which the display is blanked (DPMS off, or a black frame
+        /// where the connector has no DPMS property); the next input wakes it and is not delivered.
+        /// Nil (the default) never blanks.
+        public var blankingDelay: CFTimeInterval?
         /// Creates the default configuration.
         public init() {}
     }
@@ -53,6 +57,9 @@ public final class CADisplayOutput: Sendable {
         case detached
         /// A device reported input.
         case input(CARawInputEvent)
+        /// The display was blanked for want of input (`isBlanked`), or woke; sent only where the
+        /// connector has no DPMS property, so that the app shows a black frame meanwhile.
+        case blankingChanged(isBlanked: Bool)
         /// The first frame reached the screen at this media time.
         case firstFrame(CFTimeInterval)
         /// SIGINT or SIGTERM arrived; the CRTC has been restored and the output stopped.
