@@ -11,8 +11,6 @@ final class KMSFlipHandler {
     private let producer: KMSFrameProducer
     private let events: @Sendable (CADisplayOutput.Event) -> Void
     private var wantedFrameAtLastFlip = false
-    /// `QC_DISPLAY_TRACE=1` logs every flip.
-    private let tracesFlips = ProcessInfo.processInfo.environment["QC_DISPLAY_TRACE"] == "1"
 
     init(state: KMSOutputState, producer: KMSFrameProducer, events: @escaping @Sendable (CADisplayOutput.Event) -> Void) {
         self.state = state
@@ -47,7 +45,7 @@ final class KMSFlipHandler {
     /// A frame reached the screen at `time` (a flip event, or a modeset).
     func didFlip(at time: CFTimeInterval) {
         guard let surface = state.display?.surface else { return }
-        if tracesFlips { state.log(String(format: "trace: flip at %.4f", time)) }
+        if state.tracesFrames { state.log(String(format: "trace: flip at %.4f", time)) }
         if let measured = state.scanout.flipCompleted(at: time) {
             producer.latency.record(measured, refreshPeriod: state.pacer.refreshPeriod)
         }

@@ -22,8 +22,6 @@ final class KMSFrameProducer {
     let flipSink = FlipSink()
     /// Called when a submitted frame is on screen without a flip event (a modeset shows it at once).
     var frameShown: (CFTimeInterval) -> Void = { _ in }
-    /// `QC_DISPLAY_TRACE=1` logs every frame's render time.
-    private let tracesFrames = ProcessInfo.processInfo.environment["QC_DISPLAY_TRACE"] == "1"
 
     init(state: KMSOutputState, seat: KMSSeatHandler, hotplug: KMSHotplugHandler) {
         self.state = state
@@ -93,7 +91,7 @@ final class KMSFrameProducer {
                 state.log(String(format: "frame: first frame rendered in %.2f s (%@ renderer: caches, shaders and textures filled)", duration, display.surface.kind))
             }
             state.output.shared.withLock { $0.statistics.recordRender(duration: duration, redrawnFraction: redrawnFraction) }
-            if tracesFrames {
+            if state.tracesFrames {
                 state.log(String(format: "trace: rendered in %.1f ms, redrew %.1f%% %@", duration * 1000, redrawnFraction * 100, "\(redraw)"))
             }
             let frame = KMSFrame(framebuffer: framebuffer, damage: damage, inputTime: inputTime)
@@ -158,6 +156,7 @@ final class KMSFrameProducer {
                 let kind = display.scanout.kind
                 state.output.shared.withLock { $0.scanoutKind = kind }
                 state.connection = state.connection.after(.modeSet)
+                state.log("scanout: mode set on \(display.connector.name) (\(kind)); a frame is on screen")
                 frameShown(CACurrentMediaTime()) // the modeset put it on screen
             case .flipQueued:
                 break

@@ -49,6 +49,8 @@ final class KMSOutputState {
     var retryAfter: CFTimeInterval = 0
     /// Whether the first frame reached the screen.
     var firstFrameSent = false
+    /// `QC_DISPLAY_TRACE=1` logs every frame's render time and every flip.
+    let tracesFrames = ProcessInfo.processInfo.environment["QC_DISPLAY_TRACE"] == "1"
 
     init(output: CADisplayOutput, log: DisplayLog) {
         self.output = output
