@@ -13,7 +13,7 @@
 #   scripts/kiosk-vm-test.sh --cpu --plain     # the CPU renderer on dumb buffers instead of GLES on GBM
 #
 # QEMU, the guest kernel and Mesa are installed by drm-vm itself where missing (its documented
-# first-use install, as root), seatd here by apt-get: nothing is skipped for want of them.
+# first-use install, as root), seatd and udev here by apt-get: nothing is skipped for want of them.
 # It skips (exit 0) only where the drm-vm tool is absent (a checkout without ../shared) or the
 # user is not root (drm-vm boots the VM and installs as root).
 # Under TCG (no usable KVM) llvmpipe inside the VM takes seconds per frame, so the screen is
@@ -26,10 +26,15 @@ tool="${DRM_VM:-../shared/tools/drm-vm/drm-vm}"
 skip() { echo "kiosk-vm-test: SKIP: $*"; exit 0; }
 [ -x "$tool" ] || skip "no drm-vm tool at $tool"
 [ "$(id -u)" -eq 0 ] || skip "drm-vm must run as root"
-if ! command -v seatd >/dev/null; then
-  echo "kiosk-vm-test: installing seatd (the seat manager the VM's kiosk runs under)"
+# The guest runs this machine's binaries: seatd (the seat manager the kiosk runs under) and
+# systemd-udevd (drm-vm --udev; libinput's udev backend picks up the uinput devices through it).
+missing=()
+command -v seatd >/dev/null || missing+=(seatd)
+[ -x /lib/systemd/systemd-udevd ] || [ -x /usr/lib/systemd/systemd-udevd ] || missing+=(udev)
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "kiosk-vm-test: installing ${missing[*]}"
   apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends seatd >/dev/null
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 fi
 
 swift build --product qc-kiosk

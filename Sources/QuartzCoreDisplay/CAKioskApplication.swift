@@ -119,8 +119,8 @@ public final class CAKioskApplication {
             // No DPMS on this connector: the screen layer's content is hidden for a black frame.
             CATransaction.begin()
             CATransaction.setDisableActions(true)
-            for layer in screenLayer.sublayers ?? [] { layer.isHidden = isBlanked }
-            if !isBlanked, router.cursorLayer == nil { cursorLayer.isHidden = true }
+            rootLayer.isHidden = isBlanked
+            if isBlanked { cursorLayer.isHidden = true } // shown again when the pointer moves
             CATransaction.commit()
             CATransaction.flush()
             output?.setNeedsDisplay()

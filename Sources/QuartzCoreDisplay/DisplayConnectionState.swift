@@ -2,7 +2,7 @@
 /// needs): waiting for a display to be connected, setting the mode of one that was, showing
 /// frames on it, or paused while the seat is away. Pure: the output feeds it what happened and
 /// asks it what to do, so tests drive it with plain event sequences.
-enum DisplayConnectionState: Equatable, CustomStringConvertible {
+enum DisplayConnectionState: Equatable {
     /// No display is connected (or none could be lit yet): connectors are probed until one is.
     case waiting
     /// A display was found; its first frame sets the mode.
@@ -74,16 +74,6 @@ enum DisplayConnectionState: Equatable, CustomStringConvertible {
         case .waiting: return nil
         case .settingMode(let id), .running(let id): return id
         case .paused(let resumes): return resumes.connectorID
-        }
-    }
-
-    /// A textual description, for logs.
-    var description: String {
-        switch self {
-        case .waiting: return "waiting for a display"
-        case .settingMode(let id): return "setting the mode of connector \(id)"
-        case .running(let id): return "running on connector \(id)"
-        case .paused(let resumes): return "paused (seat away; then \(resumes))"
         }
     }
 }
