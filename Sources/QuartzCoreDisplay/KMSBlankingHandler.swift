@@ -2,8 +2,8 @@ import CDRM
 import Foundation
 import QuartzCore
 
-/// Blanks the display after `Configuration.blankingDelay` seconds without input and wakes it
-/// on the next input: DPMS off through the connector's `DPMS` property (rendering stops until
+/// Blanks the display after `Configuration.blankingDelay` seconds without input (counted from
+/// the last input, or from when the display was last lit) and wakes it on the next input: DPMS off through the connector's `DPMS` property (rendering stops until
 /// the wake), or, where the connector has none, a black frame drawn by the app
 /// (`CADisplayOutput.Event.blankingChanged`). The input that wakes the display is not delivered,
 /// so a touch meant to wake a dark kiosk does not also press what lies under it.
@@ -28,6 +28,12 @@ final class KMSBlankingHandler {
 
     /// The seat came back (someone switched to this VT): the idle time starts again.
     func seatEnabled() {
+        if blanker.activity(at: CACurrentMediaTime()) == .wake { wake() }
+    }
+
+    /// A display was lit (at start, plugged in, or back after the seat's return): the idle time
+    /// starts now, so that a slow first frame or a long wait for a display is not counted.
+    func displayLit() {
         if blanker.activity(at: CACurrentMediaTime()) == .wake { wake() }
     }
 

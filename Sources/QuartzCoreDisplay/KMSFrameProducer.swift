@@ -22,6 +22,8 @@ final class KMSFrameProducer {
     let flipSink = FlipSink()
     /// Called when a submitted frame is on screen without a flip event (a modeset shows it at once).
     var frameShown: (CFTimeInterval) -> Void = { _ in }
+    /// Called when a modeset lit a display that was attached, plugged back or returned with the seat.
+    var displayLit: () -> Void = {}
 
     init(state: KMSOutputState, seat: KMSSeatHandler, hotplug: KMSHotplugHandler) {
         self.state = state
@@ -155,7 +157,9 @@ final class KMSFrameProducer {
             case .modeset:
                 let kind = display.scanout.kind
                 state.output.shared.withLock { $0.scanoutKind = kind }
+                let lit = state.connection != state.connection.after(.modeSet)
                 state.connection = state.connection.after(.modeSet)
+                if lit { displayLit() }
                 state.log("scanout: mode set on \(display.connector.name) (\(kind)); a frame is on screen")
                 frameShown(CACurrentMediaTime()) // the modeset put it on screen
             case .flipQueued:

@@ -36,6 +36,7 @@ final class KMSOutputLoop {
         let flips = KMSFlipHandler(state: state, producer: producer, events: events)
         producer.frameShown = { [unowned flips] in flips.didFlip(at: $0) }
         let blanking = KMSBlankingHandler(state: state, events: events)
+        producer.displayLit = blanking.displayLit
         var input: LibinputSource?
 
         session.onDisable = {
