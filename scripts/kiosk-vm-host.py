@@ -104,6 +104,17 @@ def changed_share(a, b):
     return changed / max(1, pixels)
 
 
+# Shots that must differ from an earlier one (the input between them changed the screen).
+CHANGES = {"key": "menu", "tap": "key"}
+
+
+def screendump(qmp, ppm):
+    qmp.command("screendump", filename=ppm)
+    image = read_ppm(ppm)
+    os.remove(ppm)
+    return image
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--tool", required=True)
@@ -142,10 +153,15 @@ def main():
             name = match.group(1)
             try:
                 qmp = qmp or QMP(qmp_path)
-                ppm = os.path.join(out, name + ".ppm")
-                qmp.command("screendump", filename=ppm)
-                width, height, rgb = read_ppm(ppm)
-                os.remove(ppm)
+                previous = shots.get(CHANGES.get(name))
+                deadline = time.monotonic() + 45
+                while True:
+                    width, height, rgb = screendump(qmp, os.path.join(out, name + ".ppm"))
+                    # The app logged the change; the frame showing it may still be rendering
+                    # (seconds per frame under TCG): look again until it is on screen.
+                    if previous is None or changed_share(previous, rgb) >= 0.001 or time.monotonic() > deadline:
+                        break
+                    time.sleep(1)
                 write_png(os.path.join(out, name + ".png"), width, height, rgb)
                 shots[name] = rgb
             except (OSError, RuntimeError, ValueError) as error:
@@ -172,7 +188,7 @@ def main():
                 failures.append(f"the blank shot is not dark ({lit:.1%} lit)")
         elif lit < 0.02 or colours < 8:
             failures.append(f"the {name} shot is blank ({lit:.1%} lit, {colours} colours)")
-    for before, after in [("menu", "key"), ("key", "tap")]:
+    for after, before in CHANGES.items():
         if before in shots and after in shots:
             share = changed_share(shots[before], shots[after])
             print(f"kiosk-vm-test: {before} -> {after}: {share:.2%} of the screen changed")

@@ -9,15 +9,16 @@
 # tap must each change the screen; after 40 s without input the display is blanked (DPMS off, a
 # dark capture) and the next key wakes it without reaching the app.
 #
-#   scripts/kiosk-vm-test.sh [qc-kiosk arguments; default --plain. e.g. --legacy --plain]
-#   scripts/kiosk-vm-test.sh --cpu --plain     # the CPU renderer on dumb buffers instead of GLES on GBM
+#   scripts/kiosk-vm-test.sh [qc-kiosk arguments; default --still. e.g. --legacy --still]
+#   scripts/kiosk-vm-test.sh --cpu --still     # the CPU renderer on dumb buffers instead of GLES on GBM
 #
 # QEMU, the guest kernel and Mesa are installed by drm-vm itself where missing (its documented
 # first-use install, as root), seatd and udev here by apt-get: nothing is skipped for want of them.
 # It skips (exit 0) only where the drm-vm tool is absent (a checkout without ../shared) or the
 # user is not root (drm-vm boots the VM and installs as root).
 # Under TCG (no usable KVM) llvmpipe inside the VM takes seconds per frame, so the screen is
-# 800x600 and the menu is drawn over a plain background by default.
+# 800x600 and the menu is drawn still (no animated background, no pulse) by default, so that a
+# change between two captures is the input's doing.
 # Environment: DRM_VM (the tool), KIOSK_VM_SIZE (800x600), KIOSK_VM_OUT (out/kiosk-vm),
 # KIOSK_VM_TIMEOUT (the VM's limit in seconds, 900), KIOSK_VM_STEP_TIMEOUT (150 s per step).
 set -euo pipefail
@@ -43,7 +44,7 @@ rm -rf "$out"; mkdir -p "$out"
 # llvmpipe's shader cache survives between runs in a writable share: later runs start faster.
 cache="${KIOSK_VM_CACHE:-/tmp/qc-kiosk-mesa-cache}"
 mkdir -p "$cache"
-[ $# -gt 0 ] || set -- --plain
+[ $# -gt 0 ] || set -- --still  # a still tree: only the injected input changes the screen
 set +e
 python3 scripts/kiosk-vm-host.py --tool "$tool" --out "$out" --size "${KIOSK_VM_SIZE:-800x600}" \
   --timeout "${KIOSK_VM_TIMEOUT:-900}" --rw "$cache" --env MESA_SHADER_CACHE_DIR="$cache" \
