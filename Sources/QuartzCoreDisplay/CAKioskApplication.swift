@@ -110,7 +110,7 @@ public final class CAKioskApplication {
         case .attached(let mode):
             setPhysicalSize(CGSize(width: mode.width, height: mode.height))
             CATransaction.flush()
-            output?.setNeedsDisplay()
+            output?.contentDidLayOut()
         case .detached:
             break
         case .input(let raw):

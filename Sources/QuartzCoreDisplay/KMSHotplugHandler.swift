@@ -105,7 +105,9 @@ final class KMSHotplugHandler {
                 s.mode = mode
                 s.statistics = CAFrameStatistics(refreshPeriod: mode.refreshPeriod)
                 s.rendererKind = surface.kind
+                s.layoutPending = true
             }
+            state.layoutWaitEnds = CACurrentMediaTime() + KMSOutputState.layoutWait
             state.scanout.requireModeset()
             state.forceRedraw = true
             state.log.endWaiting()

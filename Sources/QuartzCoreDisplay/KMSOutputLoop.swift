@@ -60,7 +60,7 @@ final class KMSOutputLoop {
             if session.isActive { seat.regainMasterIfDue() }
             if session.isActive { hotplug.checkDrivenConnector() }
             blanking.tick()
-            if state.display != nil, session.isActive, !state.scanout.isPaused, state.canRender, state.wantsFrame {
+            if state.display != nil, session.isActive, !state.scanout.isPaused, state.canRender, state.contentIsLaidOut, state.wantsFrame {
                 producer.renderFrame()
             }
             let readable = PollLoop.wait(on: [

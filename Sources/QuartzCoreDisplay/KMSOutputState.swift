@@ -47,6 +47,16 @@ final class KMSOutputState {
     var heldFrame: (frame: KMSFrame, until: CFTimeInterval)?
     /// No frame is rendered before this time (after a failed frame or commit).
     var retryAfter: CFTimeInterval = 0
+    /// Until when a newly attached display's first frame waits for the app's layout.
+    var layoutWaitEnds: CFTimeInterval = 0
+    /// How long a newly attached display's first frame waits for the app's layout at most.
+    static let layoutWait: CFTimeInterval = 0.5
+
+    /// Whether the app has laid its tree out for the attached display's mode (or has been waited for long enough).
+    var contentIsLaidOut: Bool {
+        CACurrentMediaTime() >= layoutWaitEnds || !output.shared.withLock { $0.layoutPending }
+    }
+
     /// Whether the first frame reached the screen.
     var firstFrameSent = false
     /// `QC_DISPLAY_TRACE=1` logs every frame's render time and every flip.
