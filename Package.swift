@@ -79,6 +79,7 @@ let package = Package(
         // Full-screen layer trees on bare DRM/KMS: display, frame pacing, input, session.
         .target(name: "QuartzCoreDisplay", dependencies: [
             "QuartzCore", "GLESRenderer", "CPURenderer", "CompositorCore", "CDRM", "CGBM", "CEGL", "CGLES3", "CInput", "CSeat",
+            .product(name: "Logging", package: "swift-log"),
         ]),
 
         // Example layer trees (the seeds' figures and the benchmark scenes).

@@ -1,24 +1,42 @@
 #!/usr/bin/env bash
-# Runs qc-kiosk on real DRM/KMS inside a QEMU VM with a virtio GPU (../shared/tools/drm-vm),
-# captures the screen before and after an injected Down-arrow key, and checks that the Kiosk
-# Menu is shown and its selection moved. Skips (exit 0) with a message where the tool, root,
-# QEMU or the virtual machine is unavailable: CI checks out the repository alone.
+# Runs qc-kiosk on real DRM/KMS inside a QEMU VM with a virtio GPU (../shared/tools/drm-vm) and
+# walks it through a kiosk's life (scripts/kiosk-vm-guest.py, run in the VM, says each step):
+# started with the connector off it waits, and lights the display when the connector comes on;
+# a Down key (a uinput keyboard) and a tap (a uinput multi-touch screen) move the selection;
+# a VT switch away and back disables and enables the seat (seatd in the VM); an unplug keeps
+# the process waiting and a replug lights it again; SIGTERM restores the CRTC. Screen captures
+# after each step (QMP screendumps, out/kiosk-vm/*.png) must not be blank, and the key and the
+# tap must each change the screen; after 40 s without input the display is blanked (DPMS off, a
+# dark capture) and the next key wakes it without reaching the app.
 #
-#   scripts/kiosk-vm-test.sh [qc-kiosk arguments; default --plain. e.g. --legacy --plain]
-#   scripts/kiosk-vm-test.sh --cpu --plain     # the CPU renderer on dumb buffers instead of GLES on GBM
+#   scripts/kiosk-vm-test.sh [qc-kiosk arguments; default --still. e.g. --legacy --still]
+#   scripts/kiosk-vm-test.sh --cpu --still     # the CPU renderer on dumb buffers instead of GLES on GBM
 #
+# QEMU, the guest kernel and Mesa are installed by drm-vm itself where missing (its documented
+# first-use install, as root), seatd and udev here by apt-get: nothing is skipped for want of them.
+# It skips (exit 0) only where the drm-vm tool is absent (a checkout without ../shared) or the
+# user is not root (drm-vm boots the VM and installs as root).
 # Under TCG (no usable KVM) llvmpipe inside the VM takes seconds per frame, so the screen is
-# 800x600 and the menu is drawn over a plain background by default; the shots are late.
-# Environment: DRM_VM (the tool), KIOSK_VM_SHOT (first shot, seconds after start; default 30),
-# KIOSK_VM_SIZE (800x600), KIOSK_VM_OUT (out/kiosk-vm).
+# 800x600 and the menu is drawn still (no animated background, no pulse) by default, so that a
+# change between two captures is the input's doing.
+# Environment: DRM_VM (the tool), KIOSK_VM_SIZE (800x600), KIOSK_VM_OUT (out/kiosk-vm),
+# KIOSK_VM_TIMEOUT (the VM's limit in seconds, 900), KIOSK_VM_STEP_TIMEOUT (150 s per step).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 tool="${DRM_VM:-../shared/tools/drm-vm/drm-vm}"
 skip() { echo "kiosk-vm-test: SKIP: $*"; exit 0; }
 [ -x "$tool" ] || skip "no drm-vm tool at $tool"
 [ "$(id -u)" -eq 0 ] || skip "drm-vm must run as root"
-command -v qemu-system-x86_64 >/dev/null || [ "${DRM_VM_INSTALL:-0}" = 1 ] \
-  || skip "QEMU is not installed (DRM_VM_INSTALL=1 lets drm-vm install it)"
+# The guest runs this machine's binaries: seatd (the seat manager the kiosk runs under) and
+# systemd-udevd (drm-vm --udev; libinput's udev backend picks up the uinput devices through it).
+missing=()
+command -v seatd >/dev/null || missing+=(seatd)
+[ -x /lib/systemd/systemd-udevd ] || [ -x /usr/lib/systemd/systemd-udevd ] || missing+=(udev)
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "kiosk-vm-test: installing ${missing[*]}"
+  apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi
 
 swift build --product qc-kiosk
 out="${KIOSK_VM_OUT:-out/kiosk-vm}"
@@ -26,24 +44,18 @@ rm -rf "$out"; mkdir -p "$out"
 # llvmpipe's shader cache survives between runs in a writable share: later runs start faster.
 cache="${KIOSK_VM_CACHE:-/tmp/qc-kiosk-mesa-cache}"
 mkdir -p "$cache"
-first="${KIOSK_VM_SHOT:-30}"
-key=$(python3 -c "print($first + 4)")
-second=$(python3 -c "print($first + 20)")
-[ $# -gt 0 ] || set -- --plain
+[ $# -gt 0 ] || set -- --still  # a still tree: only the injected input changes the screen
 set +e
-"$tool" -t --udev --size "${KIOSK_VM_SIZE:-800x600}" --out "$out" --rw "$cache" --env MESA_SHADER_CACHE_DIR="$cache" \
-  --timeout "$(python3 -c "print(int($second + 60))")" \
-  --shots "$first,$second" --input "$key:key:down" \
-  -- .build/debug/qc-kiosk --stats 300 "$@" 2>&1 | tee "$out/run.log"
-status=${PIPESTATUS[0]}
+python3 scripts/kiosk-vm-host.py --tool "$tool" --out "$out" --size "${KIOSK_VM_SIZE:-800x600}" \
+  --timeout "${KIOSK_VM_TIMEOUT:-900}" --rw "$cache" --env MESA_SHADER_CACHE_DIR="$cache" \
+  --env KIOSK_VM_STEP_TIMEOUT="${KIOSK_VM_STEP_TIMEOUT:-150}" \
+  -- .build/debug/qc-kiosk --stats 300 "$@"
+status=$?
 set -e
 case $status in
   0) ;;
-  125) skip "the VM could not start (drm-vm exit 125; see $out/run.log)" ;;
-  *) echo "kiosk-vm-test: FAIL: drm-vm exited $status"; exit 1 ;;
+  125) echo "kiosk-vm-test: FAIL: the VM could not start (drm-vm exit 125; see $out/run.log)"; exit 1 ;;
+  *) echo "kiosk-vm-test: FAIL (see $out/run.log)"; exit 1 ;;
 esac
 grep -Eo "(atomic|legacy) modesetting" "$out/run.log" | head -1 | sed 's/^/kiosk-vm-test: /'
-grep -q "selection 1" "$out/run.log" || { echo "kiosk-vm-test: FAIL: the injected key did not reach the app"; exit 1; }
-shots=("$out"/shot-*.png)
-[ ${#shots[@]} -eq 2 ] || { echo "kiosk-vm-test: FAIL: expected 2 screenshots in $out"; exit 1; }
-python3 scripts/check-kiosk-shots.py "${shots[0]}" "${shots[1]}" --from 0 --to 1
+echo "kiosk-vm-test: PASS"

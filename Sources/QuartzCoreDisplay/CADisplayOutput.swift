@@ -41,18 +41,27 @@ public final class CADisplayOutput: Sendable {
         public var statisticsInterval: Int?
         /// Whether input devices are read (libinput).
         public var readsInput = true
+        /// Seconds without input after which the display is blanked (DPMS off, or a black frame
+        /// where the connector has no DPMS property); the next input wakes it and is not delivered.
+        /// Nil (the default) never blanks.
+        public var blankingDelay: CFTimeInterval?
         /// Creates the default configuration.
         public init() {}
     }
 
     /// What the output tells the app (on the output's thread).
     public enum Event: Sendable {
-        /// A display is lit with this mode (at start, and after it was plugged back).
+        /// A display is lit with this mode (at start, and after it was plugged back). Its first
+        /// frame waits until the app has laid its tree out for the mode (``CAKioskApplication``
+        /// does so at once), or for half a second, so that no frame shows the old layout.
         case attached(CADisplayMode)
         /// The display went away (unplugged); the output waits for it.
         case detached
         /// A device reported input.
         case input(CARawInputEvent)
+        /// The display was blanked for want of input (`isBlanked`), or woke; sent only where the
+        /// connector has no DPMS property, so that the app shows a black frame meanwhile.
+        case blankingChanged(isBlanked: Bool)
         /// The first frame reached the screen at this media time.
         case firstFrame(CFTimeInterval)
         /// SIGINT or SIGTERM arrived; the CRTC has been restored and the output stopped.
@@ -109,6 +118,13 @@ public final class CADisplayOutput: Sendable {
         setNeedsDisplay()
     }
 
+    /// The tree was laid out and committed for the mode of the last `attached` event: the
+    /// display's first frame may be drawn.
+    func contentDidLayOut() {
+        shared.withLock { $0.layoutPending = false }
+        setNeedsDisplay()
+    }
+
     /// Clears the statistics (for example after a warm-up).
     public func resetStatistics() {
         shared.withLock { $0.statistics.reset() }
@@ -122,6 +138,8 @@ struct OutputSharedState: Sendable {
     var scanoutKind: String?
     var rendererKind: String?
     var pendingInputTime: CFTimeInterval?
+    /// Set when a display is attached, cleared when the app has laid its tree out for the mode.
+    var layoutPending = false
 }
 
 /// Hands the root layer to the output's thread. `@unchecked Sendable`: that thread only reads

@@ -22,6 +22,12 @@ public final class CAKioskApplication {
     public let router: CAInputRouter
     /// Called on the main thread for each input event, with the deepest layer under it (nil: none).
     public var eventHandler: ((CAInputEvent, CALayer?) -> Void)?
+    /// Called on the main thread for each tap or swipe `gestureRecognizer` recognises, after the
+    /// touch events that made it went to `eventHandler`, with the layer under where the finger went
+    /// down (nil: none).
+    public var gestureHandler: ((CATouchGesture, CALayer?) -> Void)?
+    /// Recognises taps and swipes in the touch events (set its thresholds to tune them).
+    public var gestureRecognizer = CATouchGestureRecognizer()
     /// Called on the main thread when the content's size changes (a display was attached).
     public var layoutHandler: ((CGSize) -> Void)?
     /// The display output, once `run(configuration:)` started it.
@@ -66,6 +72,9 @@ public final class CAKioskApplication {
     public func deliver(_ raw: CARawInputEvent) {
         let (event, hit) = router.route(raw)
         eventHandler?(event, hit)
+        if let gesture = gestureRecognizer.handle(event) {
+            gestureHandler?(gesture, router.hitTest(gesture.startLocation))
+        }
         output?.noteInputHandled(eventTime: event.timestamp)
     }
 
@@ -101,11 +110,20 @@ public final class CAKioskApplication {
         case .attached(let mode):
             setPhysicalSize(CGSize(width: mode.width, height: mode.height))
             CATransaction.flush()
-            output?.setNeedsDisplay()
+            output?.contentDidLayOut()
         case .detached:
             break
         case .input(let raw):
             deliver(raw)
+        case .blankingChanged(let isBlanked):
+            // No DPMS on this connector: the screen layer's content is hidden for a black frame.
+            CATransaction.begin()
+            CATransaction.setDisableActions(true)
+            rootLayer.isHidden = isBlanked
+            if isBlanked { cursorLayer.isHidden = true } // shown again when the pointer moves
+            CATransaction.commit()
+            CATransaction.flush()
+            output?.setNeedsDisplay()
         case .firstFrame(let time):
             let since = processStart.map { String(format: "%.2f s after process start", time - $0) } ?? "(process start unknown)"
             print("qc-display: first frame on screen \(since)")

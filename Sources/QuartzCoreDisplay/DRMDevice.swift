@@ -123,6 +123,14 @@ final class DRMDevice {
                                   possibleCRTCIndexes: possible.sorted(), currentCRTCID: current)
     }
 
+    /// Whether a connector is connected as the kernel last saw it, without probing it again
+    /// (no EDID read: cheap enough to ask every second); nil when the connector is unknown.
+    func isConnectedWithoutProbing(connectorID: UInt32) -> Bool? {
+        guard let connector = drmModeGetConnectorCurrent(fd, connectorID) else { return nil }
+        defer { drmModeFreeConnector(connector) }
+        return connector.pointee.connection == DRM_MODE_CONNECTED
+    }
+
     /// The raw mode matching a described one on a connector (for the modeset).
     func modeInfo(connectorID: UInt32, matching mode: CADisplayMode) -> drmModeModeInfo? {
         guard let connector = drmModeGetConnector(fd, connectorID) else { return nil }
@@ -186,6 +194,13 @@ final class DRMDevice {
             if propertyName == name { return (id, properties.pointee.prop_values[index]) }
         }
         return nil
+    }
+
+    /// Sets a connector's property by name (`DPMS`); returns false when the connector has no
+    /// such property or the kernel refused the value.
+    func setConnectorProperty(connectorID: UInt32, named name: String, value: UInt64) -> Bool {
+        guard let property = property(object: connectorID, type: UInt32(DRM_MODE_OBJECT_CONNECTOR), named: name) else { return false }
+        return drmModeConnectorSetProperty(fd, connectorID, property.id, value) == 0
     }
 
     /// Becomes DRM master again after a seat enable (libseat does this itself; direct opens ask);

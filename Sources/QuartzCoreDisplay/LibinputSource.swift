@@ -1,5 +1,6 @@
 import CInput
 import Foundation
+import QuartzCore
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -10,6 +11,7 @@ import Glibc
 final class LibinputSource {
     private let context: OpaquePointer
     private let udev: OpaquePointer?
+    private var touches = TouchSlotTracker()
     /// The backend in use (`udev` or `path (N devices)`).
     let backend: String
 
@@ -67,8 +69,11 @@ final class LibinputSource {
     /// The fd to poll.
     var pollDescriptor: Int32 { libinput_get_fd(context) }
 
-    /// Stops using the devices (seat disabled).
-    func suspend() { libinput_suspend(context) }
+    /// Stops using the devices (seat disabled); returns a cancel for each touch in progress.
+    func suspend() -> [CARawInputEvent] {
+        libinput_suspend(context)
+        return touches.cancelAll(at: CACurrentMediaTime())
+    }
 
     /// Reopens the devices (seat enabled).
     func resume() { _ = libinput_resume(context) }
@@ -78,7 +83,10 @@ final class LibinputSource {
         libinput_dispatch(context)
         var events: [CARawInputEvent] = []
         while let event = libinput_get_event(context) {
-            if let raw = Self.convert(event) { events.append(raw) }
+            if let raw = Self.convert(event) {
+                touches.note(raw)
+                events.append(raw)
+            }
             libinput_event_destroy(event)
         }
         return events

@@ -53,6 +53,11 @@ struct QCKiosk: ParsableCommand {
     @Flag(name: .customLong("no-cursor"), help: "Show no pointer cursor.")
     var withoutCursor = false
 
+    @Option(name: .customLong("blank-after"),
+            help: ArgumentHelp("Blank the display after this many seconds without input; the next input wakes it.",
+                               valueName: "seconds"))
+    var blankAfter: Double?
+
     @Flag(help: "Draw the menu over a plain background (no animated background).")
     var plain = false
 
@@ -75,6 +80,9 @@ struct QCKiosk: ParsableCommand {
     func validate() throws {
         if cpu && gpu { throw ValidationError("Give either --cpu or --gpu, not both.") }
         if let stats, stats < 1 { throw ValidationError("--stats needs a flip count of 1 or more (got \(stats)).") }
+        if let blankAfter, !(blankAfter > 0 && blankAfter.isFinite) {
+            throw ValidationError("--blank-after needs a number of seconds above 0 (got \(blankAfter)).")
+        }
         if frames.seconds.isEmpty { throw ValidationError("--frames needs at least one time.") }
     }
 
@@ -93,6 +101,7 @@ struct QCKiosk: ParsableCommand {
         display.devicePath = device
         display.statisticsInterval = stats
         display.readsInput = !withoutInput
+        display.blankingDelay = blankAfter
         return display
     }
 
