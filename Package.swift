@@ -70,8 +70,9 @@ let package = Package(
 
         // Example layer trees (the seeds' figures and the benchmark scenes).
         .target(name: "ExampleScenes", dependencies: ["QuartzCore"]),
-        // The Kiosk Menu application of the Core Animation Programming Guide, public API only.
-        .target(name: "KioskMenu", dependencies: ["QuartzCore"]),
+        // The Kiosk Menu application of the Core Animation Programming Guide and the cover-flow
+        // showcase, public API only.
+        .target(name: "KioskMenu", dependencies: ["QuartzCore", .product(name: "Logging", package: "swift-log")]),
 
         // Render tests for users' test targets; the strategies alone depend on swift-snapshot-testing.
         .target(name: "QuartzCoreTesting", dependencies: ["QuartzCore"]),

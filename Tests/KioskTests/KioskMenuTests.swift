@@ -48,11 +48,4 @@ final class KioskMenuTests: XCTestCase {
         XCTAssertEqual(menu.itemIndex(containing: hit), 3)
         XCTAssertNil(menu.itemIndex(containing: menu.rootLayer.hitTest(CGPoint(x: 5, y: 5))))
     }
-
-    func testPixelFontImageSize() {
-        // "MUSIC": 5 glyphs of 5 columns with 1 blank between, 4 px per font pixel.
-        let image = PixelFont.image(of: "Music", scale: 4)
-        XCTAssertEqual(image?.width, (5 * 6 - 1) * 4)
-        XCTAssertEqual(image?.height, 28)
-    }
 }
