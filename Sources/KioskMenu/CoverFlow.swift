@@ -34,7 +34,8 @@ public final class CoverFlow: KioskDemo {
 
     private var pictureLayers: [CALayer] = []
     private let floorLayer = CAGradientLayer()
-    private let logger = Logger(label: "KioskMenu")
+    /// Where the carousel logs its moves (label "KioskMenu").
+    public var logger = Logger(label: "KioskMenu")
 
     /// Builds the carousel in a root layer of `size` from `photos`.
     public init(size: CGSize, photos: [CoverFlowPhotos.Photo] = CoverFlowPhotos.painted()) {

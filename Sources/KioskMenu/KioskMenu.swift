@@ -40,7 +40,8 @@ public final class KioskMenu: KioskDemo {
     public var activationHandler: ((Int) -> Void)?
 
     private let background: KioskMenuBackground?
-    private let logger = Logger(label: "KioskMenu")
+    /// Where the menu logs its `selection moved` and `activated` notices (label "KioskMenu").
+    public var logger = Logger(label: "KioskMenu")
 
     /// Builds the menu in a root layer of `size`. Without `animatedBackground` the background is
     /// solid black, the guide's cheaper alternative; without `pulses` the glow stays still.
