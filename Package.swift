@@ -84,8 +84,9 @@ let package = Package(
 
         // Example layer trees (the seeds' figures and the benchmark scenes).
         .target(name: "ExampleScenes", dependencies: ["QuartzCore"]),
-        // The Kiosk Menu application of the Core Animation Programming Guide, public API only.
-        .target(name: "KioskMenu", dependencies: ["QuartzCore"]),
+        // The Kiosk Menu application of the Core Animation Programming Guide and the cover-flow
+        // showcase, public API only.
+        .target(name: "KioskMenu", dependencies: ["QuartzCore", .product(name: "Logging", package: "swift-log")]),
 
         // Render tests for users' test targets; the strategies alone depend on swift-snapshot-testing.
         .target(name: "QuartzCoreTesting", dependencies: ["QuartzCore"]),
@@ -114,7 +115,7 @@ let package = Package(
         .target(name: "RendererTestSupport", dependencies: ["CompositorCore", "CoreGraphics"], path: "Tests/RendererTestSupport"),
         .testTarget(name: "GLESRendererTests", dependencies: ["GLESRenderer", "CompositorCore", "CoreGraphics", "CEGL", "CGLES3", "RendererTestSupport"]),
         .testTarget(name: "FuzzRegressionTests", dependencies: ["FuzzTargets", "QuartzCore", "CompositorCore", "CPURenderer", "GLESRenderer"]),
-        .testTarget(name: "KioskTests", dependencies: ["QuartzCore", "QuartzCoreDisplay", "KioskMenu", "CompositorCore", "CPURenderer", "GLESRenderer"]),
+        .testTarget(name: "KioskTests", dependencies: ["QuartzCore", "QuartzCoreDisplay", "KioskMenu", "CompositorCore", "CPURenderer", "GLESRenderer", .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "CPURendererTests", dependencies: ["CPURenderer", "CompositorCore", "CoreGraphics", "RendererTestSupport"]),
         .testTarget(name: "QuartzCoreTestingTests", dependencies: ["QuartzCoreTesting", "QuartzCoreSnapshotTesting", "RendererTestSupport"]),
         .testTarget(name: "RenderingTests", dependencies: ["QuartzCore", "QuartzCoreModel", "ExampleScenes", "CompositorCore", "CoreGraphics", "CPURenderer", "GLESRenderer", "CGLES3", "RendererTestSupport"],

@@ -1,122 +1,133 @@
 import Foundation
+import Logging
 import QuartzCore
 
 /// The Kiosk Menu application of the Core Animation Programming Guide ("Example: Core Animation
-/// Kiosk Menu Style Application"), built only with public QuartzCore API: a column of menu
-/// items laid out by a constraint layout manager over an animated background, and a rounded,
-/// glowing selection that moves to the chosen item with an implicit animation.
-public final class KioskMenu {
+/// Kiosk Menu Style Application", Listings 4-7), built only with public QuartzCore API: a column
+/// of `CATextLayer` items placed by a `CAConstraintLayoutManager`, and a rounded white selection
+/// layer that moves to the chosen item with an implicit animation while its glow pulses.
+public final class KioskMenu: KioskDemo {
     /// The menu's items, top to bottom.
     public static let defaultNames = ["Movies", "Music", "Photos", "Podcasts", "Settings"]
 
+    /// The listing's item width.
+    public static let itemWidth: CGFloat = 400
+    /// The listing's item height: the step from one item's top to the next.
+    public static let itemHeight: CGFloat = 50
+    /// The listing's spacing (added once, above the first item).
+    public static let spacing: CGFloat = 20
+    /// The listing's font size.
+    public static let fontSize: CGFloat = 32
+    /// The listing's font ("Lucida-Grande"), then Fontconfig's fallbacks where it is not installed.
+    public static let fontName = "Lucida Grande, DejaVu Sans, sans-serif"
+    /// The CIBloom filter's `inputRadius` in the listing, the radius of the glow here.
+    public static let glowRadius: CGFloat = 5
+
     /// The layer the app shows: background, menu and selection.
     public let rootLayer = CALayer()
-    /// The layer holding the items; its layout manager places them.
+    /// The layer holding the items; its constraint layout manager places them. As in the guide it
+    /// has the root layer's frame, so an item's position is also the selection's.
     public let menuLayer = CALayer()
-    /// The rounded, glowing border around the selected item.
+    /// The rounded white border around the selected item, glowing.
     public let selectionLayer = CALayer()
-    /// The items' layers, in `names` order.
-    public private(set) var itemLayers: [CALayer] = []
-    /// The items' names.
+    /// The items' text layers, in `names` order.
+    public private(set) var itemLayers: [CATextLayer] = []
+    /// The items' titles.
     public let names: [String]
     /// The index of the selected item.
     public private(set) var selectedIndex = 0
+    /// Called when an item is activated (Enter, or a tap on it), with its index.
+    public var activationHandler: ((Int) -> Void)?
 
-    /// The listing's geometry: item size, spacing, font size (003: Listing 4).
-    public static let itemSize = CGSize(width: 400, height: 50)
-    /// The space between items.
-    public static let spacing: CGFloat = 20
-    /// The font size of the items' labels.
-    public static let fontSize: CGFloat = 32
+    private let background: KioskMenuBackground?
+    /// Where the menu logs its `selection moved` and `activated` notices (label "KioskMenu").
+    public var logger = Logger(label: "KioskMenu")
 
-    private let glowLayer = CALayer()
-    private let pulses: Bool
-    private var backgroundOrbs: [CALayer] = []
-
-    /// Builds the menu in a root layer of `size`; without `animatedBackground` the background is
-    /// a plain colour (cheaper to draw where the GPU is emulated).
+    /// Builds the menu in a root layer of `size`. Without `animatedBackground` the background is
+    /// solid black, the guide's cheaper alternative; without `pulses` the glow stays still.
     public init(size: CGSize, names: [String] = KioskMenu.defaultNames, animatedBackground: Bool = true, pulses: Bool = true) {
-        self.pulses = pulses
         self.names = names
+        background = animatedBackground ? KioskMenuBackground() : nil
         rootLayer.name = "kioskRoot"
         rootLayer.bounds = CGRect(origin: .zero, size: size)
         rootLayer.position = CGPoint(x: size.width / 2, y: size.height / 2)
-        rootLayer.backgroundColor = CGColor(red: 0.02, green: 0.03, blue: 0.12, alpha: 1)
+        rootLayer.backgroundColor = CGColor(red: 0, green: 0, blue: 0, alpha: 1)
         rootLayer.masksToBounds = true
-        if animatedBackground { setUpBackground() }
+        if let background { rootLayer.addSublayer(background.layer) }
         setUpMenu()
-        setUpSelection()
+        setUpSelection(pulses: pulses)
         layout(for: size)
-        changeSelectedIndex(0)
     }
 
     // MARK: Layers
 
-    /// Three soft coloured discs drifting slowly: the animated background (the guide used a
-    /// Quartz Composer composition).
-    private func setUpBackground() {
-        let colours: [(CGFloat, CGFloat, CGFloat)] = [(0.20, 0.35, 0.90), (0.65, 0.20, 0.75), (0.10, 0.60, 0.65)]
-        for (index, colour) in colours.enumerated() {
-            let orb = CALayer()
-            orb.name = "orb\(index)"
-            orb.backgroundColor = CGColor(red: colour.0, green: colour.1, blue: colour.2, alpha: 0.45)
-            backgroundOrbs.append(orb)
-            rootLayer.addSublayer(orb)
-        }
-    }
-
+    /// Listing 4: one white text layer per name in a menu layer with a constraint layout manager.
     private func setUpMenu() {
         menuLayer.name = "menu"
         menuLayer.layoutManager = CAConstraintLayoutManager.layoutManager()
         rootLayer.addSublayer(menuLayer)
-        let scale = Int((Self.fontSize / 7).rounded(.down)) // 7 font pixels tall: 4 px each at 32 pt
         for (index, name) in names.enumerated() {
-            let item = CALayer()
+            let item = CATextLayer()
             item.name = "item\(index)"
-            item.bounds = CGRect(origin: .zero, size: Self.itemSize)
-            item.contents = PixelFont.image(of: name, scale: scale)
-            item.contentsGravity = .center
+            item.string = name
+            item.font = Self.fontName as CFString
+            item.fontSize = Self.fontSize
+            item.foregroundColor = CGColor(red: 1, green: 1, blue: 1, alpha: 1)
+            item.alignmentMode = .center
+            item.contentsScale = 1
+            // The listing's row: 400 x 50, the selection's size, so that the selection centred on
+            // an item frames it and a tap anywhere on the row hits it. The text is centred
+            // across the row and drawn from its top, as a text layer draws.
+            item.bounds = CGRect(x: 0, y: 0, width: Self.itemWidth, height: Self.itemHeight)
             menuLayer.addSublayer(item)
             itemLayers.append(item)
         }
     }
 
-    /// The listing's selection layer: a 2 pt white border with a 25 pt corner radius; the CIBloom
-    /// pulse becomes a soft halo whose opacity pulses from 0 to 1 every second, autoreversed.
-    private func setUpSelection() {
+    /// Listing 5: a 400 x 50 layer with a 2-point white border and a 25-point corner radius.
+    /// The listing's CIBloom (`inputRadius` 5) becomes the compositor's blurred shadow of the
+    /// border, white, radius 5, no offset; its `inputIntensity` pulse (0 to 2, one second,
+    /// autoreversed, forever, ease-in-ease-out) becomes the same pulse of `shadowOpacity` from 0
+    /// to 1, the full range of the shadow's strength.
+    private func setUpSelection(pulses: Bool) {
         let white = CGColor(red: 1, green: 1, blue: 1, alpha: 1)
         selectionLayer.name = "selection"
-        selectionLayer.bounds = CGRect(origin: .zero, size: Self.itemSize)
+        selectionLayer.bounds = CGRect(x: 0, y: 0, width: Self.itemWidth, height: Self.itemHeight)
         selectionLayer.borderWidth = 2
         selectionLayer.cornerRadius = 25
         selectionLayer.borderColor = white
-        glowLayer.name = "glow"
-        glowLayer.frame = selectionLayer.bounds.insetBy(dx: -6, dy: -6)
-        glowLayer.cornerRadius = 31
-        glowLayer.borderWidth = 6
-        glowLayer.borderColor = CGColor(red: 0.75, green: 0.85, blue: 1, alpha: 0.55)
-        selectionLayer.addSublayer(glowLayer)
-        let pulse = CABasicAnimation(keyPath: "opacity")
+        selectionLayer.shadowColor = white
+        selectionLayer.shadowRadius = Self.glowRadius
+        selectionLayer.shadowOffset = .zero
+        selectionLayer.shadowOpacity = pulses ? 0 : 1
+        if pulses { selectionLayer.add(Self.makePulseAnimation(), forKey: "pulseAnimation") }
+        rootLayer.addSublayer(selectionLayer)
+    }
+
+    /// The listing's pulse, on the glow's strength: 0 to 1 in one second, autoreversed, forever.
+    public static func makePulseAnimation() -> CABasicAnimation {
+        let pulse = CABasicAnimation(keyPath: "shadowOpacity")
         pulse.fromValue = 0.0
         pulse.toValue = 1.0
         pulse.duration = 1
-        pulse.repeatCount = .infinity
+        pulse.repeatCount = .greatestFiniteMagnitude // the listing's 1e100: forever
         pulse.autoreverses = true
         pulse.timingFunction = CAMediaTimingFunction(name: .easeInEaseOut)
-        if pulses { glowLayer.add(pulse, forKey: "pulseAnimation") }
-        rootLayer.addSublayer(selectionLayer)
+        return pulse
     }
 
     // MARK: Layout
 
-    /// Lays the menu out for a root of `size`: the listing's constraints (converted to y-down,
-    /// measured from the top edge) centre the column; the background spans the root.
+    /// Lays the menu out for a root of `size` (no animation). The listing's constraints are
+    /// y-up: item i's top edge (`maxY`) lies `i·height + spacing + initialOffset` below the
+    /// superlayer's top, with `initialOffset = size.height/2 - (height·5 + spacing·4)/2`, and
+    /// its `midX` on the superlayer's. Layers here are y-down, so the same edge is `minY`.
     public func layout(for size: CGSize) {
         CATransaction.begin()
         CATransaction.setDisableActions(true)
         rootLayer.bounds = CGRect(origin: .zero, size: size)
         menuLayer.frame = rootLayer.bounds
-        let height = Self.itemSize.height, spacing = Self.spacing
+        let height = Self.itemHeight, spacing = Self.spacing
         let count = CGFloat(itemLayers.count)
         let initialOffset = size.height / 2 - (height * count + spacing * (count - 1)) / 2
         for (index, item) in itemLayers.enumerated() {
@@ -128,65 +139,82 @@ public final class KioskMenu {
         }
         menuLayer.setNeedsLayout()
         menuLayer.layoutIfNeeded()
-        layOutBackground(size)
-        if selectedIndex < itemLayers.count { selectionLayer.position = itemLayers[selectedIndex].position }
+        background?.layout(for: size)
+        if itemLayers.indices.contains(selectedIndex) { selectionLayer.position = itemLayers[selectedIndex].position }
         CATransaction.commit()
-    }
-
-    private func layOutBackground(_ size: CGSize) {
-        let diameter = max(size.width, size.height) * 0.6
-        for (index, orb) in backgroundOrbs.enumerated() {
-            orb.removeAnimation(forKey: "drift")
-            orb.bounds = CGRect(x: 0, y: 0, width: diameter, height: diameter)
-            orb.cornerRadius = diameter / 2
-            let fraction = CGFloat(index + 1) / CGFloat(backgroundOrbs.count + 1)
-            let start = CGPoint(x: size.width * fraction, y: size.height * (index.isMultiple(of: 2) ? 0.25 : 0.75))
-            orb.position = start
-            let drift = CABasicAnimation(keyPath: "position")
-            drift.fromValue = start
-            drift.toValue = CGPoint(x: size.width * (1 - fraction), y: size.height * (index.isMultiple(of: 2) ? 0.75 : 0.25))
-            drift.duration = 5 + 2 * Double(index)
-            drift.autoreverses = true
-            drift.repeatCount = .infinity
-            drift.timingFunction = CAMediaTimingFunction(name: .easeInEaseOut)
-            orb.add(drift, forKey: "drift")
-        }
     }
 
     // MARK: Selection
 
-    /// Selects the item at `index` (clamped to the items, as the listing does); the selection
-    /// layer moves there with an implicit animation.
+    /// Listing 6: selects the item at `index`, clamped to the items; the selection layer moves
+    /// there with an implicit animation. Logs `selection moved to item N (TITLE)` when it moved.
     public func changeSelectedIndex(_ index: Int) {
-        selectedIndex = min(max(index, 0), itemLayers.count - 1)
-        guard itemLayers.indices.contains(selectedIndex) else { return }
-        selectionLayer.position = itemLayers[selectedIndex].position
+        guard !itemLayers.isEmpty else { return }
+        let clamped = min(max(index, 0), itemLayers.count - 1)
+        let moved = clamped != selectedIndex
+        selectedIndex = clamped
+        selectionLayer.position = itemLayers[clamped].position
+        if moved { logger.notice("selection moved to item \(clamped) (\(names[clamped]))") }
     }
 
-    /// Moves the selection up one item.
+    /// Listing 7: moves the selection up one item.
     public func moveUp() { changeSelectedIndex(selectedIndex - 1) }
 
-    /// Moves the selection down one item.
+    /// Listing 7: moves the selection down one item.
     public func moveDown() { changeSelectedIndex(selectedIndex + 1) }
 
-    /// The index of the item `layer` belongs to (the item or one of its sublayers), or nil.
+    /// Activates the selected item: it swells briefly, `activationHandler` is called, and
+    /// `activated item N (TITLE)` is logged.
+    public func activateSelection() {
+        guard itemLayers.indices.contains(selectedIndex) else { return }
+        let swell = CABasicAnimation(keyPath: "transform.scale")
+        swell.fromValue = 1.0
+        swell.toValue = 1.15
+        swell.duration = 0.12
+        swell.autoreverses = true
+        itemLayers[selectedIndex].add(swell, forKey: "activation")
+        logger.notice("activated item \(selectedIndex) (\(names[selectedIndex]))")
+        activationHandler?(selectedIndex)
+    }
+
+    /// The index of the item `layer` belongs to: the item itself or one of its sublayers, or
+    /// the selection layer (which lies over the selected item); nil for anything else.
     public func itemIndex(containing layer: CALayer?) -> Int? {
         var current = layer
         while let candidate = current {
+            if candidate === selectionLayer { return selectedIndex }
             if let index = itemLayers.firstIndex(where: { $0 === candidate }) { return index }
             current = candidate.superlayer
         }
         return nil
     }
 
-    /// Handles a key (Linux key code): up and down move the selection; returns whether it was used.
+    /// The index of the item under `point`, in the root layer's coordinates, found by hit testing.
+    public func itemIndex(at point: CGPoint) -> Int? {
+        itemIndex(containing: rootLayer.hitTest(rootLayer.convert(point, to: rootLayer.superlayer)))
+    }
+
+    // MARK: KioskDemo
+
+    /// Up and down move the selection, Enter activates; returns whether the key was used.
     @discardableResult
     public func handleKey(_ code: UInt32) -> Bool {
         switch code {
-        case 103: moveUp()      // KEY_UP
-        case 108: moveDown()    // KEY_DOWN
+        case KioskKey.up: moveUp()
+        case KioskKey.down: moveDown()
+        case KioskKey.enter, KioskKey.keypadEnter: activateSelection()
         default: return false
         }
         return true
     }
+
+    /// A tap (finger or mouse button) on the layer `hitLayer`: selects its item and activates it.
+    public func handleTap(on hitLayer: CALayer?, at point: CGPoint) {
+        guard let index = itemIndex(containing: hitLayer) else { return }
+        changeSelectedIndex(index)
+        activateSelection()
+    }
+
+    /// A swipe does nothing in the menu.
+    public func handleSwipe(dx: CGFloat, dy: CGFloat) {}
 }

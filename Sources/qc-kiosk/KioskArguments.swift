@@ -1,4 +1,5 @@
 import ArgumentParser
+import KioskMenu
 import QuartzCore
 import QuartzCoreDisplay
 
@@ -54,7 +55,8 @@ struct FrameTimesArgument: ExpressibleByArgument {
 struct KeyPressArgument: ExpressibleByArgument {
     /// The keys that can be named, with their evdev codes.
     static let names: [String: UInt32] = ["up": CAKeyCode.up, "down": CAKeyCode.down, "left": CAKeyCode.left,
-                                          "right": CAKeyCode.right, "enter": CAKeyCode.enter, "escape": CAKeyCode.escape]
+                                          "right": CAKeyCode.right, "enter": CAKeyCode.enter, "escape": CAKeyCode.escape,
+                                          "f1": KioskKey.f1, "s": KioskKey.s]
     var time: CFTimeInterval
     var code: UInt32
 

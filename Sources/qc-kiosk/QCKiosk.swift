@@ -1,5 +1,5 @@
-// qc-kiosk: the Kiosk Menu of the Core Animation Programming Guide, full-screen on bare DRM/KMS,
-// or rendered offscreen to PNG files where there is no DRM device.
+// qc-kiosk: the Kiosk Menu of the Core Animation Programming Guide, or a photo cover flow,
+// full-screen on bare DRM/KMS, or rendered offscreen to PNG files where there is no DRM device.
 import ArgumentParser
 import Foundation
 import KioskMenu
@@ -10,15 +10,32 @@ import QuartzCoreDisplay
 struct QCKiosk: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "qc-kiosk",
-        abstract: "Shows the Kiosk Menu full-screen on bare DRM/KMS, or renders it offscreen to PNG files.",
+        abstract: "Shows the Kiosk Menu or a cover flow full-screen on bare DRM/KMS, or renders it offscreen to PNG files.",
         discussion: """
-            With a DRM device (/dev/dri/card*) the menu takes over a display: arrow keys move \
-            the selection, a click or a touch selects an item, Escape quits, and Ctrl-C or \
-            SIGTERM restores the console. SIGUSR1 prints the frame statistics.
+            With a DRM device (/dev/dri/card*) the demo takes over a display. The menu: up and \
+            down move the selection, Enter or a tap (touch or click) on an item activates it. \
+            The cover flow: left and right, a swipe, or a tap on a picture move along it. F1 or \
+            S shows the status overlay (frames per second, frame time, share redrawn). Escape \
+            quits, and Ctrl-C or SIGTERM restores the console. SIGUSR1 prints the frame statistics.
 
             Without one, or with --offscreen, the frames at --frames go to PNG files in a \
-            directory (out/kiosk by default), with the keys of --key pressed on the way.
+            directory (out/kiosk by default), with the keys of --key pressed on the way; \
+            --measure renders as fast as it can for a while instead and prints what it reached.
             """)
+
+    @Option(help: "The demo to show: menu (the guide's Kiosk Menu) or coverflow (a photo carousel).")
+    var demo: DemoName = .menu
+
+    @Option(help: ArgumentHelp("Show the JPEG and PNG files of this directory in the cover flow (default: painted landscapes).",
+                               valueName: "directory"))
+    var photos: String?
+
+    @Flag(help: "Show the status overlay from the start (F1 or S toggles it).")
+    var status = false
+
+    @Option(help: ArgumentHelp("Offscreen: render as fast as possible for this many seconds, pressing keys that keep the demo moving; print frames per second and frame time, and write the last frame (with the overlay) to the directory.",
+                               valueName: "seconds"))
+    var measure: Double?
 
     @Option(help: ArgumentHelp("The connector to use (default: the first connected one).", valueName: "name"))
     var connector: String?
@@ -58,7 +75,7 @@ struct QCKiosk: ParsableCommand {
                                valueName: "seconds"))
     var blankAfter: Double?
 
-    @Flag(help: "Draw the menu over a plain background (no animated background).")
+    @Flag(help: "Draw the menu over a plain black background (no animated background).")
     var plain = false
 
     @Flag(help: "A plain background and no pulsing selection: the tree stays still.")
@@ -73,7 +90,7 @@ struct QCKiosk: ParsableCommand {
     @Option(help: ArgumentHelp("The offscreen frame times in seconds, comma-separated.", valueName: "t,t,..."))
     var frames = FrameTimesArgument([0.5, 1.5])
 
-    @Option(help: ArgumentHelp("Press a key offscreen at a time: SECONDS:up|down|left|right|enter|escape (repeatable).",
+    @Option(help: ArgumentHelp("Press a key offscreen at a time: SECONDS:up|down|left|right|enter|escape|f1|s (repeatable).",
                                valueName: "seconds:key"))
     var key: [KeyPressArgument] = []
 
@@ -84,6 +101,8 @@ struct QCKiosk: ParsableCommand {
             throw ValidationError("--blank-after needs a number of seconds above 0 (got \(blankAfter)).")
         }
         if frames.seconds.isEmpty { throw ValidationError("--frames needs at least one time.") }
+        if let measure, !(measure > 0 && measure.isFinite) { throw ValidationError("--measure needs a positive number of seconds (got \(measure)).") }
+        if photos != nil && demo != .coverflow { throw ValidationError("--photos goes with --demo coverflow.") }
     }
 
     /// The display output the options ask for.
@@ -122,36 +141,46 @@ struct QCKiosk: ParsableCommand {
     private func runOnMainActor() throws {
         let directory = offscreenDirectory
         let initialSize = rotate.logicalSize(forPhysicalSize: size.size)
-        let menu = KioskMenu(size: initialSize, animatedBackground: !(plain || still), pulses: !still)
-        let app = CAKioskApplication(rootLayer: menu.rootLayer, rotation: rotate, showsCursor: !withoutCursor)
-        app.layoutHandler = { size in menu.layout(for: size) }
+        let shown = try demo.make(size: initialSize, animatedBackground: !(plain || still), pulses: !still, photos: photos)
+        let overlay = StatusOverlay()
+        overlay.isVisible = status
+        shown.rootLayer.addSublayer(overlay.layer)
+        let app = CAKioskApplication(rootLayer: shown.rootLayer, rotation: rotate, showsCursor: !withoutCursor)
+        app.layoutHandler = { size in shown.layout(for: size) }
+        var presses = PressTracker()
         app.eventHandler = { event, hitLayer in
             switch event.kind {
             case .key(let code, true):
                 if code == CAKeyCode.escape { kill(getpid(), SIGTERM); return }
-                if menu.handleKey(code) { print("qc-kiosk: key \(code) -> selection \(menu.selectedIndex)") }
-            case .pointerButton(CAKeyCode.leftButton, true), .touch(_, .began):
-                if let index = menu.itemIndex(containing: hitLayer) {
-                    menu.changeSelectedIndex(index)
-                    print("qc-kiosk: \(event.kind) at \(event.location) -> selection \(index)")
-                }
+                if code == KioskKey.f1 || code == KioskKey.s { overlay.toggle(); return }
+                shown.handleKey(code)
             default:
-                break
+                presses.handle(event, hitLayer: hitLayer, demo: shown)
             }
         }
         if let directory {
-            try renderOffscreen(app, menu: menu, into: directory)
+            if let measure {
+                try measureOffscreen(app, overlay: overlay, seconds: measure, into: directory)
+            } else {
+                try renderOffscreen(app, into: directory)
+            }
             return
         }
         // A display link ticking at the page flips keeps the display flipping at its rate even
-        // when the tree is still (--still), which measures the KMS pacing on its own.
-        let link = CADisplayLink(source: app.displayLinkSource) { _ in }
+        // when the tree is still (--still), which measures the KMS pacing on its own; it also
+        // brings the overlay's figures up to date twice a second.
+        var lastShown = 0.0
+        let link = CADisplayLink(source: app.displayLinkSource) { link in
+            guard overlay.isVisible, link.timestamp - lastShown >= 0.5, let statistics = app.output?.statistics else { return }
+            lastShown = link.timestamp
+            overlay.show(statistics.recentFigures)
+        }
         link.add(to: .main, forMode: .default)
         app.run(configuration: displayConfiguration)
     }
 
     @MainActor
-    private func renderOffscreen(_ app: CAKioskApplication, menu: KioskMenu, into directory: String) throws {
+    private func renderOffscreen(_ app: CAKioskApplication, into directory: String) throws {
         if getenv("LIBGL_ALWAYS_SOFTWARE") == nil { setenv("LIBGL_ALWAYS_SOFTWARE", "1", 1) }
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         let input = key.flatMap { key in
@@ -162,8 +191,27 @@ struct QCKiosk: ParsableCommand {
             try app.runOffscreen(size: size.size, frameTimes: frames.seconds, input: input) { index, time, image in
                 let path = "\(directory)/frame-\(String(format: "%02d", index))-\(String(format: "%.2f", time))s.png"
                 try image.writePNG(to: URL(fileURLWithPath: path))
-                print("qc-kiosk: wrote \(path) (selection \(menu.selectedIndex))")
+                print("qc-kiosk: wrote \(path)")
             }
+        } catch {
+            throw OffscreenFailure(underlying: error)
+        }
+    }
+
+    @MainActor
+    private func measureOffscreen(_ app: CAKioskApplication, overlay: StatusOverlay, seconds: Double, into directory: String) throws {
+        if getenv("LIBGL_ALWAYS_SOFTWARE") == nil { setenv("LIBGL_ALWAYS_SOFTWARE", "1", 1) }
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let measurement = OffscreenMeasurement(app: app, overlay: overlay, keys: demo.measurementKeys)
+        do {
+            let (result, image) = try measurement.run(size: size.size, seconds: seconds)
+            let figures = result.figures
+            print(String(format: "qc-kiosk: %@ at %dx%d: %d frames in %.2f s: %.1f fps, median frame time %.1f ms, median redrawn %.0f%%",
+                         demo.rawValue, Int(size.size.width), Int(size.size.height), result.frames, result.elapsed,
+                         figures.framesPerSecond, figures.frameTime * 1000, (figures.redrawnFraction ?? 1) * 100))
+            let path = "\(directory)/\(demo.rawValue)-measured.png"
+            try image.writePNG(to: URL(fileURLWithPath: path))
+            print("qc-kiosk: wrote \(path)")
         } catch {
             throw OffscreenFailure(underlying: error)
         }
@@ -173,5 +221,16 @@ struct QCKiosk: ParsableCommand {
     struct OffscreenFailure: Error, CustomStringConvertible {
         let underlying: Error
         var description: String { "offscreen rendering failed: \(underlying)" }
+    }
+}
+
+extension CAFrameStatistics {
+    /// The overlay's figures over the last 60 frames: frames per second from the median flip
+    /// interval, the median render time and the median share redrawn.
+    var recentFigures: StatusOverlay.Figures {
+        let interval = OffscreenMeasurement.Result.median(Array(intervals.suffix(60)))
+        return StatusOverlay.Figures(framesPerSecond: interval > 0 ? 1 / interval : 0,
+                                     frameTime: OffscreenMeasurement.Result.median(Array(renderDurations.suffix(60))),
+                                     redrawnFraction: redrawnFractions.isEmpty ? nil : OffscreenMeasurement.Result.median(Array(redrawnFractions.suffix(60))))
     }
 }

@@ -3,28 +3,47 @@ import QuartzCore
 import QuartzCoreDisplay
 import XCTest
 
-/// The app of the QuartzCoreDisplay catalog's Writing a Kiosk App article, built as written (in
-/// a function) and run offscreen instead of on a display: keep the two the same. (XCTest on
-/// Linux cannot call main-actor test methods; it runs them on the main thread, so each test
-/// assumes the main actor.)
+/// The app of the QuartzCoreDisplay catalog's Writing a Kiosk App article, built and run
+/// offscreen as written: the code between the markers below must be the article's, line for
+/// line (the first test checks), so the article cannot drift from code that compiles and runs.
+/// (XCTest on Linux cannot call main-actor test methods; it runs them on the main thread, so
+/// each test assumes the main actor.)
 final class KioskAppExampleTests: XCTestCase {
     @MainActor
-    private static func makeHelloKiosk() -> (app: CAKioskApplication, button: CALayer) {
+    private static func makeHelloKiosk() -> (app: CAKioskApplication, panel: CALayer, label: CATextLayer) {
+        // BEGIN article: app
+        let greetings = ["Hello, kiosk!", "Bonjour !", "¡Hola!"]
+        let colors = [CGColor(red: 0.2, green: 0.5, blue: 0.9, alpha: 1),
+                      CGColor(red: 0.9, green: 0.4, blue: 0.1, alpha: 1),
+                      CGColor(red: 0.2, green: 0.6, blue: 0.3, alpha: 1)]
+
         let root = CALayer()
         root.frame = CGRect(x: 0, y: 0, width: 1280, height: 720)
         root.backgroundColor = CGColor(red: 0.1, green: 0.1, blue: 0.12, alpha: 1)
 
-        let idle = CGColor(red: 0.2, green: 0.5, blue: 0.9, alpha: 1)
-        let pressed = CGColor(red: 0.9, green: 0.4, blue: 0.1, alpha: 1)
-        let button = CALayer()
-        button.bounds = CGRect(x: 0, y: 0, width: 320, height: 120)
-        button.cornerRadius = 24
-        button.position = CGPoint(x: 640, y: 360)
-        button.backgroundColor = idle
-        root.addSublayer(button)
+        // A rounded panel in the middle of the display, with a line of text across it.
+        let panel = CALayer()
+        panel.bounds = CGRect(x: 0, y: 0, width: 560, height: 160)
+        panel.position = CGPoint(x: 640, y: 360)
+        panel.cornerRadius = 24
+        panel.backgroundColor = colors[0]
+        root.addSublayer(panel)
 
-        func toggle() {
-            button.backgroundColor = button.backgroundColor == idle ? pressed : idle
+        let label = CATextLayer()
+        label.frame = CGRect(x: 0, y: 50, width: 560, height: 60)
+        label.string = greetings[0]
+        label.font = "DejaVu Sans" as CFString
+        label.fontSize = 48
+        label.alignmentMode = .center
+        label.foregroundColor = CGColor(red: 1, green: 1, blue: 1, alpha: 1)
+        panel.addSublayer(label)
+
+        // Shows the next greeting; the panel's colour changes with an implicit animation.
+        func showNextGreeting() {
+            let current = greetings.firstIndex(of: label.string as? String ?? "") ?? 0
+            let next = (current + 1) % greetings.count
+            label.string = greetings[next]
+            panel.backgroundColor = colors[next]
         }
 
         let app = CAKioskApplication(rootLayer: root)
@@ -32,43 +51,92 @@ final class KioskAppExampleTests: XCTestCase {
         app.layoutHandler = { size in
             CATransaction.begin()
             CATransaction.setDisableActions(true)
-            button.position = CGPoint(x: size.width / 2, y: size.height / 2)
+            panel.position = CGPoint(x: size.width / 2, y: size.height / 2)
             CATransaction.commit()
         }
         app.eventHandler = { event, hitLayer in
             switch event.kind {
             case .key(CAKeyCode.escape, true):
                 kill(getpid(), SIGTERM) // the output restores the console, then the process ends
-            case .key(CAKeyCode.enter, true):
-                toggle()
+            case .key(CAKeyCode.enter, true), .key(CAKeyCode.space, true):
+                showNextGreeting()
             case .pointerButton(CAKeyCode.leftButton, true), .touch(_, .began):
-                if hitLayer === button { toggle() }
+                if hitLayer === panel || hitLayer === label { showNextGreeting() }
             default:
                 break
             }
         }
-        return (app, button)
-    }
-
-    /// On a 640 x 360 panel the layout handler centres the button at (320, 180); Enter at 0.2 s
-    /// starts a 0.25 s implicit colour animation that has ended by the frame at 0.8 s.
-    func testButtonIsCentredAndEnterChangesItsColour() throws {
-        try MainActor.assumeIsolated { try Self.checkButtonIsCentredAndEnterChangesItsColour() }
+        // END article: app
+        return (app, panel, label)
     }
 
     @MainActor
-    private static func checkButtonIsCentredAndEnterChangesItsColour() throws {
-        let (app, button) = makeHelloKiosk()
-        var frames: [CGImage] = []
+    private static func renderOffscreen(_ app: CAKioskApplication) throws {
+        // BEGIN article: offscreen
         let enter: [(time: CFTimeInterval, event: CARawInputEvent)] = [
-            (0.2, .key(code: CAKeyCode.enter, isDown: true, time: CACurrentMediaTime())),
-            (0.21, .key(code: CAKeyCode.enter, isDown: false, time: CACurrentMediaTime())),
+            (0.5, .key(code: CAKeyCode.enter, isDown: true, time: 0)),
+            (0.51, .key(code: CAKeyCode.enter, isDown: false, time: 0)),
         ]
-        try app.runOffscreen(size: CGSize(width: 640, height: 360), frameTimes: [0.1, 0.8], input: enter) { _, _, image in
-            frames.append(image)
+        try app.runOffscreen(size: CGSize(width: 1280, height: 720), frameTimes: [0.2, 1.0], input: enter) { index, _, image in
+            try image.writePNG(to: URL(fileURLWithPath: "kiosk-\(index).png"))
         }
-        XCTAssertEqual(button.position, CGPoint(x: 320, y: 180))
-        XCTAssertEqual(frames.count, 2)
+        // END article: offscreen
+    }
+
+    /// The Swift blocks of the article that follow its imports (the app) or render offscreen.
+    private static func articleBlocks() throws -> [[String]] {
+        let article = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Sources/QuartzCoreDisplay/QuartzCoreDisplay.docc/WritingAKioskApp.md")
+        var blocks: [[String]] = [], current: [String]?
+        for line in try String(contentsOf: article, encoding: .utf8).components(separatedBy: "\n") {
+            if line == "```swift" { current = [] } else if line == "```", let block = current {
+                blocks.append(block)
+                current = nil
+            } else { current?.append(line) }
+        }
+        return blocks
+    }
+
+    /// The lines of this file between `// BEGIN article: NAME` and its END, less their indent.
+    private static func testedLines(_ name: String) throws -> [String] {
+        let lines = try String(contentsOf: URL(fileURLWithPath: #filePath), encoding: .utf8).components(separatedBy: "\n")
+        let begin = try XCTUnwrap(lines.firstIndex(of: "        // BEGIN article: \(name)"))
+        let end = try XCTUnwrap(lines.firstIndex(of: "        // END article: \(name)"))
+        return lines[(begin + 1)..<end].map { $0.hasPrefix("        ") ? String($0.dropFirst(8)) : $0 }
+    }
+
+    func testTheCodeHereIsTheArticlesCode() throws {
+        let blocks = try Self.articleBlocks()
+        let imports = ["import Foundation", "import QuartzCore", "import QuartzCoreDisplay", ""]
+        let app = try XCTUnwrap(blocks.first { Array($0.prefix(4)) == imports }, "the article's app block")
+        XCTAssertEqual(Array(app.dropFirst(4)), try Self.testedLines("app"))
+        let offscreen = try XCTUnwrap(blocks.first { $0.contains { $0.contains("runOffscreen") } }, "the article's offscreen block")
+        XCTAssertEqual(offscreen, try Self.testedLines("offscreen"))
+        XCTAssertTrue(blocks.contains(["app.run(configuration: CADisplayOutput.Configuration())"]))
+    }
+
+    /// At 1280 x 720 the panel spans x 360...920, y 280...440: blue with white text at 0.2 s;
+    /// Enter at 0.5 s shows "Bonjour !" and turns the panel orange in a 0.25 s animation.
+    func testEnterShowsTheNextGreeting() throws {
+        try MainActor.assumeIsolated { try Self.checkEnterShowsTheNextGreeting() }
+    }
+
+    @MainActor
+    private static func checkEnterShowsTheNextGreeting() throws {
+        let (app, panel, label) = makeHelloKiosk()
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("hello-kiosk-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let previous = FileManager.default.currentDirectoryPath
+        FileManager.default.changeCurrentDirectoryPath(directory.path)
+        defer {
+            FileManager.default.changeCurrentDirectoryPath(previous)
+            try? FileManager.default.removeItem(at: directory)
+        }
+        try renderOffscreen(app)
+        XCTAssertEqual(panel.position, CGPoint(x: 640, y: 360))
+        XCTAssertEqual(label.string as? String, "Bonjour !")
+        let before = try CGImage.load(contentsOf: directory.appendingPathComponent("kiosk-0.png"))
+        let after = try CGImage.load(contentsOf: directory.appendingPathComponent("kiosk-1.png"))
         func pixel(_ image: CGImage, _ x: Int, _ y: Int) -> [Int] {
             let p = image.premultipliedPixel(x: x, y: y)!
             return [Int(p.r), Int(p.g), Int(p.b)]
@@ -78,11 +146,24 @@ final class KioskAppExampleTests: XCTestCase {
         func assertColour(_ got: [Int], _ want: [Int], _ message: String, line: UInt = #line) {
             XCTAssertTrue(zip(got, want).allSatisfy { abs($0 - $1) <= 1 }, "\(message): \(got), expected \(want)", line: line)
         }
-        // Inside the button (x 160...480, y 120...240) and outside it.
-        assertColour(pixel(frames[0], 320, 180), [51, 128, 230], "idle blue")
-        assertColour(pixel(frames[0], 170, 130), [51, 128, 230], "idle blue near the top-left corner")
-        assertColour(pixel(frames[0], 150, 180), [26, 26, 31], "background left of the button")
-        assertColour(pixel(frames[1], 320, 180), [230, 102, 26], "pressed orange after Enter")
-        assertColour(pixel(frames[1], 320, 250), [26, 26, 31], "background below the button")
+        assertColour(pixel(before, 380, 300), [51, 128, 230], "blue panel")
+        assertColour(pixel(before, 340, 300), [26, 26, 31], "background left of the panel")
+        // Offscreen runs in real time: where the first frame is slow (a loaded machine), the
+        // frame at 1.0 s may come right after Enter, while the colour is still on its way from
+        // blue to orange; a frame a second later shows where it ends.
+        let turning = pixel(after, 380, 300)
+        XCTAssertTrue((51...230).contains(turning[0]) && (102...128).contains(turning[1]) && (26...230).contains(turning[2]),
+                      "between blue and orange: \(turning)")
+        assertColour(pixel(after, 640, 450), [26, 26, 31], "background below the panel")
+        let renderer = try CARenderer(pixelWidth: 1280, pixelHeight: 720)
+        renderer.layer = app.screenLayer
+        try renderer.renderFrame(atTime: CACurrentMediaTime() + 1)
+        assertColour(pixel(try renderer.makeImage(), 380, 300), [230, 102, 26], "orange once the animation is over")
+        // The text: white pixels in the label's band (y 330...390) of the panel, in both frames.
+        for image in [before, after] {
+            let white = (330..<390).flatMap { y in (360..<920).map { (x: $0, y: y) } }
+                .filter { pixel(image, $0.x, $0.y).allSatisfy { $0 > 220 } }.count
+            XCTAssertGreaterThan(white, 200, "white text on the panel")
+        }
     }
 }
