@@ -1,6 +1,7 @@
 import XCTest
 import CompositorCore
 @testable import QuartzCore
+@testable import QuartzCoreModel
 
 /// `CATransform3D` and the renderer's `Matrix4` convert in one place, bit for bit: both hold
 /// sixteen Double-sized entries row by row in the same order.
