@@ -9,6 +9,8 @@ func systemLibrary(_ name: String, pkgConfig: String, apt: String) -> Target {
 
 /// The command-line parser of the executables.
 let argumentParser = Target.Dependency.product(name: "ArgumentParser", package: "swift-argument-parser")
+/// swift-log: every library logs through it; only the executables bootstrap it.
+let logging = Target.Dependency.product(name: "Logging", package: "swift-log")
 
 let package = Package(
     name: "OpenQuartzCore",
@@ -49,14 +51,14 @@ let package = Package(
 
         // Public libraries.
         .target(name: "CoreGraphics", dependencies: ["CPNG", "CCairo", "CJPEG", "CPango", .product(name: "Logging", package: "swift-log")]),
-        .target(name: "CompositorCore", dependencies: ["CoreGraphics"]),
+        .target(name: "CompositorCore", dependencies: ["CoreGraphics", logging]),
         // Swift Testing's CoreGraphics overlay (image attachments). It must not make executables
         // link libTesting: it holds only code emitted into its clients, imports Testing weakly and
         // does not autolink it (a test target links Testing itself). Unsafe flags in a dependency
         // need swift-tools-version 6.2.
         .target(name: "_Testing_CoreGraphics", dependencies: ["CoreGraphics"],
                 swiftSettings: [.unsafeFlags(["-Xfrontend", "-disable-autolink-library", "-Xfrontend", "Testing"])]),
-        .target(name: "GLESRenderer", dependencies: ["CompositorCore", "CEGL", "CGLES3"]),
+        .target(name: "GLESRenderer", dependencies: ["CompositorCore", "CEGL", "CGLES3", logging]),
         .target(name: "CPURenderer", dependencies: ["CompositorCore", "CoreGraphics"]),
         .target(name: "QuartzCore", dependencies: [
             "CoreGraphics", "CompositorCore", "GLESRenderer", "CPURenderer", .product(name: "Logging", package: "swift-log"),
@@ -65,10 +67,10 @@ let package = Package(
 
         // Full-screen layer trees on bare DRM/KMS: display, frame pacing, input, session.
         .target(name: "QuartzCoreDisplay", dependencies: [
-            "QuartzCore", "GLESRenderer", "CPURenderer", "CompositorCore", "CDRM", "CGBM", "CEGL", "CGLES3", "CInput", "CSeat",
+            "QuartzCore", "GLESRenderer", "CPURenderer", "CompositorCore", "CDRM", "CGBM", "CEGL", "CGLES3", "CInput", "CSeat", logging,
         ]),
 
-        // Example layer trees (the seeds' figures and the benchmark scenes).
+        // Example layer trees (the guide's and the book's figures, and the benchmark scenes).
         .target(name: "ExampleScenes", dependencies: ["QuartzCore"]),
         // The Kiosk Menu application of the Core Animation Programming Guide, public API only.
         .target(name: "KioskMenu", dependencies: ["QuartzCore"]),
@@ -80,22 +82,22 @@ let package = Package(
         ]),
 
         // Executables.
-        .executableTarget(name: "qc-render", dependencies: ["QuartzCore", "ExampleScenes", argumentParser]),
-        .executableTarget(name: "qc-bench", dependencies: ["QuartzCore", "ExampleScenes", "GLESRenderer", "CPURenderer", argumentParser]),
-        .executableTarget(name: "qc-kiosk", dependencies: ["QuartzCoreDisplay", "KioskMenu", argumentParser]),
+        .executableTarget(name: "qc-render", dependencies: ["QuartzCore", "ExampleScenes", argumentParser, logging]),
+        .executableTarget(name: "qc-bench", dependencies: ["QuartzCore", "ExampleScenes", "GLESRenderer", "CPURenderer", argumentParser, logging]),
+        .executableTarget(name: "qc-kiosk", dependencies: ["QuartzCoreDisplay", "KioskMenu", argumentParser, logging]),
 
         // Fuzzing: the targets (also replayed by the tests) and the libFuzzer driver (scripts/fuzz.sh).
         .target(name: "FuzzTargets", dependencies: ["QuartzCore", "CompositorCore", "CPURenderer", "GLESRenderer"]),
         .target(name: "CLibFuzzer"),
         .executableTarget(name: "qc-fuzz", dependencies: [
-            "FuzzTargets", "CLibFuzzer", argumentParser,
+            "FuzzTargets", "CLibFuzzer", argumentParser, logging,
         ]),
         // A kiosk's months in minutes: memory, GL objects and caches must stay flat.
-        .executableTarget(name: "qc-soak", dependencies: ["QuartzCore", "GLESRenderer", "CPURenderer", argumentParser]),
+        .executableTarget(name: "qc-soak", dependencies: ["QuartzCore", "GLESRenderer", "CPURenderer", argumentParser, logging]),
 
         // Tests.
         .testTarget(name: "CoreGraphicsTests", dependencies: ["CoreGraphics"], exclude: ["Fixtures"]),
-        .testTarget(name: "CompositorCoreTests", dependencies: ["CompositorCore"]),
+        .testTarget(name: "CompositorCoreTests", dependencies: ["CompositorCore", logging]),
         .testTarget(name: "QuartzCoreTests", dependencies: ["QuartzCore", "RendererTestSupport"]),
         .target(name: "RendererTestSupport", dependencies: ["CompositorCore", "CoreGraphics"], path: "Tests/RendererTestSupport"),
         .testTarget(name: "GLESRendererTests", dependencies: ["GLESRenderer", "CompositorCore", "RendererTestSupport"]),

@@ -196,8 +196,8 @@ final class FrameEncoder {
         let scale = min(1, limit / Double(group.pixelWidth), limit / Double(group.pixelHeight))
         if scale < 1 && !hasWarnedAboutOversizeGroups {
             hasWarnedAboutOversizeGroups = true
-            FileHandle.standardError.write(Data(("GLESRenderer: warning: offscreen group \(group.pixelWidth)x\(group.pixelHeight) exceeds "
-                + "GL_MAX_TEXTURE_SIZE \(pool.maximumSize); drawn at \(Int((scale * 100).rounded()))% resolution\n").utf8))
+            let sizes = "offscreen group \(group.pixelWidth)x\(group.pixelHeight) exceeds GL_MAX_TEXTURE_SIZE \(pool.maximumSize)"
+            GLESRendererLog.logger.warning("\(sizes); drawn at \(Int((scale * 100).rounded()))% resolution")
         }
         if let key = group.rasterizationKey,
            let cached = rasterCache.target(for: key, pixelWidth: group.pixelWidth, pixelHeight: group.pixelHeight, frame: frame) {

@@ -66,8 +66,8 @@ final class KMSOutputLoop {
     private var contextRecoveries = 0
     static let maximumContextRecoveries = 3
     private let flipSink = FlipSink()
-    /// `QC_DISPLAY_TRACE=1` logs every frame's render time and every flip.
-    private let tracesFrames = ProcessInfo.processInfo.environment["QC_DISPLAY_TRACE"] == "1"
+    /// `QC_DEBUG=display-trace` logs every frame's render time and every flip.
+    private let tracesFrames = DebugOptions.isEnabled(.displayTrace)
 
     init(output: CADisplayOutput, root: LayerReference, events: @escaping @Sendable (CADisplayOutput.Event) -> Void) {
         self.output = output
@@ -110,7 +110,7 @@ final class KMSOutputLoop {
     }
 
     private func log(_ message: String) {
-        FileHandle.standardError.write(Data("qc-display: \(message)\n".utf8))
+        QuartzCoreDisplayLog.logger.info("\(message)")
     }
 
     /// Logs a waiting state once, not at every retry.
@@ -320,7 +320,7 @@ final class KMSOutputLoop {
     private func handleSignals() {
         for signal in TerminationSignals.drain() {
             if signal == SIGUSR1 {
-                print(output.statistics.description)
+                QuartzCoreDisplayLog.logger.info("\(output.statistics.description)")
             } else {
                 stopSignal = signal
             }
@@ -528,7 +528,7 @@ final class KMSOutputLoop {
                   s.statistics.flipCount % interval == 0 else { return nil }
             return s.statistics.description
         }
-        if let report { print(report) }
+        if let report { QuartzCoreDisplayLog.logger.info("\(report)") }
         if !firstFrameSent {
             firstFrameSent = true
             events(.firstFrame(time))
