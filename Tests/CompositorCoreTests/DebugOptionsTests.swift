@@ -53,6 +53,19 @@ final class DebugOptionsTests: XCTestCase {
     }
 }
 
+/// Every switch is documented in the porting article's table of `QC_DEBUG` switches.
+final class DebugOptionsDocumentationTests: XCTestCase {
+    func testEverySwitchHasARowInThePortingArticle() throws {
+        let article = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Sources/QuartzCore/QuartzCore.docc/PortingFromApplePlatforms.md")
+        let text = try String(contentsOf: article, encoding: .utf8)
+        for option in DebugOptions.Switch.allCases {
+            XCTAssertTrue(text.contains("| `\(option.rawValue)` |"), "no row for QC_DEBUG=\(option.rawValue)")
+        }
+        XCTAssertTrue(text.contains("| `log=LEVEL` |"), "no row for QC_DEBUG=log=LEVEL")
+    }
+}
+
 /// The messages a logger received.
 private final class LogRecorder: @unchecked Sendable {
     private let lock = NSLock()
