@@ -9,6 +9,8 @@ func systemLibrary(_ name: String, pkgConfig: String, apt: String) -> Target {
 
 /// The command-line parser of the executables.
 let argumentParser = Target.Dependency.product(name: "ArgumentParser", package: "swift-argument-parser")
+/// swift-log: every library logs through it; only the executables bootstrap it.
+let logging = Target.Dependency.product(name: "Logging", package: "swift-log")
 
 let package = Package(
     name: "OpenQuartzCore",
@@ -50,16 +52,16 @@ let package = Package(
         systemLibrary("CPango", pkgConfig: "pangocairo", apt: "libpango1.0-dev"),
 
         // Public libraries.
-        .target(name: "CoreGraphics", dependencies: ["CPNG", "CCairo", "CJPEG", "CPango", .product(name: "Logging", package: "swift-log")]),
-        .target(name: "CompositorCore", dependencies: ["CoreGraphics"]),
+        .target(name: "CoreGraphics", dependencies: ["CPNG", "CCairo", "CJPEG", "CPango", logging]),
+        .target(name: "CompositorCore", dependencies: ["CoreGraphics", logging]),
         // Swift Testing's CoreGraphics overlay (image attachments). It must not make executables
         // link libTesting: it holds only code emitted into its clients, imports Testing weakly and
         // does not autolink it (a test target links Testing itself). Unsafe flags in a dependency
         // need swift-tools-version 6.2.
         .target(name: "_Testing_CoreGraphics", dependencies: ["CoreGraphics"],
                 swiftSettings: [.unsafeFlags(["-Xfrontend", "-disable-autolink-library", "-Xfrontend", "Testing"])]),
-        .target(name: "GLESRenderer", dependencies: ["CompositorCore", "CoreGraphics", "CEGL", "CGLES3", .product(name: "Logging", package: "swift-log")]),
-        .target(name: "CPURenderer", dependencies: ["CompositorCore", "CoreGraphics", .product(name: "Logging", package: "swift-log")]),
+        .target(name: "GLESRenderer", dependencies: ["CompositorCore", "CoreGraphics", "CEGL", "CGLES3", logging]),
+        .target(name: "CPURenderer", dependencies: ["CompositorCore", "CoreGraphics", logging]),
         // The artwork of shape and text layers, drawn with Cairo and Pango from plain values.
         .target(name: "LayerArtwork", dependencies: ["CoreGraphics", "CCairo", "CPango"]),
         // The model: layers, transactions, the render tree, timing, animation, layout, and the
@@ -67,26 +69,26 @@ let package = Package(
         // scripts/check-imports.py fails the build of the suite on an import of a target that is
         // not a direct dependency, and on a direct dependency outside this list.
         .target(name: "QuartzCoreModel", dependencies: [
-            "CoreGraphics", "CompositorCore", "CPURenderer", "LayerArtwork", .product(name: "Logging", package: "swift-log"),
+            "CoreGraphics", "CompositorCore", "CPURenderer", "LayerArtwork", logging,
         ], path: "Sources/QuartzCore"),
         // The module users import: the model re-exported, and what draws it (CARenderer on the GLES
         // and CPU renderers, CAOpenGLLayer).
         .target(name: "QuartzCore", dependencies: [
             "QuartzCoreModel", "CoreGraphics", "CompositorCore", "GLESRenderer", "CPURenderer", "CGLES3",
-            .product(name: "Logging", package: "swift-log"),
+            logging,
         ], path: "Sources/QuartzCoreRendering"),
 
         // Full-screen layer trees on bare DRM/KMS: display, frame pacing, input, session.
         .target(name: "QuartzCoreDisplay", dependencies: [
             "QuartzCore", "GLESRenderer", "CPURenderer", "CompositorCore", "CDRM", "CGBM", "CEGL", "CGLES3", "CInput", "CSeat",
-            .product(name: "Logging", package: "swift-log"),
+            logging,
         ]),
 
-        // Example layer trees (the seeds' figures and the benchmark scenes).
+        // Example layer trees (the guide's and the book's figures, and the benchmark scenes).
         .target(name: "ExampleScenes", dependencies: ["QuartzCore"]),
         // The Kiosk Menu application of the Core Animation Programming Guide and the cover-flow
         // showcase, public API only.
-        .target(name: "KioskMenu", dependencies: ["QuartzCore", .product(name: "Logging", package: "swift-log")]),
+        .target(name: "KioskMenu", dependencies: ["QuartzCore", logging]),
 
         // Render tests for users' test targets; the strategies alone depend on swift-snapshot-testing.
         .target(name: "QuartzCoreTesting", dependencies: ["QuartzCore"]),
@@ -95,27 +97,27 @@ let package = Package(
         ]),
 
         // Executables.
-        .executableTarget(name: "qc-render", dependencies: ["QuartzCore", "ExampleScenes", argumentParser]),
-        .executableTarget(name: "qc-bench", dependencies: ["QuartzCore", "ExampleScenes", "CompositorCore", "GLESRenderer", "CPURenderer", argumentParser]),
-        .executableTarget(name: "qc-kiosk", dependencies: ["QuartzCore", "QuartzCoreDisplay", "KioskMenu", argumentParser]),
+        .executableTarget(name: "qc-render", dependencies: ["QuartzCore", "ExampleScenes", argumentParser, logging]),
+        .executableTarget(name: "qc-bench", dependencies: ["QuartzCore", "ExampleScenes", "CompositorCore", "GLESRenderer", "CPURenderer", argumentParser, logging]),
+        .executableTarget(name: "qc-kiosk", dependencies: ["QuartzCore", "QuartzCoreDisplay", "KioskMenu", argumentParser, logging]),
 
         // Fuzzing: the targets (also replayed by the tests) and the libFuzzer driver (scripts/fuzz.sh).
         .target(name: "FuzzTargets", dependencies: ["QuartzCore", "CoreGraphics", "CompositorCore", "CPURenderer", "GLESRenderer"]),
         .target(name: "CLibFuzzer"),
         .executableTarget(name: "qc-fuzz", dependencies: [
-            "FuzzTargets", "CLibFuzzer", argumentParser,
+            "FuzzTargets", "CLibFuzzer", argumentParser, logging,
         ]),
         // A kiosk's months in minutes: memory, GL objects and caches must stay flat.
-        .executableTarget(name: "qc-soak", dependencies: ["QuartzCore", "CompositorCore", "GLESRenderer", "CPURenderer", argumentParser]),
+        .executableTarget(name: "qc-soak", dependencies: ["QuartzCore", "CompositorCore", "GLESRenderer", "CPURenderer", argumentParser, logging]),
 
         // Tests.
         .testTarget(name: "CoreGraphicsTests", dependencies: ["CoreGraphics"], exclude: ["Fixtures"]),
-        .testTarget(name: "CompositorCoreTests", dependencies: ["CompositorCore", "CoreGraphics"]),
+        .testTarget(name: "CompositorCoreTests", dependencies: ["CompositorCore", "CoreGraphics", logging]),
         .testTarget(name: "QuartzCoreTests", dependencies: ["QuartzCore", "QuartzCoreModel", "CompositorCore", "RendererTestSupport"]),
         .target(name: "RendererTestSupport", dependencies: ["CompositorCore", "CoreGraphics"], path: "Tests/RendererTestSupport"),
         .testTarget(name: "GLESRendererTests", dependencies: ["GLESRenderer", "CompositorCore", "CoreGraphics", "CEGL", "CGLES3", "RendererTestSupport"]),
         .testTarget(name: "FuzzRegressionTests", dependencies: ["FuzzTargets", "QuartzCore", "CompositorCore", "CPURenderer", "GLESRenderer"]),
-        .testTarget(name: "KioskTests", dependencies: ["QuartzCore", "QuartzCoreDisplay", "KioskMenu", "CompositorCore", "CPURenderer", "GLESRenderer", .product(name: "Logging", package: "swift-log")]),
+        .testTarget(name: "KioskTests", dependencies: ["QuartzCore", "QuartzCoreDisplay", "KioskMenu", "CompositorCore", "CPURenderer", "GLESRenderer", logging]),
         .testTarget(name: "CPURendererTests", dependencies: ["CPURenderer", "CompositorCore", "CoreGraphics", "RendererTestSupport"]),
         .testTarget(name: "QuartzCoreTestingTests", dependencies: ["QuartzCoreTesting", "QuartzCoreSnapshotTesting", "RendererTestSupport"]),
         .testTarget(name: "RenderingTests", dependencies: ["QuartzCore", "QuartzCoreModel", "ExampleScenes", "CompositorCore", "CoreGraphics", "CPURenderer", "GLESRenderer", "CGLES3", "RendererTestSupport"],

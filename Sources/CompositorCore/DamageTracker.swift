@@ -2,7 +2,7 @@ import Foundation
 import CoreGraphics
 
 /// Finds the pixels that differ between two consecutive flattened frames, so a renderer can
-/// recomposite only those (issue 8: damage tracking).
+/// recomposite only those.
 ///
 /// Frames are compared as sequences of top-level drawables: a quad, or a whole group from its
 /// `.beginGroup` to its `.endGroup` (commands compared with their resolved clip chains, since

@@ -48,13 +48,12 @@ public enum ProcessMemory {
 
 /// Decides when freed cache memory is worth handing back to the system: after evictions that
 /// freed at least `threshold` bytes in all since the last trim (a trim walks every arena, so
-/// it is not done for a few kilobytes). Set `QC_MALLOC_TRIM=0` to never trim (to measure
+/// it is not done for a few kilobytes). Set `QC_DEBUG=no-malloc-trim` to never trim (to measure
 /// what trimming saves).
 public struct FreedMemoryTrimmer: Sendable {
     /// The bytes that must have been freed since the last trim before another.
     public var threshold: Int
     private var freedSinceTrim = 0
-    private static let isEnabled = ProcessInfo.processInfo.environment["QC_MALLOC_TRIM"] != "0"
 
     /// Creates a trimmer that trims after `threshold` bytes were freed.
     public init(threshold: Int) { self.threshold = max(0, threshold) }
@@ -65,7 +64,7 @@ public struct FreedMemoryTrimmer: Sendable {
     /// Trims when enough was freed since the last trim; true when it trimmed.
     @discardableResult
     public mutating func trimIfWorthwhile() -> Bool {
-        guard Self.isEnabled, freedSinceTrim >= threshold, freedSinceTrim > 0 else { return false }
+        guard !DebugOptions.isEnabled(.noMallocTrim), freedSinceTrim >= threshold, freedSinceTrim > 0 else { return false }
         freedSinceTrim = 0
         ProcessMemory.returnFreedMemory()
         return true

@@ -3,5 +3,5 @@ import Logging
 /// Where CoreGraphics reports input it refuses (an invalid image layout, an unwritable file) and
 /// carries on, as Core Graphics logs to the console.
 enum CoreGraphicsLog {
-    static let logger = Logger(label: "org.openquartzcore.CoreGraphics")
+    static let logger = Logger(label: "CoreGraphics")
 }

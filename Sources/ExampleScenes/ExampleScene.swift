@@ -1,10 +1,11 @@
 import QuartzCore
 
-/// A named example layer tree: the seeds' figures, rendered by `qc-render` and by the tests.
+/// A named example layer tree: a figure of the Core Animation Programming Guide or of "iOS Core
+/// Animation: Advanced Techniques", rendered by `qc-render` and by the tests.
 public struct ExampleScene: Sendable {
     /// The name used on the command line (`--scene clock`).
     public let name: String
-    /// What the scene shows and where in the seeds it comes from.
+    /// What the scene shows and which figure of the guide or the book it comes from.
     public let summary: String
     /// The size, in points, the scene is designed for.
     public let size: CGSize

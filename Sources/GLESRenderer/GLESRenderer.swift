@@ -12,9 +12,9 @@ import Foundation
 /// (`CGImage.incrementalUpdate`) re-uploads only its changed rectangle into its base's texture.
 ///
 /// `render(_:)` waits for the GPU (`glFinish`) before it returns, so the time it takes is the
-/// time of a whole frame. Set `QC_RENDER_STATS=1` to print each frame's statistics to stderr, and
-/// `QC_CLIP_TABLE=1` to evaluate every clip through the clip table (to measure the analytic path),
-/// and `QC_DAMAGE_SCISSORS=1` to draw every damage rectangle scissored in turn (to measure the
+/// time of a whole frame. Set `QC_DEBUG=stats` to log each frame's statistics,
+/// `QC_DEBUG=clip-table` to evaluate every clip through the clip table (to measure the analytic path),
+/// and `QC_DEBUG=damage-scissors` to draw every damage rectangle scissored in turn (to measure the
 /// per-instance damage rectangles).
 public final class GLESRenderer: FrameRenderer, CacheBudgetedRenderer {
     /// The framebuffer frames are drawn into.
@@ -38,8 +38,8 @@ public final class GLESRenderer: FrameRenderer, CacheBudgetedRenderer {
     private let damagedCanvas = DamagedCanvasDraws()
     private var frame = 0
     private var hasWarnedAboutDeepClips = false
-    private let printsStatistics = ProcessInfo.processInfo.environment["QC_RENDER_STATS"] == "1"
-    private let scissorsEachDamageRectangle = ProcessInfo.processInfo.environment["QC_DAMAGE_SCISSORS"] == "1"
+    private let logsStatistics = DebugOptions.isEnabled(.stats)
+    private let scissorsEachDamageRectangle = DebugOptions.isEnabled(.damageScissors)
     private var isReleased = false
     /// Hands the heap back to the system after large evictions (llvmpipe keeps textures in it).
     private var trimmer = FreedMemoryTrimmer(threshold: 4 << 20)
@@ -71,7 +71,7 @@ public final class GLESRenderer: FrameRenderer, CacheBudgetedRenderer {
         rasterCache = RasterizationCache(budget: budget, byteLimit: rasterizationCacheByteLimit)
         shadowMasks = ShadowMaskCache(budget: budget)
         encoder = FrameEncoder(textures: textures, pool: pool, rasterCache: rasterCache, shadowMasks: shadowMasks, clips: clips)
-        clips.analyticClipsEnabled = ProcessInfo.processInfo.environment["QC_CLIP_TABLE"] != "1"
+        clips.analyticClipsEnabled = !DebugOptions.isEnabled(.clipTable)
         glBindVertexArray(vertexArray)
         glBindBuffer(GLenum(GL_ARRAY_BUFFER), instanceBuffer)
         for attribute in QuadInstance.attributes {
@@ -250,7 +250,7 @@ public final class GLESRenderer: FrameRenderer, CacheBudgetedRenderer {
         clips.prepare(list.clips)
         if try !clipTable.upload(clips) && !hasWarnedAboutDeepClips {
             hasWarnedAboutDeepClips = true
-            FileHandle.standardError.write(Data("GLESRenderer: warning: clips nested deeper than \(ClipTable.maximumDepth) levels (or in a loop); outer ones are ignored\n".utf8))
+            GLESRendererLog.logger.warning("clips nested deeper than \(ClipTable.maximumDepth) levels (or in a loop); outer ones are ignored")
         }
         let damage = scissors.map { DamageTiles(rects: $0, width: list.pixelWidth, height: list.pixelHeight) }
         try encoder.encode(list, frame: frame, damage: damage)
@@ -283,8 +283,8 @@ public final class GLESRenderer: FrameRenderer, CacheBudgetedRenderer {
         endFrame(isWhole: isWhole)
         recordResources(in: &statistics)
         lastStatistics = statistics
-        if printsStatistics {
-            FileHandle.standardError.write(Data("GLESRenderer: \(statistics.drawCalls) draw calls, \(statistics.offscreenPasses) offscreen passes, \(statistics.quads) quads, \(statistics.textureUploads) uploads (\(statistics.partialTextureUploads) partial); live \(ledger.counts)\n".utf8))
+        if logsStatistics {
+            GLESRendererLog.logger.info("\(statistics.drawCalls) draw calls, \(statistics.offscreenPasses) offscreen passes, \(statistics.quads) quads, \(statistics.textureUploads) uploads (\(statistics.partialTextureUploads) partial); live \(ledger.counts)")
         }
         return statistics
     }

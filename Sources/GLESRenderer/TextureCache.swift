@@ -299,8 +299,8 @@ final class TextureCache {
         var pixels = ImagePixels(image)
         if pixels.width > maximumTextureSize || pixels.height > maximumTextureSize {
             pixels = pixels.scaledToFit(maximumTextureSize)
-            FileHandle.standardError.write(Data(("GLESRenderer: warning: image \(image.width)x\(image.height) exceeds "
-                + "GL_MAX_TEXTURE_SIZE \(maximumTextureSize); drawn scaled to \(pixels.width)x\(pixels.height)\n").utf8))
+            let sizes = "image \(image.width)x\(image.height) exceeds GL_MAX_TEXTURE_SIZE \(maximumTextureSize)"
+            GLESRendererLog.logger.warning("\(sizes); drawn scaled to \(pixels.width)x\(pixels.height)")
         }
         let levels = mipmapped ? Int(log2(Double(max(pixels.width, pixels.height)))) + 1 : 1
         let texture = ledger.makeTexture()

@@ -37,7 +37,7 @@ public final class CADisplayOutput: Sendable {
         public var pacing: CAFramePacingPolicy = .adaptive
         /// Whether atomic modesetting is used where the driver has it (else legacy calls).
         public var allowsAtomic = true
-        /// Print the frame statistics every this many flips (nil: only on SIGUSR1 and at exit).
+        /// Log the frame statistics every this many flips (nil: only on SIGUSR1 and at exit).
         public var statisticsInterval: Int?
         /// Whether input devices are read (libinput).
         public var readsInput = true

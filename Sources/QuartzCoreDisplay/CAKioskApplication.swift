@@ -126,9 +126,9 @@ public final class CAKioskApplication {
             output?.setNeedsDisplay()
         case .firstFrame(let time):
             let since = processStart.map { String(format: "%.2f s after process start", time - $0) } ?? "(process start unknown)"
-            print("qc-display: first frame on screen \(since)")
+            QuartzCoreDisplayLog.logger.info("first frame on screen \(since)")
         case .terminated(let signal):
-            if let output { print("qc-display: exiting on signal \(signal)\n\(output.statistics)") }
+            if let output { QuartzCoreDisplayLog.logger.info("exiting on signal \(signal)\n\(output.statistics)") }
             fflush(nil)
             exit(0)
         }

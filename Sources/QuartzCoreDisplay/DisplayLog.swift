@@ -3,7 +3,7 @@ import Logging
 /// The output thread's log (swift-log, label `QuartzCoreDisplay`). A waiting state (no device,
 /// no display, DRM master lost) is logged once, not at every retry.
 final class DisplayLog {
-    private let logger = Logger(label: "QuartzCoreDisplay")
+    private let logger = QuartzCoreDisplayLog.logger
     private var lastWaitMessage = ""
 
     /// Logs an event of the output at the info level.

@@ -64,7 +64,7 @@ final class KMSFlipHandler {
                   s.statistics.flipCount % interval == 0 else { return nil }
             return s.statistics.description
         }
-        if let report { print(report) }
+        if let report { QuartzCoreDisplayLog.logger.info("\(report)") }
         if !state.firstFrameSent {
             state.firstFrameSent = true
             events(.firstFrame(time))

@@ -102,7 +102,7 @@ final class KMSOutputLoop {
     private func handleSignals() {
         for action in KMSSignalHandler.pendingActions() {
             switch action {
-            case .printStatistics: print(output.statistics.description)
+            case .printStatistics: QuartzCoreDisplayLog.logger.info("\(output.statistics.description)")
             case .stop(let signal): stopSignal = signal
             }
         }

@@ -59,8 +59,8 @@ final class KMSOutputState {
 
     /// Whether the first frame reached the screen.
     var firstFrameSent = false
-    /// `QC_DISPLAY_TRACE=1` logs every frame's render time and every flip.
-    let tracesFrames = ProcessInfo.processInfo.environment["QC_DISPLAY_TRACE"] == "1"
+    /// `QC_DEBUG=display-trace` logs every frame's render time and every flip.
+    let tracesFrames = DebugOptions.isEnabled(.displayTrace)
 
     init(output: CADisplayOutput, log: DisplayLog) {
         self.output = output

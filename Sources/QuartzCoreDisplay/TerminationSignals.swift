@@ -10,7 +10,7 @@ enum TerminationSignals {
     /// plain integers, so the async-signal handler reads it without locks or allocation.
     static let pipe = makeNonBlockingPipe()
 
-    /// Installs the handler for SIGINT, SIGTERM (quit) and SIGUSR1 (print statistics).
+    /// Installs the handler for SIGINT, SIGTERM (quit) and SIGUSR1 (log statistics).
     static func install() {
         _ = pipe
         for signal in [SIGINT, SIGTERM, SIGUSR1] {

@@ -42,7 +42,7 @@ extension FrameRenderer {
     /// Like `benchmark(frames:warmUpFrames:makeList:)`, but each frame redraws only what changed
     /// since the previous one (the first frame, a warm-up frame, redraws everything).
     ///
-    /// Set `QC_DAMAGE_STATS=1` to print the median time of each part (making the list, tracking,
+    /// Set `QC_DEBUG=damage` to print the median time of each part (making the list, tracking,
     /// rendering) and the damaged share of the canvas to stderr.
     func benchmarkWithDamage(frames: Int = 120, warmUpFrames: Int = 10,
                              makeList: (Int) throws -> DrawList) throws -> FrameBenchmarkResult {
@@ -66,7 +66,7 @@ extension FrameRenderer {
                 parts[3].append(100 * Double(area) / Double(max(1, list.pixelWidth * list.pixelHeight)))
             }
         }
-        if ProcessInfo.processInfo.environment["QC_DAMAGE_STATS"] == "1" {
+        if DebugOptions.isEnabled(.damage) {
             let medians = parts.map { $0.sorted()[$0.count / 2] }
             FileHandle.standardError.write(Data(String(format: "damage: list %.2f ms, tracker %.2f ms, render %.2f ms, region %.2f%% of the canvas in %d rectangles\n",
                                                        medians[0], medians[1], medians[2], medians[3], tracker.lastDamage.count).utf8))

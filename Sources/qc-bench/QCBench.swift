@@ -7,6 +7,7 @@ import CPURenderer
 import ExampleScenes
 import Foundation
 import GLESRenderer
+import Logging
 import QuartzCore
 
 @main
@@ -96,6 +97,7 @@ struct QCBench: ParsableCommand {
     }
 
     func run() throws {
+        LoggingSystem.bootstrap(DebugOptions.makeLogHandler)
         var report = BenchmarkReport()
         for backend in backend.backends {
             let (renderer, device) = try Self.makeRenderer(backend)

@@ -3,7 +3,7 @@ import ExampleScenes
 import Foundation
 import QuartzCore
 
-/// The specialized-layer figures of issue 9, whole frames on one renderer at 1920x1080: a
+/// The specialized-layer figures, whole frames on one renderer at 1920x1080: a
 /// CAEmitterLayer with 10,000 live particles, a CATextLayer of 2,000 glyphs whose string changes
 /// (so it is laid out again) every frame, and a CAReplicatorLayer of 4,096 instances.
 struct SpecializedLayerCost {
@@ -58,7 +58,7 @@ struct SpecializedLayerCost {
             CATransaction.setDisableActions(true)
             layer.string = String(format: "%09d ", index) + body
             CATransaction.commit()
-        }) { index in Double(index) / 60 }
+        }, time: { index in Double(index) / 60 })
     }
 
     /// 4,096 instances of one small card, in a 64 x 64 grid (a row replicator of 64 inside a

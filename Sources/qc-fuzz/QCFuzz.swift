@@ -1,6 +1,8 @@
 import ArgumentParser
+import CompositorCore
 import Foundation
 import FuzzTargets
+import Logging
 #if QC_LIBFUZZER
 import CLibFuzzer
 #endif
@@ -25,6 +27,7 @@ struct QCFuzz: ParsableCommand {
     var arguments: [String] = []
 
     func run() throws {
+        LoggingSystem.bootstrap(DebugOptions.makeLogHandler)
         #if QC_LIBFUZZER
         LibFuzzerSession.run(target, arguments: arguments)
         #else

@@ -70,10 +70,12 @@ struct KeyPressArgument: ExpressibleByArgument {
 }
 
 extension CADisplayRotation: ExpressibleByArgument {
+    /// Parses a rotation in degrees: 0, 90, 180 or 270.
     public init?(argument: String) {
         self.init(parsing: argument)
     }
 
+    /// The rotations `--rotate` accepts, in degrees.
     public static var allValueStrings: [String] { ["0", "90", "180", "270"] }
 }
 

@@ -1,8 +1,10 @@
 // qc-kiosk: the Kiosk Menu of the Core Animation Programming Guide, or a photo cover flow,
 // full-screen on bare DRM/KMS, or rendered offscreen to PNG files where there is no DRM device.
 import ArgumentParser
+import CompositorCore
 import Foundation
 import KioskMenu
+import Logging
 import QuartzCore
 import QuartzCoreDisplay
 
@@ -133,6 +135,7 @@ struct QCKiosk: ParsableCommand {
     }
 
     func run() throws {
+        LoggingSystem.bootstrap(DebugOptions.makeLogHandler)
         // ArgumentParser calls run() on the main thread.
         try MainActor.assumeIsolated { try runOnMainActor() }
     }

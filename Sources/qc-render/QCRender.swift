@@ -1,8 +1,10 @@
 // qc-render: renders a named example layer tree offscreen to PNG, at one time or as a strip or
 // a sequence of frames, on the GLES or the CPU renderer.
 import ArgumentParser
+import CompositorCore
 import ExampleScenes
 import Foundation
+import Logging
 import QuartzCore
 
 @main
@@ -71,6 +73,7 @@ struct QCRender: ParsableCommand {
     }
 
     func run() throws {
+        LoggingSystem.bootstrap(DebugOptions.makeLogHandler)
         if list {
             print(Self.sceneList())
             return

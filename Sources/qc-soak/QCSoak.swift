@@ -7,6 +7,7 @@
 import ArgumentParser
 import CompositorCore
 import Foundation
+import Logging
 import QuartzCore
 
 /// The renderers the soak can run on.
@@ -56,6 +57,7 @@ struct QCSoak: ParsableCommand {
     }
 
     func run() throws {
+        LoggingSystem.bootstrap(DebugOptions.makeLogHandler)
         let width = Int(SoakScene.size.width), height = Int(SoakScene.size.height)
         let caRenderer: CARenderer
         do {

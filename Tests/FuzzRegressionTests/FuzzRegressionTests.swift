@@ -24,7 +24,7 @@ final class FuzzRegressionTests: XCTestCase {
     private func pseudoRandomInputs(count: Int, seed: UInt64) -> [[UInt8]] {
         var state = seed
         func next() -> UInt8 {
-            state = state &* 6364136223846793005 &+ 1442695040888963407
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
             return UInt8(truncatingIfNeeded: state >> 56)
         }
         return (0..<count).map { i in (0..<(16 + i % 200)).map { _ in next() } }

@@ -3,7 +3,7 @@
 import XCTest
 
 /// A custom property whose class returns true from needsDisplay(forKey:) redraws every frame from
-/// the presentation value while it animates (the seeds' pie-chart progress example).
+/// the presentation value while it animates (a pie-chart style progress layer).
 final class DisplayAnimationTests: XCTestCase {
     func testModelChangeRedrawsOnce() throws {
         let layer = committedLayer(ProgressLayer(), size: CGSize(width: 100, height: 4))

@@ -19,7 +19,7 @@ final class CountingLayer: CALayer {
     }
 }
 
-/// The seeds' pie-chart progress layer: a custom animatable `progress` it draws as a bar
+/// A pie-chart style progress layer: a custom animatable `progress` it draws as a bar
 /// `progress` x the bounds width wide, in red.
 final class ProgressLayer: CALayer {
     var progress: CGFloat {

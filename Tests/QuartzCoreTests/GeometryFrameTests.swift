@@ -2,7 +2,7 @@ import XCTest
 import QuartzCore
 
 /// `frame` derived from bounds, position, anchorPoint and transform, and set back into them,
-/// with the seeds' numbers (001: frame, bounds and position; anchorPoint).
+/// with the numbers of "iOS Core Animation: Advanced Techniques" (frame, bounds and position; anchorPoint).
 final class GeometryFrameTests: XCTestCase {
     func testAnchorPointAtOriginPutsFrameOriginAtPosition() {
         let layer = makeLayer(size: CGSize(width: 100, height: 100), position: CGPoint(x: 100, y: 100),

@@ -1,8 +1,8 @@
 import XCTest
 import QuartzCore
 
-/// A new layer has Apple's default value for every property of the seeds' geometry, style,
-/// contents and hierarchy sections.
+/// A new layer has Apple's default value for every property in the geometry,
+/// style, contents and hierarchy sections of Apple's documentation.
 final class LayerDefaultsTests: XCTestCase {
     func testGeometryDefaults() {
         let layer = CALayer()

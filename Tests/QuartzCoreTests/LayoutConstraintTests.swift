@@ -73,7 +73,7 @@ final class LayoutConstraintTests: XCTestCase {
         assertFrame(layerB, CGRect(x: 100, y: aMaxY + 10, width: 100, height: (200 - 10) - (aMaxY + 10)))
     }
 
-    /// The Kiosk Menu items (003:1604-1641) in a 1024×768 root, converted to y-down: the seed's
+    /// The Kiosk Menu items (003:1604-1641) in a 1024×768 root, converted to y-down: the guide's
     /// `maxY = superlayer.maxY − (i·height + spacing + initialOffset)` measures from the top edge,
     /// which is `minY` here. The items are given the 400×50 size the listing designs for.
     func testKioskMenuLayout() {

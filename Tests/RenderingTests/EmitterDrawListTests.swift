@@ -3,7 +3,7 @@ import CompositorCore
 @testable import QuartzCoreModel
 import XCTest
 
-/// CAEmitterLayer in the draw list (issue 9): one textured quad per live particle of
+/// CAEmitterLayer in the draw list: one textured quad per live particle of
 /// `EmitterSimulation` at the layer's emission time, counted from the first frame that drew it.
 final class EmitterDrawListTests: XCTestCase {
     typealias P = DrawListProbe

@@ -3,7 +3,7 @@ import CompositorCore
 @testable import QuartzCoreModel
 import XCTest
 
-/// CAGradientLayer in the draw list (issue 9): one quad whose gradient spans the layer's
+/// CAGradientLayer in the draw list: one quad whose gradient spans the layer's
 /// bounds, with the stops, shape and points of the layer's presentation values.
 final class GradientDrawListTests: XCTestCase {
     typealias P = DrawListProbe

@@ -2,7 +2,7 @@ import CompositorCore
 import QuartzCore
 import XCTest
 
-/// Group opacity in the draw list (issue 5, item 3).
+/// Group opacity in the draw list.
 final class GroupOpacityDrawListTests: XCTestCase {
     typealias P = DrawListProbe
 

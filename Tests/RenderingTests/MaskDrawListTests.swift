@@ -2,7 +2,7 @@ import CompositorCore
 import QuartzCore
 import XCTest
 
-/// Mask layers in the draw list (issue 5, item 2).
+/// Mask layers in the draw list.
 final class MaskDrawListTests: XCTestCase {
     typealias P = DrawListProbe
 

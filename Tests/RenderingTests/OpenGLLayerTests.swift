@@ -91,7 +91,7 @@ private final class ContextlessLayer: CAOpenGLLayer {
     }
 }
 
-/// CAOpenGLLayer (issue 9, item 8): app GL drawing on the layer's render thread, shown by both renderers.
+/// CAOpenGLLayer: app GL drawing on the layer's render thread, shown by both renderers.
 final class OpenGLLayerTests: XCTestCase {
     private static let white = CGColor(red: 1, green: 1, blue: 1, alpha: 1)
 

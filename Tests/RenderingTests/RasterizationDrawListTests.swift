@@ -2,7 +2,7 @@ import CompositorCore
 import QuartzCore
 import XCTest
 
-/// shouldRasterize in the draw list (issue 5, item 5).
+/// shouldRasterize in the draw list.
 final class RasterizationDrawListTests: XCTestCase {
     typealias P = DrawListProbe
 

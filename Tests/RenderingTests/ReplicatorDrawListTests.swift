@@ -3,7 +3,7 @@ import CompositorCore
 @testable import QuartzCoreModel
 import XCTest
 
-/// CAReplicatorLayer in the draw list (issue 9): each instance is its sublayers flattened again
+/// CAReplicatorLayer in the draw list: each instance is its sublayers flattened again
 /// with the accumulated instanceTransform about the replicator's anchor, the instance colour
 /// multiplied in and animations delayed by index × instanceDelay.
 final class ReplicatorDrawListTests: XCTestCase {

@@ -2,7 +2,7 @@ import CompositorCore
 import QuartzCore
 import XCTest
 
-/// Shadows in the draw list (issue 5, item 4).
+/// Shadows in the draw list.
 final class ShadowDrawListTests: XCTestCase {
     typealias P = DrawListProbe
 

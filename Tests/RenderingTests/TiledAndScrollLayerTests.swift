@@ -16,7 +16,7 @@ private final class RecordingTiledLayer: CATiledLayer, @unchecked Sendable {
     }
 }
 
-/// CATiledLayer and CAScrollLayer at render time (issue 9).
+/// CATiledLayer and CAScrollLayer at render time.
 final class TiledAndScrollLayerTests: XCTestCase {
     typealias P = DrawListProbe
 

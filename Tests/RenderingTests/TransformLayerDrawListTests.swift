@@ -2,7 +2,7 @@ import CompositorCore
 import QuartzCore
 import XCTest
 
-/// CATransformLayer depth sorting in the draw list (issue 5, item 6), with the cube of the
+/// CATransformLayer depth sorting in the draw list, with the cube of the
 /// book's Listing 6.5: six 100-point faces at ±50 around a transform layer, under a container
 /// whose sublayerTransform has perspective m34 = -1/500.
 final class TransformLayerDrawListTests: XCTestCase {

@@ -2,7 +2,7 @@ import CompositorCore
 import QuartzCore
 import XCTest
 
-/// CATransition rendering in the draw list (issue 4): the layer's before and after states as
+/// CATransition rendering in the draw list: the layer's before and after states as
 /// two groups placed by the transition's type, subtype and progress.
 final class TransitionDrawListTests: XCTestCase {
     typealias P = DrawListProbe

@@ -2,7 +2,7 @@
 ///
 /// Children's times are measured from the group's start; a child with no duration of its own
 /// takes the group's, and a child that runs longer is cut at the group's end (000:945-982;
-/// DESIGN.md "Where the seeds disagree").
+/// the documents disagree, and this follows Apple's current QuartzCore).
 open class CAAnimationGroup: CAAnimation {
     /// The animations in the group.
     open var animations: [CAAnimation]?

@@ -5,8 +5,8 @@ import Logging
 /// position, a layer added to its own descendant, an unknown key path) are logged here as
 /// warnings, with the rejected value, and the offending change is ignored.
 enum Diagnostics {
-    /// The logger of the QuartzCore module (label `org.openquartzcore.QuartzCore`).
-    static let logger = Logger(label: "org.openquartzcore.QuartzCore")
+    /// The logger of the QuartzCore module (label `QuartzCore`).
+    static let logger = Logger(label: "QuartzCore")
 
     /// Reports a rejected change.
     static func reject(_ message: @autoclosure () -> String) {

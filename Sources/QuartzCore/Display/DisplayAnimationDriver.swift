@@ -8,8 +8,8 @@ import Foundation
 /// made and displayed (through the subclass's `display()`/`draw(in:)` or the delegate), and the
 /// image it draws stands in for the layer's contents in that frame only. The model layer's own
 /// contents (drawn from the model value when it was set) are untouched, so the layer shows them
-/// again once the animation ends. This is what Apple's Core Animation does for the pie-chart
-/// style custom properties of the seeds.
+/// again once the animation ends. This is what Apple's Core Animation does for custom
+/// properties drawn from the presentation layer, such as a pie chart's progress.
 ///
 /// Layers are found when a commit includes them (every layer whose animations were added or
 /// removed changed in its transaction) or `displayIfNeeded()` runs on them, and the driver belongs to

@@ -763,7 +763,7 @@ open class CALayer: NSObject {
     /// Returns the farthest descendant of the layer (or the layer itself) that contains `p`,
     /// a point in the superlayer's coordinate space, or nil.
     ///
-    /// As the seeds describe: hidden layers and their sublayers are skipped; a layer that masks
+    /// As Apple's documentation describes: hidden layers and their sublayers are skipped; a layer that masks
     /// to its bounds hides sublayers outside them; sublayers are tried front to back in the
     /// order of the `sublayers` array, ignoring `zPosition`; back-facing layers that are not
     /// double-sided still take hits.

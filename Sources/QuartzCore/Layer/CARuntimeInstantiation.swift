@@ -10,6 +10,4 @@
 /// initializer inheritance say, when it declares no designated initializer or overrides all the
 /// designated initializers of its superclass (the usual `override init()` together with
 /// `override init(layer:)`). Client code never names this type.
-public struct CARuntimeInstantiation: Sendable {
-    init() {}
-}
+public struct CARuntimeInstantiation: Sendable {}

@@ -2,6 +2,7 @@ import Foundation
 
 /// Constants that specify how a layer's contents are positioned or scaled within its bounds.
 public struct CALayerContentsGravity: RawRepresentable, Hashable, Sendable {
+    /// The constant's string value.
     public let rawValue: String
     /// Creates a gravity from its string value.
     public init(rawValue: String) { self.rawValue = rawValue }
@@ -33,6 +34,7 @@ public struct CALayerContentsGravity: RawRepresentable, Hashable, Sendable {
 
 /// Filters used when a layer's contents are scaled.
 public struct CALayerContentsFilter: RawRepresentable, Hashable, Sendable {
+    /// The constant's string value.
     public let rawValue: String
     /// Creates a filter from its string value.
     public init(rawValue: String) { self.rawValue = rawValue }
@@ -46,6 +48,7 @@ public struct CALayerContentsFilter: RawRepresentable, Hashable, Sendable {
 
 /// The shape of a layer's rounded corners.
 public struct CALayerCornerCurve: RawRepresentable, Hashable, Sendable {
+    /// The constant's string value.
     public let rawValue: String
     /// Creates a corner curve from its string value.
     public init(rawValue: String) { self.rawValue = rawValue }
@@ -57,6 +60,7 @@ public struct CALayerCornerCurve: RawRepresentable, Hashable, Sendable {
 
 /// The pixel format of a layer's backing store.
 public struct CALayerContentsFormat: RawRepresentable, Hashable, Sendable {
+    /// The constant's string value.
     public let rawValue: String
     /// Creates a format from its string value.
     public init(rawValue: String) { self.rawValue = rawValue }
@@ -71,6 +75,7 @@ public struct CALayerContentsFormat: RawRepresentable, Hashable, Sendable {
 /// The corners of a layer that `cornerRadius` rounds. Names follow macOS geometry, as Apple's do:
 /// on iOS-style (y down) layers `layerMinXMinYCorner` is the top-left corner.
 public struct CACornerMask: OptionSet, Hashable, Sendable {
+    /// The option set's raw bits.
     public let rawValue: UInt
     /// Creates a corner mask from its raw bits.
     public init(rawValue: UInt) { self.rawValue = rawValue }
@@ -86,6 +91,7 @@ public struct CACornerMask: OptionSet, Hashable, Sendable {
 
 /// The edges of a layer that are antialiased.
 public struct CAEdgeAntialiasingMask: OptionSet, Hashable, Sendable {
+    /// The option set's raw bits.
     public let rawValue: UInt32
     /// Creates an edge mask from its raw bits.
     public init(rawValue: UInt32) { self.rawValue = rawValue }
@@ -101,6 +107,7 @@ public struct CAEdgeAntialiasingMask: OptionSet, Hashable, Sendable {
 
 /// How a layer is resized when its superlayer's bounds change (macOS's springs and struts).
 public struct CAAutoresizingMask: OptionSet, Hashable, Sendable {
+    /// The option set's raw bits.
     public let rawValue: UInt32
     /// Creates a mask from its raw bits.
     public init(rawValue: UInt32) { self.rawValue = rawValue }

@@ -1,7 +1,7 @@
 import Foundation
 import CompositorCore
 
-/// Drawing a `CAEmitterLayer`'s particles (issue 9): `EmitterSimulation` evaluated at the
+/// Drawing a `CAEmitterLayer`'s particles: `EmitterSimulation` evaluated at the
 /// layer's emission time (`EmitterClock`), one textured quad per live particle, in the order
 /// the render mode asks, added together for `.additive`.
 extension FrameFlattener {

@@ -1,7 +1,7 @@
 import Foundation
 import CompositorCore
 
-/// Drawing a `CAOpenGLLayer` (issue 9): the last frame its render thread read back, stretched
+/// Drawing a `CAOpenGLLayer`: the last frame its render thread read back, stretched
 /// over the bounds. An asynchronous layer is asked for a new frame at every frame it is drawn
 /// in (requests coalesce on its thread), and keeps the renderer drawing frames; the new frame
 /// shows in the first frame drawn after it is ready.

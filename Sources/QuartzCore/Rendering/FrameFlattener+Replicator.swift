@@ -1,7 +1,7 @@
 import Foundation
 import CompositorCore
 
-/// Drawing a `CAReplicatorLayer`'s sublayers once per instance (issue 9): nothing is copied;
+/// Drawing a `CAReplicatorLayer`'s sublayers once per instance: nothing is copied;
 /// the sublayers' subtrees are flattened again for each `ReplicatorInstance`, with its transform
 /// about the replicator's anchor, its colour multiplied into what it draws, and its animations
 /// evaluated `index × instanceDelay` seconds earlier.

@@ -1,7 +1,7 @@
 import Foundation
 import CompositorCore
 
-/// Drawing a `CATiledLayer` (issue 9): the tiles of `TiledLayerGrid` that the target shows, at
+/// Drawing a `CATiledLayer`: the tiles of `TiledLayerGrid` that the target shows, at
 /// the level of detail of the layer's on-screen scale, each a textured quad once
 /// `TiledLayerTileStore` has drawn it, fading in over the class's `fadeDuration()` from the
 /// first frame that shows it. Tiles still being drawn are absent; the frame keeps animating

@@ -1,7 +1,7 @@
 import Foundation
 import CompositorCore
 
-/// Drawing a layer during a `CATransition` (issue 4): its state before the change and after
+/// Drawing a layer during a `CATransition`: its state before the change and after
 /// it, each as a group in the layer's space, placed by `TransitionLayout`.
 ///
 /// A fade is drawn exactly: both states go into one enclosing group (composited source-over

@@ -1,9 +1,10 @@
 /// The `CAMediaTiming` fields of a layer or an animation as a Sendable value, with the timing
 /// maths that turn a parent time into a position inside the animation.
 ///
-/// The rules, with the seed lines they come from:
+/// The rules, with the lines that document them (000: the Core Animation Programming Guide,
+/// 001: "iOS Core Animation: Advanced Techniques"):
 /// - local time is `(parentTime - beginTime) * speed + timeOffset`; `beginTime` is in the
-///   parent's time space (000:1336-1362, DESIGN.md "Where the seeds disagree");
+///   parent's time space (000:1336-1362; where the documents disagree, as Apple's current QuartzCore does);
 /// - one iteration lasts `duration`; an autoreversing iteration plays forwards then backwards, so
 ///   it lasts `2 * duration` and "repeat count 1.0 ... stop[s] on its starting value, 1.5 ... on
 ///   its end value" (000:1333);

@@ -82,8 +82,8 @@ extension CompiledAnimation {
         guard let keyPath else { return }
         var value = animated
         // Cumulative: repetition k continues from where repetition k-1 ended, adding k times
-        // the distance of one repetition (chosen so that the motion is continuous; the seeds
-        // are silent).
+        // the distance of one repetition (chosen so that the motion is continuous; Apple's
+        // documentation is silent).
         if options.isCumulative, iteration > 0,
            let offset = end.combined(with: start, { ($0 - $1) * Double(iteration) }),
            let sum = value.combined(with: offset, +) {
