@@ -97,15 +97,15 @@ let package = Package(
         ]),
 
         // Executables.
-        .executableTarget(name: "qc-render", dependencies: ["QuartzCore", "ExampleScenes", argumentParser, logging]),
+        .executableTarget(name: "qc-render", dependencies: ["QuartzCore", "ExampleScenes", "CompositorCore", argumentParser, logging]),
         .executableTarget(name: "qc-bench", dependencies: ["QuartzCore", "ExampleScenes", "CompositorCore", "GLESRenderer", "CPURenderer", argumentParser, logging]),
-        .executableTarget(name: "qc-kiosk", dependencies: ["QuartzCore", "QuartzCoreDisplay", "KioskMenu", argumentParser, logging]),
+        .executableTarget(name: "qc-kiosk", dependencies: ["QuartzCore", "QuartzCoreDisplay", "CompositorCore", "KioskMenu", argumentParser, logging]),
 
         // Fuzzing: the targets (also replayed by the tests) and the libFuzzer driver (scripts/fuzz.sh).
         .target(name: "FuzzTargets", dependencies: ["QuartzCore", "CoreGraphics", "CompositorCore", "CPURenderer", "GLESRenderer"]),
         .target(name: "CLibFuzzer"),
         .executableTarget(name: "qc-fuzz", dependencies: [
-            "FuzzTargets", "CLibFuzzer", argumentParser, logging,
+            "FuzzTargets", "CLibFuzzer", "CompositorCore", argumentParser, logging,
         ]),
         // A kiosk's months in minutes: memory, GL objects and caches must stay flat.
         .executableTarget(name: "qc-soak", dependencies: ["QuartzCore", "CompositorCore", "GLESRenderer", "CPURenderer", argumentParser, logging]),
