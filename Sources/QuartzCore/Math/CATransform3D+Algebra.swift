@@ -75,7 +75,7 @@ extension CATransform3D {
 // The one conversion between the model's matrix and the renderer's: both are sixteen
 // Double-sized entries stored row by row in the same order (CGFloat is a Double on every 64-bit
 // platform Swift runs on), so a value of one is a value of the other, bit for bit.
-// `unsafeBitCast` traps if the sizes ever differ; `Matrix4ConversionTests` checks the order.
+// `unsafeBitCast` traps if the sizes ever differ; `MatrixConversionTests` checks the order.
 
 extension Matrix4 {
     /// The renderer's matrix for a Core Animation transform (same layout, Double entries).
