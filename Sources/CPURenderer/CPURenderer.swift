@@ -60,6 +60,8 @@ public final class CPURenderer: FrameRenderer, CacheBudgetedRenderer {
     private var nestingReporter = NestingReporter()
     private let logger = Logger(label: "CPURenderer")
     private let shadowMasks: ShadowMaskCache
+    /// The frame's prepared quads; the storage is kept from frame to frame (see `FrameCompositor.prepare`).
+    private var preparedQuads: [PreparedQuad] = []
     /// Hands the heap back to the system after large evictions.
     private var trimmer = FreedMemoryTrimmer(threshold: 4 << 20)
 
@@ -167,7 +169,8 @@ public final class CPURenderer: FrameRenderer, CacheBudgetedRenderer {
             let damage = DamageTiles(rects: regions, width: pixelWidth, height: pixelHeight)
             roots = ArraySlice(roots.filter { tree.node($0, touches: damage) })
         }
-        let quads = try compositor.prepare(roots, width: pixelWidth, height: pixelHeight, statistics: &statistics)
+        try compositor.prepare(roots, width: pixelWidth, height: pixelHeight, statistics: &statistics, into: &preparedQuads)
+        let quads = preparedQuads
         var finish: (@Sendable (Range<Int>, Range<Int>) -> Void)?
         if let target = framebuffer {
             let canvas = self.canvas

@@ -18,6 +18,19 @@ struct FrameCompositor {
     func prepare(_ nodes: ArraySlice<DrawListTree.Node>, width: Int, height: Int,
                  statistics: inout RenderStatistics) throws -> [PreparedQuad] {
         var prepared: [PreparedQuad] = []
+        try prepare(nodes, width: width, height: height, statistics: &statistics, into: &prepared)
+        return prepared
+    }
+
+    /// Replaces the contents of `prepared` with the prepared quads of `nodes`, keeping its
+    /// storage. The renderer passes the same buffer every frame: a frame's quads take a few
+    /// hundred kilobytes to megabytes, and allocating them anew each frame lets the C heap shrink
+    /// when they are freed and fault the pages back in the next frame (kernel time on every frame).
+    func prepare(_ nodes: ArraySlice<DrawListTree.Node>, width: Int, height: Int,
+                 statistics: inout RenderStatistics, into prepared: inout [PreparedQuad]) throws {
+        // A buffer far larger than this frame needs (after a burst of layers) is let go.
+        if prepared.capacity > 4 * max(nodes.count, 4096) { prepared = [] }
+        prepared.removeAll(keepingCapacity: true)
         prepared.reserveCapacity(nodes.count)
         try clips.withUnsafeBufferPointer { clipPointer in
             for node in nodes {
@@ -41,7 +54,6 @@ struct FrameCompositor {
                 }
             }
         }
-        return prepared
     }
 
     /// The quads that composite `node` into the enclosing image: its shadow, then its content.
