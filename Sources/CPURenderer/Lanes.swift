@@ -1,7 +1,8 @@
-/// Eight pixels of one row processed together. The helpers below avoid the standard library's
-/// generic SIMD conversions and `pointwiseMin`, which are not vectorised.
-typealias Lanes = SIMD8<Float>
-typealias LaneMask = SIMDMask<SIMD8<Int32>>
+import CompositorCore
+
+// Eight pixels of one row processed together (`Lanes`, with min/max, square root and mask
+// reductions from CompositorCore). The helpers below avoid the standard library's generic SIMD
+// conversions, which are not vectorised.
 
 /// Lane offsets 0...7 (computed, so that no global initialiser is called in the loops).
 @inline(__always) var laneOffsets: Lanes { Lanes(0, 1, 2, 3, 4, 5, 6, 7) }
@@ -22,10 +23,6 @@ typealias LaneMask = SIMDMask<SIMD8<Int32>>
     withUnsafeBytes(of: v) { UnsafeMutableRawPointer(pointer).copyMemory(from: $0.baseAddress!, byteCount: 32) }
 }
 
-@inline(__always) func lanesMin(_ a: Lanes, _ b: Lanes) -> Lanes { a.replacing(with: b, where: b .< a) }
-@inline(__always) func lanesMax(_ a: Lanes, _ b: Lanes) -> Lanes { a.replacing(with: b, where: b .> a) }
-@inline(__always) func lanesAbs(_ a: Lanes) -> Lanes { lanesMax(a, -a) }
-@inline(__always) func lanesClamp01(_ a: Lanes) -> Lanes { lanesMin(lanesMax(a, Lanes(repeating: 0)), Lanes(repeating: 1)) }
 
 /// Bytes 0...255 (already masked) to floats: the float whose mantissa holds the integer, less 2^23.
 @inline(__always) func lanesFromBytes(_ v: SIMD8<UInt32>) -> Lanes {
@@ -92,33 +89,4 @@ struct LaneColor {
 /// Byte-valued floats clamped to 0...255 and rounded, in the low 8 bits.
 @inline(__always) func clampedBytes(_ x: Lanes) -> SIMD8<UInt32> {
     lanesToBytes(lanesMin(lanesMax(x, Lanes(repeating: 0)), Lanes(repeating: 255)))
-}
-
-/// The square root of each lane (0 for lanes at or below 0; inputs clamped to 1e30), to a
-/// few units in the last place: the standard library's `squareRoot()` on `SIMD8<Float>` takes
-/// each lane through scalar code with a branch, which this vectorises. An estimate of 1/√x
-/// from the float's bits, three Newton steps, times x.
-@_transparent func lanesSquareRoot(_ x: Lanes) -> Lanes {
-    let v = lanesMin(lanesMax(x, Lanes(repeating: 1e-30)), Lanes(repeating: 1e30))
-    var y = unsafeBitCast(0x5F37_59DF &- (unsafeBitCast(v, to: SIMD8<UInt32>.self) &>> 1), to: Lanes.self)
-    let half = 0.5 * v
-    y = y * (1.5 - half * y * y)
-    y = y * (1.5 - half * y * y)
-    y = y * (1.5 - half * y * y)
-    return (v * y).replacing(with: 0, where: x .<= 0)
-}
-
-/// Whether every lane of `mask` is set, by halving vector ANDs (the standard library's `all`
-/// reduces lane by lane).
-@_transparent func allLanes(_ mask: LaneMask) -> Bool {
-    let v = unsafeBitCast(mask, to: SIMD8<Int32>.self)
-    let four = v.lowHalf & v.highHalf, two = four.lowHalf & four.highHalf
-    return two.x & two.y != 0
-}
-
-/// Whether any lane of `mask` is set, by halving vector ORs.
-@_transparent func anyLane(_ mask: LaneMask) -> Bool {
-    let v = unsafeBitCast(mask, to: SIMD8<Int32>.self)
-    let four = v.lowHalf | v.highHalf, two = four.lowHalf | four.highHalf
-    return two.x | two.y != 0
 }

@@ -1,39 +1,5 @@
 import Foundation
 
-// Eight points evaluated together, with the helpers the shader needs: the standard library's
-// generic SIMD min/max and reductions are not vectorised (CPURenderer's Lanes.swift has the
-// same reasons for its own).
-private typealias Lanes = SIMD8<Float>
-private typealias LaneMask = SIMDMask<SIMD8<Int32>>
-@inline(__always) private func lanesMin(_ a: Lanes, _ b: Lanes) -> Lanes { a.replacing(with: b, where: b .< a) }
-@inline(__always) private func lanesMax(_ a: Lanes, _ b: Lanes) -> Lanes { a.replacing(with: b, where: b .> a) }
-@inline(__always) private func lanesAbs(_ a: Lanes) -> Lanes { lanesMax(a, -a) }
-@inline(__always) private func lanesClamp01(_ a: Lanes) -> Lanes {
-    lanesMin(lanesMax(a, Lanes(repeating: 0)), Lanes(repeating: 1))
-}
-/// The square root of each lane: an estimate of 1/√x from the float's bits, three Newton steps.
-@_transparent private func lanesSquareRoot(_ x: Lanes) -> Lanes {
-    let v = lanesMin(lanesMax(x, Lanes(repeating: 1e-30)), Lanes(repeating: 1e30))
-    var y = unsafeBitCast(0x5F37_59DF &- (unsafeBitCast(v, to: SIMD8<UInt32>.self) &>> 1), to: Lanes.self)
-    let half = 0.5 * v
-    y = y * (1.5 - half * y * y)
-    y = y * (1.5 - half * y * y)
-    y = y * (1.5 - half * y * y)
-    return (v * y).replacing(with: 0, where: x .<= 0)
-}
-/// Whether every lane is set, by halving vector ANDs.
-@_transparent private func allLanes(_ mask: LaneMask) -> Bool {
-    let v = unsafeBitCast(mask, to: SIMD8<Int32>.self)
-    let four = v.lowHalf & v.highHalf, two = four.lowHalf & four.highHalf
-    return two.x & two.y != 0
-}
-/// Whether any lane is set, by halving vector ORs.
-@_transparent private func anyLane(_ mask: LaneMask) -> Bool {
-    let v = unsafeBitCast(mask, to: SIMD8<Int32>.self)
-    let four = v.lowHalf | v.highHalf, two = four.lowHalf | four.highHalf
-    return two.x | two.y != 0
-}
-
 /// A rounded rectangle convolved with an isotropic Gaussian, evaluated as the GLES quad shader
 /// does (`blurredRoundedRect` in quad.frag.glsl): the y integral is cut into four slices across
 /// the ±3σ window, each weighted by its exact Gaussian mass, and each slice's x integral is exact

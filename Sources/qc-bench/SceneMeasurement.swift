@@ -60,7 +60,7 @@ struct SceneMeasurement {
         let alone = try renderer.frameRenderer.benchmark(frames: max(5, frames / 4), warmUpFrames: 2) { _ in list }
         notes += String(format: "; render alone %.2f ms", alone.medianMilliseconds)
         let measurement = Measurement(backend: backend, scene: kind.rawValue, n: count, result: result, notes: notes)
-        print(measurement.jsonLine)
+        emitLine(measurement.jsonLine)
         return measurement
     }
 
@@ -85,7 +85,7 @@ struct SceneMeasurement {
                            device, reuse, full.medianMilliseconds,
                            100 * damaged.medianMilliseconds / max(full.medianMilliseconds, 1e-9))
         let measurement = Measurement(backend: backend, scene: "S1-1%", n: count, result: damaged, notes: notes)
-        print(measurement.jsonLine)
+        emitLine(measurement.jsonLine)
         return measurement
     }
 }
@@ -129,7 +129,13 @@ extension SceneMeasurement {
         let quads = try renderer.drawList(atTime: time(frames + warmUp)).commands.count
         let notes = "\(device); model update + commit + flatten + render + \(finish); \(quads) draw-list commands; offscreen passes \(result.offscreenPasses)"
         let measurement = Measurement(backend: backend, scene: name, n: count, result: result, notes: notes)
-        print(measurement.jsonLine)
+        emitLine(measurement.jsonLine)
         return measurement
     }
+}
+
+/// Writes one result line straight to standard output, unbuffered: with standard error (the
+/// progress lines) sent to the same file, a buffered line would be split by them.
+func emitLine(_ line: String) {
+    FileHandle.standardOutput.write(Data((line + "\n").utf8))
 }
