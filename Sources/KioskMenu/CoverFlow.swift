@@ -74,9 +74,6 @@ public final class CoverFlow: KioskDemo {
         cover.name = "cover\(index)"
         cover.instanceCount = 2
         cover.instanceAlphaOffset = -0.7
-        // The picture, its reflection and its shadow never change while the carousel moves:
-        // rasterized once, each frame only draws the cached image in perspective.
-        cover.shouldRasterize = true
         let picture = CALayer()
         picture.name = "picture\(index)"
         picture.contents = photo.image

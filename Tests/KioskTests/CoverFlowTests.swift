@@ -40,12 +40,11 @@ final class CoverFlowTests: XCTestCase {
     }
 
     /// Each picture's replicator draws it twice: the second instance moved down one picture and
-    /// a 2% gap (432 + 8.64) and flipped, at 30% opacity; the replicator is rasterized.
+    /// a 2% gap (432 + 8.64) and flipped, at 30% opacity.
     func testReflectionsAreReplicatedFlippedInstances() {
         let flow = CoverFlow(size: size)
         for cover in flow.coverLayers {
             XCTAssertEqual(cover.instanceCount, 2)
-            XCTAssertTrue(cover.shouldRasterize, "drawn once, then moved as a picture")
             XCTAssertEqual(cover.instanceAlphaOffset, -0.7, accuracy: 1e-6)
             XCTAssertEqual(cover.instanceTransform.m22, -1)
             XCTAssertEqual(cover.instanceTransform.m42, 440.64, accuracy: 1e-9)
