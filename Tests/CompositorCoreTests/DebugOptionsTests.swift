@@ -1,6 +1,7 @@
 import CompositorCore
 import Foundation
 import Logging
+import RendererTestSupport
 import XCTest
 
 /// `QC_DEBUG`: switch names and `log=LEVEL`, separated by commas; anything else is reported.
@@ -33,10 +34,9 @@ final class DebugOptionsTests: XCTestCase {
 
     /// An unknown name is a warning in the log that names it and the known ones, never silence.
     func testUnknownEntriesAreLoggedAsWarnings() {
-        let recorder = LogRecorder()
-        let logger = Logger(label: "DebugOptionsTests") { _ in RecordingLogHandler(recorder: recorder) }
-        DebugOptions(parsing: "stat,damage,log=loud").reportUnrecognized(to: logger)
-        let events = recorder.events
+        let log = CapturedLog()
+        DebugOptions(parsing: "stat,damage,log=loud").reportUnrecognized(to: log.logger(label: "DebugOptionsTests"))
+        let events = log.entries
         XCTAssertEqual(events.map(\.level), [.warning, .warning])
         guard events.count == 2 else { return }
         XCTAssertTrue(events[0].message.contains("'stat'"), events[0].message)
@@ -46,10 +46,9 @@ final class DebugOptionsTests: XCTestCase {
     }
 
     func testNothingIsLoggedWhenEveryEntryIsKnown() {
-        let recorder = LogRecorder()
-        let logger = Logger(label: "DebugOptionsTests") { _ in RecordingLogHandler(recorder: recorder) }
-        DebugOptions(parsing: "stats,log=info").reportUnrecognized(to: logger)
-        XCTAssertEqual(recorder.events.count, 0)
+        let log = CapturedLog()
+        DebugOptions(parsing: "stats,log=info").reportUnrecognized(to: log.logger(label: "DebugOptionsTests"))
+        XCTAssertEqual(log.entries.count, 0)
     }
 }
 
@@ -63,29 +62,5 @@ final class DebugOptionsDocumentationTests: XCTestCase {
             XCTAssertTrue(text.contains("| `\(option.rawValue)` |"), "no row for QC_DEBUG=\(option.rawValue)")
         }
         XCTAssertTrue(text.contains("| `log=LEVEL` |"), "no row for QC_DEBUG=log=LEVEL")
-    }
-}
-
-/// The messages a logger received.
-private final class LogRecorder: @unchecked Sendable {
-    private let lock = NSLock()
-    private var recorded: [(level: Logger.Level, message: String)] = []
-    var events: [(level: Logger.Level, message: String)] { lock.withLock { recorded } }
-    func record(_ level: Logger.Level, _ message: String) { lock.withLock { recorded.append((level, message)) } }
-}
-
-/// A log handler that hands every message to a recorder.
-private struct RecordingLogHandler: LogHandler {
-    let recorder: LogRecorder
-    var metadata: Logger.Metadata = [:]
-    var logLevel: Logger.Level = .trace
-
-    subscript(metadataKey key: String) -> Logger.Metadata.Value? {
-        get { metadata[key] }
-        set { metadata[key] = newValue }
-    }
-
-    func log(event: LogEvent) {
-        recorder.record(event.level, event.message.description)
     }
 }

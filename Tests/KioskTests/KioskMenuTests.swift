@@ -1,6 +1,7 @@
 import KioskMenu
 import Logging
 import QuartzCore
+import RendererTestSupport
 import XCTest
 
 /// The Kiosk Menu of the guide (003, "Example: Core Animation Kiosk Menu Style Application",

@@ -2,15 +2,18 @@ import Foundation
 import Logging
 
 /// A log handler that keeps the messages logged through it, for tests that check log lines.
-final class CapturedLog: @unchecked Sendable {
+public final class CapturedLog: @unchecked Sendable {
     private let lock = NSLock()
-    private var storage: [(Logger.Level, String)] = []
+    private var storage: [(level: Logger.Level, message: String)] = []
 
     /// The messages logged so far, with their levels.
-    var entries: [(Logger.Level, String)] { lock.withLock { storage } }
+    public var entries: [(level: Logger.Level, message: String)] { lock.withLock { storage } }
+
+    /// Makes an empty capture.
+    public init() {}
 
     /// A logger writing into this capture.
-    func logger(label: String) -> Logger {
+    public func logger(label: String) -> Logger {
         Logger(label: label) { _ in Handler(log: self) }
     }
 
