@@ -98,13 +98,31 @@ package struct TextDrawing {
         return (lines, ellipsized)
     }
 
-    /// Lays out the text for `cr` and calls `body` with each line and the point (left end of
-    /// its logical box, on its baseline) where it goes. Returns whether a line was ellipsized.
-    @discardableResult
-    private func withLines(in cr: OpaquePointer, size: CGSize,
-                           _ body: (UnsafeMutablePointer<PangoLayoutLine>, CGPoint) -> Void) -> Bool {
-        guard let layout = pango_cairo_create_layout(cr) else { return false }
+    /// The size of the laid-out text's logical box, in points, rounded up to whole points:
+    /// unwrapped text on its natural lines (one per paragraph), wrapped text broken at `width`.
+    package func measuredSize(width: CGFloat) -> CGSize {
+        guard let surface = cairo_image_surface_create(CAIRO_FORMAT_A8, 1, 1) else { return .zero }
+        defer { cairo_surface_destroy(surface) }
+        guard let cr = cairo_create(surface) else { return .zero }
+        defer { cairo_destroy(cr) }
+        guard let layout = makeLayout(for: cr) else { return .zero }
         defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
+        if isWrapped {
+            pango_layout_set_width(layout, Self.pangoUnits(max(width, 0)))
+            pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR)
+        }
+        pango_cairo_update_layout(cr, layout)
+        var logical = PangoRectangle()
+        pango_layout_get_extents(layout, nil, &logical)
+        let scale = CGFloat(PANGO_SCALE)
+        return CGSize(width: (CGFloat(logical.width) / scale).rounded(.up),
+                      height: (CGFloat(logical.height) / scale).rounded(.up))
+    }
+
+    /// A Pango layout of the text with the layer's font and the runs' attributes, not yet
+    /// given a width.
+    private func makeLayout(for cr: OpaquePointer) -> OpaquePointer? {
+        guard let layout = pango_cairo_create_layout(cr) else { return nil }
         PangoLayouts.useScaleIndependentMetrics(layout)
         pango_layout_set_text(layout, text, -1)
         if let font = PangoFontDescription.make(name: fontName, size: fontSize) {
@@ -115,6 +133,16 @@ package struct TextDrawing {
             pango_layout_set_attributes(layout, attributes)
             pango_attr_list_unref(attributes)
         }
+        return layout
+    }
+
+    /// Lays out the text for `cr` and calls `body` with each line and the point (left end of
+    /// its logical box, on its baseline) where it goes. Returns whether a line was ellipsized.
+    @discardableResult
+    private func withLines(in cr: OpaquePointer, size: CGSize,
+                           _ body: (UnsafeMutablePointer<PangoLayoutLine>, CGPoint) -> Void) -> Bool {
+        guard let layout = makeLayout(for: cr) else { return false }
+        defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
         let fitsWidth = configure(layout, width: size.width, height: size.height)
         pango_cairo_update_layout(cr, layout)
         guard let iterator = pango_layout_get_iter(layout) else { return false }

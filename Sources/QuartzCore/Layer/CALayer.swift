@@ -678,9 +678,10 @@ open class CALayer: NSObject {
     }
 
     /// Returns the preferred size of the layer in its superlayer's coordinate space: the layout
-    /// manager's answer when there is one, else the bounds size.
+    /// manager's answer when there is one, else the size of the bounds mapped into the superlayer
+    /// (the frame's size, so a transform counts), as Apple's CALayer.h states.
     open func preferredFrameSize() -> CGSize {
-        layoutManagerStorage?.preferredSize(of: self) ?? state.bounds.size
+        layoutManagerStorage?.preferredSize(of: self) ?? Self.frame(of: state).size
     }
 
     /// Updates the layer's contents. The default asks the delegate's `display(_:)` when the

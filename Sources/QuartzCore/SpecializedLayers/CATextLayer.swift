@@ -32,6 +32,19 @@ open class CATextLayer: CALayer {
         return specializedDefault(forKey: key, in: .text(TextLayerState())) ?? super.defaultValue(forKey: key)
     }
 
+    /// Returns the size the text needs, in the superlayer's coordinate space: the logical box of
+    /// the laid-out string in whole points (wrapped text broken at the current bounds' width),
+    /// mapped through the layer's transform as the frame is; zero without text. A layout
+    /// manager's answer comes first, as for any layer.
+    open override func preferredFrameSize() -> CGSize {
+        if layoutManagerStorage != nil { return super.preferredFrameSize() }
+        let current = state
+        guard let artwork = TextArtwork(current.text) else { return .zero }
+        var measured = current
+        measured.bounds.size = artwork.measuredSize(width: current.bounds.width)
+        return Self.frame(of: measured).size
+    }
+
     /// The text to draw: a `String` or an `NSAttributedString`; defaults to nil. Values of
     /// other types are ignored and reported.
     open var string: Any? {

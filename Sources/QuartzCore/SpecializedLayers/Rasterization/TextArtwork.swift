@@ -66,4 +66,9 @@ struct TextArtwork: Hashable {
     func layoutMetrics(size: CGSize) -> (lines: [TextDrawing.LineMetrics], isEllipsized: Bool) {
         drawing.layoutMetrics(size: size)
     }
+
+    /// The size of the laid-out text, in whole points; wrapped text breaks at `width`.
+    func measuredSize(width: CGFloat) -> CGSize {
+        drawing.measuredSize(width: width)
+    }
 }
