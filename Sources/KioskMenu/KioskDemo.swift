@@ -13,7 +13,8 @@ public protocol KioskDemo: AnyObject {
     /// Handles a tap (a finger lifted where it touched, or a mouse click) at `point` in the root
     /// layer's coordinates, on `hitLayer`, the deepest layer there.
     func handleTap(on hitLayer: CALayer?, at point: CGPoint)
-    /// Handles a swipe: a press that moved by (`dx`, `dy`) points before it was released.
+    /// Handles a swipe (`CATouchGesture.Kind.swipe`): a press that moved by (`dx`, `dy`) points
+    /// before it was released.
     func handleSwipe(dx: CGFloat, dy: CGFloat)
 }
 

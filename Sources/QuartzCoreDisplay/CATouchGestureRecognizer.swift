@@ -26,8 +26,12 @@ public struct CATouchGesture: Sendable, Equatable {
 
     /// What was recognised.
     public var kind: Kind
-    /// The touch that made it (`CAInputEvent.Kind.touch(id:phase:)`).
+    /// The touch that made it (`CAInputEvent.Kind.touch(id:phase:)`), or `pointerTouchID` for
+    /// the left mouse button.
     public var touchID: Int
+    /// The `touchID` of gestures made with the left mouse button, which the recogniser follows as
+    /// one more finger (as iPadOS gesture recognisers take pointer clicks as touches).
+    public static let pointerTouchID = -1
     /// Where the finger went down, in the content's coordinates (hit-test this for a tap's target).
     public var startLocation: CGPoint
     /// Where the finger lifted.
@@ -48,7 +52,9 @@ public struct CATouchGesture: Sendable, Equatable {
 
 /// Recognises taps and swipes in touch events, each finger on its own, so two fingers make two
 /// gestures. A touch the system cancels (`TouchPhase.cancelled`, sent for every finger down when
-/// the seat is disabled) makes none. (Linux addition.)
+/// the seat is disabled) makes none. The left mouse button, pressed, dragged and released, counts
+/// as one more finger (`CATouchGesture.pointerTouchID`), so a kiosk tried out with a mouse taps
+/// and swipes as it will under a finger. (Linux addition.)
 ///
 /// A touch is a tap when it lifts within `maximumTapDuration` of touching down and never
 /// strayed more than `tapSlop` from where it went down; it is a swipe when it lifts at least
@@ -83,9 +89,9 @@ public struct CATouchGestureRecognizer: Sendable {
     public var activeTouchIDs: [Int] { tracks.keys.sorted() }
 
     /// Follows an input event; returns the gesture it completes, if any. Events other than
-    /// touches are ignored.
+    /// touches and the left mouse button's presses and moves are ignored.
     public mutating func handle(_ event: CAInputEvent) -> CATouchGesture? {
-        guard case .touch(let id, let phase) = event.kind else { return nil }
+        guard let (id, phase) = touchPhase(of: event) else { return nil }
         let p = event.location
         switch phase {
         case .began:
@@ -102,7 +108,24 @@ public struct CATouchGestureRecognizer: Sendable {
             return nil
         case .ended:
             guard let track = tracks.removeValue(forKey: id) else { return nil }
+            // A lifted finger reports no position of its own (the router gives it the last one);
+            // a released button reports where the pointer is.
             return recognise(track, id: id, end: p, time: event.timestamp)
+        }
+    }
+
+    /// The touch an event continues: a finger's own, or the left mouse button's as a touch with
+    /// `pointerTouchID` (moves count only while the button is down).
+    private func touchPhase(of event: CAInputEvent) -> (Int, CAInputEvent.TouchPhase)? {
+        switch event.kind {
+        case .touch(let id, let phase):
+            return (id, phase)
+        case .pointerButton(CAKeyCode.leftButton, let isDown):
+            return (CATouchGesture.pointerTouchID, isDown ? .began : .ended)
+        case .pointerMoved where tracks[CATouchGesture.pointerTouchID] != nil:
+            return (CATouchGesture.pointerTouchID, .moved)
+        default:
+            return nil
         }
     }
 

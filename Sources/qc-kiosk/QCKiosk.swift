@@ -150,15 +150,20 @@ struct QCKiosk: ParsableCommand {
         shown.rootLayer.addSublayer(overlay.layer)
         let app = CAKioskApplication(rootLayer: shown.rootLayer, rotation: rotate, showsCursor: !withoutCursor)
         app.layoutHandler = { size in shown.layout(for: size) }
-        var presses = PressTracker()
-        app.eventHandler = { event, hitLayer in
-            switch event.kind {
-            case .key(let code, true):
-                if code == CAKeyCode.escape { kill(getpid(), SIGTERM); return }
-                if code == KioskKey.f1 || code == KioskKey.s { overlay.toggle(); return }
-                shown.handleKey(code)
-            default:
-                presses.handle(event, hitLayer: hitLayer, demo: shown)
+        app.eventHandler = { event, _ in
+            guard case .key(let code, true) = event.kind else { return }
+            if code == CAKeyCode.escape { kill(getpid(), SIGTERM); return }
+            if code == KioskKey.f1 || code == KioskKey.s { overlay.toggle(); return }
+            shown.handleKey(code)
+        }
+        // Fingers and the left mouse button, through the application's recogniser.
+        app.gestureHandler = { gesture, hitLayer in
+            switch gesture.kind {
+            case .tap:
+                shown.handleTap(on: hitLayer, at: gesture.startLocation)
+            case .swipe:
+                shown.handleSwipe(dx: gesture.endLocation.x - gesture.startLocation.x,
+                                  dy: gesture.endLocation.y - gesture.startLocation.y)
             }
         }
         if let directory {

@@ -97,9 +97,52 @@ final class TouchGestureRecognizerTests: XCTestCase {
         XCTAssertEqual(feed([touch(0, .began, 0, 0, at: 0), touch(0, .ended, 25, 0, at: 0.1)], into: &r).map(\.kind), [.swipe(.right)])
     }
 
-    func testNonTouchEventsAreIgnored() {
+    func testKeysScrollsAndOtherButtonsAreIgnored() {
         var r = CATouchGestureRecognizer()
         XCTAssertNil(r.handle(CAInputEvent(kind: .key(code: CAKeyCode.enter, isDown: true), location: .zero, timestamp: 0)))
-        XCTAssertNil(r.handle(CAInputEvent(kind: .pointerButton(button: CAKeyCode.leftButton, isDown: true), location: .zero, timestamp: 0)))
+        XCTAssertNil(r.handle(CAInputEvent(kind: .scroll(dx: 0, dy: 3), location: .zero, timestamp: 0)))
+        let right: UInt32 = 0x111  // BTN_RIGHT
+        XCTAssertEqual(feed([button(right, true, 10, 10, at: 0), button(right, false, 10, 10, at: 0.1)], into: &r), [])
+        XCTAssertEqual(r.activeTouchIDs, [])
+    }
+
+    private func button(_ code: UInt32, _ isDown: Bool, _ x: CGFloat, _ y: CGFloat, at t: CFTimeInterval) -> CAInputEvent {
+        CAInputEvent(kind: .pointerButton(button: code, isDown: isDown), location: CGPoint(x: x, y: y), timestamp: t)
+    }
+
+    private func move(_ x: CGFloat, _ y: CGFloat, at t: CFTimeInterval) -> CAInputEvent {
+        CAInputEvent(kind: .pointerMoved, location: CGPoint(x: x, y: y), timestamp: t)
+    }
+
+    func testALeftClickTapsAsThePointerTouch() {
+        var r = CATouchGestureRecognizer()
+        let left = CAKeyCode.leftButton
+        let gestures = feed([move(40, 40, at: 0), button(left, true, 50, 60, at: 1), button(left, false, 53, 64, at: 1.1)], into: &r)
+        XCTAssertEqual(gestures.map(\.kind), [.tap])
+        XCTAssertEqual(gestures.first?.touchID, CATouchGesture.pointerTouchID)
+        XCTAssertEqual(gestures.first?.startLocation, CGPoint(x: 50, y: 60))
+        XCTAssertEqual(gestures.first?.endLocation, CGPoint(x: 53, y: 64))
+    }
+
+    func testADragWithTheLeftButtonSwipesAndReportsItsDistance() {
+        var r = CATouchGestureRecognizer()
+        let left = CAKeyCode.leftButton
+        let gestures = feed([button(left, true, 500, 300, at: 0), move(400, 302, at: 0.05), move(300, 305, at: 0.1),
+                             button(left, false, 280, 305, at: 0.12)], into: &r)
+        XCTAssertEqual(gestures.map(\.kind), [.swipe(.left)])
+        XCTAssertEqual((gestures.first?.endLocation.x ?? 0) - (gestures.first?.startLocation.x ?? 0), -220)
+        // Moving with the button up, and then a short click after wandering, are no swipe: a tap.
+        XCTAssertEqual(feed([move(0, 0, at: 1), move(300, 0, at: 1.1), button(left, true, 300, 0, at: 1.2),
+                             button(left, false, 302, 0, at: 1.3)], into: &r).map(\.kind), [.tap])
+    }
+
+    func testThePointerAndAFingerAreFollowedApart() {
+        var r = CATouchGestureRecognizer()
+        let left = CAKeyCode.leftButton
+        let gestures = feed([button(left, true, 0, 0, at: 0), touch(0, .began, 500, 500, at: 0.01),
+                             move(200, 0, at: 0.1), touch(0, .ended, 500, 500, at: 0.15),
+                             button(left, false, 200, 0, at: 0.2)], into: &r)
+        XCTAssertEqual(gestures.map(\.kind), [.tap, .swipe(.right)])
+        XCTAssertEqual(gestures.map(\.touchID), [0, CATouchGesture.pointerTouchID])
     }
 }
