@@ -108,6 +108,32 @@ struct PictureWalker {
         }
         let clipped = layer.kind == .plain && s.masksToBounds
         let flattens = layer.kind == .plain
+        // A replicator draws its sublayers once per instance, each moved by the instance's
+        // transform and evaluated at its own time, as `drawReplicatorInstances` does.
+        for copy in Self.copies(of: s) {
+            addSublayers(of: layer, state: s, localTime: localTime - copy.timeOffset,
+                         toRoot: copy.transform.concatenating(toRoot), clipTo: clipped ? toRoot : nil,
+                         flattens: flattens)
+            if gaveUp { return }
+        }
+    }
+
+    /// How a layer's sublayers are drawn: once, in place, or per replicator instance (the
+    /// instance's transform about the anchor, flattened into the replicator's plane unless it
+    /// preserves depth, and its time offset).
+    private static func copies(of s: LayerState) -> [(transform: CATransform3D, timeOffset: CFTimeInterval)] {
+        guard case .replicator? = s.specialized else { return [(CATransform3DIdentity, 0)] }
+        let preservesDepth = s.replicator.preservesDepth
+        return ReplicatorLayerState.instances(of: s).map {
+            (preservesDepth ? $0.boundsTransform : $0.boundsTransform.flattenedZ, $0.timeOffset)
+        }
+    }
+
+    /// Adds the subtrees of `layer`'s sublayers, mapped by `toRoot` (the space their superlayer
+    /// places them in); with `clipTo`, each cut by the superlayer's bounds mapped by it.
+    private mutating func addSublayers(of layer: RenderLayer, state s: LayerState, localTime: CFTimeInterval,
+                                       toRoot: CATransform3D, clipTo clipToRoot: CATransform3D?, flattens: Bool) {
+        let clipped = clipToRoot != nil
         for id in layer.sublayerIDs {
             guard let child = layers[id] else { continue }
             let (cs, childTime) = FrameFlattener.presentation(of: child, parentTime: localTime)
@@ -117,7 +143,9 @@ struct PictureWalker {
                 // The subtree is clipped to the bounds: its reach, cut by them.
                 var inner = PictureWalker(layers: layers, mode: .bounds)
                 inner.add(child, state: cs, localTime: childTime, toRoot: childToRoot, includingOwnShadow: true)
-                if let clip = Self.project(s.bounds, toRoot) { record(inner.bounds.intersection(clip)) }
+                if let clipToRoot, let clip = Self.project(s.bounds, clipToRoot) {
+                    record(inner.bounds.intersection(clip))
+                }
             } else {
                 add(child, state: cs, localTime: childTime, toRoot: childToRoot, includingOwnShadow: true)
             }
