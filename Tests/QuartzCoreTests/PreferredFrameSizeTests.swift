@@ -103,4 +103,16 @@ final class PreferredFrameSizeTests: XCTestCase {
         layer.layoutManager = manager
         XCTAssertEqual(layer.preferredFrameSize(), CGSize(width: 12, height: 34))
     }
+
+    func testALayoutManagerWithoutAnAnswerGivesTheMappedBounds() {
+        final class LaysOutOnly: CALayoutManager {
+            func layoutSublayers(of layer: CALayer) {}
+        }
+        let layer = CALayer()
+        layer.bounds = CGRect(x: 0, y: 0, width: 80, height: 20)
+        layer.transform = CATransform3DMakeScale(1, 3, 1)
+        let manager = LaysOutOnly()
+        layer.layoutManager = manager
+        XCTAssertEqual(layer.preferredFrameSize(), CGSize(width: 80, height: 60))
+    }
 }

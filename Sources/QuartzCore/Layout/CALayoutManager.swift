@@ -11,8 +11,9 @@ public protocol CALayoutManager: AnyObject {
 }
 
 extension CALayoutManager {
-    /// The layer's bounds size, unless the manager knows better.
-    public func preferredSize(of layer: CALayer) -> CGSize { layer.bounds.size }
+    /// The layer's bounds mapped into its superlayer (its frame's size), unless the manager knows
+    /// better: what `CALayer.preferredFrameSize()` answers without a layout manager.
+    public func preferredSize(of layer: CALayer) -> CGSize { layer.frame.size }
     /// Does nothing.
     public func invalidateLayout(of layer: CALayer) {}
 }
