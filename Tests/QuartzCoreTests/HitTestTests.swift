@@ -2,8 +2,10 @@ import XCTest
 import QuartzCore
 
 /// `hitTest(_:)` and `contains(_:)` as the book's Listings 3.4 and 3.5 use them (001:1281-1392):
-/// the deepest layer wins, tree order decides over zPosition, hidden layers are skipped,
-/// masksToBounds clips sublayers, and 3D transforms are hit where the layer appears.
+/// the deepest layer wins, hidden layers are skipped, masksToBounds clips sublayers, and 3D
+/// transforms are hit where the layer appears. Siblings are tried by zPosition, then tree order,
+/// as Apple's QuartzCore measurably does (GNUstep libs-quartzcore
+/// `Tests/quartzcore/CALayer/hittest.m`), not by tree order alone as the book says (001:1387).
 final class HitTestTests: XCTestCase {
     private var viewLayer: CALayer!
     private var white: CALayer!
@@ -68,9 +70,9 @@ final class HitTestTests: XCTestCase {
         XCTAssertTrue(viewLayer.hitTest(CGPoint(x: 20 + 190, y: 20 + 190)) === outside)
     }
 
-    /// Tree order decides, not zPosition: a later sibling is hit before an earlier one even when
-    /// the earlier one has the greater zPosition (001:1387-1390).
-    func testLaterSiblingWinsRegardlessOfZPosition() {
+    /// Among siblings at the same zPosition the later one is hit first; a greater zPosition
+    /// lifts an earlier sibling above a later one (GNUstep hittest.m, run against Apple's).
+    func testZPositionThenTreeOrderDecideBetweenSiblings() {
         let first = CALayer()
         first.frame = CGRect(x: 0, y: 0, width: 100, height: 100)
         let second = CALayer()
@@ -81,12 +83,59 @@ final class HitTestTests: XCTestCase {
         let overlap = CGPoint(x: 20 + 75, y: 20 + 75)
         XCTAssertTrue(viewLayer.hitTest(overlap) === second)
         first.zPosition = 10
-        XCTAssertTrue(viewLayer.hitTest(overlap) === second)
+        XCTAssertTrue(viewLayer.hitTest(overlap) === first)
         // Outside the overlap each sibling takes its own hits.
-        XCTAssertTrue(viewLayer.hitTest(CGPoint(x: 20 + 25, y: 20 + 25)) === first)
-        // Reordering the tree changes the result.
+        XCTAssertTrue(viewLayer.hitTest(CGPoint(x: 20 + 125, y: 20 + 125)) === second)
+        // Below zero sinks a later sibling under an earlier one at zero.
+        first.zPosition = 0
+        second.zPosition = -1
+        XCTAssertTrue(viewLayer.hitTest(overlap) === first)
+        // Equal again: tree order, and reordering the tree changes the result.
+        second.zPosition = 0
         white.insertSublayer(first, above: second)
         XCTAssertTrue(viewLayer.hitTest(overlap) === first)
+    }
+
+    /// The facts of GNUstep's hittest.m, which its CI checks against Apple's QuartzCore.
+    func testAppleMeasuredHitTesting() {
+        let l = CALayer()
+        l.bounds = CGRect(x: 0, y: 0, width: 100, height: 100)
+        l.position = CGPoint(x: 500, y: 500)
+        XCTAssertTrue(l.contains(CGPoint(x: 0, y: 0)))
+        XCTAssertTrue(l.contains(CGPoint(x: 99.9, y: 99.9)))
+        XCTAssertFalse(l.contains(CGPoint(x: 100, y: 100)), "the far corner is outside")
+        XCTAssertFalse(l.contains(CGPoint(x: -0.1, y: 50)))
+        XCTAssertFalse(l.contains(CGPoint(x: 500, y: 500)), "measured against the bounds, not the position")
+        let shifted = CALayer()
+        shifted.bounds = CGRect(x: 10, y: 10, width: 100, height: 100)
+        XCTAssertFalse(shifted.contains(CGPoint(x: 5, y: 5)))
+        XCTAssertTrue(shifted.contains(CGPoint(x: 15, y: 15)))
+        XCTAssertTrue(shifted.contains(CGPoint(x: 109, y: 109)))
+
+        let root = CALayer(), lower = CALayer(), upper = CALayer()
+        root.bounds = CGRect(x: 0, y: 0, width: 100, height: 100)
+        root.position = CGPoint(x: 50, y: 50)
+        for layer in [lower, upper] {
+            layer.bounds = CGRect(x: 0, y: 0, width: 40, height: 40)
+            layer.position = CGPoint(x: 50, y: 50)
+            root.addSublayer(layer)
+        }
+        XCTAssertTrue(root.hitTest(CGPoint(x: 50, y: 50)) === upper, "the one added last")
+        XCTAssertTrue(root.hitTest(CGPoint(x: 5, y: 5)) === root)
+        XCTAssertNil(root.hitTest(CGPoint(x: 100, y: 100)), "the far edge is outside")
+        upper.isHidden = true
+        XCTAssertTrue(root.hitTest(CGPoint(x: 50, y: 50)) === lower, "a hidden layer is passed over")
+        upper.isHidden = false
+        lower.zPosition = 10
+        XCTAssertTrue(root.hitTest(CGPoint(x: 50, y: 50)) === lower, "a higher z position lifts a layer")
+
+        let outside = CALayer()
+        outside.bounds = CGRect(x: 0, y: 0, width: 20, height: 20)
+        outside.position = CGPoint(x: 150, y: 150)
+        root.addSublayer(outside)
+        XCTAssertTrue(root.hitTest(CGPoint(x: 150, y: 150)) === outside, "found outside its superlayer")
+        root.masksToBounds = true
+        XCTAssertNil(root.hitTest(CGPoint(x: 150, y: 150)), "unless the superlayer masks to bounds")
     }
 
     func testHiddenLayersAndTheirSublayersAreIgnored() {

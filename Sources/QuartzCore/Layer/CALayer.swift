@@ -764,22 +764,37 @@ open class CALayer: NSObject {
     /// Returns the farthest descendant of the layer (or the layer itself) that contains `p`,
     /// a point in the superlayer's coordinate space, or nil.
     ///
-    /// As Apple's documentation describes: hidden layers and their sublayers are skipped; a layer that masks
-    /// to its bounds hides sublayers outside them; sublayers are tried front to back in the
-    /// order of the `sublayers` array, ignoring `zPosition`; back-facing layers that are not
-    /// double-sided still take hits.
+    /// Hidden layers and their sublayers are skipped; a layer that masks to its bounds hides
+    /// sublayers outside them; back-facing layers that are not double-sided still take hits.
+    /// Sublayers are tried front to back: the greatest `zPosition` first, and among equal ones
+    /// the last in the `sublayers` array first. That is what Apple's QuartzCore measurably does
+    /// (GNUstep libs-quartzcore `Tests/quartzcore/CALayer/hittest.m`: "a higher z position lifts
+    /// a layer above the one added after it"); the book's remark that hit testing follows the
+    /// tree order alone does not hold for CALayer.
     open func hitTest(_ p: CGPoint) -> CALayer? {
         if state.isHidden { return nil }
         let m = LayerGeometry.toSuperlayer(state, parent: superlayerStorage?.state)
         guard let local = m.unprojectPoint(p) else { return nil }
         let inside = contains(local)
         if state.masksToBounds && !inside { return nil }
-        for sublayer in sublayerStorage.reversed() {
+        for sublayer in Self.frontToBack(sublayerStorage) {
             // Once per tree level, through overrides that call super: a deep tree goes on on a
             // fresh stack when this one runs low (see `DeepRecursion`).
             if let hit = DeepRecursion.guarded({ sublayer.hitTest(local) }) { return hit }
         }
         return inside ? self : nil
+    }
+
+    /// `sublayers` in the order hit testing tries them: by descending `zPosition`, later
+    /// siblings first among equals.
+    private static func frontToBack(_ sublayers: [CALayer]) -> [CALayer] {
+        let front = Array(sublayers.reversed())
+        guard front.contains(where: { $0.state.zPosition != 0 }) else { return front }
+        // Sorting the reversed array stably keeps later siblings first among equal zPositions.
+        return front.enumerated().sorted { a, b in
+            let za = a.element.state.zPosition, zb = b.element.state.zPosition
+            return za != zb ? za > zb : a.offset < b.offset
+        }.map(\.element)
     }
 
     /// How the render tree composites this kind of layer (transform layers keep 3D).
