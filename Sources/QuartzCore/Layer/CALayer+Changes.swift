@@ -5,8 +5,18 @@ extension CALayer {
     /// and running the property's action (an implicit animation) when the layer is live.
     func setProperty<Value>(_ keyPath: WritableKeyPath<LayerState, Value>, _ value: Value, key: String) {
         let before = willChangeProperty(key)
+        // A class that redisplays for `key` does so for a new value only: setting the value the
+        // layer already has is no change, as Apple's measurably treats it (GNUstep
+        // libs-quartzcore `Tests/quartzcore/CALayer/redisplay.m`).
+        let redisplays = type(of: self).needsDisplay(forKey: key) && !Self.isSameValue(state[keyPath: keyPath], value)
         state[keyPath: keyPath] = value
-        didChangeProperty(key, before: before)
+        didChangeProperty(key, before: before, redisplays: redisplays)
+    }
+
+    /// Whether `a` and `b` are equal values; false for values that cannot be compared.
+    private static func isSameValue<Value>(_ a: Value, _ b: Value) -> Bool {
+        guard let a = a as? any Equatable else { return false }
+        return a.isEqual(toValue: b)
     }
 
     /// Like `setProperty`, but rejects NaN and infinite values: the previous value is kept and
@@ -28,8 +38,9 @@ extension CALayer {
     }
 
     /// Called after a property changed: records the layer for the transaction, schedules layout
-    /// and display as the property asks, and runs the action found for `key`.
-    func didChangeProperty(_ key: String, before: AnimatableValue?) {
+    /// and display as the property asks, and runs the action found for `key`. `redisplays` says
+    /// whether the change marks the layer for display; nil asks `needsDisplay(forKey:)`.
+    func didChangeProperty(_ key: String, before: AnimatableValue?, redisplays: Bool? = nil) {
         TransactionStack.current.recordChange(of: self)
         if key == "bounds" {
             // Autoresizing happens at once, as Apple's does (see `autoresizingMask`).
@@ -42,7 +53,7 @@ extension CALayer {
             setNeedsLayout()
             if state.needsDisplayOnBoundsChange { setNeedsDisplay() }
         }
-        if type(of: self).needsDisplay(forKey: key) { setNeedsDisplay() }
+        if redisplays ?? type(of: self).needsDisplay(forKey: key) { setNeedsDisplay() }
         guard let before else { return }
         runAction(forKey: key, previousValue: before)
     }
@@ -93,5 +104,12 @@ extension CALayer {
     /// Starts tracking the sublayers for tree actions; called when the layer becomes live.
     func beginTrackingSublayers() {
         sublayersSeenByTreeActions = sublayerStorage
+    }
+}
+
+extension Equatable {
+    /// Whether `other` is a value of this type equal to this one.
+    fileprivate func isEqual(toValue other: Any) -> Bool {
+        (other as? Self).map { $0 == self } ?? false
     }
 }
