@@ -37,6 +37,12 @@ final class DisplayAnimationDriver {
         }
     }
 
+    /// Notes that `layer` has no animation (any longer): `noteAnimations(of:)` for a layer known
+    /// to have none, without looking at its animations.
+    func forgetAnimations(of layer: CALayer) {
+        if !entries.isEmpty { entries.removeValue(forKey: layer.layerID) }
+    }
+
     /// The number of layers the driver watches (for tests and diagnostics).
     var watchedLayerCount: Int { entries.count }
 

@@ -241,7 +241,8 @@ extension RenderTreeStore.Contents {
         var current = id
         var steps = 0
         while let parent = superlayers[current], steps <= layers.count {
-            guard let version = layers[parent]?.subtreeVersion, version != generation else { return }
+            // Read from the summary, which holds the same version, without copying the layer.
+            guard let version = summaries[parent]?.subtreeVersion, version != generation else { return }
             layers.update(parent) { $0.subtreeVersion = generation }
             summaries.update(parent) { $0.subtreeVersion = generation }
             current = parent

@@ -20,21 +20,26 @@ enum TransactionCommitter {
         let changed = stack.changedLayers
         stack.changedLayers.removeAll()
         for layer in changed { stack.changedLayerIDs.remove(layer.layerID) }
+        // Which changed layers have animations, read under one lock: most have none, and for
+        // those the animation steps below have nothing to do.
+        let animated = LayerTreeLock.shared.withLock { changed.map { !$0.lockedFields.animations.isEmpty } }
         // Every layer that got or lost an animation changed in this transaction.
         let displayDriver = DisplayAnimationDriver.current
-        for layer in changed { displayDriver.noteAnimations(of: layer) }
+        for (layer, hasAnimations) in zip(changed, animated) {
+            if hasAnimations { displayDriver.noteAnimations(of: layer) } else { displayDriver.forgetAnimations(of: layer) }
+        }
         // Animations start when the transaction commits, all of them at the same moment.
         let commitTime = CACurrentMediaTime()
         // The copy is one state of the trees, and commits from several threads reach the render
         // tree in the order they copied (see `LayerTreeLock`). A layer changed on two threads is
         // in both their commits: its pending animations start in the first.
         LayerTreeLock.shared.withLock {
-            for layer in changed { layer.startPendingAnimations(at: commitTime) }
+            for (layer, hasAnimations) in zip(changed, animated) where hasAnimations { layer.startPendingAnimations(at: commitTime) }
             for layer in changed { snapshot(layer, into: &update, committed: &committed) }
             RenderTreeStore.shared.apply(&update)
         }
 
-        for layer in changed { AnimationScheduler.schedule(layer) }
+        for (layer, hasAnimations) in zip(changed, animated) where hasAnimations { AnimationScheduler.schedule(layer) }
         if let completion {
             AnimationCompletionToken.whenAllFinish(animations + folded.animations, run: completion)
         }
