@@ -69,6 +69,43 @@ final class LayerIDReuseTests: XCTestCase {
         }
     }
 
+    /// An emitter given the ID of an emitter that is gone starts emitting when it is first
+    /// drawn, not when the other one was (one particle, born at emission time 0).
+    func testAnEmitterGivenAFreedIDStartsAfresh() throws {
+        let spark = CGImage(width: 2, height: 2, bytesPerRow: 8, data: Data(repeating: 255, count: 16))!
+        func emitter() -> CAEmitterLayer {
+            let layer = CAEmitterLayer()
+            layer.frame = CGRect(x: 0, y: 0, width: 100, height: 100)
+            let cell = CAEmitterCell()
+            cell.contents = spark
+            cell.birthRate = 10
+            cell.lifetime = 5
+            layer.emitterCells = [cell]
+            return layer
+        }
+        func particleCount(_ renderer: CARenderer, at t: CFTimeInterval) throws -> Int {
+            try renderer.drawList(atTime: t).commands.filter { command in
+                if case .quad(let quad) = command { return quad.texture != nil }
+                return false
+            }.count
+        }
+        let root = CALayer()
+        root.frame = CGRect(x: 0, y: 0, width: 100, height: 100)
+        var first: CAEmitterLayer? = emitter()
+        root.addSublayer(first!)
+        CATransaction.flush()
+        let renderer = try CARenderer(cpuPixelWidth: 100, pixelHeight: 100)
+        renderer.layer = root
+        let t0 = CACurrentMediaTime() + 100
+        XCTAssertEqual(try particleCount(renderer, at: t0), 1)
+        XCTAssertEqual(try particleCount(renderer, at: t0 + 1.05), 11, "births at 0, 0.1, ..., 1.0")
+        first!.removeFromSuperlayer()
+        first = nil
+        root.addSublayer(emitter())
+        CATransaction.flush()
+        XCTAssertEqual(try particleCount(renderer, at: t0 + 2), 1, "the new emitter starts at its first frame")
+    }
+
     /// A layer that goes while the last committed copy of its superlayer still lists it (its
     /// removal not yet committed) leaves that copy, so that a new layer given its ID is not
     /// drawn there.
