@@ -30,10 +30,17 @@ final class DisplayAnimationDriver {
     func noteAnimations(of layer: CALayer) {
         guard layer.modelLayerStorage == nil else { return }
         if layer.displayDrivingKeys().isEmpty {
-            entries.removeValue(forKey: layer.layerID)
+            // Most changed layers have no animation, and most commits find the driver idle.
+            if !entries.isEmpty { entries.removeValue(forKey: layer.layerID) }
         } else {
             entries[layer.layerID] = Entry(layer: layer)
         }
+    }
+
+    /// Notes that `layer` has no animation (any longer): `noteAnimations(of:)` for a layer known
+    /// to have none, without looking at its animations.
+    func forgetAnimations(of layer: CALayer) {
+        if !entries.isEmpty { entries.removeValue(forKey: layer.layerID) }
     }
 
     /// The number of layers the driver watches (for tests and diagnostics).
@@ -42,7 +49,7 @@ final class DisplayAnimationDriver {
     /// Returns the render tree for a frame at `time`: `layers` with the contents of every watched
     /// layer whose display-driving property differs from its model value at that time replaced
     /// by a drawing of its presentation copy.
-    func layersForFrame(_ layers: [UInt64: RenderLayer], at time: CFTimeInterval) -> [UInt64: RenderLayer] {
+    func layersForFrame(_ layers: LayerIDTable<RenderLayer>, at time: CFTimeInterval) -> LayerIDTable<RenderLayer> {
         guard !entries.isEmpty else { return layers }
         var result = layers
         for (id, entry) in entries {

@@ -3,49 +3,51 @@ import Foundation
 /// The model data of a layer that several threads may use at once, kept together so that the
 /// accessors of `CALayer` can read and write it only while holding `LayerTreeLock`. A class,
 /// so that an accessor reaches one field without copying the others (as reading a field of a
-/// struct stored in the layer does in a debug build).
+/// struct stored in the layer does in a debug build). `LayerTreeLock` already keeps accesses
+/// from overlapping, so the fields are not checked for it again at run time (that check cost
+/// more than a commit's copy of a changed layer).
 final class LayerLockedFields {
     /// The model values of every renderable property.
-    var state: LayerState = LayerState()
+    @exclusivity(unchecked) var state: LayerState = LayerState()
     /// `contents` exactly as it was set (the render state keeps only a `CGImage`).
-    var contentsObject: Any? = nil
+    @exclusivity(unchecked) var contentsObject: Any? = nil
     /// Values of custom keys set through key-value coding, exactly as they were set.
-    var customObjects: [String: Any] = [:]
+    @exclusivity(unchecked) var customObjects: [String: Any] = [:]
     /// The sublayers, back to front.
-    var sublayers: [CALayer] = []
+    @exclusivity(unchecked) var sublayers: [CALayer] = []
     /// The mask layer.
-    var mask: CALayer? = nil
+    @exclusivity(unchecked) var mask: CALayer? = nil
     /// Whether a committed transaction has included this layer in a layer tree.
-    var isLive: Bool = false
+    @exclusivity(unchecked) var isLive: Bool = false
     /// The sublayers as the tree actions last saw them (kept for live layers only), so that a
     /// change can tell which layers were ordered in and out.
-    var sublayersSeenByTreeActions: [CALayer] = []
+    @exclusivity(unchecked) var sublayersSeenByTreeActions: [CALayer] = []
     /// Whether `setNeedsLayout()` was called (or bounds changed) since the last layout.
-    var needsLayout: Bool = false
+    @exclusivity(unchecked) var needsLayout: Bool = false
     /// Whether a sublayer, or one of its descendants, may need layout: `layoutIfNeeded()` only
     /// descends into sublayers when it is set.
-    var sublayersNeedLayout: Bool = false
+    @exclusivity(unchecked) var sublayersNeedLayout: Bool = false
     /// Whether `setNeedsDisplay()` was called since the last display.
-    var needsDisplay: Bool = false
+    @exclusivity(unchecked) var needsDisplay: Bool = false
     /// The union of the rectangles passed to `setNeedsDisplay(_:)` since the last display.
-    var dirtyRect: CGRect = .null
+    @exclusivity(unchecked) var dirtyRect: CGRect = .null
     /// Animations attached to the layer, in the order they were added.
-    var animations: [AttachedAnimation] = []
+    @exclusivity(unchecked) var animations: [AttachedAnimation] = []
     /// The image the last `display()` drew, kept to redraw only dirty parts of it (see Display/).
-    var backingStore: LayerBackingStore? = nil
+    @exclusivity(unchecked) var backingStore: LayerBackingStore? = nil
     /// Whether a thread is in `displayIfNeeded()` for this layer (another one leaves it alone).
-    var isDisplaying: Bool = false
+    @exclusivity(unchecked) var isDisplaying: Bool = false
     /// Set by `CALayerDelegate`'s default `display(_:)`: the delegate asked does not implement it.
-    var delegateDeclinedDisplay: Bool = false
+    @exclusivity(unchecked) var delegateDeclinedDisplay: Bool = false
     /// The layout manager (see `layoutManager`).
-    var layoutManager: CALayoutManager? = nil
+    @exclusivity(unchecked) var layoutManager: CALayoutManager? = nil
     /// Constraints for `CAConstraintLayoutManager` (see `constraints`).
-    var constraints: [CAConstraint] = []
+    @exclusivity(unchecked) var constraints: [CAConstraint] = []
     /// How the layer resizes with its superlayer (see `autoresizingMask`).
-    var autoresizingMask: CAAutoresizingMask = []
+    @exclusivity(unchecked) var autoresizingMask: CAAutoresizingMask = []
     /// The bounds size before the bounds change in progress: the old size handed to
     /// `resizeSublayers(withOldSize:)` (see `willChangeProperty(_:)`).
-    var autoresizingReferenceSize: CGSize? = nil
+    @exclusivity(unchecked) var autoresizingReferenceSize: CGSize? = nil
     /// The superlayer (held weakly).
     weak var superlayer: CALayer?
     /// The layer whose `mask` this layer is (held weakly).

@@ -15,9 +15,9 @@ import Synchronization
 /// declared in a class body, so they are all declared here; most forward to an internal
 /// `base…` implementation in the extension file of their topic (Hierarchy, Display, Layout...).
 open class CALayer: NSObject {
-    /// Identifies the layer in the render tree.
-    let layerID: UInt64 = CALayer.nextLayerID.add(1, ordering: .relaxed).newValue
-    private static let nextLayerID = Atomic<UInt64>(0)
+    /// Identifies the layer in the render tree: unique among living layers, reused after the
+    /// layer is gone (see `LayerIDs`).
+    let layerID: UInt64 = LayerIDs.take()
 
     /// The layer's model data that other threads may read or write at the same time: read and
     /// written only through the accessors of `CALayer+LockedFields.swift`, which hold
@@ -803,6 +803,7 @@ open class CALayer: NSObject {
     deinit {
         if isLive { RenderTreeStore.shared.remove(layerID) }
         SubtreeRelease.release(sublayersOf: self)
+        LayerIDs.giveBack(layerID)
     }
 
     /// A textual description of the layer: its class, name and frame.

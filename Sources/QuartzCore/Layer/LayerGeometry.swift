@@ -17,8 +17,10 @@ enum LayerGeometry {
     static func toSuperlayer(_ layer: LayerState, parent: LayerState?, flattens: Bool = true) -> CATransform3D {
         let anchor = anchorLocation(of: layer)
         var m = CATransform3DMakeTranslation(-anchor.x, -anchor.y, -layer.anchorPointZ)
-        if !layer.transform.isIdentityFast { m = m.concatenating(layer.transform) }
-        m = m.concatenating(CATransform3DMakeTranslation(layer.position.x, layer.position.y, layer.zPosition))
+        if !layer.transform.isIdentityFast {
+            m = layer.transform.afterTranslation(x: -anchor.x, y: -anchor.y, z: -layer.anchorPointZ)
+        }
+        m = m.followedByTranslation(x: layer.position.x, y: layer.position.y, z: layer.zPosition)
         guard let parent else { return m }
         if parent.isGeometryFlipped {
             // y' = minY + maxY - y: the sublayers' origin is at the bottom of the superlayer.
@@ -40,6 +42,29 @@ enum LayerGeometry {
 }
 
 extension CATransform3D {
+    /// `CATransform3DMakeTranslation(x, y, z).concatenating(self)` (the translation first),
+    /// without a whole 4x4 product: only the last row changes. The sums run in the product's
+    /// order and its other terms are exact zeros, so the result is the same to the bit.
+    func afterTranslation(x: CGFloat, y: CGFloat, z: CGFloat) -> CATransform3D {
+        var m = self
+        m.m41 = x * m11 + y * m21 + z * m31 + m41
+        m.m42 = x * m12 + y * m22 + z * m32 + m42
+        m.m43 = x * m13 + y * m23 + z * m33 + m43
+        m.m44 = x * m14 + y * m24 + z * m34 + m44
+        return m
+    }
+
+    /// `concatenating(CATransform3DMakeTranslation(x, y, z))` (the translation last), without a
+    /// whole 4x4 product: each row gains its w times the translation, the same to the bit.
+    func followedByTranslation(x: CGFloat, y: CGFloat, z: CGFloat) -> CATransform3D {
+        var m = self
+        m.m11 += m14 * x; m.m12 += m14 * y; m.m13 += m14 * z
+        m.m21 += m24 * x; m.m22 += m24 * y; m.m23 += m24 * z
+        m.m31 += m34 * x; m.m32 += m34 * y; m.m33 += m34 * z
+        m.m41 += m44 * x; m.m42 += m44 * y; m.m43 += m44 * z
+        return m
+    }
+
     /// An exact identity check that is cheap enough for the per-frame path.
     var isIdentityFast: Bool {
         m11 == 1 && m12 == 0 && m13 == 0 && m14 == 0 && m21 == 0 && m22 == 1 && m23 == 0 && m24 == 0 &&

@@ -88,11 +88,11 @@ final class RenderTreeStore: Sendable {
     static let shared = RenderTreeStore()
 
     fileprivate struct Contents: Sendable {
-        var layers: [UInt64: RenderLayer] = [:]
+        var layers = LayerIDTable<RenderLayer>(dense: true)
         /// The layer each committed layer was last committed under (as a sublayer or mask).
-        var superlayers: [UInt64: UInt64] = [:]
+        var superlayers = LayerIDTable<UInt64>(dense: true)
         /// The summary of every layer in `layers`.
-        var summaries: [UInt64: RenderLayerSummary] = [:]
+        var summaries = LayerIDTable<RenderLayerSummary>(dense: true)
         var generation: UInt64 = 0
     }
     private let contents = Mutex(Contents())
@@ -141,13 +141,15 @@ final class RenderTreeStore: Sendable {
                 if !layer.sublayerIDs.isEmpty {
                     // Read before writing: a copy of the dictionary held across the write would copy it whole.
                     let mayHaveZPosition = c.sublayersMayHaveZPosition(layer.sublayerIDs)
-                    c.summaries[layer.id]?.sublayersMayHaveZPosition = mayHaveZPosition
                     let mayLeavePlane = c.sublayersMayLeavePlane(layer.sublayerIDs)
-                    c.summaries[layer.id]?.sublayersMayLeavePlane = mayLeavePlane
+                    c.summaries.update(layer.id) {
+                        $0.sublayersMayHaveZPosition = mayHaveZPosition
+                        $0.sublayersMayLeavePlane = mayLeavePlane
+                    }
                 }
                 guard layer.zPosition != 0 || layer.mayLeavePlane, let parent = c.superlayers[layer.id] else { continue }
-                if layer.zPosition != 0 { c.summaries[parent]?.sublayersMayHaveZPosition = true }
-                if layer.mayLeavePlane { c.summaries[parent]?.sublayersMayLeavePlane = true }
+                if layer.zPosition != 0 { c.summaries.update(parent) { $0.sublayersMayHaveZPosition = true } }
+                if layer.mayLeavePlane { c.summaries.update(parent) { $0.sublayersMayLeavePlane = true } }
             }
         }
     }
@@ -163,19 +165,25 @@ final class RenderTreeStore: Sendable {
     }
 
     /// A consistent copy of every committed layer and the commit count it reflects.
-    func snapshot() -> (layers: [UInt64: RenderLayer], generation: UInt64) {
+    func snapshot() -> (layers: LayerIDTable<RenderLayer>, generation: UInt64) {
         contents.withLock { ($0.layers, $0.generation) }
     }
 
     /// `snapshot()` with the summary of every layer, for drawing a frame.
-    func frameSnapshot() -> (layers: [UInt64: RenderLayer], summaries: [UInt64: RenderLayerSummary], generation: UInt64) {
+    func frameSnapshot() -> (layers: LayerIDTable<RenderLayer>, summaries: LayerIDTable<RenderLayerSummary>,
+                             generation: UInt64) {
         contents.withLock { ($0.layers, $0.summaries, $0.generation) }
     }
 
-    /// Forgets a layer that no longer exists.
+    /// Forgets a layer that no longer exists, and takes it out of the sublayers or mask of the
+    /// layer it was last committed under when that copy still lists it (the model cannot: a
+    /// superlayer holds its sublayers), since its ID may be given to a new layer.
     func remove(_ id: UInt64) {
         contents.withLock { c in
-            c.superlayers.removeValue(forKey: id)
+            if let parent = c.superlayers.removeValue(forKey: id) {
+                c.generation &+= 1
+                c.forget(id, under: parent, generation: c.generation)
+            }
             c.summaries.removeValue(forKey: id)
             if c.layers.removeValue(forKey: id) != nil { c.generation &+= 1 }
         }
@@ -194,19 +202,23 @@ extension RenderTreeStore.Contents {
     fileprivate mutating func adopt(_ id: UInt64, under parent: UInt64?, generation: UInt64) {
         let previous = superlayers[id]
         guard previous != parent else { return }
-        if let previous, let index = layers.index(forKey: previous) {
-            let stale = layers.values[index].sublayerIDs.contains(id) || layers.values[index].maskID == id
-            // A layer of this commit lists what it lists now: only a stale copy is corrected.
-            if stale && layers.values[index].version != generation {
-                layers.values[index].sublayerIDs.removeAll { $0 == id }
-                if layers.values[index].maskID == id { layers.values[index].maskID = nil }
-                layers.values[index].version = generation
-                layers.values[index].subtreeVersion = generation
-                summaries[previous]?.subtreeVersion = generation
-                markSubtreeChanged(above: previous, generation: generation)
-            }
-        }
+        // A layer of this commit lists what it lists now: only a stale copy is corrected.
+        if let previous, let copy = layers[previous], copy.version != generation { forget(id, under: previous, generation: generation) }
         superlayers[id] = parent
+    }
+
+    /// Takes `id` out of the sublayers or mask of `parent`'s committed copy when it lists it,
+    /// stamping the copy and its ancestors with `generation`.
+    fileprivate mutating func forget(_ id: UInt64, under parent: UInt64, generation: UInt64) {
+        guard let copy = layers[parent], copy.sublayerIDs.contains(id) || copy.maskID == id else { return }
+        layers.update(parent) { layer in
+            layer.sublayerIDs.removeAll { $0 == id }
+            if layer.maskID == id { layer.maskID = nil }
+            layer.version = generation
+            layer.subtreeVersion = generation
+        }
+        summaries.update(parent) { $0.subtreeVersion = generation }
+        markSubtreeChanged(above: parent, generation: generation)
     }
 
     /// Whether any sublayer of `layer` has (or may have) a `zPosition` other than 0.
@@ -229,10 +241,10 @@ extension RenderTreeStore.Contents {
         var current = id
         var steps = 0
         while let parent = superlayers[current], steps <= layers.count {
-            guard let index = layers.index(forKey: parent),
-                  layers.values[index].subtreeVersion != generation else { return }
-            layers.values[index].subtreeVersion = generation
-            summaries[parent]?.subtreeVersion = generation
+            // Read from the summary, which holds the same version, without copying the layer.
+            guard let version = summaries[parent]?.subtreeVersion, version != generation else { return }
+            layers.update(parent) { $0.subtreeVersion = generation }
+            summaries.update(parent) { $0.subtreeVersion = generation }
             current = parent
             steps += 1
         }

@@ -8,9 +8,9 @@ final class TransitionSnapshot: Sendable {
     let rootID: UInt64
     /// The layer and every sublayer and mask below it, as committed before the transition.
     /// Empty when the layer had not been committed before (the transition starts from nothing).
-    let layers: [UInt64: RenderLayer]
+    let layers: LayerIDTable<RenderLayer>
 
-    init(rootID: UInt64, layers: [UInt64: RenderLayer]) {
+    init(rootID: UInt64, layers: LayerIDTable<RenderLayer>) {
         self.rootID = rootID
         self.layers = layers
     }
@@ -26,7 +26,7 @@ enum TransitionCapture {
     /// Attaches a before-state to every transition of `layer` that has none: the one of the
     /// same transition in the layer's previous copy, else a snapshot of the layer's subtree in
     /// `previous`.
-    static func attachBeforeStates(to layer: inout RenderLayer, previous: [UInt64: RenderLayer]) {
+    static func attachBeforeStates(to layer: inout RenderLayer, previous: LayerIDTable<RenderLayer>) {
         guard layer.animations.contains(where: \.isTransitionWithoutBeforeState) else { return }
         let old = previous[layer.id]
         var snapshot: TransitionSnapshot?
@@ -43,8 +43,8 @@ enum TransitionCapture {
 
     /// The committed subtree under `rootID`, with the root's own transitions removed so that
     /// before-states never nest.
-    static func subtree(of rootID: UInt64, in layers: [UInt64: RenderLayer]) -> TransitionSnapshot {
-        var collected: [UInt64: RenderLayer] = [:]
+    static func subtree(of rootID: UInt64, in layers: LayerIDTable<RenderLayer>) -> TransitionSnapshot {
+        var collected: LayerIDTable<RenderLayer> = [:]
         var pending = [rootID]
         while let id = pending.popLast() {
             guard collected[id] == nil, var layer = layers[id] else { continue }

@@ -41,8 +41,8 @@ extension CALayer {
 
     /// The layer and every layer below it (sublayers and masks) as the render tree would hold
     /// them, with their model values and without animations.
-    private func modelSnapshotOfSubtree() -> [UInt64: RenderLayer] {
-        var layers: [UInt64: RenderLayer] = [:]
+    private func modelSnapshotOfSubtree() -> LayerIDTable<RenderLayer> {
+        var layers: LayerIDTable<RenderLayer> = [:]
         var pending: [CALayer] = [self]
         while let layer = pending.popLast() {
             guard layers[layer.layerID] == nil else { continue }

@@ -35,7 +35,9 @@ final class FlattenedSubtreeCache {
     /// How many frames an entry survives without being drawn.
     static let retainedFrames: UInt64 = 64
 
-    private var entries: [UInt64: Entry] = [:]
+    /// The entries by layer ID. The cache belongs to one renderer's frame builder and is used
+    /// by one thread at a time, so its fields are not checked for overlapping access at run time.
+    @exclusivity(unchecked) private var entries = LayerIDTable<Entry>(dense: true)
     /// The number of this cache's sequence of frames (`DrawListContinuity.sequence`).
     let sequence: UInt64 = FlattenedSubtreeCache.nextSequence()
     private static let sequences = Mutex<UInt64>(0)
@@ -52,8 +54,8 @@ final class FlattenedSubtreeCache {
     private var nextContextSerial: UInt64 = 0
     private(set) var frame: UInt64 = 0
     /// Subtrees reused and flattened in the last frame (for tests and statistics).
-    private(set) var reusedSubtrees = 0
-    private(set) var flattenedSubtrees = 0
+    @exclusivity(unchecked) private(set) var reusedSubtrees = 0
+    @exclusivity(unchecked) private(set) var flattenedSubtrees = 0
 
     /// Starts a frame: counts it and now and then drops entries not drawn for a while.
     func beginFrame() {
@@ -62,7 +64,7 @@ final class FlattenedSubtreeCache {
         flattenedSubtrees = 0
         if frame % Self.retainedFrames == 0 {
             let oldest = frame &- Self.retainedFrames
-            entries = entries.filter { $0.value.drawnAt.frame >= oldest }
+            entries.removeAll { $0.drawnAt.frame < oldest }
             contexts = contexts.filter { $0.value.lastFrame >= oldest }
         }
     }
@@ -80,14 +82,15 @@ final class FlattenedSubtreeCache {
 
     /// The subtrees known and the bytes of the commands and clips kept for them.
     var usage: CacheUsage {
-        let bytes = entries.values.reduce(0) { sum, entry in
-            sum + (entry.commands?.count ?? 0) * MemoryLayout<DrawCommand>.stride + entry.clips.count * MemoryLayout<Clip>.stride
+        var bytes = 0
+        entries.forEach { _, entry in
+            bytes += (entry.commands?.count ?? 0) * MemoryLayout<DrawCommand>.stride + entry.clips.count * MemoryLayout<Clip>.stride
         }
         return CacheUsage(entries: entries.count, bytes: bytes)
     }
 
     /// Forgets everything (a renderer's target or view changed in a way keys do not see).
-    func removeAll() { entries.removeAll() }
+    func removeAll() { entries = LayerIDTable(dense: true) }
 
     /// Notes that `entry` is drawn again in this frame with its commands from index `command`
     /// and its clips from index `clip`; true when that is where the previous frame drew them.

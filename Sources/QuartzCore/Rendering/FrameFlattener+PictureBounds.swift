@@ -55,14 +55,14 @@ struct PictureWalker {
         case boxes(limit: Int)
     }
 
-    let layers: [UInt64: RenderLayer]
+    let layers: LayerIDTable<RenderLayer>
     let mode: Mode
     private(set) var bounds = CGRect.null
     private(set) var boxes: [CGRect] = []
     /// Set when a drawable could not be bounded or the box limit was passed.
     private(set) var gaveUp = false
 
-    init(layers: [UInt64: RenderLayer], mode: Mode) {
+    init(layers: LayerIDTable<RenderLayer>, mode: Mode) {
         self.layers = layers
         self.mode = mode
     }

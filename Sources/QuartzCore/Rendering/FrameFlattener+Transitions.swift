@@ -99,7 +99,7 @@ extension FrameFlattener {
     /// The layer as the transition found it, placed where the layer is now, with the layers of
     /// that subtree; nil when there is none or it draws nothing.
     private func beforeState(of transition: TransitionDescription, _ p: PlacedLayer)
-        -> (placed: PlacedLayer, layers: [UInt64: RenderLayer])? {
+        -> (placed: PlacedLayer, layers: LayerIDTable<RenderLayer>)? {
         guard let before = transition.before, let root = before.layers[before.rootID] else { return nil }
         let (s, localTime) = Self.presentation(of: root, parentTime: p.parentTime)
         guard !s.isHidden, s.opacity > 0 else { return nil }

@@ -16,7 +16,7 @@ import CompositorCore
 /// skipped with its sublayers.
 struct FrameFlattener {
     /// The committed layers (swapped for a transition's before-state while it is drawn).
-    var layers: [UInt64: RenderLayer]
+    var layers: LayerIDTable<RenderLayer>
     /// Global media time of the frame.
     let time: CFTimeInterval
     /// Maps the root layer's superlayer space (points) to canvas pixels.
@@ -44,7 +44,7 @@ struct FrameFlattener {
 
     /// The summaries of the committed layers: the subtree versions and z positions read for
     /// every sublayer without copying it (empty: read them from `layers`).
-    let summaries: [UInt64: RenderLayerSummary]
+    let summaries: LayerIDTable<RenderLayerSummary>
     /// Above zero while `layers` holds a transition's before-state, which `summaries` does not describe.
     private(set) var beforeStateDepth = 0
     /// How many layers `visit` has entered and not yet left.
@@ -53,7 +53,7 @@ struct FrameFlattener {
     /// before-states being drawn.
     private var depthLimit: Int
 
-    init(layers: [UInt64: RenderLayer], summaries: [UInt64: RenderLayerSummary] = [:], time: CFTimeInterval,
+    init(layers: LayerIDTable<RenderLayer>, summaries: LayerIDTable<RenderLayerSummary> = [:], time: CFTimeInterval,
          viewTransform: CATransform3D, subtreeCache: FlattenedSubtreeCache? = nil) {
         self.layers = layers
         self.depthLimit = layers.count + 1
@@ -64,7 +64,7 @@ struct FrameFlattener {
     }
 
     /// Runs `body` with `layers` replaced by a transition's before-state `other`.
-    mutating func drawingBeforeState<R>(_ other: [UInt64: RenderLayer], _ body: (inout FrameFlattener) -> R) -> R {
+    mutating func drawingBeforeState<R>(_ other: LayerIDTable<RenderLayer>, _ body: (inout FrameFlattener) -> R) -> R {
         let saved = layers
         layers = other
         beforeStateDepth += 1

@@ -17,6 +17,11 @@ open class CAEmitterLayer: CALayer {
         installSpecializedState(.emitter(EmitterLayerState()))
     }
 
+    // The layer's ID goes to a later layer (see `LayerIDs`), which starts emitting afresh.
+    deinit {
+        EmitterClock.shared.reset(layerID)
+    }
+
     /// Creates a copy of `layer`, as Core Animation does for presentation layers.
     public override init(layer: Any) {
         super.init(layer: layer)

@@ -14,6 +14,11 @@ open class CATiledLayer: CALayer {
         TiledLayerTileStore.shared.register(self)
     }
 
+    // The layer's ID goes to a later layer (see `LayerIDs`): its tiles are not that layer's.
+    deinit {
+        TiledLayerTileStore.shared.forget(layerID)
+    }
+
     /// Creates a copy of `layer`, as Core Animation does for presentation layers.
     public override init(layer: Any) {
         super.init(layer: layer)

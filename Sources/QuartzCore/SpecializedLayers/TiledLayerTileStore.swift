@@ -46,6 +46,9 @@ final class TiledLayerTileStore: Sendable {
         var tiles: [Key: Entry] = [:]
         var pending: Set<Key> = []
         var useCounter: UInt64 = 0
+        /// The last generation given to a registration: unique in the process, so that a tile
+        /// drawn for a layer that is gone never matches a later layer given its ID.
+        var lastGeneration: UInt64 = 0
     }
 
     private let contents = Mutex(Contents())
@@ -54,13 +57,25 @@ final class TiledLayerTileStore: Sendable {
     /// Makes `layer` a source of tiles (its `draw(in:)` and its class's `fadeDuration()`).
     func register(_ layer: CATiledLayer) {
         let fade = max(0, type(of: layer).fadeDuration())
-        contents.withLock { $0.layers[layer.layerID] = Registration(layer: WeakTiledLayer(layer), fadeDuration: fade) }
+        contents.withLock { c in
+            c.lastGeneration &+= 1
+            c.layers[layer.layerID] = Registration(layer: WeakTiledLayer(layer), generation: c.lastGeneration, fadeDuration: fade)
+        }
+    }
+
+    /// Forgets a layer that is gone, with its tiles.
+    func forget(_ layerID: UInt64) {
+        contents.withLock { c in
+            c.layers.removeValue(forKey: layerID)
+            c.tiles = c.tiles.filter { $0.key.layerID != layerID }
+        }
     }
 
     /// Forgets the layer's drawn tiles: they are drawn again when next shown.
     func invalidate(_ layerID: UInt64) {
         contents.withLock { c in
-            c.layers[layerID]?.generation &+= 1
+            c.lastGeneration &+= 1
+            c.layers[layerID]?.generation = c.lastGeneration
             c.tiles = c.tiles.filter { $0.key.layerID != layerID }
         }
     }

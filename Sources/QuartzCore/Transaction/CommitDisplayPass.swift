@@ -26,7 +26,7 @@ enum CommitDisplayPass {
                 layer.displayIfNeeded()
             }
         }
-        for layer in waiting where stack.layerIDsNeedingDisplay.insert(layer.layerID).inserted {
+        for layer in waiting where stack.layerIDsNeedingDisplay.insert(layer.layerID) {
             stack.layersNeedingDisplay.append(layer)
         }
     }

@@ -16,25 +16,30 @@ enum TransactionCommitter {
         let folded = stack.frames.removeLast()
 
         var update = RenderTreeUpdate()
-        var committed = Set<UInt64>()
+        var committed = LayerIDSet()
         let changed = stack.changedLayers
         stack.changedLayers.removeAll()
-        stack.changedLayerIDs.removeAll(keepingCapacity: true)
+        for layer in changed { stack.changedLayerIDs.remove(layer.layerID) }
+        // Which changed layers have animations, read under one lock: most have none, and for
+        // those the animation steps below have nothing to do.
+        let animated = LayerTreeLock.shared.withLock { changed.map { !$0.lockedFields.animations.isEmpty } }
         // Every layer that got or lost an animation changed in this transaction.
         let displayDriver = DisplayAnimationDriver.current
-        for layer in changed { displayDriver.noteAnimations(of: layer) }
+        for (layer, hasAnimations) in zip(changed, animated) {
+            if hasAnimations { displayDriver.noteAnimations(of: layer) } else { displayDriver.forgetAnimations(of: layer) }
+        }
         // Animations start when the transaction commits, all of them at the same moment.
         let commitTime = CACurrentMediaTime()
         // The copy is one state of the trees, and commits from several threads reach the render
         // tree in the order they copied (see `LayerTreeLock`). A layer changed on two threads is
         // in both their commits: its pending animations start in the first.
         LayerTreeLock.shared.withLock {
-            for layer in changed { layer.startPendingAnimations(at: commitTime) }
+            for (layer, hasAnimations) in zip(changed, animated) where hasAnimations { layer.startPendingAnimations(at: commitTime) }
             for layer in changed { snapshot(layer, into: &update, committed: &committed) }
             RenderTreeStore.shared.apply(&update)
         }
 
-        for layer in changed { AnimationScheduler.schedule(layer) }
+        for (layer, hasAnimations) in zip(changed, animated) where hasAnimations { AnimationScheduler.schedule(layer) }
         if let completion {
             AnimationCompletionToken.whenAllFinish(animations + folded.animations, run: completion)
         }
@@ -47,7 +52,7 @@ enum TransactionCommitter {
     /// A loop over a stack of pending layers, not a recursion: a subtree can be any depth. Layers
     /// are written in the order a depth-first walk meets them (a layer, its sublayers' subtrees
     /// in order, then its mask's).
-    private static func snapshot(_ layer: CALayer, into update: inout RenderTreeUpdate, committed: inout Set<UInt64>) {
+    private static func snapshot(_ layer: CALayer, into update: inout RenderTreeUpdate, committed: inout LayerIDSet) {
         // The caller holds `LayerTreeLock`: the fields are read directly, not through the
         // accessors that take it again for each field.
         let fields = layer.lockedFields
@@ -56,13 +61,13 @@ enum TransactionCommitter {
             // `committed` holds the layers written so far by walks (below); no other changed
             // layer can write this one (walks write only layers that were not yet live, and
             // `changed` lists each layer once), so it need not be added.
-            guard committed.isEmpty || !committed.contains(layer.layerID) else { return }
+            guard !committed.contains(layer.layerID) else { return }
             update.layers.append(layer.renderSnapshotHoldingLock())
             return
         }
         var pending = [layer]
         while let next = pending.popLast() {
-            guard committed.insert(next.layerID).inserted else { continue }
+            guard committed.insert(next.layerID) else { continue }
             let fields = next.lockedFields
             if !fields.isLive {
                 fields.isLive = true
@@ -77,7 +82,7 @@ enum TransactionCommitter {
     /// The roots of the trees holding the changed layers, in the order of their first change.
     private static func rootsOfChangedLayers(_ stack: TransactionStack) -> [CALayer] {
         var roots: [CALayer] = []
-        var seenRoots = Set<UInt64>()
+        var seenRoots = LayerIDSet()
         var rootOf = LayerRoots()
         // Siblings changed one after another share their superlayer's root: asked once.
         var lastSuperlayer: CALayer?
@@ -86,7 +91,7 @@ enum TransactionCommitter {
             if let superlayer, superlayer === lastSuperlayer { continue }
             let root = rootOf.root(of: layer)
             lastSuperlayer = superlayer
-            if seenRoots.insert(root.layerID).inserted { roots.append(root) }
+            if seenRoots.insert(root.layerID) { roots.append(root) }
         }
         return roots
     }

@@ -42,16 +42,19 @@ struct PendingCompletion {
 
 /// The transactions of one thread, as Core Animation keeps them: a stack of frames, the layers
 /// changed since the last commit, and whether an implicit transaction is open.
+///
+/// A stack belongs to one thread (or is lent to a helper while its thread waits): its fields are
+/// not checked for overlapping access at run time, which cost more than recording a change.
 final class TransactionStack {
-    var frames: [TransactionFrame] = []
+    @exclusivity(unchecked) var frames: [TransactionFrame] = []
     /// Layers changed since the outermost transaction began, in the order of first change.
-    var changedLayers: [CALayer] = []
-    var changedLayerIDs: Set<UInt64> = []
+    @exclusivity(unchecked) var changedLayers: [CALayer] = []
+    @exclusivity(unchecked) var changedLayerIDs = LayerIDSet()
     /// Layers whose `setNeedsDisplay` was called on this thread and that have not displayed since
     /// a commit looked at them, in the order of the first request: the commit displays these
     /// (and no others), so it need not visit every layer of the trees it commits.
     var layersNeedingDisplay: [CALayer] = []
-    var layerIDsNeedingDisplay: Set<UInt64> = []
+    var layerIDsNeedingDisplay = LayerIDSet()
 
     /// Where the implicit transaction of this stack is committed: the main queue for the main
     /// thread's stack, else the run loop of the thread that made it (found here, not where the
@@ -91,13 +94,13 @@ final class TransactionStack {
     /// Records that `layer` changed; opens the implicit transaction when none is open.
     func recordChange(of layer: CALayer) {
         ensureOpen()
-        if changedLayerIDs.insert(layer.layerID).inserted { changedLayers.append(layer) }
+        if changedLayerIDs.insert(layer.layerID) { changedLayers.append(layer) }
     }
 
     /// Records that `layer` was marked as needing display, for the next commit's display pass.
     func recordNeedsDisplay(of layer: CALayer) {
         recordChange(of: layer)
-        if layerIDsNeedingDisplay.insert(layer.layerID).inserted { layersNeedingDisplay.append(layer) }
+        if layerIDsNeedingDisplay.insert(layer.layerID) { layersNeedingDisplay.append(layer) }
     }
 
     /// Opens an implicit transaction if no transaction is open, scheduling its commit for the end

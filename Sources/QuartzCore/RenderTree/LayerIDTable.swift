@@ -1,0 +1,108 @@
+/// Values keyed by layer ID, for the tables that are read for every layer of every frame.
+///
+/// Layer IDs are small integers (`LayerIDs` hands them out and takes them back when their layer
+/// is gone), so a table covering a whole process's layers keeps its values in an array indexed
+/// by ID: a lookup is a bounds check and an index, not the hash of a 64-bit key (which cost more
+/// than drawing the layer). A table of a few layers out of many (a transition's before-state,
+/// the subtree `render(in:)` draws) is sparse instead, a dictionary, so that it does not hold a
+/// slot for every ID below its largest.
+struct LayerIDTable<Value> {
+    /// The values at their IDs (nil: no value) when the table is dense.
+    private var slots: [Value?] = []
+    /// The values when the table is sparse.
+    private var sparse: [UInt64: Value] = [:]
+    /// Whether the values are in `slots`.
+    let isDense: Bool
+    /// The number of values.
+    private(set) var count = 0
+
+    /// Creates an empty table, dense (for tables of most layers of the process) or sparse.
+    init(dense: Bool) {
+        isDense = dense
+    }
+
+    /// Whether the table holds no value.
+    var isEmpty: Bool { count == 0 }
+
+    /// The value of layer `id`, or nil.
+    subscript(id: UInt64) -> Value? {
+        get {
+            guard isDense else { return sparse[id] }
+            return id < UInt64(slots.count) ? slots[Int(id)] : nil
+        }
+        // A setter, not `_modify`: its coroutine frame would not fit the caller's buffer and
+        // would be allocated on every write. `update(_:_:)` changes a value in place.
+        set {
+            guard isDense else {
+                sparse[id] = newValue
+                count = sparse.count
+                return
+            }
+            let index = Int(id)
+            if index >= slots.count {
+                guard newValue != nil else { return }
+                slots.append(contentsOf: repeatElement(nil, count: index + 1 - slots.count))
+            }
+            count += (newValue != nil ? 1 : 0) - (slots[index] != nil ? 1 : 0)
+            slots[index] = newValue
+        }
+    }
+
+    /// Changes the value of layer `id` in place (nothing when it has none).
+    mutating func update(_ id: UInt64, _ body: (inout Value) -> Void) {
+        guard isDense else {
+            if sparse[id] != nil { body(&sparse[id]!) }
+            return
+        }
+        guard id < UInt64(slots.count), slots[Int(id)] != nil else { return }
+        body(&slots[Int(id)]!)
+    }
+
+    /// Removes the value of layer `id`, returning it.
+    @discardableResult
+    mutating func removeValue(forKey id: UInt64) -> Value? {
+        guard isDense else {
+            defer { count = sparse.count }
+            return sparse.removeValue(forKey: id)
+        }
+        guard id < UInt64(slots.count), let value = slots[Int(id)] else { return nil }
+        slots[Int(id)] = nil
+        count -= 1
+        return value
+    }
+
+    /// Removes every value for which `shouldBeRemoved` is true.
+    mutating func removeAll(where shouldBeRemoved: (Value) -> Bool) {
+        guard isDense else {
+            sparse = sparse.filter { !shouldBeRemoved($0.value) }
+            count = sparse.count
+            return
+        }
+        for index in slots.indices {
+            guard let value = slots[index], shouldBeRemoved(value) else { continue }
+            slots[index] = nil
+            count -= 1
+        }
+    }
+
+    /// Calls `body` with every ID and its value (in ID order when the table is dense).
+    func forEach(_ body: (UInt64, Value) -> Void) {
+        guard isDense else {
+            for (id, value) in sparse { body(id, value) }
+            return
+        }
+        for index in slots.indices {
+            if let value = slots[index] { body(UInt64(index), value) }
+        }
+    }
+}
+
+extension LayerIDTable: ExpressibleByDictionaryLiteral {
+    /// A sparse table holding `elements`.
+    init(dictionaryLiteral elements: (UInt64, Value)...) {
+        self.init(dense: false)
+        for (id, value) in elements { self[id] = value }
+    }
+}
+
+extension LayerIDTable: Sendable where Value: Sendable {}

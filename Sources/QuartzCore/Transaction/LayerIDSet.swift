@@ -1,0 +1,32 @@
+/// A set of layer IDs as bits indexed by ID (layer IDs are small integers: see `LayerIDs`), for
+/// the sets a transaction updates for every changed layer, where hashing a 64-bit key cost more
+/// than recording the change.
+struct LayerIDSet {
+    private var words: [UInt64] = []
+
+    /// Adds `id`; false when it was in the set already.
+    mutating func insert(_ id: UInt64) -> Bool {
+        let word = Int(id >> 6), bit = UInt64(1) << (id & 63)
+        if word >= words.count { words.append(contentsOf: repeatElement(0, count: word + 1 - words.count)) }
+        guard words[word] & bit == 0 else { return false }
+        words[word] |= bit
+        return true
+    }
+
+    /// Whether `id` is in the set.
+    func contains(_ id: UInt64) -> Bool {
+        let word = Int(id >> 6)
+        return word < words.count && words[word] & (UInt64(1) << (id & 63)) != 0
+    }
+
+    /// Removes `id`.
+    mutating func remove(_ id: UInt64) {
+        let word = Int(id >> 6)
+        if word < words.count { words[word] &= ~(UInt64(1) << (id & 63)) }
+    }
+
+    /// Removes every ID, keeping the storage.
+    mutating func removeAll() {
+        for index in words.indices { words[index] = 0 }
+    }
+}
