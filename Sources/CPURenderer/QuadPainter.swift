@@ -47,13 +47,15 @@ struct QuadPainter {
         shadeSpan(quad, y: y, from: innerUpper, to: upper, row: row, interior: false)
     }
 
-    /// A plain sprite (`SpriteSampling`): hard-edged, the whole span the rect may cover with
+    /// A plain sprite (`SpriteSampling`), within its region (which leaves out the pixels where
+    /// every texel sampled is transparent): hard-edged, the whole span the rect may cover with
     /// integer maths (the rect decides each pixel); antialiased, the surely covered span with
     /// integer maths and the pixels along the edges with the shader.
     @inline(__always)
     private func paintSprite(_ quad: UnsafePointer<PreparedQuad>, row y: Int, from x0: Int, to x1: Int,
                              into row: UnsafeMutablePointer<UInt32>) {
-        let (lower, upper) = quad.pointee.outer.span(row: y, from: max(x0, quad.pointee.bounds.0), to: min(x1, quad.pointee.bounds.2))
+        let (lower, upper) = quad.pointee.sprite.unsafelyUnwrapped.rows.span(row: y, from: max(x0, quad.pointee.bounds.0),
+                                                                             to: min(x1, quad.pointee.bounds.2))
         guard lower < upper else { return }
         let inverse = quad.pointee.preciseInverse
         if quad.pointee.sprite.unsafelyUnwrapped.hardEdges {

@@ -23,13 +23,19 @@ struct SpriteSampling {
     let hardEdges: Bool
     let minX: Float, minY: Float, maxX: Float, maxY: Float
     let mapping: TextureMapping
+    /// The pixels painted: the quad's `outer` region cut to the texture's `AlphaHull`, outside
+    /// which every pixel would blend a transparent black texel (and so stay as it is).
+    var region: SpanRegion { didSet { rows = RowBounds(region) } }
+    /// `region` solved for rows.
+    private(set) var rows: RowBounds
 
     /// The sampling of a quad with these properties, or nil when the quad is not a plain sprite
     /// or its level is one the integer filter does not handle (a bilinear level under 2x2, or too
     /// large for float indices).
-    init?(sampler: TextureSampler?, mapping: TextureMapping, inverse: (Float, Float, Float, Float, Float, Float, Float, Float, Float),
-          isAffine: Bool, hasUnitW: Bool, edges: UInt8, opacity: Float, rect: CGRect) {
-        guard let sampler, mapping.isBound, isAffine, hasUnitW, edges == 0 || edges == 0xF, opacity > 0, opacity <= 1 else { return nil }
+    init?(texture: Texture?, sampler: TextureSampler?, mapping: TextureMapping,
+          inverse: (Float, Float, Float, Float, Float, Float, Float, Float, Float), preciseInverse: Homography,
+          isAffine: Bool, hasUnitW: Bool, edges: UInt8, reach: Double, opacity: Float, rect: CGRect) {
+        guard let texture, let sampler, mapping.isBound, isAffine, hasUnitW, edges == 0 || edges == 0xF, opacity > 0, opacity <= 1 else { return nil }
         // The footprint of the general path's affine quads, the same for every pixel.
         let w = inverse.8
         let scale = mapping.texelsPerPixel(xx: inverse.0 / w, xy: inverse.1 / w, yx: inverse.3 / w, yy: inverse.4 / w)
@@ -48,6 +54,52 @@ struct SpriteSampling {
         hardEdges = edges == 0
         minX = Float(rect.minX); minY = Float(rect.minY); maxX = Float(rect.maxX); maxY = Float(rect.maxY)
         self.mapping = mapping
+        var hull = texture.alphaHull(level: choice.level)
+        if nextLevelWeight != 0 { hull = hull.union(texture.alphaHull(level: choice.level + 1)) }
+        region = Self.region(inverse: preciseInverse, rect: rect, reach: reach, mapping: mapping, hull: hull)
+        rows = RowBounds(region)
+    }
+
+    /// The canvas pixels that may change: those whose centre lies in the rect grown by `reach`
+    /// (the quad's `outer` region) and maps to a point of `hull` (grown by how far the clamp to
+    /// the image may move a coordinate), beyond which every texel sampled is zero. Eight half
+    /// planes of local coordinates, which the affine `inverse` turns into half planes of the canvas.
+    static func region(inverse: Homography, rect: CGRect, reach: Double, mapping t: TextureMapping, hull: AlphaHull) -> SpanRegion {
+        var low = (x: Double(rect.minX) - reach, y: Double(rect.minY) - reach)
+        var high = (x: Double(rect.maxX) + reach, y: Double(rect.maxY) + reach)
+        let uo = Double(t.uOrigin), up = Double(t.uPerUnit), vo = Double(t.vOrigin), vp = Double(t.vPerUnit)
+        // Half planes alpha x + beta y + gamma >= 0 of local coordinates, four bounding x and y, four
+        // the diagonals (open when the hull does not bound them or the mapping is degenerate),
+        // turned into half planes of the canvas by the inverse.
+        let m = inverse.m
+        var a = SIMD8<Double>(), b = SIMD8<Double>(), c = SIMD8<Double>(repeating: 1)
+        func plane(_ lane: Int, _ alpha: Double, _ beta: Double, _ gamma: Double) {
+            a[lane] = alpha * m.0 + beta * m.1 + gamma * m.2
+            b[lane] = alpha * m.3 + beta * m.4 + gamma * m.5
+            c[lane] = alpha * m.6 + beta * m.7 + gamma * m.8
+        }
+        if up != 0, vp != 0, up.isFinite, vp.isFinite {
+            if hull.isEmpty { return SpanRegion(a: .zero, b: .zero, c: SIMD8(repeating: -1)) }
+            // How far the clamp into the image moves a coordinate of the drawn area, plus a margin
+            // for the single-precision evaluation of the sample positions.
+            func displacement(_ a: Double, _ b: Double, _ clamp: ClosedRange<Float>) -> Double {
+                max(0, Double(clamp.lowerBound) - min(a, b), max(a, b) - Double(clamp.upperBound)) + 1e-5
+            }
+            let du = displacement(uo + low.x * up, uo + high.x * up, t.uClamp)
+            let dv = displacement(vo + low.y * vp, vo + high.y * vp, t.vClamp)
+            let h = hull.grown(du: du, dv: dv)
+            // u = uo + x up within [minU, maxU] bounds x; v likewise bounds y.
+            let u0 = (h.minU - uo) / up, u1 = (h.maxU - uo) / up
+            if u0.isFinite, u1.isFinite { low.x = max(low.x, min(u0, u1)); high.x = min(high.x, max(u0, u1)) }
+            let v0 = (h.minV - vo) / vp, v1 = (h.maxV - vo) / vp
+            if v0.isFinite, v1.isFinite { low.y = max(low.y, min(v0, v1)); high.y = min(high.y, max(v0, v1)) }
+            if h.minSum.isFinite, h.maxSum.isFinite, h.minDifference.isFinite, h.maxDifference.isFinite {
+                plane(4, up, vp, uo + vo - h.minSum); plane(5, -up, -vp, h.maxSum - uo - vo)
+                plane(6, up, -vp, uo - vo - h.minDifference); plane(7, -up, vp, h.maxDifference - uo + vo)
+            }
+        }
+        plane(0, 1, 0, -low.x); plane(1, -1, 0, high.x); plane(2, 0, 1, -low.y); plane(3, 0, -1, high.y)
+        return SpanRegion(a: a, b: b, c: c)
     }
 
     /// Paints columns `x0..<x1` of row `y` (`row` is its first pixel; `rowWidth` pixels may be
