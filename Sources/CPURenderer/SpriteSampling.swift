@@ -106,10 +106,22 @@ struct SpriteSampling {
     /// touched), whose pixels are all covered unless the edges are hard, when the rect decides.
     @inline(__always)
     func paint(_ inverse: Homography, row y: Int, from x0: Int, to x1: Int, into row: UnsafeMutablePointer<UInt32>, rowWidth: Int) {
+        guard x0 < x1 else { return }
+        // Where local y does not change along a row (no rotation or shear: the inverse's x adds
+        // exactly 0 to it), neither do v and the bilinear filter's rows and vertical weights:
+        // they are found once for the row, from the same lanes every chunk would compute.
+        let rows: (first: BilinearRows, next: BilinearRows)?
+        if inverse.m.1 == 0 && linear {
+            let v = vLanes(inverse.lanes(column: x0, row: y).y)
+            rows = (Self.rows(level, v: v), nextLevelWeight != 0 ? Self.rows(nextLevel, v: v) : Self.rows(level, v: v))
+        } else {
+            rows = nil
+        }
         var x = x0
         while x < x1 {
             let (lx, ly, _) = inverse.lanes(column: x, row: y)
-            var source = sample(lx: lx, ly: ly)
+            var source: FixedColor
+            if let rows { source = sample(lx: lx, rows: rows) } else { source = sample(lx: lx, ly: ly) }
             if opacity != 0 { source = source.scaled(opacity) }
             if hardEdges {
                 let inside = (lx .>= minX) .& (lx .< maxX) .& (ly .>= minY) .& (ly .< maxY)
@@ -131,15 +143,37 @@ struct SpriteSampling {
         }
     }
 
+    /// The texture coordinates u (clamped into the image) at local x.
+    @inline(__always)
+    private func uLanes(_ lx: Lanes) -> Lanes {
+        let t = mapping
+        return lanesMin(lanesMax(t.uOrigin + lx * t.uPerUnit, Lanes(repeating: t.uClamp.lowerBound)), Lanes(repeating: t.uClamp.upperBound))
+    }
+
+    /// The texture coordinates v (clamped into the image) at local y.
+    @inline(__always)
+    private func vLanes(_ ly: Lanes) -> Lanes {
+        let t = mapping
+        return lanesMin(lanesMax(t.vOrigin + ly * t.vPerUnit, Lanes(repeating: t.vClamp.lowerBound)), Lanes(repeating: t.vClamp.upperBound))
+    }
+
     /// The filtered texels at eight local points, in 8.8 fixed point.
     @inline(__always)
     private func sample(lx: Lanes, ly: Lanes) -> FixedColor {
-        let t = mapping
-        let u = lanesMin(lanesMax(t.uOrigin + lx * t.uPerUnit, Lanes(repeating: t.uClamp.lowerBound)), Lanes(repeating: t.uClamp.upperBound))
-        let v = lanesMin(lanesMax(t.vOrigin + ly * t.vPerUnit, Lanes(repeating: t.vClamp.lowerBound)), Lanes(repeating: t.vClamp.upperBound))
-        let first = linear ? Self.bilinear(level, u: u, v: v) : Self.nearest(level, u: u, v: v)
+        let u = uLanes(lx), v = vLanes(ly)
+        let first = linear ? Self.bilinear(level, u: u, rows: Self.rows(level, v: v)) : Self.nearest(level, u: u, v: v)
         guard nextLevelWeight != 0 else { return first }
-        let next = Self.bilinear(nextLevel, u: u, v: v)
+        let next = Self.bilinear(nextLevel, u: u, rows: Self.rows(nextLevel, v: v))
+        return first.scaled(65536 - nextLevelWeight).plus(next.scaled(nextLevelWeight))
+    }
+
+    /// `sample(lx:ly:)` of a bilinear sprite with the vertical half of each level's filter given.
+    @inline(__always)
+    private func sample(lx: Lanes, rows: (first: BilinearRows, next: BilinearRows)) -> FixedColor {
+        let u = uLanes(lx)
+        let first = Self.bilinear(level, u: u, rows: rows.first)
+        guard nextLevelWeight != 0 else { return first }
+        let next = Self.bilinear(nextLevel, u: u, rows: rows.next)
         return first.scaled(65536 - nextLevelWeight).plus(next.scaled(nextLevelWeight))
     }
 
@@ -159,12 +193,12 @@ struct SpriteSampling {
     /// `TextureSampler.bilinear`: the four weights are the products of the axis weights, rounded
     /// to 1/256 so that they sum to exactly 256.
     @inline(__always)
-    private static func bilinear(_ image: TextureLevel, u: Lanes, v: Lanes) -> FixedColor {
+    private static func bilinear(_ image: TextureLevel, u: Lanes, rows: BilinearRows) -> FixedColor {
         let width = image.width
-        let fx = u * Float(width) - 0.5, fy = v * Float(image.height) - 0.5
+        let fx = u * Float(width) - 0.5
         let x0 = lanesMin(lanesMax(lanesFloor(fx), Lanes(repeating: 0)), Lanes(repeating: Float(width - 2)))
-        let y0 = lanesMin(lanesMax(lanesFloor(fy), Lanes(repeating: 0)), Lanes(repeating: Float(image.height - 2)))
-        let tx = lanesRound(lanesClamp01(fx - x0) * 256), ty = lanesRound(lanesClamp01(fy - y0) * 256)
+        let y0 = rows.y0, ty = rows.ty
+        let tx = lanesRound(lanesClamp01(fx - x0) * 256)
         let wx = lanesWhole(tx), wy = lanesWhole(ty), w11 = lanesWhole(lanesRound(tx * ty * (1 / 256)))
         let w10 = wx &- w11, w01 = wy &- w11, w00 = 256 &- wx &- wy &+ w11
         let index = lanesWhole(y0 * Float(width) + x0)
@@ -177,6 +211,22 @@ struct SpriteSampling {
         }
         return FixedColor(weighted: topLeft, by: w00).plus(FixedColor(weighted: topRight, by: w10))
             .plus(FixedColor(weighted: bottomLeft, by: w01)).plus(FixedColor(weighted: bottomRight, by: w11))
+    }
+}
+
+/// The vertical half of a bilinear filter at eight points: the upper texel row and the lower
+/// row's weight in 1/256.
+struct BilinearRows {
+    var y0: Lanes, ty: Lanes
+}
+
+extension SpriteSampling {
+    /// The rows `bilinear` reads at texture coordinates `v` of a level at least 2 texels high.
+    @inline(__always)
+    static func rows(_ image: TextureLevel, v: Lanes) -> BilinearRows {
+        let fy = v * Float(image.height) - 0.5
+        let y0 = lanesMin(lanesMax(lanesFloor(fy), Lanes(repeating: 0)), Lanes(repeating: Float(image.height - 2)))
+        return BilinearRows(y0: y0, ty: lanesRound(lanesClamp01(fy - y0) * 256))
     }
 }
 
