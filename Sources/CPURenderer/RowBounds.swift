@@ -5,13 +5,15 @@
 ///
 /// The bounds are widened by a millionth of a pixel against the rounding of the rewritten
 /// planes, so the span holds every pixel `SpanRegion.span` gives (and at most one more at an end,
-/// where a pixel centre lies on an edge within that margin).
+/// where a pixel centre lies on an edge within that margin). Up to four planes bound each side
+/// (a sprite's region has opposite planes in pairs); a fifth is left open, which only widens the
+/// spans. Kept small: a sprite's quad holds one and is copied whole.
 struct RowBounds {
     /// Lower column bounds at a row centre `y`: `lowSlope × y + lowOffset`.
-    private var lowSlope: SIMD8<Double> = .zero, lowOffset = SIMD8<Double>(repeating: -1e300)
+    private var lowSlope: SIMD4<Double> = .zero, lowOffset: SIMD4<Double> = .zero
     private var lowCount = 0
     /// Upper column bounds (inclusive), as the lower ones.
-    private var highSlope: SIMD8<Double> = .zero, highOffset = SIMD8<Double>(repeating: 1e300)
+    private var highSlope: SIMD4<Double> = .zero, highOffset: SIMD4<Double> = .zero
     private var highCount = 0
     /// The row centres inside the planes parallel to the rows.
     private var centres: ClosedRange<Double> = -Double.greatestFiniteMagnitude...Double.greatestFiniteMagnitude
@@ -27,9 +29,9 @@ struct RowBounds {
                 // A plane too close to parallel to the columns to solve for x is left open, which
                 // only widens the spans.
                 guard s.isFinite, t.isFinite else { continue }
-                if a > 0 {
+                if a > 0, lowCount < 4 {
                     lowSlope[lowCount] = s; lowOffset[lowCount] = t - 1e-6; lowCount += 1
-                } else {
+                } else if a < 0, highCount < 4 {
                     highSlope[highCount] = s; highOffset[highCount] = t + 1e-6; highCount += 1
                 }
             } else if b != 0 {

@@ -23,11 +23,10 @@ struct SpriteSampling {
     let hardEdges: Bool
     let minX: Float, minY: Float, maxX: Float, maxY: Float
     let mapping: TextureMapping
-    /// The pixels painted: the quad's `outer` region cut to the texture's `AlphaHull`, outside
-    /// which every pixel would blend a transparent black texel (and so stay as it is).
-    var region: SpanRegion { didSet { rows = RowBounds(region) } }
-    /// `region` solved for rows.
-    private(set) var rows: RowBounds
+    /// The pixels painted, solved for rows: the quad's `outer` region cut to the texture's
+    /// `AlphaHull`, outside which every pixel would blend a transparent black texel (and so stay
+    /// as it is). See `region(inverse:rect:reach:mapping:hull:)`.
+    var rows: RowBounds
 
     /// The sampling of a quad with these properties, or nil when the quad is not a plain sprite
     /// or its level is one the integer filter does not handle (a bilinear level under 2x2, or too
@@ -56,8 +55,7 @@ struct SpriteSampling {
         self.mapping = mapping
         var hull = texture.alphaHull(level: choice.level)
         if nextLevelWeight != 0 { hull = hull.union(texture.alphaHull(level: choice.level + 1)) }
-        region = Self.region(inverse: preciseInverse, rect: rect, reach: reach, mapping: mapping, hull: hull)
-        rows = RowBounds(region)
+        rows = RowBounds(Self.region(inverse: preciseInverse, rect: rect, reach: reach, mapping: mapping, hull: hull))
     }
 
     /// The canvas pixels that may change: those whose centre lies in the rect grown by `reach`
@@ -110,18 +108,18 @@ struct SpriteSampling {
         // Where local y does not change along a row (no rotation or shear: the inverse's x adds
         // exactly 0 to it), neither do v and the bilinear filter's rows and vertical weights:
         // they are found once for the row, from the same lanes every chunk would compute.
-        let rows: (first: BilinearRows, next: BilinearRows)?
+        let vertical: (first: BilinearRows, next: BilinearRows)?
         if inverse.m.1 == 0 && linear {
             let v = vLanes(inverse.lanes(column: x0, row: y).y)
-            rows = (Self.rows(level, v: v), nextLevelWeight != 0 ? Self.rows(nextLevel, v: v) : Self.rows(level, v: v))
+            vertical = (Self.rows(level, v: v), nextLevelWeight != 0 ? Self.rows(nextLevel, v: v) : Self.rows(level, v: v))
         } else {
-            rows = nil
+            vertical = nil
         }
         var x = x0
         while x < x1 {
             let (lx, ly, _) = inverse.lanes(column: x, row: y)
             var source: FixedColor
-            if let rows { source = sample(lx: lx, rows: rows) } else { source = sample(lx: lx, ly: ly) }
+            if let vertical { source = sample(lx: lx, rows: vertical) } else { source = sample(lx: lx, ly: ly) }
             if opacity != 0 { source = source.scaled(opacity) }
             if hardEdges {
                 let inside = (lx .>= minX) .& (lx .< maxX) .& (ly .>= minY) .& (ly .< maxY)

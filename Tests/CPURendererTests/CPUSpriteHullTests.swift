@@ -4,7 +4,7 @@ import CoreGraphics
 import Foundation
 import XCTest
 
-/// A sprite paints only inside its texture's `AlphaHull` (`SpriteSampling.region`), and that changes
+/// A sprite paints only inside its texture's `AlphaHull` (`SpriteSampling.rows`), and that changes
 /// no pixel: the pixels it leaves out would have blended transparent black.
 final class CPUSpriteHullTests: XCTestCase {
     private static let canvas = (width: 120, height: 100)
@@ -52,9 +52,11 @@ final class CPUSpriteHullTests: XCTestCase {
         return Array(UnsafeBufferPointer(start: buffer.pixels, count: canvas.width * canvas.height))
     }
 
-    private static func pixelCount(_ region: SpanRegion) -> Int {
+    private static func pixelCount(_ region: SpanRegion) -> Int { pixelCount(RowBounds(region)) }
+
+    private static func pixelCount(_ rows: RowBounds) -> Int {
         (0..<canvas.height).reduce(0) { count, y in
-            let span = region.span(row: y, from: 0, to: canvas.width)
+            let span = rows.span(row: y, from: 0, to: canvas.width)
             return count + max(0, span.upper - span.lower)
         }
     }
@@ -66,9 +68,9 @@ final class CPUSpriteHullTests: XCTestCase {
         let cut = try XCTUnwrap(quad, file: file, line: line)
         let sprite = try XCTUnwrap(cut.sprite, "a plain sprite", file: file, line: line)
         var whole = cut
-        whole.sprite!.region = cut.outer
+        whole.sprite!.rows = RowBounds(cut.outer)
         XCTAssertEqual(Self.paint(cut), Self.paint(whole), "pixels left out were transparent", file: file, line: line)
-        let inHull = Self.pixelCount(sprite.region), inQuad = Self.pixelCount(cut.outer)
+        let inHull = Self.pixelCount(sprite.rows), inQuad = Self.pixelCount(cut.outer)
         XCTAssertLessThanOrEqual(Double(inHull), Double(inQuad) * (1 - fraction),
                                  "the transparent corners are skipped (\(inHull) of \(inQuad) pixels)", file: file, line: line)
     }
