@@ -98,9 +98,7 @@ private final class BandJob: Sendable {
                 for quadIndex in bins[index] {
                     let quad = quadPointer.baseAddress! + Int(quadIndex)
                     let bounds = quad.pointee.bounds
-                    for y in max(y0, bounds.1)..<max(max(y0, bounds.1), min(y1, bounds.3)) {
-                        painter.paint(quad, row: y, from: x0, to: x1, into: buffer.row(y))
-                    }
+                    painter.paint(quad, rows: max(y0, bounds.1)..<max(max(y0, bounds.1), min(y1, bounds.3)), from: x0, to: x1, into: buffer)
                 }
             }
         }

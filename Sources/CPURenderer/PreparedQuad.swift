@@ -150,8 +150,8 @@ struct PreparedQuad {
         guard bounds.0 < bounds.2, bounds.1 < bounds.3 else { return nil }
         let plain = blur == nil && gradient == nil && quad.gradient == nil && fill == .zero && quad.borderWidth <= 0
             && quad.cornerRadii.isZero && clip < 0 && !isAdditive && textureTint == SIMD4(1, 1, 1, 1)
-        sprite = plain ? SpriteSampling(sampler: sampler, mapping: textureMapping, inverse: inverse, isAffine: isAffine,
-                                        hasUnitW: hasUnitW, edges: edges, opacity: opacity, rect: r) : nil
+        sprite = plain ? SpriteSampling(texture: texture, sampler: sampler, mapping: textureMapping, inverse: inverse, preciseInverse: inv,
+                                        isAffine: isAffine, hasUnitW: hasUnitW, edges: edges, reach: reach, opacity: opacity, rect: r) : nil
     }
 }
 

@@ -11,13 +11,20 @@ struct QuadPainter {
     let rowWidth: Int
     var shader: QuadShader { QuadShader(clips: clips) }
 
-    /// Paints `quad` over columns `x0..<x1` of row `y`, whose first pixel is `row`.
+    /// Paints `quad` over columns `x0..<x1` of rows `rows` of `buffer`.
+    @inline(__always)
+    func paint(_ quad: UnsafePointer<PreparedQuad>, rows: Range<Int>, from x0: Int, to x1: Int, into buffer: PixelBuffer) {
+        if let sprite = quad.pointee.sprite {
+            // The sprite's sampling is copied out of the quad once, not for every row.
+            for y in rows { paintSprite(quad, sprite, row: y, from: x0, to: x1, into: buffer.row(y)) }
+        } else {
+            for y in rows { paint(quad, row: y, from: x0, to: x1, into: buffer.row(y)) }
+        }
+    }
+
+    /// Paints `quad`, which is not a sprite, over columns `x0..<x1` of row `y`, whose first pixel is `row`.
     @inline(__always)
     func paint(_ quad: UnsafePointer<PreparedQuad>, row y: Int, from x0: Int, to x1: Int, into row: UnsafeMutablePointer<UInt32>) {
-        if quad.pointee.sprite != nil {
-            paintSprite(quad, row: y, from: x0, to: x1, into: row)
-            return
-        }
         var (lower, upper) = quad.pointee.outer.span(row: y, from: max(x0, quad.pointee.bounds.0), to: min(x1, quad.pointee.bounds.2))
         var index = quad.pointee.clip, depth = 0
         while index >= 0 && depth < PreparedClip.maximumDepth && lower < upper {
@@ -47,17 +54,18 @@ struct QuadPainter {
         shadeSpan(quad, y: y, from: innerUpper, to: upper, row: row, interior: false)
     }
 
-    /// A plain sprite (`SpriteSampling`): hard-edged, the whole span the rect may cover with
+    /// A plain sprite (`SpriteSampling`), within its region (which leaves out the pixels where
+    /// every texel sampled is transparent): hard-edged, the whole span the rect may cover with
     /// integer maths (the rect decides each pixel); antialiased, the surely covered span with
     /// integer maths and the pixels along the edges with the shader.
     @inline(__always)
-    private func paintSprite(_ quad: UnsafePointer<PreparedQuad>, row y: Int, from x0: Int, to x1: Int,
+    private func paintSprite(_ quad: UnsafePointer<PreparedQuad>, _ sprite: SpriteSampling, row y: Int, from x0: Int, to x1: Int,
                              into row: UnsafeMutablePointer<UInt32>) {
-        let (lower, upper) = quad.pointee.outer.span(row: y, from: max(x0, quad.pointee.bounds.0), to: min(x1, quad.pointee.bounds.2))
+        let (lower, upper) = sprite.rows.span(row: y, from: max(x0, quad.pointee.bounds.0), to: min(x1, quad.pointee.bounds.2))
         guard lower < upper else { return }
         let inverse = quad.pointee.preciseInverse
-        if quad.pointee.sprite.unsafelyUnwrapped.hardEdges {
-            quad.pointee.sprite.unsafelyUnwrapped.paint(inverse, row: y, from: lower, to: upper, into: row, rowWidth: rowWidth)
+        if sprite.hardEdges {
+            sprite.paint(inverse, row: y, from: lower, to: upper, into: row, rowWidth: rowWidth)
             return
         }
         let (innerLower, innerUpper) = Self.union(quad.pointee.inner.span(row: y, from: lower, to: upper),
@@ -67,7 +75,7 @@ struct QuadPainter {
             return
         }
         shadeSpan(quad, y: y, from: lower, to: innerLower, row: row, interior: false)
-        quad.pointee.sprite.unsafelyUnwrapped.paint(inverse, row: y, from: innerLower, to: innerUpper, into: row, rowWidth: rowWidth)
+        sprite.paint(inverse, row: y, from: innerLower, to: innerUpper, into: row, rowWidth: rowWidth)
         shadeSpan(quad, y: y, from: innerUpper, to: upper, row: row, interior: false)
     }
 

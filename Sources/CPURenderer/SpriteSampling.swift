@@ -23,13 +23,18 @@ struct SpriteSampling {
     let hardEdges: Bool
     let minX: Float, minY: Float, maxX: Float, maxY: Float
     let mapping: TextureMapping
+    /// The pixels painted, solved for rows: the quad's `outer` region cut to the texture's
+    /// `AlphaHull`, outside which every pixel would blend a transparent black texel (and so stay
+    /// as it is). See `region(inverse:rect:reach:mapping:hull:)`.
+    var rows: RowBounds
 
     /// The sampling of a quad with these properties, or nil when the quad is not a plain sprite
     /// or its level is one the integer filter does not handle (a bilinear level under 2x2, or too
     /// large for float indices).
-    init?(sampler: TextureSampler?, mapping: TextureMapping, inverse: (Float, Float, Float, Float, Float, Float, Float, Float, Float),
-          isAffine: Bool, hasUnitW: Bool, edges: UInt8, opacity: Float, rect: CGRect) {
-        guard let sampler, mapping.isBound, isAffine, hasUnitW, edges == 0 || edges == 0xF, opacity > 0, opacity <= 1 else { return nil }
+    init?(texture: Texture?, sampler: TextureSampler?, mapping: TextureMapping,
+          inverse: (Float, Float, Float, Float, Float, Float, Float, Float, Float), preciseInverse: Homography,
+          isAffine: Bool, hasUnitW: Bool, edges: UInt8, reach: Double, opacity: Float, rect: CGRect) {
+        guard let texture, let sampler, mapping.isBound, isAffine, hasUnitW, edges == 0 || edges == 0xF, opacity > 0, opacity <= 1 else { return nil }
         // The footprint of the general path's affine quads, the same for every pixel.
         let w = inverse.8
         let scale = mapping.texelsPerPixel(xx: inverse.0 / w, xy: inverse.1 / w, yx: inverse.3 / w, yy: inverse.4 / w)
@@ -48,16 +53,73 @@ struct SpriteSampling {
         hardEdges = edges == 0
         minX = Float(rect.minX); minY = Float(rect.minY); maxX = Float(rect.maxX); maxY = Float(rect.maxY)
         self.mapping = mapping
+        var hull = texture.alphaHull(level: choice.level)
+        if nextLevelWeight != 0 { hull = hull.union(texture.alphaHull(level: choice.level + 1)) }
+        rows = RowBounds(Self.region(inverse: preciseInverse, rect: rect, reach: reach, mapping: mapping, hull: hull))
+    }
+
+    /// The canvas pixels that may change: those whose centre lies in the rect grown by `reach`
+    /// (the quad's `outer` region) and maps to a point of `hull` (grown by how far the clamp to
+    /// the image may move a coordinate), beyond which every texel sampled is zero. Eight half
+    /// planes of local coordinates, which the affine `inverse` turns into half planes of the canvas.
+    static func region(inverse: Homography, rect: CGRect, reach: Double, mapping t: TextureMapping, hull: AlphaHull) -> SpanRegion {
+        var low = (x: Double(rect.minX) - reach, y: Double(rect.minY) - reach)
+        var high = (x: Double(rect.maxX) + reach, y: Double(rect.maxY) + reach)
+        let uo = Double(t.uOrigin), up = Double(t.uPerUnit), vo = Double(t.vOrigin), vp = Double(t.vPerUnit)
+        // Half planes alpha x + beta y + gamma >= 0 of local coordinates, four bounding x and y, four
+        // the diagonals (open when the hull does not bound them or the mapping is degenerate),
+        // turned into half planes of the canvas by the inverse.
+        let m = inverse.m
+        var a = SIMD8<Double>(), b = SIMD8<Double>(), c = SIMD8<Double>(repeating: 1)
+        func plane(_ lane: Int, _ alpha: Double, _ beta: Double, _ gamma: Double) {
+            a[lane] = alpha * m.0 + beta * m.1 + gamma * m.2
+            b[lane] = alpha * m.3 + beta * m.4 + gamma * m.5
+            c[lane] = alpha * m.6 + beta * m.7 + gamma * m.8
+        }
+        if up != 0, vp != 0, up.isFinite, vp.isFinite {
+            if hull.isEmpty { return SpanRegion(a: .zero, b: .zero, c: SIMD8(repeating: -1)) }
+            // How far the clamp into the image moves a coordinate of the drawn area, plus a margin
+            // for the single-precision evaluation of the sample positions.
+            func displacement(_ a: Double, _ b: Double, _ clamp: ClosedRange<Float>) -> Double {
+                max(0, Double(clamp.lowerBound) - min(a, b), max(a, b) - Double(clamp.upperBound)) + 1e-5
+            }
+            let du = displacement(uo + low.x * up, uo + high.x * up, t.uClamp)
+            let dv = displacement(vo + low.y * vp, vo + high.y * vp, t.vClamp)
+            let h = hull.grown(du: du, dv: dv)
+            // u = uo + x up within [minU, maxU] bounds x; v likewise bounds y.
+            let u0 = (h.minU - uo) / up, u1 = (h.maxU - uo) / up
+            if u0.isFinite, u1.isFinite { low.x = max(low.x, min(u0, u1)); high.x = min(high.x, max(u0, u1)) }
+            let v0 = (h.minV - vo) / vp, v1 = (h.maxV - vo) / vp
+            if v0.isFinite, v1.isFinite { low.y = max(low.y, min(v0, v1)); high.y = min(high.y, max(v0, v1)) }
+            if h.minSum.isFinite, h.maxSum.isFinite, h.minDifference.isFinite, h.maxDifference.isFinite {
+                plane(4, up, vp, uo + vo - h.minSum); plane(5, -up, -vp, h.maxSum - uo - vo)
+                plane(6, up, -vp, uo - vo - h.minDifference); plane(7, -up, vp, h.maxDifference - uo + vo)
+            }
+        }
+        plane(0, 1, 0, -low.x); plane(1, -1, 0, high.x); plane(2, 0, 1, -low.y); plane(3, 0, -1, high.y)
+        return SpanRegion(a: a, b: b, c: c)
     }
 
     /// Paints columns `x0..<x1` of row `y` (`row` is its first pixel; `rowWidth` pixels may be
     /// touched), whose pixels are all covered unless the edges are hard, when the rect decides.
     @inline(__always)
     func paint(_ inverse: Homography, row y: Int, from x0: Int, to x1: Int, into row: UnsafeMutablePointer<UInt32>, rowWidth: Int) {
+        guard x0 < x1 else { return }
+        // Where local y does not change along a row (no rotation or shear: the inverse's x adds
+        // exactly 0 to it), neither do v and the bilinear filter's rows and vertical weights:
+        // they are found once for the row, from the same lanes every chunk would compute.
+        let vertical: (first: BilinearRows, next: BilinearRows)?
+        if inverse.m.1 == 0 && linear {
+            let v = vLanes(inverse.lanes(column: x0, row: y).y)
+            vertical = (Self.rows(level, v: v), nextLevelWeight != 0 ? Self.rows(nextLevel, v: v) : Self.rows(level, v: v))
+        } else {
+            vertical = nil
+        }
         var x = x0
         while x < x1 {
             let (lx, ly, _) = inverse.lanes(column: x, row: y)
-            var source = sample(lx: lx, ly: ly)
+            var source: FixedColor
+            if let vertical { source = sample(lx: lx, rows: vertical) } else { source = sample(lx: lx, ly: ly) }
             if opacity != 0 { source = source.scaled(opacity) }
             if hardEdges {
                 let inside = (lx .>= minX) .& (lx .< maxX) .& (ly .>= minY) .& (ly .< maxY)
@@ -79,15 +141,37 @@ struct SpriteSampling {
         }
     }
 
+    /// The texture coordinates u (clamped into the image) at local x.
+    @inline(__always)
+    private func uLanes(_ lx: Lanes) -> Lanes {
+        let t = mapping
+        return lanesMin(lanesMax(t.uOrigin + lx * t.uPerUnit, Lanes(repeating: t.uClamp.lowerBound)), Lanes(repeating: t.uClamp.upperBound))
+    }
+
+    /// The texture coordinates v (clamped into the image) at local y.
+    @inline(__always)
+    private func vLanes(_ ly: Lanes) -> Lanes {
+        let t = mapping
+        return lanesMin(lanesMax(t.vOrigin + ly * t.vPerUnit, Lanes(repeating: t.vClamp.lowerBound)), Lanes(repeating: t.vClamp.upperBound))
+    }
+
     /// The filtered texels at eight local points, in 8.8 fixed point.
     @inline(__always)
     private func sample(lx: Lanes, ly: Lanes) -> FixedColor {
-        let t = mapping
-        let u = lanesMin(lanesMax(t.uOrigin + lx * t.uPerUnit, Lanes(repeating: t.uClamp.lowerBound)), Lanes(repeating: t.uClamp.upperBound))
-        let v = lanesMin(lanesMax(t.vOrigin + ly * t.vPerUnit, Lanes(repeating: t.vClamp.lowerBound)), Lanes(repeating: t.vClamp.upperBound))
-        let first = linear ? Self.bilinear(level, u: u, v: v) : Self.nearest(level, u: u, v: v)
+        let u = uLanes(lx), v = vLanes(ly)
+        let first = linear ? Self.bilinear(level, u: u, rows: Self.rows(level, v: v)) : Self.nearest(level, u: u, v: v)
         guard nextLevelWeight != 0 else { return first }
-        let next = Self.bilinear(nextLevel, u: u, v: v)
+        let next = Self.bilinear(nextLevel, u: u, rows: Self.rows(nextLevel, v: v))
+        return first.scaled(65536 - nextLevelWeight).plus(next.scaled(nextLevelWeight))
+    }
+
+    /// `sample(lx:ly:)` of a bilinear sprite with the vertical half of each level's filter given.
+    @inline(__always)
+    private func sample(lx: Lanes, rows: (first: BilinearRows, next: BilinearRows)) -> FixedColor {
+        let u = uLanes(lx)
+        let first = Self.bilinear(level, u: u, rows: rows.first)
+        guard nextLevelWeight != 0 else { return first }
+        let next = Self.bilinear(nextLevel, u: u, rows: rows.next)
         return first.scaled(65536 - nextLevelWeight).plus(next.scaled(nextLevelWeight))
     }
 
@@ -107,12 +191,12 @@ struct SpriteSampling {
     /// `TextureSampler.bilinear`: the four weights are the products of the axis weights, rounded
     /// to 1/256 so that they sum to exactly 256.
     @inline(__always)
-    private static func bilinear(_ image: TextureLevel, u: Lanes, v: Lanes) -> FixedColor {
+    private static func bilinear(_ image: TextureLevel, u: Lanes, rows: BilinearRows) -> FixedColor {
         let width = image.width
-        let fx = u * Float(width) - 0.5, fy = v * Float(image.height) - 0.5
+        let fx = u * Float(width) - 0.5
         let x0 = lanesMin(lanesMax(lanesFloor(fx), Lanes(repeating: 0)), Lanes(repeating: Float(width - 2)))
-        let y0 = lanesMin(lanesMax(lanesFloor(fy), Lanes(repeating: 0)), Lanes(repeating: Float(image.height - 2)))
-        let tx = lanesRound(lanesClamp01(fx - x0) * 256), ty = lanesRound(lanesClamp01(fy - y0) * 256)
+        let y0 = rows.y0, ty = rows.ty
+        let tx = lanesRound(lanesClamp01(fx - x0) * 256)
         let wx = lanesWhole(tx), wy = lanesWhole(ty), w11 = lanesWhole(lanesRound(tx * ty * (1 / 256)))
         let w10 = wx &- w11, w01 = wy &- w11, w00 = 256 &- wx &- wy &+ w11
         let index = lanesWhole(y0 * Float(width) + x0)
@@ -125,6 +209,22 @@ struct SpriteSampling {
         }
         return FixedColor(weighted: topLeft, by: w00).plus(FixedColor(weighted: topRight, by: w10))
             .plus(FixedColor(weighted: bottomLeft, by: w01)).plus(FixedColor(weighted: bottomRight, by: w11))
+    }
+}
+
+/// The vertical half of a bilinear filter at eight points: the upper texel row and the lower
+/// row's weight in 1/256.
+struct BilinearRows {
+    var y0: Lanes, ty: Lanes
+}
+
+extension SpriteSampling {
+    /// The rows `bilinear` reads at texture coordinates `v` of a level at least 2 texels high.
+    @inline(__always)
+    static func rows(_ image: TextureLevel, v: Lanes) -> BilinearRows {
+        let fy = v * Float(image.height) - 0.5
+        let y0 = lanesMin(lanesMax(lanesFloor(fy), Lanes(repeating: 0)), Lanes(repeating: Float(image.height - 2)))
+        return BilinearRows(y0: y0, ty: lanesRound(lanesClamp01(fy - y0) * 256))
     }
 }
 

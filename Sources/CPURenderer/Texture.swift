@@ -13,6 +13,9 @@ final class Texture: @unchecked Sendable {
     /// mipmaps were added stays valid (it sees the levels there were when it was taken).
     private let levelTable: UnsafeMutablePointer<TextureLevel>
     private static let levelCapacity = Int.bitWidth
+    /// Each level's `AlphaHull`, found the first time a sprite samples the level (levels' pixels
+    /// never change once added). Read and written only while quads are prepared, before bands start.
+    private var hulls: [AlphaHull?] = []
 
     init(_ buffer: PixelBuffer) {
         levels = [buffer]
@@ -31,6 +34,17 @@ final class Texture: @unchecked Sendable {
 
     /// The levels as a sampler reads them; valid while this texture lives.
     var sampler: TextureSampler { TextureSampler(levels: levelTable, count: levels.count) }
+
+    /// The hull of level `index`'s non-zero texels (the smallest level when `index` is beyond it).
+    func alphaHull(level index: Int) -> AlphaHull {
+        let index = min(max(index, 0), levels.count - 1)
+        if hulls.count < levels.count { hulls += Array(repeating: nil, count: levels.count - hulls.count) }
+        if let hull = hulls[index] { return hull }
+        let level = levels[index]
+        let hull = AlphaHull(pixels: level.pixels, width: level.width, height: level.height, rowLength: level.width)
+        hulls[index] = hull
+        return hull
+    }
 
     /// Builds every mipmap level down to 1x1 (once).
     func makeMipmaps() {

@@ -1,0 +1,60 @@
+/// A `SpanRegion` solved once for its rows: each half plane `a x + b y + c >= 0` with `a != 0`
+/// bounds the columns of a row by `x >= s y + t` (or `<=`), a line through the rows' centres, and
+/// each with `a == 0` bounds the rows; so a row's span is a few multiply-adds, where
+/// `SpanRegion.span` divides eight times per row.
+///
+/// The bounds are widened by a millionth of a pixel against the rounding of the rewritten
+/// planes, so the span holds every pixel `SpanRegion.span` gives (and at most one more at an end,
+/// where a pixel centre lies on an edge within that margin). Up to four planes bound each side
+/// (a sprite's region has opposite planes in pairs); a fifth is left open, which only widens the
+/// spans. Kept small: a sprite's quad holds one and is copied whole.
+struct RowBounds {
+    /// Lower column bounds at a row centre `y`: `lowSlope × y + lowOffset`.
+    private var lowSlope: SIMD4<Double> = .zero, lowOffset: SIMD4<Double> = .zero
+    private var lowCount = 0
+    /// Upper column bounds (inclusive), as the lower ones.
+    private var highSlope: SIMD4<Double> = .zero, highOffset: SIMD4<Double> = .zero
+    private var highCount = 0
+    /// The row centres inside the planes parallel to the rows.
+    private var centres: ClosedRange<Double> = -Double.greatestFiniteMagnitude...Double.greatestFiniteMagnitude
+    private var isEmpty = false
+
+    init(_ region: SpanRegion) {
+        var lowest = -Double.greatestFiniteMagnitude, highest = Double.greatestFiniteMagnitude
+        for lane in 0..<8 {
+            let a = region.a[lane], b = region.b[lane], c = region.c[lane]
+            // At column x the plane's value is a (x + 0.5) + b y + c: zero at x = -(b y + c) / a - 0.5.
+            if a != 0 {
+                let s = -b / a, t = -c / a - 0.5
+                // A plane too close to parallel to the columns to solve for x is left open, which
+                // only widens the spans.
+                guard s.isFinite, t.isFinite else { continue }
+                if a > 0, lowCount < 4 {
+                    lowSlope[lowCount] = s; lowOffset[lowCount] = t - 1e-6; lowCount += 1
+                } else if a < 0, highCount < 4 {
+                    highSlope[highCount] = s; highOffset[highCount] = t + 1e-6; highCount += 1
+                }
+            } else if b != 0 {
+                let centre = -c / b
+                guard centre.isFinite else { continue }
+                if b > 0 { lowest = max(lowest, centre - 1e-6) } else { highest = min(highest, centre + 1e-6) }
+            } else if c < 0 {
+                isEmpty = true
+            }
+        }
+        if lowest <= highest { centres = lowest...highest } else { isEmpty = true }
+    }
+
+    /// The columns of row `y` inside every half plane, within `x0..<x1` (empty when `lower >= upper`).
+    @inline(__always)
+    func span(row y: Int, from x0: Int, to x1: Int) -> (lower: Int, upper: Int) {
+        let centre = Double(y) + 0.5
+        guard !isEmpty, centres.contains(centre) else { return (x0, x0) }
+        var low = Double(x0), high = Double(x1) - 1
+        for lane in 0..<lowCount { low = max(low, lowSlope[lane] * centre + lowOffset[lane]) }
+        for lane in 0..<highCount { high = min(high, highSlope[lane] * centre + highOffset[lane]) }
+        let lower = SpanRegion.ceiling(low), upper = SpanRegion.floor(high) + 1
+        guard lower < upper else { return (x0, x0) }
+        return (Int(lower), Int(upper))
+    }
+}
