@@ -11,6 +11,8 @@
 // QC_DAMAGE (a per-instance damage rectangle outside which fragments are discarded),
 // QC_SOLID (fragment stage only: the fill colour, nothing else), QC_SPRITE (fragment stage only: a
 // plain textured quad's texel times opacity and edge coverage, none of the shape maths).
+// A QC_CLIP_RECT batch without QC_DAMAGE draws 8 vertices per instance: a quad flagged 128 is cut
+// to its analytic clip's box (ClippedQuadGeometry.swift), the others repeat their last vertex.
 precision highp float;
 precision highp int;
 
@@ -90,12 +92,60 @@ vec2 damageClampedLocal(vec2 local, vec2 corner, float margin) {
 }
 #endif
 
+#if defined(QC_CLIP_RECT) && !defined(QC_DAMAGE)
+const int flagShrunkToClip = 128;
+
+// Vertex `id` (0...7) of a triangle strip over the drawn rect at lo of the given size. For a quad flagged
+// flagShrunkToClip (affine, analytic clip in its plane) the rect is first cut by the four sides of
+// the clip's box grown by half a pixel plus 1/128 (beyond which the clip's coverage is zero), in
+// the quad's local space: a convex polygon of up to 8 vertices, so only fragments the clip can
+// cover are shaded. The strip zigzags across the polygon (p0, p1, p(n-1), p2, p(n-2), ...) and
+// repeats its last vertex; for an uncut rect that is the 4-vertex strip of the other batches.
+vec2 clippedStripVertex(int id, vec2 lo, vec2 size) {
+    vec2 hi = lo + size; // as the 4-vertex strip computes its far corner, to the bit
+    vec2 polygon[8];
+    polygon[0] = lo; polygon[1] = vec2(hi.x, lo.y); polygon[2] = hi; polygon[3] = vec2(lo.x, hi.y);
+    int count = 4;
+    mat2 linear = mat2(a_row1.xy, a_row2.xy);
+    if ((int(a_params.z) & flagShrunkToClip) != 0 && abs(determinant(linear)) > 1e-12) {
+        // Clip-local units per canvas pixel, as the fragment stage derives them from v_clipLocal.
+        mat2 perPixel = mat2(vec2(a_clipX.x, a_clipY.x), vec2(a_clipX.y, a_clipY.y)) * inverse(linear);
+        float unitsPerPixel = sqrt(0.5 * (dot(perPixel[0], perPixel[0]) + dot(perPixel[1], perPixel[1])));
+        float grow = unitsPerPixel * (0.5 + 1.0 / 128.0);
+        for (int side = 0; side < 4; ++side) {
+            vec4 row = side < 2 ? a_clipX : a_clipY;
+            float sign = (side & 1) == 0 ? 1.0 : -1.0;
+            float limit = row.w + grow;
+            vec2 kept[8];
+            int keptCount = 0;
+            for (int i = 0; i < 8; ++i) {
+                if (i >= count) break;
+                vec2 a = polygon[i], b = polygon[i + 1 < count ? i + 1 : 0];
+                float inA = limit - sign * (dot(row.xy, a) + row.z), inB = limit - sign * (dot(row.xy, b) + row.z);
+                if (inA >= 0.0 && keptCount < 8) kept[keptCount++] = a;
+                if ((inA >= 0.0) != (inB >= 0.0) && keptCount < 8) kept[keptCount++] = mix(a, b, inA / (inA - inB));
+            }
+            count = keptCount;
+            for (int i = 0; i < 8; ++i) polygon[i] = kept[i];
+        }
+    }
+    if (count == 0) return lo; // outside the clip: every vertex at one point draws nothing
+    int k = min(id, count - 1);
+    int index = (k & 1) == 1 ? (k + 1) / 2 : (k == 0 ? 0 : count - k / 2);
+    return polygon[index];
+}
+#endif
+
 void main() {
-    vec2 corner = vec2(float(gl_VertexID & 1), float(gl_VertexID >> 1));
     float margin = a_params.w;
+#if defined(QC_CLIP_RECT) && !defined(QC_DAMAGE)
+    vec2 local = clippedStripVertex(gl_VertexID, a_rect.xy - vec2(margin), a_rect.zw + 2.0 * margin);
+#else
+    vec2 corner = vec2(float(gl_VertexID & 1), float(gl_VertexID >> 1));
     vec2 local = a_rect.xy - vec2(margin) + corner * (a_rect.zw + 2.0 * margin);
 #ifdef QC_DAMAGE
     local = damageClampedLocal(local, corner, margin);
+#endif
 #endif
     vec4 canvas = local.x * a_row1 + local.y * a_row2 + a_row4;
 

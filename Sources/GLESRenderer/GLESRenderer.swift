@@ -137,6 +137,13 @@ public final class GLESRenderer: FrameRenderer, CacheBudgetedRenderer {
         set { encoder.spriteVariantEnabled = newValue }
     }
 
+    /// Whether quads with an analytic clip are drawn as only the part their clip can cover (the
+    /// default) rather than whole; tests compare the two.
+    var usesClipShrinking: Bool {
+        get { encoder.clipShrinkingEnabled }
+        set { encoder.clipShrinkingEnabled = newValue }
+    }
+
     /// Draws `list` into the target and waits for the GPU to finish.
     ///
     /// An owned target is resized to the list's pixel size first.
@@ -516,7 +523,8 @@ public final class GLESRenderer: FrameRenderer, CacheBudgetedRenderer {
                     glVertexAttribPointer(DamagedCanvasDraws.damageLocation, 4, GLenum(GL_FLOAT), GLboolean(GL_FALSE),
                                           stride, UnsafeRawPointer(bitPattern: first + QuadInstance.stride * 4))
                 }
-                glDrawArraysInstanced(GLenum(GL_TRIANGLE_STRIP), 0, 4, GLsizei(runEnd - runStart))
+                glDrawArraysInstanced(GLenum(GL_TRIANGLE_STRIP), 0, ClippedQuadGeometry.vertexCount(for: batch.features),
+                                      GLsizei(runEnd - runStart))
                 drawCalls += 1
                 runStart = runEnd
                 while runStart < end && !touches(runStart) { runStart += 1 }
