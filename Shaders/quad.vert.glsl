@@ -95,19 +95,31 @@ vec2 damageClampedLocal(vec2 local, vec2 corner, float margin) {
 #if defined(QC_CLIP_RECT) && !defined(QC_DAMAGE)
 const int flagShrunkToClip = 128;
 
-// Vertex `id` (0...7) of a triangle strip over the drawn rect at lo of the given size. For a quad flagged
-// flagShrunkToClip (affine, analytic clip in its plane) the rect is first cut by the four sides of
-// the clip's box grown by half a pixel plus 1/128 (beyond which the clip's coverage is zero), in
-// the quad's local space: a convex polygon of up to 8 vertices, so only fragments the clip can
-// cover are shaded. The strip zigzags across the polygon (p0, p1, p(n-1), p2, p(n-2), ...) and
-// repeats its last vertex; for an uncut rect that is the 4-vertex strip of the other batches.
+// The polygon vertex at position k of a strip zigzagging across a convex polygon of `count`
+// vertices: p0, p1, p(count-1), p2, p(count-2), ...
+int stripCorner(int k, int count) {
+    return (k & 1) == 1 ? (k + 1) / 2 : (k == 0 ? 0 : count - k / 2);
+}
+
+// Vertex `id` (0...7) of a triangle strip over the drawn rect at lo of the given size. For a quad
+// flagged flagShrunkToClip (affine, analytic clip in its plane) the rect is first cut by the four
+// sides of the clip's box grown by half a pixel plus 1/128 (beyond which the clip's coverage is
+// zero), in the quad's local space: a convex polygon of up to 8 vertices, so that only fragments
+// the clip can cover are shaded. A rasterizer shades the pixel blocks along a strip's inner
+// edges once per triangle, so the polygon is drawn only where the area it saves exceeds
+// `blockCostPerEdgePixel` pixels per pixel of inner edge it adds; otherwise its bounding box in
+// the quad's axes (a smaller rect, two triangles as before). The strip repeats its last vertex;
+// for an uncut rect it is the 4-vertex strip of the other batches, to the bit.
+const float blockCostPerEdgePixel = 5.0;
+
 vec2 clippedStripVertex(int id, vec2 lo, vec2 size) {
     vec2 hi = lo + size; // as the 4-vertex strip computes its far corner, to the bit
     vec2 polygon[8];
     polygon[0] = lo; polygon[1] = vec2(hi.x, lo.y); polygon[2] = hi; polygon[3] = vec2(lo.x, hi.y);
     int count = 4;
     mat2 linear = mat2(a_row1.xy, a_row2.xy);
-    if ((int(a_params.z) & flagShrunkToClip) != 0 && abs(determinant(linear)) > 1e-12) {
+    float det = abs(determinant(linear));
+    if ((int(a_params.z) & flagShrunkToClip) != 0 && det > 1e-12) {
         // Clip-local units per canvas pixel, as the fragment stage derives them from v_clipLocal.
         mat2 perPixel = mat2(vec2(a_clipX.x, a_clipY.x), vec2(a_clipX.y, a_clipY.y)) * inverse(linear);
         float unitsPerPixel = sqrt(0.5 * (dot(perPixel[0], perPixel[0]) + dot(perPixel[1], perPixel[1])));
@@ -128,11 +140,23 @@ vec2 clippedStripVertex(int id, vec2 lo, vec2 size) {
             count = keptCount;
             for (int i = 0; i < 8; ++i) polygon[i] = kept[i];
         }
+        if (count == 0) return lo; // outside the clip: every vertex at one point draws nothing
+        // Canvas pixels saved, and inner edge pixels added over the rect's one diagonal.
+        float twiceArea = 0.0, innerEdges = -length(linear * vec2(size.x, -size.y));
+        vec2 boxMin = polygon[0], boxMax = polygon[0];
+        for (int i = 0; i < 8; ++i) {
+            if (i >= count) break;
+            vec2 a = polygon[i], b = polygon[i + 1 < count ? i + 1 : 0];
+            twiceArea += a.x * b.y - a.y * b.x;
+            boxMin = min(boxMin, a); boxMax = max(boxMax, a);
+            if (i >= 1 && i <= count - 3) innerEdges += length(linear * (polygon[stripCorner(i, count)] - polygon[stripCorner(i + 1, count)]));
+        }
+        if (det * (size.x * size.y - 0.5 * abs(twiceArea)) <= blockCostPerEdgePixel * innerEdges) {
+            polygon[0] = boxMin; polygon[1] = vec2(boxMax.x, boxMin.y); polygon[2] = boxMax; polygon[3] = vec2(boxMin.x, boxMax.y);
+            count = 4;
+        }
     }
-    if (count == 0) return lo; // outside the clip: every vertex at one point draws nothing
-    int k = min(id, count - 1);
-    int index = (k & 1) == 1 ? (k + 1) / 2 : (k == 0 ? 0 : count - k / 2);
-    return polygon[index];
+    return polygon[stripCorner(min(id, count - 1), count)];
 }
 #endif
 

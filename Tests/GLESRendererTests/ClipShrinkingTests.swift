@@ -97,6 +97,24 @@ final class ClipShrinkingTests: XCTestCase {
         }
     }
 
+    /// Children much larger than their clip, which the vertex stage draws as the cut polygon
+    /// (the area saved outweighs the inner edges it adds), at several angles.
+    func testLargeChildrenMostlyOutsideTheirClipGiveTheWholeChildrensPixels() throws {
+        let renderer = try S.makeRenderer(width: Self.side, height: Self.side)
+        let clip = Clip(transform: .translation(30.5, 40.25), rect: CGRect(x: 0, y: 0, width: 60, height: 40),
+                        cornerRadii: CornerRadii(uniform: 10))
+        for angle in [0.1, 0.5, 0.9, 1.3] {
+            let child = Quad(transform: Matrix4.translation(-55, -55).concatenating(S.rotationZ(angle)).concatenating(.translation(60, 60)),
+                             rect: CGRect(x: 0, y: 0, width: 110, height: 110), fillColor: S.blue,
+                             cornerRadii: CornerRadii(uniform: 8), borderWidth: 3, borderColor: S.white, clipIndex: 0)
+            let (shrunk, whole) = try renderBothWays(([child], [clip]), renderer: renderer)
+            assertSamePixels(shrunk, whole, "angle \(angle)")
+            XCTAssertPixel(S.pixel(shrunk, 60, 60), [0, 0, 255, 255], "angle \(angle)")
+            XCTAssertEqual(S.pixel(shrunk, 60, 39)[3], 0, "above the clip, angle \(angle)")
+            XCTAssertGreaterThan(S.pixel(shrunk, 60, 40)[3], 0, "the clip's first row, angle \(angle)")
+        }
+    }
+
     func testChildrenUnderPerspectiveOrInAnotherPlaneAreDrawnWhole() throws {
         let renderer = try S.makeRenderer(width: Self.side, height: Self.side)
         var perspective = Matrix4.identity
