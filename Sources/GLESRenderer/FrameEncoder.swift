@@ -130,8 +130,9 @@ final class FrameEncoder {
         let index = instanceCount
         QuadInstance.write(quad, texture: binding?.coordinates, alphaTint: alphaTint, clip: clip, margin: margin,
                            into: base + index * QuadInstance.stride)
-        if clipShrinkingEnabled && ClippedQuadGeometry.cuts(quad, clip: clip) {
-            ClippedQuadGeometry.markShrunkToClip(base + index * QuadInstance.stride)
+        if clipShrinkingEnabled,
+           let drawn = ClippedQuadGeometry.drawnRect(of: quad, margin: margin, textured: binding != nil, clip: clip) {
+            ClippedQuadGeometry.write(drawn, into: base + index * QuadInstance.stride)
         }
         let texture = binding?.texture ?? 0, samplerKey = binding?.samplerKey ?? 0
         if damage != nil && builder === root { instanceBounds[index] = Self.canvasBounds(of: quad, in: root) }

@@ -523,8 +523,7 @@ public final class GLESRenderer: FrameRenderer, CacheBudgetedRenderer {
                     glVertexAttribPointer(DamagedCanvasDraws.damageLocation, 4, GLenum(GL_FLOAT), GLboolean(GL_FALSE),
                                           stride, UnsafeRawPointer(bitPattern: first + QuadInstance.stride * 4))
                 }
-                glDrawArraysInstanced(GLenum(GL_TRIANGLE_STRIP), 0, ClippedQuadGeometry.vertexCount(for: batch.features),
-                                      GLsizei(runEnd - runStart))
+                glDrawArraysInstanced(GLenum(GL_TRIANGLE_STRIP), 0, 4, GLsizei(runEnd - runStart))
                 drawCalls += 1
                 runStart = runEnd
                 while runStart < end && !touches(runStart) { runStart += 1 }

@@ -135,29 +135,45 @@ final class ClipShrinkingTests: XCTestCase {
         XCTAssertEqual(S.largestDifference(shrunk, whole), 0, "the clip table: not cut")
     }
 
-    func testOnlyAffineQuadsWithAnAnalyticClipAreCut() {
+    func testDrawnRectIsTheQuadCutToTheClipsBoxGrownByHalfAPixel() {
         let resolver = ClipResolver()
-        let (quads, clips) = Self.unit(angle: 0.3)
+        let (quads, clips) = Self.unit(angle: 0)
         resolver.prepare(clips)
+        // The first child, unrotated: local 0...40 at parent -4...36, drawn with a margin of 1.
+        // The clip's box (parent 0...80) grown by 0.5 + 1/128 pixel cuts its left and top sides
+        // at parent -0.5078125, local 3.4921875; its right and bottom sides stay at 41.
         let child = quads[1]
         let resolution = resolver.resolve(0, transform: child.transform, rect: child.rect, margin: 1)
-        XCTAssertTrue(ClippedQuadGeometry.cuts(child, clip: resolution))
-        // The same unit under perspective: the clip is still analytic (it shares the child's
-        // plane), but the child is not affine.
+        let drawn = ClippedQuadGeometry.drawnRect(of: child, margin: 1, textured: false, clip: resolution)
+        XCTAssertEqual(drawn?.x ?? 0, 3.4921875, accuracy: 1e-4)
+        XCTAssertEqual(drawn?.y ?? 0, 3.4921875, accuracy: 1e-4)
+        XCTAssertEqual(drawn?.z ?? 0, 41, accuracy: 1e-9)
+        XCTAssertEqual(drawn?.w ?? 0, 41, accuracy: 1e-9)
+        // At 0.4 pixels per unit, the half pixel is 1.25 parent units: cut at local 4 − 1.26953125.
+        let (scaledQuads, scaledClips) = Self.unit(angle: 0, plane: .scale(0.4, 0.4))
+        resolver.prepare(scaledClips)
+        let scaled = scaledQuads[1]
+        let scaledDrawn = ClippedQuadGeometry.drawnRect(of: scaled, margin: 1, textured: false,
+                                                        clip: resolver.resolve(0, transform: scaled.transform, rect: scaled.rect, margin: 1))
+        XCTAssertEqual(scaledDrawn?.x ?? 0, 4 - 1.26953125, accuracy: 1e-4)
+        // Drawn whole: textured (the attribute is taken), without an analytic clip, in perspective,
+        // or inside the clip (the parent's background quad against its own clip).
+        resolver.prepare(clips)
+        XCTAssertNil(ClippedQuadGeometry.drawnRect(of: child, margin: 1, textured: true, clip: resolution))
+        XCTAssertNil(ClippedQuadGeometry.drawnRect(of: child, margin: 1, textured: false,
+                                                   clip: ClipResolver.Resolution(analytic: nil, tableIndex: 0)))
         var tilted = Matrix4.identity
         tilted.m14 = 0.001
         let (perspectiveQuads, perspectiveClips) = Self.unit(angle: 0.3, plane: tilted)
         resolver.prepare(perspectiveClips)
         let perspective = perspectiveQuads[1]
         let perspectiveResolution = resolver.resolve(0, transform: perspective.transform, rect: perspective.rect, margin: 1)
-        XCTAssertNotNil(perspectiveResolution.analytic)
-        XCTAssertFalse(ClippedQuadGeometry.cuts(perspective, clip: perspectiveResolution))
-        XCTAssertFalse(ClippedQuadGeometry.cuts(quads[0], clip: ClipResolver.Resolution(analytic: nil, tableIndex: -1)))
-        XCTAssertFalse(ClippedQuadGeometry.cuts(child, clip: ClipResolver.Resolution(analytic: nil, tableIndex: 0)))
-        // Eight vertices per instance where the vertex stage cuts, four elsewhere (a damage
-        // rectangle's batches keep their own clamping).
-        XCTAssertEqual(ClippedQuadGeometry.vertexCount(for: [.clipRect, .border]), 8)
-        XCTAssertEqual(ClippedQuadGeometry.vertexCount(for: [.clipRect, .damage]), 4)
-        XCTAssertEqual(ClippedQuadGeometry.vertexCount(for: [.clipped, .textured]), 4)
+        XCTAssertNotNil(perspectiveResolution.analytic, "the clip shares the child's plane")
+        XCTAssertNil(ClippedQuadGeometry.drawnRect(of: perspective, margin: 1, textured: false, clip: perspectiveResolution))
+        // A quad at local 0...40 whose clip-centred position is local − 20, in a clip of half size 40.
+        let inner = Quad(transform: .translation(40, 40), rect: CGRect(x: 0, y: 0, width: 40, height: 40), fillColor: S.blue, clipIndex: 0)
+        let centred = ClipResolver.AnalyticClip(x: SIMD4(1, 0, -20, 40), y: SIMD4(0, 1, -20, 40), radii: SIMD4(repeating: 16))
+        let innerResolution = ClipResolver.Resolution(analytic: centred, tableIndex: -1)
+        XCTAssertNil(ClippedQuadGeometry.drawnRect(of: inner, margin: 1, textured: false, clip: innerResolution))
     }
 }

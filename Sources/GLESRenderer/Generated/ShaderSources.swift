@@ -359,8 +359,9 @@ void main() {
 // QC_DAMAGE (a per-instance damage rectangle outside which fragments are discarded),
 // QC_SOLID (fragment stage only: the fill colour, nothing else), QC_SPRITE (fragment stage only: a
 // plain textured quad's texel times opacity and edge coverage, none of the shape maths).
-// A QC_CLIP_RECT batch without QC_DAMAGE draws 8 vertices per instance: a quad flagged 128 is cut
-// to its analytic clip's box (ClippedQuadGeometry.swift), the others repeat their last vertex.
+// A quad with flag 128 in a_params.z (QC_CLIP_RECT batches) is drawn as the part of its rect that
+// its analytic clip can cover, a rect that ClippedQuadGeometry.swift puts in a_texClamp (an
+// untextured quad's unused attribute): the fragments outside the clip are not shaded.
 precision highp float;
 precision highp int;
 
@@ -440,84 +441,23 @@ vec2 damageClampedLocal(vec2 local, vec2 corner, float margin) {
 }
 #endif
 
-#if defined(QC_CLIP_RECT) && !defined(QC_DAMAGE)
+#ifdef QC_CLIP_RECT
 const int flagShrunkToClip = 128;
-
-// The polygon vertex at position k of a strip zigzagging across a convex polygon of `count`
-// vertices: p0, p1, p(count-1), p2, p(count-2), ...
-int stripCorner(int k, int count) {
-    return (k & 1) == 1 ? (k + 1) / 2 : (k == 0 ? 0 : count - k / 2);
-}
-
-// Vertex `id` (0...7) of a triangle strip over the drawn rect at lo of the given size. For a quad
-// flagged flagShrunkToClip (affine, analytic clip in its plane) the rect is first cut by the four
-// sides of the clip's box grown by half a pixel plus 1/128 (beyond which the clip's coverage is
-// zero), in the quad's local space: a convex polygon of up to 8 vertices, so that only fragments
-// the clip can cover are shaded. A rasterizer shades the pixel blocks along a strip's inner
-// edges once per triangle, so the polygon is drawn only where the area it saves exceeds
-// `blockCostPerEdgePixel` pixels per pixel of inner edge it adds; otherwise its bounding box in
-// the quad's axes (a smaller rect, two triangles as before). The strip repeats its last vertex;
-// for an uncut rect it is the 4-vertex strip of the other batches, to the bit.
-const float blockCostPerEdgePixel = 5.0;
-
-vec2 clippedStripVertex(int id, vec2 lo, vec2 size) {
-    vec2 hi = lo + size; // as the 4-vertex strip computes its far corner, to the bit
-    vec2 polygon[8];
-    polygon[0] = lo; polygon[1] = vec2(hi.x, lo.y); polygon[2] = hi; polygon[3] = vec2(lo.x, hi.y);
-    int count = 4;
-    mat2 linear = mat2(a_row1.xy, a_row2.xy);
-    float det = abs(determinant(linear));
-    if ((int(a_params.z) & flagShrunkToClip) != 0 && det > 1e-12) {
-        // Clip-local units per canvas pixel, as the fragment stage derives them from v_clipLocal.
-        mat2 perPixel = mat2(vec2(a_clipX.x, a_clipY.x), vec2(a_clipX.y, a_clipY.y)) * inverse(linear);
-        float unitsPerPixel = sqrt(0.5 * (dot(perPixel[0], perPixel[0]) + dot(perPixel[1], perPixel[1])));
-        float grow = unitsPerPixel * (0.5 + 1.0 / 128.0);
-        for (int side = 0; side < 4; ++side) {
-            vec4 row = side < 2 ? a_clipX : a_clipY;
-            float sign = (side & 1) == 0 ? 1.0 : -1.0;
-            float limit = row.w + grow;
-            vec2 kept[8];
-            int keptCount = 0;
-            for (int i = 0; i < 8; ++i) {
-                if (i >= count) break;
-                vec2 a = polygon[i], b = polygon[i + 1 < count ? i + 1 : 0];
-                float inA = limit - sign * (dot(row.xy, a) + row.z), inB = limit - sign * (dot(row.xy, b) + row.z);
-                if (inA >= 0.0 && keptCount < 8) kept[keptCount++] = a;
-                if ((inA >= 0.0) != (inB >= 0.0) && keptCount < 8) kept[keptCount++] = mix(a, b, inA / (inA - inB));
-            }
-            count = keptCount;
-            for (int i = 0; i < 8; ++i) polygon[i] = kept[i];
-        }
-        if (count == 0) return lo; // outside the clip: every vertex at one point draws nothing
-        // Canvas pixels saved, and inner edge pixels added over the rect's one diagonal.
-        float twiceArea = 0.0, innerEdges = -length(linear * vec2(size.x, -size.y));
-        vec2 boxMin = polygon[0], boxMax = polygon[0];
-        for (int i = 0; i < 8; ++i) {
-            if (i >= count) break;
-            vec2 a = polygon[i], b = polygon[i + 1 < count ? i + 1 : 0];
-            twiceArea += a.x * b.y - a.y * b.x;
-            boxMin = min(boxMin, a); boxMax = max(boxMax, a);
-            if (i >= 1 && i <= count - 3) innerEdges += length(linear * (polygon[stripCorner(i, count)] - polygon[stripCorner(i + 1, count)]));
-        }
-        if (det * (size.x * size.y - 0.5 * abs(twiceArea)) <= blockCostPerEdgePixel * innerEdges) {
-            polygon[0] = boxMin; polygon[1] = vec2(boxMax.x, boxMin.y); polygon[2] = boxMax; polygon[3] = vec2(boxMin.x, boxMax.y);
-            count = 4;
-        }
-    }
-    return polygon[stripCorner(min(id, count - 1), count)];
-}
 #endif
 
 void main() {
-    float margin = a_params.w;
-#if defined(QC_CLIP_RECT) && !defined(QC_DAMAGE)
-    vec2 local = clippedStripVertex(gl_VertexID, a_rect.xy - vec2(margin), a_rect.zw + 2.0 * margin);
-#else
     vec2 corner = vec2(float(gl_VertexID & 1), float(gl_VertexID >> 1));
-    vec2 local = a_rect.xy - vec2(margin) + corner * (a_rect.zw + 2.0 * margin);
+    float margin = a_params.w;
+    vec2 drawnOrigin = a_rect.xy - vec2(margin), drawnSize = a_rect.zw + 2.0 * margin;
+#ifdef QC_CLIP_RECT
+    if ((int(a_params.z) & flagShrunkToClip) != 0) {
+        drawnOrigin = a_texClamp.xy;
+        drawnSize = a_texClamp.zw - a_texClamp.xy;
+    }
+#endif
+    vec2 local = drawnOrigin + corner * drawnSize;
 #ifdef QC_DAMAGE
     local = damageClampedLocal(local, corner, margin);
-#endif
 #endif
     vec4 canvas = local.x * a_row1 + local.y * a_row2 + a_row4;
 
