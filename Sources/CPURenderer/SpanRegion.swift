@@ -9,41 +9,37 @@ struct SpanRegion {
     static let everywhere = SpanRegion(a: .zero, b: .zero, c: SIMD8(repeating: 1))
 
     /// The columns of row `y` inside every half plane, within `x0..<x1` (empty when `lower >= upper`).
-    ///
-    /// All eight planes at once: a plane rising along the row (`a > 0`) bounds the span below at
-    /// the first column whose centre is inside, a falling one above, a flat one empties the span
-    /// when the row is outside it. Bounds that are not numbers are ignored.
     @inline(__always)
     func span(row y: Int, from x0: Int, to x1: Int) -> (lower: Int, upper: Int) {
         let centre = Double(y) + 0.5
         let valueAtZero = a * 0.5 + b * centre + c
-        let rising = a .> 0, falling = a .< 0
-        if any(.!(rising .| falling) .& (valueAtZero .< 0)) { return (x0, x0) }
-        // The column, from the pixel centre at x + 0.5, where each plane's value is zero.
-        let crossing = (-valueAtZero / a).replacing(with: 0, where: .!(rising .| falling))
-        let clamped = crossing.clamped(lowerBound: SIMD8(repeating: -Self.limit), upperBound: SIMD8(repeating: Self.limit))
-        let lowerBounds = Self.ceiling(clamped).replacing(with: -.infinity, where: .!rising .| (crossing .!= crossing))
-        let upperBounds = (Self.floor(clamped) + 1).replacing(with: .infinity, where: .!falling .| (crossing .!= crossing))
-        let lower = Swift.max(Double(x0), lowerBounds.max()), upper = Swift.min(Double(x1), upperBounds.min())
+        var lower = Double(x0), upper = Double(x1)
+        for lane in 0..<8 {
+            let slope = a[lane], value = valueAtZero[lane]
+            if slope > 0 {
+                lower = max(lower, Self.ceiling(-value / slope))
+            } else if slope < 0 {
+                upper = min(upper, Self.floor(-value / slope) + 1)
+            } else if value < 0 {
+                return (x0, x0)
+            }
+        }
         guard lower < upper else { return (x0, x0) }
         return (Int(lower), Int(upper))
     }
 
-    /// Crossings beyond this are far off any canvas (and below 2^51, where `ceiling` and `floor` are exact).
-    private static let limit = 1.0e15
-    /// Adding and subtracting 1.5 × 2^52 rounds a double below 2^51 in magnitude to an integer.
-    private static let roundingBias = 6_755_399_441_055_744.0
-
-    /// `rounded(.up)` of eight values within ±`limit`, without a library call or a rounding
-    /// instruction (baseline x86-64 has none).
-    @inline(__always) static func ceiling(_ v: SIMD8<Double>) -> SIMD8<Double> {
-        let nearest = (v + roundingBias) - roundingBias
-        return nearest.replacing(with: nearest + 1, where: nearest .< v)
+    /// `rounded(.up)` without a library call (baseline x86-64 has no rounding instruction);
+    /// values beyond ±2^52 are already whole or far off the canvas.
+    @inline(__always) static func ceiling(_ v: Double) -> Double {
+        guard abs(v) < 4.0e15 else { return v }
+        let t = Double(Int64(v))
+        return t < v ? t + 1 : t
     }
 
-    /// `rounded(.down)` of eight values within ±`limit`.
-    @inline(__always) static func floor(_ v: SIMD8<Double>) -> SIMD8<Double> {
-        let nearest = (v + roundingBias) - roundingBias
-        return nearest.replacing(with: nearest - 1, where: nearest .> v)
+    /// `rounded(.down)` without a library call.
+    @inline(__always) static func floor(_ v: Double) -> Double {
+        guard abs(v) < 4.0e15 else { return v }
+        let t = Double(Int64(v))
+        return t > v ? t - 1 : t
     }
 }
