@@ -9,8 +9,8 @@ import XCTest
 /// (`ClippedQuadGeometry`): every pixel the whole quad touches is still drawn, with the same
 /// value, for children rotated to any angle, with antialiased or hard edges, under a scaled,
 /// skewed or perspective parent. The values may differ by one level in rare pixels, as the
-/// rasterizer interpolates the local position from the cut polygon's vertices instead of the
-/// rect's corners (as the damage rectangles' clamped quads do).
+/// rasterizer interpolates the local position from the cut rect's corners instead of the whole
+/// rect's (as the damage rectangles' clamped quads do).
 final class ClipShrinkingTests: XCTestCase {
     typealias S = RenderTestSupport
     private static let side = 120
@@ -97,8 +97,7 @@ final class ClipShrinkingTests: XCTestCase {
         }
     }
 
-    /// Children much larger than their clip, which the vertex stage draws as the cut polygon
-    /// (the area saved outweighs the inner edges it adds), at several angles.
+    /// Children much larger than their clip, mostly cut away, at several angles.
     func testLargeChildrenMostlyOutsideTheirClipGiveTheWholeChildrensPixels() throws {
         let renderer = try S.makeRenderer(width: Self.side, height: Self.side)
         let clip = Clip(transform: .translation(30.5, 40.25), rect: CGRect(x: 0, y: 0, width: 60, height: 40),
