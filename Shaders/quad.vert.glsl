@@ -11,6 +11,9 @@
 // QC_DAMAGE (a per-instance damage rectangle outside which fragments are discarded),
 // QC_SOLID (fragment stage only: the fill colour, nothing else), QC_SPRITE (fragment stage only: a
 // plain textured quad's texel times opacity and edge coverage, none of the shape maths).
+// A quad with flag 128 in a_params.z (QC_CLIP_RECT batches) is drawn as the part of its rect that
+// its analytic clip can cover, a rect that ClippedQuadGeometry.swift puts in a_texClamp (an
+// untextured quad's unused attribute): the fragments outside the clip are not shaded.
 precision highp float;
 precision highp int;
 
@@ -90,10 +93,21 @@ vec2 damageClampedLocal(vec2 local, vec2 corner, float margin) {
 }
 #endif
 
+#ifdef QC_CLIP_RECT
+const int flagShrunkToClip = 128;
+#endif
+
 void main() {
     vec2 corner = vec2(float(gl_VertexID & 1), float(gl_VertexID >> 1));
     float margin = a_params.w;
-    vec2 local = a_rect.xy - vec2(margin) + corner * (a_rect.zw + 2.0 * margin);
+    vec2 drawnOrigin = a_rect.xy - vec2(margin), drawnSize = a_rect.zw + 2.0 * margin;
+#ifdef QC_CLIP_RECT
+    if ((int(a_params.z) & flagShrunkToClip) != 0) {
+        drawnOrigin = a_texClamp.xy;
+        drawnSize = a_texClamp.zw - a_texClamp.xy;
+    }
+#endif
+    vec2 local = drawnOrigin + corner * drawnSize;
 #ifdef QC_DAMAGE
     local = damageClampedLocal(local, corner, margin);
 #endif

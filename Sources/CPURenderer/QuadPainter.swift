@@ -32,26 +32,31 @@ struct QuadPainter {
             index = (clips.baseAddress! + Int(index)).pointee.parent; depth += 1
         }
         guard lower < upper else { return }
-        var (innerLower, innerUpper) = Self.union(quad.pointee.inner.span(row: y, from: lower, to: upper),
-                                                  quad.pointee.innerCross.span(row: y, from: lower, to: upper))
+        // The columns where every clip surely covers everything: there the clips' fields are not evaluated.
+        var (clipLower, clipUpper) = (lower, upper)
         index = quad.pointee.clip; depth = 0
-        while index >= 0 && depth < PreparedClip.maximumDepth && innerLower < innerUpper {
+        while index >= 0 && depth < PreparedClip.maximumDepth && clipLower < clipUpper {
             let clip = clips.baseAddress! + Int(index)
-            (innerLower, innerUpper) = Self.union(clip.pointee.inner.span(row: y, from: innerLower, to: innerUpper),
-                                                  clip.pointee.innerCross.span(row: y, from: innerLower, to: innerUpper))
-            index = (clips.baseAddress! + Int(index)).pointee.parent; depth += 1
+            (clipLower, clipUpper) = Self.union(clip.pointee.inner.span(row: y, from: clipLower, to: clipUpper),
+                                                clip.pointee.innerCross.span(row: y, from: clipLower, to: clipUpper))
+            index = clip.pointee.parent; depth += 1
         }
+        let clipCover = (clipLower, clipUpper)
+        // The quad's interior within it (a plus shape's two arms may meet a row in two runs: the longer is taken).
+        let quadInner = Self.union(quad.pointee.inner.span(row: y, from: lower, to: upper),
+                                   quad.pointee.innerCross.span(row: y, from: lower, to: upper))
+        let innerLower = max(quadInner.0, clipLower), innerUpper = min(quadInner.1, clipUpper)
         guard innerLower < innerUpper else {
-            shadeSpan(quad, y: y, from: lower, to: upper, row: row, interior: false)
+            shadeSpan(quad, y: y, from: lower, to: upper, row: row, interior: false, clipCover: clipCover)
             return
         }
-        shadeSpan(quad, y: y, from: lower, to: innerLower, row: row, interior: false)
+        shadeSpan(quad, y: y, from: lower, to: innerLower, row: row, interior: false, clipCover: clipCover)
         if !quad.pointee.interiorIsShaded {
             fillSpan(quad, from: innerLower, to: innerUpper, row: row)
         } else {
             shadeSpan(quad, y: y, from: innerLower, to: innerUpper, row: row, interior: true)
         }
-        shadeSpan(quad, y: y, from: innerUpper, to: upper, row: row, interior: false)
+        shadeSpan(quad, y: y, from: innerUpper, to: upper, row: row, interior: false, clipCover: clipCover)
     }
 
     /// A plain sprite (`SpriteSampling`), within its region (which leaves out the pixels where
@@ -88,14 +93,17 @@ struct QuadPainter {
         return a.upper - a.lower >= b.upper - b.lower ? a : b
     }
 
-    /// Evaluates the shader over `x0..<x1` and blends the result.
+    /// Evaluates the shader over `x0..<x1` and blends the result; runs of eight inside
+    /// `clipCover` (columns every clip surely covers) skip the clips' fields. The runs start at
+    /// `x0` whatever the cover, as the pixels' local positions are stepped from each run's first.
     @inline(__always)
     private func shadeSpan(_ q: UnsafePointer<PreparedQuad>, y: Int, from x0: Int, to x1: Int,
-                           row: UnsafeMutablePointer<UInt32>, interior: Bool) {
+                           row: UnsafeMutablePointer<UInt32>, interior: Bool, clipCover: (lower: Int, upper: Int) = (0, 0)) {
         var x = x0
         while x < x1 {
             let count = min(8, x1 - x)
-            let color = shader.shade(q, column: x, row: y, interior: interior)
+            let covered = x >= clipCover.lower && x + count <= clipCover.upper
+            let color = shader.shade(q, column: x, row: y, interior: interior, clipsCover: covered)
             blendChunk(color, into: row + x, count: count, room: rowWidth - x, additive: q.pointee.isAdditive)
             x += 8
         }

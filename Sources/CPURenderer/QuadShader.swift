@@ -8,9 +8,10 @@ struct QuadShader {
     let clips: UnsafeBufferPointer<PreparedClip>
 
     /// The premultiplied colour (0...1) that `quad` puts over eight pixels of row `row` from
-    /// column `column` on. Interior pixels skip coverage, border and clips.
+    /// column `column` on. Interior pixels skip coverage, border and clips; with `clipsCover`
+    /// (pixels every clip surely covers) the clips' fields are not evaluated.
     @inline(__always)
-    func shade(_ quad: UnsafePointer<PreparedQuad>, column: Int, row: Int, interior: Bool) -> LaneColor {
+    func shade(_ quad: UnsafePointer<PreparedQuad>, column: Int, row: Int, interior: Bool, clipsCover: Bool = false) -> LaneColor {
         // Read through the pointer: copying the prepared quad for every eight pixels costs more than shading them.
         let q = UnsafeQuad(quad)
         let m = q.inverse
@@ -55,7 +56,7 @@ struct QuadShader {
             }
         }
         coverage = coverage.replacing(with: 0, where: hw .<= 0)
-        var index = q.clip, depth = 0
+        var index = clipsCover ? -1 : q.clip, depth = 0
         while index >= 0 && depth < PreparedClip.maximumDepth {
             let clip = clips.baseAddress! + Int(index)
             coverage *= PreparedClip.coverage(of: clip, column: column, row: row)

@@ -25,6 +25,8 @@ final class FrameEncoder {
     private let logger = Logger(label: "GLESRenderer")
     /// When false, plain sprites are drawn by the full shader too (for comparing the two).
     var spriteVariantEnabled = true
+    /// When false, quads with an analytic clip are drawn whole (for comparing the two).
+    var clipShrinkingEnabled = true
 
     /// The frame's instances (`instanceCount` of them, `QuadInstance.stride` floats each).
     private(set) var instanceData: [Float] = []
@@ -128,6 +130,10 @@ final class FrameEncoder {
         let index = instanceCount
         QuadInstance.write(quad, texture: binding?.coordinates, alphaTint: alphaTint, clip: clip, margin: margin,
                            into: base + index * QuadInstance.stride)
+        if clipShrinkingEnabled,
+           let drawn = ClippedQuadGeometry.drawnRect(of: quad, margin: margin, textured: binding != nil, clip: clip) {
+            ClippedQuadGeometry.write(drawn, into: base + index * QuadInstance.stride)
+        }
         let texture = binding?.texture ?? 0, samplerKey = binding?.samplerKey ?? 0
         if damage != nil && builder === root { instanceBounds[index] = Self.canvasBounds(of: quad, in: root) }
         var features = QuadInstance.features(quad, textured: binding != nil, alphaTint: alphaTint, clip: clip)

@@ -137,6 +137,13 @@ public final class GLESRenderer: FrameRenderer, CacheBudgetedRenderer {
         set { encoder.spriteVariantEnabled = newValue }
     }
 
+    /// Whether quads with an analytic clip are drawn as only the part their clip can cover (the
+    /// default) rather than whole; tests compare the two.
+    var usesClipShrinking: Bool {
+        get { encoder.clipShrinkingEnabled }
+        set { encoder.clipShrinkingEnabled = newValue }
+    }
+
     /// Draws `list` into the target and waits for the GPU to finish.
     ///
     /// An owned target is resized to the list's pixel size first.
