@@ -69,6 +69,8 @@ struct SpriteSampling {
         while x < x1 {
             let (lx, ly, _) = inverse.lanes(column: x, row: y)
             var source = sample(lx: lx, ly: ly)
+            // Clear texels (a shadow mask's empty corners) leave the pixels as they are.
+            if source.isClear { x += 8; continue }
             if let tint { source = source.tinted(tint) } else if opacity != 0 { source = source.scaled(opacity) }
             if hardEdges {
                 let inside = (lx .>= minX) .& (lx .< maxX) .& (ly .>= minY) .& (ly .< maxY)
@@ -180,11 +182,16 @@ struct FixedColor {
     /// Each channel times the matching factor of `factors` (red, green, blue, alpha; each in
     /// 0...65535) / 65536, rounded down.
     @inline(__always) func tinted(_ factors: SIMD4<UInt32>) -> FixedColor {
-        func products(_ pairs: SIMD8<UInt32>, _ low: UInt32, _ high: UInt32) -> SIMD8<UInt32> {
-            (((pairs & 0xFFFF) &* low) &>> 16) | (((pairs &>> 16) &* high) & 0xFFFF_0000)
-        }
-        return FixedColor(rb: products(rb, factors.x, factors.z), ga: products(ga, factors.y, factors.w))
+        FixedColor(rb: Self.products(rb, factors.x, factors.z), ga: Self.products(ga, factors.y, factors.w))
     }
+
+    /// The low halves times `low` and the high halves times `high`, each / 65536, rounded down.
+    @inline(__always) private static func products(_ pairs: SIMD8<UInt32>, _ low: UInt32, _ high: UInt32) -> SIMD8<UInt32> {
+        (((pairs & 0xFFFF) &* SIMD8(repeating: low)) &>> 16) | (((pairs &>> 16) &* SIMD8(repeating: high)) & 0xFFFF_0000)
+    }
+
+    /// Whether every channel of every lane is zero (nothing to blend).
+    @inline(__always) var isClear: Bool { (rb | ga) == SIMD8(repeating: 0) }
 
     /// Lanes outside `mask` cleared.
     @inline(__always) func masked(_ mask: LaneMask) -> FixedColor {
