@@ -46,11 +46,7 @@ struct FrameCompositor {
                             prepared.append(q)
                         }
                     }
-                    // A mask's pieces are cut hard: their edges lie where the mask shows nothing,
-                    // and hard edges keep every pixel on the integer sprite path.
-                    if given.blurSigma <= 0 || !shadowMasks.drawShadow(given, { var piece = $0; piece.antialiasedEdges = 0; prepare(piece) }) {
-                        prepare(given)
-                    }
+                    if given.blurSigma <= 0 || !shadowMasks.drawShadow(given, prepare) { prepare(given) }
                 case .group(let index):
                     for (quad, binding) in try composite(tree.groups[index], statistics: &statistics) {
                         if let q = PreparedQuad(quad, texture: binding, clips: clipPointer, canvasWidth: width, canvasHeight: height) {

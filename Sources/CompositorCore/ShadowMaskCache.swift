@@ -84,11 +84,7 @@ public final class ShadowMaskCache {
                                seam: seamX, stretch: Double(shape.stretch.x))
         let spansY = MaskSpans(texels: rows, visible: (visible.1, visible.3), origin: quad.rect.minY + mask.extent.minY, unit: unitY,
                                seam: seamY, stretch: Double(shape.stretch.y))
-        // One piece: its antialiased edges lie where the mask shows nothing (edge flags decide
-        // nothing there), and they keep the GLES batch free of the hard-edge code. Pieces of a
-        // nine-patch meet edge to edge: hard edges tile without a seam.
-        let edges: UInt8 = spansX.count == 1 && spansY.count == 1 ? 0xF : 0
-        try drawPieces(of: quad, mask: mask, spansX, spansY, edges: edges, draw)
+        try drawPieces(of: quad, mask: mask, spansX, spansY, draw)
         return true
     }
 
@@ -122,7 +118,7 @@ public final class ShadowMaskCache {
                                unit: unitX, seam: nil, stretch: 0)
         let spansY = MaskSpans(texels: rows, visible: (visible.1, visible.3), origin: quad.rect.minY + mask.extent.minY * unitY,
                                unit: unitY, seam: nil, stretch: 0)
-        try drawPieces(of: quad, mask: mask, spansX, spansY, edges: 0xF, draw)
+        try drawPieces(of: quad, mask: mask, spansX, spansY, draw)
         return true
     }
 
@@ -131,8 +127,10 @@ public final class ShadowMaskCache {
         masks.insert(mask, bytes: mask.bytes, for: key)
     }
 
-    /// Draws the pieces of `mask` that the spans select, tinted by the quad's fill colour.
-    private func drawPieces(of quad: Quad, mask: ShadowMask, _ spansX: MaskSpans, _ spansY: MaskSpans, edges: UInt8,
+    /// Draws the pieces of `mask` that the spans select, tinted by the quad's fill colour. Their
+    /// edges are cut hard: pieces of a nine-patch tile without a seam, and the outer edges lie
+    /// where the mask shows nothing (antialiased, they would only add a ring of fragments).
+    private func drawPieces(of quad: Quad, mask: ShadowMask, _ spansX: MaskSpans, _ spansY: MaskSpans,
                             _ draw: (Quad) throws -> Void) rethrows {
         let columns = Double(mask.image.width), rows = Double(mask.image.height)
         for j in 0..<spansY.count {
@@ -143,7 +141,7 @@ public final class ShadowMaskCache {
                                       width: Double(x.endTexel - x.firstTexel) / columns, height: Double(y.endTexel - y.firstTexel) / rows)
                 var piece = Quad(transform: quad.transform, rect: CGRect(x: x.start, y: y.start, width: x.end - x.start, height: y.end - y.start),
                                  fillColor: .clear, texture: TextureSource(image: mask.image, unitRect: unitRect), opacity: quad.opacity,
-                                 clipIndex: quad.clipIndex, isDoubleSided: quad.isDoubleSided, antialiasedEdges: edges,
+                                 clipIndex: quad.clipIndex, isDoubleSided: quad.isDoubleSided, antialiasedEdges: 0,
                                  blendMode: quad.blendMode)
                 piece.textureTint = quad.fillColor
                 try draw(piece)
