@@ -37,14 +37,16 @@ struct FrameCompositor {
                 switch node {
                 case .quad(let index):
                     let given = tree.quad(at: index)
-                    let quad = shadowMasks.texturedShadow(for: given) ?? given
-                    let binding = quad.texture.map { source in
-                        TextureBinding(texture: textures.texture(for: source), unitRect: source.unitRect,
-                                       minification: source.minificationFilter, magnification: source.magnificationFilter)
+                    func prepare(_ quad: Quad) {
+                        let binding = quad.texture.map { source in
+                            TextureBinding(texture: textures.texture(for: source), unitRect: source.unitRect,
+                                           minification: source.minificationFilter, magnification: source.magnificationFilter)
+                        }
+                        if let q = PreparedQuad(quad, texture: binding, clips: clipPointer, canvasWidth: width, canvasHeight: height) {
+                            prepared.append(q)
+                        }
                     }
-                    if let q = PreparedQuad(quad, texture: binding, clips: clipPointer, canvasWidth: width, canvasHeight: height) {
-                        prepared.append(q)
-                    }
+                    if given.blurSigma <= 0 || !shadowMasks.drawShadow(given, prepare) { prepare(given) }
                 case .group(let index):
                     for (quad, binding) in try composite(tree.groups[index], statistics: &statistics) {
                         if let q = PreparedQuad(quad, texture: binding, clips: clipPointer, canvasWidth: width, canvasHeight: height) {

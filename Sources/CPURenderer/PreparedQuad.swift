@@ -149,9 +149,10 @@ struct PreparedQuad {
         bounds = (max(box.0, 0), max(box.1, 0), min(box.2, canvasWidth), min(box.3, canvasHeight))
         guard bounds.0 < bounds.2, bounds.1 < bounds.3 else { return nil }
         let plain = blur == nil && gradient == nil && quad.gradient == nil && fill == .zero && quad.borderWidth <= 0
-            && quad.cornerRadii.isZero && clip < 0 && !isAdditive && textureTint == SIMD4(1, 1, 1, 1)
+            && quad.cornerRadii.isZero && clip < 0 && !isAdditive
         sprite = plain ? SpriteSampling(texture: texture, sampler: sampler, mapping: textureMapping, inverse: inverse, preciseInverse: inv,
-                                        isAffine: isAffine, hasUnitW: hasUnitW, edges: edges, reach: reach, opacity: opacity, rect: r) : nil
+                                        isAffine: isAffine, hasUnitW: hasUnitW, edges: edges, reach: reach, opacity: opacity,
+                                        tint: textureTint, rect: r) : nil
     }
 }
 

@@ -2,7 +2,7 @@ import CompositorCore
 import Foundation
 
 /// The painting of a plain sprite (an affine textured quad with a clear fill, square corners, no
-/// border, blur, gradient or clip, a white tint, source-over, and edges all antialiased or all hard)
+/// border, blur, gradient or clip, any tint, source-over, and edges all antialiased or all hard)
 /// with integer maths: the filter and mipmap level are chosen once per quad, and eight pixels are
 /// filtered, scaled by opacity and blended with 16-bit lanes holding two channels per pixel (red and
 /// blue, green and alpha) in 8.8 fixed point, where the general path converts every texel to floats.
@@ -18,6 +18,9 @@ struct SpriteSampling {
     let linear: Bool
     /// Opacity in 1/65536 (0 for an opacity of 1, which needs no scaling).
     let opacity: UInt32
+    /// The texture tint (red, green, blue, alpha) times opacity, in 1/65536, when the tint is not
+    /// white (a shadow mask's colour, a replicator instance's): it replaces `opacity`.
+    let tint: SIMD4<UInt32>?
     /// Whether every edge is cut hard: then a pixel is covered exactly when its centre lies in the
     /// rect (minimum sides inclusive), the rule the general path's hard edges apply to square corners.
     let hardEdges: Bool
@@ -33,7 +36,8 @@ struct SpriteSampling {
     /// large for float indices).
     init?(texture: Texture?, sampler: TextureSampler?, mapping: TextureMapping,
           inverse: (Float, Float, Float, Float, Float, Float, Float, Float, Float), preciseInverse: Homography,
-          isAffine: Bool, hasUnitW: Bool, edges: UInt8, reach: Double, opacity: Float, rect: CGRect) {
+          isAffine: Bool, hasUnitW: Bool, edges: UInt8, reach: Double, opacity: Float,
+          tint: SIMD4<Float> = SIMD4(1, 1, 1, 1), rect: CGRect) {
         guard let texture, let sampler, mapping.isBound, isAffine, hasUnitW, edges == 0 || edges == 0xF, opacity > 0, opacity <= 1 else { return nil }
         // The footprint of the general path's affine quads, the same for every pixel.
         let w = inverse.8
@@ -50,6 +54,14 @@ struct SpriteSampling {
         }
         guard fits(level, linear: linear), nextLevelWeight == 0 || fits(nextLevel, linear: true) else { return nil }
         self.opacity = opacity >= 1 ? 0 : UInt32(min(max((opacity * 65536).rounded(), 1), 65535))
+        if tint == SIMD4(1, 1, 1, 1) {
+            self.tint = nil
+        } else {
+            guard tint.min() >= 0, tint.max() <= 1 else { return nil }
+            let factors = (tint * opacity * 65536).rounded(.toNearestOrEven)
+            self.tint = SIMD4(UInt32(min(factors.x, 65535)), UInt32(min(factors.y, 65535)), UInt32(min(factors.z, 65535)),
+                              UInt32(min(factors.w, 65535)))
+        }
         hardEdges = edges == 0
         minX = Float(rect.minX); minY = Float(rect.minY); maxX = Float(rect.maxX); maxY = Float(rect.maxY)
         self.mapping = mapping
@@ -120,7 +132,9 @@ struct SpriteSampling {
             let (lx, ly, _) = inverse.lanes(column: x, row: y)
             var source: FixedColor
             if let vertical { source = sample(lx: lx, rows: vertical) } else { source = sample(lx: lx, ly: ly) }
-            if opacity != 0 { source = source.scaled(opacity) }
+            // Clear texels (a shadow mask's empty corners) leave the pixels as they are.
+            if source.isClear { x += 8; continue }
+            if let tint { source = source.tinted(tint) } else if opacity != 0 { source = source.scaled(opacity) }
             if hardEdges {
                 let inside = (lx .>= minX) .& (lx .< maxX) .& (ly .>= minY) .& (ly .< maxY)
                 source = source.masked(inside)
@@ -265,6 +279,20 @@ struct FixedColor {
     @inline(__always) func scaled(_ factor: UInt32) -> FixedColor {
         FixedColor(rb: highProducts(rb, SIMD8(repeating: factor)), ga: highProducts(ga, SIMD8(repeating: factor)))
     }
+
+    /// Each channel times the matching factor of `factors` (red, green, blue, alpha; each in
+    /// 0...65535) / 65536, rounded down.
+    @inline(__always) func tinted(_ factors: SIMD4<UInt32>) -> FixedColor {
+        FixedColor(rb: Self.products(rb, factors.x, factors.z), ga: Self.products(ga, factors.y, factors.w))
+    }
+
+    /// The low halves times `low` and the high halves times `high`, each / 65536, rounded down.
+    @inline(__always) private static func products(_ pairs: SIMD8<UInt32>, _ low: UInt32, _ high: UInt32) -> SIMD8<UInt32> {
+        (((pairs & 0xFFFF) &* SIMD8(repeating: low)) &>> 16) | (((pairs &>> 16) &* SIMD8(repeating: high)) & 0xFFFF_0000)
+    }
+
+    /// Whether every channel of every lane is zero (nothing to blend).
+    @inline(__always) var isClear: Bool { (rb | ga) == SIMD8(repeating: 0) }
 
     /// Lanes outside `mask` cleared.
     @inline(__always) func masked(_ mask: LaneMask) -> FixedColor {

@@ -107,7 +107,9 @@ public struct Quad: Sendable, Equatable {
     public var antialiasedEdges: UInt8
     /// When positive, the quad paints `fillColor` as its rounded rectangle convolved with a
     /// Gaussian of this standard deviation (local units), the closed-form shadow of a
-    /// (rounded) rectangle. It then covers `rect` outset by 3 sigma; texture and border are ignored.
+    /// (rounded) rectangle. It then covers `rect` outset by 3 sigma; border and radii are ignored,
+    /// and a texture, when given, is the shape instead: its alpha (over `rect`) blurred by this
+    /// standard deviation and tinted by `fillColor` (a `shadowPath`'s shadow, see `ShadowMaskCache`).
     public var blurSigma: Float
     /// When set, painted instead of `fillColor` (inside the rounded rect, under the texture).
     public var gradient: GradientFill?

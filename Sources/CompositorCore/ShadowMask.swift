@@ -21,14 +21,18 @@ public struct ShadowMaskKey: Hashable, Sendable {
     }
 }
 
-/// A rounded rectangle's shadow coverage blurred once into an image: white, premultiplied by
-/// the coverage, drawn tinted by the shadow colour. The image covers the rect outset by three
-/// standard deviations and one texel (zero) on each side.
+/// A shadow's coverage blurred once into an image: white, premultiplied by the coverage, drawn
+/// tinted by the shadow colour. A rounded rectangle's mask covers the rect outset by three
+/// standard deviations and one texel (zero) on each side; a path's (`init(blurring:sigma:)`)
+/// covers its coverage image outset by three standard deviations, whole texels.
 public struct ShadowMask: Sendable {
     /// The premultiplied white mask.
     public let image: CGImage
-    /// The local rect the image covers, relative to the shadow rect's origin.
+    /// The local rect the image covers, relative to the shadow rect's origin (a path's mask: in
+    /// texels of its coverage image, relative to that image's origin).
     public let extent: CGRect
+    /// Which texels can show at a given shadow alpha.
+    public let visibility: ShadowMaskVisibility
 
     /// The bytes the image holds.
     public var bytes: Int { image.width * image.height * 4 }
@@ -44,27 +48,38 @@ public struct ShadowMask: Sendable {
         let columnsExact = ((w + 2 * pad) * d).rounded(.up), rowsExact = ((h + 2 * pad) * d).rounded(.up)
         guard columnsExact * rowsExact <= Float(maximumTexels) else { return nil }
         let columns = Int(columnsExact), rows = Int(rowsExact)
-        var bytes = [UInt8](repeating: 0, count: columns * rows * 4)
+        var alpha = [UInt8](repeating: 0, count: columns * rows)
         let offsets = SIMD8<Float>(0, 1, 2, 3, 4, 5, 6, 7)
-        bytes.withUnsafeMutableBytes { raw in
-            let out = raw.bindMemory(to: UInt32.self)
-            for row in 0..<rows {
-                let y = SIMD8<Float>(repeating: -pad + (Float(row) + 0.5) * texel)
-                var column = 0
-                while column < columns {
-                    let x = -pad + (offsets + Float(column) + 0.5) * texel
-                    let coverage = shape.coverage(x: x, y: y)
-                    for lane in 0..<min(8, columns - column) {
-                        let a = UInt32((coverage[lane] * 255).rounded())
-                        out[row * columns + column + lane] = a | a << 8 | a << 16 | a << 24
-                    }
-                    column += 8
+        for row in 0..<rows {
+            let y = SIMD8<Float>(repeating: -pad + (Float(row) + 0.5) * texel)
+            var column = 0
+            while column < columns {
+                let x = -pad + (offsets + Float(column) + 0.5) * texel
+                let coverage = shape.coverage(x: x, y: y)
+                for lane in 0..<min(8, columns - column) {
+                    alpha[row * columns + column + lane] = UInt8((coverage[lane] * 255).rounded())
                 }
+                column += 8
             }
         }
-        guard let image = CGImage(width: columns, height: rows, bytesPerRow: columns * 4, data: Data(bytes)) else { return nil }
+        let extent = CGRect(x: Double(-pad), y: Double(-pad), width: Double(columnsExact * texel), height: Double(rowsExact * texel))
+        self.init(alpha: alpha, columns: columns, rows: rows, extent: extent)
+    }
+
+    /// The mask holding `alpha` (`columns` x `rows` bytes, row by row) over `extent`.
+    init?(alpha: [UInt8], columns: Int, rows: Int, extent: CGRect) {
+        var bytes = Data(count: columns * rows * 4)
+        bytes.withUnsafeMutableBytes { raw in
+            let out = raw.bindMemory(to: UInt32.self)
+            for (index, a) in alpha.enumerated() {
+                let value = UInt32(a)
+                out[index] = value | value << 8 | value << 16 | value << 24
+            }
+        }
+        guard let image = CGImage(width: columns, height: rows, bytesPerRow: columns * 4, data: bytes) else { return nil }
         self.image = image
-        extent = CGRect(x: Double(-pad), y: Double(-pad), width: Double(columnsExact * texel), height: Double(rowsExact * texel))
+        self.extent = extent
+        visibility = alpha.withUnsafeBufferPointer { ShadowMaskVisibility(columns: columns, rows: rows, alpha: $0) }
     }
 
     /// The most texels one mask may have (a 1024 x 1024 image, 4 MiB); larger shadows are drawn

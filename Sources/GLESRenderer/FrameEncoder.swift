@@ -31,6 +31,10 @@ final class FrameEncoder {
     /// The frame's instances (`instanceCount` of them, `QuadInstance.stride` floats each).
     private(set) var instanceData: [Float] = []
     private(set) var instanceCount = 0
+    /// The instances `instanceData` has room for (read while it is being written).
+    private var instanceCapacity = 0
+    /// Whether an instance found no room in this encoding.
+    private var isShortOfInstances = false
     /// The frame's passes, the canvas pass last.
     private(set) var passes: [RenderPass] = []
     /// Quads drawn (after culling), composited group images included.
@@ -61,15 +65,30 @@ final class FrameEncoder {
         root = PassBuilder(destination: nil, canvasWidth: list.pixelWidth, canvasHeight: list.pixelHeight)
         let tree = DrawListTree(list)
         if let warning = nestingReporter.warning(for: tree) { logger.warning("\(warning)") }
-        // Every quad writes one instance, every group at most three (mask, shadow, content);
-        // every group is one node of its parent.
-        let capacity = tree.nodes.count + 2 * tree.groups.count
-        if instanceData.count < capacity * QuadInstance.stride {
-            instanceData = [Float](repeating: 0, count: capacity * QuadInstance.stride)
+        // Every quad writes one instance (a shadow drawn as a nine-patch up to nine: then the
+        // frame may be encoded again into a larger buffer), every group at most three (mask,
+        // shadow, content); every group is one node of its parent.
+        var capacity = tree.nodes.count + 2 * tree.groups.count
+        while true {
+            if instanceData.count < capacity * QuadInstance.stride {
+                instanceData = [Float](repeating: 0, count: capacity * QuadInstance.stride)
+            }
+            if damage != nil && instanceBounds.count < capacity {
+                instanceBounds = [SIMD4<Int32>](repeating: .zero, count: capacity)
+            }
+            try encodeTree(tree)
+            guard isShortOfInstances else { break }
+            capacity = 2 * instanceData.count / QuadInstance.stride
         }
-        if damage != nil && instanceBounds.count < capacity {
-            instanceBounds = [SIMD4<Int32>](repeating: .zero, count: capacity)
-        }
+        passes.append(root.pass)
+    }
+
+    /// Encodes the tree's roots into the canvas pass, from the start.
+    private func encodeTree(_ tree: DrawListTree) throws {
+        passes.removeAll(keepingCapacity: true)
+        instanceCount = 0; quadCount = 0; isShortOfInstances = false
+        root = PassBuilder(destination: nil, canvasWidth: root.canvasWidth, canvasHeight: root.canvasHeight)
+        instanceCapacity = instanceData.count / QuadInstance.stride
         try instanceData.withUnsafeMutableBufferPointer { buffer in
             base = buffer.baseAddress
             defer { base = nil }
@@ -79,7 +98,6 @@ final class FrameEncoder {
                 try encode(tree.roots, of: tree, commands: commands, into: root)
             }
         }
-        passes.append(root.pass)
     }
 
     /// Encodes the nodes `nodes` of `tree` into `builder`: on the canvas, only those that may
@@ -104,7 +122,12 @@ final class FrameEncoder {
     // MARK: - Quads
 
     private func encode(_ given: Quad, into builder: PassBuilder) throws {
-        let quad = shadowMasks.texturedShadow(for: given) ?? given
+        if given.blurSigma > 0, try shadowMasks.drawShadow(given, { try encodeDrawn($0, into: builder) }) { return }
+        try encodeDrawn(given, into: builder)
+    }
+
+    /// Encodes a quad as it is drawn (a blurred one in closed form).
+    private func encodeDrawn(_ quad: Quad, into builder: PassBuilder) throws {
         if quad.opacity <= 0 || (!quad.isDoubleSided && quad.transform.facesAway) { return }
         var binding: (texture: GLuint, samplerKey: Int, coordinates: (rect: SIMD4<Float>, clamp: SIMD4<Float>))?
         if let source = quad.texture, quad.blurSigma <= 0 {
@@ -128,6 +151,8 @@ final class FrameEncoder {
                         clip: ClipResolver.Resolution, margin: Float, into builder: PassBuilder) {
         guard let base else { return }
         let index = instanceCount
+        // Nine-patched shadows can outgrow the estimate: the frame is encoded again, larger.
+        guard index < instanceCapacity else { isShortOfInstances = true; return }
         QuadInstance.write(quad, texture: binding?.coordinates, alphaTint: alphaTint, clip: clip, margin: margin,
                            into: base + index * QuadInstance.stride)
         if clipShrinkingEnabled,

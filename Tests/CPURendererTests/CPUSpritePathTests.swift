@@ -109,6 +109,17 @@ final class CPUSpritePathTests: XCTestCase {
         XCTAssertLessThanOrEqual(result.largest, 1)
     }
 
+    /// A tinted sprite (a shadow mask's colour, a replicator instance's) multiplies each channel
+    /// by the tint on the sprite path too.
+    func testTintedSpriteMatchesTheGeneralPath() throws {
+        var quad = Self.sprite(Self.placed(x: 5.5, y: 3.25, scale: 1.2, angle: 0.3), opacity: 0.8)
+        quad.textureTint = PremultipliedColor(red: 0.1, green: 0.2, blue: 0.3, alpha: 0.6)
+        XCTAssertNotNil(try XCTUnwrap(Self.prepare(quad)).sprite?.tint)
+        let result = try compareWithGeneralPath(quad)
+        XCTAssertGreaterThan(result.painted, 100)
+        XCTAssertLessThanOrEqual(result.largest, 1)
+    }
+
     func testOnlyPlainSpritesTakeTheSpritePath() throws {
         let plain = Self.sprite(Self.placed(x: 10, y: 10))
         XCTAssertNotNil(Self.prepare(plain)?.sprite)
@@ -122,9 +133,9 @@ final class CPUSpritePathTests: XCTestCase {
         var filled = plain
         filled.fillColor = PremultipliedColor(red: 0, green: 0, blue: 0.5, alpha: 0.5)
         XCTAssertNil(Self.prepare(filled)?.sprite, "a background below the image")
-        var tinted = plain
-        tinted.textureTint = PremultipliedColor(red: 0.5, green: 0.5, blue: 0.5, alpha: 0.5)
-        XCTAssertNil(Self.prepare(tinted)?.sprite)
+        var overbright = plain
+        overbright.textureTint = PremultipliedColor(red: 1.5, green: 0.5, blue: 0.5, alpha: 1)
+        XCTAssertNil(Self.prepare(overbright)?.sprite, "a tint beyond 0...1 (not premultiplied)")
         var additive = plain
         additive.blendMode = .plusLighter
         XCTAssertNil(Self.prepare(additive)?.sprite)

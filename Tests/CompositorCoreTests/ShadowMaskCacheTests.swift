@@ -24,9 +24,9 @@ final class ShadowMaskCacheTests: XCTestCase {
         let cache = ShadowMaskCache(budget: CacheBudget(byteLimit: 1 << 20))
         cache.beginFrame()
         let rect = CGRect(x: 0, y: 0, width: 36, height: 36)
-        let first = try XCTUnwrap(cache.texturedShadow(for: shadow(rect)))
+        let first = try XCTUnwrap(cache.shadowQuads(for: shadow(rect))?.first)
         for angle in stride(from: 0.1, to: 6.3, by: 0.37) {
-            let turned = try XCTUnwrap(cache.texturedShadow(for: shadow(rect.offsetBy(dx: 17.25, dy: -3), transform: rotation(angle))))
+            let turned = try XCTUnwrap(cache.shadowQuads(for: shadow(rect.offsetBy(dx: 17.25, dy: -3), transform: rotation(angle)))?.first)
             XCTAssertTrue(turned.texture?.image === first.texture?.image, "angle \(angle)")
             // The mask's extent moves with the rect.
             XCTAssertEqual(turned.rect.minX - first.rect.minX, 17.25, accuracy: 1e-9)
@@ -46,19 +46,22 @@ final class ShadowMaskCacheTests: XCTestCase {
         ]
         var images: [CGImage] = []
         for quad in variants {
-            let drawn = try XCTUnwrap(cache.texturedShadow(for: quad))
+            let drawn = try XCTUnwrap(cache.shadowQuads(for: quad)?.first)
             let image = try XCTUnwrap(drawn.texture?.image)
+            let unit = try XCTUnwrap(drawn.texture?.unitRect)
             XCTAssertFalse(images.contains { $0 === image }, "\(quad.rect) radius \(quad.cornerRadii) sigma \(quad.blurSigma)")
             images.append(image)
             // Asked again, the same quad gets the same mask, and that mask is its own shape's:
             // the texel at the middle of the rect's left edge holds the closed-form coverage there.
-            let again = try XCTUnwrap(cache.texturedShadow(for: quad))
+            let again = try XCTUnwrap(cache.shadowQuads(for: quad)?.first)
             XCTAssertTrue(again.texture?.image === image)
-            let texelsPerUnit = Double(image.width) / drawn.rect.width
-            let column = Int(((quad.rect.minX - drawn.rect.minX) * texelsPerUnit).rounded(.down))
-            let row = Int(((quad.rect.midY - drawn.rect.minY) * texelsPerUnit).rounded(.down))
-            let x = Float(drawn.rect.minX + (Double(column) + 0.5) / texelsPerUnit - quad.rect.minX)
-            let y = Float(drawn.rect.minY + (Double(row) + 0.5) / texelsPerUnit - quad.rect.minY)
+            // The drawn quad shows the texels of its unit rect.
+            let texelsPerUnit = Double(image.width) * unit.width / drawn.rect.width
+            let firstColumn = unit.minX * Double(image.width), firstRow = unit.minY * Double(image.height)
+            let column = Int((firstColumn + (quad.rect.minX - drawn.rect.minX) * texelsPerUnit).rounded(.down))
+            let row = Int((firstRow + (quad.rect.midY - drawn.rect.minY) * texelsPerUnit).rounded(.down))
+            let x = Float(drawn.rect.minX + (Double(column) + 0.5 - firstColumn) / texelsPerUnit - quad.rect.minX)
+            let y = Float(drawn.rect.minY + (Double(row) + 0.5 - firstRow) / texelsPerUnit - quad.rect.minY)
             let unitsPerPixel = Float(1 / (quad.transform.m11 == 2 ? 2.0 : 1.0))
             let sigma = BlurredRoundedRect.effectiveSigma(quad.blurSigma, unitsPerPixel: unitsPerPixel)
             let r = quad.cornerRadii.minXMinY
@@ -98,17 +101,19 @@ final class ShadowMaskCacheTests: XCTestCase {
         var quad = shadow(CGRect(x: 10, y: 20, width: 30, height: 30), transform: .translation(5, 5))
         quad.opacity = 0.75
         quad.clipIndex = 3
-        let drawn = try XCTUnwrap(cache.texturedShadow(for: quad))
+        let drawn = try XCTUnwrap(cache.shadowQuads(for: quad)?.first)
         XCTAssertEqual(drawn.textureTint, black)
         XCTAssertEqual(drawn.fillColor, .clear)
         XCTAssertEqual(drawn.blurSigma, 0)
         XCTAssertEqual(drawn.opacity, 0.75)
         XCTAssertEqual(drawn.clipIndex, 3)
         XCTAssertEqual(drawn.transform, quad.transform)
-        // The mask covers the rect grown by three standard deviations (and a texel).
-        let reach = 3 * Double(BlurredRoundedRect.effectiveSigma(6, unitsPerPixel: 1))
-        XCTAssertTrue(drawn.rect.contains(quad.rect.insetBy(dx: -reach, dy: -reach)))
-        XCTAssertLessThanOrEqual(drawn.rect.width, quad.rect.width + 2 * reach + 2)
+        // The mask covers the rect grown by three standard deviations (and a texel); the quad
+        // draws the part that shows at alpha 0.5 x 0.75, at least two standard deviations.
+        let sigma = Double(BlurredRoundedRect.effectiveSigma(6, unitsPerPixel: 1))
+        XCTAssertTrue(drawn.rect.contains(quad.rect.insetBy(dx: -2 * sigma, dy: -2 * sigma)))
+        XCTAssertLessThanOrEqual(drawn.rect.width, quad.rect.width + 6 * sigma + 1)
+        XCTAssertEqual(drawn.antialiasedEdges, 0)
         cache.endFrame()
     }
 
@@ -118,10 +123,10 @@ final class ShadowMaskCacheTests: XCTestCase {
         let rect = CGRect(x: 0, y: 0, width: 30, height: 30)
         var perspective = Matrix4.identity
         perspective.m14 = 0.001
-        XCTAssertNil(cache.texturedShadow(for: shadow(rect, transform: perspective)))
-        XCTAssertNil(cache.texturedShadow(for: shadow(rect, sigma: 1.5)))
-        XCTAssertNil(cache.texturedShadow(for: shadow(rect, sigma: 3, transform: .scale(0.5, 0.5, 1))))
-        XCTAssertNil(cache.texturedShadow(for: Quad(transform: .identity, rect: rect, fillColor: black)))
+        XCTAssertNil(cache.shadowQuads(for: shadow(rect, transform: perspective)))
+        XCTAssertNil(cache.shadowQuads(for: shadow(rect, sigma: 1.5)))
+        XCTAssertNil(cache.shadowQuads(for: shadow(rect, sigma: 3, transform: .scale(0.5, 0.5, 1))))
+        XCTAssertNil(cache.shadowQuads(for: Quad(transform: .identity, rect: rect, fillColor: black)))
         XCTAssertEqual(cache.usage.entries, 0)
         cache.endFrame()
     }
@@ -130,12 +135,12 @@ final class ShadowMaskCacheTests: XCTestCase {
         let cache = ShadowMaskCache(budget: CacheBudget(byteLimit: 1 << 30, evictionAge: 3))
         let kept = shadow(CGRect(x: 0, y: 0, width: 30, height: 30)), dropped = shadow(CGRect(x: 0, y: 0, width: 50, height: 30))
         cache.beginFrame()
-        _ = cache.texturedShadow(for: kept)
-        _ = cache.texturedShadow(for: dropped)
+        _ = cache.shadowQuads(for: kept)
+        _ = cache.shadowQuads(for: dropped)
         cache.endFrame()
         for _ in 0..<3 {
             cache.beginFrame()
-            _ = cache.texturedShadow(for: kept)
+            _ = cache.shadowQuads(for: kept)
             cache.endFrame()
         }
         XCTAssertEqual(cache.usage.entries, 1)
@@ -143,7 +148,7 @@ final class ShadowMaskCacheTests: XCTestCase {
         // A budget smaller than one mask keeps only what the frame draws.
         cache.budget = CacheBudget(byteLimit: keptBytes - 1, evictionAge: 3)
         cache.beginFrame()
-        _ = cache.texturedShadow(for: dropped)
+        _ = cache.shadowQuads(for: dropped)
         cache.endFrame()
         XCTAssertEqual(cache.usage.entries, 1)
         XCTAssertNotEqual(cache.usage.bytes, keptBytes)

@@ -89,8 +89,9 @@ final class ShadowDrawListTests: XCTestCase {
         XCTAssertEqual(list.quads[3].rect, CGRect(x: 0, y: 10, width: 30, height: 20))
     }
 
-    /// A star shadowPath is rasterized into a shadow-only group.
-    func testGeneralShadowPathIsRasterizedIntoAShadowOnlyGroup() throws {
+    /// A star shadowPath is rasterized once and drawn as one blurred quad textured with its
+    /// coverage (the renderer blurs it into a mask it keeps), beneath the layer.
+    func testGeneralShadowPathIsOneBlurredCoverageQuad() throws {
         let root = P.layer(CGRect(x: 0, y: 0, width: 200, height: 200), P.white)
         let layer = shadowed(CGRect(x: 50, y: 50, width: 100, height: 100), P.blue)
         let star = CGMutablePath()
@@ -104,22 +105,19 @@ final class ShadowDrawListTests: XCTestCase {
         layer.shadowPath = star
         root.addSublayer(layer)
         let list = try P.list(root, width: 200, height: 200)
-        XCTAssertEqual(list.shape, "QGQEQ")
-        let group = try XCTUnwrap(list.groups.first)
-        XCTAssertFalse(group.drawsContent)
-        let shadow = try XCTUnwrap(group.shadow)
-        XCTAssertEqual(shadow.sigma, 4)
-        XCTAssertEqual(shadow.offsetY, 10)
-        XCTAssertEqual(shadow.color.alpha, 0.5)
-        // The star spans y 0 ... 50 + 50 sin 54° and x 50 ± 50 cos 18°. Its shadow, 10 lower and
-        // grown by 3 sigma = 12, takes the group from y -2 to that + 22, x ± 12 wider.
+        XCTAssertEqual(list.shape, "QQQ")
+        let shadow = list.quads[1]
+        XCTAssertEqual(shadow.blurSigma, 4)
+        XCTAssertEqual(shadow.fillColor.alpha, 0.5)
+        // The star spans y 0 ... 50 + 50 sin 54° and x 50 ± 50 cos 18°; the coverage covers it
+        // (whole pixels), 10 lower.
         let bottom = 50 + 50 * sin(54 * CGFloat.pi / 180), halfWidth = 50 * cos(18 * CGFloat.pi / 180)
-        XCTAssertEqual(group.rect.minY, -2, accuracy: 1)
-        XCTAssertEqual(group.rect.maxY, bottom + 22, accuracy: 1)
-        XCTAssertEqual(group.rect.minX, 50 - halfWidth - 12, accuracy: 1)
-        XCTAssertEqual(group.rect.maxX, 50 + halfWidth + 12, accuracy: 1)
+        XCTAssertEqual(shadow.rect.minY, 10, accuracy: 1)
+        XCTAssertEqual(shadow.rect.maxY, bottom + 10, accuracy: 1)
+        XCTAssertEqual(shadow.rect.minX, 50 - halfWidth, accuracy: 1)
+        XCTAssertEqual(shadow.rect.maxX, 50 + halfWidth, accuracy: 1)
         let coverage = try XCTUnwrap(list.quads[1].texture?.image)
-        let origin = list.quads[1].rect.origin
+        let origin = list.quads[1].rect.offsetBy(dx: 0, dy: -10).origin
         // The centre of the star is inside; (5, 85), left of the lower-left point at
         // (50 - 50 sin 36°, bottom), is in the box but outside the star.
         let center = coverage.premultipliedPixel(x: Int(50 - origin.x), y: Int(50 - origin.y))

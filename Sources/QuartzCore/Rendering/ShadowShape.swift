@@ -17,7 +17,8 @@ enum ShadowShape: Equatable {
     case none
     /// A (rounded) rectangle of uniform alpha: drawn in closed form as one blurred quad.
     case roundedRect(CGRect, CornerRadii, alpha: Float)
-    /// A `shadowPath` of any other shape: its coverage is rasterized into a shadow-only group.
+    /// A `shadowPath` of any other shape: its coverage is rasterized and drawn blurred from a
+    /// cached mask (a shadow-only group when too large for one).
     case path(CGPath)
     /// The composited alpha of the layer: the layer's group carries the shadow.
     case composited
@@ -60,6 +61,19 @@ enum ShadowShape: Equatable {
         Quad(transform: Matrix4(p.world), rect: rect.offsetBy(dx: s.shadowOffset.width, dy: s.shadowOffset.height),
              fillColor: color(for: s, alpha: alpha), cornerRadii: radii, opacity: p.opacity, clipIndex: clip,
              isDoubleSided: s.isDoubleSided, blurSigma: Float(max(0, s.shadowRadius)))
+    }
+
+    /// The shadow of a path whose coverage image is `coverage`, in the layer's space: a quad
+    /// that paints the coverage's alpha blurred by `shadowRadius` (the renderer keeps the blurred
+    /// mask), tinted with the shadow colour; with no blur, the coverage itself, tinted.
+    static func pathQuad(for s: LayerState, coverage: PathCoverage, placed p: PlacedLayer, clip: Int32?) -> Quad {
+        let sigma = Float(max(0, s.shadowRadius))
+        var quad = Quad(transform: Matrix4(p.world),
+                        rect: coverage.rect.offsetBy(dx: s.shadowOffset.width, dy: s.shadowOffset.height),
+                        fillColor: sigma > 0 ? color(for: s) : .clear, texture: TextureSource(image: coverage.image),
+                        opacity: p.opacity, clipIndex: clip, isDoubleSided: s.isDoubleSided, blurSigma: sigma)
+        if sigma <= 0 { quad.textureTint = color(for: s) }
+        return quad
     }
 
     /// The shadow of a group's content, in the group's image pixels.
