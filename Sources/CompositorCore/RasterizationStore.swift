@@ -27,8 +27,8 @@ public struct RasterizedShadow<Image> {
 /// `RasterizationKey` and reused while key and pixel size stay the same, each with the shadow
 /// blurred from it (a rasterized layer's shadow is part of what rasterizing saves). The policy of
 /// both renderers, over their own image type: entries follow a `BudgetedCache`; a new version of
-/// a layer's content replaces the older ones (those the current frame still draws stay until it
-/// ends), and content larger than the whole byte limit is not kept.
+/// a layer's content replaces the older ones (those the current frame still draws are left to
+/// age out), and content larger than the whole byte limit is not kept.
 public final class RasterizationStore<Image> {
     private struct Entry {
         var content: Image
@@ -93,12 +93,13 @@ public final class RasterizationStore<Image> {
 
     /// Keeps `content` for `key` at this pixel size, dropping the older versions of the same layer
     /// that the current frame does not draw. Returns false (nothing kept) when the content is
-    /// larger than the byte limit.
+    /// larger than the byte limit, or when the current frame draws the content kept for `key` at
+    /// another size (a layer drawn twice at two scales keeps the first).
     @discardableResult
     public func store(_ content: Image, for key: RasterizationKey, width: Int, height: Int) -> Bool {
         cache.removeAll { other, _ in other.layerID == key.layerID && other != key && !cache.isUsedInCurrentFrame(other) }
         let bytes = imageBytes(content)
-        guard accepts(bytes: bytes) else { return false }
+        guard accepts(bytes: bytes), !cache.isUsedInCurrentFrame(key) else { return false }
         cache.insert(Entry(content: content, width: width, height: height), bytes: bytes, for: key)
         cache.trim()
         return true

@@ -204,9 +204,8 @@ final class FrameEncoder {
             appendImage(cover, of: maskTarget, blend: .multiplyBySourceAlpha, into: content)
         }
         passes.append(content.pass)
-        if let key = group.rasterizationKey, rasterCache.accepts(bytes: target.byteCount) {
+        if let key = group.rasterizationKey, rasterCache.store(target, for: key, width: group.pixelWidth, height: group.pixelHeight) {
             pool.detach(target)
-            rasterCache.store(target, for: key, width: group.pixelWidth, height: group.pixelHeight)
         }
         try composite(group, scale: scale, content: target, into: parent)
     }

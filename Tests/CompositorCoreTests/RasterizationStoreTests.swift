@@ -75,4 +75,18 @@ final class RasterizationStoreTests: XCTestCase {
         XCTAssertFalse(store.store(Image("big", bytes: 101), for: v1, width: 10, height: 10))
         XCTAssertEqual(store.count, 0)
     }
+
+    func testContentTheFrameDrawsIsNotReplacedByAnotherSizeInTheSameFrame() {
+        let (store, released) = store(limit: 1000)
+        store.beginFrame()
+        store.store(Image("a", bytes: 100), for: v1, width: 10, height: 10)
+        XCTAssertFalse(store.store(Image("b", bytes: 400), for: v1, width: 20, height: 20))
+        XCTAssertEqual(store.content(for: v1, width: 10, height: 10)?.name, "a")
+        XCTAssertEqual(released(), [], "what the frame draws is not let go of")
+        store.endFrame(countForAge: true)
+        store.beginFrame()
+        XCTAssertTrue(store.store(Image("b", bytes: 400), for: v1, width: 20, height: 20))
+        XCTAssertEqual(released(), ["a"])
+        store.endFrame(countForAge: true)
+    }
 }
