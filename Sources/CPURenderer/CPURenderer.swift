@@ -195,7 +195,7 @@ public final class CPURenderer: FrameRenderer, CacheBudgetedRenderer {
     /// frames drawn whole), and the heap is trimmed after large evictions.
     private func endFrame(isWhole: Bool) {
         textures.endFrame(isWhole: isWhole)
-        rasterizations.endFrame(isWhole: isWhole)
+        rasterizations.endFrame(countForAge: isWhole)
         shadowMasks.endFrame(countForAge: isWhole)
         trimmer.noteFreed(textures.takeFreedBytes() + rasterizations.takeFreedBytes() + shadowMasks.takeFreedBytes())
         trimmer.trimIfWorthwhile()

@@ -68,18 +68,19 @@ struct FrameCompositor {
         var quads: [(Quad, TextureBinding)] = []
         let whole = CGRect(x: 0, y: 0, width: 1, height: 1)
         if let shadow = g.shadow, shadow.color.alpha > 0 {
-            let sigma = shadow.renderedSigma
-            let blur = { Texture(GaussianBlur.shadow(of: content.levels[0], sigma: sigma, color: shadow.color.raw)) }
+            let sigma = Double(shadow.renderedSigma)
+            let plan = BlurPlan(sigma: sigma, contentWidth: g.pixelWidth, contentHeight: g.pixelHeight)
+            let blur = { Texture(GaussianBlur.shadow(of: content.levels[0], plan: plan, color: shadow.color.raw)) }
+            let covered = plan.coveredRect
             // A rasterized group keeps its shadow with its content: blurred once, not every frame.
             let image = g.rasterizationKey.flatMap {
                 rasterizations.shadow(for: $0, width: g.pixelWidth, height: g.pixelHeight, sigma: sigma,
-                                      color: shadow.color.raw, make: blur)
+                                      color: shadow.color.raw, covered: covered, make: blur)
             } ?? blur()
-            let pad = CGFloat(GaussianBlur.padding(sigma: sigma))
             let unitX = g.rect.width / CGFloat(g.pixelWidth), unitY = g.rect.height / CGFloat(g.pixelHeight)
-            let rect = CGRect(x: g.rect.minX + (CGFloat(shadow.offsetX) - pad) * unitX,
-                              y: g.rect.minY + (CGFloat(shadow.offsetY) - pad) * unitY,
-                              width: CGFloat(image.width) * unitX, height: CGFloat(image.height) * unitY)
+            let rect = CGRect(x: g.rect.minX + (CGFloat(shadow.offsetX) + covered.minX) * unitX,
+                              y: g.rect.minY + (CGFloat(shadow.offsetY) + covered.minY) * unitY,
+                              width: covered.width * unitX, height: covered.height * unitY)
             quads.append((compositeQuad(g, rect: rect),
                           TextureBinding(texture: image, unitRect: whole, minification: .linear, magnification: .linear)))
         }

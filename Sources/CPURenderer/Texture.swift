@@ -46,6 +46,9 @@ final class Texture: @unchecked Sendable {
         return hull
     }
 
+    /// Whether every mipmap level down to 1x1 is built.
+    var hasMipmaps: Bool { levels[levels.count - 1].width == 1 && levels[levels.count - 1].height == 1 }
+
     /// Builds every mipmap level down to 1x1 (once).
     func makeMipmaps() {
         while let last = levels.last, last.width > 1 || last.height > 1, levels.count < Self.levelCapacity {

@@ -235,35 +235,27 @@ final class FrameEncoder {
             appendImage(cover, of: maskTarget, blend: .multiplyBySourceAlpha, into: content)
         }
         passes.append(content.pass)
-        if let key = group.rasterizationKey, rasterCache.accepts(bytes: target.byteCount) {
+        if let key = group.rasterizationKey, rasterCache.store(target, for: key, width: group.pixelWidth, height: group.pixelHeight) {
             pool.detach(target)
-            let evicted = rasterCache.insert(target, for: key, pixelWidth: group.pixelWidth,
-                                             pixelHeight: group.pixelHeight, frame: frame)
-            for target in evicted { pool.recycle(target) }
         }
         try composite(group, scale: scale, content: target, into: parent)
     }
 
-    /// The group content's alpha blurred with `sigma` (content pixels) and the part of the
-    /// content's space it covers: for a rasterized group (`key`) the one kept with its cached
-    /// content when there is one, else two blur passes of this frame (kept when the content is).
-    private func blurredShadow(of content: RenderTarget, sigma: Double,
-                               key: RasterizationKey?) throws -> (RenderTarget, CGRect) {
-        if let key, let kept = rasterCache.shadow(for: key, sigma: sigma, frame: frame) { return kept }
-        let plan = ShadowBlurPlan(sigma: sigma, contentWidth: content.width, contentHeight: content.height,
-                                  maximumSize: pool.maximumContentSize)
-        let horizontal = try pool.acquire(width: plan.width, height: plan.height)
-        let vertical = try pool.acquire(width: plan.width, height: plan.height)
-        passes.append(RenderPass(destination: horizontal, canvasWidth: plan.width, canvasHeight: plan.height,
-                                 work: .blur(plan.horizontal(from: content, into: horizontal))))
-        passes.append(RenderPass(destination: vertical, canvasWidth: plan.width, canvasHeight: plan.height,
-                                 work: .blur(plan.vertical(from: horizontal, into: vertical))))
-        if let key, let released = rasterCache.keepShadow(vertical, covered: plan.coveredRect, sigma: sigma,
-                                                            for: key, frame: frame) {
-            pool.detach(vertical)
-            for target in released { pool.recycle(target) }
+    /// The group content's alpha blurred by `plan` and the part of the content's space it
+    /// covers: for a rasterized group the one kept with its cached content when there is one,
+    /// else the plan's passes in this frame (kept when the content is).
+    private func blurredShadow(of content: RenderTarget, plan: BlurPlan, sigma: Double,
+                               group: CompositingGroup) throws -> (RenderTarget, CGRect) {
+        let key = group.rasterizationKey
+        if let key, let kept = rasterCache.shadow(for: key, pixelWidth: group.pixelWidth, pixelHeight: group.pixelHeight,
+                                                   sigma: sigma, frame: frame) { return kept }
+        let (blurPasses, blurred) = try plan.passes(blurring: content, pool: pool)
+        passes.append(contentsOf: blurPasses)
+        if let key, rasterCache.keepShadow(RasterizedShadow(image: blurred, sigma: sigma, color: nil, covered: plan.coveredRect),
+                                           for: key, width: group.pixelWidth, height: group.pixelHeight) {
+            pool.detach(blurred)
         }
-        return (vertical, plan.coveredRect)
+        return (blurred, plan.coveredRect)
     }
 
     /// Composites a finished group into the enclosing pass: shadow first, then content, both
@@ -277,8 +269,10 @@ final class FrameEncoder {
             var source = content
             var covered = CGRect(x: 0, y: 0, width: content.width, height: content.height)
             let sigma = Double(shadow.renderedSigma) * scale
-            if sigma >= 0.2 {
-                (source, covered) = try blurredShadow(of: content, sigma: sigma, key: group.rasterizationKey)
+            let plan = BlurPlan(sigma: sigma, contentWidth: content.width, contentHeight: content.height,
+                                maximumSize: pool.maximumContentSize)
+            if !plan.isIdentity {
+                (source, covered) = try blurredShadow(of: content, plan: plan, sigma: sigma, group: group)
             }
             let offsetX = Double(shadow.offsetX) * scale, offsetY = Double(shadow.offsetY) * scale
             let rect = CGRect(x: Double(group.rect.minX) + (Double(covered.minX) + offsetX) * unitX,

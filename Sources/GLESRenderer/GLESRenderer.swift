@@ -68,7 +68,10 @@ public final class GLESRenderer: FrameRenderer, CacheBudgetedRenderer {
         samplers = SamplerSet(ledger: ledger)
         clipTable = try ClipTable(ledger: ledger)
         pool = RenderTargetPool(ledger: ledger, maximumTextureSize: textures.maximumTextureSize, budget: budget)
-        rasterCache = RasterizationCache(budget: budget, byteLimit: rasterizationCacheByteLimit)
+        var rasterizationBudget = budget
+        if let rasterizationCacheByteLimit { rasterizationBudget.byteLimit = max(0, rasterizationCacheByteLimit) }
+        rasterCache = RasterizationCache(budget: rasterizationBudget)
+        rasterCache.onRelease = { [unowned pool] in pool.recycle($0) }
         shadowMasks = ShadowMaskCache(budget: budget)
         encoder = FrameEncoder(textures: textures, pool: pool, rasterCache: rasterCache, shadowMasks: shadowMasks, clips: clips)
         clips.analyticClipsEnabled = !DebugOptions.isEnabled(.clipTable)
@@ -103,7 +106,6 @@ public final class GLESRenderer: FrameRenderer, CacheBudgetedRenderer {
             textures.budget = cacheBudget
             pool.budget = cacheBudget
             rasterCache.budget = cacheBudget
-            rasterCache.byteLimitOverride = nil
             shadowMasks.budget = cacheBudget
         }
     }
@@ -118,7 +120,7 @@ public final class GLESRenderer: FrameRenderer, CacheBudgetedRenderer {
     public var rasterizedGroupCount: Int { rasterCache.count }
 
     /// The GPU memory, in bytes, that the cached images of rasterized groups hold.
-    public var rasterizationCacheByteCount: Int { rasterCache.byteCount }
+    public var rasterizationCacheByteCount: Int { rasterCache.bytes }
 
     /// The number of texture atlas pages allocated (images up to 256 pixels a side share them).
     public var atlasPageCount: Int { textures.atlasPageCount }
@@ -200,7 +202,7 @@ public final class GLESRenderer: FrameRenderer, CacheBudgetedRenderer {
         guard !isReleased, (try? target.context.makeCurrent()) != nil else { return }
         isReleased = true
         textures.releaseAll()
-        for cached in rasterCache.removeAll() { pool.delete(cached) }
+        rasterCache.removeAll()
         pool.releaseAll()
         samplers.release(ledger: ledger)
         ledger.deleteTexture(clipTable.texture)
@@ -249,6 +251,7 @@ public final class GLESRenderer: FrameRenderer, CacheBudgetedRenderer {
         var statistics = RenderStatistics()
         textures.beginFrame()
         pool.beginFrame()
+        rasterCache.beginFrame()
         shadowMasks.beginFrame()
         // Caches age with frames drawn whole only: a damage-limited frame skips what lies elsewhere.
         let isWhole = scissors.map { $0 == [PixelRect(x: 0, y: 0, width: list.pixelWidth, height: list.pixelHeight)] } ?? true
@@ -300,10 +303,11 @@ public final class GLESRenderer: FrameRenderer, CacheBudgetedRenderer {
     /// frames drawn whole), and the heap is trimmed after large evictions.
     private func endFrame(isWhole: Bool) {
         textures.endFrame(isWhole: isWhole)
-        for evicted in rasterCache.endFrame(frame, isWhole: isWhole) { pool.recycle(evicted) }
+        rasterCache.endFrame(countForAge: isWhole)
         pool.endFrame()
         shadowMasks.endFrame(countForAge: isWhole)
         trimmer.noteFreed(textures.takeFreedBytes() + pool.takeFreedBytes() + shadowMasks.takeFreedBytes())
+        _ = rasterCache.takeFreedBytes()  // its targets go back to the pool, which frees them
         trimmer.trimIfWorthwhile()
     }
 

@@ -3,8 +3,8 @@ import CompositorCore
 import CoreGraphics
 import Foundation
 
-/// One direction of a separable Gaussian blur: `destination`'s content is the blur of `source`'s
-/// alpha along one axis.
+/// One pass of a `BlurPlan`: `destination`'s content is `source`'s alpha blurred along one axis
+/// (or, with one weight, resampled: a halving).
 struct BlurStep {
     var source: RenderTarget
     var destination: RenderTarget
@@ -16,73 +16,42 @@ struct BlurStep {
     var weights: [Float]
 }
 
-/// The geometry of a shadow's blur: the content's alpha, padded by 3 sigma on every side so that
-/// the blur can spread, at 1/`downsample` resolution when sigma is large (then a blur of a few
-/// pixels at low resolution does the work of a wide one, and bilinear filtering scales it back).
-struct ShadowBlurPlan {
-    /// The most taps on each side of the centre that the blur shader takes.
-    static let maximumRadius = 32
-    /// The largest sigma, in blurred-image pixels, before the plan halves the resolution again.
-    static let preferredSigma = 4.0
-
-    /// Content pixels per blurred-image pixel.
-    let downsample: Int
-    /// Content pixels of padding around the content (3 sigma, whole pixels).
-    let padding: Int
-    /// The blurred image's size.
-    let width: Int, height: Int
-    /// Sigma in blurred-image pixels.
-    let sigma: Double
-
-    /// Plans the blur of a `contentWidth` x `contentHeight` image by `sigma` content pixels into
-    /// images no larger than `maximumSize` on a side.
-    init(sigma contentSigma: Double, contentWidth: Int, contentHeight: Int, maximumSize: Int) {
-        let padding = Int((3 * contentSigma).rounded(.up))
-        var downsample = 1
-        func size(_ content: Int) -> Int { (content + 2 * padding + downsample - 1) / downsample }
-        while downsample < 64,
-              contentSigma / Double(downsample) > Self.preferredSigma
-                || size(contentWidth) > maximumSize || size(contentHeight) > maximumSize {
-            downsample *= 2
+/// The GLES execution of a `BlurPlan`: each halving is a pass of one bilinear tap at the corner
+/// of four texels (their 2x2 box average), then the two directions of the Gaussian.
+extension BlurPlan {
+    /// The passes blurring `content`'s alpha, with targets from `pool`, and the target holding
+    /// the blurred image (covering `coveredRect` of the content's pixel space).
+    func passes(blurring content: RenderTarget, pool: RenderTargetPool) throws -> (passes: [RenderPass], result: RenderTarget) {
+        var passes: [RenderPass] = []
+        var source = content, sourcePadding = padding
+        for size in levelSizes.dropFirst() {
+            let level = try pool.acquire(width: size.width, height: size.height)
+            let step = Self.step(from: source, padding: sourcePadding, scale: 2, direction: SIMD2(0, 0), weights: [1], into: level)
+            passes.append(RenderPass(destination: level, canvasWidth: size.width, canvasHeight: size.height, work: .blur(step)))
+            source = level
+            sourcePadding = 0
         }
-        self.downsample = downsample
-        self.padding = padding
-        width = min(size(contentWidth), maximumSize)
-        height = min(size(contentHeight), maximumSize)
-        let sigma = contentSigma / Double(downsample)
-        self.sigma = sigma
-        let radius = min(Self.maximumRadius, max(1, Int((3 * sigma).rounded(.up))))
-        let raw = (0...radius).map { k in exp(-Double(k * k) / (2 * sigma * sigma)) }
-        let total = raw[0] + 2 * raw.dropFirst().reduce(0, +)
-        weights = raw.map { Float($0 / total) }
+        let horizontal = try pool.acquire(width: width, height: height)
+        let vertical = try pool.acquire(width: width, height: height)
+        let across = Self.step(from: source, padding: sourcePadding, scale: 1, direction: SIMD2(1, 0), weights: weights, into: horizontal)
+        let down = Self.step(from: horizontal, padding: 0, scale: 1, direction: SIMD2(0, 1), weights: weights, into: vertical)
+        passes.append(RenderPass(destination: horizontal, canvasWidth: width, canvasHeight: height, work: .blur(across)))
+        passes.append(RenderPass(destination: vertical, canvasWidth: width, canvasHeight: height, work: .blur(down)))
+        return (passes, vertical)
     }
 
-    /// The region the blurred image covers, in content pixels (origin at the content's top-left).
-    var coveredRect: CGRect {
-        CGRect(x: -padding, y: -padding, width: width * downsample, height: height * downsample)
-    }
-
-    /// The Gaussian's weights by tap distance, normalized to a sum of 1 over both sides
-    /// (computed once: both passes use them).
-    let weights: [Float]
-
-    /// The horizontal pass: reads the content at full resolution, writes the downsampled image.
-    func horizontal(from content: RenderTarget, into destination: RenderTarget) -> BlurStep {
-        // Destination pixel i (gl_FragCoord.x = i + border + 0.5) shows content position
-        // (i + 0.5) * downsample - padding, which is texel position that + border in the source.
-        let d = Float(downsample), border = Float(RenderTarget.border)
-        let sw = Float(content.allocatedWidth), sh = Float(content.allocatedHeight)
-        let offset = border - border * d - Float(padding)
-        return BlurStep(source: content, destination: destination,
-                        map: SIMD4(d / sw, d / sh, offset / sw, offset / sh),
-                        step: SIMD2(d / sw, 0), weights: weights)
-    }
-
-    /// The vertical pass: reads the horizontal pass's image texel for texel.
-    func vertical(from horizontal: RenderTarget, into destination: RenderTarget) -> BlurStep {
-        let sw = Float(horizontal.allocatedWidth), sh = Float(horizontal.allocatedHeight)
-        return BlurStep(source: horizontal, destination: destination,
-                        map: SIMD4(1 / sw, 1 / sh, 0, 0), step: SIMD2(0, 1 / sh), weights: weights)
+    /// A step whose destination pixel i reads `source` at its padded position (i + 0.5) * `scale`
+    /// (the source's pixel 0 lies `padding` pixels into the padded space), taps `direction` apart.
+    private static func step(from source: RenderTarget, padding: Int, scale: Int, direction: SIMD2<Float>,
+                             weights: [Float], into destination: RenderTarget) -> BlurStep {
+        // gl_FragCoord.x = i + border + 0.5 in the destination; the source's texel position of
+        // padded position p is p - padding + border.
+        let s = Float(scale), border = Float(RenderTarget.border)
+        let sw = Float(source.allocatedWidth), sh = Float(source.allocatedHeight)
+        let offset = border - border * s - Float(padding)
+        return BlurStep(source: source, destination: destination,
+                        map: SIMD4(s / sw, s / sh, offset / sw, offset / sh),
+                        step: SIMD2(direction.x / sw, direction.y / sh), weights: weights)
     }
 }
 

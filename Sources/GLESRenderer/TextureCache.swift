@@ -7,21 +7,17 @@ import Foundation
 ///
 /// Images up to `atlasImageLimit` pixels on a side share atlas pages (so that quads showing
 /// different images still batch); larger images, and images drawn with trilinear filtering
-/// (which needs mipmaps of the image alone), get a texture of their own. Entries follow
-/// `budget`: those not drawn for `budget.evictionAge` frames are released at the end of a
-/// frame, and beyond `budget.byteLimit` bytes (atlas pages counted whole) the least recently
-/// drawn go first; entries drawn in the current frame stay. A page emptied by evictions is
-/// deleted (the last one is kept). Entries hold their image strongly, so an image's
-/// `ObjectIdentifier` cannot be reused by another image while it keys the cache.
+/// (which needs mipmaps of the image alone), get a texture of their own. Entries are kept by the
+/// shared cache policy (`BudgetedCache`), atlas pages counted whole as the entries' shared
+/// bytes; a page emptied by evictions is deleted (the last one is kept). Entries hold their
+/// image strongly, so an image's `ObjectIdentifier` cannot be reused by another image while it
+/// keys the cache.
 final class TextureCache {
     private struct Entry {
         let image: CGImage
         var placement: TexturePlacement
         var atlasPage: Int?
         var mipmapped: Bool
-        var lastUsedFrame: Int
-        /// `wholeFrames` when last drawn: the age counts frames drawn whole only.
-        var lastWholeFrame: Int
 
         /// The GPU memory of a standalone texture (its mipmaps add a third); 0 in an atlas.
         var standaloneBytes: Int {
@@ -45,17 +41,10 @@ final class TextureCache {
     private let ledger: GLObjectLedger
     let maximumTextureSize: Int
     let pageSize: Int
-    /// The eviction age and byte limit; a smaller one evicts at the end of the next frame.
-    var budget: CacheBudget
-    private var entries: [ObjectIdentifier: Entry] = [:]
-    private var pages: [AtlasPage] = []
-    private var standaloneBytes = 0
-    /// Bytes released since `takeFreedBytes()` last asked.
-    private var freedBytes = 0
-    private var frame = 0
-    /// The frames drawn whole so far (damage-limited frames skip what lies outside the damage,
-    /// so they do not age what they did not draw).
-    private var wholeFrames = 0
+    private let entries: BudgetedCache<ObjectIdentifier, Entry>
+    private var pages: [AtlasPage] = [] {
+        didSet { entries.sharedBytes = atlasPageCount * pageSize * pageSize * 4 }
+    }
     private(set) var uploadsThisFrame = 0
     /// Uploads this frame that replaced only the changed part of an image's texture.
     private(set) var partialUploadsThisFrame = 0
@@ -67,11 +56,21 @@ final class TextureCache {
     /// `displayWidth` x `displayHeight` pixels (`pageSize(displayWidth:displayHeight:maximumTextureSize:)`).
     init(ledger: GLObjectLedger, budget: CacheBudget, displayWidth: Int, displayHeight: Int) {
         self.ledger = ledger
-        self.budget = budget
+        entries = BudgetedCache(budget: budget)
         var size: GLint = 0
         glGetIntegerv(GLenum(GL_MAX_TEXTURE_SIZE), &size)
         maximumTextureSize = max(Int(size), 64)
         pageSize = Self.pageSize(displayWidth: displayWidth, displayHeight: displayHeight, maximumTextureSize: maximumTextureSize)
+        entries.onRelease = { [unowned self] identifier, entry in
+            self.release(entry)
+            if self.lastIdentifier == identifier { self.lastIdentifier = nil }
+        }
+    }
+
+    /// The eviction age and byte limit; a smaller one evicts at the end of the next frame.
+    var budget: CacheBudget {
+        get { entries.budget }
+        set { entries.budget = newValue }
     }
 
     /// The side of an atlas page for a display: the smallest power of two that holds half the
@@ -89,95 +88,54 @@ final class TextureCache {
     var count: Int { entries.count }
 
     /// The images held and the GPU memory of their textures, atlas pages counted whole.
-    var usage: CacheUsage { CacheUsage(entries: entries.count, bytes: byteCount) }
+    var usage: CacheUsage { entries.usage }
 
     /// The GPU memory held: standalone textures and atlas pages.
-    var byteCount: Int { standaloneBytes + pages.filter { $0.texture != 0 }.count * pageSize * pageSize * 4 }
+    var byteCount: Int { entries.bytes }
 
     /// The number of atlas pages allocated.
     var atlasPageCount: Int { pages.filter { $0.texture != 0 }.count }
 
     /// The bytes released since the last call.
-    func takeFreedBytes() -> Int {
-        defer { freedBytes = 0 }
-        return freedBytes
-    }
+    func takeFreedBytes() -> Int { entries.takeFreedBytes() }
 
     /// Starts a frame: counts uploads from zero.
     func beginFrame() {
-        frame += 1
+        entries.beginFrame()
         uploadsThisFrame = 0
         partialUploadsThisFrame = 0
         lastIdentifier = nil
     }
 
-    /// Ends a frame: after a frame drawn whole (`isWhole`), releases the images not drawn in the
-    /// last `budget.evictionAge` whole frames; then the least recently drawn ones not drawn in
-    /// this frame while over `budget.byteLimit`.
-    func endFrame(isWhole: Bool = true) {
-        if isWhole {
-            evictStale()
-            wholeFrames += 1
-        }
-        guard byteCount > budget.byteLimit else { return }
-        let candidates = entries.filter { $0.value.lastUsedFrame != frame }.sorted { $0.value.lastUsedFrame < $1.value.lastUsedFrame }
-        for (identifier, entry) in candidates {
-            guard byteCount > budget.byteLimit else { break }
-            entries.removeValue(forKey: identifier)
-            release(entry)
-        }
-        if lastIdentifier.map({ entries[$0] == nil }) ?? false { lastIdentifier = nil }
-    }
+    /// Ends a frame: evicts by age after a frame drawn whole (`isWhole`), then beyond the byte limit.
+    func endFrame(isWhole: Bool = true) { entries.endFrame(countForAge: isWhole) }
 
     /// The placement of `source`'s image, uploading it when this image object is new.
     func placement(for source: TextureSource) throws -> TexturePlacement {
         let identifier = ObjectIdentifier(source.image)
         let needsMipmaps = source.minificationFilter == .trilinear
         if identifier == lastIdentifier, let lastPlacement, lastMipmapped || !needsMipmaps { return lastPlacement }
-        if let index = entries.index(forKey: identifier), entries.values[index].mipmapped || !needsMipmaps {
-            entries.values[index].lastUsedFrame = frame
-            entries.values[index].lastWholeFrame = wholeFrames
-            let entry = entries.values[index]
+        if let entry = entries.value(for: identifier), entry.mipmapped || !needsMipmaps {
             remember(identifier, entry.placement, entry.mipmapped)
             return entry.placement
         }
         if let stale = entries.removeValue(forKey: identifier) { release(stale) }
-        if let entry = try updateInPlace(source.image, mipmapped: needsMipmaps) {
-            entries[identifier] = entry
-            remember(identifier, entry.placement, entry.mipmapped)
-            return entry.placement
-        }
-        let entry = try upload(source.image, mipmapped: needsMipmaps)
-        entries[identifier] = entry
+        let entry = try updateInPlace(source.image, mipmapped: needsMipmaps) ?? upload(source.image, mipmapped: needsMipmaps)
+        entries.insert(entry, bytes: entry.standaloneBytes, for: identifier)
         remember(identifier, entry.placement, entry.mipmapped)
         return entry.placement
     }
 
     /// Deletes every texture.
     func releaseAll() {
-        for entry in entries.values where entry.atlasPage == nil { ledger.deleteTexture(entry.placement.texture) }
         entries.removeAll()
         for page in pages where page.texture != 0 { ledger.deleteTexture(page.texture) }
         pages.removeAll()
-        freedBytes += byteCount
-        standaloneBytes = 0
         lastIdentifier = nil
     }
 
     private func remember(_ identifier: ObjectIdentifier, _ placement: TexturePlacement, _ mipmapped: Bool) {
         lastIdentifier = identifier; lastPlacement = placement; lastMipmapped = mipmapped
-    }
-
-    /// Releases the entries not drawn in the last `budget.evictionAge` whole frames (this one included).
-    private func evictStale() {
-        let oldestKept = wholeFrames - budget.evictionAge + 1
-        guard entries.values.contains(where: { $0.lastWholeFrame < oldestKept }) else { return }
-        let stale = entries.filter { $0.value.lastWholeFrame < oldestKept }
-        for (identifier, entry) in stale {
-            entries.removeValue(forKey: identifier)
-            release(entry)
-        }
-        if lastIdentifier.map({ entries[$0] == nil }) ?? false { lastIdentifier = nil }
     }
 
     /// Deletes an entry's texture, or frees its place in its atlas page; a page left empty is
@@ -190,12 +148,9 @@ final class TextureCache {
             if atlasPageCount > 1 {
                 ledger.deleteTexture(pages[page].texture)
                 pages[page].texture = 0
-                freedBytes += pageSize * pageSize * 4
             }
         } else {
             ledger.deleteTexture(entry.placement.texture)
-            standaloneBytes -= entry.standaloneBytes
-            freedBytes += entry.standaloneBytes
         }
     }
 
@@ -208,13 +163,12 @@ final class TextureCache {
     private func updateInPlace(_ image: CGImage, mipmapped: Bool) throws -> Entry? {
         guard let update = image.incrementalUpdate, let base = update.baseImage, base !== image else { return nil }
         let baseIdentifier = ObjectIdentifier(base)
-        guard let entry = entries[baseIdentifier], entry.atlasPage == nil, entry.lastUsedFrame < frame,
+        guard let entry = entries.peek(baseIdentifier), entry.atlasPage == nil, !entries.isUsedInCurrentFrame(baseIdentifier),
               entry.mipmapped || !mipmapped, base.width == image.width, base.height == image.height,
               Int(entry.placement.textureWidth) == image.width, Int(entry.placement.textureHeight) == image.height,
               image.bytesPerRow % 4 == 0 else { return nil }
         let changed = PixelRect(enclosing: update.changedRect).intersection(PixelRect(x: 0, y: 0, width: image.width, height: image.height))
         entries.removeValue(forKey: baseIdentifier)
-        standaloneBytes -= entry.standaloneBytes
         if lastIdentifier == baseIdentifier { lastIdentifier = nil }
         uploadsThisFrame += 1
         partialUploadsThisFrame += 1
@@ -231,8 +185,7 @@ final class TextureCache {
             if entry.mipmapped { glGenerateMipmap(GLenum(GL_TEXTURE_2D)) }
             do { try GLError.check("glTexSubImage2D") } catch { ledger.deleteTexture(entry.placement.texture); throw error }
         }
-        standaloneBytes += entry.standaloneBytes
-        return Entry(image: image, placement: entry.placement, atlasPage: nil, mipmapped: entry.mipmapped, lastUsedFrame: frame, lastWholeFrame: wholeFrames)
+        return Entry(image: image, placement: entry.placement, atlasPage: nil, mipmapped: entry.mipmapped)
     }
 
     private func upload(_ image: CGImage, mipmapped: Bool) throws -> Entry {
@@ -258,7 +211,7 @@ final class TextureCache {
                                          originX: Float(x + Self.gutter), originY: Float(y + Self.gutter),
                                          width: Float(image.width), height: Float(image.height),
                                          textureWidth: size, textureHeight: size)
-        return Entry(image: image, placement: placement, atlasPage: page, mipmapped: false, lastUsedFrame: frame, lastWholeFrame: wholeFrames)
+        return Entry(image: image, placement: placement, atlasPage: page, mipmapped: false)
     }
 
     /// Finds room on a page: an existing one, one emptied by evicting stale images, or a new one.
@@ -275,7 +228,7 @@ final class TextureCache {
                     return (index, origin.x, origin.y)
                 }
             }
-            if pass == 0 { evictStale() }
+            if pass == 0 { entries.trim() }
         }
         return nil
     }
@@ -314,8 +267,6 @@ final class TextureCache {
         let placement = TexturePlacement(texture: texture, originX: 0, originY: 0,
                                          width: Float(pixels.width), height: Float(pixels.height),
                                          textureWidth: Float(pixels.width), textureHeight: Float(pixels.height))
-        let entry = Entry(image: image, placement: placement, atlasPage: nil, mipmapped: mipmapped, lastUsedFrame: frame, lastWholeFrame: wholeFrames)
-        standaloneBytes += entry.standaloneBytes
-        return entry
+        return Entry(image: image, placement: placement, atlasPage: nil, mipmapped: mipmapped)
     }
 }

@@ -8,6 +8,7 @@ import XCTest
 final class CPURasterizationShadowTests: XCTestCase {
     private let key = RasterizationKey(layerID: 7, contentVersion: 1)
     private let black = SIMD4<Float>(0, 0, 0, 1)
+    private let covered = CGRect(x: -2, y: -2, width: 12, height: 12)
 
     private func texture(_ side: Int) -> Texture { Texture(PixelBuffer(width: side, height: side)) }
 
@@ -15,17 +16,17 @@ final class CPURasterizationShadowTests: XCTestCase {
         let cache = RasterizationCache(byteLimit: 1 << 20)
         var blurs = 0
         let make = { () -> Texture in blurs += 1; return self.texture(12) }
-        XCTAssertNil(cache.shadow(for: key, width: 8, height: 8, sigma: 2, color: black, make: make),
+        XCTAssertNil(cache.shadow(for: key, width: 8, height: 8, sigma: 2, color: black, covered: covered, make: make),
                      "no content kept: nothing to keep the shadow with")
         XCTAssertEqual(blurs, 0)
         cache.store(texture(8), for: key, width: 8, height: 8)
-        let first = cache.shadow(for: key, width: 8, height: 8, sigma: 2, color: black, make: make)
-        let again = cache.shadow(for: key, width: 8, height: 8, sigma: 2, color: black, make: make)
+        let first = cache.shadow(for: key, width: 8, height: 8, sigma: 2, color: black, covered: covered, make: make)
+        let again = cache.shadow(for: key, width: 8, height: 8, sigma: 2, color: black, covered: covered, make: make)
         XCTAssertTrue(first === again)
         XCTAssertEqual(blurs, 1)
         XCTAssertEqual(cache.byteCount, 8 * 8 * 4 + 12 * 12 * 4)
-        _ = cache.shadow(for: key, width: 8, height: 8, sigma: 3, color: black, make: make)
-        _ = cache.shadow(for: key, width: 8, height: 8, sigma: 3, color: SIMD4(1, 0, 0, 1), make: make)
+        _ = cache.shadow(for: key, width: 8, height: 8, sigma: 3, color: black, covered: covered, make: make)
+        _ = cache.shadow(for: key, width: 8, height: 8, sigma: 3, color: SIMD4(1, 0, 0, 1), covered: covered, make: make)
         XCTAssertEqual(blurs, 3, "another blur or colour is blurred again")
         XCTAssertEqual(cache.byteCount, 8 * 8 * 4 + 12 * 12 * 4, "and replaces the kept shadow")
     }
@@ -33,7 +34,7 @@ final class CPURasterizationShadowTests: XCTestCase {
     func testTheShadowLeavesWithItsContent() {
         let cache = RasterizationCache(byteLimit: 8 * 8 * 4 + 12 * 12 * 4)
         cache.store(texture(8), for: key, width: 8, height: 8)
-        _ = cache.shadow(for: key, width: 8, height: 8, sigma: 2, color: black) { self.texture(12) }
+        _ = cache.shadow(for: key, width: 8, height: 8, sigma: 2, color: black, covered: covered) { self.texture(12) }
         cache.store(texture(8), for: RasterizationKey(layerID: 7, contentVersion: 2), width: 8, height: 8)
         XCTAssertEqual(cache.count, 1)
         XCTAssertEqual(cache.byteCount, 8 * 8 * 4, "the old version went with its shadow")
