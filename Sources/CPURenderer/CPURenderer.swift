@@ -62,6 +62,8 @@ public final class CPURenderer: FrameRenderer, CacheBudgetedRenderer {
     private let shadowMasks: ShadowMaskCache
     /// The frame's prepared quads; the storage is kept from frame to frame (see `FrameCompositor.prepare`).
     private var preparedQuads: [PreparedQuad] = []
+    /// Picks the drawables that may touch a damage-limited frame's region, remembering bounds between frames.
+    private var culling = DamageCulling()
     /// Hands the heap back to the system after large evictions.
     private var trimmer = FreedMemoryTrimmer(threshold: 4 << 20)
 
@@ -167,7 +169,8 @@ public final class CPURenderer: FrameRenderer, CacheBudgetedRenderer {
         if regions != [whole] {
             // Only drawables that may touch the damage are prepared (groups not drawn at all).
             let damage = DamageTiles(rects: regions, width: pixelWidth, height: pixelHeight)
-            roots = ArraySlice(roots.filter { tree.node($0, touches: damage) })
+            culling.select(tree, of: list, touching: damage)
+            roots = ArraySlice(culling.selected.map { tree.nodes[$0] })
         }
         try compositor.prepare(roots, width: pixelWidth, height: pixelHeight, statistics: &statistics, into: &preparedQuads)
         let quads = preparedQuads

@@ -44,6 +44,8 @@ final class FrameEncoder {
     private(set) var instanceBounds: [SIMD4<Int32>] = []
     /// The damage of the frame being encoded: top-level drawables that cannot touch it are skipped.
     private var damage: DamageTiles?
+    /// Picks the canvas drawables that may touch the damage, remembering bounds between frames.
+    private var culling = DamageCulling()
 
     private var base: UnsafeMutablePointer<Float>?
     private var root = PassBuilder(destination: nil, canvasWidth: 1, canvasHeight: 1)
@@ -94,27 +96,30 @@ final class FrameEncoder {
             defer { base = nil }
             // The commands are read in place: a copy of each (hundreds of bytes, retained
             // references) costs more than a skipped drawable's test in a frame that encodes 1% of them.
+            if let damage {
+                culling.select(tree, of: list, touching: damage)
+            }
             try tree.commands.withUnsafeBufferPointer { commands in
-                try encode(tree.roots, of: tree, commands: commands, into: root)
+                if damage != nil {
+                    try encode(culling.selected, of: tree, commands: commands, into: root)
+                } else {
+                    try encode(tree.roots, of: tree, commands: commands, into: root)
+                }
             }
         }
     }
 
-    /// Encodes the nodes `nodes` of `tree` into `builder`: on the canvas, only those that may
-    /// touch the damage.
-    private func encode(_ nodes: Range<Int>, of tree: DrawListTree, commands: UnsafeBufferPointer<DrawCommand>,
-                        into builder: PassBuilder) throws {
-        let onCanvas = builder === root
+    /// Encodes the nodes at positions `nodes` of `tree` into `builder` (on a damage-limited
+    /// canvas, the positions `DamageCulling` selected).
+    private func encode<Positions: Sequence<Int>>(_ nodes: Positions, of tree: DrawListTree,
+                                                  commands: UnsafeBufferPointer<DrawCommand>, into builder: PassBuilder) throws {
         for position in nodes {
             switch tree.nodes[position] {
             case .quad(let index):
                 guard case let .quad(quad) = commands[index] else { continue }
-                if onCanvas, let damage, !damage.touches(quad) { continue }
                 try encode(quad, into: builder)
             case .group(let index):
-                let node = tree.groups[index]
-                if onCanvas, let damage, !damage.touches(node.group) { continue }
-                try encode(node, of: tree, commands: commands, into: builder)
+                try encode(tree.groups[index], of: tree, commands: commands, into: builder)
             }
         }
     }

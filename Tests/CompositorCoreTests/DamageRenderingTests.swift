@@ -39,4 +39,27 @@ final class DamageRenderingTests: XCTestCase {
         XCTAssertEqual(renderer.damages, [a, far], "one pass each: the union would be 50 times their area")
         XCTAssertEqual(statistics.drawCalls, 2, "statistics add up")
     }
+
+    /// Forty scattered rectangles become at most eight disjoint passes that cover every one of them.
+    func testScatteredRectanglesAreCappedToFewDisjointPassesCoveringThemAll() throws {
+        let renderer = RecordingRenderer()
+        let rects = (0..<40).map { k in PixelRect(x: (k * 37) % 90, y: (k * 53) % 90, width: 3 + k % 5, height: 4 + k % 3) }
+        let statistics = try renderer.render(list, damageRegion: rects)
+        XCTAssertLessThanOrEqual(renderer.damages.count, DamagePasses.defaultMaximumCount)
+        XCTAssertGreaterThan(renderer.damages.count, 1, "not one pass over their union")
+        XCTAssertEqual(statistics.drawCalls, renderer.damages.count)
+        for (i, a) in renderer.damages.enumerated() {
+            for b in renderer.damages[(i + 1)...] { XCTAssertTrue(a.intersection(b).isEmpty, "\(a) overlaps \(b)") }
+        }
+        for rect in rects {
+            for y in rect.y..<(rect.y + rect.height) {
+                for x in rect.x..<(rect.x + rect.width) {
+                    XCTAssertTrue(renderer.damages.contains { x >= $0.x && x < $0.x + $0.width && y >= $0.y && y < $0.y + $0.height },
+                                  "pixel (\(x), \(y)) of \(rect) is redrawn")
+                }
+            }
+        }
+        let passes = renderer.damages.reduce(0) { $0 + $1.width * $1.height }
+        XCTAssertLessThan(passes, 100 * 100, "less than the union of everything")
+    }
 }
