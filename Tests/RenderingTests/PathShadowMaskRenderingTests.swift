@@ -89,9 +89,11 @@ final class PathShadowMaskRenderingTests: XCTestCase {
 
     func testAPathShadowMaskPaintsWhatTheGroupBlurPainted() throws {
         setenv("LIBGL_ALWAYS_SOFTWARE", "1", 0)
-        for (sigma, glesTolerance) in [(4.0, 2), (7.5, 3)] {
-            let gles = try check(try GLESRenderer(pixelWidth: 120, pixelHeight: 110), name: "GLES", sigma: sigma, tolerance: glesTolerance)
-            let cpu = try check(try CPURenderer(pixelWidth: 120, pixelHeight: 110, threadCount: 2), name: "CPU", sigma: sigma, tolerance: 1)
+        // Both renderers' group blurs run the one `BlurPlan` (box halvings above σ 4, 8-bit
+        // intermediate levels), the mask an exact Gaussian: the same tolerance for both.
+        for (sigma, tolerance) in [(4.0, 2), (7.5, 3)] {
+            let gles = try check(try GLESRenderer(pixelWidth: 120, pixelHeight: 110), name: "GLES", sigma: sigma, tolerance: tolerance)
+            let cpu = try check(try CPURenderer(pixelWidth: 120, pixelHeight: 110, threadCount: 2), name: "CPU", sigma: sigma, tolerance: tolerance)
             XCTAssertLessThanOrEqual(largestDifference(gles, cpu), 1, "sigma \(sigma): GLES and CPU")
         }
     }
