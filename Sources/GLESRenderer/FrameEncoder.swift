@@ -71,6 +71,9 @@ final class FrameEncoder {
         // frame may be encoded again into a larger buffer), every group at most three (mask,
         // shadow, content); every group is one node of its parent.
         var capacity = tree.nodes.count + 2 * tree.groups.count
+        // On a damage-limited canvas, the top-level drawables that may touch the damage, picked
+        // once for however many times the frame is encoded.
+        if let damage { culling.select(tree, of: list, touching: damage) }
         while true {
             if instanceData.count < capacity * QuadInstance.stride {
                 instanceData = [Float](repeating: 0, count: capacity * QuadInstance.stride)
@@ -96,9 +99,6 @@ final class FrameEncoder {
             defer { base = nil }
             // The commands are read in place: a copy of each (hundreds of bytes, retained
             // references) costs more than a skipped drawable's test in a frame that encodes 1% of them.
-            if let damage {
-                culling.select(tree, of: list, touching: damage)
-            }
             try tree.commands.withUnsafeBufferPointer { commands in
                 if damage != nil {
                     try encode(culling.selected, of: tree, commands: commands, into: root)
