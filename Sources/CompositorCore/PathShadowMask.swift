@@ -17,54 +17,24 @@ extension ShadowMask {
     /// The most texels a path's mask may have (a 2048 x 2048 image, 16 MiB).
     public static let maximumPathTexels = 1 << 22
 
-    /// The shadow mask of a path: the alpha of `coverage` (a path's coverage image) blurred by a
-    /// separable Gaussian of standard deviation `sigma` texels, exactly (normalised weights
-    /// from -3σ to 3σ, whole texels, the kernel the group blur uses), in an image `padding(sigma:)`
-    /// texels larger on each side. The extent is in texels of `coverage`. Nil when the mask
-    /// would exceed `maximumPathTexels`.
+    /// The shadow mask of a path: the alpha of `coverage` (a path's coverage image) blurred by
+    /// `BlurPlan` for `sigma` texels, the plan every group shadow follows (exact Gaussian weights
+    /// up to σ 4, box halvings beyond), over the coverage grown by the plan's padding. The extent
+    /// is in texels of `coverage` (a halved mask has fewer texels than its extent). Nil when the
+    /// mask would exceed `maximumPathTexels`.
     public init?(blurring coverage: CGImage, sigma: Float) {
         guard Self.pathMaskFits(width: coverage.width, height: coverage.height, sigma: sigma) else { return nil }
-        let pad = Self.padding(sigma: sigma)
-        let sourceWidth = coverage.width, sourceHeight = coverage.height
-        let columns = sourceWidth + 2 * pad, rows = sourceHeight + 2 * pad
-        let weights = Self.kernel(sigma: sigma), radius = weights.count / 2
-        // Horizontal pass: each source row into a padded row of sums.
-        var across = [Float](repeating: 0, count: columns * sourceHeight)
+        let width = coverage.width, height = coverage.height
+        var alpha = [Float](repeating: 0, count: width * height)
         coverage.data.withUnsafeBytes { raw in
             let bytes = raw.bindMemory(to: UInt8.self)
-            for y in 0..<sourceHeight {
-                let row = y * coverage.bytesPerRow
-                for x in 0..<columns {
-                    let lo = max(0, x - pad - radius), hi = min(sourceWidth - 1, x - pad + radius)
-                    guard lo <= hi else { continue }
-                    var sum: Float = 0
-                    for sx in lo...hi { sum += weights[sx - (x - pad) + radius] * Float(bytes[row + sx * 4 + 3]) }
-                    across[y * columns + x] = sum
-                }
+            for y in 0..<height {
+                for x in 0..<width { alpha[y * width + x] = Float(bytes[y * coverage.bytesPerRow + x * 4 + 3]) }
             }
         }
-        // Vertical pass into bytes.
-        var alpha = [UInt8](repeating: 0, count: columns * rows)
-        for y in 0..<rows {
-            let lo = max(0, y - pad - radius), hi = min(sourceHeight - 1, y - pad + radius)
-            guard lo <= hi else { continue }
-            for x in 0..<columns {
-                var sum: Float = 0
-                for sy in lo...hi { sum += weights[sy - (y - pad) + radius] * across[sy * columns + x] }
-                alpha[y * columns + x] = UInt8(min(max(sum, 0), 255).rounded())
-            }
-        }
-        let extent = CGRect(x: -pad, y: -pad, width: columns, height: rows)
-        self.init(alpha: alpha, columns: columns, rows: rows, extent: extent)
-    }
-
-    /// Normalised weights of the Gaussian of `sigma` texels from -padding to padding.
-    static func kernel(sigma: Float) -> [Float] {
-        let radius = padding(sigma: sigma)
-        guard radius > 0 else { return [1] }
-        var weights = (-radius...radius).map { expf(-0.5 * Float($0 * $0) / (sigma * sigma)) }
-        let total = weights.reduce(0, +)
-        for i in weights.indices { weights[i] /= total }
-        return weights
+        let plan = BlurPlan(sigma: Double(sigma), contentWidth: width, contentHeight: height)
+        let blurred = plan.blurredAlpha(alpha, width: width, height: height)
+        let bytes = blurred.map { UInt8(min(max($0, 0), 255).rounded()) }
+        self.init(alpha: bytes, columns: plan.width, rows: plan.height, extent: plan.coveredRect)
     }
 }

@@ -113,11 +113,14 @@ public final class ShadowMaskCache {
         guard let visible = mask.visibility.texels(forAlpha: quad.fillColor.alpha * quad.opacity, columns: columns, rows: rows) else {
             return true
         }
+        // Local units per coverage texel; a mask the blur plan halved has fewer texels than its
+        // extent (in coverage texels) spans, each covering several.
         let unitX = quad.rect.width / Double(coverage.width), unitY = quad.rect.height / Double(coverage.height)
+        let texelX = unitX * mask.extent.width / Double(columns), texelY = unitY * mask.extent.height / Double(rows)
         let spansX = MaskSpans(texels: columns, visible: (visible.0, visible.2), origin: quad.rect.minX + mask.extent.minX * unitX,
-                               unit: unitX, seam: nil, stretch: 0)
+                               unit: texelX, seam: nil, stretch: 0)
         let spansY = MaskSpans(texels: rows, visible: (visible.1, visible.3), origin: quad.rect.minY + mask.extent.minY * unitY,
-                               unit: unitY, seam: nil, stretch: 0)
+                               unit: texelY, seam: nil, stretch: 0)
         try drawPieces(of: quad, mask: mask, spansX, spansY, draw)
         return true
     }

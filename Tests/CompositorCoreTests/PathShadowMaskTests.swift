@@ -3,7 +3,8 @@ import CoreGraphics
 import Foundation
 import XCTest
 
-/// A path's shadow mask is its coverage blurred exactly by a Gaussian, made once per coverage
+/// A path's shadow mask is its coverage blurred by the one `BlurPlan` (exactly by a Gaussian up
+/// to σ 4 texels, box halvings first beyond), made once per coverage
 /// image and blur, drawn over the coverage's rect grown by three standard deviations, and
 /// evicted by bytes like every other mask.
 final class PathShadowMaskTests: XCTestCase {
@@ -52,6 +53,30 @@ final class PathShadowMaskTests: XCTestCase {
         // Φ(5.5/3.5) Φ(5.5/3.5) ≈ 0.89 from the image's left and bottom edges; far from it, nothing.
         XCTAssertEqual(Double(mask.image.data[(pad + 24) * mask.image.bytesPerRow + (pad + 5) * 4 + 3]), 255 * 0.89, accuracy: 6)
         XCTAssertEqual(mask.image.data[(pad + 2) * mask.image.bytesPerRow + (pad + 37) * 4 + 3], 0)
+    }
+
+    /// A wide blur follows the one `BlurPlan`: σ 12 texels halves the coverage twice (σ over 4,
+    /// then over 8) and the mask holds a quarter of the texels its extent spans, each the same
+    /// value the CPU renderer's group shadow computes.
+    func testAWideBlurIsPlannedAsGroupShadowsAre() throws {
+        let coverage = lShape(), sigma: Float = 12
+        let mask = try XCTUnwrap(ShadowMask(blurring: coverage, sigma: sigma))
+        let plan = BlurPlan(sigma: 12, contentWidth: 40, contentHeight: 30)
+        XCTAssertEqual(plan.levels, 2)
+        XCTAssertEqual(mask.extent, plan.coveredRect)
+        XCTAssertEqual(mask.image.width, plan.width)
+        XCTAssertEqual(mask.image.height, plan.height)
+        XCTAssertEqual(Double(mask.image.width * plan.downsample), mask.extent.width)
+        let alpha = (0..<(40 * 30)).map { Float(coverage.data[$0 * 4 + 3]) }
+        let expected = plan.blurredAlpha(alpha, width: 40, height: 30)
+        for (index, value) in expected.enumerated() {
+            let y = index / plan.width, x = index % plan.width
+            XCTAssertEqual(mask.image.data[y * mask.image.bytesPerRow + x * 4 + 3], UInt8(min(max(value, 0), 255).rounded()))
+        }
+        // The middle of the L under a blur this wide: about half its area nearby, far from 0 and 255.
+        let middle = mask.image.data[(plan.height / 2) * mask.image.bytesPerRow + (plan.width / 2) * 4 + 3]
+        XCTAssertGreaterThan(middle, 40)
+        XCTAssertLessThan(middle, 220)
     }
 
     func testAPathShadowIsDrawnFromOneMaskPerCoverageAndBlur() throws {
