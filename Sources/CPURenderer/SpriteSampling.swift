@@ -155,18 +155,20 @@ struct SpriteSampling {
         }
     }
 
-    /// The texture coordinates u (clamped into the image) at local x.
+    /// The texture coordinates u (clamped into the image) at local x. The bound comes first in
+    /// the `lanesMax`, so that a NaN coordinate (from an overflowing transform) becomes the bound
+    /// instead of an index outside the image.
     @inline(__always)
     private func uLanes(_ lx: Lanes) -> Lanes {
         let t = mapping
-        return lanesMin(lanesMax(t.uOrigin + lx * t.uPerUnit, Lanes(repeating: t.uClamp.lowerBound)), Lanes(repeating: t.uClamp.upperBound))
+        return lanesMin(lanesMax(Lanes(repeating: t.uClamp.lowerBound), t.uOrigin + lx * t.uPerUnit), Lanes(repeating: t.uClamp.upperBound))
     }
 
-    /// The texture coordinates v (clamped into the image) at local y.
+    /// The texture coordinates v (clamped into the image) at local y, NaN taken to the bound as in `uLanes`.
     @inline(__always)
     private func vLanes(_ ly: Lanes) -> Lanes {
         let t = mapping
-        return lanesMin(lanesMax(t.vOrigin + ly * t.vPerUnit, Lanes(repeating: t.vClamp.lowerBound)), Lanes(repeating: t.vClamp.upperBound))
+        return lanesMin(lanesMax(Lanes(repeating: t.vClamp.lowerBound), t.vOrigin + ly * t.vPerUnit), Lanes(repeating: t.vClamp.upperBound))
     }
 
     /// The filtered texels at eight local points, in 8.8 fixed point.

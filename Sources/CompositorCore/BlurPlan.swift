@@ -48,7 +48,9 @@ public struct BlurPlan: Equatable, Sendable {
     /// Plans the blur of a `contentWidth` x `contentHeight` image by `sigma` content pixels into
     /// images no larger than `maximumSize` on a side.
     public init(sigma contentSigma: Double, contentWidth: Int, contentHeight: Int, maximumSize: Int = .max) {
-        let contentSigma = contentSigma.isFinite ? contentSigma : 0
+        // Beyond a million pixels a blur spreads everything into nothing; the cap keeps the
+        // padding a whole number.
+        let contentSigma = contentSigma.isFinite ? min(contentSigma, 1_000_000) : 0
         guard contentSigma >= Self.minimumSigma else {
             levels = 0
             padding = 0

@@ -9,7 +9,8 @@ extension ShadowMask {
     /// Whether the mask of a `width` x `height` coverage image blurred by `sigma` texels stays
     /// within `maximumPathTexels` (beyond it a path's shadow is drawn as a group).
     public static func pathMaskFits(width: Int, height: Int, sigma: Float) -> Bool {
-        guard width > 0, height > 0, sigma.isFinite, sigma >= 0 else { return false }
+        // A padding beyond the largest mask's side cannot fit (and 3σ of a huge σ is no Int).
+        guard width > 0, height > 0, sigma.isFinite, sigma >= 0, 3 * sigma < 4096 else { return false }
         let pad = padding(sigma: sigma)
         return (width + 2 * pad) * (height + 2 * pad) <= maximumPathTexels
     }

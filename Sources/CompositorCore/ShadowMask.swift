@@ -56,8 +56,12 @@ public struct ShadowMask: Sendable {
             while column < columns {
                 let x = -pad + (offsets + Float(column) + 0.5) * texel
                 let coverage = shape.coverage(x: x, y: y)
+                // Clamped, and NaN (from radii or a sigma at the edge of Float's range) taken as
+                // no coverage, so that a degenerate key makes an empty mask, not a trap.
+                let bytes = (coverage.replacing(with: 0, where: .!(coverage .== coverage))
+                    .clamped(lowerBound: .zero, upperBound: SIMD8(repeating: 1)) * 255).rounded(.toNearestOrAwayFromZero)
                 for lane in 0..<min(8, columns - column) {
-                    alpha[row * columns + column + lane] = UInt8((coverage[lane] * 255).rounded())
+                    alpha[row * columns + column + lane] = UInt8(bytes[lane])
                 }
                 column += 8
             }
