@@ -2,17 +2,18 @@ import CoreGraphics
 import Foundation
 
 extension ShadowMask {
-    /// The whole texels of padding a blur of `sigma` texels needs on each side: three standard
-    /// deviations, beyond which the Gaussian leaves less than 0.2% behind.
-    public static func padding(sigma: Float) -> Int { sigma > 0 ? Int((3 * sigma).rounded(.up)) : 0 }
-
     /// Whether the mask of a `width` x `height` coverage image blurred by `sigma` texels stays
-    /// within `maximumPathTexels` (beyond it a path's shadow is drawn as a group).
+    /// within `maximumPathTexels` (beyond it a path's shadow is drawn as a group): the size of
+    /// the `BlurPlan` the mask is made by.
     public static func pathMaskFits(width: Int, height: Int, sigma: Float) -> Bool {
-        // A padding beyond the largest mask's side cannot fit (and 3σ of a huge σ is no Int).
-        guard width > 0, height > 0, sigma.isFinite, sigma >= 0, 3 * sigma < 4096 else { return false }
-        let pad = padding(sigma: sigma)
-        return (width + 2 * pad) * (height + 2 * pad) <= maximumPathTexels
+        pathMaskPlan(width: width, height: height, sigma: sigma) != nil
+    }
+
+    /// The plan of a path's mask, or nil when it would exceed `maximumPathTexels`.
+    private static func pathMaskPlan(width: Int, height: Int, sigma: Float) -> BlurPlan? {
+        guard width > 0, height > 0, sigma.isFinite, sigma >= 0 else { return nil }
+        let plan = BlurPlan(sigma: Double(sigma), contentWidth: width, contentHeight: height)
+        return plan.width * plan.height <= maximumPathTexels ? plan : nil
     }
 
     /// The most texels a path's mask may have (a 2048 x 2048 image, 16 MiB).
@@ -24,8 +25,8 @@ extension ShadowMask {
     /// is in texels of `coverage` (a halved mask has fewer texels than its extent). Nil when the
     /// mask would exceed `maximumPathTexels`.
     public init?(blurring coverage: CGImage, sigma: Float) {
-        guard Self.pathMaskFits(width: coverage.width, height: coverage.height, sigma: sigma) else { return nil }
         let width = coverage.width, height = coverage.height
+        guard let plan = Self.pathMaskPlan(width: width, height: height, sigma: sigma) else { return nil }
         var alpha = [Float](repeating: 0, count: width * height)
         coverage.data.withUnsafeBytes { raw in
             let bytes = raw.bindMemory(to: UInt8.self)
@@ -33,7 +34,6 @@ extension ShadowMask {
                 for x in 0..<width { alpha[y * width + x] = Float(bytes[y * coverage.bytesPerRow + x * 4 + 3]) }
             }
         }
-        let plan = BlurPlan(sigma: Double(sigma), contentWidth: width, contentHeight: height)
         let blurred = plan.blurredAlpha(alpha, width: width, height: height)
         let bytes = blurred.map { UInt8(min(max($0, 0), 255).rounded()) }
         self.init(alpha: bytes, columns: plan.width, rows: plan.height, extent: plan.coveredRect)

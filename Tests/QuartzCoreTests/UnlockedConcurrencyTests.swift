@@ -1,5 +1,6 @@
 @testable import QuartzCore
 @testable import QuartzCoreModel
+import RendererTestSupport
 import XCTest
 
 /// Four threads add, move and remove layers under one root, and change their properties,
@@ -35,7 +36,7 @@ final class UnlockedConcurrencyTests: XCTestCase {
         for worker in 0..<4 {
             finished.enter()
             let thread = Thread {
-                var random = SplitMix(seed: UInt64(worker + 1))
+                var random = SeededGenerator(seed: UInt64(worker + 1))
                 var count = 0
                 while !stop.isSet {
                     Self.mutate(shared, using: &random)
@@ -97,7 +98,7 @@ final class UnlockedConcurrencyTests: XCTestCase {
     }
 
     /// One random change of the shared layers.
-    private static func mutate(_ shared: SharedLayers, using random: inout SplitMix) {
+    private static func mutate(_ shared: SharedLayers, using random: inout SeededGenerator) {
         let pool = shared.pool
         let layer = pool[random.next(pool.count)]
         let other = pool[random.next(pool.count)]
@@ -141,17 +142,4 @@ private final class OperationCounter: @unchecked Sendable {
     private var count = 0
     var total: Int { lock.withLock { count } }
     func add(_ n: Int) { lock.withLock { count += n } }
-}
-
-/// A small deterministic generator, one per thread.
-private struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next(_ bound: Int) -> Int {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return Int((z ^ (z >> 31)) % UInt64(bound))
-    }
 }

@@ -14,18 +14,6 @@ final class ScatteredDamageTests: XCTestCase {
     private enum Probes: PixelProbes {}
     private let width = 240, height = 180
 
-    /// SplitMix64: a fixed sequence for a given seed.
-    private struct SeededGenerator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     /// One card of the frame: where it sits, its size, colour and turn.
     private struct Card {
         var x: Double, y: Double, size: Double, angle: Double, opacity: Float
@@ -33,7 +21,7 @@ final class ScatteredDamageTests: XCTestCase {
     }
 
     private func cards(count: Int, seed: UInt64) -> [Card] {
-        var generator = SeededGenerator(state: seed)
+        var generator = SeededGenerator(seed: seed)
         let palette = [Probes.red, Probes.green, Probes.blue, PremultipliedColor(red: 0.5, green: 0.25, blue: 0, alpha: 0.5)]
         return (0..<count).map { _ in
             Card(x: Double.random(in: -8..<Double(width), using: &generator), y: Double.random(in: -8..<Double(height), using: &generator),
@@ -156,7 +144,7 @@ final class ScatteredDamageTests: XCTestCase {
     /// outside them is the previous frame's, or the new frame's where a renderer merged
     /// rectangles into a larger one.
     private func checkRandomRectangles(tolerance: Int, _ make: () throws -> FrameRenderer) throws {
-        var generator = SeededGenerator(state: 99)
+        var generator = SeededGenerator(seed: 99)
         let (old, new) = scatteredFrames(seed: 3)
         for _ in 0..<2 {
             let rects = (0..<Int.random(in: 20...200, using: &generator)).map { _ in
