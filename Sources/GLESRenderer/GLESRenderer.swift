@@ -36,7 +36,6 @@ public final class GLESRenderer: FrameRenderer, CacheBudgetedRenderer {
     private let shadowMasks: ShadowMaskCache
     private let encoder: FrameEncoder
     private let damagedCanvas = DamagedCanvasDraws()
-    private var frame = 0
     private var hasWarnedAboutDeepClips = false
     private let logsStatistics = DebugOptions.isEnabled(.stats)
     private let scissorsEachDamageRectangle = DebugOptions.isEnabled(.damageScissors)
@@ -247,7 +246,6 @@ public final class GLESRenderer: FrameRenderer, CacheBudgetedRenderer {
         if list.pixelWidth != target.pixelWidth || list.pixelHeight != target.pixelHeight {
             try target.resize(pixelWidth: list.pixelWidth, pixelHeight: list.pixelHeight)
         }
-        frame += 1
         var statistics = RenderStatistics()
         textures.beginFrame()
         pool.beginFrame()
@@ -263,7 +261,7 @@ public final class GLESRenderer: FrameRenderer, CacheBudgetedRenderer {
             GLESRendererLog.logger.warning("clips nested deeper than \(ClipTable.maximumDepth) levels (or in a loop); outer ones are ignored")
         }
         let damage = scissors.map { DamageTiles(rects: $0, width: list.pixelWidth, height: list.pixelHeight) }
-        try encoder.encode(list, frame: frame, damage: damage)
+        try encoder.encode(list, damage: damage)
         statistics.quads = encoder.quadCount
         statistics.textureUploads = textures.uploadsThisFrame
         statistics.partialTextureUploads = textures.partialUploadsThisFrame
