@@ -11,7 +11,9 @@ extension CALayer {
     /// CTM's origin with the layer's y axis along user space's (so a context whose CTM is
     /// flipped, as a layer's drawing context is, shows the layer upright, and a bare bitmap
     /// context shows it upside down); the layer's own `position`, `transform` and superlayer
-    /// play no part, its `opacity` and `isHidden` do.
+    /// play no part, its `opacity` and `isHidden` do. Shadows are cast by what the layers draw:
+    /// Apple's `renderInContext:` does not read `shadowPath` (GNUstep libs-quartzcore
+    /// `Tests/quartzcore/CALayer/shadow.m`, run against Apple's), although the screen does.
     func renderModelSubtree(in ctx: CGContext) {
         let region = ctx.pixelBoundsOfClip.integral
         guard !region.isEmpty, let width = Int(exactly: region.width), let height = Int(exactly: region.height) else {
@@ -40,7 +42,7 @@ extension CALayer {
     }
 
     /// The layer and every layer below it (sublayers and masks) as the render tree would hold
-    /// them, with their model values and without animations.
+    /// them, with their model values, without animations and without shadow paths.
     private func modelSnapshotOfSubtree() -> LayerIDTable<RenderLayer> {
         var layers: LayerIDTable<RenderLayer> = [:]
         var pending: [CALayer] = [self]
@@ -48,6 +50,7 @@ extension CALayer {
             guard layers[layer.layerID] == nil else { continue }
             var snapshot = layer.renderSnapshot()
             snapshot.animations = []
+            snapshot.state.shadowPath = nil
             layers[layer.layerID] = snapshot
             pending.append(contentsOf: layer.sublayerStorage)
             if let mask = layer.maskStorage { pending.append(mask) }
