@@ -46,13 +46,11 @@ public final class CPURenderer: FrameRenderer, CacheBudgetedRenderer {
     /// contents), by default scaled to the canvas size (`CacheBudget.default(pixelWidth:pixelHeight:)`).
     /// Setting it replaces `rasterizationCacheLimit`; the images follow it from the end of the next frame.
     public var cacheBudget: CacheBudget {
-        didSet {
-            textures.budget = cacheBudget
-            rasterizations.budget = cacheBudget
-            shadowMasks.budget = cacheBudget
-            offscreen.budget = cacheBudget
-        }
+        didSet { for cache in caches { cache.budget = cacheBudget } }
     }
+
+    /// Every cache the renderer keeps between frames, each following `cacheBudget`.
+    private var caches: [any CacheBudgetFollowing] { [textures, rasterizations, shadowMasks, offscreen] }
 
     private var canvas: PixelBuffer
     private let painter: BandPainter

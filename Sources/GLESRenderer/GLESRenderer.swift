@@ -101,13 +101,11 @@ public final class GLESRenderer: FrameRenderer, CacheBudgetedRenderer {
     /// (`CacheBudget.default(pixelWidth:pixelHeight:)`). Setting it applies from the end of the
     /// next frame; it replaces a `rasterizationCacheByteLimit` given at creation.
     public var cacheBudget: CacheBudget {
-        didSet {
-            textures.budget = cacheBudget
-            pool.budget = cacheBudget
-            rasterCache.budget = cacheBudget
-            shadowMasks.budget = cacheBudget
-        }
+        didSet { for cache in caches { cache.budget = cacheBudget } }
     }
+
+    /// Every cache the renderer keeps between frames, each following `cacheBudget`.
+    private var caches: [any CacheBudgetFollowing] { [textures, pool, rasterCache, shadowMasks] }
 
     /// The largest texture side the GPU accepts; larger images are drawn scaled down.
     public var maximumTextureSize: Int { textures.maximumTextureSize }

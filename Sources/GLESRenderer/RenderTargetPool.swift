@@ -9,7 +9,7 @@ import Foundation
 /// so a group that changes size a little keeps its target. Targets handed out during a frame
 /// come back at its end; idle targets unused for `budget.evictionAge` frames, or beyond
 /// `budget.byteLimit` bytes (least recently used first), are deleted.
-final class RenderTargetPool {
+final class RenderTargetPool: CacheBudgetFollowing {
     private let ledger: GLObjectLedger
     private let targets: OffscreenPool<RenderTarget>
 
