@@ -6,10 +6,8 @@ import XCTest
 /// 40 x 40 red layer with a blue shadow (opacity 1, offset (20, 20), radius 5) drawn into a
 /// bare 200 x 200 bitmap context (y up) translated by (80, 80), so the layer covers 80..<120
 /// both ways and its shadow lies up and to the right. Probes are about which pixels are painted
-/// at all; pixel (x, y) counts y up from the bottom, as the layer's geometry does there.
+/// at all (`PaintedPixels`).
 final class RenderInContextShadowAppleTests: XCTestCase {
-    private static let side = 200
-
     private func shadowedLayer() -> CALayer {
         let layer = CALayer()
         layer.bounds = CGRect(x: 0, y: 0, width: 40, height: 40)
@@ -21,35 +19,22 @@ final class RenderInContextShadowAppleTests: XCTestCase {
         return layer
     }
 
-    /// The bytes of `layer` drawn into a cleared bitmap context translated by (80, 80), bottom row last.
-    private func drawn(_ layer: CALayer) throws -> [UInt8] {
-        let ctx = try XCTUnwrap(CGContext(data: nil, width: Self.side, height: Self.side, bitsPerComponent: 8, bytesPerRow: Self.side * 4,
-                                          space: CGColorSpaceCreateDeviceRGB(),
-                                          bitmapInfo: CGImageAlphaInfo.premultipliedLast.rawValue))
-        ctx.translateBy(x: 80, y: 80)
-        layer.render(in: ctx)
-        let image = try XCTUnwrap(ctx.makeImage())
-        return [UInt8](image.data)
-    }
-
-    /// Whether anything was drawn on pixel (x, y), y counting up from the bottom.
-    private func painted(_ pixels: [UInt8], _ x: Int, _ y: Int) -> Bool {
-        let offset = ((Self.side - 1 - y) * Self.side + x) * 4
-        return pixels[offset..<offset + 4].contains { $0 != 0 }
-    }
-
-    private func paintedCount(_ pixels: [UInt8]) -> Int {
-        stride(from: 0, to: pixels.count, by: 4).filter { pixels[$0..<$0 + 4].contains { $0 != 0 } }.count
+    /// `layer` drawn into a cleared 200 x 200 bitmap context translated by (80, 80).
+    private func drawn(_ layer: CALayer) throws -> PaintedPixels {
+        try PaintedPixels(side: 200) { ctx in
+            ctx.translateBy(x: 80, y: 80)
+            layer.render(in: ctx)
+        }
     }
 
     func testALayerWithAShadowPaintsOutsideItself() throws {
-        XCTAssertTrue(painted(try drawn(shadowedLayer()), 140, 140))
+        XCTAssertTrue(try drawn(shadowedLayer()).isPainted(140, 140))
     }
 
     func testALayerThatDrawsNothingCastsNoShadow() throws {
         let layer = shadowedLayer()
         layer.backgroundColor = nil
-        XCTAssertEqual(paintedCount(try drawn(layer)), 0)
+        XCTAssertEqual(try drawn(layer).count, 0)
     }
 
     func testASublayerReachingPastTheLayerCastsAShadowToo() throws {
@@ -60,20 +45,20 @@ final class RenderInContextShadowAppleTests: XCTestCase {
         out.backgroundColor = CGColor(red: 0, green: 1, blue: 0, alpha: 1)
         layer.addSublayer(out)
         // The sublayer covers 120..<140 across; its shadow, 20 further, reaches past 160.
-        XCTAssertTrue(painted(try drawn(layer), 165, 120))
+        XCTAssertTrue(try drawn(layer).isPainted(165, 120))
     }
 
     func testTheShadowPathIsNotRead() throws {
-        let plain = paintedCount(try drawn(shadowedLayer()))
+        let plain = try drawn(shadowedLayer()).count
         let layer = shadowedLayer()
         layer.shadowPath = CGPath(ellipseIn: CGRect(x: 10, y: 10, width: 20, height: 20), transform: nil)
-        XCTAssertEqual(paintedCount(try drawn(layer)), plain)
+        XCTAssertEqual(try drawn(layer).count, plain)
     }
 
     func testTheShadowReachesTwiceItsRadius() throws {
         // The far edge of the shadow: the layer's edge (120) moved by the offset (20) and grown
         // by twice the radius, read halfway up the shadow. Apple's paints nothing from 152 on;
         // this renderer's blur (sigma = radius, cut at 3 sigma) still paints a few 255ths there.
-        XCTAssertTrue(painted(try drawn(shadowedLayer()), 149, 120), "as far as the offset and twice the radius reach")
+        XCTAssertTrue(try drawn(shadowedLayer()).isPainted(149, 120), "as far as the offset and twice the radius reach")
     }
 }
