@@ -46,12 +46,11 @@ public final class CPURenderer: FrameRenderer, CacheBudgetedRenderer {
     /// contents), by default scaled to the canvas size (`CacheBudget.default(pixelWidth:pixelHeight:)`).
     /// Setting it replaces `rasterizationCacheLimit`; the images follow it from the end of the next frame.
     public var cacheBudget: CacheBudget {
-        didSet {
-            textures.budget = cacheBudget
-            rasterizations.budget = cacheBudget
-            shadowMasks.budget = cacheBudget
-        }
+        didSet { for cache in caches { cache.budget = cacheBudget } }
     }
+
+    /// Every cache the renderer keeps between frames, each following `cacheBudget`.
+    private var caches: [any CacheBudgetFollowing] { [textures, rasterizations, shadowMasks, offscreen] }
 
     private var canvas: PixelBuffer
     private let painter: BandPainter
@@ -60,6 +59,8 @@ public final class CPURenderer: FrameRenderer, CacheBudgetedRenderer {
     private var nestingReporter = NestingReporter()
     private let logger = Logger(label: "CPURenderer")
     private let shadowMasks: ShadowMaskCache
+    /// Groups' intermediate images and blurred shadows, reused from frame to frame.
+    private let offscreen: PixelBufferPool
     /// The frame's prepared quads; the storage is kept from frame to frame (see `FrameCompositor.prepare`).
     private var preparedQuads: [PreparedQuad] = []
     /// Picks the drawables that may touch a damage-limited frame's region, remembering bounds between frames.
@@ -92,6 +93,7 @@ public final class CPURenderer: FrameRenderer, CacheBudgetedRenderer {
         if let rasterizationCacheLimit { rasterizationBudget.byteLimit = max(0, rasterizationCacheLimit) }
         rasterizations = RasterizationCache(budget: rasterizationBudget)
         shadowMasks = ShadowMaskCache(budget: budget)
+        offscreen = PixelBufferPool(budget: budget, maximumSide: Self.maximumSide)
     }
 
     /// The threads a renderer paints with unless told: `QC_CPU_THREADS` when set to a positive
@@ -155,6 +157,7 @@ public final class CPURenderer: FrameRenderer, CacheBudgetedRenderer {
         textures.beginFrame()
         rasterizations.beginFrame()
         shadowMasks.beginFrame()
+        offscreen.beginFrame()
         // Caches age with frames drawn whole only: a damage-limited frame skips what lies elsewhere.
         let isWhole = regions == [whole]
         var hasEnded = false
@@ -164,7 +167,7 @@ public final class CPURenderer: FrameRenderer, CacheBudgetedRenderer {
         let tree = DrawListTree(list)
         if let warning = nestingReporter.warning(for: tree) { logger.warning("\(warning)") }
         let compositor = FrameCompositor(tree: tree, clips: clips, painter: painter, textures: textures,
-                                         rasterizations: rasterizations, shadowMasks: shadowMasks)
+                                         rasterizations: rasterizations, shadowMasks: shadowMasks, offscreen: offscreen)
         var roots = tree.nodes[tree.roots]
         if regions != [whole] {
             // Only drawables that may touch the damage are prepared (groups not drawn at all).
@@ -190,6 +193,7 @@ public final class CPURenderer: FrameRenderer, CacheBudgetedRenderer {
         statistics.contentImages = textures.usage
         statistics.rasterizedGroups = rasterizations.usage
         statistics.shadowMasks = shadowMasks.usage
+        statistics.offscreenTargets = offscreen.usage
         lastStatistics = statistics
         return statistics
     }
@@ -200,13 +204,18 @@ public final class CPURenderer: FrameRenderer, CacheBudgetedRenderer {
         textures.endFrame(isWhole: isWhole)
         rasterizations.endFrame(countForAge: isWhole)
         shadowMasks.endFrame(countForAge: isWhole)
-        trimmer.noteFreed(textures.takeFreedBytes() + rasterizations.takeFreedBytes() + shadowMasks.takeFreedBytes())
+        offscreen.endFrame()
+        trimmer.noteFreed(textures.takeFreedBytes() + rasterizations.takeFreedBytes() + shadowMasks.takeFreedBytes()
+                          + offscreen.takeFreedBytes())
         trimmer.trimIfWorthwhile()
     }
 
-    /// Sizes up to 32768 pixels a side are accepted.
+    /// The largest side of the canvas or of a group's image, in pixels.
+    static let maximumSide = 32768
+
+    /// Sizes up to `maximumSide` pixels a side are accepted.
     static func validate(width: Int, height: Int) throws {
-        guard width > 0, height > 0, width <= 32768, height <= 32768 else {
+        guard width > 0, height > 0, width <= maximumSide, height <= maximumSide else {
             throw CPURendererError.invalidSize(width: width, height: height)
         }
     }

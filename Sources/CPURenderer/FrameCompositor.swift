@@ -13,6 +13,8 @@ struct FrameCompositor {
     let rasterizations: RasterizationCache
     /// Blurred quads are drawn from cached masks where one applies.
     let shadowMasks: ShadowMaskCache
+    /// The images that live for the frame only (groups' content and masks, blurred shadows).
+    let offscreen: PixelBufferPool
 
     /// The prepared quads of `nodes` for an image of `width` x `height`.
     func prepare(_ nodes: ArraySlice<DrawListTree.Node>, width: Int, height: Int,
@@ -70,13 +72,17 @@ struct FrameCompositor {
         if let shadow = g.shadow, shadow.color.alpha > 0 {
             let sigma = Double(shadow.renderedSigma)
             let plan = BlurPlan(sigma: sigma, contentWidth: g.pixelWidth, contentHeight: g.pixelHeight)
-            let blur = { Texture(GaussianBlur.shadow(of: content.levels[0], plan: plan, color: shadow.color.raw)) }
+            let blur = { (into: PixelBuffer) in
+                Texture(GaussianBlur.shadow(of: content.levels[0], plan: plan, color: shadow.color.raw, into: into))
+            }
             let covered = plan.coveredRect
-            // A rasterized group keeps its shadow with its content: blurred once, not every frame.
+            // A rasterized group keeps its shadow with its content: blurred once, not every frame,
+            // into an image of its own (the pool's images are the frame's only).
             let image = g.rasterizationKey.flatMap {
                 rasterizations.shadow(for: $0, width: g.pixelWidth, height: g.pixelHeight, sigma: sigma,
-                                      color: shadow.color.raw, covered: covered, make: blur)
-            } ?? blur()
+                                      color: shadow.color.raw, covered: covered,
+                                      make: { blur(PixelBuffer(width: plan.width, height: plan.height)) })
+            } ?? blur(offscreen.pixelBuffer(width: plan.width, height: plan.height))
             let unitX = g.rect.width / CGFloat(g.pixelWidth), unitY = g.rect.height / CGFloat(g.pixelHeight)
             let rect = CGRect(x: g.rect.minX + (CGFloat(shadow.offsetX) + covered.minX) * unitX,
                               y: g.rect.minY + (CGFloat(shadow.offsetY) + covered.minY) * unitY,
@@ -105,9 +111,11 @@ struct FrameCompositor {
            let kept = rasterizations.texture(for: key, width: g.pixelWidth, height: g.pixelHeight) {
             return kept
         }
-        let content = try draw(tree.nodes[node.content], width: g.pixelWidth, height: g.pixelHeight, statistics: &statistics)
+        // Content the rasterization cache will keep gets an image of its own; the rest is the frame's.
+        let content = try draw(tree.nodes[node.content], width: g.pixelWidth, height: g.pixelHeight,
+                               kept: g.rasterizationKey != nil, statistics: &statistics)
         if let mask = node.mask {
-            let alpha = try draw(tree.nodes[mask], width: g.pixelWidth, height: g.pixelHeight, statistics: &statistics)
+            let alpha = try draw(tree.nodes[mask], width: g.pixelWidth, height: g.pixelHeight, kept: false, statistics: &statistics)
             Self.multiply(content, byAlphaOf: alpha)
         }
         let texture = Texture(content)
@@ -117,11 +125,15 @@ struct FrameCompositor {
         return texture
     }
 
-    /// Draws `nodes` into a new transparent image (one offscreen pass).
-    private func draw(_ nodes: ArraySlice<DrawListTree.Node>, width: Int, height: Int, statistics: inout RenderStatistics) throws -> PixelBuffer {
-        let buffer = PixelBuffer(width: width, height: height)
+    /// Draws `nodes` into a transparent image (one offscreen pass): the pool's for the frame, or
+    /// one of its own when it is to be `kept` beyond the frame.
+    private func draw(_ nodes: ArraySlice<DrawListTree.Node>, width: Int, height: Int, kept: Bool,
+                      statistics: inout RenderStatistics) throws -> PixelBuffer {
+        let buffer = kept ? PixelBuffer(width: width, height: height) : offscreen.pixelBuffer(width: width, height: height)
         let quads = try prepare(nodes, width: width, height: height, statistics: &statistics)
-        painter.paint(quads, clips: clips, into: buffer, region: PixelRect(x: 0, y: 0, width: width, height: height), clear: nil)
+        // A pooled image holds what an earlier pass left: cleared with the painting.
+        painter.paint(quads, clips: clips, into: buffer, region: PixelRect(x: 0, y: 0, width: width, height: height),
+                      clear: buffer.storage == nil ? nil : 0)
         statistics.offscreenPasses += 1
         statistics.quads += quads.count
         return buffer

@@ -11,12 +11,24 @@ final class PixelBuffer: @unchecked Sendable {
     let width: Int
     let height: Int
     let pixels: UnsafeMutablePointer<UInt32>
+    /// The offscreen allocation the pixels lie in, or nil when the buffer owns them.
+    let storage: PixelStorage?
 
     /// A buffer of `width` x `height` transparent pixels.
     init(width: Int, height: Int) {
         self.width = max(width, 1); self.height = max(height, 1)
         pixels = .allocate(capacity: self.width * self.height)
         pixels.initialize(repeating: 0, count: self.width * self.height)
+        storage = nil
+    }
+
+    /// A buffer of `width` x `height` pixels at the start of `storage` (which holds at least as
+    /// many), as the last user of the storage left them.
+    init(width: Int, height: Int, storage: PixelStorage) {
+        self.width = max(width, 1); self.height = max(height, 1)
+        precondition(self.width * self.height <= storage.capacity, "an offscreen allocation too small for its image")
+        pixels = storage.pixels
+        self.storage = storage
     }
 
     /// The pixels of an image, repacked tightly.
@@ -30,7 +42,7 @@ final class PixelBuffer: @unchecked Sendable {
         }
     }
 
-    deinit { pixels.deallocate() }
+    deinit { if storage == nil { pixels.deallocate() } }
 
     /// The number of bytes the pixels take.
     var byteCount: Int { width * height * 4 }

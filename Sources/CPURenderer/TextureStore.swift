@@ -4,7 +4,7 @@ import CoreGraphics
 /// The textures of the images drawn recently, converted once per image object and kept by the
 /// shared cache policy (`BudgetedCache`). Entries hold their image, so an identifier cannot be
 /// reused by another image while it keys the store.
-final class TextureStore {
+final class TextureStore: CacheBudgetFollowing {
     private struct Entry {
         let image: CGImage
         let texture: Texture

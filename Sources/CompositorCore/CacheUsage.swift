@@ -48,6 +48,17 @@ public struct CacheBudget: Sendable, Equatable {
     }
 }
 
+/// A cache that follows the `CacheBudget` its renderer gives it (each cache a renderer keeps
+/// between frames), so that a renderer sets a new budget on all of them in one place.
+public protocol CacheBudgetFollowing: AnyObject {
+    /// The budget the cache follows.
+    var budget: CacheBudget { get set }
+}
+
+extension RasterizationStore: CacheBudgetFollowing {}
+extension ShadowMaskCache: CacheBudgetFollowing {}
+extension OffscreenPool: CacheBudgetFollowing {}
+
 /// A renderer whose caches follow a `CacheBudget` that can be changed while it runs.
 public protocol CacheBudgetedRenderer: AnyObject {
     /// The budget of each of the renderer's caches; a smaller one evicts at once.

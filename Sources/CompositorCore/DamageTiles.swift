@@ -54,17 +54,4 @@ public struct DamageTiles: Sendable {
     public func touches(_ rect: PixelRect) -> Bool {
         touches(minX: rect.x, minY: rect.y, maxX: rect.x + rect.width, maxY: rect.y + rect.height)
     }
-
-    /// Whether a top-level quad of `list` may change a pixel of the region (its unclipped
-    /// damage bounds touch it; unbounded quads always may).
-    public func touches(_ quad: Quad) -> Bool {
-        guard let bounds = DamageBounds.of(quad) else { return true }
-        return touches(DamageBounds.pixels(bounds))
-    }
-
-    /// Whether a top-level group may change a pixel of the region.
-    public func touches(_ group: CompositingGroup) -> Bool {
-        guard let bounds = DamageBounds.of(group) else { return true }
-        return touches(DamageBounds.pixels(bounds))
-    }
 }

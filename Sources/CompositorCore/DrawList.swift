@@ -227,8 +227,8 @@ public struct RenderStatistics: Sendable, Equatable {
     public var contentImages = CacheUsage()
     /// The kept contents of rasterized groups (`CompositingGroup.rasterizationKey`), each with its blurred shadow.
     public var rasterizedGroups = CacheUsage()
-    /// The GLES renderer's offscreen targets, idle and in use (empty for the CPU renderer,
-    /// which allocates a group's image for the frame only).
+    /// The offscreen images the renderer keeps for its passes (`OffscreenPool`), idle and in use:
+    /// the GLES renderer's render targets, the CPU renderer's group and shadow images.
     public var offscreenTargets = CacheUsage()
     /// The pictures of text and shape layers rasterized for the renderer (filled by `CARenderer`).
     public var layerPictures = CacheUsage()

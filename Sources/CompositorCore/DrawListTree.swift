@@ -110,14 +110,6 @@ public struct DrawListTree: Sendable, Equatable {
         return quad
     }
 
-    /// Whether the drawable `node` may touch `damage` (for a group, its composited image and shadow).
-    public func node(_ node: Node, touches damage: DamageTiles) -> Bool {
-        switch node {
-        case .quad(let index): return damage.touches(quad(at: index))
-        case .group(let index): return damage.touches(groups[index].group)
-        }
-    }
-
     /// Whether the list's nesting followed the rules (nothing was repaired).
     public var isWellFormed: Bool { repairs.isEmpty }
 

@@ -49,7 +49,6 @@ final class FrameEncoder {
 
     private var base: UnsafeMutablePointer<Float>?
     private var root = PassBuilder(destination: nil, canvasWidth: 1, canvasHeight: 1)
-    private var frame = 0
 
     init(textures: TextureCache, pool: RenderTargetPool, rasterCache: RasterizationCache, shadowMasks: ShadowMaskCache,
          clips: ClipResolver) {
@@ -57,10 +56,9 @@ final class FrameEncoder {
         self.clips = clips
     }
 
-    /// Encodes `list` for frame number `frame`; with `damage`, only the top-level drawables
-    /// that may touch it (groups not drawn at all otherwise), recording each canvas instance's bounds.
-    func encode(_ list: DrawList, frame: Int, damage: DamageTiles? = nil) throws {
-        self.frame = frame
+    /// Encodes `list`; with `damage`, only the top-level drawables that may touch it (groups not
+    /// drawn at all otherwise), recording each canvas instance's bounds.
+    func encode(_ list: DrawList, damage: DamageTiles? = nil) throws {
         self.damage = damage
         passes.removeAll(keepingCapacity: true)
         instanceCount = 0; quadCount = 0
@@ -222,7 +220,7 @@ final class FrameEncoder {
             logger.warning("offscreen group \(group.pixelWidth)x\(group.pixelHeight) exceeds GL_MAX_TEXTURE_SIZE \(pool.maximumSize); drawn at \(Int((scale * 100).rounded()))% resolution")
         }
         if let key = group.rasterizationKey,
-           let cached = rasterCache.target(for: key, pixelWidth: group.pixelWidth, pixelHeight: group.pixelHeight, frame: frame) {
+           let cached = rasterCache.target(for: key, pixelWidth: group.pixelWidth, pixelHeight: group.pixelHeight) {
             try composite(group, scale: scale, content: cached, into: parent)
             return
         }
@@ -253,7 +251,7 @@ final class FrameEncoder {
                                group: CompositingGroup) throws -> (RenderTarget, CGRect) {
         let key = group.rasterizationKey
         if let key, let kept = rasterCache.shadow(for: key, pixelWidth: group.pixelWidth, pixelHeight: group.pixelHeight,
-                                                   sigma: sigma, frame: frame) { return kept }
+                                                   sigma: sigma) { return kept }
         let (blurPasses, blurred) = try plan.passes(blurring: content, pool: pool)
         passes.append(contentsOf: blurPasses)
         if let key, rasterCache.keepShadow(RasterizedShadow(image: blurred, sigma: sigma, color: nil, covered: plan.coveredRect),

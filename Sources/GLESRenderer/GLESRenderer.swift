@@ -36,7 +36,6 @@ public final class GLESRenderer: FrameRenderer, CacheBudgetedRenderer {
     private let shadowMasks: ShadowMaskCache
     private let encoder: FrameEncoder
     private let damagedCanvas = DamagedCanvasDraws()
-    private var frame = 0
     private var hasWarnedAboutDeepClips = false
     private let logsStatistics = DebugOptions.isEnabled(.stats)
     private let scissorsEachDamageRectangle = DebugOptions.isEnabled(.damageScissors)
@@ -102,13 +101,11 @@ public final class GLESRenderer: FrameRenderer, CacheBudgetedRenderer {
     /// (`CacheBudget.default(pixelWidth:pixelHeight:)`). Setting it applies from the end of the
     /// next frame; it replaces a `rasterizationCacheByteLimit` given at creation.
     public var cacheBudget: CacheBudget {
-        didSet {
-            textures.budget = cacheBudget
-            pool.budget = cacheBudget
-            rasterCache.budget = cacheBudget
-            shadowMasks.budget = cacheBudget
-        }
+        didSet { for cache in caches { cache.budget = cacheBudget } }
     }
+
+    /// Every cache the renderer keeps between frames, each following `cacheBudget`.
+    private var caches: [any CacheBudgetFollowing] { [textures, pool, rasterCache, shadowMasks] }
 
     /// The largest texture side the GPU accepts; larger images are drawn scaled down.
     public var maximumTextureSize: Int { textures.maximumTextureSize }
@@ -247,7 +244,6 @@ public final class GLESRenderer: FrameRenderer, CacheBudgetedRenderer {
         if list.pixelWidth != target.pixelWidth || list.pixelHeight != target.pixelHeight {
             try target.resize(pixelWidth: list.pixelWidth, pixelHeight: list.pixelHeight)
         }
-        frame += 1
         var statistics = RenderStatistics()
         textures.beginFrame()
         pool.beginFrame()
@@ -263,7 +259,7 @@ public final class GLESRenderer: FrameRenderer, CacheBudgetedRenderer {
             GLESRendererLog.logger.warning("clips nested deeper than \(ClipTable.maximumDepth) levels (or in a loop); outer ones are ignored")
         }
         let damage = scissors.map { DamageTiles(rects: $0, width: list.pixelWidth, height: list.pixelHeight) }
-        try encoder.encode(list, frame: frame, damage: damage)
+        try encoder.encode(list, damage: damage)
         statistics.quads = encoder.quadCount
         statistics.textureUploads = textures.uploadsThisFrame
         statistics.partialTextureUploads = textures.partialUploadsThisFrame

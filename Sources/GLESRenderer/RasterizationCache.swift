@@ -11,20 +11,15 @@ extension RasterizationStore where Image == RenderTarget {
     /// An empty cache following `budget`, counting each target's GPU memory.
     convenience init(budget: CacheBudget) { self.init(budget: budget, byteCount: \.byteCount) }
 
-    /// The content kept for `key` at this pixel size, marked as drawn in this frame (and in the
-    /// pool's frame `frame`, so that it stays in the pool a while when it comes back).
-    func target(for key: RasterizationKey, pixelWidth: Int, pixelHeight: Int, frame: Int) -> RenderTarget? {
-        let target = content(for: key, width: pixelWidth, height: pixelHeight)
-        target?.lastUsedFrame = frame
-        return target
+    /// The content kept for `key` at this pixel size, marked as drawn in this frame.
+    func target(for key: RasterizationKey, pixelWidth: Int, pixelHeight: Int) -> RenderTarget? {
+        content(for: key, width: pixelWidth, height: pixelHeight)
     }
 
     /// The shadow kept with the content for `key` at this pixel size, blurred with `sigma`, and
     /// the part of the content's pixel space it covers.
-    func shadow(for key: RasterizationKey, pixelWidth: Int, pixelHeight: Int, sigma: Double,
-                frame: Int) -> (RenderTarget, CGRect)? {
+    func shadow(for key: RasterizationKey, pixelWidth: Int, pixelHeight: Int, sigma: Double) -> (RenderTarget, CGRect)? {
         guard let kept = shadow(for: key, width: pixelWidth, height: pixelHeight, sigma: sigma, color: nil) else { return nil }
-        kept.image.lastUsedFrame = frame
         return (kept.image, kept.covered)
     }
 }

@@ -16,8 +16,6 @@ final class RenderTarget {
     let allocatedWidth: Int, allocatedHeight: Int
     /// The content's size (at most the allocated size less the borders).
     var width: Int, height: Int
-    /// The last frame that drew into or read from the target.
-    var lastUsedFrame = 0
 
     init(texture: GLuint, framebuffer: GLuint, allocatedWidth: Int, allocatedHeight: Int) {
         self.texture = texture; self.framebuffer = framebuffer

@@ -2,112 +2,74 @@ import CGLES3
 import CompositorCore
 import Foundation
 
-/// Offscreen targets reused between passes and frames.
+/// The GLES renderer's offscreen targets: GL textures and framebuffers kept and dropped by the
+/// rule both renderers follow (`OffscreenPool`).
 ///
-/// Sizes are rounded up to buckets (multiples of 64 texels), so a group that changes size a
-/// little keeps its target. Targets handed out during a frame come back at its end; idle targets
-/// not used for `budget.evictionAge` frames, or beyond `budget.byteLimit` bytes (least recently
-/// used first), are deleted.
-final class RenderTargetPool {
+/// A target's texture is allocated at its `OffscreenBucket` (content plus borders, rounded up),
+/// so a group that changes size a little keeps its target. Targets handed out during a frame
+/// come back at its end; idle targets unused for `budget.evictionAge` frames, or beyond
+/// `budget.byteLimit` bytes (least recently used first), are deleted.
+final class RenderTargetPool: CacheBudgetFollowing {
     private let ledger: GLObjectLedger
-    let maximumSize: Int
-    /// The eviction age and byte limit of idle targets.
-    var budget: CacheBudget
-    private var idle: [RenderTarget] = []
-    private var inUse: [RenderTarget] = []
-    private var frame = 0
-    /// Bytes deleted since `takeFreedBytes()` last asked.
-    private var freedBytes = 0
+    private let targets: OffscreenPool<RenderTarget>
 
     init(ledger: GLObjectLedger, maximumTextureSize: Int, budget: CacheBudget) {
         self.ledger = ledger
-        maximumSize = maximumTextureSize
-        self.budget = budget
+        targets = OffscreenPool(budget: budget, maximumSide: maximumTextureSize)
+        targets.onRelease = { [unowned ledger] target in
+            ledger.deleteFramebuffer(target.framebuffer)
+            ledger.deleteTexture(target.texture)
+        }
+    }
+
+    /// The largest texture side.
+    var maximumSize: Int { targets.maximumSide }
+
+    /// The eviction age and byte limit of idle targets.
+    var budget: CacheBudget {
+        get { targets.budget }
+        set { targets.budget = newValue }
     }
 
     /// The targets the pool holds (idle and in use, not those detached into a cache) and their GPU memory.
-    var usage: CacheUsage {
-        CacheUsage(entries: count, bytes: (idle + inUse).reduce(0) { $0 + $1.byteCount })
-    }
+    var usage: CacheUsage { targets.usage }
 
     /// The bytes deleted since the last call.
-    func takeFreedBytes() -> Int {
-        defer { freedBytes = 0 }
-        return freedBytes
-    }
+    func takeFreedBytes() -> Int { targets.takeFreedBytes() }
 
     /// The largest content side a target can hold.
     var maximumContentSize: Int { maximumSize - 2 * RenderTarget.border }
 
     /// Targets alive (idle or in use).
-    var count: Int { idle.count + inUse.count }
+    var count: Int { targets.count }
 
     /// Starts a frame.
-    func beginFrame() { frame += 1 }
+    func beginFrame() { targets.beginFrame() }
 
     /// A target whose content is `width` x `height` (both at least 1, at most `maximumContentSize`),
     /// in use until the end of the frame unless detached.
     func acquire(width: Int, height: Int) throws -> RenderTarget {
         let w = min(max(width, 1), maximumContentSize), h = min(max(height, 1), maximumContentSize)
-        let bucketWidth = Self.bucket(w + 2 * RenderTarget.border, limit: maximumSize)
-        let bucketHeight = Self.bucket(h + 2 * RenderTarget.border, limit: maximumSize)
-        let target: RenderTarget
-        if let index = idle.firstIndex(where: { $0.allocatedWidth == bucketWidth && $0.allocatedHeight == bucketHeight }) {
-            target = idle.remove(at: index)
-        } else {
-            target = try make(width: bucketWidth, height: bucketHeight)
+        let target = try targets.acquire(width: w + 2 * RenderTarget.border, height: h + 2 * RenderTarget.border) { bucket in
+            try make(width: bucket.width, height: bucket.height)
         }
         target.width = w; target.height = h
-        target.lastUsedFrame = frame
-        inUse.append(target)
         return target
     }
 
     /// Takes a target out of the pool's hands (a cache keeps it); give it back with `recycle`.
-    func detach(_ target: RenderTarget) {
-        if let index = inUse.firstIndex(where: { $0 === target }) { inUse.remove(at: index) }
-    }
+    func detach(_ target: RenderTarget) { targets.detach(target) }
 
-    /// Returns a detached target to the idle list.
+    /// Returns a detached target to the idle targets.
     func recycle(_ target: RenderTarget) {
-        idle.append(target)
+        targets.recycle(target, bucket: OffscreenBucket(width: target.allocatedWidth, height: target.allocatedHeight))
     }
 
     /// Ends a frame: targets in use become idle, and stale or excess idle targets are deleted.
-    func endFrame() {
-        idle.append(contentsOf: inUse)
-        inUse.removeAll(keepingCapacity: true)
-        idle.sort { $0.lastUsedFrame > $1.lastUsedFrame }
-        var bytes = 0
-        var kept: [RenderTarget] = []
-        for target in idle {
-            bytes += target.byteCount
-            // What this frame drew stays (the next frame likely draws it again), whatever the bytes.
-            if frame - target.lastUsedFrame >= budget.evictionAge || (bytes > budget.byteLimit && target.lastUsedFrame != frame) {
-                delete(target)
-            } else {
-                kept.append(target)
-            }
-        }
-        idle = kept
-    }
+    func endFrame() { targets.endFrame() }
 
     /// Deletes every target the pool holds.
-    func releaseAll() {
-        for target in idle + inUse { delete(target) }
-        idle.removeAll(); inUse.removeAll()
-    }
-
-    /// Deletes a target's GL objects.
-    func delete(_ target: RenderTarget) {
-        freedBytes += target.byteCount
-        ledger.deleteFramebuffer(target.framebuffer)
-        ledger.deleteTexture(target.texture)
-    }
-
-    private static func bucket(_ size: Int, limit: Int) -> Int {
-        min((size + 63) / 64 * 64, limit)
-    }
+    func releaseAll() { targets.removeAll() }
 
     private func make(width: Int, height: Int) throws -> RenderTarget {
         let texture = ledger.makeTexture()

@@ -12,7 +12,7 @@ import Foundation
 /// bytes; a page emptied by evictions is deleted (the last one is kept). Entries hold their
 /// image strongly, so an image's `ObjectIdentifier` cannot be reused by another image while it
 /// keys the cache.
-final class TextureCache {
+final class TextureCache: CacheBudgetFollowing {
     private struct Entry {
         let image: CGImage
         var placement: TexturePlacement

@@ -36,7 +36,7 @@ final class CPUBlurPlanTests: XCTestCase {
         let square = PixelBuffer(width: side, height: side)
         for y in 0..<side { for x in 0..<side { square.row(y)[x] = packPixel(SIMD4(1, 1, 1, 1)) } }
         let plan = BlurPlan(sigma: sigma, contentWidth: side, contentHeight: side)
-        let image = GaussianBlur.shadow(of: square, plan: plan, color: SIMD4(0, 0, 0, 1))
+        let image = GaussianBlur.shadow(of: square, plan: plan, color: SIMD4(0, 0, 0, 1), into: PixelBuffer(width: plan.width, height: plan.height))
         XCTAssertEqual([image.width, image.height], [plan.width, plan.height])
         var worst = 0.0
         for y in stride(from: -plan.padding, to: side + plan.padding, by: 1) {
@@ -67,7 +67,7 @@ final class CPUBlurPlanTests: XCTestCase {
         let square = PixelBuffer(width: 2, height: 1)
         square.row(0)[0] = packPixel(SIMD4(1, 1, 1, 1))
         let plan = BlurPlan(sigma: 0.1, contentWidth: 2, contentHeight: 1)
-        let image = GaussianBlur.shadow(of: square, plan: plan, color: SIMD4(0, 0, 0.5, 0.5))
+        let image = GaussianBlur.shadow(of: square, plan: plan, color: SIMD4(0, 0, 0.5, 0.5), into: PixelBuffer(width: plan.width, height: plan.height))
         XCTAssertEqual([image.width, image.height], [2, 1])
         XCTAssertEqual(image.row(0)[0] >> 24, 128)
         XCTAssertEqual(image.row(0)[1], 0)

@@ -42,6 +42,15 @@ final class DamageCullingTests: XCTestCase {
         XCTAssertEqual(select(&culling, first, damage: [PixelRect(x: 0, y: 0, width: 200, height: 40)]), [0, 1, 2, 3, 4])
     }
 
+    func testAGroupIsCulledByItsCompositedImageNotItsContent() {
+        // A group at (100, 10) whose content square lies at its own origin: on the canvas it
+        // covers 100...110, so damage there selects it and damage at the origin does not.
+        var culling = DamageCulling()
+        let grouped = list(group(x: 100), frame: 1, unchanged: [])
+        XCTAssertEqual(select(&culling, grouped, damage: [PixelRect(x: 104, y: 14, width: 2, height: 2)]), [0])
+        XCTAssertEqual(select(&culling, grouped, damage: [PixelRect(x: 2, y: 12, width: 2, height: 2)]), [])
+    }
+
     func testUnchangedDrawablesKeepTheirBoundsAndChangedOnesAreProjectedAgain() {
         var culling = DamageCulling()
         let before = [square(x: 10), square(x: 50), square(x: 90)] + group(x: 130)

@@ -79,7 +79,7 @@ final class DamageRegionPrecisionTests: XCTestCase {
         XCTAssertLessThanOrEqual(area(result), 464 * 364, "no more than the dots' bounds snapped to tiles")
     }
 
-    func testTilesTellWhichBoxesMayTouchTheRegion() {
+    func testTilesTellWhichBoxesMayTouchTheRegion() throws {
         let tiles = DamageTiles(rects: [PixelRect(x: 40, y: 40, width: 4, height: 4)], width: 200, height: 100, tileSize: 16)
         // The rectangle lies in the tile 32..<48 x 32..<48.
         XCTAssertTrue(tiles.touches(PixelRect(x: 41, y: 41, width: 2, height: 2)))
@@ -88,10 +88,13 @@ final class DamageRegionPrecisionTests: XCTestCase {
         XCTAssertFalse(tiles.touches(PixelRect(x: 0, y: 0, width: 32, height: 100)))
         XCTAssertTrue(tiles.touches(PixelRect(x: -50, y: -50, width: 300, height: 300)), "a box around everything")
         XCTAssertFalse(tiles.touches(PixelRect(x: -50, y: -50, width: 20, height: 20)), "off the canvas")
+        // A quad's box is its damage bounds in pixels, as `DamageCulling` tests it.
+        func box(_ quad: Quad) throws -> PixelRect { DamageBounds.pixels(try XCTUnwrap(DamageBounds.of(quad))) }
         let quad = Quad(transform: .translation(100, 10), rect: CGRect(x: 0, y: 0, width: 10, height: 10))
-        XCTAssertFalse(tiles.touches(quad))
+        XCTAssertFalse(tiles.touches(try box(quad)))
         let near = Quad(transform: .translation(30, 30), rect: CGRect(x: 0, y: 0, width: 10, height: 10))
-        XCTAssertTrue(tiles.touches(near), "29..<41 reaches the tile at 32")
+        XCTAssertEqual(try box(near), PixelRect(x: 29, y: 29, width: 12, height: 12))
+        XCTAssertTrue(tiles.touches(try box(near)), "29..<41 reaches the tile at 32")
     }
 
     func testAChangedClipParentDamagesTheQuadsOfItsChildClipOnly() {

@@ -91,17 +91,6 @@ final class DrawListTreeTests: XCTestCase {
         XCTAssertEqual(tree.groupDepth, depth)
         XCTAssertEqual(tree.roots.count, 1)
     }
-
-    func testDamageTestsTheCompositedGroupNotItsContent() {
-        // A group at (100, 100) whose content quad lies at its own origin: on the canvas it
-        // covers 100...110, so damage there touches it and damage at the origin does not.
-        let g = CompositingGroup(transform: .translation(100, 100), rect: CGRect(x: 0, y: 0, width: 10, height: 10),
-                                 pixelWidth: 10, pixelHeight: 10)
-        let tree = DrawListTree([.beginGroup(g), quad(0), .endGroup])
-        let root = tree.nodes[tree.roots.lowerBound]
-        XCTAssertTrue(tree.node(root, touches: DamageTiles(rects: [PixelRect(x: 100, y: 100, width: 4, height: 4)], width: 200, height: 200)))
-        XCTAssertFalse(tree.node(root, touches: DamageTiles(rects: [PixelRect(x: 0, y: 0, width: 4, height: 4)], width: 200, height: 200)))
-    }
 }
 
 /// A renderer warns about the first malformed list it meets, and only once.

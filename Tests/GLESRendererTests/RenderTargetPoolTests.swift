@@ -9,41 +9,12 @@ import XCTest
 final class RenderTargetPoolTests: XCTestCase {
     typealias S = RenderTestSupport
 
-    /// A frame with a masked, shadowed group whose size changes with `frame`, a nested group, and a
-    /// rasterized group whose content changes every frame.
-    private func commands(frame: Int) -> [DrawCommand] {
-        let size = 30 + (frame % 7) * 6
-        let shadow = GroupShadow(color: S.black, offsetX: 2, offsetY: 4, sigma: Float(1 + frame % 5 * 3))
-        let outer = CompositingGroup(transform: .translation(4, 4), rect: CGRect(x: 0, y: 0, width: size, height: size),
-                                     pixelWidth: size, pixelHeight: size, opacity: 0.8, shadow: shadow)
-        let inner = CompositingGroup(transform: .translation(5, 5), rect: CGRect(x: 0, y: 0, width: 20, height: 20),
-                                     pixelWidth: 20, pixelHeight: 20, opacity: 0.5)
-        let rasterized = CompositingGroup(transform: .translation(70, 10), rect: CGRect(x: 0, y: 0, width: 40, height: 40),
-                                          pixelWidth: 40, pixelHeight: 40,
-                                          rasterizationKey: RasterizationKey(layerID: 9, contentVersion: UInt64(frame)))
-        let value = Float(frame % 256) / 255
-        return [
-            .beginGroup(outer),
-            .quad(Quad(transform: .identity, rect: CGRect(x: 0, y: 0, width: size, height: size),
-                       fillColor: PremultipliedColor(red: value, green: 0, blue: 0, alpha: 1))),
-            .beginGroup(inner),
-            .quad(Quad(transform: .identity, rect: CGRect(x: 0, y: 0, width: 20, height: 20), fillColor: S.white)),
-            .endGroup,
-            .beginMask,
-            .quad(Quad(transform: .identity, rect: CGRect(x: 0, y: 0, width: size, height: size), fillColor: S.white,
-                       cornerRadii: CornerRadii(uniform: 8))),
-            .endGroup,
-            .beginGroup(rasterized),
-            .quad(Quad(transform: .identity, rect: CGRect(x: 0, y: 0, width: 40, height: 40), fillColor: S.blue)),
-            .endGroup,
-        ]
-    }
-
     func testLiveObjectCountsStayFlatOverAThousandFramesOfGroups() throws {
-        let renderer = try S.makeRenderer(width: 128, height: 96)
+        let (width, height) = (OffscreenScenarios.width, OffscreenScenarios.height)
+        let renderer = try S.makeRenderer(width: width, height: height)
         var early: [GLObjectCounts] = [], late: [GLObjectCounts] = []
         for frame in 0..<1000 {
-            let (_, statistics) = try S.render(renderer, width: 128, height: 96, commands: commands(frame: frame), clips: [])
+            let (_, statistics) = try S.render(renderer, width: width, height: height, commands: OffscreenScenarios.groupFrame(frame), clips: [])
             // outer content, its mask, its blur's halvings (sigma 7: one, 10 and 13: two) and two
             // passes, the inner group, the rasterized group
             let halvings = [0, 0, 1, 2, 2][frame % 5]

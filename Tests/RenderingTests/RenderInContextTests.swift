@@ -89,9 +89,11 @@ final class RenderInContextTests: XCTestCase {
         assertPixel(image, 25, 20, clear, tolerance: 0, "where a flipped context would show the sublayer")
     }
 
-    /// The origin of `bounds` is the CTM's origin: a layer whose bounds start at (50, 50)
-    /// shows its sublayer at (60, 60) on pixel (10, 10).
-    func testBoundsOriginSitsAtTheCTMsOrigin() throws {
+    /// The layer's own space is drawn on user space point for point, as Apple's measurably draws
+    /// it (GNUstep libs-quartzcore `Tests/quartzcore/CALayer/render.m`): a layer whose bounds
+    /// start at (50, 50) shows its sublayer at (60, 60) on pixel (60, 60), not shifted by the
+    /// bounds origin.
+    func testTheBoundsOriginDoesNotMoveTheLayersSpace() throws {
         let root = CALayer()
         root.bounds = CGRect(x: 50, y: 50, width: 100, height: 100)
         let square = CALayer()
@@ -101,8 +103,9 @@ final class RenderInContextTests: XCTestCase {
         let ctx = try flippedContext()
         root.render(in: ctx)
         let image = try XCTUnwrap(ctx.makeImage())
-        assertPixel(image, 20, 20, blue, "sublayer")
-        assertPixel(image, 35, 20, clear, tolerance: 0, "beside it")
+        assertPixel(image, 70, 70, blue, "sublayer")
+        assertPixel(image, 20, 20, clear, tolerance: 0, "where the bounds origin at the CTM's origin would put it")
+        assertPixel(image, 85, 70, clear, tolerance: 0, "beside it")
     }
 
     /// Opacity, corner radius, border and hidden sublayers are drawn as on screen: at opacity

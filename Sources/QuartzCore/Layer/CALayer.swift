@@ -283,10 +283,12 @@ open class CALayer: NSObject {
         set { setFinite(\.contentsCenter, newValue, key: "contentsCenter") }
     }
 
-    /// How the contents are positioned or scaled in the bounds; defaults to resize.
+    /// How the contents are positioned or scaled in the bounds; defaults to resize. A value that
+    /// is none of the gravity constants is kept as `center`, as Apple's measurably keeps it
+    /// (GNUstep libs-quartzcore `Tests/quartzcore/CALayer/render.m`, run against Apple's).
     open var contentsGravity: CALayerContentsGravity {
         get { state.contentsGravity }
-        set { setProperty(\.contentsGravity, newValue, key: "contentsGravity") }
+        set { setProperty(\.contentsGravity, newValue.isKnown ? newValue : .center, key: "contentsGravity") }
     }
 
     /// The ratio of contents pixels to points; defaults to 1.

@@ -30,6 +30,13 @@ public struct CALayerContentsGravity: RawRepresentable, Hashable, Sendable {
     public static let resizeAspect = CALayerContentsGravity(rawValue: "resizeAspect")
     /// The content is resized to fill the bounds, preserving its aspect ratio; it may be clipped.
     public static let resizeAspectFill = CALayerContentsGravity(rawValue: "resizeAspectFill")
+
+    /// Whether the value is one of the constants above.
+    var isKnown: Bool { Self.constants.contains(self) }
+    private static let constants: Set<CALayerContentsGravity> = [
+        .center, .top, .bottom, .left, .right, .topLeft, .topRight, .bottomLeft, .bottomRight,
+        .resize, .resizeAspect, .resizeAspectFill,
+    ]
 }
 
 /// Filters used when a layer's contents are scaled.

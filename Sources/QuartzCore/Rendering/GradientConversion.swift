@@ -3,7 +3,9 @@ import CompositorCore
 
 extension GradientFill {
     /// The gradient a `CAGradientLayer` whose presentation state is `s` paints over its bounds;
-    /// nil when it paints nothing (no colours, or `locations` whose count differs from theirs).
+    /// nil when it paints nothing: fewer than two colours (one colour is not enough either, as
+    /// Apple's measurably draws nothing with one: GNUstep libs-quartzcore
+    /// `Tests/quartzcore/CAGradientLayer/drawing.m`), or `locations` whose count differs from theirs.
     ///
     /// `startPoint` and `endPoint` are unit coordinates of the bounds ((0, 0) the top-left
     /// corner). The stops are sorted by location (stable, so equal locations keep their order
@@ -15,7 +17,7 @@ extension GradientFill {
             .map { (index: $0.offset, stop: Stop(location: Float($0.element.location), color: $0.element.color)) }
             .sorted { $0.stop.location != $1.stop.location ? $0.stop.location < $1.stop.location : $0.index < $1.index }
             .map(\.stop)
-        guard !stops.isEmpty else { return nil }
+        guard stops.count >= 2 else { return nil }
         let b = s.bounds
         func local(_ unit: CGPoint) -> CGPoint {
             CGPoint(x: b.minX + unit.x * b.width, y: b.minY + unit.y * b.height)
