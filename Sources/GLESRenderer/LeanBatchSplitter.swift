@@ -20,7 +20,7 @@ final class LeanBatchSplitter {
     /// The pixels that must run a leaner variant than the batch's for each draw a split adds
     /// (a draw and a program change cost llvmpipe about as much as shading a few thousand pixels).
     static let leanerPixelsPerExtraDraw = 4096
-    /// The side of the square bins that index the placed quads' bounds, in pixels.
+    /// The side of the square bins that index the placed quads' bounds, in pixels (a power of two).
     private static let binSize = 64
     /// A quad touching more bins than this is taken to overlap every part (not looked up).
     private static let largestLookup = 64
@@ -48,60 +48,80 @@ final class LeanBatchSplitter {
     func split(_ batch: QuadBatch, instances: UnsafeMutablePointer<Float>, features: UnsafePointer<ShaderFeatures>,
                width: Int, height: Int, damageBounds: UnsafeMutablePointer<SIMD4<Int32>>?) -> [QuadBatch]? {
         let binsX = max(1, (width + Self.binSize - 1) / Self.binSize), binsY = max(1, (height + Self.binSize - 1) / Self.binSize)
-        if heads.count != binsX * binsY {
-            heads = [Int32](repeating: -1, count: binsX * binsY)
-        } else {
-            heads.withUnsafeMutableBufferPointer { $0.update(repeating: -1) }
-        }
+        // The scratch arrays are worked on as locals (no exclusivity checks or copies in the loop).
+        var heads = self.heads, entries = self.entries, partOfMember = self.partOfMember
+        self.heads = []; self.entries = []; self.partOfMember = []
+        defer { self.heads = heads; self.entries = entries; self.partOfMember = partOfMember }
+        if heads.count != binsX * binsY { heads = [Int32](repeating: -1, count: binsX * binsY) }
         entries.removeAll(keepingCapacity: true)
+        partOfMember.removeAll(keepingCapacity: true)
         partFeatures.removeAll(keepingCapacity: true)
         partCounts.removeAll(keepingCapacity: true)
-        partOfMember.removeAll(keepingCapacity: true)
         let first = batch.firstInstance, count = batch.instanceCount
         var leanerPixels = 0
+        let binShift = Int32(Self.binSize.trailingZeroBitCount)
 
-        for member in 0..<count {
-            let index = first + member, needed = features[index]
-            let bounds = InstancePixelBounds.of(instances + index * QuadInstance.stride, analyticClip: needed.contains(.clipRect),
-                                                blurred: needed.contains(.blur), width: width, height: height)
-            let isEmpty = bounds.x >= bounds.z || bounds.y >= bounds.w
-            let bins = isEmpty ? SIMD4<Int32>(0, 0, -1, -1)
-                : SIMD4(bounds.x / Int32(Self.binSize), bounds.y / Int32(Self.binSize),
-                        (bounds.z - 1) / Int32(Self.binSize), (bounds.w - 1) / Int32(Self.binSize))
-            let binCount = isEmpty ? 0 : Int(bins.z - bins.x + 1) * Int(bins.w - bins.y + 1)
-            // The latest part holding a quad that overlaps this one (-1: none).
-            var latestOverlapping: Int32 = -1
-            if binCount > Self.largestLookup {
-                latestOverlapping = Int32(partCounts.count - 1)
-            } else if binCount > 0 {
-                latestOverlapping = latestPart(overlapping: bounds, bins: bins, binsX: binsX)
-            }
-            var part = -1
-            for candidate in stride(from: partCounts.count - 1, through: max(Int(latestOverlapping), 0), by: -1)
-            where partFeatures[candidate] == needed {
-                part = candidate
-                break
-            }
-            if part < 0 {
-                guard partCounts.count < Self.maximumParts else { return nil }
-                part = partCounts.count
-                partFeatures.append(needed)
-                partCounts.append(0)
-            }
-            partCounts[part] += 1
-            partOfMember.append(Int32(part))
-            guard binCount > 0 else { continue }
-            if needed != batch.features { leanerPixels += Int(bounds.z - bounds.x) * Int(bounds.w - bounds.y) }
-            for binY in bins.y...bins.w {
-                for binX in bins.x...bins.z {
-                    let bin = Int(binY) * binsX + Int(binX)
-                    entries.append(Entry(bounds: bounds, part: Int32(part), next: heads[bin]))
-                    heads[bin] = Int32(entries.count - 1)
+        let placed = heads.withUnsafeMutableBufferPointer { heads -> Bool in
+            heads.update(repeating: -1)
+            for member in 0..<count {
+                let index = first + member, needed = features[index]
+                let bounds = InstancePixelBounds.of(instances + index * QuadInstance.stride, analyticClip: needed.contains(.clipRect),
+                                                    blurred: needed.contains(.blur), width: width, height: height)
+                let isEmpty = bounds.x >= bounds.z || bounds.y >= bounds.w
+                let bins = isEmpty ? SIMD4<Int32>(0, 0, -1, -1)
+                    : SIMD4(bounds.x >> binShift, bounds.y >> binShift, (bounds.z - 1) >> binShift, (bounds.w - 1) >> binShift)
+                let binCount = isEmpty ? 0 : Int(bins.z - bins.x + 1) * Int(bins.w - bins.y + 1)
+                let lastPart = Int32(partCounts.count - 1)
+                // The latest part holding a quad that overlaps this one (-1: none).
+                var latestOverlapping: Int32 = -1
+                if binCount > Self.largestLookup {
+                    latestOverlapping = lastPart
+                } else if binCount > 0 {
+                    entries.withUnsafeBufferPointer { entries in
+                        search: for binY in bins.y...bins.w {
+                            for binX in bins.x...bins.z {
+                                var entry = heads[Int(binY) * binsX + Int(binX)]
+                                while entry >= 0 {
+                                    let other = entries[Int(entry)]
+                                    if other.part > latestOverlapping && other.bounds.x < bounds.z && bounds.x < other.bounds.z
+                                        && other.bounds.y < bounds.w && bounds.y < other.bounds.w {
+                                        latestOverlapping = other.part
+                                        if latestOverlapping == lastPart { break search }
+                                    }
+                                    entry = other.next
+                                }
+                            }
+                        }
+                    }
+                }
+                var part = -1
+                for candidate in stride(from: partCounts.count - 1, through: max(Int(latestOverlapping), 0), by: -1)
+                where partFeatures[candidate] == needed {
+                    part = candidate
+                    break
+                }
+                if part < 0 {
+                    guard partCounts.count < Self.maximumParts else { return false }
+                    part = partCounts.count
+                    partFeatures.append(needed)
+                    partCounts.append(0)
+                }
+                partCounts[part] += 1
+                partOfMember.append(Int32(part))
+                guard binCount > 0 else { continue }
+                if needed != batch.features { leanerPixels += Int(bounds.z - bounds.x) * Int(bounds.w - bounds.y) }
+                for binY in bins.y...bins.w {
+                    for binX in bins.x...bins.z {
+                        let bin = Int(binY) * binsX + Int(binX)
+                        entries.append(Entry(bounds: bounds, part: Int32(part), next: heads[bin]))
+                        heads[bin] = Int32(entries.count - 1)
+                    }
                 }
             }
+            return true
         }
-        guard partCounts.count > 1, leanerPixels >= (partCounts.count - 1) * Self.leanerPixelsPerExtraDraw else { return nil }
-        reorder(first: first, count: count, instances: instances, damageBounds: damageBounds)
+        guard placed, partCounts.count > 1, leanerPixels >= (partCounts.count - 1) * Self.leanerPixelsPerExtraDraw else { return nil }
+        reorder(first: first, count: count, instances: instances, damageBounds: damageBounds, partOfMember: partOfMember)
         var parts: [QuadBatch] = []
         var start = first
         for (features, partCount) in zip(partFeatures, partCounts) {
@@ -116,30 +136,9 @@ final class LeanBatchSplitter {
         return parts
     }
 
-    /// The latest part among the placed quads in `bins` whose bounds overlap `bounds`.
-    private func latestPart(overlapping bounds: SIMD4<Int32>, bins: SIMD4<Int32>, binsX: Int) -> Int32 {
-        let last = Int32(partCounts.count - 1)
-        var latest: Int32 = -1
-        for binY in bins.y...bins.w {
-            for binX in bins.x...bins.z {
-                var entry = heads[Int(binY) * binsX + Int(binX)]
-                while entry >= 0 {
-                    let placed = entries[Int(entry)]
-                    if placed.part > latest && placed.bounds.x < bounds.z && bounds.x < placed.bounds.z
-                        && placed.bounds.y < bounds.w && bounds.y < placed.bounds.w {
-                        latest = placed.part
-                        if latest == last { return latest }
-                    }
-                    entry = placed.next
-                }
-            }
-        }
-        return latest
-    }
-
     /// Moves the batch's instances (and damage bounds) into part order.
     private func reorder(first: Int, count: Int, instances: UnsafeMutablePointer<Float>,
-                         damageBounds: UnsafeMutablePointer<SIMD4<Int32>>?) {
+                         damageBounds: UnsafeMutablePointer<SIMD4<Int32>>?, partOfMember: [Int32]) {
         let stride = QuadInstance.stride
         if scratch.count < count * stride { scratch = [Float](repeating: 0, count: count * stride) }
         if damageBounds != nil && scratchBounds.count < count { scratchBounds = [SIMD4<Int32>](repeating: .zero, count: count) }
