@@ -27,9 +27,6 @@ final class FrameEncoder {
     var spriteVariantEnabled = true
     /// When false, quads with an analytic clip are drawn whole (for comparing the two).
     var clipShrinkingEnabled = true
-    /// When false, every antialiased quad is drawn 1.5 pixels beyond its rect instead of only
-    /// as far as its edge's fade reaches (for comparing the two).
-    var tightMarginsEnabled = true
     /// When false, batches of quads needing different features are drawn whole with their union
     /// (for comparing the two).
     var leanBatchesEnabled = true
@@ -153,7 +150,7 @@ final class FrameEncoder {
                        SamplerSet.key(minification: source.minificationFilter, magnification: source.magnificationFilter),
                        placement.coordinates(for: source.unitRect))
         }
-        let margin = QuadInstance.drawnMargin(quad, tight: tightMarginsEnabled)
+        let margin = QuadInstance.drawnMargin(quad)
         let clip = clips.resolve(quad.clipIndex, transform: quad.transform, rect: quad.rect, margin: Double(margin))
         let clipped = clip.analytic != nil || clip.tableIndex >= 0
         let blend: BatchBlend = quad.blendMode == .plusLighter ? .additive
@@ -238,7 +235,7 @@ final class FrameEncoder {
         let sampling: TextureFilter = filter == .nearest ? .nearest : .linear
         let binding = (target.texture, SamplerSet.key(minification: sampling, magnification: sampling),
                        target.placement.coordinates(for: CGRect(x: 0, y: 0, width: 1, height: 1)))
-        let margin = QuadInstance.drawnMargin(quad, tight: tightMarginsEnabled)
+        let margin = QuadInstance.drawnMargin(quad)
         let clip = clips.resolve(quad.clipIndex, transform: quad.transform, rect: quad.rect, margin: Double(margin))
         append(quad, binding: binding, alphaTint: alphaTint, blend: blend, clip: clip, margin: margin, into: builder)
     }

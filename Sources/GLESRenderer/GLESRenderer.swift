@@ -155,13 +155,6 @@ public final class GLESRenderer: FrameRenderer, CacheBudgetedRenderer {
         set { encoder.leanBatchesEnabled = newValue }
     }
 
-    /// Whether an affine antialiased quad is drawn only as far beyond its rect as its edge's fade
-    /// reaches (the default) rather than `Quad.antialiasingMargin` beyond; tests compare the two.
-    var usesTightMargins: Bool {
-        get { encoder.tightMarginsEnabled }
-        set { encoder.tightMarginsEnabled = newValue }
-    }
-
     /// Draws `list` into the target and waits for the GPU to finish.
     ///
     /// An owned target is resized to the list's pixel size first.

@@ -38,27 +38,10 @@ enum QuadInstance {
 
     /// How far beyond its rect the quad is drawn, in local units: the antialiasing margin, plus
     /// 3 sigma for a blurred quad.
-    ///
-    /// An affine quad's antialiased edge fades out within half of the fragment stage's units per
-    /// pixel (`unitsPerPixel`, the same everywhere on it) beyond its rect, so it is drawn only that
-    /// far out, and 1/32 pixel more against rounding, instead of the 1.5 pixels that every quad's
-    /// `antialiasingMargin` allows: the fragments left out all had zero coverage (a 40-pixel quad
-    /// shades 9% fewer). With `tight` false, every quad is drawn with `antialiasingMargin`.
     @inline(__always)
-    static func drawnMargin(_ quad: Quad, tight: Bool = true) -> Float {
+    static func drawnMargin(_ quad: Quad) -> Float {
         if quad.blurSigma > 0 { return 3 * quad.blurSigma + quad.antialiasingMargin }
-        guard quad.antialiasedEdges & 0xF != 0 else { return 0 }
-        let margin = quad.antialiasingMargin
-        guard tight else { return margin }
-        let m = quad.transform
-        let determinant = m.m11 * m.m22 - m.m21 * m.m12
-        guard m.m14 == 0, m.m24 == 0, m.m44 == 1, Swift.abs(determinant) > 1e-12 else { return margin }
-        // The inverse map's columns: local units per canvas pixel along x and along y.
-        let unitsPerPixel = (0.5 * (m.m22 * m.m22 + m.m12 * m.m12 + m.m21 * m.m21 + m.m11 * m.m11)).squareRoot()
-            / Swift.abs(determinant)
-        guard unitsPerPixel.isFinite else { return margin }
-        // `margin` is 1.5 pixels over the smallest scale: a forty-eighth of it is 1/32 pixel.
-        return min(margin, Float(0.5 * unitsPerPixel) + margin / 48)
+        return quad.antialiasedEdges & 0xF == 0 ? 0 : quad.antialiasingMargin
     }
 
     /// Whether the quad is a plain sprite, which the lean shader variant draws: an image (not a
