@@ -24,6 +24,9 @@ package struct DebugOptions: Sendable, Equatable {
         /// Every damage rectangle drawn scissored in turn instead of in one pass with a damage
         /// rectangle per instance (to measure the difference).
         case damageScissors = "damage-scissors"
+        /// GLES batches whose quads need different shader features drawn whole with their union
+        /// instead of split into one lean batch per feature set (to measure the difference).
+        case wholeBatches = "whole-batches"
         /// Freed heap memory is never handed back to the system (to measure what trimming saves).
         case noMallocTrim = "no-malloc-trim"
         /// Every KMS frame's render time and every page flip, logged by QuartzCoreDisplay.

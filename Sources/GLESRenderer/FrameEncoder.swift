@@ -27,6 +27,13 @@ final class FrameEncoder {
     var spriteVariantEnabled = true
     /// When false, quads with an analytic clip are drawn whole (for comparing the two).
     var clipShrinkingEnabled = true
+    /// When false, batches of quads needing different features are drawn whole with their union
+    /// (for comparing the two).
+    var leanBatchesEnabled = true
+    /// Splits mixed batches into one batch per feature set.
+    private let splitter = LeanBatchSplitter()
+    /// The features each instance needs (`instanceCapacity` of them).
+    private var instanceFeatures: [ShaderFeatures] = []
 
     /// The frame's instances (`instanceCount` of them, `QuadInstance.stride` floats each).
     private(set) var instanceData: [Float] = []
@@ -75,6 +82,7 @@ final class FrameEncoder {
         while true {
             if instanceData.count < capacity * QuadInstance.stride {
                 instanceData = [Float](repeating: 0, count: capacity * QuadInstance.stride)
+                instanceFeatures = [ShaderFeatures](repeating: [], count: capacity)
             }
             if damage != nil && instanceBounds.count < capacity {
                 instanceBounds = [SIMD4<Int32>](repeating: .zero, count: capacity)
@@ -104,6 +112,7 @@ final class FrameEncoder {
                     try encode(tree.roots, of: tree, commands: commands, into: root)
                 }
             }
+            splitMixedBatches(of: root)
         }
     }
 
@@ -167,9 +176,11 @@ final class FrameEncoder {
         var features = QuadInstance.features(quad, textured: binding != nil, alphaTint: alphaTint, clip: clip)
         if gradient != nil { features.insert(.gradient) }
         if !spriteVariantEnabled { features.remove(.sprite) }
+        instanceFeatures[index] = features
         if let last = builder.batches.indices.last,
            builder.batches[last].accepts(instance: index, texture: texture, samplerKey: samplerKey, blend: blend, gradient: gradient) {
             builder.batches[last].instanceCount += 1
+            if builder.batches[last].features != features { builder.batches[last].isMixed = true }
             builder.batches[last].features = builder.batches[last].features.merged(with: features)
             if builder.batches[last].texture == 0 && texture != 0 {
                 builder.batches[last].texture = texture; builder.batches[last].samplerKey = samplerKey
@@ -180,6 +191,32 @@ final class FrameEncoder {
         }
         instanceCount += 1
         quadCount += 1
+    }
+
+    /// Splits the builder's batches whose quads need different features into lean ones
+    /// (`LeanBatchSplitter`), once all of its quads are written.
+    private func splitMixedBatches(of builder: PassBuilder) {
+        guard leanBatchesEnabled, !isShortOfInstances, let base, builder.batches.contains(where: \.isMixed) else { return }
+        // Pixel bounds are in the pass's canvas pixels: not for a group drawn scaled down.
+        if let target = builder.destination, target.width != builder.canvasWidth || target.height != builder.canvasHeight { return }
+        let splittable = builder.batches.map { $0.isMixed && ($0.blend == .sourceOver || $0.blend == .additive) }
+        let keepsBounds = damage != nil && builder === root
+        var batches: [QuadBatch] = []
+        batches.reserveCapacity(builder.batches.count + 1)
+        instanceFeatures.withUnsafeBufferPointer { features in
+            instanceBounds.withUnsafeMutableBufferPointer { bounds in
+                for (batch, canSplit) in zip(builder.batches, splittable) {
+                    if canSplit, let parts = splitter.split(batch, instances: base, features: features.baseAddress!,
+                                                            width: builder.canvasWidth, height: builder.canvasHeight,
+                                                            damageBounds: keepsBounds ? bounds.baseAddress : nil) {
+                        batches.append(contentsOf: parts)
+                    } else {
+                        batches.append(batch)
+                    }
+                }
+            }
+        }
+        builder.batches = batches
     }
 
     /// The canvas pixels a quad of the canvas pass can touch (the whole canvas when unbounded).
@@ -233,10 +270,12 @@ final class FrameEncoder {
             let maskTarget = try pool.acquire(width: width, height: height)
             let mask = PassBuilder(destination: maskTarget, canvasWidth: group.pixelWidth, canvasHeight: group.pixelHeight)
             try encode(maskNodes, of: tree, commands: commands, into: mask)
+            splitMixedBatches(of: mask)
             passes.append(mask.pass)
             let cover = Quad(transform: .identity, rect: CGRect(x: 0, y: 0, width: group.pixelWidth, height: group.pixelHeight))
             appendImage(cover, of: maskTarget, blend: .multiplyBySourceAlpha, into: content)
         }
+        splitMixedBatches(of: content)
         passes.append(content.pass)
         if let key = group.rasterizationKey, rasterCache.store(target, for: key, width: group.pixelWidth, height: group.pixelHeight) {
             pool.detach(target)

@@ -74,6 +74,7 @@ public final class GLESRenderer: FrameRenderer, CacheBudgetedRenderer {
         shadowMasks = ShadowMaskCache(budget: budget)
         encoder = FrameEncoder(textures: textures, pool: pool, rasterCache: rasterCache, shadowMasks: shadowMasks, clips: clips)
         clips.analyticClipsEnabled = !DebugOptions.isEnabled(.clipTable)
+        encoder.leanBatchesEnabled = !DebugOptions.isEnabled(.wholeBatches)
         glBindVertexArray(vertexArray)
         glBindBuffer(GLenum(GL_ARRAY_BUFFER), instanceBuffer)
         for attribute in QuadInstance.attributes {
@@ -141,6 +142,14 @@ public final class GLESRenderer: FrameRenderer, CacheBudgetedRenderer {
     var usesClipShrinking: Bool {
         get { encoder.clipShrinkingEnabled }
         set { encoder.clipShrinkingEnabled = newValue }
+    }
+
+    /// Whether a batch of quads that need different shader features is split into one lean batch
+    /// per feature set where their order allows (the default) rather than drawn whole with their
+    /// union; tests compare the two.
+    var usesLeanBatches: Bool {
+        get { encoder.leanBatchesEnabled }
+        set { encoder.leanBatchesEnabled = newValue }
     }
 
     /// Draws `list` into the target and waits for the GPU to finish.

@@ -27,6 +27,8 @@ struct QuadBatch {
     var features: ShaderFeatures
     /// The gradient every quad of the batch paints, or nil.
     var gradient: GradientUniforms? = nil
+    /// Whether its quads need different features (`LeanBatchSplitter` may split it).
+    var isMixed = false
 
     /// Whether the quad written at `instance` with this state can join the batch.
     @inline(__always)

@@ -1,0 +1,74 @@
+import Foundation
+
+/// The pixels of its pass that an instance can change, read back from its attributes.
+///
+/// A fragment changes an 8-bit target only when its premultiplied output reaches half a level
+/// (1/510): below that, source-over and additive blending round back to the destination's value.
+/// The output is at most the quad's coverage (colours, texels and opacity are at most 1), which is
+/// `0.5 − distance / unitsPerPixel` for an antialiased edge and 0 outside the rect for a hard one,
+/// so such a fragment's pixel centre lies within `(0.5 − 1/510) × unitsPerPixel` local units of
+/// the rect's box, and, under an analytic clip, as near the clip's box in the clip's units. Float
+/// rounding in the shader (interpolation, ~1e-4 pixel) is covered by 1/2048 pixel more, still
+/// short of the next pixel centre half a pixel away from an edge on a pixel boundary: the bounds of
+/// two quads that share such an edge (S5's neighbouring units) do not overlap.
+///
+/// Blurred quads are bounded by their drawn geometry, perspective quads by the whole pass.
+enum InstancePixelBounds {
+    /// How far beyond a box a changed pixel's centre can lie, in units per pixel.
+    static let reach = 0.5 - 1.0 / 510 + 1.0 / 2048
+
+    /// The pixels (minX, minY, maxX, maxY, exclusive, within `width` x `height`; empty when
+    /// none) that the instance at `instance` can change. `analyticClip` and `blurred` say
+    /// whether its analytic clip attributes are used and whether it is a blurred rect.
+    static func of(_ instance: UnsafePointer<Float>, analyticClip: Bool, blurred: Bool, width: Int, height: Int) -> SIMD4<Int32> {
+        let whole = SIMD4<Int32>(0, 0, Int32(clamping: width), Int32(clamping: height))
+        let m11 = Double(instance[0]), m12 = Double(instance[1]), m14 = Double(instance[3])
+        let m21 = Double(instance[4]), m22 = Double(instance[5]), m24 = Double(instance[7])
+        let m41 = Double(instance[8]), m42 = Double(instance[9]), m44 = Double(instance[11])
+        let determinant = m11 * m22 - m21 * m12
+        guard m14 == 0, m24 == 0, m44 == 1, Swift.abs(determinant) > 1e-12, determinant.isFinite else { return whole }
+        // Local units per canvas pixel step along x and y: the inverse map's columns.
+        let stepX = SIMD2(m22, -m12) / determinant, stepY = SIMD2(-m21, m11) / determinant
+        func unitsPerPixel(_ x: SIMD2<Double>, _ y: SIMD2<Double>) -> Double { (0.5 * ((x * x).sum() + (y * y).sum())).squareRoot() }
+        func canvas(_ p: SIMD2<Double>) -> SIMD2<Double> { SIMD2(m11 * p.x + m21 * p.y + m41, m12 * p.x + m22 * p.y + m42) }
+
+        let x = Double(instance[12]), y = Double(instance[13]), w = Double(instance[14]), h = Double(instance[15])
+        let reach = blurred ? Double(instance[27]) + unitsPerPixel(stepX, stepY) / 64 : Self.reach * unitsPerPixel(stepX, stepY)
+        var lo = SIMD2(Swift.min(x, x + w) - reach, Swift.min(y, y + h) - reach)
+        var hi = SIMD2(Swift.max(x, x + w) + reach, Swift.max(y, y + h) + reach)
+        var box = canvasBox(lo, hi, map: canvas)
+        if analyticClip {
+            // Clip-local = C · local + offset (centred), with half size (hx, hy).
+            let a = Double(instance[41]), b = Double(instance[42]), c = Double(instance[43]), hx = Double(instance[44])
+            let d = Double(instance[45]), e = Double(instance[46]), f = Double(instance[47]), hy = Double(instance[48])
+            let clipDeterminant = a * e - b * d
+            if Swift.abs(clipDeterminant) > 1e-12, clipDeterminant.isFinite {
+                let clipStepX = SIMD2(a * stepX.x + b * stepX.y, d * stepX.x + e * stepX.y)
+                let clipStepY = SIMD2(a * stepY.x + b * stepY.y, d * stepY.x + e * stepY.y)
+                let clipReach = Self.reach * unitsPerPixel(clipStepX, clipStepY)
+                lo = SIMD2(-Swift.max(hx, 0) - clipReach, -Swift.max(hy, 0) - clipReach)
+                hi = -lo
+                // Back to the quad's local space: local = C⁻¹ · (clip-local − offset).
+                let clipBox = canvasBox(lo, hi) { q in
+                    let u = q.x - c, v = q.y - f
+                    return canvas(SIMD2(e * u - b * v, a * v - d * u) / clipDeterminant)
+                }
+                box = SIMD4(Swift.max(box.x, clipBox.x), Swift.max(box.y, clipBox.y),
+                            Swift.min(box.z, clipBox.z), Swift.min(box.w, clipBox.w))
+            }
+        }
+        // Pixel i is changed only if its centre i + 0.5 lies in the box.
+        let minX = (box.x - 0.5).rounded(.up), maxX = (box.z - 0.5).rounded(.down) + 1
+        let minY = (box.y - 0.5).rounded(.up), maxY = (box.w - 0.5).rounded(.down) + 1
+        guard minX.isFinite, maxX.isFinite, minY.isFinite, maxY.isFinite else { return whole }
+        func clamped(_ v: Double, _ limit: Int) -> Int32 { Int32(Swift.min(Swift.max(v, 0), Double(limit))) }
+        return SIMD4(clamped(minX, width), clamped(minY, height), clamped(maxX, width), clamped(maxY, height))
+    }
+
+    /// The canvas bounding box (minX, minY, maxX, maxY) of the local box `lo`...`hi` mapped by `map`.
+    private static func canvasBox(_ lo: SIMD2<Double>, _ hi: SIMD2<Double>, map: (SIMD2<Double>) -> SIMD2<Double>) -> SIMD4<Double> {
+        let a = map(lo), b = map(SIMD2(hi.x, lo.y)), c = map(SIMD2(lo.x, hi.y)), d = map(hi)
+        let low = pointwiseMin(pointwiseMin(a, b), pointwiseMin(c, d)), high = pointwiseMax(pointwiseMax(a, b), pointwiseMax(c, d))
+        return SIMD4(low.x, low.y, high.x, high.y)
+    }
+}
