@@ -1,4 +1,5 @@
 import CompositorCore
+import CPURendererKernels
 import Foundation
 
 /// Paints prepared quads into rows of a pixel buffer: per row it solves the span the quad may
@@ -15,8 +16,15 @@ struct QuadPainter {
     @inline(__always)
     func paint(_ quad: UnsafePointer<PreparedQuad>, rows: Range<Int>, from x0: Int, to x1: Int, into buffer: PixelBuffer) {
         if let sprite = quad.pointee.sprite {
-            // The sprite's sampling is copied out of the quad once, not for every row.
-            for y in rows { paintSprite(quad, sprite, row: y, from: x0, to: x1, into: buffer.row(y)) }
+            // The sprite's sampling is copied out of the quad once, not for every row, and so is
+            // its form for the AVX2 kernel.
+            if var wide = sprite.wideKernel(quad.pointee.preciseInverse) {
+                withUnsafePointer(to: &wide) { wide in
+                    for y in rows { paintSprite(quad, sprite, wide: wide, row: y, from: x0, to: x1, into: buffer.row(y)) }
+                }
+            } else {
+                for y in rows { paintSprite(quad, sprite, wide: nil, row: y, from: x0, to: x1, into: buffer.row(y)) }
+            }
         } else {
             for y in rows { paint(quad, row: y, from: x0, to: x1, into: buffer.row(y)) }
         }
@@ -64,13 +72,13 @@ struct QuadPainter {
     /// integer maths (the rect decides each pixel); antialiased, the surely covered span with
     /// integer maths and the pixels along the edges with the shader.
     @inline(__always)
-    private func paintSprite(_ quad: UnsafePointer<PreparedQuad>, _ sprite: SpriteSampling, row y: Int, from x0: Int, to x1: Int,
-                             into row: UnsafeMutablePointer<UInt32>) {
+    private func paintSprite(_ quad: UnsafePointer<PreparedQuad>, _ sprite: SpriteSampling, wide: UnsafePointer<QCSprite>?,
+                             row y: Int, from x0: Int, to x1: Int, into row: UnsafeMutablePointer<UInt32>) {
         let (lower, upper) = sprite.rows.span(row: y, from: max(x0, quad.pointee.bounds.0), to: min(x1, quad.pointee.bounds.2))
         guard lower < upper else { return }
         let inverse = quad.pointee.preciseInverse
         if sprite.hardEdges {
-            sprite.paint(inverse, row: y, from: lower, to: upper, into: row, rowWidth: rowWidth)
+            sprite.paint(inverse, wide: wide, row: y, from: lower, to: upper, into: row, rowWidth: rowWidth)
             return
         }
         let (innerLower, innerUpper) = Self.union(quad.pointee.inner.span(row: y, from: lower, to: upper),
@@ -80,7 +88,7 @@ struct QuadPainter {
             return
         }
         shadeSpan(quad, y: y, from: lower, to: innerLower, row: row, interior: false)
-        sprite.paint(inverse, row: y, from: innerLower, to: innerUpper, into: row, rowWidth: rowWidth)
+        sprite.paint(inverse, wide: wide, row: y, from: innerLower, to: innerUpper, into: row, rowWidth: rowWidth)
         shadeSpan(quad, y: y, from: innerUpper, to: upper, row: row, interior: false)
     }
 

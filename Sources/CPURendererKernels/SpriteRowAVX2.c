@@ -1,0 +1,197 @@
+// The AVX2 form of SpriteSampling.paint for unrotated bilinear sprites: eight pixels per 256-bit
+// register, texels fetched with gathers, and the 8.8 fixed-point filter, scaling and blend of the
+// Swift code with the 16-bit high multiplies that SSE2's 32-bit lanes must emulate. Every step
+// is the Swift step with the same operands in the same order (no fused multiply-adds), so the
+// bytes are the same; CPURendererTests/CPUSpriteKernelTests compares the two paths.
+#include "CPURendererKernels.h"
+#include <stddef.h>
+
+#if defined(__x86_64__) && (defined(__clang__) || defined(__GNUC__))
+#include <immintrin.h>
+
+#pragma clang fp contract(off)
+
+#define AVX2 __attribute__((target("avx2")))
+
+bool qc_sprite_kernels_available(void) {
+    __builtin_cpu_init();
+    return __builtin_cpu_supports("avx2");
+}
+
+// `lanesMax(a, b)` is `a.replacing(with: b, where: b .> a)`, which is MAXPS with b first (NaN and
+// signed zeros included); `lanesMin` likewise.
+static inline AVX2 __m256 lanes_max(__m256 a, __m256 b) { return _mm256_max_ps(b, a); }
+static inline AVX2 __m256 lanes_min(__m256 a, __m256 b) { return _mm256_min_ps(b, a); }
+
+// `lanesFloor`: the nearest whole number by the 1.5 × 2^23 trick, less one where that went up.
+static inline AVX2 __m256 lanes_floor(__m256 x) {
+    const __m256 magic = _mm256_set1_ps(12582912.0f);
+    __m256 nearest = _mm256_sub_ps(_mm256_add_ps(x, magic), magic);
+    __m256 up = _mm256_cmp_ps(nearest, x, _CMP_GT_OQ);
+    return _mm256_blendv_ps(nearest, _mm256_sub_ps(nearest, _mm256_set1_ps(1.0f)), up);
+}
+
+// `lanesRound`: ties to even, for values in 0..<2^22.
+static inline AVX2 __m256 lanes_round(__m256 x) {
+    const __m256 shift = _mm256_set1_ps(8388608.0f);
+    return _mm256_sub_ps(_mm256_add_ps(x, shift), shift);
+}
+
+// `lanesWhole`: whole floats in 0..<2^23 as integers.
+static inline AVX2 __m256i lanes_whole(__m256 x) {
+    return _mm256_and_si256(_mm256_castps_si256(_mm256_add_ps(x, _mm256_set1_ps(8388608.0f))),
+                            _mm256_set1_epi32(0x7FFFFF));
+}
+
+// 8.8 fixed-point colours: red and blue in `rb`, green and alpha in `ga`, a 16-bit half each.
+typedef struct FixedColor { __m256i rb, ga; } FixedColor;
+
+// `FixedColor(weighted:by:)`: texels' bytes times weights in 0...256.
+static inline AVX2 FixedColor weighted(__m256i texels, __m256i weight) {
+    const __m256i bytes = _mm256_set1_epi32(0x00FF00FF);
+    __m256i pair = _mm256_or_si256(weight, _mm256_slli_epi32(weight, 16));
+    FixedColor c = {
+        _mm256_mullo_epi16(_mm256_and_si256(texels, bytes), pair),
+        _mm256_mullo_epi16(_mm256_and_si256(_mm256_srli_epi32(texels, 8), bytes), pair),
+    };
+    return c;
+}
+
+static inline AVX2 FixedColor plus(FixedColor a, FixedColor b) {
+    FixedColor c = { _mm256_add_epi16(a.rb, b.rb), _mm256_add_epi16(a.ga, b.ga) };
+    return c;
+}
+
+// `highProducts` with a factor per 16-bit half: the high 16 bits of each product.
+static inline AVX2 FixedColor scaled(FixedColor a, __m256i redBlue, __m256i greenAlpha) {
+    FixedColor c = { _mm256_mulhi_epu16(a.rb, redBlue), _mm256_mulhi_epu16(a.ga, greenAlpha) };
+    return c;
+}
+
+// The scalar forms of the lane helpers, for the row's vertical filter (lane 0 of the Swift lanes).
+static inline float scalar_max(float a, float b) { return b > a ? b : a; }
+static inline float scalar_min(float a, float b) { return b < a ? b : a; }
+static inline float scalar_floor(float x) {
+    float nearest = (x + 12582912.0f) - 12582912.0f;
+    return nearest > x ? nearest - 1.0f : nearest;
+}
+
+// One level over one canvas row: `SpriteSampling.rows` (the upper texel row and the lower row's
+// weight, the same for the whole row) and the level's constants, found once per row.
+typedef struct LevelRow {
+    const int *top, *bottom;
+    __m256 width, lastBlock, lowerWeight;
+    __m256i wy;
+} LevelRow;
+
+static inline AVX2 LevelRow level_row(const QCSpriteLevel *level, float v) {
+    float fy = v * (float)level->height - 0.5f;
+    float y0 = scalar_min(scalar_max(scalar_floor(fy), 0.0f), (float)(level->height - 2));
+    float ty = ((scalar_min(scalar_max(fy - y0, 0.0f), 1.0f) * 256.0f) + 8388608.0f) - 8388608.0f;
+    LevelRow row;
+    row.top = (const int *)level->pixels + (ptrdiff_t)y0 * level->width;
+    row.bottom = row.top + level->width;
+    row.width = _mm256_set1_ps((float)level->width);
+    row.lastBlock = _mm256_set1_ps((float)(level->width - 2));
+    row.lowerWeight = _mm256_set1_ps(ty);
+    row.wy = _mm256_set1_epi32((int)ty);
+    return row;
+}
+
+// `SpriteSampling.bilinear` at texture coordinates u over one level row.
+static inline AVX2 FixedColor bilinear(const LevelRow *level, __m256 u) {
+    __m256 fx = _mm256_sub_ps(_mm256_mul_ps(u, level->width), _mm256_set1_ps(0.5f));
+    __m256 x0 = lanes_min(lanes_max(lanes_floor(fx), _mm256_setzero_ps()), level->lastBlock);
+    __m256 fraction = lanes_min(lanes_max(_mm256_sub_ps(fx, x0), _mm256_setzero_ps()), _mm256_set1_ps(1.0f));
+    __m256 tx = lanes_round(_mm256_mul_ps(fraction, _mm256_set1_ps(256.0f)));
+    __m256i wx = lanes_whole(tx), wy = level->wy;
+    __m256i w11 = lanes_whole(lanes_round(_mm256_mul_ps(_mm256_mul_ps(tx, level->lowerWeight), _mm256_set1_ps(1.0f / 256.0f))));
+    __m256i w10 = _mm256_sub_epi32(wx, w11), w01 = _mm256_sub_epi32(wy, w11);
+    __m256i w00 = _mm256_add_epi32(_mm256_sub_epi32(_mm256_sub_epi32(_mm256_set1_epi32(256), wx), wy), w11);
+    __m256i index = lanes_whole(x0);
+    FixedColor c = weighted(_mm256_i32gather_epi32(level->top, index, 4), w00);
+    c = plus(c, weighted(_mm256_i32gather_epi32(level->top + 1, index, 4), w10));
+    c = plus(c, weighted(_mm256_i32gather_epi32(level->bottom, index, 4), w01));
+    return plus(c, weighted(_mm256_i32gather_epi32(level->bottom + 1, index, 4), w11));
+}
+
+// `FixedColor.rounded`: a + b saturating at 0xFFFF, rounded to a byte in each half's low byte.
+static inline AVX2 __m256i rounded(__m256i a, __m256i b) {
+    __m256i sum = _mm256_adds_epu16(a, b);
+    __m256i bytes = _mm256_add_epi16(_mm256_srli_epi16(sum, 8), _mm256_and_si256(_mm256_srli_epi16(sum, 7), _mm256_set1_epi16(1)));
+    return _mm256_sub_epi16(bytes, _mm256_srli_epi16(bytes, 8));
+}
+
+// `FixedColor.over`: premultiplied source-over onto eight RGBA8 pixels.
+static inline AVX2 __m256i over(FixedColor source, __m256i destination) {
+    __m256i transparency = _mm256_sub_epi32(_mm256_set1_epi32(65280), _mm256_srli_epi32(source.ga, 16));
+    __m256i factor = _mm256_and_si256(_mm256_add_epi32(transparency, _mm256_srli_epi32(transparency, 8)), _mm256_set1_epi32(0xFFFF));
+    __m256i pair = _mm256_or_si256(factor, _mm256_slli_epi32(factor, 16));
+    __m256i rbBelow = _mm256_mulhi_epu16(_mm256_slli_epi32(_mm256_and_si256(destination, _mm256_set1_epi32(0x00FF00FF)), 8), pair);
+    __m256i gaBelow = _mm256_mulhi_epu16(_mm256_and_si256(destination, _mm256_set1_epi32((int)0xFF00FF00)), pair);
+    return _mm256_or_si256(rounded(source.rb, rbBelow), _mm256_slli_epi32(rounded(source.ga, gaBelow), 8));
+}
+
+AVX2 void qc_sprite_paint_row_avx2(const QCSprite *sprite, int32_t y, int32_t x0, int32_t x1, uint32_t *row) {
+    if (x0 >= x1) return;
+    const QCSprite s = *sprite;
+    // Local y (the same along the row: h12 is zero) and the vertical half of each level's filter,
+    // as `SpriteSampling.paint` finds them from the row's first run.
+    double firstX = (double)x0 + 0.5, centreY = (double)y + 0.5;
+    float localY = (float)(firstX * s.h12 + centreY * s.h22 + s.h32) + (float)s.h12 * 0.0f;
+    // Hard edges: a row outside the rect keeps every pixel (the Swift lanes blend a cleared
+    // colour there, which leaves a pixel's bytes as they are).
+    if (s.hardEdges && !(localY >= s.minY && localY < s.maxY)) return;
+    float v = scalar_min(scalar_max(s.vLower, s.vOrigin + localY * s.vPerUnit), s.vUpper);
+    const LevelRow first = level_row(&s.first, v);
+    const LevelRow next = s.nextLevelWeight != 0 ? level_row(&s.next, v) : first;
+    const double rowTerm = centreY * s.h21;
+    const __m256 offsets = _mm256_setr_ps(0, 1, 2, 3, 4, 5, 6, 7);
+    const __m256 steps = _mm256_mul_ps(_mm256_set1_ps((float)s.h11), offsets);
+    const __m256 uOrigin = _mm256_set1_ps(s.uOrigin), uPerUnit = _mm256_set1_ps(s.uPerUnit);
+    const __m256 uLower = _mm256_set1_ps(s.uLower), uUpper = _mm256_set1_ps(s.uUpper);
+    const __m256 minX = _mm256_set1_ps(s.minX), maxX = _mm256_set1_ps(s.maxX);
+    const __m256i firstFactor = _mm256_set1_epi16((short)(65536 - s.nextLevelWeight));
+    const __m256i nextFactor = _mm256_set1_epi16((short)s.nextLevelWeight);
+    const __m256i redBlue = _mm256_set1_epi32((int)s.redBlueScale), greenAlpha = _mm256_set1_epi32((int)s.greenAlphaScale);
+    const __m256i lanes = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
+    for (int32_t x = x0; x < x1; x += 8) {
+        double base = ((double)x + 0.5) * s.h11 + rowTerm + s.h31;
+        __m256 lx = _mm256_add_ps(_mm256_set1_ps((float)base), steps);
+        __m256 u = lanes_min(lanes_max(uLower, _mm256_add_ps(uOrigin, _mm256_mul_ps(lx, uPerUnit))), uUpper);
+        FixedColor source = bilinear(&first, u);
+        if (s.nextLevelWeight != 0) {
+            FixedColor second = bilinear(&next, u);
+            source = plus(scaled(source, firstFactor, firstFactor), scaled(second, nextFactor, nextFactor));
+        }
+        // Clear texels leave the pixels as they are.
+        __m256i any = _mm256_or_si256(source.rb, source.ga);
+        if (_mm256_testz_si256(any, any)) continue;
+        if (s.scales) source = scaled(source, redBlue, greenAlpha);
+        if (s.hardEdges) {
+            __m256i inside = _mm256_castps_si256(_mm256_and_ps(_mm256_cmp_ps(lx, minX, _CMP_GE_OQ), _mm256_cmp_ps(lx, maxX, _CMP_LT_OQ)));
+            source.rb = _mm256_and_si256(source.rb, inside);
+            source.ga = _mm256_and_si256(source.ga, inside);
+        }
+        uint32_t *pointer = row + x;
+        int32_t count = x1 - x;
+        if (count >= 8) {
+            __m256i destination = _mm256_loadu_si256((const __m256i *)pointer);
+            _mm256_storeu_si256((__m256i *)pointer, over(source, destination));
+        } else {
+            __m256i mask = _mm256_cmpgt_epi32(_mm256_set1_epi32(count), lanes);
+            __m256i destination = _mm256_maskload_epi32((const int *)pointer, mask);
+            _mm256_maskstore_epi32((int *)pointer, mask, over(source, destination));
+        }
+    }
+}
+
+#else
+
+bool qc_sprite_kernels_available(void) { return false; }
+
+void qc_sprite_paint_row_avx2(const QCSprite *sprite, int32_t y, int32_t x0, int32_t x1, uint32_t *row) {
+    (void)sprite; (void)y; (void)x0; (void)x1; (void)row;
+}
+
+#endif
