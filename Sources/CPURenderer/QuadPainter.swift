@@ -16,14 +16,16 @@ struct QuadPainter {
     @inline(__always)
     func paint(_ quad: UnsafePointer<PreparedQuad>, rows: Range<Int>, from x0: Int, to x1: Int, into buffer: PixelBuffer) {
         if let sprite = quad.pointee.sprite {
-            // The sprite's sampling is copied out of the quad once, not for every row, and so is
-            // its form for the AVX2 kernel.
+            // The sprite's sampling is copied out of the quad once, not for every row, and so are
+            // its form for the AVX2 kernel and the columns it may touch.
+            let b = quad.pointee.bounds
+            let lower = x0 > b.0 ? x0 : b.0, upper = x1 < b.2 ? x1 : b.2
             if var wide = sprite.wideKernel(quad.pointee.preciseInverse) {
                 withUnsafePointer(to: &wide) { wide in
-                    for y in rows { paintSprite(quad, sprite, wide: wide, row: y, from: x0, to: x1, into: buffer.row(y)) }
+                    for y in rows { paintSprite(quad, sprite, wide: wide, row: y, from: lower, to: upper, into: buffer.row(y)) }
                 }
             } else {
-                for y in rows { paintSprite(quad, sprite, wide: nil, row: y, from: x0, to: x1, into: buffer.row(y)) }
+                for y in rows { paintSprite(quad, sprite, wide: nil, row: y, from: lower, to: upper, into: buffer.row(y)) }
             }
         } else {
             for y in rows { paint(quad, row: y, from: x0, to: x1, into: buffer.row(y)) }
@@ -67,14 +69,15 @@ struct QuadPainter {
         shadeSpan(quad, y: y, from: innerUpper, to: upper, row: row, interior: false, clipCover: clipCover)
     }
 
-    /// A plain sprite (`SpriteSampling`), within its region (which leaves out the pixels where
-    /// every texel sampled is transparent): hard-edged, the whole span the rect may cover with
-    /// integer maths (the rect decides each pixel); antialiased, the surely covered span with
-    /// integer maths and the pixels along the edges with the shader.
+    /// A plain sprite (`SpriteSampling`) over columns `x0..<x1` (within its bounds), within its
+    /// region (which leaves out the pixels where every texel sampled is transparent): hard-edged,
+    /// the whole span the rect may cover with integer maths (the rect decides each pixel);
+    /// antialiased, the surely covered span with integer maths and the pixels along the edges
+    /// with the shader.
     @inline(__always)
     private func paintSprite(_ quad: UnsafePointer<PreparedQuad>, _ sprite: SpriteSampling, wide: UnsafePointer<QCSprite>?,
                              row y: Int, from x0: Int, to x1: Int, into row: UnsafeMutablePointer<UInt32>) {
-        let (lower, upper) = sprite.rows.span(row: y, from: max(x0, quad.pointee.bounds.0), to: min(x1, quad.pointee.bounds.2))
+        let (lower, upper) = sprite.rows.span(row: y, from: x0, to: x1)
         guard lower < upper else { return }
         let inverse = quad.pointee.preciseInverse
         if sprite.hardEdges {

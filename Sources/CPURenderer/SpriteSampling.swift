@@ -258,7 +258,11 @@ struct SpriteSampling {
 }
 
 /// Whether this processor runs the AVX2 sprite kernel (asked once).
-let wideSpriteKernelAvailable = qc_sprite_kernels_available()
+let processorRunsWideSpriteKernel = qc_sprite_kernels_available()
+
+/// Whether sprites are painted by the AVX2 kernel: the processor runs it and `QC_DEBUG` does not
+/// turn it off (`no-wide-kernels`).
+let wideSpriteKernelAvailable = processorRunsWideSpriteKernel && !DebugOptions.isEnabled(.noWideKernels)
 
 /// The vertical half of a bilinear filter at eight points: the upper texel row and the lower
 /// row's weight in 1/256.

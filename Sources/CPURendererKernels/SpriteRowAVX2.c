@@ -132,8 +132,10 @@ static inline AVX2 __m256i over(FixedColor source, __m256i destination) {
     return _mm256_or_si256(rounded(source.rb, rbBelow), _mm256_slli_epi32(rounded(source.ga, gaBelow), 8));
 }
 
-AVX2 void qc_sprite_paint_row_avx2(const QCSprite *sprite, int32_t y, int32_t x0, int32_t x1, uint32_t *row) {
-    if (x0 >= x1) return;
+// The row loop with the sprite's options as constants, so that each combination compiles to a
+// loop without the others' branches and with its constants kept in registers.
+static inline __attribute__((always_inline)) AVX2 void paint_row(const QCSprite *sprite, int32_t y, int32_t x0, int32_t x1, uint32_t *row,
+                                                                const bool trilinear, const bool scales, const bool hardEdges) {
     const QCSprite s = *sprite;
     // Local y (the same along the row: h12 is zero) and the vertical half of each level's filter,
     // as `SpriteSampling.paint` finds them from the row's first run.
@@ -141,10 +143,10 @@ AVX2 void qc_sprite_paint_row_avx2(const QCSprite *sprite, int32_t y, int32_t x0
     float localY = (float)(firstX * s.h12 + centreY * s.h22 + s.h32) + (float)s.h12 * 0.0f;
     // Hard edges: a row outside the rect keeps every pixel (the Swift lanes blend a cleared
     // colour there, which leaves a pixel's bytes as they are).
-    if (s.hardEdges && !(localY >= s.minY && localY < s.maxY)) return;
+    if (hardEdges && !(localY >= s.minY && localY < s.maxY)) return;
     float v = scalar_min(scalar_max(s.vLower, s.vOrigin + localY * s.vPerUnit), s.vUpper);
     const LevelRow first = level_row(&s.first, v);
-    const LevelRow next = s.nextLevelWeight != 0 ? level_row(&s.next, v) : first;
+    const LevelRow next = trilinear ? level_row(&s.next, v) : first;
     const double rowTerm = centreY * s.h21;
     const __m256 offsets = _mm256_setr_ps(0, 1, 2, 3, 4, 5, 6, 7);
     const __m256 steps = _mm256_mul_ps(_mm256_set1_ps((float)s.h11), offsets);
@@ -160,15 +162,15 @@ AVX2 void qc_sprite_paint_row_avx2(const QCSprite *sprite, int32_t y, int32_t x0
         __m256 lx = _mm256_add_ps(_mm256_set1_ps((float)base), steps);
         __m256 u = lanes_min(lanes_max(uLower, _mm256_add_ps(uOrigin, _mm256_mul_ps(lx, uPerUnit))), uUpper);
         FixedColor source = bilinear(&first, u);
-        if (s.nextLevelWeight != 0) {
+        if (trilinear) {
             FixedColor second = bilinear(&next, u);
             source = plus(scaled(source, firstFactor, firstFactor), scaled(second, nextFactor, nextFactor));
         }
         // Clear texels leave the pixels as they are.
         __m256i any = _mm256_or_si256(source.rb, source.ga);
         if (_mm256_testz_si256(any, any)) continue;
-        if (s.scales) source = scaled(source, redBlue, greenAlpha);
-        if (s.hardEdges) {
+        if (scales) source = scaled(source, redBlue, greenAlpha);
+        if (hardEdges) {
             __m256i inside = _mm256_castps_si256(_mm256_and_ps(_mm256_cmp_ps(lx, minX, _CMP_GE_OQ), _mm256_cmp_ps(lx, maxX, _CMP_LT_OQ)));
             source.rb = _mm256_and_si256(source.rb, inside);
             source.ga = _mm256_and_si256(source.ga, inside);
@@ -183,6 +185,21 @@ AVX2 void qc_sprite_paint_row_avx2(const QCSprite *sprite, int32_t y, int32_t x0
             __m256i destination = _mm256_maskload_epi32((const int *)pointer, mask);
             _mm256_maskstore_epi32((int *)pointer, mask, over(source, destination));
         }
+    }
+}
+
+AVX2 void qc_sprite_paint_row_avx2(const QCSprite *sprite, int32_t y, int32_t x0, int32_t x1, uint32_t *row) {
+    if (x0 >= x1) return;
+    const bool trilinear = sprite->nextLevelWeight != 0, scales = sprite->scales, hard = sprite->hardEdges;
+    switch ((trilinear ? 1 : 0) | (scales ? 2 : 0) | (hard ? 4 : 0)) {
+    case 0: paint_row(sprite, y, x0, x1, row, false, false, false); break;
+    case 1: paint_row(sprite, y, x0, x1, row, true, false, false); break;
+    case 2: paint_row(sprite, y, x0, x1, row, false, true, false); break;
+    case 3: paint_row(sprite, y, x0, x1, row, true, true, false); break;
+    case 4: paint_row(sprite, y, x0, x1, row, false, false, true); break;
+    case 5: paint_row(sprite, y, x0, x1, row, true, false, true); break;
+    case 6: paint_row(sprite, y, x0, x1, row, false, true, true); break;
+    default: paint_row(sprite, y, x0, x1, row, true, true, true); break;
     }
 }
 
