@@ -31,7 +31,7 @@ struct SpriteSampling {
     /// `AlphaHull`, outside which every pixel would blend a transparent black texel (and so stay
     /// as it is). See `region(inverse:rect:reach:mapping:hull:)`.
     var rows: RowBounds
-    /// Whether unrotated bilinear rows are painted by the AVX2 kernel (`qc_sprite_paint_row_avx2`,
+    /// Whether unrotated bilinear rows are painted by the AVX2 kernel (`qc_sprite_paint_rows_avx2`,
     /// the same bytes as the Swift lanes below), where the processor has AVX2.
     var usesWideKernel: Bool
 
@@ -143,7 +143,10 @@ struct SpriteSampling {
                into row: UnsafeMutablePointer<UInt32>, rowWidth: Int) {
         guard x0 < x1 else { return }
         if let wide {
-            qc_sprite_paint_row_avx2(wide, Int32(y), Int32(x0), Int32(x1), row)
+            var span = SIMD2<Int32>(Int32(x0), Int32(x1))
+            withUnsafePointer(to: &span) {
+                $0.withMemoryRebound(to: Int32.self, capacity: 2) { qc_sprite_paint_rows_avx2(wide, Int32(y), 1, $0, row, 0) }
+            }
             return
         }
         // Where local y does not change along a row (no rotation or shear: the inverse's x adds

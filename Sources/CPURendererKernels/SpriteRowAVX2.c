@@ -132,22 +132,12 @@ static inline AVX2 __m256i over(FixedColor source, __m256i destination) {
     return _mm256_or_si256(rounded(source.rb, rbBelow), _mm256_slli_epi32(rounded(source.ga, gaBelow), 8));
 }
 
-// The row loop with the sprite's options as constants, so that each combination compiles to a
+// The rows loop with the sprite's options as constants, so that each combination compiles to a
 // loop without the others' branches and with its constants kept in registers.
-static inline __attribute__((always_inline)) AVX2 void paint_row(const QCSprite *sprite, int32_t y, int32_t x0, int32_t x1, uint32_t *row,
-                                                                const bool trilinear, const bool scales, const bool hardEdges) {
+static inline __attribute__((always_inline)) AVX2 void paint_rows(const QCSprite *sprite, int32_t firstRow, int32_t rowCount,
+                                                                 const int32_t *spans, uint32_t *pixels, ptrdiff_t rowLength,
+                                                                 const bool trilinear, const bool scales, const bool hardEdges) {
     const QCSprite s = *sprite;
-    // Local y (the same along the row: h12 is zero) and the vertical half of each level's filter,
-    // as `SpriteSampling.paint` finds them from the row's first run.
-    double firstX = (double)x0 + 0.5, centreY = (double)y + 0.5;
-    float localY = (float)(firstX * s.h12 + centreY * s.h22 + s.h32) + (float)s.h12 * 0.0f;
-    // Hard edges: a row outside the rect keeps every pixel (the Swift lanes blend a cleared
-    // colour there, which leaves a pixel's bytes as they are).
-    if (hardEdges && !(localY >= s.minY && localY < s.maxY)) return;
-    float v = scalar_min(scalar_max(s.vLower, s.vOrigin + localY * s.vPerUnit), s.vUpper);
-    const LevelRow first = level_row(&s.first, v);
-    const LevelRow next = trilinear ? level_row(&s.next, v) : first;
-    const double rowTerm = centreY * s.h21;
     const __m256 offsets = _mm256_setr_ps(0, 1, 2, 3, 4, 5, 6, 7);
     const __m256 steps = _mm256_mul_ps(_mm256_set1_ps((float)s.h11), offsets);
     const __m256 uOrigin = _mm256_set1_ps(s.uOrigin), uPerUnit = _mm256_set1_ps(s.uPerUnit);
@@ -157,49 +147,66 @@ static inline __attribute__((always_inline)) AVX2 void paint_row(const QCSprite 
     const __m256i nextFactor = _mm256_set1_epi16((short)s.nextLevelWeight);
     const __m256i redBlue = _mm256_set1_epi32((int)s.redBlueScale), greenAlpha = _mm256_set1_epi32((int)s.greenAlphaScale);
     const __m256i lanes = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
-    for (int32_t x = x0; x < x1; x += 8) {
-        double base = ((double)x + 0.5) * s.h11 + rowTerm + s.h31;
-        __m256 lx = _mm256_add_ps(_mm256_set1_ps((float)base), steps);
-        __m256 u = lanes_min(lanes_max(uLower, _mm256_add_ps(uOrigin, _mm256_mul_ps(lx, uPerUnit))), uUpper);
-        FixedColor source = bilinear(&first, u);
-        if (trilinear) {
-            FixedColor second = bilinear(&next, u);
-            source = plus(scaled(source, firstFactor, firstFactor), scaled(second, nextFactor, nextFactor));
-        }
-        // Clear texels leave the pixels as they are.
-        __m256i any = _mm256_or_si256(source.rb, source.ga);
-        if (_mm256_testz_si256(any, any)) continue;
-        if (scales) source = scaled(source, redBlue, greenAlpha);
-        if (hardEdges) {
-            __m256i inside = _mm256_castps_si256(_mm256_and_ps(_mm256_cmp_ps(lx, minX, _CMP_GE_OQ), _mm256_cmp_ps(lx, maxX, _CMP_LT_OQ)));
-            source.rb = _mm256_and_si256(source.rb, inside);
-            source.ga = _mm256_and_si256(source.ga, inside);
-        }
-        uint32_t *pointer = row + x;
-        int32_t count = x1 - x;
-        if (count >= 8) {
-            __m256i destination = _mm256_loadu_si256((const __m256i *)pointer);
-            _mm256_storeu_si256((__m256i *)pointer, over(source, destination));
-        } else {
-            __m256i mask = _mm256_cmpgt_epi32(_mm256_set1_epi32(count), lanes);
-            __m256i destination = _mm256_maskload_epi32((const int *)pointer, mask);
-            _mm256_maskstore_epi32((int *)pointer, mask, over(source, destination));
+    for (int32_t r = 0; r < rowCount; r++) {
+        const int32_t x0 = spans[2 * r], x1 = spans[2 * r + 1];
+        if (x0 >= x1) continue;
+        uint32_t *row = pixels + r * rowLength;
+        // Local y (the same along the row: h12 is zero) and the vertical half of each level's
+        // filter, as `SpriteSampling.paint` finds them from the row's first run.
+        const double firstX = (double)x0 + 0.5, centreY = (double)(firstRow + r) + 0.5;
+        const float localY = (float)(firstX * s.h12 + centreY * s.h22 + s.h32) + (float)s.h12 * 0.0f;
+        // Hard edges: a row outside the rect keeps every pixel (the Swift lanes blend a cleared
+        // colour there, which leaves a pixel's bytes as they are).
+        if (hardEdges && !(localY >= s.minY && localY < s.maxY)) continue;
+        const float v = scalar_min(scalar_max(s.vLower, s.vOrigin + localY * s.vPerUnit), s.vUpper);
+        const LevelRow first = level_row(&s.first, v);
+        const LevelRow next = trilinear ? level_row(&s.next, v) : first;
+        const double rowTerm = centreY * s.h21;
+        for (int32_t x = x0; x < x1; x += 8) {
+            double base = ((double)x + 0.5) * s.h11 + rowTerm + s.h31;
+            __m256 lx = _mm256_add_ps(_mm256_set1_ps((float)base), steps);
+            __m256 u = lanes_min(lanes_max(uLower, _mm256_add_ps(uOrigin, _mm256_mul_ps(lx, uPerUnit))), uUpper);
+            FixedColor source = bilinear(&first, u);
+            if (trilinear) {
+                FixedColor second = bilinear(&next, u);
+                source = plus(scaled(source, firstFactor, firstFactor), scaled(second, nextFactor, nextFactor));
+            }
+            // Clear texels leave the pixels as they are.
+            __m256i any = _mm256_or_si256(source.rb, source.ga);
+            if (_mm256_testz_si256(any, any)) continue;
+            if (scales) source = scaled(source, redBlue, greenAlpha);
+            if (hardEdges) {
+                __m256i inside = _mm256_castps_si256(_mm256_and_ps(_mm256_cmp_ps(lx, minX, _CMP_GE_OQ), _mm256_cmp_ps(lx, maxX, _CMP_LT_OQ)));
+                source.rb = _mm256_and_si256(source.rb, inside);
+                source.ga = _mm256_and_si256(source.ga, inside);
+            }
+            uint32_t *pointer = row + x;
+            int32_t count = x1 - x;
+            if (count >= 8) {
+                __m256i destination = _mm256_loadu_si256((const __m256i *)pointer);
+                _mm256_storeu_si256((__m256i *)pointer, over(source, destination));
+            } else {
+                __m256i mask = _mm256_cmpgt_epi32(_mm256_set1_epi32(count), lanes);
+                __m256i destination = _mm256_maskload_epi32((const int *)pointer, mask);
+                _mm256_maskstore_epi32((int *)pointer, mask, over(source, destination));
+            }
         }
     }
 }
 
-AVX2 void qc_sprite_paint_row_avx2(const QCSprite *sprite, int32_t y, int32_t x0, int32_t x1, uint32_t *row) {
-    if (x0 >= x1) return;
+AVX2 void qc_sprite_paint_rows_avx2(const QCSprite *sprite, int32_t firstRow, int32_t rowCount, const int32_t *spans,
+                                    uint32_t *pixels, int32_t rowLength) {
     const bool trilinear = sprite->nextLevelWeight != 0, scales = sprite->scales, hard = sprite->hardEdges;
+    const ptrdiff_t length = rowLength;
     switch ((trilinear ? 1 : 0) | (scales ? 2 : 0) | (hard ? 4 : 0)) {
-    case 0: paint_row(sprite, y, x0, x1, row, false, false, false); break;
-    case 1: paint_row(sprite, y, x0, x1, row, true, false, false); break;
-    case 2: paint_row(sprite, y, x0, x1, row, false, true, false); break;
-    case 3: paint_row(sprite, y, x0, x1, row, true, true, false); break;
-    case 4: paint_row(sprite, y, x0, x1, row, false, false, true); break;
-    case 5: paint_row(sprite, y, x0, x1, row, true, false, true); break;
-    case 6: paint_row(sprite, y, x0, x1, row, false, true, true); break;
-    default: paint_row(sprite, y, x0, x1, row, true, true, true); break;
+    case 0: paint_rows(sprite, firstRow, rowCount, spans, pixels, length, false, false, false); break;
+    case 1: paint_rows(sprite, firstRow, rowCount, spans, pixels, length, true, false, false); break;
+    case 2: paint_rows(sprite, firstRow, rowCount, spans, pixels, length, false, true, false); break;
+    case 3: paint_rows(sprite, firstRow, rowCount, spans, pixels, length, true, true, false); break;
+    case 4: paint_rows(sprite, firstRow, rowCount, spans, pixels, length, false, false, true); break;
+    case 5: paint_rows(sprite, firstRow, rowCount, spans, pixels, length, true, false, true); break;
+    case 6: paint_rows(sprite, firstRow, rowCount, spans, pixels, length, false, true, true); break;
+    default: paint_rows(sprite, firstRow, rowCount, spans, pixels, length, true, true, true); break;
     }
 }
 
@@ -207,8 +214,9 @@ AVX2 void qc_sprite_paint_row_avx2(const QCSprite *sprite, int32_t y, int32_t x0
 
 bool qc_sprite_kernels_available(void) { return false; }
 
-void qc_sprite_paint_row_avx2(const QCSprite *sprite, int32_t y, int32_t x0, int32_t x1, uint32_t *row) {
-    (void)sprite; (void)y; (void)x0; (void)x1; (void)row;
+void qc_sprite_paint_rows_avx2(const QCSprite *sprite, int32_t firstRow, int32_t rowCount, const int32_t *spans,
+                               uint32_t *pixels, int32_t rowLength) {
+    (void)sprite; (void)firstRow; (void)rowCount; (void)spans; (void)pixels; (void)rowLength;
 }
 
 #endif

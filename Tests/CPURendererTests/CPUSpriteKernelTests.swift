@@ -5,7 +5,7 @@ import Foundation
 import RendererTestSupport
 import XCTest
 
-/// The AVX2 kernel of unrotated bilinear sprites (`qc_sprite_paint_row_avx2`) paints the same
+/// The AVX2 kernel of unrotated bilinear sprites (`qc_sprite_paint_rows_avx2`) paints the same
 /// bytes as the Swift lanes it stands for (`SpriteSampling.paint`), which other processors run.
 final class CPUSpriteKernelTests: XCTestCase {
     private static let canvas = (width: 101, height: 67)

@@ -37,9 +37,11 @@ typedef struct QCSprite {
 /// Whether this processor runs the AVX2 kernels (and its system saves their registers).
 bool qc_sprite_kernels_available(void);
 
-/// Paints columns x0..<x1 of canvas row y, whose first pixel is `row`, with `sprite`
-/// (premultiplied source-over). Only columns x0..<x1 are read or written. Call only where
-/// `qc_sprite_kernels_available()`.
-void qc_sprite_paint_row_avx2(const QCSprite *sprite, int32_t y, int32_t x0, int32_t x1, uint32_t *row);
+/// Paints canvas rows firstRow..<firstRow + rowCount with `sprite` (premultiplied source-over):
+/// in row firstRow + r, whose first pixel is `pixels + r * rowLength`, the columns
+/// spans[2 r]..<spans[2 r + 1] (none when the first is not below the second). Only those columns
+/// are read or written. Call only where `qc_sprite_kernels_available()`.
+void qc_sprite_paint_rows_avx2(const QCSprite *sprite, int32_t firstRow, int32_t rowCount, const int32_t *spans,
+                               uint32_t *pixels, int32_t rowLength);
 
 #endif
