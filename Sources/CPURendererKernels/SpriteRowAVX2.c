@@ -5,6 +5,8 @@
 // bytes are the same; CPURendererTests/CPUSpriteKernelTests compares the two paths.
 #include "CPURendererKernels.h"
 #include <stddef.h>
+#include <stdint.h>
+#include <string.h>
 
 #if defined(__x86_64__) && (defined(__clang__) || defined(__GNUC__))
 #include <immintrin.h>
@@ -77,10 +79,10 @@ static inline float scalar_floor(float x) {
 }
 
 // One level over one canvas row: `SpriteSampling.rows` (the upper texel row and the lower row's
-// weight, the same for the whole row) and the level's constants, found once per row.
+// weight, the same for the whole row), found once per row.
 typedef struct LevelRow {
     const int *top, *bottom;
-    __m256 width, lastBlock, lowerWeight;
+    __m256 lowerWeight;
     __m256i wy;
 } LevelRow;
 
@@ -91,24 +93,36 @@ static inline AVX2 LevelRow level_row(const QCSpriteLevel *level, float v) {
     LevelRow row;
     row.top = (const int *)level->pixels + (ptrdiff_t)y0 * level->width;
     row.bottom = row.top + level->width;
-    row.width = _mm256_set1_ps((float)level->width);
-    row.lastBlock = _mm256_set1_ps((float)(level->width - 2));
     row.lowerWeight = _mm256_set1_ps(ty);
     row.wy = _mm256_set1_epi32((int)ty);
     return row;
 }
 
-// `SpriteSampling.bilinear` at texture coordinates u over one level row.
-static inline AVX2 FixedColor bilinear(const LevelRow *level, __m256 u) {
-    __m256 fx = _mm256_sub_ps(_mm256_mul_ps(u, level->width), _mm256_set1_ps(0.5f));
-    __m256 x0 = lanes_min(lanes_max(lanes_floor(fx), _mm256_setzero_ps()), level->lastBlock);
+// The horizontal half of `SpriteSampling.bilinear` at eight pixels: the left texel column of
+// each 2x2 block and the right column's weight (as a float and as an integer, 0...256).
+typedef struct Columns {
+    __m256i index, wx;
+    __m256 tx;
+} Columns;
+
+static inline AVX2 Columns columns(__m256 u, __m256 width, __m256 lastBlock) {
+    __m256 fx = _mm256_sub_ps(_mm256_mul_ps(u, width), _mm256_set1_ps(0.5f));
+    __m256 x0 = lanes_min(lanes_max(lanes_floor(fx), _mm256_setzero_ps()), lastBlock);
     __m256 fraction = lanes_min(lanes_max(_mm256_sub_ps(fx, x0), _mm256_setzero_ps()), _mm256_set1_ps(1.0f));
-    __m256 tx = lanes_round(_mm256_mul_ps(fraction, _mm256_set1_ps(256.0f)));
-    __m256i wx = lanes_whole(tx), wy = level->wy;
-    __m256i w11 = lanes_whole(lanes_round(_mm256_mul_ps(_mm256_mul_ps(tx, level->lowerWeight), _mm256_set1_ps(1.0f / 256.0f))));
+    Columns c;
+    c.tx = lanes_round(_mm256_mul_ps(fraction, _mm256_set1_ps(256.0f)));
+    c.wx = lanes_whole(c.tx);
+    c.index = lanes_whole(x0);
+    return c;
+}
+
+// The rest of `SpriteSampling.bilinear` over one level row: the four weights and texels.
+static inline AVX2 FixedColor bilinear(const LevelRow *level, Columns columns) {
+    __m256i wx = columns.wx, wy = level->wy;
+    __m256i w11 = lanes_whole(lanes_round(_mm256_mul_ps(_mm256_mul_ps(columns.tx, level->lowerWeight), _mm256_set1_ps(1.0f / 256.0f))));
     __m256i w10 = _mm256_sub_epi32(wx, w11), w01 = _mm256_sub_epi32(wy, w11);
     __m256i w00 = _mm256_add_epi32(_mm256_sub_epi32(_mm256_sub_epi32(_mm256_set1_epi32(256), wx), wy), w11);
-    __m256i index = lanes_whole(x0);
+    __m256i index = columns.index;
     FixedColor c = weighted(_mm256_i32gather_epi32(level->top, index, 4), w00);
     c = plus(c, weighted(_mm256_i32gather_epi32(level->top + 1, index, 4), w10));
     c = plus(c, weighted(_mm256_i32gather_epi32(level->bottom, index, 4), w01));
@@ -132,6 +146,16 @@ static inline AVX2 __m256i over(FixedColor source, __m256i destination) {
     return _mm256_or_si256(rounded(source.rb, rbBelow), _mm256_slli_epi32(rounded(source.ga, gaBelow), 8));
 }
 
+// What a run of eight pixels starting at one column needs of its local x, the same in every row
+// where rows add nothing to local x: the first level's columns and the hard edges' mask.
+typedef struct Run {
+    Columns columns;
+    __m256i inside;
+} Run;
+
+// Runs starting in at most this many columns are kept for all the rows of a call.
+enum { keptRuns = 128 };
+
 // The rows loop with the sprite's options as constants, so that each combination compiles to a
 // loop without the others' branches and with its constants kept in registers.
 static inline __attribute__((always_inline)) AVX2 void paint_rows(const QCSprite *sprite, int32_t firstRow, int32_t rowCount,
@@ -143,10 +167,26 @@ static inline __attribute__((always_inline)) AVX2 void paint_rows(const QCSprite
     const __m256 uOrigin = _mm256_set1_ps(s.uOrigin), uPerUnit = _mm256_set1_ps(s.uPerUnit);
     const __m256 uLower = _mm256_set1_ps(s.uLower), uUpper = _mm256_set1_ps(s.uUpper);
     const __m256 minX = _mm256_set1_ps(s.minX), maxX = _mm256_set1_ps(s.maxX);
+    const __m256 firstWidth = _mm256_set1_ps((float)s.first.width), firstLastBlock = _mm256_set1_ps((float)(s.first.width - 2));
+    const __m256 nextWidth = _mm256_set1_ps((float)s.next.width), nextLastBlock = _mm256_set1_ps((float)(s.next.width - 2));
     const __m256i firstFactor = _mm256_set1_epi16((short)(65536 - s.nextLevelWeight));
     const __m256i nextFactor = _mm256_set1_epi16((short)s.nextLevelWeight);
     const __m256i redBlue = _mm256_set1_epi32((int)s.redBlueScale), greenAlpha = _mm256_set1_epi32((int)s.greenAlphaScale);
     const __m256i lanes = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
+    // Where local x does not depend on the row (h21 zero: each row's term is the same zero), a
+    // run's local x, and so its columns and mask, depends only on its first column: each is found
+    // once for all the rows, where the runs start within `keptRuns` columns (one level only).
+    int32_t firstStart = INT32_MAX, lastStart = INT32_MIN;
+    for (int32_t r = 0; r < rowCount; r++) {
+        if (spans[2 * r] >= spans[2 * r + 1]) continue;
+        if (spans[2 * r] < firstStart) firstStart = spans[2 * r];
+        if (spans[2 * r + 1] - 1 > lastStart) lastStart = spans[2 * r + 1] - 1;
+    }
+    const bool keepsRuns = !trilinear && s.h21 == 0 && firstStart <= lastStart && (int64_t)lastStart - firstStart < keptRuns;
+    const double keptRowTerm = ((double)firstRow + 0.5) * s.h21;
+    Run runs[keptRuns];
+    bool found[keptRuns];
+    if (keepsRuns) memset(found, 0, sizeof found);
     for (int32_t r = 0; r < rowCount; r++) {
         const int32_t x0 = spans[2 * r], x1 = spans[2 * r + 1];
         if (x0 >= x1) continue;
@@ -162,13 +202,29 @@ static inline __attribute__((always_inline)) AVX2 void paint_rows(const QCSprite
         const LevelRow first = level_row(&s.first, v);
         const LevelRow next = trilinear ? level_row(&s.next, v) : first;
         const double rowTerm = centreY * s.h21;
+        // The same row term, bit for bit (a zero of the same sign), lets the kept runs serve.
+        const bool useKept = keepsRuns && memcmp(&rowTerm, &keptRowTerm, sizeof rowTerm) == 0;
         for (int32_t x = x0; x < x1; x += 8) {
-            double base = ((double)x + 0.5) * s.h11 + rowTerm + s.h31;
-            __m256 lx = _mm256_add_ps(_mm256_set1_ps((float)base), steps);
-            __m256 u = lanes_min(lanes_max(uLower, _mm256_add_ps(uOrigin, _mm256_mul_ps(lx, uPerUnit))), uUpper);
-            FixedColor source = bilinear(&first, u);
+            Run run;
+            __m256 u = _mm256_setzero_ps();
+            bool haveRun = false;
+            if (useKept) {
+                Run *kept = &runs[x - firstStart];
+                haveRun = found[x - firstStart];
+                if (haveRun) run = *kept;
+            }
+            if (!haveRun) {
+                double base = ((double)x + 0.5) * s.h11 + rowTerm + s.h31;
+                __m256 lx = _mm256_add_ps(_mm256_set1_ps((float)base), steps);
+                u = lanes_min(lanes_max(uLower, _mm256_add_ps(uOrigin, _mm256_mul_ps(lx, uPerUnit))), uUpper);
+                run.columns = columns(u, firstWidth, firstLastBlock);
+                run.inside = hardEdges ? _mm256_castps_si256(_mm256_and_ps(_mm256_cmp_ps(lx, minX, _CMP_GE_OQ), _mm256_cmp_ps(lx, maxX, _CMP_LT_OQ)))
+                                       : _mm256_setzero_si256();
+                if (useKept) { runs[x - firstStart] = run; found[x - firstStart] = true; }
+            }
+            FixedColor source = bilinear(&first, run.columns);
             if (trilinear) {
-                FixedColor second = bilinear(&next, u);
+                FixedColor second = bilinear(&next, columns(u, nextWidth, nextLastBlock));
                 source = plus(scaled(source, firstFactor, firstFactor), scaled(second, nextFactor, nextFactor));
             }
             // Clear texels leave the pixels as they are.
@@ -176,9 +232,8 @@ static inline __attribute__((always_inline)) AVX2 void paint_rows(const QCSprite
             if (_mm256_testz_si256(any, any)) continue;
             if (scales) source = scaled(source, redBlue, greenAlpha);
             if (hardEdges) {
-                __m256i inside = _mm256_castps_si256(_mm256_and_ps(_mm256_cmp_ps(lx, minX, _CMP_GE_OQ), _mm256_cmp_ps(lx, maxX, _CMP_LT_OQ)));
-                source.rb = _mm256_and_si256(source.rb, inside);
-                source.ga = _mm256_and_si256(source.ga, inside);
+                source.rb = _mm256_and_si256(source.rb, run.inside);
+                source.ga = _mm256_and_si256(source.ga, run.inside);
             }
             uint32_t *pointer = row + x;
             int32_t count = x1 - x;
