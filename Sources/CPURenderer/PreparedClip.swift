@@ -134,8 +134,11 @@ struct PlaneProjection {
     /// corner is behind the viewer.
     func pixelBounds(outset: Double) -> (Int, Int, Int, Int)? {
         var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
-        for corner in Self.corners(of: rect.insetBy(dx: -CGFloat(outset), dy: -CGFloat(outset))) {
-            let p = plane.apply(corner.x, corner.y)
+        let r = rect.insetBy(dx: -CGFloat(outset), dy: -CGFloat(outset))
+        let left = Double(r.minX), top = Double(r.minY), right = Double(r.maxX), bottom = Double(r.maxY)
+        // The corners in the order of `corners(of:)`, without an array (this runs for every quad of every frame).
+        for corner in 0..<4 {
+            let p = plane.apply(corner & 1 == 0 ? left : right, corner < 2 ? top : bottom)
             guard p.w > 1e-9 else { return nil }
             minX = min(minX, p.x / p.w); maxX = max(maxX, p.x / p.w)
             minY = min(minY, p.y / p.w); maxY = max(maxY, p.y / p.w)

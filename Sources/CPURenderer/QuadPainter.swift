@@ -1,4 +1,5 @@
 import CompositorCore
+import CPURendererKernels
 import Foundation
 
 /// Paints prepared quads into rows of a pixel buffer: per row it solves the span the quad may
@@ -15,8 +16,21 @@ struct QuadPainter {
     @inline(__always)
     func paint(_ quad: UnsafePointer<PreparedQuad>, rows: Range<Int>, from x0: Int, to x1: Int, into buffer: PixelBuffer) {
         if let sprite = quad.pointee.sprite {
-            // The sprite's sampling is copied out of the quad once, not for every row.
-            for y in rows { paintSprite(quad, sprite, row: y, from: x0, to: x1, into: buffer.row(y)) }
+            // The sprite's sampling is copied out of the quad once, not for every row, and so are
+            // its form for the AVX2 kernel and the columns it may touch.
+            let b = quad.pointee.bounds
+            let lower = x0 > b.0 ? x0 : b.0, upper = x1 < b.2 ? x1 : b.2
+            if var wide = sprite.wideKernel(quad.pointee.preciseInverse) {
+                withUnsafePointer(to: &wide) { wide in
+                    if sprite.hardEdges {
+                        paintWideRows(sprite, wide: wide, rows: rows, from: lower, to: upper, into: buffer)
+                    } else {
+                        for y in rows { paintSprite(quad, sprite, wide: wide, row: y, from: lower, to: upper, into: buffer.row(y)) }
+                    }
+                }
+            } else {
+                for y in rows { paintSprite(quad, sprite, wide: nil, row: y, from: lower, to: upper, into: buffer.row(y)) }
+            }
         } else {
             for y in rows { paint(quad, row: y, from: x0, to: x1, into: buffer.row(y)) }
         }
@@ -59,18 +73,19 @@ struct QuadPainter {
         shadeSpan(quad, y: y, from: innerUpper, to: upper, row: row, interior: false, clipCover: clipCover)
     }
 
-    /// A plain sprite (`SpriteSampling`), within its region (which leaves out the pixels where
-    /// every texel sampled is transparent): hard-edged, the whole span the rect may cover with
-    /// integer maths (the rect decides each pixel); antialiased, the surely covered span with
-    /// integer maths and the pixels along the edges with the shader.
+    /// A plain sprite (`SpriteSampling`) over columns `x0..<x1` (within its bounds), within its
+    /// region (which leaves out the pixels where every texel sampled is transparent): hard-edged,
+    /// the whole span the rect may cover with integer maths (the rect decides each pixel);
+    /// antialiased, the surely covered span with integer maths and the pixels along the edges
+    /// with the shader.
     @inline(__always)
-    private func paintSprite(_ quad: UnsafePointer<PreparedQuad>, _ sprite: SpriteSampling, row y: Int, from x0: Int, to x1: Int,
-                             into row: UnsafeMutablePointer<UInt32>) {
-        let (lower, upper) = sprite.rows.span(row: y, from: max(x0, quad.pointee.bounds.0), to: min(x1, quad.pointee.bounds.2))
+    private func paintSprite(_ quad: UnsafePointer<PreparedQuad>, _ sprite: SpriteSampling, wide: UnsafePointer<QCSprite>?,
+                             row y: Int, from x0: Int, to x1: Int, into row: UnsafeMutablePointer<UInt32>) {
+        let (lower, upper) = sprite.rows.span(row: y, from: x0, to: x1)
         guard lower < upper else { return }
         let inverse = quad.pointee.preciseInverse
         if sprite.hardEdges {
-            sprite.paint(inverse, row: y, from: lower, to: upper, into: row, rowWidth: rowWidth)
+            sprite.paint(inverse, wide: wide, row: y, from: lower, to: upper, into: row, rowWidth: rowWidth)
             return
         }
         let (innerLower, innerUpper) = Self.union(quad.pointee.inner.span(row: y, from: lower, to: upper),
@@ -80,8 +95,24 @@ struct QuadPainter {
             return
         }
         shadeSpan(quad, y: y, from: lower, to: innerLower, row: row, interior: false)
-        sprite.paint(inverse, row: y, from: innerLower, to: innerUpper, into: row, rowWidth: rowWidth)
+        sprite.paint(inverse, wide: wide, row: y, from: innerLower, to: innerUpper, into: row, rowWidth: rowWidth)
         shadeSpan(quad, y: y, from: innerUpper, to: upper, row: row, interior: false)
+    }
+
+    /// A hard-edged sprite that the AVX2 kernel paints (`wide`), over columns `x0..<x1` (within its
+    /// bounds): every row's span in its region solved first, then all the rows in one call, which
+    /// spares the kernel's setup for each row. The same pixels as `paintSprite` row by row.
+    private func paintWideRows(_ sprite: SpriteSampling, wide: UnsafePointer<QCSprite>, rows: Range<Int>, from x0: Int, to x1: Int,
+                               into buffer: PixelBuffer) {
+        guard !rows.isEmpty else { return }
+        withUnsafeTemporaryAllocation(of: Int32.self, capacity: 2 * rows.count) { spans in
+            for (r, y) in rows.enumerated() {
+                let (lower, upper) = sprite.rows.span(row: y, from: x0, to: x1)
+                spans[2 * r] = Int32(lower); spans[2 * r + 1] = Int32(upper)
+            }
+            qc_sprite_paint_rows_avx2(wide, Int32(rows.lowerBound), Int32(rows.count), spans.baseAddress!, buffer.row(rows.lowerBound),
+                                      Int32(buffer.width))
+        }
     }
 
     /// The union of two spans when they touch, otherwise the longer (a part of the union, which is all the caller needs).

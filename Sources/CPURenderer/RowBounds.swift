@@ -9,18 +9,18 @@
 /// (a sprite's region has opposite planes in pairs); a fifth is left open, which only widens the
 /// spans. Kept small: a sprite's quad holds one and is copied whole.
 struct RowBounds {
-    /// Lower column bounds at a row centre `y`: `lowSlope × y + lowOffset`.
-    private var lowSlope: SIMD4<Double> = .zero, lowOffset: SIMD4<Double> = .zero
-    private var lowCount = 0
-    /// Upper column bounds (inclusive), as the lower ones.
-    private var highSlope: SIMD4<Double> = .zero, highOffset: SIMD4<Double> = .zero
-    private var highCount = 0
+    /// Lower column bounds at a row centre `y`: `lowSlope × y + lowOffset`; lanes without a plane
+    /// bound nothing (a slope of zero and the lowest offset).
+    private var lowSlope: SIMD4<Double> = .zero, lowOffset = SIMD4<Double>(repeating: -.greatestFiniteMagnitude)
+    /// Upper column bounds (inclusive), as the lower ones (lanes without a plane: the highest offset).
+    private var highSlope: SIMD4<Double> = .zero, highOffset = SIMD4<Double>(repeating: .greatestFiniteMagnitude)
     /// The row centres inside the planes parallel to the rows.
     private var centres: ClosedRange<Double> = -Double.greatestFiniteMagnitude...Double.greatestFiniteMagnitude
     private var isEmpty = false
 
     init(_ region: SpanRegion) {
         var lowest = -Double.greatestFiniteMagnitude, highest = Double.greatestFiniteMagnitude
+        var lowCount = 0, highCount = 0
         for lane in 0..<8 {
             let a = region.a[lane], b = region.b[lane], c = region.c[lane]
             // At column x the plane's value is a (x + 0.5) + b y + c: zero at x = -(b y + c) / a - 0.5.
@@ -50,9 +50,13 @@ struct RowBounds {
     func span(row y: Int, from x0: Int, to x1: Int) -> (lower: Int, upper: Int) {
         let centre = Double(y) + 0.5
         guard !isEmpty, centres.contains(centre) else { return (x0, x0) }
-        var low = Double(x0), high = Double(x1) - 1
-        for lane in 0..<lowCount { low = max(low, lowSlope[lane] * centre + lowOffset[lane]) }
-        for lane in 0..<highCount { high = min(high, highSlope[lane] * centre + highOffset[lane]) }
+        // Every lane at once (the bounds are finite or infinite, never NaN), then the largest
+        // lower and smallest upper bound, without the generic `max` the loop used to call.
+        let lows = lowSlope * centre + lowOffset, highs = highSlope * centre + highOffset
+        @inline(__always) func larger(_ a: Double, _ b: Double) -> Double { a > b ? a : b }
+        @inline(__always) func smaller(_ a: Double, _ b: Double) -> Double { a < b ? a : b }
+        let low = larger(larger(Double(x0), larger(lows[0], lows[1])), larger(lows[2], lows[3]))
+        let high = smaller(smaller(Double(x1) - 1, smaller(highs[0], highs[1])), smaller(highs[2], highs[3]))
         let lower = SpanRegion.ceiling(low), upper = SpanRegion.floor(high) + 1
         guard lower < upper else { return (x0, x0) }
         return (Int(lower), Int(upper))

@@ -1,4 +1,5 @@
 import CompositorCore
+import CPURendererKernels
 import Foundation
 
 /// The painting of a plain sprite (an affine textured quad with a clear fill, square corners, no
@@ -30,6 +31,9 @@ struct SpriteSampling {
     /// `AlphaHull`, outside which every pixel would blend a transparent black texel (and so stay
     /// as it is). See `region(inverse:rect:reach:mapping:hull:)`.
     var rows: RowBounds
+    /// Whether unrotated bilinear rows are painted by the AVX2 kernel (`qc_sprite_paint_rows_avx2`,
+    /// the same bytes as the Swift lanes below), where the processor has AVX2.
+    var usesWideKernel: Bool
 
     /// The sampling of a quad with these properties, or nil when the quad is not a plain sprite
     /// or its level is one the integer filter does not handle (a bilinear level under 2x2, or too
@@ -68,6 +72,7 @@ struct SpriteSampling {
         var hull = texture.alphaHull(level: choice.level)
         if nextLevelWeight != 0 { hull = hull.union(texture.alphaHull(level: choice.level + 1)) }
         rows = RowBounds(Self.region(inverse: preciseInverse, rect: rect, reach: reach, mapping: mapping, hull: hull))
+        usesWideKernel = linear && wideSpriteKernelAvailable
     }
 
     /// The canvas pixels that may change: those whose centre lies in the rect grown by `reach`
@@ -112,11 +117,38 @@ struct SpriteSampling {
         return SpanRegion(a: a, b: b, c: c)
     }
 
+    /// The sprite as the AVX2 kernel paints it, when it does: unrotated, bilinear, on a processor
+    /// with AVX2 (`usesWideKernel`). Made once for the rows a band paints.
+    func wideKernel(_ inverse: Homography) -> QCSprite? {
+        guard usesWideKernel, linear, inverse.m.1 == 0 else { return nil }
+        func kernelLevel(_ image: TextureLevel) -> QCSpriteLevel {
+            QCSpriteLevel(pixels: image.pixels, width: Int32(image.width), height: Int32(image.height))
+        }
+        var scales = SIMD2<UInt32>(repeating: opacity | opacity << 16)
+        if let tint { scales = SIMD2(tint.x | tint.z << 16, tint.y | tint.w << 16) }
+        let t = mapping, m = inverse.m
+        return QCSprite(h11: m.0, h12: m.1, h21: m.3, h22: m.4, h31: m.6, h32: m.7,
+                        uOrigin: t.uOrigin, uPerUnit: t.uPerUnit, uLower: t.uClamp.lowerBound, uUpper: t.uClamp.upperBound,
+                        vOrigin: t.vOrigin, vPerUnit: t.vPerUnit, vLower: t.vClamp.lowerBound, vUpper: t.vClamp.upperBound,
+                        first: kernelLevel(level), next: kernelLevel(nextLevelWeight != 0 ? nextLevel : level),
+                        nextLevelWeight: nextLevelWeight, redBlueScale: scales.x, greenAlphaScale: scales.y,
+                        scales: tint != nil || opacity != 0, hardEdges: hardEdges, minX: minX, maxX: maxX, minY: minY, maxY: maxY)
+    }
+
     /// Paints columns `x0..<x1` of row `y` (`row` is its first pixel; `rowWidth` pixels may be
     /// touched), whose pixels are all covered unless the edges are hard, when the rect decides.
+    /// `wide` is `wideKernel(inverse)` when there is one.
     @inline(__always)
-    func paint(_ inverse: Homography, row y: Int, from x0: Int, to x1: Int, into row: UnsafeMutablePointer<UInt32>, rowWidth: Int) {
+    func paint(_ inverse: Homography, wide: UnsafePointer<QCSprite>?, row y: Int, from x0: Int, to x1: Int,
+               into row: UnsafeMutablePointer<UInt32>, rowWidth: Int) {
         guard x0 < x1 else { return }
+        if let wide {
+            var span = SIMD2<Int32>(Int32(x0), Int32(x1))
+            withUnsafePointer(to: &span) {
+                $0.withMemoryRebound(to: Int32.self, capacity: 2) { qc_sprite_paint_rows_avx2(wide, Int32(y), 1, $0, row, 0) }
+            }
+            return
+        }
         // Where local y does not change along a row (no rotation or shear: the inverse's x adds
         // exactly 0 to it), neither do v and the bilinear filter's rows and vertical weights:
         // they are found once for the row, from the same lanes every chunk would compute.
@@ -227,6 +259,13 @@ struct SpriteSampling {
             .plus(FixedColor(weighted: bottomLeft, by: w01)).plus(FixedColor(weighted: bottomRight, by: w11))
     }
 }
+
+/// Whether this processor runs the AVX2 sprite kernel (asked once).
+let processorRunsWideSpriteKernel = qc_sprite_kernels_available()
+
+/// Whether sprites are painted by the AVX2 kernel: the processor runs it and `QC_DEBUG` does not
+/// turn it off (`no-wide-kernels`).
+let wideSpriteKernelAvailable = processorRunsWideSpriteKernel && !DebugOptions.isEnabled(.noWideKernels)
 
 /// The vertical half of a bilinear filter at eight points: the upper texel row and the lower
 /// row's weight in 1/256.

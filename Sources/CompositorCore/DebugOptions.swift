@@ -31,6 +31,9 @@ package struct DebugOptions: Sendable, Equatable {
         case noMallocTrim = "no-malloc-trim"
         /// Every KMS frame's render time and every page flip, logged by QuartzCoreDisplay.
         case displayTrace = "display-trace"
+        /// The CPU renderer's sprites painted by the baseline (SSE2) Swift lanes even where the
+        /// processor runs the AVX2 kernel (to measure the kernel; the pixels are the same).
+        case noWideKernels = "no-wide-kernels"
     }
 
     /// The environment variable that holds the switches.

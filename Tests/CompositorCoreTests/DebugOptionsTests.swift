@@ -7,8 +7,8 @@ import XCTest
 /// `QC_DEBUG`: switch names and `log=LEVEL`, separated by commas; anything else is reported.
 final class DebugOptionsTests: XCTestCase {
     func testSwitchesAreReadByNameIgnoringCaseSpacesAndEmptyEntries() {
-        let options = DebugOptions(parsing: " stats, Damage,,clip-table ,damage-scissors,no-malloc-trim,display-trace,")
-        XCTAssertEqual(options.switches, [.stats, .damage, .clipTable, .damageScissors, .noMallocTrim, .displayTrace])
+        let options = DebugOptions(parsing: " stats, Damage,,clip-table ,damage-scissors,no-malloc-trim,display-trace,No-Wide-Kernels,")
+        XCTAssertEqual(options.switches, [.stats, .damage, .clipTable, .damageScissors, .noMallocTrim, .displayTrace, .noWideKernels])
         XCTAssertNil(options.logLevel)
         XCTAssertEqual(options.unrecognized, [])
     }

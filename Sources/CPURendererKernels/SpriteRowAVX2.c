@@ -1,0 +1,277 @@
+// The AVX2 form of SpriteSampling.paint for unrotated bilinear sprites: eight pixels per 256-bit
+// register, texels fetched with gathers, and the 8.8 fixed-point filter, scaling and blend of the
+// Swift code with the 16-bit high multiplies that SSE2's 32-bit lanes must emulate. Every step
+// is the Swift step with the same operands in the same order (no fused multiply-adds), so the
+// bytes are the same; CPURendererTests/CPUSpriteKernelTests compares the two paths.
+#include "CPURendererKernels.h"
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+#if defined(__x86_64__) && (defined(__clang__) || defined(__GNUC__))
+#include <immintrin.h>
+
+#pragma clang fp contract(off)
+
+#define AVX2 __attribute__((target("avx2")))
+
+bool qc_sprite_kernels_available(void) {
+    __builtin_cpu_init();
+    return __builtin_cpu_supports("avx2");
+}
+
+// `lanesMax(a, b)` is `a.replacing(with: b, where: b .> a)`, which is MAXPS with b first (NaN and
+// signed zeros included); `lanesMin` likewise.
+static inline AVX2 __m256 lanes_max(__m256 a, __m256 b) { return _mm256_max_ps(b, a); }
+static inline AVX2 __m256 lanes_min(__m256 a, __m256 b) { return _mm256_min_ps(b, a); }
+
+// `lanesFloor`: the nearest whole number by the 1.5 × 2^23 trick, less one where that went up.
+static inline AVX2 __m256 lanes_floor(__m256 x) {
+    const __m256 magic = _mm256_set1_ps(12582912.0f);
+    __m256 nearest = _mm256_sub_ps(_mm256_add_ps(x, magic), magic);
+    __m256 up = _mm256_cmp_ps(nearest, x, _CMP_GT_OQ);
+    return _mm256_blendv_ps(nearest, _mm256_sub_ps(nearest, _mm256_set1_ps(1.0f)), up);
+}
+
+// `lanesRound`: ties to even, for values in 0..<2^22.
+static inline AVX2 __m256 lanes_round(__m256 x) {
+    const __m256 shift = _mm256_set1_ps(8388608.0f);
+    return _mm256_sub_ps(_mm256_add_ps(x, shift), shift);
+}
+
+// `lanesWhole`: whole floats in 0..<2^23 as integers.
+static inline AVX2 __m256i lanes_whole(__m256 x) {
+    return _mm256_and_si256(_mm256_castps_si256(_mm256_add_ps(x, _mm256_set1_ps(8388608.0f))),
+                            _mm256_set1_epi32(0x7FFFFF));
+}
+
+// 8.8 fixed-point colours: red and blue in `rb`, green and alpha in `ga`, a 16-bit half each.
+typedef struct FixedColor { __m256i rb, ga; } FixedColor;
+
+// `FixedColor(weighted:by:)`: texels' bytes times weights in 0...256.
+static inline AVX2 FixedColor weighted(__m256i texels, __m256i weight) {
+    const __m256i bytes = _mm256_set1_epi32(0x00FF00FF);
+    __m256i pair = _mm256_or_si256(weight, _mm256_slli_epi32(weight, 16));
+    FixedColor c = {
+        _mm256_mullo_epi16(_mm256_and_si256(texels, bytes), pair),
+        _mm256_mullo_epi16(_mm256_and_si256(_mm256_srli_epi32(texels, 8), bytes), pair),
+    };
+    return c;
+}
+
+static inline AVX2 FixedColor plus(FixedColor a, FixedColor b) {
+    FixedColor c = { _mm256_add_epi16(a.rb, b.rb), _mm256_add_epi16(a.ga, b.ga) };
+    return c;
+}
+
+// `highProducts` with a factor per 16-bit half: the high 16 bits of each product.
+static inline AVX2 FixedColor scaled(FixedColor a, __m256i redBlue, __m256i greenAlpha) {
+    FixedColor c = { _mm256_mulhi_epu16(a.rb, redBlue), _mm256_mulhi_epu16(a.ga, greenAlpha) };
+    return c;
+}
+
+// The scalar forms of the lane helpers, for the row's vertical filter (lane 0 of the Swift lanes).
+static inline float scalar_max(float a, float b) { return b > a ? b : a; }
+static inline float scalar_min(float a, float b) { return b < a ? b : a; }
+static inline float scalar_floor(float x) {
+    float nearest = (x + 12582912.0f) - 12582912.0f;
+    return nearest > x ? nearest - 1.0f : nearest;
+}
+
+// One level over one canvas row: `SpriteSampling.rows` (the upper texel row and the lower row's
+// weight, the same for the whole row), found once per row.
+typedef struct LevelRow {
+    const int *top, *bottom;
+    __m256 lowerWeight;
+    __m256i wy;
+} LevelRow;
+
+static inline AVX2 LevelRow level_row(const QCSpriteLevel *level, float v) {
+    float fy = v * (float)level->height - 0.5f;
+    float y0 = scalar_min(scalar_max(scalar_floor(fy), 0.0f), (float)(level->height - 2));
+    float ty = ((scalar_min(scalar_max(fy - y0, 0.0f), 1.0f) * 256.0f) + 8388608.0f) - 8388608.0f;
+    LevelRow row;
+    row.top = (const int *)level->pixels + (ptrdiff_t)y0 * level->width;
+    row.bottom = row.top + level->width;
+    row.lowerWeight = _mm256_set1_ps(ty);
+    row.wy = _mm256_set1_epi32((int)ty);
+    return row;
+}
+
+// The horizontal half of `SpriteSampling.bilinear` at eight pixels: the left texel column of
+// each 2x2 block and the right column's weight (as a float and as an integer, 0...256).
+typedef struct Columns {
+    __m256i index, wx;
+    __m256 tx;
+} Columns;
+
+static inline AVX2 Columns columns(__m256 u, __m256 width, __m256 lastBlock) {
+    __m256 fx = _mm256_sub_ps(_mm256_mul_ps(u, width), _mm256_set1_ps(0.5f));
+    __m256 x0 = lanes_min(lanes_max(lanes_floor(fx), _mm256_setzero_ps()), lastBlock);
+    __m256 fraction = lanes_min(lanes_max(_mm256_sub_ps(fx, x0), _mm256_setzero_ps()), _mm256_set1_ps(1.0f));
+    Columns c;
+    c.tx = lanes_round(_mm256_mul_ps(fraction, _mm256_set1_ps(256.0f)));
+    c.wx = lanes_whole(c.tx);
+    c.index = lanes_whole(x0);
+    return c;
+}
+
+// The rest of `SpriteSampling.bilinear` over one level row: the four weights and texels.
+static inline AVX2 FixedColor bilinear(const LevelRow *level, Columns columns) {
+    __m256i wx = columns.wx, wy = level->wy;
+    __m256i w11 = lanes_whole(lanes_round(_mm256_mul_ps(_mm256_mul_ps(columns.tx, level->lowerWeight), _mm256_set1_ps(1.0f / 256.0f))));
+    __m256i w10 = _mm256_sub_epi32(wx, w11), w01 = _mm256_sub_epi32(wy, w11);
+    __m256i w00 = _mm256_add_epi32(_mm256_sub_epi32(_mm256_sub_epi32(_mm256_set1_epi32(256), wx), wy), w11);
+    __m256i index = columns.index;
+    FixedColor c = weighted(_mm256_i32gather_epi32(level->top, index, 4), w00);
+    c = plus(c, weighted(_mm256_i32gather_epi32(level->top + 1, index, 4), w10));
+    c = plus(c, weighted(_mm256_i32gather_epi32(level->bottom, index, 4), w01));
+    return plus(c, weighted(_mm256_i32gather_epi32(level->bottom + 1, index, 4), w11));
+}
+
+// `FixedColor.rounded`: a + b saturating at 0xFFFF, rounded to a byte in each half's low byte.
+static inline AVX2 __m256i rounded(__m256i a, __m256i b) {
+    __m256i sum = _mm256_adds_epu16(a, b);
+    __m256i bytes = _mm256_add_epi16(_mm256_srli_epi16(sum, 8), _mm256_and_si256(_mm256_srli_epi16(sum, 7), _mm256_set1_epi16(1)));
+    return _mm256_sub_epi16(bytes, _mm256_srli_epi16(bytes, 8));
+}
+
+// `FixedColor.over`: premultiplied source-over onto eight RGBA8 pixels.
+static inline AVX2 __m256i over(FixedColor source, __m256i destination) {
+    __m256i transparency = _mm256_sub_epi32(_mm256_set1_epi32(65280), _mm256_srli_epi32(source.ga, 16));
+    __m256i factor = _mm256_and_si256(_mm256_add_epi32(transparency, _mm256_srli_epi32(transparency, 8)), _mm256_set1_epi32(0xFFFF));
+    __m256i pair = _mm256_or_si256(factor, _mm256_slli_epi32(factor, 16));
+    __m256i rbBelow = _mm256_mulhi_epu16(_mm256_slli_epi32(_mm256_and_si256(destination, _mm256_set1_epi32(0x00FF00FF)), 8), pair);
+    __m256i gaBelow = _mm256_mulhi_epu16(_mm256_and_si256(destination, _mm256_set1_epi32((int)0xFF00FF00)), pair);
+    return _mm256_or_si256(rounded(source.rb, rbBelow), _mm256_slli_epi32(rounded(source.ga, gaBelow), 8));
+}
+
+// What a run of eight pixels starting at one column needs of its local x, the same in every row
+// where rows add nothing to local x: the first level's columns and the hard edges' mask.
+typedef struct Run {
+    Columns columns;
+    __m256i inside;
+} Run;
+
+// Runs starting in at most this many columns are kept for all the rows of a call.
+enum { keptRuns = 128 };
+
+// The rows loop with the sprite's options as constants, so that each combination compiles to a
+// loop without the others' branches and with its constants kept in registers.
+static inline __attribute__((always_inline)) AVX2 void paint_rows(const QCSprite *sprite, int32_t firstRow, int32_t rowCount,
+                                                                 const int32_t *spans, uint32_t *pixels, ptrdiff_t rowLength,
+                                                                 const bool trilinear, const bool scales, const bool hardEdges) {
+    const QCSprite s = *sprite;
+    const __m256 offsets = _mm256_setr_ps(0, 1, 2, 3, 4, 5, 6, 7);
+    const __m256 steps = _mm256_mul_ps(_mm256_set1_ps((float)s.h11), offsets);
+    const __m256 uOrigin = _mm256_set1_ps(s.uOrigin), uPerUnit = _mm256_set1_ps(s.uPerUnit);
+    const __m256 uLower = _mm256_set1_ps(s.uLower), uUpper = _mm256_set1_ps(s.uUpper);
+    const __m256 minX = _mm256_set1_ps(s.minX), maxX = _mm256_set1_ps(s.maxX);
+    const __m256 firstWidth = _mm256_set1_ps((float)s.first.width), firstLastBlock = _mm256_set1_ps((float)(s.first.width - 2));
+    const __m256 nextWidth = _mm256_set1_ps((float)s.next.width), nextLastBlock = _mm256_set1_ps((float)(s.next.width - 2));
+    const __m256i firstFactor = _mm256_set1_epi16((short)(65536 - s.nextLevelWeight));
+    const __m256i nextFactor = _mm256_set1_epi16((short)s.nextLevelWeight);
+    const __m256i redBlue = _mm256_set1_epi32((int)s.redBlueScale), greenAlpha = _mm256_set1_epi32((int)s.greenAlphaScale);
+    const __m256i lanes = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
+    // Where local x does not depend on the row (h21 zero: each row's term is the same zero), a
+    // run's local x, and so its columns and mask, depends only on its first column: each is found
+    // once for all the rows, where the runs start within `keptRuns` columns (one level only).
+    int32_t firstStart = INT32_MAX, lastStart = INT32_MIN;
+    for (int32_t r = 0; r < rowCount; r++) {
+        if (spans[2 * r] >= spans[2 * r + 1]) continue;
+        if (spans[2 * r] < firstStart) firstStart = spans[2 * r];
+        if (spans[2 * r + 1] - 1 > lastStart) lastStart = spans[2 * r + 1] - 1;
+    }
+    const bool keepsRuns = !trilinear && s.h21 == 0 && firstStart <= lastStart && (int64_t)lastStart - firstStart < keptRuns;
+    const double keptRowTerm = ((double)firstRow + 0.5) * s.h21;
+    Run runs[keptRuns];
+    bool found[keptRuns];
+    if (keepsRuns) memset(found, 0, sizeof found);
+    for (int32_t r = 0; r < rowCount; r++) {
+        const int32_t x0 = spans[2 * r], x1 = spans[2 * r + 1];
+        if (x0 >= x1) continue;
+        uint32_t *row = pixels + r * rowLength;
+        // Local y (the same along the row: h12 is zero) and the vertical half of each level's
+        // filter, as `SpriteSampling.paint` finds them from the row's first run.
+        const double firstX = (double)x0 + 0.5, centreY = (double)(firstRow + r) + 0.5;
+        const float localY = (float)(firstX * s.h12 + centreY * s.h22 + s.h32) + (float)s.h12 * 0.0f;
+        // Hard edges: a row outside the rect keeps every pixel (the Swift lanes blend a cleared
+        // colour there, which leaves a pixel's bytes as they are).
+        if (hardEdges && !(localY >= s.minY && localY < s.maxY)) continue;
+        const float v = scalar_min(scalar_max(s.vLower, s.vOrigin + localY * s.vPerUnit), s.vUpper);
+        const LevelRow first = level_row(&s.first, v);
+        const LevelRow next = trilinear ? level_row(&s.next, v) : first;
+        const double rowTerm = centreY * s.h21;
+        // The same row term, bit for bit (a zero of the same sign), lets the kept runs serve.
+        const bool useKept = keepsRuns && memcmp(&rowTerm, &keptRowTerm, sizeof rowTerm) == 0;
+        for (int32_t x = x0; x < x1; x += 8) {
+            Run run;
+            __m256 u = _mm256_setzero_ps();
+            bool haveRun = false;
+            if (useKept) {
+                Run *kept = &runs[x - firstStart];
+                haveRun = found[x - firstStart];
+                if (haveRun) run = *kept;
+            }
+            if (!haveRun) {
+                double base = ((double)x + 0.5) * s.h11 + rowTerm + s.h31;
+                __m256 lx = _mm256_add_ps(_mm256_set1_ps((float)base), steps);
+                u = lanes_min(lanes_max(uLower, _mm256_add_ps(uOrigin, _mm256_mul_ps(lx, uPerUnit))), uUpper);
+                run.columns = columns(u, firstWidth, firstLastBlock);
+                run.inside = hardEdges ? _mm256_castps_si256(_mm256_and_ps(_mm256_cmp_ps(lx, minX, _CMP_GE_OQ), _mm256_cmp_ps(lx, maxX, _CMP_LT_OQ)))
+                                       : _mm256_setzero_si256();
+                if (useKept) { runs[x - firstStart] = run; found[x - firstStart] = true; }
+            }
+            FixedColor source = bilinear(&first, run.columns);
+            if (trilinear) {
+                FixedColor second = bilinear(&next, columns(u, nextWidth, nextLastBlock));
+                source = plus(scaled(source, firstFactor, firstFactor), scaled(second, nextFactor, nextFactor));
+            }
+            // Clear texels leave the pixels as they are.
+            __m256i any = _mm256_or_si256(source.rb, source.ga);
+            if (_mm256_testz_si256(any, any)) continue;
+            if (scales) source = scaled(source, redBlue, greenAlpha);
+            if (hardEdges) {
+                source.rb = _mm256_and_si256(source.rb, run.inside);
+                source.ga = _mm256_and_si256(source.ga, run.inside);
+            }
+            uint32_t *pointer = row + x;
+            int32_t count = x1 - x;
+            if (count >= 8) {
+                __m256i destination = _mm256_loadu_si256((const __m256i *)pointer);
+                _mm256_storeu_si256((__m256i *)pointer, over(source, destination));
+            } else {
+                __m256i mask = _mm256_cmpgt_epi32(_mm256_set1_epi32(count), lanes);
+                __m256i destination = _mm256_maskload_epi32((const int *)pointer, mask);
+                _mm256_maskstore_epi32((int *)pointer, mask, over(source, destination));
+            }
+        }
+    }
+}
+
+AVX2 void qc_sprite_paint_rows_avx2(const QCSprite *sprite, int32_t firstRow, int32_t rowCount, const int32_t *spans,
+                                    uint32_t *pixels, int32_t rowLength) {
+    const bool trilinear = sprite->nextLevelWeight != 0, scales = sprite->scales, hard = sprite->hardEdges;
+    const ptrdiff_t length = rowLength;
+    switch ((trilinear ? 1 : 0) | (scales ? 2 : 0) | (hard ? 4 : 0)) {
+    case 0: paint_rows(sprite, firstRow, rowCount, spans, pixels, length, false, false, false); break;
+    case 1: paint_rows(sprite, firstRow, rowCount, spans, pixels, length, true, false, false); break;
+    case 2: paint_rows(sprite, firstRow, rowCount, spans, pixels, length, false, true, false); break;
+    case 3: paint_rows(sprite, firstRow, rowCount, spans, pixels, length, true, true, false); break;
+    case 4: paint_rows(sprite, firstRow, rowCount, spans, pixels, length, false, false, true); break;
+    case 5: paint_rows(sprite, firstRow, rowCount, spans, pixels, length, true, false, true); break;
+    case 6: paint_rows(sprite, firstRow, rowCount, spans, pixels, length, false, true, true); break;
+    default: paint_rows(sprite, firstRow, rowCount, spans, pixels, length, true, true, true); break;
+    }
+}
+
+#else
+
+bool qc_sprite_kernels_available(void) { return false; }
+
+void qc_sprite_paint_rows_avx2(const QCSprite *sprite, int32_t firstRow, int32_t rowCount, const int32_t *spans,
+                               uint32_t *pixels, int32_t rowLength) {
+    (void)sprite; (void)firstRow; (void)rowCount; (void)spans; (void)pixels; (void)rowLength;
+}
+
+#endif

@@ -1,0 +1,47 @@
+// Vector kernels of the CPU renderer for instruction sets beyond the build's baseline (x86-64,
+// SSE2), chosen at run time: each kernel produces exactly the bytes of the Swift code it stands
+// for (CPURenderer/SpriteSampling.swift), which stays the path of other processors.
+#ifndef QC_CPU_RENDERER_KERNELS_H
+#define QC_CPU_RENDERER_KERNELS_H
+#include <stdbool.h>
+#include <stdint.h>
+
+/// One texture level: `height` rows of `width` texels (each dimension at least 2).
+typedef struct QCSpriteLevel {
+    const uint32_t *pixels;
+    int32_t width, height;
+} QCSpriteLevel;
+
+/// An unrotated bilinear sprite (`SpriteSampling` where the quad's local y does not change along
+/// a canvas row), as the kernel paints it row by row.
+typedef struct QCSprite {
+    /// Canvas pixel centre (cx, cy) to local coordinates, evaluated in double precision in the
+    /// order of `Homography.apply`: x = cx h11 + cy h21 + h31, y = cx h12 + cy h22 + h32.
+    double h11, h12, h21, h22, h31, h32;
+    /// u = clamp(uOrigin + x uPerUnit, uLower, uUpper), a NaN taken to uLower; v likewise.
+    float uOrigin, uPerUnit, uLower, uUpper;
+    float vOrigin, vPerUnit, vLower, vUpper;
+    /// The level sampled, and the next one when `nextLevelWeight` is not zero.
+    QCSpriteLevel first, next;
+    /// The next level's weight in 1/65536 (0: one level only).
+    uint32_t nextLevelWeight;
+    /// Factors in 1/65536 applied to the filtered colour when `scales`: red in the low half and
+    /// blue in the high half of `redBlueScale`, green and alpha likewise in `greenAlphaScale`.
+    uint32_t redBlueScale, greenAlphaScale;
+    bool scales;
+    /// Whether the rect [minX, maxX) x [minY, maxY) of local coordinates cuts the pixels hard.
+    bool hardEdges;
+    float minX, maxX, minY, maxY;
+} QCSprite;
+
+/// Whether this processor runs the AVX2 kernels (and its system saves their registers).
+bool qc_sprite_kernels_available(void);
+
+/// Paints canvas rows firstRow..<firstRow + rowCount with `sprite` (premultiplied source-over):
+/// in row firstRow + r, whose first pixel is `pixels + r * rowLength`, the columns
+/// spans[2 r]..<spans[2 r + 1] (none when the first is not below the second). Only those columns
+/// are read or written. Call only where `qc_sprite_kernels_available()`.
+void qc_sprite_paint_rows_avx2(const QCSprite *sprite, int32_t firstRow, int32_t rowCount, const int32_t *spans,
+                               uint32_t *pixels, int32_t rowLength);
+
+#endif

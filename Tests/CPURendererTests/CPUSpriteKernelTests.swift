@@ -1,0 +1,130 @@
+import CompositorCore
+import CoreGraphics
+@testable import CPURenderer
+import Foundation
+import RendererTestSupport
+import XCTest
+
+/// The AVX2 kernel of unrotated bilinear sprites (`qc_sprite_paint_rows_avx2`) paints the same
+/// bytes as the Swift lanes it stands for (`SpriteSampling.paint`), which other processors run.
+final class CPUSpriteKernelTests: XCTestCase {
+    private static let canvas = (width: 101, height: 67)
+
+    /// Premultiplied noise (every texel's weights and channels matter) with clear patches (runs
+    /// of eight clear texels leave pixels alone), and mipmaps.
+    private static let noise: Texture = {
+        var generator = SeededGenerator(seed: 41)
+        let width = 53, height = 37
+        let buffer = PixelBuffer(width: width, height: height)
+        for y in 0..<height {
+            for x in 0..<width {
+                let alpha = UInt32(generator.next(256))
+                let clear = (x / 9 + y / 7) % 4 == 0
+                func channel() -> UInt32 { UInt32(generator.next(Int(alpha) + 1)) }
+                buffer.row(y)[x] = clear ? 0 : channel() | channel() << 8 | channel() << 16 | alpha << 24
+            }
+        }
+        let texture = Texture(buffer)
+        texture.makeMipmaps()
+        return texture
+    }()
+
+    private struct Case {
+        var x: Double, y: Double, scaleX: Double, scaleY: Double
+        var opacity: Float, tint: PremultipliedColor?, edges: UInt8, filter: TextureFilter, unitRect: CGRect
+    }
+
+    private static func prepare(_ c: Case) -> PreparedQuad? {
+        var m = Matrix4.identity
+        m.m11 = c.scaleX; m.m22 = c.scaleY; m.m41 = c.x; m.m42 = c.y
+        var quad = Quad(transform: m, rect: CGRect(x: 0, y: 0, width: 29.3, height: 23.7),
+                        texture: TextureSource(image: CGImage(width: 1, height: 1, bytesPerRow: 4, data: Data(count: 4))!,
+                                               minificationFilter: c.filter, magnificationFilter: c.filter),
+                        opacity: c.opacity, antialiasedEdges: c.edges)
+        if let tint = c.tint { quad.textureTint = tint }
+        quad.isDoubleSided = true // mirrored cases stay visible
+        let binding = TextureBinding(texture: noise, unitRect: c.unitRect, minification: c.filter, magnification: c.filter)
+        return [PreparedClip]().withUnsafeBufferPointer {
+            PreparedQuad(quad, texture: binding, clips: $0, canvasWidth: canvas.width, canvasHeight: canvas.height)
+        }
+    }
+
+    /// Random bytes: any destination, premultiplied or not, blends the same way on both paths.
+    private static func background(seed: UInt64) -> [UInt32] {
+        var generator = SeededGenerator(seed: seed)
+        return (0..<canvas.width * canvas.height).map { _ in UInt32(truncatingIfNeeded: generator.next()) }
+    }
+
+    /// Paints `quad` over `background(seed:)`.
+    private static func paint(_ quad: PreparedQuad, background seed: UInt64) -> [UInt32] {
+        let buffer = PixelBuffer(width: canvas.width, height: canvas.height)
+        for (offset, pixel) in background(seed: seed).enumerated() { buffer.pixels[offset] = pixel }
+        BandPainter(threadCount: 1).paint([quad], clips: [], into: buffer,
+                                          region: PixelRect(x: 0, y: 0, width: canvas.width, height: canvas.height), clear: nil)
+        return Array(UnsafeBufferPointer(start: buffer.pixels, count: canvas.width * canvas.height))
+    }
+
+    func testKernelPaintsTheSwiftLanesBytes() throws {
+        try XCTSkipUnless(processorRunsWideSpriteKernel, "this processor has no AVX2: only the Swift lanes run")
+        var generator = SeededGenerator(seed: 7)
+        func random(_ range: ClosedRange<Double>) -> Double { Double.random(in: range, using: &generator) }
+        var drawn = 0, changed = 0, trilinear = 0, tinted = 0, hard = 0
+        for index in 0..<160 {
+            let filter: TextureFilter = index % 3 == 0 ? .trilinear : .linear
+            let sub = index % 5 == 0
+            var c = Case(x: random(-25...(Double(Self.canvas.width) - 5)), y: random(-15...(Double(Self.canvas.height) - 5)),
+                         scaleX: random(0.15...2.5) * (index % 7 == 0 ? -1 : 1), scaleY: random(0.15...2.5) * (index % 11 == 0 ? -1 : 1),
+                         opacity: index % 4 == 0 ? 1 : Float(random(0.05...1)), tint: nil, edges: index % 2 == 0 ? 0 : 0xF,
+                         filter: filter, unitRect: sub ? CGRect(x: 0.25, y: 0.1, width: 0.5, height: 0.7) : CGRect(x: 0, y: 0, width: 1, height: 1))
+            if index % 6 == 1 {
+                c.tint = PremultipliedColor(red: Float(random(0...1)), green: Float(random(0...1)), blue: Float(random(0...1)), alpha: Float(random(0...1)))
+            }
+            // A case wholly off the canvas draws nothing.
+            guard var prepared = Self.prepare(c) else { continue }
+            prepared.sprite?.usesWideKernel = true // whatever QC_DEBUG says
+            drawn += 1
+            let sprite = try XCTUnwrap(prepared.sprite, "case \(index) is a plain sprite")
+            XCTAssertNotNil(sprite.wideKernel(prepared.preciseInverse), "case \(index) takes the kernel")
+            var lanes = prepared
+            lanes.sprite!.usesWideKernel = false
+            XCTAssertNil(lanes.sprite!.wideKernel(lanes.preciseInverse))
+            let seed = UInt64(index)
+            let background = Self.background(seed: seed)
+            let kernel = Self.paint(prepared, background: seed), swift = Self.paint(lanes, background: seed)
+            if let first = zip(kernel, swift).enumerated().first(where: { $0.element.0 != $0.element.1 }) {
+                XCTFail(String(format: "case %d (%@): pixel (%d, %d) is %08X by the kernel, %08X by the lanes", index, "\(c)",
+                               first.offset % Self.canvas.width, first.offset / Self.canvas.width, first.element.0, first.element.1))
+            }
+            let painted = zip(kernel, background).filter { $0 != $1 }.count
+            changed += painted
+            if painted > 0 {
+                if sprite.nextLevelWeight != 0 { trilinear += 1 }
+                if sprite.tint != nil { tinted += 1 }
+                if sprite.hardEdges { hard += 1 }
+            }
+        }
+        // The cases exercise what they are meant to: many pixels, both levels, tints and hard edges.
+        XCTAssertGreaterThan(drawn, 140)
+        XCTAssertGreaterThan(changed, 20000)
+        XCTAssertGreaterThan(trilinear, 10)
+        XCTAssertGreaterThan(tinted, 5)
+        XCTAssertGreaterThan(hard, 30)
+    }
+
+    /// A bilinear sprite takes the kernel only unrotated: a turned one keeps the Swift lanes.
+    func testRotatedSpriteKeepsTheSwiftLanes() throws {
+        var m = Matrix4.identity
+        m.m11 = cos(0.3); m.m12 = sin(0.3); m.m21 = -sin(0.3); m.m22 = cos(0.3); m.m41 = 20; m.m42 = 10
+        let quad = Quad(transform: m, rect: CGRect(x: 0, y: 0, width: 30, height: 20),
+                        texture: TextureSource(image: CGImage(width: 1, height: 1, bytesPerRow: 4, data: Data(count: 4))!,
+                                               minificationFilter: .linear, magnificationFilter: .linear),
+                        opacity: 0.85, antialiasedEdges: 0)
+        let binding = TextureBinding(texture: Self.noise, unitRect: CGRect(x: 0, y: 0, width: 1, height: 1),
+                                     minification: .linear, magnification: .linear)
+        let prepared = try XCTUnwrap([PreparedClip]().withUnsafeBufferPointer {
+            PreparedQuad(quad, texture: binding, clips: $0, canvasWidth: Self.canvas.width, canvasHeight: Self.canvas.height)
+        })
+        let sprite = try XCTUnwrap(prepared.sprite)
+        XCTAssertNil(sprite.wideKernel(prepared.preciseInverse))
+    }
+}
