@@ -36,7 +36,7 @@ enum TransactionCommitter {
         LayerTreeLock.shared.withLock {
             for (layer, hasAnimations) in zip(changed, animated) where hasAnimations { layer.startPendingAnimations(at: commitTime) }
             for layer in changed { snapshot(layer, into: &update, committed: &committed) }
-            RenderTreeStore.shared.apply(&update)
+            RenderTreeStores.publish(&update)
         }
 
         for (layer, hasAnimations) in zip(changed, animated) where hasAnimations { AnimationScheduler.schedule(layer) }
@@ -71,6 +71,7 @@ enum TransactionCommitter {
             let fields = next.lockedFields
             if !fields.isLive {
                 fields.isLive = true
+                RenderTreeStores.layerBecameLive(next)
                 fields.sublayersSeenByTreeActions = fields.sublayers
             }
             update.layers.append(next.renderSnapshotHoldingLock())
