@@ -39,13 +39,31 @@ struct LayerIDTable<Value> {
                 return
             }
             let index = Int(id)
+            let adds = newValue != nil
             if index >= slots.count {
-                guard newValue != nil else { return }
+                guard adds else { return }
                 slots.append(contentsOf: repeatElement(nil, count: index + 1 - slots.count))
             }
-            count += (newValue != nil ? 1 : 0) - (slots[index] != nil ? 1 : 0)
-            slots[index] = newValue
+            // Swapped in, not assigned: reading the old slot to count it would copy its value.
+            var previous = newValue
+            swap(&slots[index], &previous)
+            count += (adds ? 1 : 0) - (previous != nil ? 1 : 0)
         }
+    }
+
+    /// Puts `value` at `id`, moved in rather than copied, and hands back the value it replaces.
+    @discardableResult
+    mutating func replace(_ id: UInt64, with value: consuming Value) -> Value? {
+        guard isDense else {
+            defer { count = sparse.count }
+            return sparse.updateValue(value, forKey: id)
+        }
+        let index = Int(id)
+        if index >= slots.count { slots.append(contentsOf: repeatElement(nil, count: index + 1 - slots.count)) }
+        var previous: Value? = value
+        swap(&slots[index], &previous)
+        if previous == nil { count += 1 }
+        return previous
     }
 
     /// Changes the value of layer `id` in place (nothing when it has none).
@@ -54,8 +72,13 @@ struct LayerIDTable<Value> {
             if sparse[id] != nil { body(&sparse[id]!) }
             return
         }
-        guard id < UInt64(slots.count), slots[Int(id)] != nil else { return }
-        body(&slots[Int(id)]!)
+        guard id < UInt64(slots.count) else { return }
+        // Through the buffer, whose elements are addressed in place: the array's subscript
+        // would copy the value out just to see whether there is one.
+        slots.withUnsafeMutableBufferPointer { buffer in
+            guard buffer[Int(id)] != nil else { return }
+            body(&buffer[Int(id)]!)
+        }
     }
 
     /// Removes the value of layer `id`, returning it.

@@ -38,11 +38,19 @@ struct RenderLayer: Sendable {
     /// them, so a renderer can reuse what it made of the subtree (`FlattenedSubtreeCache`).
     var subtreeVersion: UInt64 = 0
 
+    /// Creates a layer; its state goes into `spare` when one is given (a box nothing else holds,
+    /// see `RenderTreeStore.takeSpareStateBoxes()`), else into a new box.
     init(id: UInt64, kind: RenderLayerKind, state: LayerState, sublayerIDs: [UInt64], maskID: UInt64?,
-         animations: [CompiledAnimation], superlayerID: UInt64? = nil, version: UInt64 = 0, subtreeVersion: UInt64 = 0) {
+         animations: [CompiledAnimation], superlayerID: UInt64? = nil, version: UInt64 = 0, subtreeVersion: UInt64 = 0,
+         reusing spare: LayerStateBox? = nil) {
         self.id = id
         self.kind = kind
-        self.stateStorage = LayerStateBox(state)
+        if let spare {
+            spare.overwrite(with: state)
+            self.stateStorage = spare
+        } else {
+            self.stateStorage = LayerStateBox(state)
+        }
         self.sublayerIDs = sublayerIDs
         self.maskID = maskID
         self.animations = animations
@@ -54,10 +62,27 @@ struct RenderLayer: Sendable {
 
 /// An immutable layer state held by reference: copying a holder (`RenderLayer`, `PlacedLayer`)
 /// retains it instead of copying every property. Changing a holder's state makes a new box.
-final class LayerStateBox: Sendable {
+///
+/// Unchecked Sendable: once shared a box never changes. A box that the render tree let go of
+/// and that nothing else holds may be filled again for a later commit (`overwrite(with:)`)
+/// instead of being freed and another allocated; until it is handed out again no other
+/// reference to it exists, so no reader can see the change (nor overlap it: the field is not
+/// checked for overlapping access at run time, which renderers would pay on every read).
+final class LayerStateBox: @unchecked Sendable {
     /// The state.
-    let value: LayerState
+    @exclusivity(unchecked) private(set) var value: LayerState
     init(_ value: LayerState) { self.value = value }
+
+    /// Replaces the state of a box that nothing else holds.
+    func overwrite(with state: LayerState) { value = state }
+}
+
+extension RenderLayer {
+    /// This copy's state box when nothing else holds it (the copy is going away: the box may
+    /// hold a later commit's state, see `LayerStateBox.overwrite(with:)`).
+    mutating func uniqueStateStorage() -> LayerStateBox? {
+        isKnownUniquelyReferenced(&stateStorage) ? stateStorage : nil
+    }
 }
 
 /// The few fields of a committed layer that a renderer reads for every sublayer of every

@@ -28,7 +28,13 @@ final class RenderTreeStore: Sendable {
         /// The summary of every layer in `layers`.
         var summaries = LayerIDTable<RenderLayerSummary>(dense: true)
         var generation: UInt64 = 0
+        /// State boxes of replaced layers that nothing else held, for the next commit to fill
+        /// instead of allocating (see `takeSpareStateBoxes()`).
+        var spareStateBoxes: [LayerStateBox] = []
     }
+
+    /// The most spare state boxes a store keeps between commits (about 7 MB).
+    private static let maxSpareStateBoxes = 16_384
     private let contents = Mutex(Contents())
 
     /// Creates a store holding every live layer as committed so far, which every later commit
@@ -61,10 +67,17 @@ final class RenderTreeStore: Sendable {
                 TransitionCapture.attachBeforeStates(to: &incoming[index], previous: c.layers)
             }
             // What the steps below need of each layer, so that the layers themselves can be
-            // moved into the tree rather than copied.
-            let placements = incoming.map { layer in
-                Placement(id: layer.id, superlayerID: layer.superlayerID, sublayerIDs: layer.sublayerIDs,
-                          maskID: layer.maskID, zPosition: layer.state.zPosition, mayLeavePlane: layer.mayLeavePlane)
+            // moved into the tree rather than copied (read in place through the buffer: the
+            // array's iterator and subscript would copy each layer out).
+            var placements: [Placement] = []
+            placements.reserveCapacity(incoming.count)
+            incoming.withUnsafeBufferPointer { buffer in
+                for index in buffer.indices {
+                    placements.append(Placement(id: buffer[index].id, superlayerID: buffer[index].superlayerID,
+                                                sublayerIDs: buffer[index].sublayerIDs, maskID: buffer[index].maskID,
+                                                zPosition: buffer[index].state.zPosition,
+                                                mayLeavePlane: buffer[index].mayLeavePlane))
+                }
             }
             for placement in placements {
                 // A layer without sublayers has none that may have a zPosition or leave the plane.
@@ -74,7 +87,13 @@ final class RenderTreeStore: Sendable {
                                                                mayLeavePlane: placement.mayLeavePlane,
                                                                sublayersMayLeavePlane: !isLeaf)
             }
-            while let layer = incoming.popLast() { c.layers[layer.id] = layer }
+            while let layer = incoming.popLast() {
+                let id = layer.id
+                if var replaced = c.layers.replace(id, with: layer), c.spareStateBoxes.count < Self.maxSpareStateBoxes,
+                   let box = replaced.uniqueStateStorage() {
+                    c.spareStateBoxes.append(box)
+                }
+            }
             for layer in placements {
                 c.adopt(layer.id, under: layer.superlayerID, generation: generation)
                 for child in layer.sublayerIDs { c.adopt(child, under: layer.id, generation: generation) }
@@ -106,6 +125,16 @@ final class RenderTreeStore: Sendable {
         var maskID: UInt64?
         var zPosition: CGFloat
         var mayLeavePlane: Bool
+    }
+
+    /// Hands over the state boxes of layers the store replaced that nothing else held: a
+    /// commit fills them with its layers' states instead of allocating new boxes.
+    func takeSpareStateBoxes() -> [LayerStateBox] {
+        contents.withLock { c in
+            var spares: [LayerStateBox] = []
+            swap(&spares, &c.spareStateBoxes)
+            return spares
+        }
     }
 
     /// A consistent copy of every committed layer and the commit count it reflects.

@@ -39,6 +39,13 @@ enum RenderTreeStores {
         last.apply(&update)
     }
 
+    /// The spare state boxes of every store (see `RenderTreeStore.takeSpareStateBoxes()`). The
+    /// caller holds `LayerTreeLock`.
+    static func takeSpareStateBoxes() -> [LayerStateBox] {
+        guard stores.count > 1 else { return stores.first?.store?.takeSpareStateBoxes() ?? [] }
+        return stores.flatMap { $0.store?.takeSpareStateBoxes() ?? [] }
+    }
+
     /// Records that `layer` became live (a commit included it in a layer tree). The caller holds
     /// `LayerTreeLock`.
     static func layerBecameLive(_ layer: CALayer) {
