@@ -9,7 +9,8 @@ extension CALayer {
     @inline(__always)
     func setProperty<Value>(_ keyPath: WritableKeyPath<LayerState, Value>, _ value: Value, key: String) {
         let stack = TransactionStack.current
-        let before = willChangeProperty(key, in: stack)
+        // With actions disabled only a bounds change has anything to do before the change.
+        let before = stack.disablesActions && !Self.isBoundsKey(key) ? nil : willChangeProperty(key, in: stack)
         // A class that redisplays for `key` does so for a new value only: setting the value the
         // layer already has is no change, as Apple's measurably treats it (GNUstep
         // libs-quartzcore `Tests/quartzcore/CALayer/redisplay.m`).
@@ -81,6 +82,7 @@ extension CALayer {
 
     /// Whether `key` is "bounds", the one key whose change lays out and autoresizes: its length
     /// is compared first, since comparing two different strings costs a call per change.
+    @inline(__always)
     private static func isBoundsKey(_ key: String) -> Bool {
         key.utf8.count == 6 && key == "bounds"
     }

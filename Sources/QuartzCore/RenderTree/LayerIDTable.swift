@@ -38,32 +38,27 @@ struct LayerIDTable<Value> {
                 count = sparse.count
                 return
             }
-            let index = Int(id)
-            let adds = newValue != nil
-            if index >= slots.count {
-                guard adds else { return }
-                slots.append(contentsOf: repeatElement(nil, count: index + 1 - slots.count))
-            }
-            // Swapped in, not assigned: reading the old slot to count it would copy its value.
-            var previous = newValue
-            swap(&slots[index], &previous)
-            count += (adds ? 1 : 0) - (previous != nil ? 1 : 0)
+            var value = newValue
+            exchange(id, &value)
         }
     }
 
-    /// Puts `value` at `id`, moved in rather than copied, and hands back the value it replaces.
-    @discardableResult
-    mutating func replace(_ id: UInt64, with value: consuming Value) -> Value? {
+    /// Exchanges the value of layer `id` with `value` (nil: none), so that a value moves in and
+    /// the one it replaces moves out without either being copied.
+    mutating func exchange(_ id: UInt64, _ value: inout Value?) {
         guard isDense else {
-            defer { count = sparse.count }
-            return sparse.updateValue(value, forKey: id)
+            swap(&sparse[id], &value)
+            count = sparse.count
+            return
         }
         let index = Int(id)
-        if index >= slots.count { slots.append(contentsOf: repeatElement(nil, count: index + 1 - slots.count)) }
-        var previous: Value? = value
-        swap(&slots[index], &previous)
-        if previous == nil { count += 1 }
-        return previous
+        let adds = value != nil
+        if index >= slots.count {
+            guard adds else { return }
+            slots.append(contentsOf: repeatElement(nil, count: index + 1 - slots.count))
+        }
+        swap(&slots[index], &value)
+        count += (adds ? 1 : 0) - (value != nil ? 1 : 0)
     }
 
     /// Changes the value of layer `id` in place (nothing when it has none).
@@ -76,8 +71,8 @@ struct LayerIDTable<Value> {
         // Through the buffer, whose elements are addressed in place: the array's subscript
         // would copy the value out just to see whether there is one.
         slots.withUnsafeMutableBufferPointer { buffer in
-            guard buffer[Int(id)] != nil else { return }
-            body(&buffer[Int(id)]!)
+            guard let slot = buffer.baseAddress.map({ $0 + Int(id) }), slot.pointee != nil else { return }
+            body(&slot.pointee!)
         }
     }
 

@@ -38,19 +38,18 @@ struct RenderLayer: Sendable {
     /// them, so a renderer can reuse what it made of the subtree (`FlattenedSubtreeCache`).
     var subtreeVersion: UInt64 = 0
 
-    /// Creates a layer; its state goes into `spare` when one is given (a box nothing else holds,
-    /// see `RenderTreeStore.takeSpareStateBoxes()`), else into a new box.
     init(id: UInt64, kind: RenderLayerKind, state: LayerState, sublayerIDs: [UInt64], maskID: UInt64?,
-         animations: [CompiledAnimation], superlayerID: UInt64? = nil, version: UInt64 = 0, subtreeVersion: UInt64 = 0,
-         reusing spare: LayerStateBox? = nil) {
+         animations: [CompiledAnimation], superlayerID: UInt64? = nil, version: UInt64 = 0, subtreeVersion: UInt64 = 0) {
+        self.init(id: id, kind: kind, stateStorage: LayerStateBox(state), sublayerIDs: sublayerIDs, maskID: maskID,
+                  animations: animations, superlayerID: superlayerID, version: version, subtreeVersion: subtreeVersion)
+    }
+
+    /// Creates a layer whose state is held by `stateStorage`.
+    init(id: UInt64, kind: RenderLayerKind, stateStorage: LayerStateBox, sublayerIDs: [UInt64], maskID: UInt64?,
+         animations: [CompiledAnimation], superlayerID: UInt64? = nil, version: UInt64 = 0, subtreeVersion: UInt64 = 0) {
         self.id = id
         self.kind = kind
-        if let spare {
-            spare.overwrite(with: state)
-            self.stateStorage = spare
-        } else {
-            self.stateStorage = LayerStateBox(state)
-        }
+        self.stateStorage = stateStorage
         self.sublayerIDs = sublayerIDs
         self.maskID = maskID
         self.animations = animations
@@ -73,8 +72,10 @@ final class LayerStateBox: @unchecked Sendable {
     @exclusivity(unchecked) private(set) var value: LayerState
     init(_ value: LayerState) { self.value = value }
 
-    /// Replaces the state of a box that nothing else holds.
-    func overwrite(with state: LayerState) { value = state }
+    /// Replaces the state of a box that nothing else holds with a layer's model state, copied
+    /// straight from the layer's fields (the caller holds `LayerTreeLock`), not through a
+    /// temporary.
+    func overwrite(withStateOf fields: LayerLockedFields) { value = fields.state }
 }
 
 extension RenderLayer {

@@ -72,11 +72,12 @@ final class RenderTreeStore: Sendable {
             var placements: [Placement] = []
             placements.reserveCapacity(incoming.count)
             incoming.withUnsafeBufferPointer { buffer in
-                for index in buffer.indices {
-                    placements.append(Placement(id: buffer[index].id, superlayerID: buffer[index].superlayerID,
-                                                sublayerIDs: buffer[index].sublayerIDs, maskID: buffer[index].maskID,
-                                                zPosition: buffer[index].state.zPosition,
-                                                mayLeavePlane: buffer[index].mayLeavePlane))
+                guard let first = buffer.baseAddress else { return }
+                for layer in first..<first + buffer.count {
+                    placements.append(Placement(id: layer.pointee.id, superlayerID: layer.pointee.superlayerID,
+                                                sublayerIDs: layer.pointee.sublayerIDs, maskID: layer.pointee.maskID,
+                                                zPosition: layer.pointee.state.zPosition,
+                                                mayLeavePlane: layer.pointee.mayLeavePlane))
                 }
             }
             for placement in placements {
@@ -87,12 +88,15 @@ final class RenderTreeStore: Sendable {
                                                                mayLeavePlane: placement.mayLeavePlane,
                                                                sublayersMayLeavePlane: !isLeaf)
             }
-            while let layer = incoming.popLast() {
-                let id = layer.id
-                if var replaced = c.layers.replace(id, with: layer), c.spareStateBoxes.count < Self.maxSpareStateBoxes,
-                   let box = replaced.uniqueStateStorage() {
+            // Exchanged through an optional, so that neither the new copy nor the old one is
+            // copied on the way (the old one leaves, or leaves its state box to the next commit).
+            var layer = incoming.popLast()
+            while let id = layer?.id {
+                c.layers.exchange(id, &layer)
+                if c.spareStateBoxes.count < Self.maxSpareStateBoxes, let box = layer?.uniqueStateStorage() {
                     c.spareStateBoxes.append(box)
                 }
+                layer = incoming.popLast()
             }
             for layer in placements {
                 c.adopt(layer.id, under: layer.superlayerID, generation: generation)

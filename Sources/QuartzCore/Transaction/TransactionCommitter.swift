@@ -19,7 +19,11 @@ enum TransactionCommitter {
         var committed = LayerIDSet()
         let changed = stack.changedLayers
         stack.changedLayers.removeAll()
-        for layer in changed { stack.changedLayerIDs.remove(layer.layerID) }
+        // Cleared in a local, so that each removal is not an access to the stack's field.
+        var changedIDs = LayerIDSet()
+        swap(&changedIDs, &stack.changedLayerIDs)
+        for layer in changed { changedIDs.remove(layer.layerID) }
+        swap(&changedIDs, &stack.changedLayerIDs)
         // Which changed layers have animations, read under one lock: most have none, and for
         // those the animation steps below have nothing to do.
         let animated = LayerTreeLock.shared.withLock { changed.map { !$0.lockedFields.animations.isEmpty } }
@@ -115,11 +119,18 @@ extension CALayer {
     /// nothing else holds) when one is given.
     func renderSnapshotHoldingLock(reusing spare: LayerStateBox? = nil) -> RenderLayer {
         let fields = lockedFields
-        return RenderLayer(id: layerID, kind: renderKind, state: fields.state,
+        let stateStorage: LayerStateBox
+        if let spare {
+            spare.overwrite(withStateOf: fields)
+            stateStorage = spare
+        } else {
+            stateStorage = LayerStateBox(fields.state)
+        }
+        return RenderLayer(id: layerID, kind: renderKind, stateStorage: stateStorage,
                            sublayerIDs: fields.sublayers.isEmpty ? [] : fields.sublayers.map(\.layerID),
                            maskID: fields.mask?.layerID,
                            animations: fields.animations.isEmpty ? [] : fields.animations.map(\.compiled),
-                           superlayerID: (fields.superlayer ?? fields.maskOwner)?.layerID, reusing: spare)
+                           superlayerID: (fields.superlayer ?? fields.maskOwner)?.layerID)
     }
 }
 
