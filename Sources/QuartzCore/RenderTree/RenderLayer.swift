@@ -63,7 +63,7 @@ struct RenderLayer: Sendable {
 /// retains it instead of copying every property. Changing a holder's state makes a new box.
 ///
 /// Unchecked Sendable: once shared a box never changes. A box that the render tree let go of
-/// and that nothing else holds may be filled again for a later commit (`overwrite(with:)`)
+/// and that nothing else holds may be filled again for a later commit (`overwrite(withStateOf:)`)
 /// instead of being freed and another allocated; until it is handed out again no other
 /// reference to it exists, so no reader can see the change (nor overlap it: the field is not
 /// checked for overlapping access at run time, which renderers would pay on every read).
@@ -80,7 +80,7 @@ final class LayerStateBox: @unchecked Sendable {
 
 extension RenderLayer {
     /// This copy's state box when nothing else holds it (the copy is going away: the box may
-    /// hold a later commit's state, see `LayerStateBox.overwrite(with:)`).
+    /// hold a later commit's state, see `LayerStateBox.overwrite(withStateOf:)`).
     mutating func uniqueStateStorage() -> LayerStateBox? {
         isKnownUniquelyReferenced(&stateStorage) ? stateStorage : nil
     }
