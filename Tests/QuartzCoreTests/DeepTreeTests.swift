@@ -11,15 +11,16 @@ final class DeepTreeTests: XCTestCase {
 
     func testCommitWritesEveryLevelAndStampsSubtreeVersionsToTheRoot() throws {
         try onSmallStack {
+            let renderTree = RenderTreeStore()
             let chain = DeepChain(depth: Self.depth)
             CATransaction.flush()
-            let (layers, _) = RenderTreeStore.shared.snapshot()
+            let (layers, _) = renderTree.snapshot()
             XCTAssertNotNil(layers[chain.deepest.layerID], "the deepest layer reached the render tree")
             XCTAssertEqual(layers[chain.links[Self.depth / 2].layerID]?.sublayerIDs,
                            [chain.links[Self.depth / 2 + 1].layerID])
             chain.deepest.opacity = 0.5
             CATransaction.flush()
-            let (after, _) = RenderTreeStore.shared.snapshot()
+            let (after, _) = renderTree.snapshot()
             let version = try XCTUnwrap(after[chain.deepest.layerID]?.version)
             XCTAssertEqual(after[chain.root.layerID]?.subtreeVersion, version,
                            "a change 10,000 levels down makes the root's subtree new")

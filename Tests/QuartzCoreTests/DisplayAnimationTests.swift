@@ -15,6 +15,7 @@ final class DisplayAnimationTests: XCTestCase {
     }
 
     func testFramesAtThreeTimesDrawThePresentationValue() throws {
+        let renderTree = RenderTreeStore()
         let layer = committedLayer(ProgressLayer(), size: CGSize(width: 100, height: 4))
         CATransaction.begin()
         CATransaction.setDisableActions(true)
@@ -34,14 +35,14 @@ final class DisplayAnimationTests: XCTestCase {
         XCTAssertGreaterThan(driver.watchedLayerCount, 0)
         var widths: [Int] = []
         for t in [1000.25, 1000.5, 1000.75] {
-            let frame = driver.layersForFrame(RenderTreeStore.shared.snapshot().layers, at: t)
+            let frame = driver.layersForFrame(renderTree.snapshot().layers, at: t)
             widths.append(redColumns(frame[layer.layerID]?.state.contents))
         }
         XCTAssertEqual(widths, [25, 50, 75], "linear timing: progress = t - 1000")
         XCTAssertEqual(redColumns(layer.contents as? CGImage), 100, "the model layer's contents are untouched")
 
         // After the end the presentation value equals the model value: the model contents show.
-        let after = driver.layersForFrame(RenderTreeStore.shared.snapshot().layers, at: 1002)
+        let after = driver.layersForFrame(renderTree.snapshot().layers, at: 1002)
         XCTAssertTrue(after[layer.layerID]?.state.contents === layer.contents as? CGImage)
     }
 

@@ -73,7 +73,7 @@ final class FlattenedSubtreeCacheTests: XCTestCase {
         CATransaction.commit()
         // Layers made outside `body` opened an implicit transaction that holds this one back.
         CATransaction.flush()
-        let committed = RenderTreeStore.shared.snapshot().generation
+        let committed = cached.frames.renderTree.snapshot().generation
         XCTAssertNotEqual(committed, lastGeneration, "the change reached the render tree", file: file, line: line)
         lastGeneration = committed
         try assertFramesEqual(file: file, line: line)

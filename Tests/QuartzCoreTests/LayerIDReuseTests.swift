@@ -56,7 +56,7 @@ final class LayerIDReuseTests: XCTestCase {
         let new = fill(CGRect(x: 50, y: 50, width: 10, height: 10), 0, 1)
         root.addSublayer(new)
         CATransaction.flush()
-        let committed = RenderTreeStore.shared.snapshot().layers
+        let committed = cached.frames.renderTree.snapshot().layers
         if new.layerID == oldID {
             XCTAssertEqual(committed[oldID]?.state.position, new.position, "the reused ID holds the new layer")
         } else {

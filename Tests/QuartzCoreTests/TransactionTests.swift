@@ -14,15 +14,24 @@ func spinMainRunLoop(timeout: TimeInterval, until condition: () -> Bool = { fals
     return true
 }
 
-/// The committed (render-tree) copy of a layer.
-func committedState(of layer: CALayer) -> LayerState? {
-    RenderTreeStore.shared.snapshot().layers[layer.layerID]?.state
-}
-
 final class TransactionTests: XCTestCase {
+    /// A render tree as a renderer owns one, made before each test changes anything.
+    private var renderTree: RenderTreeStore!
+
+    override func setUp() {
+        super.setUp()
+        renderTree = RenderTreeStore()
+    }
+
     override func tearDown() {
         CATransaction.flush()
+        renderTree = nil
         super.tearDown()
+    }
+
+    /// The committed (render-tree) copy of a layer.
+    private func committedState(of layer: CALayer) -> LayerState? {
+        renderTree.snapshot().layers[layer.layerID]?.state
     }
 
     private func liveLayer() -> CALayer {
@@ -76,10 +85,10 @@ final class TransactionTests: XCTestCase {
         CATransaction.commit()
         let beforeOuter = try XCTUnwrap(committedState(of: layer))
         XCTAssertEqual(beforeOuter.opacity, 1)
-        XCTAssertEqual(RenderTreeStore.shared.snapshot().layers[layer.layerID]?.animations.count, 0)
+        XCTAssertEqual(renderTree.snapshot().layers[layer.layerID]?.animations.count, 0)
         CATransaction.commit()
         XCTAssertEqual(try XCTUnwrap(committedState(of: layer)).opacity, 0.5)
-        XCTAssertEqual(RenderTreeStore.shared.snapshot().layers[layer.layerID]?.animations.count, 2,
+        XCTAssertEqual(renderTree.snapshot().layers[layer.layerID]?.animations.count, 2,
                        "the explicit animation and the implicit opacity animation")
     }
 

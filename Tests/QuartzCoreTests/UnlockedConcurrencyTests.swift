@@ -88,7 +88,7 @@ final class UnlockedConcurrencyTests: XCTestCase {
         }
         // Every change was committed by the thread that made it, after it: the render tree
         // holds what the model holds.
-        let (committed, _) = RenderTreeStore.shared.snapshot()
+        let (committed, _) = renderer.frames.renderTree.snapshot()
         for layer in all where layer.isLive {
             XCTAssertEqual(committed[layer.layerID]?.sublayerIDs, layer.sublayerStorage.map(\.layerID),
                            "the committed sublayers of \(layer.name ?? "root")")

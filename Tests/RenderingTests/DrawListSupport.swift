@@ -17,10 +17,34 @@ enum DrawListProbe {
     static func list(_ root: CALayer, width: Int, height: Int, scale: CGFloat = 1,
                      time: CFTimeInterval = 0) throws -> DrawList {
         CATransaction.flush()
+        return try renderer(root, width: width, height: height, scale: scale).drawList(atTime: time)
+    }
+
+    /// What identifies the renderer of a `list` call.
+    private struct RendererKey: Equatable {
+        var root: ObjectIdentifier
+        var width: Int
+        var height: Int
+        var scale: CGFloat
+    }
+
+    /// The renderer of the last `list` call. Successive calls for the same tree and canvas draw
+    /// successive frames of one renderer, as an app's does: its render tree holds what the
+    /// commits since it was made gave it (transition before-states, commit counts), which a
+    /// renderer made later starts without. It holds the root, so the root's identifier is not
+    /// reused while it is kept.
+    nonisolated(unsafe) private static var lastRenderer: (key: RendererKey, renderer: CARenderer)?
+
+    /// The renderer drawing `root` on a canvas of the given size: the last one when it drew the same.
+    private static func renderer(_ root: CALayer, width: Int, height: Int, scale: CGFloat) -> CARenderer {
+        let key = RendererKey(root: ObjectIdentifier(root), width: width, height: height, scale: scale)
+        if let last = lastRenderer, last.key == key { return last.renderer }
+        lastRenderer = nil
         let renderer = CARenderer(frameRenderer: DrawListOnlyRenderer(), pixelWidth: width, pixelHeight: height,
                                   scale: scale)
         renderer.layer = root
-        return try renderer.drawList(atTime: time)
+        lastRenderer = (key, renderer)
+        return renderer
     }
 
     /// A layer with a frame and a background colour.

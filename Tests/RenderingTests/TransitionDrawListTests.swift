@@ -14,7 +14,9 @@ final class TransitionDrawListTests: XCTestCase {
         let root = P.layer(CGRect(x: 0, y: 0, width: 100, height: 100), P.white)
         let layer = P.layer(CGRect(x: 20, y: 20, width: 50, height: 40), P.red)
         root.addSublayer(layer)
-        CATransaction.flush()
+        // A renderer draws the tree before the transition is committed, as an app's is on screen:
+        // the render tree it owns keeps the committed tree as the transition's before-state.
+        _ = try? P.list(root, width: 100, height: 100)
         let transition = CATransition()
         transition.type = type
         transition.subtype = subtype
@@ -146,7 +148,7 @@ final class TransitionDrawListTests: XCTestCase {
         let layer = P.layer(CGRect(x: 10, y: 10, width: 30, height: 30))
         layer.contents = old
         root.addSublayer(layer)
-        CATransaction.flush()
+        _ = try P.list(root, width: 100, height: 100) // on screen before the change (see `transitioned`)
         layer.contents = new
         CATransaction.flush()
         let list = try P.list(root, width: 100, height: 100, time: CACurrentMediaTime() + 0.1)

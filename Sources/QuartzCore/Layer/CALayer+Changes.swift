@@ -3,14 +3,20 @@ import Foundation
 extension CALayer {
     /// Sets one property of the model state, recording the change for the current transaction
     /// and running the property's action (an implicit animation) when the layer is live.
+    ///
+    /// Inlined into each property's setter, where the key path is a literal the optimizer turns
+    /// into a plain store (through a key path object it cost more than the rest of the change).
+    @inline(__always)
     func setProperty<Value>(_ keyPath: WritableKeyPath<LayerState, Value>, _ value: Value, key: String) {
-        let before = willChangeProperty(key)
+        let stack = TransactionStack.current
+        // With actions disabled only a bounds change has anything to do before the change.
+        let before = stack.disablesActions && !Self.isBoundsKey(key) ? nil : willChangeProperty(key, in: stack)
         // A class that redisplays for `key` does so for a new value only: setting the value the
         // layer already has is no change, as Apple's measurably treats it (GNUstep
         // libs-quartzcore `Tests/quartzcore/CALayer/redisplay.m`).
         let redisplays = type(of: self).needsDisplay(forKey: key) && !Self.isSameValue(state[keyPath: keyPath], value)
         state[keyPath: keyPath] = value
-        didChangeProperty(key, before: before, redisplays: redisplays)
+        didChangeProperty(key, before: before, redisplays: redisplays, in: stack)
     }
 
     /// Whether `a` and `b` are equal values; false for values that cannot be compared.
@@ -21,19 +27,30 @@ extension CALayer {
 
     /// Like `setProperty`, but rejects NaN and infinite values: the previous value is kept and
     /// the problem is logged, so one bad number cannot poison a frame.
+    @inline(__always)
     func setFinite<Value: FiniteCheckable>(_ keyPath: WritableKeyPath<LayerState, Value>, _ value: Value, key: String) {
         guard value.isFiniteValue else {
-            Diagnostics.reject("CALayer \(name.map { "\"\($0)\"" } ?? "\(layerID)"): ignored non-finite \(key) \(value)")
+            rejectNonFinite(key, value)
             return
         }
         setProperty(keyPath, value, key: key)
     }
 
+    /// Logs a rejected non-finite value (out of line: the setters inline `setFinite`).
+    private func rejectNonFinite(_ key: String, _ value: Any) {
+        Diagnostics.reject("CALayer \(name.map { "\"\($0)\"" } ?? "\(layerID)"): ignored non-finite \(key) \(value)")
+    }
+
     /// Called before a property changes: returns the value on screen (the presentation value)
     /// when the change should run an action, nil otherwise.
     func willChangeProperty(_ key: String) -> AnimatableValue? {
-        if key == "bounds" { autoresizingReferenceSize = state.bounds.size }
-        guard !CATransaction.disableActions(), isLive else { return nil }
+        willChangeProperty(key, in: TransactionStack.current)
+    }
+
+    /// `willChangeProperty(_:)` with the calling thread's transaction stack.
+    func willChangeProperty(_ key: String, in stack: TransactionStack) -> AnimatableValue? {
+        if Self.isBoundsKey(key) { autoresizingReferenceSize = state.bounds.size }
+        guard !stack.disablesActions, isLive else { return nil }
         return presentationState().animatableValue(forKeyPath: key)
     }
 
@@ -41,8 +58,13 @@ extension CALayer {
     /// and display as the property asks, and runs the action found for `key`. `redisplays` says
     /// whether the change marks the layer for display; nil asks `needsDisplay(forKey:)`.
     func didChangeProperty(_ key: String, before: AnimatableValue?, redisplays: Bool? = nil) {
-        TransactionStack.current.recordChange(of: self)
-        if key == "bounds" {
+        didChangeProperty(key, before: before, redisplays: redisplays, in: TransactionStack.current)
+    }
+
+    /// `didChangeProperty(_:before:redisplays:)` with the calling thread's transaction stack.
+    func didChangeProperty(_ key: String, before: AnimatableValue?, redisplays: Bool?, in stack: TransactionStack) {
+        stack.recordChange(of: self)
+        if Self.isBoundsKey(key) {
             // Autoresizing happens at once, as Apple's does (see `autoresizingMask`).
             if let oldSize = autoresizingReferenceSize {
                 autoresizingReferenceSize = nil
@@ -56,6 +78,13 @@ extension CALayer {
         if redisplays ?? type(of: self).needsDisplay(forKey: key) { setNeedsDisplay() }
         guard let before else { return }
         runAction(forKey: key, previousValue: before)
+    }
+
+    /// Whether `key` is "bounds", the one key whose change lays out and autoresizes: its length
+    /// is compared first, since comparing two different strings costs a call per change.
+    @inline(__always)
+    private static func isBoundsKey(_ key: String) -> Bool {
+        key.utf8.count == 6 && key == "bounds"
     }
 
     /// Records a change of the sublayers or the mask. On a live layer whose sublayers changed,

@@ -803,7 +803,7 @@ open class CALayer: NSObject {
     var renderKind: RenderLayerKind { .plain }
 
     deinit {
-        if isLive { RenderTreeStore.shared.remove(layerID) }
+        if isLive { RenderTreeStores.liveLayerWillDeallocate(layerID) }
         SubtreeRelease.release(sublayersOf: self)
         LayerIDs.giveBack(layerID)
     }

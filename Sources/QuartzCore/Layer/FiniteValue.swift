@@ -13,8 +13,12 @@ extension CGPoint: FiniteCheckable { var isFiniteValue: Bool { x.isFinite && y.i
 extension CGSize: FiniteCheckable { var isFiniteValue: Bool { width.isFinite && height.isFinite } }
 extension CGRect: FiniteCheckable { var isFiniteValue: Bool { origin.isFiniteValue && size.isFiniteValue } }
 extension CATransform3D: FiniteCheckable {
+    /// A finite number times zero is zero and an infinite or NaN one is NaN, so the sum of the
+    /// products is zero exactly when every component is finite: one branch for sixteen numbers.
     var isFiniteValue: Bool {
-        [m11, m12, m13, m14, m21, m22, m23, m24, m31, m32, m33, m34, m41, m42, m43, m44].allSatisfy(\.isFinite)
+        let rows = (m11 * 0 + m12 * 0 + m13 * 0 + m14 * 0) + (m21 * 0 + m22 * 0 + m23 * 0 + m24 * 0)
+            + (m31 * 0 + m32 * 0 + m33 * 0 + m34 * 0) + (m41 * 0 + m42 * 0 + m43 * 0 + m44 * 0)
+        return rows == 0
     }
 }
 

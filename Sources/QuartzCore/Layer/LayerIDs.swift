@@ -5,7 +5,7 @@ import Synchronization
 /// tables in arrays indexed by ID (`LayerIDTable`) whose length is the most layers alive at once.
 ///
 /// A reused ID never confuses what was kept of the layer that had it: the render tree forgets
-/// that layer when it goes (`RenderTreeStore.remove(_:)`), and every cache of flattened or
+/// that layer when it goes (`RenderTreeStores.liveLayerWillDeallocate(_:)`), and every cache of flattened or
 /// rasterized layers also keys on the commit count of what it kept, which only grows.
 enum LayerIDs {
     private struct Pool {

@@ -22,18 +22,33 @@ struct LayerState: Sendable {
 
     // Visual style.
     var opacity: Float = 1
-    var backgroundColor: CGColor?
+    var backgroundColor: CGColor? {
+        get { objects.backgroundColor }
+        _modify { makeObjectsUnique(); yield &objects.backgroundColor }
+    }
     var cornerRadius: CGFloat = 0
     var maskedCorners: CACornerMask = [.layerMinXMinYCorner, .layerMaxXMinYCorner,
                                        .layerMinXMaxYCorner, .layerMaxXMaxYCorner]
-    var cornerCurve: CALayerCornerCurve = .circular
+    var cornerCurve: CALayerCornerCurve {
+        get { objects.cornerCurve }
+        _modify { makeObjectsUnique(); yield &objects.cornerCurve }
+    }
     var borderWidth: CGFloat = 0
-    var borderColor: CGColor? = CGColor(red: 0, green: 0, blue: 0, alpha: 1)
-    var shadowColor: CGColor? = CGColor(red: 0, green: 0, blue: 0, alpha: 1)
+    var borderColor: CGColor? {
+        get { objects.borderColor }
+        _modify { makeObjectsUnique(); yield &objects.borderColor }
+    }
+    var shadowColor: CGColor? {
+        get { objects.shadowColor }
+        _modify { makeObjectsUnique(); yield &objects.shadowColor }
+    }
     var shadowOpacity: Float = 0
     var shadowOffset = CGSize(width: 0, height: -3)
     var shadowRadius: CGFloat = 3
-    var shadowPath: CGPath?
+    var shadowPath: CGPath? {
+        get { objects.shadowPath }
+        _modify { makeObjectsUnique(); yield &objects.shadowPath }
+    }
     var allowsEdgeAntialiasing = false
     var edgeAntialiasingMask: CAEdgeAntialiasingMask = [.layerLeftEdge, .layerRightEdge,
                                                         .layerBottomEdge, .layerTopEdge]
@@ -42,14 +57,29 @@ struct LayerState: Sendable {
     var rasterizationScale: CGFloat = 1
 
     // Contents.
-    var contents: CGImage?
+    var contents: CGImage? {
+        get { objects.contents }
+        _modify { makeObjectsUnique(); yield &objects.contents }
+    }
     var contentsRect = CGRect(x: 0, y: 0, width: 1, height: 1)
     var contentsCenter = CGRect(x: 0, y: 0, width: 1, height: 1)
-    var contentsGravity: CALayerContentsGravity = .resize
+    var contentsGravity: CALayerContentsGravity {
+        get { objects.contentsGravity }
+        _modify { makeObjectsUnique(); yield &objects.contentsGravity }
+    }
     var contentsScale: CGFloat = 1
-    var contentsFormat: CALayerContentsFormat = .RGBA8Uint
-    var minificationFilter: CALayerContentsFilter = .linear
-    var magnificationFilter: CALayerContentsFilter = .linear
+    var contentsFormat: CALayerContentsFormat {
+        get { objects.contentsFormat }
+        _modify { makeObjectsUnique(); yield &objects.contentsFormat }
+    }
+    var minificationFilter: CALayerContentsFilter {
+        get { objects.minificationFilter }
+        _modify { makeObjectsUnique(); yield &objects.minificationFilter }
+    }
+    var magnificationFilter: CALayerContentsFilter {
+        get { objects.magnificationFilter }
+        _modify { makeObjectsUnique(); yield &objects.magnificationFilter }
+    }
     var minificationFilterBias: Float = 0
     var isOpaque = false
     var needsDisplayOnBoundsChange = false
@@ -64,12 +94,76 @@ struct LayerState: Sendable {
     var repeatCount: Float = 0
     var repeatDuration: Double = 0
     var autoreverses = false
-    var fillMode: String = "removed"
+    var fillMode: String {
+        get { objects.fillMode }
+        _modify { makeObjectsUnique(); yield &objects.fillMode }
+    }
 
     /// Values of custom keys set through key-value coding that have an animatable form.
-    var customValues: [String: AnimatableValue] = [:]
+    var customValues: [String: AnimatableValue] {
+        get { objects.customValues }
+        _modify { makeObjectsUnique(); yield &objects.customValues }
+    }
 
     /// The extra model values of a specialized layer class (`CAShapeLayer`, `CAEmitterLayer`,
     /// ...); nil for a plain layer. See `SpecializedLayerState`.
-    var specialized: SpecializedLayerState?
+    var specialized: SpecializedLayerState? {
+        get { objects.specialized }
+        _modify { makeObjectsUnique(); yield &objects.specialized }
+    }
+
+    /// The reference-counted values above, boxed together and copied on write: a commit copies
+    /// every changed layer's state, and one retained box costs less than retaining each value
+    /// (and releasing each when the copy goes). The plain values stay inline.
+    private var objects = LayerStateObjects.defaults
+
+    /// Gives this state a box of its own before one of its values changes.
+    private mutating func makeObjectsUnique() {
+        if !isKnownUniquelyReferenced(&objects) { objects = LayerStateObjects(copying: objects) }
+    }
+}
+
+/// The reference-counted values of a `LayerState`, shared by its copies until one of them
+/// changes a value (see `LayerState.objects`).
+///
+/// Unchecked Sendable: a box is changed only through a `LayerState` that holds the only
+/// reference to it, so a box that two states (or two threads) can see is never changed. For
+/// the same reason accesses to its fields cannot overlap, and they are not checked for it at
+/// run time (a renderer reads them for every layer of every frame).
+final class LayerStateObjects: @unchecked Sendable {
+    /// The box of a new layer's state, with Apple's defaults.
+    static let defaults = LayerStateObjects()
+
+    @exclusivity(unchecked) var backgroundColor: CGColor? = nil
+    @exclusivity(unchecked) var borderColor: CGColor? = CGColor(red: 0, green: 0, blue: 0, alpha: 1)
+    @exclusivity(unchecked) var shadowColor: CGColor? = CGColor(red: 0, green: 0, blue: 0, alpha: 1)
+    @exclusivity(unchecked) var shadowPath: CGPath? = nil
+    @exclusivity(unchecked) var contents: CGImage? = nil
+    @exclusivity(unchecked) var cornerCurve: CALayerCornerCurve = .circular
+    @exclusivity(unchecked) var contentsGravity: CALayerContentsGravity = .resize
+    @exclusivity(unchecked) var contentsFormat: CALayerContentsFormat = .RGBA8Uint
+    @exclusivity(unchecked) var minificationFilter: CALayerContentsFilter = .linear
+    @exclusivity(unchecked) var magnificationFilter: CALayerContentsFilter = .linear
+    @exclusivity(unchecked) var fillMode: String = "removed"
+    @exclusivity(unchecked) var customValues: [String: AnimatableValue] = [:]
+    @exclusivity(unchecked) var specialized: SpecializedLayerState? = nil
+
+    private init() {}
+
+    /// A box holding the values of `other`.
+    init(copying other: LayerStateObjects) {
+        backgroundColor = other.backgroundColor
+        borderColor = other.borderColor
+        shadowColor = other.shadowColor
+        shadowPath = other.shadowPath
+        contents = other.contents
+        cornerCurve = other.cornerCurve
+        contentsGravity = other.contentsGravity
+        contentsFormat = other.contentsFormat
+        minificationFilter = other.minificationFilter
+        magnificationFilter = other.magnificationFilter
+        fillMode = other.fillMode
+        customValues = other.customValues
+        specialized = other.specialized
+    }
 }

@@ -38,14 +38,27 @@ struct LayerIDTable<Value> {
                 count = sparse.count
                 return
             }
-            let index = Int(id)
-            if index >= slots.count {
-                guard newValue != nil else { return }
-                slots.append(contentsOf: repeatElement(nil, count: index + 1 - slots.count))
-            }
-            count += (newValue != nil ? 1 : 0) - (slots[index] != nil ? 1 : 0)
-            slots[index] = newValue
+            var value = newValue
+            exchange(id, &value)
         }
+    }
+
+    /// Exchanges the value of layer `id` with `value` (nil: none), so that a value moves in and
+    /// the one it replaces moves out without either being copied.
+    mutating func exchange(_ id: UInt64, _ value: inout Value?) {
+        guard isDense else {
+            swap(&sparse[id], &value)
+            count = sparse.count
+            return
+        }
+        let index = Int(id)
+        let adds = value != nil
+        if index >= slots.count {
+            guard adds else { return }
+            slots.append(contentsOf: repeatElement(nil, count: index + 1 - slots.count))
+        }
+        swap(&slots[index], &value)
+        count += (adds ? 1 : 0) - (value != nil ? 1 : 0)
     }
 
     /// Changes the value of layer `id` in place (nothing when it has none).
@@ -54,8 +67,13 @@ struct LayerIDTable<Value> {
             if sparse[id] != nil { body(&sparse[id]!) }
             return
         }
-        guard id < UInt64(slots.count), slots[Int(id)] != nil else { return }
-        body(&slots[Int(id)]!)
+        guard id < UInt64(slots.count) else { return }
+        // Through the buffer, whose elements are addressed in place: the array's subscript
+        // would copy the value out just to see whether there is one.
+        slots.withUnsafeMutableBufferPointer { buffer in
+            guard let slot = buffer.baseAddress.map({ $0 + Int(id) }), slot.pointee != nil else { return }
+            body(&slot.pointee!)
+        }
     }
 
     /// Removes the value of layer `id`, returning it.

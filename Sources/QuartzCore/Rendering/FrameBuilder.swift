@@ -6,7 +6,7 @@ import Foundation
 /// layers. Each `CARenderer` owns one, with the render tree it draws; renderers consume only the
 /// `DrawList` it returns.
 package final class FrameBuilder {
-    /// The committed layer trees this builder draws from.
+    /// The committed layer trees this builder draws from, its own.
     let renderTree: RenderTreeStore
     /// What unchanged subtrees flattened to in earlier frames.
     let subtreeCache = FlattenedSubtreeCache()
@@ -19,10 +19,11 @@ package final class FrameBuilder {
     private var nextChangeTime: CFTimeInterval = .infinity
     private var lastCommandCount = 0
 
-    /// Creates a builder drawing the layer trees the process's transactions commit, whose
-    /// picture cache follows `pictureBudget`.
+    /// Creates a builder drawing the layer trees the process's transactions commit (into a render
+    /// tree of its own, seeded with the trees committed so far), whose picture cache follows
+    /// `pictureBudget`.
     package convenience init(pictureBudget: CacheBudget) {
-        self.init(renderTree: .shared, pictureBudget: pictureBudget)
+        self.init(renderTree: RenderTreeStore(), pictureBudget: pictureBudget)
     }
 
     /// Creates a builder drawing from `renderTree` whose picture cache follows `pictureBudget`.

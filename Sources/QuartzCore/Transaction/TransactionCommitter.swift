@@ -19,7 +19,11 @@ enum TransactionCommitter {
         var committed = LayerIDSet()
         let changed = stack.changedLayers
         stack.changedLayers.removeAll()
-        for layer in changed { stack.changedLayerIDs.remove(layer.layerID) }
+        // Cleared in a local, so that each removal is not an access to the stack's field.
+        var changedIDs = LayerIDSet()
+        swap(&changedIDs, &stack.changedLayerIDs)
+        for layer in changed { changedIDs.remove(layer.layerID) }
+        swap(&changedIDs, &stack.changedLayerIDs)
         // Which changed layers have animations, read under one lock: most have none, and for
         // those the animation steps below have nothing to do.
         let animated = LayerTreeLock.shared.withLock { changed.map { !$0.lockedFields.animations.isEmpty } }
@@ -35,8 +39,11 @@ enum TransactionCommitter {
         // in both their commits: its pending animations start in the first.
         LayerTreeLock.shared.withLock {
             for (layer, hasAnimations) in zip(changed, animated) where hasAnimations { layer.startPendingAnimations(at: commitTime) }
-            for layer in changed { snapshot(layer, into: &update, committed: &committed) }
-            RenderTreeStore.shared.apply(&update)
+            // The boxes of states the render tree let go of hold this commit's states.
+            var spares = RenderTreeStores.takeSpareStateBoxes()
+            update.layers.reserveCapacity(changed.count)
+            for layer in changed { snapshot(layer, into: &update, committed: &committed, spares: &spares) }
+            RenderTreeStores.publish(&update)
         }
 
         for (layer, hasAnimations) in zip(changed, animated) where hasAnimations { AnimationScheduler.schedule(layer) }
@@ -52,7 +59,8 @@ enum TransactionCommitter {
     /// A loop over a stack of pending layers, not a recursion: a subtree can be any depth. Layers
     /// are written in the order a depth-first walk meets them (a layer, its sublayers' subtrees
     /// in order, then its mask's).
-    private static func snapshot(_ layer: CALayer, into update: inout RenderTreeUpdate, committed: inout LayerIDSet) {
+    private static func snapshot(_ layer: CALayer, into update: inout RenderTreeUpdate, committed: inout LayerIDSet,
+                                 spares: inout [LayerStateBox]) {
         // The caller holds `LayerTreeLock`: the fields are read directly, not through the
         // accessors that take it again for each field.
         let fields = layer.lockedFields
@@ -62,7 +70,7 @@ enum TransactionCommitter {
             // layer can write this one (walks write only layers that were not yet live, and
             // `changed` lists each layer once), so it need not be added.
             guard !committed.contains(layer.layerID) else { return }
-            update.layers.append(layer.renderSnapshotHoldingLock())
+            update.layers.append(layer.renderSnapshotHoldingLock(reusing: spares.popLast()))
             return
         }
         var pending = [layer]
@@ -71,9 +79,10 @@ enum TransactionCommitter {
             let fields = next.lockedFields
             if !fields.isLive {
                 fields.isLive = true
+                RenderTreeStores.layerBecameLive(next)
                 fields.sublayersSeenByTreeActions = fields.sublayers
             }
-            update.layers.append(next.renderSnapshotHoldingLock())
+            update.layers.append(next.renderSnapshotHoldingLock(reusing: spares.popLast()))
             if let mask = fields.mask, !mask.lockedFields.isLive { pending.append(mask) }
             for child in fields.sublayers.reversed() where !child.lockedFields.isLive { pending.append(child) }
         }
@@ -84,14 +93,17 @@ enum TransactionCommitter {
         var roots: [CALayer] = []
         var seenRoots = LayerIDSet()
         var rootOf = LayerRoots()
-        // Siblings changed one after another share their superlayer's root: asked once.
+        // Siblings changed one after another share their superlayer's root: asked once. The
+        // superlayers are read under one hold of the lock, not one per layer.
         var lastSuperlayer: CALayer?
-        for layer in stack.changedLayers {
-            let superlayer = layer.superlayerStorage
-            if let superlayer, superlayer === lastSuperlayer { continue }
-            let root = rootOf.root(of: layer)
-            lastSuperlayer = superlayer
-            if seenRoots.insert(root.layerID) { roots.append(root) }
+        LayerTreeLock.shared.withLock {
+            for layer in stack.changedLayers {
+                let superlayer = layer.lockedFields.superlayer
+                if let superlayer, superlayer === lastSuperlayer { continue }
+                let root = rootOf.root(of: layer)
+                lastSuperlayer = superlayer
+                if seenRoots.insert(root.layerID) { roots.append(root) }
+            }
         }
         return roots
     }
@@ -103,10 +115,18 @@ extension CALayer {
         LayerTreeLock.shared.withLock { renderSnapshotHoldingLock() }
     }
 
-    /// `renderSnapshot()` for a caller that holds `LayerTreeLock`.
-    func renderSnapshotHoldingLock() -> RenderLayer {
+    /// `renderSnapshot()` for a caller that holds `LayerTreeLock`, filling `spare` (a state box
+    /// nothing else holds) when one is given.
+    func renderSnapshotHoldingLock(reusing spare: LayerStateBox? = nil) -> RenderLayer {
         let fields = lockedFields
-        return RenderLayer(id: layerID, kind: renderKind, state: fields.state,
+        let stateStorage: LayerStateBox
+        if let spare {
+            spare.overwrite(withStateOf: fields)
+            stateStorage = spare
+        } else {
+            stateStorage = LayerStateBox(fields.state)
+        }
+        return RenderLayer(id: layerID, kind: renderKind, stateStorage: stateStorage,
                            sublayerIDs: fields.sublayers.isEmpty ? [] : fields.sublayers.map(\.layerID),
                            maskID: fields.mask?.layerID,
                            animations: fields.animations.isEmpty ? [] : fields.animations.map(\.compiled),

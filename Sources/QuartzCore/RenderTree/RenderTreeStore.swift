@@ -1,0 +1,229 @@
+import Foundation
+import Synchronization
+
+/// One renderer's copy of the committed layer trees: the latest committed copy of every live
+/// layer.
+///
+/// Each renderer owns one (through its `FrameBuilder`). A store joins `RenderTreeStores` when it
+/// is created, seeded with every live layer as committed so far, so that a renderer created late
+/// draws the current trees; from then on every commit writes the layers it changed to it in one
+/// step, and every deallocated layer leaves it, until the store itself goes away. A renderer
+/// takes a consistent snapshot at the start of each frame (a copy of the table, which shares its
+/// storage until the next commit) and evaluates and flattens it on its own thread, without
+/// locks, so animations keep running while the app's thread is busy.
+final class RenderTreeStore: Sendable {
+    /// The commit counts of every store come from one counter, so that a version stamped on a
+    /// layer names one committed state in the whole process (see `RenderLayer.version`).
+    private static let generations = Atomic<UInt64>(0)
+
+    /// A commit count no store has used.
+    private static func nextGeneration() -> UInt64 {
+        generations.add(1, ordering: .relaxed).newValue
+    }
+
+    fileprivate struct Contents: Sendable {
+        var layers = LayerIDTable<RenderLayer>(dense: true)
+        /// The layer each committed layer was last committed under (as a sublayer or mask).
+        var superlayers = LayerIDTable<UInt64>(dense: true)
+        /// The summary of every layer in `layers`.
+        var summaries = LayerIDTable<RenderLayerSummary>(dense: true)
+        var generation: UInt64 = 0
+        /// State boxes of replaced layers that nothing else held, for the next commit to fill
+        /// instead of allocating (see `takeSpareStateBoxes()`).
+        var spareStateBoxes: [LayerStateBox] = []
+    }
+
+    /// The most spare state boxes a store keeps between commits (about 7 MB).
+    private static let maxSpareStateBoxes = 16_384
+    private let contents = Mutex(Contents())
+
+    /// Creates a store holding every live layer as committed so far, which every later commit
+    /// reaches.
+    init() {
+        RenderTreeStores.register(self)
+    }
+
+    deinit {
+        RenderTreeStores.unregister()
+    }
+
+    /// Applies one commit (taking the layers out of `update`): replaces the changed layers,
+    /// stamps them and the subtree versions of their superlayers (to the root) with the new
+    /// commit count, and gives each newly added transition the subtree it starts from (the layers as committed before this
+    /// commit). Layers leave the store when they are deallocated (`RenderTreeStores` calls `remove(_:)`).
+    ///
+    /// The cost is the changed layers times their depth, not the size of the tree.
+    func apply(_ update: inout RenderTreeUpdate) {
+        // Taken out of the update, so that the layers are moved into the tree, not copied.
+        var incoming: [RenderLayer] = []
+        swap(&incoming, &update.layers)
+        contents.withLock { c in
+            let generation = Self.nextGeneration()
+            c.generation = generation
+            // Every before-state is read from the tree as it was, before any layer is replaced.
+            for index in incoming.indices {
+                incoming[index].version = generation
+                incoming[index].subtreeVersion = generation
+                TransitionCapture.attachBeforeStates(to: &incoming[index], previous: c.layers)
+            }
+            // What the steps below need of each layer, so that the layers themselves can be
+            // moved into the tree rather than copied (read in place through the buffer: the
+            // array's iterator and subscript would copy each layer out).
+            var placements: [Placement] = []
+            placements.reserveCapacity(incoming.count)
+            incoming.withUnsafeBufferPointer { buffer in
+                guard let first = buffer.baseAddress else { return }
+                for layer in first..<first + buffer.count {
+                    placements.append(Placement(id: layer.pointee.id, superlayerID: layer.pointee.superlayerID,
+                                                sublayerIDs: layer.pointee.sublayerIDs, maskID: layer.pointee.maskID,
+                                                zPosition: layer.pointee.state.zPosition,
+                                                mayLeavePlane: layer.pointee.mayLeavePlane))
+                }
+            }
+            for placement in placements {
+                // A layer without sublayers has none that may have a zPosition or leave the plane.
+                let isLeaf = placement.sublayerIDs.isEmpty
+                c.summaries[placement.id] = RenderLayerSummary(subtreeVersion: generation, zPosition: placement.zPosition,
+                                                               sublayersMayHaveZPosition: !isLeaf,
+                                                               mayLeavePlane: placement.mayLeavePlane,
+                                                               sublayersMayLeavePlane: !isLeaf)
+            }
+            // Exchanged through an optional, so that neither the new copy nor the old one is
+            // copied on the way (the old one leaves, or leaves its state box to the next commit).
+            var layer = incoming.popLast()
+            while let id = layer?.id {
+                c.layers.exchange(id, &layer)
+                if c.spareStateBoxes.count < Self.maxSpareStateBoxes, let box = layer?.uniqueStateStorage() {
+                    c.spareStateBoxes.append(box)
+                }
+                layer = incoming.popLast()
+            }
+            for layer in placements {
+                c.adopt(layer.id, under: layer.superlayerID, generation: generation)
+                for child in layer.sublayerIDs { c.adopt(child, under: layer.id, generation: generation) }
+                if let mask = layer.maskID { c.adopt(mask, under: layer.id, generation: generation) }
+            }
+            for layer in placements {
+                c.markSubtreeChanged(above: layer.id, generation: generation)
+                if !layer.sublayerIDs.isEmpty {
+                    // Read before writing: a copy of the dictionary held across the write would copy it whole.
+                    let mayHaveZPosition = c.sublayersMayHaveZPosition(layer.sublayerIDs)
+                    let mayLeavePlane = c.sublayersMayLeavePlane(layer.sublayerIDs)
+                    c.summaries.update(layer.id) {
+                        $0.sublayersMayHaveZPosition = mayHaveZPosition
+                        $0.sublayersMayLeavePlane = mayLeavePlane
+                    }
+                }
+                guard layer.zPosition != 0 || layer.mayLeavePlane, let parent = c.superlayers[layer.id] else { continue }
+                if layer.zPosition != 0 { c.summaries.update(parent) { $0.sublayersMayHaveZPosition = true } }
+                if layer.mayLeavePlane { c.summaries.update(parent) { $0.sublayersMayLeavePlane = true } }
+            }
+        }
+    }
+
+    /// Where a committed layer sits and what its superlayer's summary needs of it.
+    private struct Placement {
+        var id: UInt64
+        var superlayerID: UInt64?
+        var sublayerIDs: [UInt64]
+        var maskID: UInt64?
+        var zPosition: CGFloat
+        var mayLeavePlane: Bool
+    }
+
+    /// Hands over the state boxes of layers the store replaced that nothing else held: a
+    /// commit fills them with its layers' states instead of allocating new boxes.
+    func takeSpareStateBoxes() -> [LayerStateBox] {
+        contents.withLock { c in
+            var spares: [LayerStateBox] = []
+            swap(&spares, &c.spareStateBoxes)
+            return spares
+        }
+    }
+
+    /// A consistent copy of every committed layer and the commit count it reflects.
+    func snapshot() -> (layers: LayerIDTable<RenderLayer>, generation: UInt64) {
+        contents.withLock { ($0.layers, $0.generation) }
+    }
+
+    /// `snapshot()` with the summary of every layer, for drawing a frame.
+    func frameSnapshot() -> (layers: LayerIDTable<RenderLayer>, summaries: LayerIDTable<RenderLayerSummary>,
+                             generation: UInt64) {
+        contents.withLock { ($0.layers, $0.summaries, $0.generation) }
+    }
+
+    /// Forgets a layer that no longer exists, and takes it out of the sublayers or mask of the
+    /// layer it was last committed under when that copy still lists it (the model cannot: a
+    /// superlayer holds its sublayers), since its ID may be given to a new layer.
+    func remove(_ id: UInt64) {
+        contents.withLock { c in
+            if let parent = c.superlayers.removeValue(forKey: id) {
+                c.generation = Self.nextGeneration()
+                c.forget(id, under: parent, generation: c.generation)
+            }
+            c.summaries.removeValue(forKey: id)
+            if c.layers.removeValue(forKey: id) != nil { c.generation = Self.nextGeneration() }
+        }
+    }
+}
+
+extension RenderTreeStore.Contents {
+    /// Records that the committed layer `id` is under `parent` (nil: a root), taking it out of
+    /// the sublayers or mask of the layer it was committed under before, when that is another.
+    ///
+    /// Layers changed from several threads reach the store in different commits: the layer a
+    /// sublayer left may not be committed yet when its new superlayer is. Without this, the old
+    /// superlayer's stale copy would still list it, and the layer would be drawn twice, or the
+    /// committed tree could even hold a cycle. The model never lists a layer twice (see
+    /// `LayerTreeLock`), so the newest commit that places a layer is the one to believe.
+    fileprivate mutating func adopt(_ id: UInt64, under parent: UInt64?, generation: UInt64) {
+        let previous = superlayers[id]
+        guard previous != parent else { return }
+        // A layer of this commit lists what it lists now: only a stale copy is corrected.
+        if let previous, let copy = layers[previous], copy.version != generation { forget(id, under: previous, generation: generation) }
+        superlayers[id] = parent
+    }
+
+    /// Takes `id` out of the sublayers or mask of `parent`'s committed copy when it lists it,
+    /// stamping the copy and its ancestors with `generation`.
+    fileprivate mutating func forget(_ id: UInt64, under parent: UInt64, generation: UInt64) {
+        guard let copy = layers[parent], copy.sublayerIDs.contains(id) || copy.maskID == id else { return }
+        layers.update(parent) { layer in
+            layer.sublayerIDs.removeAll { $0 == id }
+            if layer.maskID == id { layer.maskID = nil }
+            layer.version = generation
+            layer.subtreeVersion = generation
+        }
+        summaries.update(parent) { $0.subtreeVersion = generation }
+        markSubtreeChanged(above: parent, generation: generation)
+    }
+
+    /// Whether any sublayer of `layer` has (or may have) a `zPosition` other than 0.
+    fileprivate func sublayersMayHaveZPosition(_ sublayerIDs: [UInt64]) -> Bool {
+        sublayerIDs.contains { summaries[$0].map { $0.zPosition != 0 } ?? true }
+    }
+
+    /// Whether any sublayer of `layer` may (or may be known to) leave its plane.
+    fileprivate func sublayersMayLeavePlane(_ sublayerIDs: [UInt64]) -> Bool {
+        sublayerIDs.contains { summaries[$0]?.mayLeavePlane ?? true }
+    }
+
+    /// Stamps the subtree version of every layer above `id` with `generation`, stopping at the
+    /// first that already has it (its own superlayers were stamped when it was). A superlayer
+    /// link can be stale (the layer was removed and not committed elsewhere): that only
+    /// stamps a layer that did not need it, which costs a reuse, never a wrong frame. Stale
+    /// links can form a cycle, which ends at the first layer stamped twice; no depth limit
+    /// applies (a limit would leave the top of a deeper tree with a stale version).
+    fileprivate mutating func markSubtreeChanged(above id: UInt64, generation: UInt64) {
+        var current = id
+        var steps = 0
+        while let parent = superlayers[current], steps <= layers.count {
+            // Read from the summary, which holds the same version, without copying the layer.
+            guard let version = summaries[parent]?.subtreeVersion, version != generation else { return }
+            layers.update(parent) { $0.subtreeVersion = generation }
+            summaries.update(parent) { $0.subtreeVersion = generation }
+            current = parent
+            steps += 1
+        }
+    }
+}
