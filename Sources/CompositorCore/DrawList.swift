@@ -162,11 +162,15 @@ public struct Clip: Sendable, Equatable {
 /// Groups nest: every `.beginGroup` is closed by one `.endGroup`, and at most one `.beginMask`
 /// may stand between them. Commands inside a group draw into the group's intermediate image, in
 /// its pixel space (see `CompositingGroup`).
+///
+/// A quad or a group is kept in a box of its own, so copying a command (a reused subtree's into
+/// every frame that draws it) retains one reference instead of copying hundreds of bytes field
+/// by field; unchanged boxes also compare equal by their bytes (`DamageTracker`).
 public enum DrawCommand: Sendable, Equatable {
     /// Draw one quad.
-    case quad(Quad)
+    indirect case quad(Quad)
     /// Start drawing into a new transparent intermediate image described by the group.
-    case beginGroup(CompositingGroup)
+    indirect case beginGroup(CompositingGroup)
     /// The commands from here to the group's `.endGroup` draw the group's mask: a second
     /// intermediate image of the same size whose alpha multiplies the group's content.
     case beginMask

@@ -83,8 +83,10 @@ final class FlattenedSubtreeCache {
     /// The subtrees known and the bytes of the commands and clips kept for them.
     var usage: CacheUsage {
         var bytes = 0
+        // A quad or group lives in a box of its own (about a quad's size) besides its slot.
+        let commandBytes = MemoryLayout<DrawCommand>.stride + MemoryLayout<Quad>.stride
         entries.forEach { _, entry in
-            bytes += (entry.commands?.count ?? 0) * MemoryLayout<DrawCommand>.stride + entry.clips.count * MemoryLayout<Clip>.stride
+            bytes += (entry.commands?.count ?? 0) * commandBytes + entry.clips.count * MemoryLayout<Clip>.stride
         }
         return CacheUsage(entries: entries.count, bytes: bytes)
     }
