@@ -165,11 +165,12 @@ struct SubtreeContext: Hashable {
         flattensSublayers = parent.flattensSublayers
         opacity = parent.opacity
         clip = parent.clip
-        hasSuperlayer = parent.state != nil
-        superlayerBounds = parent.state?.bounds ?? .zero
-        superlayerAnchorPoint = parent.state?.anchorPoint ?? .zero
-        superlayerIsGeometryFlipped = parent.state?.isGeometryFlipped ?? false
-        sublayerTransform = parent.state?.sublayerTransform ?? CATransform3DIdentity
+        let state = parent.stateStorage
+        hasSuperlayer = state != nil
+        superlayerBounds = state?.value.bounds ?? .zero
+        superlayerAnchorPoint = state?.value.anchorPoint ?? .zero
+        superlayerIsGeometryFlipped = state?.value.isGeometryFlipped ?? false
+        sublayerTransform = state?.value.sublayerTransform ?? CATransform3DIdentity
     }
 
     /// Hashes the fields that tell contexts apart in practice; equality compares them all.

@@ -266,7 +266,7 @@ struct FrameFlattener {
         }
         let opacity = parent.opacity * max(0, min(1, s.opacity))
         guard !s.isHidden, opacity > 0 else { return nil }
-        let toParent = evaluated?.toParent ?? LayerGeometry.toSuperlayer(s, parent: parent.state, flattens: false)
+        let toParent = evaluated?.toParent ?? LayerGeometry.toSuperlayer(s, parentStorage: parent.stateStorage, flattens: false)
         let world = (parent.flattensSublayers ? toParent.flattenedZ : toParent).concatenating(parent.world)
         if layer.kind == .plain && !s.isDoubleSided && Self.isFacingAway(s.bounds, world) { return nil }
         return PlacedLayer(layer: layer, stateStorage: storage, parentTime: parent.time, localTime: localTime, rate: rate,
