@@ -120,7 +120,10 @@ public struct Quad: Sendable, Equatable {
     /// emitter particle's colour (r·a, g·a, b·a, a) otherwise.
     public var textureTint = PremultipliedColor(red: 1, green: 1, blue: 1, alpha: 1)
 
+    // Inlinable: the flattener makes one for every layer it draws, and a call across modules
+    // passes and copies each of the fields.
     /// Creates a quad; every effect is off unless given.
+    @inlinable
     public init(transform: Matrix4, rect: CGRect, fillColor: PremultipliedColor = .clear,
                 texture: TextureSource? = nil, cornerRadii: CornerRadii = .zero,
                 borderWidth: Float = 0, borderColor: PremultipliedColor = .clear, opacity: Float = 1,
