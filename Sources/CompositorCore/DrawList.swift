@@ -120,7 +120,10 @@ public struct Quad: Sendable, Equatable {
     /// emitter particle's colour (r·a, g·a, b·a, a) otherwise.
     public var textureTint = PremultipliedColor(red: 1, green: 1, blue: 1, alpha: 1)
 
+    // Inlinable: the flattener makes one for every layer it draws, and a call across modules
+    // passes and copies each of the fields.
     /// Creates a quad; every effect is off unless given.
+    @inlinable
     public init(transform: Matrix4, rect: CGRect, fillColor: PremultipliedColor = .clear,
                 texture: TextureSource? = nil, cornerRadii: CornerRadii = .zero,
                 borderWidth: Float = 0, borderColor: PremultipliedColor = .clear, opacity: Float = 1,
@@ -162,11 +165,15 @@ public struct Clip: Sendable, Equatable {
 /// Groups nest: every `.beginGroup` is closed by one `.endGroup`, and at most one `.beginMask`
 /// may stand between them. Commands inside a group draw into the group's intermediate image, in
 /// its pixel space (see `CompositingGroup`).
+///
+/// A quad or a group is kept in a box of its own, so copying a command (a reused subtree's into
+/// every frame that draws it) retains one reference instead of copying hundreds of bytes field
+/// by field; unchanged boxes also compare equal by their bytes (`DamageTracker`).
 public enum DrawCommand: Sendable, Equatable {
     /// Draw one quad.
-    case quad(Quad)
+    indirect case quad(Quad)
     /// Start drawing into a new transparent intermediate image described by the group.
-    case beginGroup(CompositingGroup)
+    indirect case beginGroup(CompositingGroup)
     /// The commands from here to the group's `.endGroup` draw the group's mask: a second
     /// intermediate image of the same size whose alpha multiplies the group's content.
     case beginMask

@@ -15,13 +15,31 @@ enum LayerGeometry {
     /// `sublayerTransform` about its anchor point, then flatten onto the superlayer's plane
     /// (z discarded), as every layer but a transform layer does with its sublayers.
     static func toSuperlayer(_ layer: LayerState, parent: LayerState?, flattens: Bool = true) -> CATransform3D {
+        guard let parent else { return toPosition(layer) }
+        return inSuperlayer(toPosition(layer), parent: parent, flattens: flattens)
+    }
+
+    /// `toSuperlayer(_:parent:flattens:)` with the superlayer's state read from its box, not copied.
+    static func toSuperlayer(_ layer: LayerState, parentStorage: LayerStateBox?, flattens: Bool = true) -> CATransform3D {
+        guard let parentStorage else { return toPosition(layer) }
+        return inSuperlayer(toPosition(layer), parent: parentStorage.value, flattens: flattens)
+    }
+
+    /// The first steps of `toSuperlayer`: the anchor point to the origin, `transform`, then
+    /// `position` and `zPosition`.
+    private static func toPosition(_ layer: LayerState) -> CATransform3D {
         let anchor = anchorLocation(of: layer)
         var m = CATransform3DMakeTranslation(-anchor.x, -anchor.y, -layer.anchorPointZ)
         if !layer.transform.isIdentityFast {
             m = layer.transform.afterTranslation(x: -anchor.x, y: -anchor.y, z: -layer.anchorPointZ)
         }
-        m = m.followedByTranslation(x: layer.position.x, y: layer.position.y, z: layer.zPosition)
-        guard let parent else { return m }
+        return m.followedByTranslation(x: layer.position.x, y: layer.position.y, z: layer.zPosition)
+    }
+
+    /// The last steps of `toSuperlayer`: `m` followed by the superlayer's flip, its
+    /// `sublayerTransform` and the flattening.
+    private static func inSuperlayer(_ m: CATransform3D, parent: LayerState, flattens: Bool) -> CATransform3D {
+        var m = m
         if parent.isGeometryFlipped {
             // y' = minY + maxY - y: the sublayers' origin is at the bottom of the superlayer.
             var flip = CATransform3DMakeScale(1, -1, 1)

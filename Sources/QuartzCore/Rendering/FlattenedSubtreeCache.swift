@@ -83,8 +83,10 @@ final class FlattenedSubtreeCache {
     /// The subtrees known and the bytes of the commands and clips kept for them.
     var usage: CacheUsage {
         var bytes = 0
+        // A quad or group lives in a box of its own (about a quad's size) besides its slot.
+        let commandBytes = MemoryLayout<DrawCommand>.stride + MemoryLayout<Quad>.stride
         entries.forEach { _, entry in
-            bytes += (entry.commands?.count ?? 0) * MemoryLayout<DrawCommand>.stride + entry.clips.count * MemoryLayout<Clip>.stride
+            bytes += (entry.commands?.count ?? 0) * commandBytes + entry.clips.count * MemoryLayout<Clip>.stride
         }
         return CacheUsage(entries: entries.count, bytes: bytes)
     }
@@ -163,11 +165,12 @@ struct SubtreeContext: Hashable {
         flattensSublayers = parent.flattensSublayers
         opacity = parent.opacity
         clip = parent.clip
-        hasSuperlayer = parent.state != nil
-        superlayerBounds = parent.state?.bounds ?? .zero
-        superlayerAnchorPoint = parent.state?.anchorPoint ?? .zero
-        superlayerIsGeometryFlipped = parent.state?.isGeometryFlipped ?? false
-        sublayerTransform = parent.state?.sublayerTransform ?? CATransform3DIdentity
+        let state = parent.stateStorage
+        hasSuperlayer = state != nil
+        superlayerBounds = state?.value.bounds ?? .zero
+        superlayerAnchorPoint = state?.value.anchorPoint ?? .zero
+        superlayerIsGeometryFlipped = state?.value.isGeometryFlipped ?? false
+        sublayerTransform = state?.value.sublayerTransform ?? CATransform3DIdentity
     }
 
     /// Hashes the fields that tell contexts apart in practice; equality compares them all.

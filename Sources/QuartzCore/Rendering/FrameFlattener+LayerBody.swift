@@ -95,7 +95,7 @@ extension FrameFlattener {
     func maskContext(owner: PlacedLayer) -> ParentContext {
         var state = owner.state
         state.sublayerTransform = CATransform3DIdentity
-        return ParentContext(state: state, world: owner.world, time: owner.localTime, rate: owner.rate)
+        return ParentContext(stateStorage: LayerStateBox(state), world: owner.world, time: owner.localTime, rate: owner.rate)
     }
 
     /// Draws the mask layer's subtree into the group's mask image.
@@ -109,7 +109,7 @@ extension FrameFlattener {
     mutating func drawBody(_ p: PlacedLayer) {
         var context = ParentContext(world: p.world, time: p.localTime)
         let borderOnTop = drawBodyBelowSublayers(p, sublayerContext: &context)
-        if case .replicator? = context.state?.specialized {
+        if case .replicator? = context.stateStorage?.value.specialized {
             drawReplicatorInstances(p, context: context)
         } else if !p.layer.sublayerIDs.isEmpty {
             let order = sublayerDrawOrder(of: p)

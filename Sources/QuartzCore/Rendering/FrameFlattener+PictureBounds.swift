@@ -20,7 +20,7 @@ extension FrameFlattener {
         let context = maskContext(owner: owner)
         let (s, localTime) = Self.presentation(of: mask, parentTime: context.time)
         guard !s.isHidden, s.opacity > 0 else { return .null }
-        let toOwner = LayerGeometry.toSuperlayer(s, parent: context.state, flattens: true)
+        let toOwner = LayerGeometry.toSuperlayer(s, parentStorage: context.stateStorage, flattens: true)
         var walker = PictureWalker(layers: layers, mode: .bounds)
         walker.add(mask, state: s, localTime: localTime, toRoot: toOwner, includingOwnShadow: true)
         return walker.bounds

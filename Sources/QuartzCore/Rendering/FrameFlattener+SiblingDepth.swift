@@ -68,14 +68,19 @@ extension CATransform3D {
 }
 
 /// A sublayer evaluated for the depth sort of `sublayerDrawOrder(of:)`: what `place` would
-/// compute for it again.
-struct EvaluatedSublayer {
+/// compute for it again. A reference, so that the optional one every visit is handed (nil
+/// unless the siblings were depth-sorted) is one word to pass down, not a matrix.
+final class EvaluatedSublayer {
     /// The presentation state.
-    var stateStorage: LayerStateBox
+    let stateStorage: LayerStateBox
     /// The layer's local time.
-    var localTime: CFTimeInterval
+    let localTime: CFTimeInterval
     /// The layer's space to its superlayer's, before flattening.
-    var toParent: CATransform3D
+    let toParent: CATransform3D
+
+    init(stateStorage: LayerStateBox, localTime: CFTimeInterval, toParent: CATransform3D) {
+        self.stateStorage = stateStorage; self.localTime = localTime; self.toParent = toParent
+    }
 }
 
 extension CompiledAnimation {

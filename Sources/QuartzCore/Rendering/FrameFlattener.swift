@@ -127,26 +127,31 @@ struct FrameFlattener {
         }
         let context = contextSerial(of: parent, in: cache)
         for (index, id) in ids.enumerated() {
-            if let summary = summaries[id],
+            let summary = summaries[id]
+            if let summary,
                let entry = cache.reusable(id, key: SubtreeKey(subtreeVersion: summary.subtreeVersion, context: context)) {
                 append(entry)
             } else if let layer = layers[id] {
-                visit(layer, in: parent, contextSerial: context, evaluated: evaluated?[index])
+                // The summary's version is the layer's: a miss here is a miss in `visit` too.
+                visit(layer, in: parent, contextSerial: context, evaluated: evaluated?[index], cacheMissed: summary != nil)
             }
         }
     }
 
     /// Places and draws one layer and its subtree, or appends what it made of them in an
     /// earlier frame when neither changed (see `FlattenedSubtreeCache`).
+    /// `cacheMissed`: the caller found no reusable entry under this key already.
     mutating func visit(_ layer: RenderLayer, in parent: ParentContext, contextSerial: UInt64? = nil,
-                        evaluated: EvaluatedSublayer? = nil) {
+                        evaluated: EvaluatedSublayer? = nil, cacheMissed: Bool = false) {
         // The walk recurses once per tree level: a deep tree goes on on a fresh stack when
         // this one runs low (see `DeepRecursion` for why this walk is not a loop).
-        DeepRecursion.guarded { visitOnThisStack(layer, in: parent, contextSerial: contextSerial, evaluated: evaluated) }
+        DeepRecursion.guarded {
+            visitOnThisStack(layer, in: parent, contextSerial: contextSerial, evaluated: evaluated, cacheMissed: cacheMissed)
+        }
     }
 
     private mutating func visitOnThisStack(_ layer: RenderLayer, in parent: ParentContext, contextSerial: UInt64?,
-                                           evaluated: EvaluatedSublayer?) {
+                                           evaluated: EvaluatedSublayer?, cacheMissed: Bool) {
         // A path longer than the tree has layers goes round a cycle, which the render tree
         // never holds (see `RenderTreeStore`); stopped rather than followed for ever.
         guard visitDepth <= depthLimit else {
@@ -161,7 +166,7 @@ struct FrameFlattener {
         }
         let key = SubtreeKey(subtreeVersion: layer.subtreeVersion,
                              context: contextSerial ?? self.contextSerial(of: parent, in: cache))
-        if let entry = cache.reusable(layer.id, key: key) {
+        if !cacheMissed, let entry = cache.reusable(layer.id, key: key) {
             append(entry)
             return
         }
@@ -188,9 +193,11 @@ struct FrameFlattener {
             noteUnchanged(commands.count..<(commands.count + stored.count))
         }
         let offset = Int32(clips.count) - entry.clipBase
-        if offset == 0 {
-            commands.append(contentsOf: stored)
-            clips.append(contentsOf: entry.clips)
+        // Without clips of its own, no command of the subtree refers to an index at or above
+        // its clip base: nothing moves. Most reused subtrees are one quad (a leaf layer).
+        if offset == 0 || entry.clips.isEmpty {
+            if stored.count == 1 { commands.append(stored[0]) } else { commands.append(contentsOf: stored) }
+            if !entry.clips.isEmpty { clips.append(contentsOf: entry.clips) }
             return
         }
         for command in stored { commands.append(command.movingClipIndices(from: entry.clipBase, by: offset)) }
@@ -259,7 +266,7 @@ struct FrameFlattener {
         }
         let opacity = parent.opacity * max(0, min(1, s.opacity))
         guard !s.isHidden, opacity > 0 else { return nil }
-        let toParent = evaluated?.toParent ?? LayerGeometry.toSuperlayer(s, parent: parent.state, flattens: false)
+        let toParent = evaluated?.toParent ?? LayerGeometry.toSuperlayer(s, parentStorage: parent.stateStorage, flattens: false)
         let world = (parent.flattensSublayers ? toParent.flattenedZ : toParent).concatenating(parent.world)
         if layer.kind == .plain && !s.isDoubleSided && Self.isFacingAway(s.bounds, world) { return nil }
         return PlacedLayer(layer: layer, stateStorage: storage, parentTime: parent.time, localTime: localTime, rate: rate,

@@ -2,8 +2,11 @@ import Foundation
 
 /// What a superlayer hands down to each sublayer it draws.
 struct ParentContext {
+    /// The box holding the superlayer's presentation state (nil for the root): a context is
+    /// copied for every sublayer drawn, so it refers to the state rather than holding it.
+    var stateStorage: LayerStateBox?
     /// The superlayer's presentation state (nil for the root).
-    var state: LayerState?
+    var state: LayerState? { stateStorage?.value }
     /// Whether the superlayer flattens its sublayers into its plane (all but transform layers).
     var flattensSublayers = true
     /// Maps the superlayer's own space to the pixels of the current target.
@@ -68,7 +71,7 @@ struct PlacedLayer {
 
     /// The context the layer hands to its sublayers.
     func sublayerContext(clip: Int32?) -> ParentContext {
-        ParentContext(state: state, flattensSublayers: layer.kind == .plain, world: world, time: localTime,
+        ParentContext(stateStorage: stateStorage, flattensSublayers: layer.kind == .plain, world: world, time: localTime,
                       rate: rate, opacity: opacity, clip: clip)
     }
 
