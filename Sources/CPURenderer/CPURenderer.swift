@@ -145,7 +145,7 @@ public final class CPURenderer: FrameRenderer, CacheBudgetedRenderer {
         try Self.validate(width: list.pixelWidth, height: list.pixelHeight)
         let whole = PixelRect(x: 0, y: 0, width: list.pixelWidth, height: list.pixelHeight)
         // Bands of overlapping rectangles would paint the same pixels from two threads.
-        var regions = DamageRegion.coalesce(requested.map { $0.intersection(whole) }, maximumCount: .max, mergingWaste: 0)
+        var regions = DamageRegion.disjoint(requested.map { $0.intersection(whole) })
         if list.pixelWidth != pixelWidth || list.pixelHeight != pixelHeight {
             canvas = PixelBuffer(width: list.pixelWidth, height: list.pixelHeight)
             pixelWidth = list.pixelWidth; pixelHeight = list.pixelHeight

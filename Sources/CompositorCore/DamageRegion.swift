@@ -18,6 +18,22 @@ public enum DamageRegion {
         coalesce(rects, maximumCount: maximumCount, mergingWaste: defaultMergingWaste)
     }
 
+    /// The non-empty rectangles of `rects` as they are when no two share a pixel (what
+    /// `DamageTracker` gives), else `coalesce(_:maximumCount:mergingWaste:)` merging only those
+    /// that overlap: disjoint rectangles covering every pixel, for painters that split them
+    /// among threads. Checking a few hundred rectangles pairwise costs far less than merging
+    /// them again.
+    public static func disjoint(_ rects: [PixelRect]) -> [PixelRect] {
+        let nonEmpty = rects.filter { !$0.isEmpty }
+        guard nonEmpty.count <= 256 else { return coalesce(nonEmpty, maximumCount: .max, mergingWaste: 0) }
+        for i in nonEmpty.indices {
+            for j in (i + 1)..<nonEmpty.count where !nonEmpty[i].intersection(nonEmpty[j]).isEmpty {
+                return coalesce(nonEmpty, maximumCount: .max, mergingWaste: 0)
+            }
+        }
+        return nonEmpty
+    }
+
     /// `coalesce(_:maximumCount:)` with the waste, in pixels, below which two rectangles are
     /// merged whatever their count.
     public static func coalesce(_ rects: [PixelRect], maximumCount: Int, mergingWaste: Int) -> [PixelRect] {

@@ -23,6 +23,22 @@ final class DamageRegionPrecisionTests: XCTestCase {
         } }
     }
 
+    /// Disjoint rectangles (what the tracker gives) come back as they are, touching edges
+    /// included; overlapping ones are merged into disjoint ones that cover them.
+    func testDisjointKeepsDisjointRectanglesAndSplitsOverlappingOnes() {
+        let apart = [PixelRect(x: 0, y: 0, width: 10, height: 10), PixelRect(x: 10, y: 0, width: 5, height: 10),
+                     PixelRect(x: 0, y: 10, width: 15, height: 3), .empty]
+        XCTAssertEqual(DamageRegion.disjoint(apart), Array(apart.prefix(3)))
+
+        let overlapping = [PixelRect(x: 0, y: 0, width: 10, height: 10), PixelRect(x: 5, y: 5, width: 10, height: 10)]
+        let result = DamageRegion.disjoint(overlapping)
+        assertDisjoint(result)
+        XCTAssertTrue(covers(result, overlapping[0]))
+        XCTAssertTrue(covers(result, overlapping[1]))
+        // The two overlap, so they merge into their 15 x 15 bounding box.
+        XCTAssertEqual(result, [PixelRect(x: 0, y: 0, width: 15, height: 15)])
+    }
+
     /// A 125 x 80 grid of 12 x 10 px cards on a 1920 x 1080 canvas where every hundredth moves
     /// (as in the S1-1% scene of qc-bench at N = 10000).
     func testAHundredScatteredChangesAmongTenThousandQuadsDamageAFewPercentOfTheCanvas() {
