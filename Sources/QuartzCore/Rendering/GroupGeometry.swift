@@ -38,8 +38,13 @@ struct GroupGeometry: Equatable {
             origin.x = ((localRect.minX * k + world.m41).rounded(.down) - world.m41) / k
             origin.y = ((localRect.minY * k + world.m42).rounded(.down) - world.m42) / k
         }
-        let width = min(Self.maximumPixelSize, max(1, Int(((localRect.maxX - origin.x) * k - 1e-6).rounded(.up))))
-        let height = min(Self.maximumPixelSize, max(1, Int(((localRect.maxY - origin.y) * k - 1e-6).rounded(.up))))
+        // A translation far beyond the rectangle's scale loses the origin to rounding (or makes it
+        // infinite): no group, rather than a size that does not fit an Int.
+        let spanX = ((localRect.maxX - origin.x) * k - 1e-6).rounded(.up)
+        let spanY = ((localRect.maxY - origin.y) * k - 1e-6).rounded(.up)
+        guard origin.x.isFinite, origin.y.isFinite, spanX.isFinite, spanY.isFinite else { return nil }
+        let width = Int(min(CGFloat(Self.maximumPixelSize), max(1, spanX)))
+        let height = Int(min(CGFloat(Self.maximumPixelSize), max(1, spanY)))
         rect = CGRect(x: origin.x, y: origin.y, width: CGFloat(width) / k, height: CGFloat(height) / k)
         pixelWidth = width
         pixelHeight = height
