@@ -64,7 +64,23 @@ final class CPUSpriteKernelTests: XCTestCase {
         return Array(UnsafeBufferPointer(start: buffer.pixels, count: canvas.width * canvas.height))
     }
 
+    /// A sprite is handed to the kernel exactly where the processor runs AVX2 (and `QC_DEBUG`
+    /// leaves it on): on any other processor the kernel's instructions would trap.
+    func testTheKernelIsChosenOnlyWhereTheProcessorRunsIt() throws {
+        let c = Case(x: 10, y: 8, scaleX: 1.5, scaleY: 1.5, opacity: 0.85, tint: nil, edges: 0, filter: .linear,
+                     unitRect: CGRect(x: 0, y: 0, width: 1, height: 1))
+        let sprite = try XCTUnwrap(Self.prepare(c)?.sprite)
+        XCTAssertEqual(sprite.usesWideKernel, wideSpriteKernelAvailable)
+        XCTAssertEqual(wideSpriteKernelAvailable, processorRunsWideSpriteKernel && !DebugOptions.isEnabled(.noWideKernels))
+        let cpuinfo = (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8)) ?? ""
+        if cpuinfo.contains("flags") {
+            XCTAssertEqual(processorRunsWideSpriteKernel, cpuinfo.contains(" avx2"), "the processor's flags decide")
+        }
+    }
+
     func testKernelPaintsTheSwiftLanesBytes() throws {
+        // The one skip: the kernel cannot run on a processor without AVX2 (a device the suite
+        // cannot require); the test above still checks that such a processor never gets it.
         try XCTSkipUnless(processorRunsWideSpriteKernel, "this processor has no AVX2: only the Swift lanes run")
         var generator = SeededGenerator(seed: 7)
         func random(_ range: ClosedRange<Double>) -> Double { Double.random(in: range, using: &generator) }

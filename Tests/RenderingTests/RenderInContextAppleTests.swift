@@ -100,22 +100,19 @@ final class RenderInContextAppleTests: XCTestCase {
         host.addSublayer(moved)
         XCTAssertTrue(try drawn(host).areExactly(40, 10, 60, 30), "a transform on a sublayer moves it")
 
-        let cornered = layer(frame: CGRect(x: 0, y: 0, width: 100, height: 100))
-        let corner = CALayer()
-        corner.bounds = CGRect(x: 0, y: 0, width: 20, height: 20)
-        corner.position = CGPoint(x: 50, y: 50)
-        corner.anchorPoint = .zero
-        corner.backgroundColor = red
-        cornered.addSublayer(corner)
-        XCTAssertTrue(try drawn(cornered).areExactly(50, 50, 70, 70), "anchored at its corner")
-
-        let centred = layer(frame: CGRect(x: 0, y: 0, width: 100, height: 100))
-        let centre = CALayer()
-        centre.bounds = CGRect(x: 0, y: 0, width: 20, height: 20)
-        centre.position = CGPoint(x: 50, y: 50)
-        centre.backgroundColor = red
-        centred.addSublayer(centre)
-        XCTAssertTrue(try drawn(centred).areExactly(40, 40, 60, 60), "anchored at its centre")
+        /// A 100 x 100 host holding a red 20 x 20 square positioned at (50, 50) by `anchorPoint`.
+        func hostOfSquare(anchoredAt anchorPoint: CGPoint) -> CALayer {
+            let host = layer(frame: CGRect(x: 0, y: 0, width: 100, height: 100))
+            let square = CALayer()
+            square.bounds = CGRect(x: 0, y: 0, width: 20, height: 20)
+            square.position = CGPoint(x: 50, y: 50)
+            square.anchorPoint = anchorPoint
+            square.backgroundColor = red
+            host.addSublayer(square)
+            return host
+        }
+        XCTAssertTrue(try drawn(hostOfSquare(anchoredAt: .zero)).areExactly(50, 50, 70, 70), "anchored at its corner")
+        XCTAssertTrue(try drawn(hostOfSquare(anchoredAt: CGPoint(x: 0.5, y: 0.5))).areExactly(40, 40, 60, 60), "anchored at its centre")
 
         let shifted = layer(frame: CGRect(x: 0, y: 0, width: 100, height: 100))
         shifted.addSublayer(layer(frame: CGRect(x: 10, y: 10, width: 20, height: 20), color: red))
