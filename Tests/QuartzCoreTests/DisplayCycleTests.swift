@@ -176,8 +176,10 @@ final class DisplayCycleTests: XCTestCase {
         XCTAssertFalse(leaf.contentsAreFlipped())
         middle.isGeometryFlipped = true
         XCTAssertTrue(leaf.contentsAreFlipped())
-        XCTAssertFalse(middle.contentsAreFlipped())
+        XCTAssertTrue(middle.contentsAreFlipped(), "its own flipped geometry counts")
+        XCTAssertFalse(root.contentsAreFlipped())
         root.isGeometryFlipped = true
         XCTAssertFalse(leaf.contentsAreFlipped())
+        XCTAssertFalse(middle.contentsAreFlipped())
     }
 }

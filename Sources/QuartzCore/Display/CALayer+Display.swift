@@ -45,12 +45,17 @@ extension CALayer {
     }
 
     /// The behaviour of `contentsAreFlipped` (the overridable member in `CALayer`'s body forwards here).
+    ///
+    /// The layer's own `isGeometryFlipped` counts with its ancestors': the contents are flipped
+    /// when an odd number of layers from this one up to the root flip their geometry, as Apple's
+    /// QuartzCore measurably answers (GNUstep libs-quartzcore
+    /// `Tests/quartzcore/CALayer/archiving.m`: a lone layer with flipped geometry flips its contents).
     func baseContentsAreFlipped() -> Bool {
         var flipped = false
-        var ancestor = superlayerStorage
-        while let layer = ancestor {
+        var current: CALayer? = self
+        while let layer = current {
             if layer.state.isGeometryFlipped { flipped.toggle() }
-            ancestor = layer.superlayerStorage
+            current = layer.superlayerStorage
         }
         return flipped
     }

@@ -473,8 +473,8 @@ open class CALayer: NSObject {
     open func displayIfNeeded() { baseDisplayIfNeeded() }
 
     /// Returns whether the layer's contents are flipped when rendered relative to its own
-    /// coordinates: true when an odd number of layers from this one's superlayer up to the root
-    /// have `isGeometryFlipped` set.
+    /// coordinates: true when an odd number of layers from this one up to the root, itself
+    /// included, have `isGeometryFlipped` set.
     ///
     /// This renderer always places row 0 of `contents` at the top of the bounds in the layer's own
     /// coordinates, and the context given to `draw(in:)` maps those coordinates directly, so
