@@ -138,7 +138,7 @@ extension CALayer {
 
 extension Equatable {
     /// Whether `other` is a value of this type equal to this one.
-    fileprivate func isEqual(toValue other: Any) -> Bool {
+    func isEqual(toValue other: Any) -> Bool {
         (other as? Self).map { $0 == self } ?? false
     }
 }

@@ -59,6 +59,9 @@ extension CALayer {
         case "mask": return mask
         case "actions": return actions
         case "style": return style
+        case "filters": return filters
+        case "backgroundFilters": return backgroundFilters
+        case "compositingFilter": return compositingFilter
         default: break
         }
         if let object = specializedObject(forKeyPath: keyPath) { return object }
@@ -98,6 +101,9 @@ extension CALayer {
         case "sublayers": sublayers = try Self.optional([CALayer].self, value, keyPath); return
         case "actions": actions = try Self.optional([String: CAAction].self, value, keyPath); return
         case "style": style = try Self.optional([AnyHashable: Any].self, value, keyPath); return
+        case "filters": filters = try Self.optional([Any].self, value, keyPath); return
+        case "backgroundFilters": backgroundFilters = try Self.optional([Any].self, value, keyPath); return
+        case "compositingFilter": compositingFilter = value; return
         default: break
         }
         if try setSpecializedObject(value, forKeyPath: keyPath) { return }

@@ -51,6 +51,9 @@ open class CALayer: NSObject {
             delegate = other.delegate
             actions = other.actions
             style = other.style
+            filters = other.filters
+            backgroundFilters = other.backgroundFilters
+            compositingFilter = other.compositingFilter
             layoutManagerStorage = other.layoutManagerStorage
             constraintStorage = other.constraintStorage
             autoresizingMaskStorage = other.autoresizingMaskStorage
@@ -79,6 +82,29 @@ open class CALayer: NSObject {
     /// A dictionary of property values, searched when a property has no value of its own.
     /// Its `"actions"` entry is searched for actions after `actions`.
     open var style: [AnyHashable: Any]?
+
+    /// Core Image filters for the layer's foreground content (its background, contents, border
+    /// and sublayers); nil by default.
+    ///
+    /// As on iOS, where "you cannot add filters to layer objects", the renderer does not apply
+    /// them: the array is kept, read back, copied to presentation layers, reachable by key-value
+    /// coding and archived, so code written for OS X ports unchanged. The first layer given
+    /// filters logs a notice that they are not drawn.
+    open var filters: [Any]? {
+        didSet { if filters != nil { FilterNotice.noteIgnored("filters") } }
+    }
+
+    /// Core Image filters for the content behind the layer; nil by default. Kept but not
+    /// applied, as `filters` is.
+    open var backgroundFilters: [Any]? {
+        didSet { if backgroundFilters != nil { FilterNotice.noteIgnored("backgroundFilters") } }
+    }
+
+    /// A Core Image filter that composites the layer over the content behind it; nil (source
+    /// over) by default. Kept but not applied, as `filters` is.
+    open var compositingFilter: Any? {
+        didSet { if compositingFilter != nil { FilterNotice.noteIgnored("compositingFilter") } }
+    }
 
     // MARK: Properties
     //
@@ -746,11 +772,13 @@ open class CALayer: NSObject {
         LayerClassDefaults.value(forKey: key)
     }
 
-    /// Returns whether the property named `key` should be archived; true for every key, as
-    /// Apple's default implementation answers (layers are not archived on Linux; subclasses
-    /// override it to answer for their own keys).
+    /// Returns whether the property named `key` should be archived: true once the property has
+    /// been given a value (setting `frame` gives both `bounds` and `position`; adding a sublayer
+    /// gives `sublayers`), and from the start for `allowsEdgeAntialiasing` and
+    /// `allowsGroupOpacity`; false for `frame`, `superlayer` and keys the layer does not have.
+    /// Subclasses override it to answer for their own keys.
     open func shouldArchiveValue(forKey key: String) -> Bool {
-        true
+        baseShouldArchiveValue(forKey: key)
     }
 
     /// Returns whether a change of `key` makes the layer redraw its contents; false by default.
