@@ -51,6 +51,24 @@ final class DisplayLinkTests: XCTestCase {
         link.invalidate()
     }
 
+    @available(*, deprecated)
+    func testFrameIntervalOfTwoFiresEveryOtherRefresh() {
+        let clock = CAManualFrameClock(framesPerSecond: 60)
+        let calls = Calls()
+        let link = makeLink(clock, calls)
+        XCTAssertEqual(link.frameInterval, 1, "Apple's default")
+        link.frameInterval = 2
+        for i in 0..<6 { clock.tick(at: Double(i + 1) / 60) }
+        XCTAssertEqual(calls.timestamps.count, 3, "30 fps on a 60 Hz display")
+        link.frameInterval = 0
+        XCTAssertEqual(link.frameInterval, 2, "an interval below 1 is refused")
+        link.preferredFramesPerSecond = 60
+        calls.timestamps.removeAll()
+        for i in 6..<12 { clock.tick(at: Double(i + 1) / 60) }
+        XCTAssertEqual(calls.timestamps.count, 6, "a preferred rate set later takes precedence")
+        link.invalidate()
+    }
+
     func testPausedLinkDoesNotFireAndResumes() {
         let clock = CAManualFrameClock()
         let calls = Calls()

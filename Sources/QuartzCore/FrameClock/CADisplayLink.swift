@@ -23,6 +23,25 @@ public final class CADisplayLink {
     /// display's rate. Other rates fire on every n-th refresh, n the display rate divided by
     /// this rate rounded to the nearest whole number (at least 1).
     public var preferredFramesPerSecond: Int = 0
+    /// The number of display refreshes between two calls of the handler; 1 (every refresh) by
+    /// default, 2 fires at 30 fps on a 60 Hz display. Apple deprecated it for
+    /// `preferredFramesPerSecond`; setting it clears `preferredFramesPerSecond`, and a nonzero
+    /// `preferredFramesPerSecond` set afterwards takes precedence. A value below 1 is refused
+    /// (logged) and the interval kept.
+    @available(*, deprecated, message: "Use preferredFramesPerSecond")
+    public var frameInterval: Int {
+        get { refreshInterval }
+        set {
+            guard newValue >= 1 else {
+                Diagnostics.reject("CADisplayLink.frameInterval: \(newValue) is below 1; kept \(refreshInterval)")
+                return
+            }
+            refreshInterval = newValue
+            preferredFramesPerSecond = 0
+        }
+    }
+    /// The storage of `frameInterval`.
+    private var refreshInterval = 1
     /// Whether the link's handler is suspended. A paused link stays on its run loops.
     public var isPaused: Bool = false
 
@@ -102,7 +121,7 @@ public final class CADisplayLink {
 
     /// How many refreshes pass between two calls of the handler.
     private var framesPerFire: Int {
-        guard preferredFramesPerSecond > 0 else { return 1 }
+        guard preferredFramesPerSecond > 0 else { return refreshInterval }
         let displayRate = 1 / source.refreshPeriod
         return max(1, Int((displayRate / Double(preferredFramesPerSecond)).rounded()))
     }
