@@ -278,6 +278,7 @@ final class SpecializedSubclassingTests: XCTestCase {
     final class TaggedAnimation: CABasicAnimation {
         var tag = 0
         override init() { super.init() }
+        required init?(coder: NSCoder) { super.init(coder: coder) }
         override func copy(with zone: NSZone? = nil) -> Any {
             let copy = super.copy(with: zone) as! TaggedAnimation
             copy.tag = tag

@@ -5,7 +5,7 @@ import Foundation
 ///
 /// Adding an animation to a layer copies it (001:5914-5916); the copy is compiled into the
 /// Sendable form the render side evaluates, so changing the original afterwards has no effect.
-open class CAAnimation: CAMediaTiming, CAAction {
+open class CAAnimation: NSObject, NSSecureCoding, NSCopying, CAMediaTiming, CAAction {
     /// The duration used when `duration` is 0: 0.25 seconds (001:5633).
     static let defaultDuration: CFTimeInterval = 0.25
 
@@ -36,7 +36,47 @@ open class CAAnimation: CAMediaTiming, CAAction {
     private var extraValues: [String: Any] = [:]
 
     /// Creates an animation with the default values.
-    public init() {}
+    public override init() { super.init() }
+
+    /// Animations archive with `NSKeyedArchiver` and unarchive as secure coding asks.
+    open class var supportsSecureCoding: Bool { true }
+
+    /// Archives the animation: its timing, timing function, fill mode, removal flag and the
+    /// values stored under keys that are not properties (values that cannot be archived, such as
+    /// images, are logged and left out). The delegate is not archived. Subclasses override it to
+    /// archive their own properties after calling super, as on Apple platforms.
+    open func encode(with coder: NSCoder) {
+        coder.encode(beginTime, forKey: "beginTime")
+        coder.encode(duration, forKey: "duration")
+        coder.encode(speed, forKey: "speed")
+        coder.encode(timeOffset, forKey: "timeOffset")
+        coder.encode(repeatCount, forKey: "repeatCount")
+        coder.encode(repeatDuration, forKey: "repeatDuration")
+        coder.encode(autoreverses, forKey: "autoreverses")
+        coder.encodeConstant(fillMode, forKey: "fillMode")
+        coder.encodeAnimationValue(timingFunction, forKey: "timingFunction")
+        coder.encode(isRemovedOnCompletion, forKey: "removedOnCompletion")
+        if !extraValues.isEmpty { coder.encodeAnimationValue(extraValues, forKey: "extraValues") }
+    }
+
+    /// Creates an animation from an archive written by `encode(with:)`; properties missing from
+    /// the archive keep their defaults. Subclasses override it to read their own properties.
+    public required init?(coder: NSCoder) {
+        super.init()
+        if coder.containsValue(forKey: "beginTime") { beginTime = coder.decodeDouble(forKey: "beginTime") }
+        if coder.containsValue(forKey: "duration") { duration = coder.decodeDouble(forKey: "duration") }
+        if coder.containsValue(forKey: "speed") { speed = coder.decodeFloat(forKey: "speed") }
+        if coder.containsValue(forKey: "timeOffset") { timeOffset = coder.decodeDouble(forKey: "timeOffset") }
+        if coder.containsValue(forKey: "repeatCount") { repeatCount = coder.decodeFloat(forKey: "repeatCount") }
+        if coder.containsValue(forKey: "repeatDuration") { repeatDuration = coder.decodeDouble(forKey: "repeatDuration") }
+        autoreverses = coder.decodeBool(forKey: "autoreverses")
+        fillMode = coder.decodeConstant(CAMediaTimingFillMode.self, forKey: "fillMode") ?? .removed
+        timingFunction = coder.decodeAnimationValue(forKey: "timingFunction") as? CAMediaTimingFunction
+        if coder.containsValue(forKey: "removedOnCompletion") {
+            isRemovedOnCompletion = coder.decodeBool(forKey: "removedOnCompletion")
+        }
+        extraValues = coder.decodeAnimationValue(forKey: "extraValues") as? [String: Any] ?? [:]
+    }
 
     /// Creates an animation through the dynamic type's `init()`: the framework's way to call an
     /// initializer on an animation class known only at run time (see `CARuntimeInstantiation`).
@@ -119,7 +159,7 @@ open class CAAnimation: CAMediaTiming, CAAction {
     }
 
     /// Returns an independent copy, as `copy(with: nil)` does.
-    open func copy() -> Any { copy(with: nil) }
+    open override func copy() -> Any { copy(with: nil) }
 
     /// Returns an independent copy: same class (made through the subclass's `init()`), same
     /// property values, same delegate and extra values. Subclasses override it, as on Apple

@@ -10,6 +10,18 @@ open class CAAnimationGroup: CAAnimation {
     /// Creates an empty group.
     public override init() { super.init() }
 
+    /// Creates a group from an archive, with its animations (unarchived too).
+    public required init?(coder: NSCoder) {
+        animations = coder.decodeAnimationValue(forKey: "animations") as? [CAAnimation]
+        super.init(coder: coder)
+    }
+
+    /// Archives the group with its animations.
+    open override func encode(with coder: NSCoder) {
+        super.encode(with: coder)
+        coder.encodeAnimationValue(animations, forKey: "animations")
+    }
+
     /// Returns a copy of the group holding the same child animations, not copies of them, as
     /// Apple's measurably does (GNUstep libs-quartzcore `Tests/quartzcore/CAAnimationGroup/group.m`).
     /// A group added to a layer is compiled when it is added, so changing a child afterwards does

@@ -15,6 +15,22 @@ open class CABasicAnimation: CAPropertyAnimation {
     /// Creates a basic animation with no values.
     public override init() { super.init() }
 
+    /// Creates an animation from an archive, with its from, to and by values.
+    public required init?(coder: NSCoder) {
+        fromValue = coder.decodeAnimationValue(forKey: "fromValue")
+        toValue = coder.decodeAnimationValue(forKey: "toValue")
+        byValue = coder.decodeAnimationValue(forKey: "byValue")
+        super.init(coder: coder)
+    }
+
+    /// Archives the animation with its from, to and by values.
+    open override func encode(with coder: NSCoder) {
+        super.encode(with: coder)
+        coder.encodeAnimationValue(fromValue, forKey: "fromValue")
+        coder.encodeAnimationValue(toValue, forKey: "toValue")
+        coder.encodeAnimationValue(byValue, forKey: "byValue")
+    }
+
     /// Returns an independent copy with the same values.
     open override func copy(with zone: NSZone? = nil) -> Any {
         let copy = super.copy(with: zone) as! CABasicAnimation

@@ -15,6 +15,25 @@ open class CAPropertyAnimation: CAAnimation {
     /// Creates an animation with no key path.
     public override init() { super.init() }
 
+    /// Creates an animation from an archive: the timing of `CAAnimation` and the key path, flags
+    /// and value function.
+    public required init?(coder: NSCoder) {
+        keyPath = coder.decodeString(forKey: "keyPath")
+        isAdditive = coder.decodeBool(forKey: "additive")
+        isCumulative = coder.decodeBool(forKey: "cumulative")
+        valueFunction = coder.decodeAnimationValue(forKey: "valueFunction") as? CAValueFunction
+        super.init(coder: coder)
+    }
+
+    /// Archives the animation's timing, key path, flags and value function.
+    open override func encode(with coder: NSCoder) {
+        super.encode(with: coder)
+        if let keyPath { coder.encode(keyPath as NSString, forKey: "keyPath") }
+        coder.encode(isAdditive, forKey: "additive")
+        coder.encode(isCumulative, forKey: "cumulative")
+        coder.encodeAnimationValue(valueFunction, forKey: "valueFunction")
+    }
+
     /// Creates an animation of the property at `path`.
     public convenience init(keyPath path: String?) {
         self.init()

@@ -17,6 +17,23 @@ open class CASpringAnimation: CABasicAnimation {
     /// Creates a spring animation with the default spring.
     public override init() { super.init() }
 
+    /// Creates a spring animation from an archive; a spring parameter missing from it keeps its default.
+    public required init?(coder: NSCoder) {
+        super.init(coder: coder)
+        if let n = coder.decodeNumber(forKey: "mass") { mass = CGFloat(n.doubleValue) }
+        if let n = coder.decodeNumber(forKey: "stiffness") { stiffness = CGFloat(n.doubleValue) }
+        if let n = coder.decodeNumber(forKey: "damping") { damping = CGFloat(n.doubleValue) }
+        if let n = coder.decodeNumber(forKey: "initialVelocity") { initialVelocity = CGFloat(n.doubleValue) }
+    }
+
+    /// Archives the animation with its spring.
+    open override func encode(with coder: NSCoder) {
+        super.encode(with: coder)
+        for (key, value) in [("mass", mass), ("stiffness", stiffness), ("damping", damping), ("initialVelocity", initialVelocity)] {
+            coder.encode(NSNumber(value: Double(value)), forKey: key)
+        }
+    }
+
     /// The estimated time for the spring to come to rest: the time after which its displacement
     /// stays within 0.1 % of the distance (see `DampedSpring.settlingTime`).
     open var settlingDuration: CFTimeInterval { dampedSpring.settlingTime() }

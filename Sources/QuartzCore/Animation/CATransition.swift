@@ -50,6 +50,24 @@ open class CATransition: CAAnimation {
     /// Creates a fade transition.
     public override init() { super.init() }
 
+    /// Creates a transition from an archive, with its type, subtype and progress range.
+    public required init?(coder: NSCoder) {
+        super.init(coder: coder)
+        type = coder.decodeConstant(CATransitionType.self, forKey: "type") ?? .fade
+        subtype = coder.decodeConstant(CATransitionSubtype.self, forKey: "subtype")
+        if let n = coder.decodeNumber(forKey: "startProgress") { startProgress = n.floatValue }
+        if let n = coder.decodeNumber(forKey: "endProgress") { endProgress = n.floatValue }
+    }
+
+    /// Archives the transition with its type, subtype and progress range.
+    open override func encode(with coder: NSCoder) {
+        super.encode(with: coder)
+        coder.encodeConstant(type, forKey: "type")
+        coder.encodeConstant(subtype, forKey: "subtype")
+        coder.encode(NSNumber(value: startProgress), forKey: "startProgress")
+        coder.encode(NSNumber(value: endProgress), forKey: "endProgress")
+    }
+
     /// Returns an independent copy with the same type, subtype and progress range.
     open override func copy(with zone: NSZone? = nil) -> Any {
         let copy = super.copy(with: zone) as! CATransition

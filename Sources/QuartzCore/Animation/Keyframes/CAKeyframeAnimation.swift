@@ -57,6 +57,34 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
     /// Creates a keyframe animation with no keyframes.
     public override init() { super.init() }
 
+    /// Creates a keyframe animation from an archive, with its keyframes and settings.
+    public required init?(coder: NSCoder) {
+        values = coder.decodeAnimationValue(forKey: "values") as? [Any]
+        path = coder.decodeAnimationValue(forKey: "path") as? CGPath
+        keyTimes = coder.decodeAnimationValue(forKey: "keyTimes") as? [NSNumber]
+        timingFunctions = coder.decodeAnimationValue(forKey: "timingFunctions") as? [CAMediaTimingFunction]
+        calculationMode = coder.decodeConstant(CAAnimationCalculationMode.self, forKey: "calculationMode") ?? .linear
+        tensionValues = coder.decodeAnimationValue(forKey: "tensionValues") as? [NSNumber]
+        continuityValues = coder.decodeAnimationValue(forKey: "continuityValues") as? [NSNumber]
+        biasValues = coder.decodeAnimationValue(forKey: "biasValues") as? [NSNumber]
+        rotationMode = coder.decodeConstant(CAAnimationRotationMode.self, forKey: "rotationMode")
+        super.init(coder: coder)
+    }
+
+    /// Archives the animation with its keyframes and settings.
+    open override func encode(with coder: NSCoder) {
+        super.encode(with: coder)
+        coder.encodeAnimationValue(values, forKey: "values")
+        coder.encodeAnimationValue(path, forKey: "path")
+        coder.encodeAnimationValue(keyTimes, forKey: "keyTimes")
+        coder.encodeAnimationValue(timingFunctions, forKey: "timingFunctions")
+        coder.encodeConstant(calculationMode, forKey: "calculationMode")
+        coder.encodeAnimationValue(tensionValues, forKey: "tensionValues")
+        coder.encodeAnimationValue(continuityValues, forKey: "continuityValues")
+        coder.encodeAnimationValue(biasValues, forKey: "biasValues")
+        coder.encodeConstant(rotationMode, forKey: "rotationMode")
+    }
+
     /// Returns the default of `key`: `.linear` for `calculationMode`, as Apple's
     /// `+defaultValueForKey:` measurably names it (GNUstep libs-quartzcore
     /// `Tests/quartzcore/CAKeyframeAnimation/properties.m`; nil for `values`), else the
