@@ -35,6 +35,17 @@ open class CAOpenGLLayer: CALayer, OpenGLLayerProperties {
         setNeedsDisplay()
     }
 
+    /// Creates a GL layer from an archive (see `CALayer.init?(coder:)`), with a render thread of
+    /// its own and marked as needing display, as a new GL layer is.
+    public required init?(coder: NSCoder) {
+        super.init(coder: coder)
+        installOpenGLLayerState()
+        decodeArchivedProperties(from: coder)
+        let thread = OpenGLLayerRenderThread(layer: self)
+        OpenGLLayerRegistry.shared.register(thread, forLayerID: renderTreeID)
+        setNeedsDisplay()
+    }
+
     /// Creates a copy of `layer`, as Core Animation does for presentation layers; the copy has no
     /// render thread of its own.
     public override init(layer: Any) {

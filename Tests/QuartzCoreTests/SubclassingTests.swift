@@ -5,6 +5,7 @@ import XCTest
 /// A layer subclass written as Apple code writes one: it overrides `CALayer`'s members and
 /// records when the framework calls them.
 final class RecordingLayer: CALayer {
+    required init?(coder: NSCoder) { super.init(coder: coder) }
     var boundsSets: [CGRect] = []
     var positionSets: [CGPoint] = []
     var added: [CALayer] = []
@@ -287,6 +288,7 @@ final class SpecializedSubclassingTests: XCTestCase {
     }
 
     final class RoundedTextLayer: CATextLayer {
+        required init?(coder: NSCoder) { super.init(coder: coder) }
         override init() { super.init() }
         override init(layer: Any) { super.init(layer: layer) }
         override var fontSize: CGFloat {

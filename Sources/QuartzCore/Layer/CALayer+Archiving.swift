@@ -27,13 +27,80 @@ extension CALayer {
         case "delegate": return delegate != nil
         default: break
         }
-        guard let value = value(forKey: key) else { return false }
-        if let defaultValue = type(of: self).defaultValue(forKey: key) {
+        let defaultValue = type(of: self).defaultValue(forKey: key)
+        // No value where the class has one (a shape layer's fill colour set to nil) was given.
+        guard let value = value(forKey: key) else { return defaultValue != nil }
+        if let defaultValue {
             guard let comparable = value as? any Equatable else { return true }
             return !comparable.isEqual(toValue: defaultValue)
         }
         // An array (filters, a dash pattern) was given even when empty: its default is none.
         if value is [Any] { return true }
         return !LayerClassDefaults.isZero(value)
+    }
+}
+
+extension CALayer {
+    /// The archive key of the values stored under keys that are not properties.
+    private static let customValuesKey = "customValues"
+
+    /// The object-valued keys archived beside the properties, in the order they are restored.
+    private static let archivedObjectKeys = ["name", "mask", "sublayers", "style", "actions", "filters",
+                                             "backgroundFilters", "compositingFilter"]
+
+    /// The behaviour of `encode(with:)` (the overridable member in `CALayer`'s body forwards
+    /// here): every property `shouldArchiveValue(forKey:)` names, the layer's name, mask,
+    /// sublayers (archived in turn), style, actions, filters and the values stored under keys
+    /// that are not properties. The delegate, the superlayer, animations and the layout manager
+    /// are not archived. A value that cannot be archived (a Swift object that is not
+    /// `NSCoding`) is logged and left out.
+    func baseEncode(with coder: NSCoder) {
+        let state = self.state
+        for key in archivedPropertyKeys(of: state) where shouldArchiveValue(forKey: key) {
+            guard let accessor = state.propertyAccessor(forKey: key) else { continue }
+            // A property given no value (nil where the class has a default) is archived as such.
+            coder.encodeAnimationValue(accessor.get(state).anyValue ?? NSNull(), forKey: key)
+        }
+        for key in Self.archivedObjectKeys where shouldArchiveValue(forKey: key) {
+            coder.encodeAnimationValue(value(forKey: key), forKey: key)
+        }
+        if let text = self as? CATextLayer {
+            coder.encodeAnimationValue(text.string, forKey: "string")
+            coder.encodeAnimationValue(text.font, forKey: "font")
+        }
+        if !state.customValues.isEmpty {
+            coder.encodeAnimationValue(state.customValues.mapValues { $0.anyValue as Any }, forKey: Self.customValuesKey)
+        }
+    }
+
+    /// Restores the properties an archive holds for the keys this layer has (its specialized
+    /// payload's too, once installed). Called by `init?(coder:)`, and again by specialized layers
+    /// once their payload is installed.
+    package func decodeArchivedProperties(from coder: NSCoder) {
+        for key in archivedPropertyKeys(of: state) {
+            guard let value = coder.decodeAnimationValue(forKey: key) else { continue }
+            setValue(value is NSNull ? nil : value, forKey: key)
+        }
+        if let text = self as? CATextLayer {
+            if let string = coder.decodeAnimationValue(forKey: "string") { text.string = string }
+            if let font = coder.decodeAnimationValue(forKey: "font") { text.font = font }
+        }
+    }
+
+    /// Restores the object-valued keys and the values stored under keys that are not
+    /// properties; called once, by `init?(coder:)`.
+    func decodeArchivedObjects(from coder: NSCoder) {
+        for key in Self.archivedObjectKeys {
+            guard let value = coder.decodeAnimationValue(forKey: key) else { continue }
+            setValue(value, forKey: key)
+        }
+        if let custom = coder.decodeAnimationValue(forKey: Self.customValuesKey) as? [String: Any] {
+            for (key, value) in custom { setValue(value, forKey: key) }
+        }
+    }
+
+    /// The property keys of `state`: every layer's and its specialized payload's.
+    private func archivedPropertyKeys(of state: LayerState) -> [String] {
+        Array(LayerPropertyAccessor.all.keys) + Array(state.specialized?.accessors.keys ?? [:].keys)
     }
 }

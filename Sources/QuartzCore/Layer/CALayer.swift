@@ -14,7 +14,7 @@ import Synchronization
 /// overrides are honoured. Without the Objective-C runtime Swift can override only members
 /// declared in a class body, so they are all declared here; most forward to an internal
 /// `base…` implementation in the extension file of their topic (Hierarchy, Display, Layout...).
-open class CALayer: NSObject {
+open class CALayer: NSObject, NSSecureCoding {
     /// Identifies the layer in the render tree: unique among living layers, reused after the
     /// layer is gone (see `LayerIDs`).
     let layerID: UInt64 = LayerIDs.take()
@@ -34,6 +34,24 @@ open class CALayer: NSObject {
         super.init()
         applyClassDefaults()
     }
+
+    /// Layers archive with `NSKeyedArchiver` and unarchive as secure coding asks.
+    open class var supportsSecureCoding: Bool { true }
+
+    /// Creates a layer from an archive written by `encode(with:)`: Apple's defaults, then every
+    /// property, object and sublayer the archive holds. Subclasses that add properties override
+    /// it (`required init?(coder:)`), call super and read their own.
+    public required init?(coder: NSCoder) {
+        super.init()
+        applyClassDefaults()
+        decodeArchivedProperties(from: coder)
+        decodeArchivedObjects(from: coder)
+    }
+
+    /// Archives the layer: the properties that have been given values (see
+    /// `shouldArchiveValue(forKey:)`), its name, mask, sublayers, style, actions and filters.
+    /// Subclasses override it to archive their own state after calling super.
+    open func encode(with coder: NSCoder) { baseEncode(with: coder) }
 
     /// Creates a copy of `layer`, as Core Animation does when it makes presentation layers.
     ///

@@ -17,6 +17,14 @@ open class CAEmitterLayer: CALayer {
         installSpecializedState(.emitter(EmitterLayerState()))
     }
 
+    /// Creates an emitter layer from an archive (see `CALayer.init?(coder:)`): its defaults,
+    /// then what the archive holds, its own properties included.
+    public required init?(coder: NSCoder) {
+        super.init(coder: coder)
+        installSpecializedState(.emitter(EmitterLayerState()))
+        decodeArchivedProperties(from: coder)
+    }
+
     // The layer's ID goes to a later layer (see `LayerIDs`), which starts emitting afresh.
     deinit {
         EmitterClock.shared.reset(layerID)

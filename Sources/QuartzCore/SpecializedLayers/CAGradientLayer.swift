@@ -12,6 +12,14 @@ open class CAGradientLayer: CALayer {
         installSpecializedState(.gradient(GradientLayerState()))
     }
 
+    /// Creates a gradient layer from an archive (see `CALayer.init?(coder:)`): its defaults,
+    /// then what the archive holds, its own properties included.
+    public required init?(coder: NSCoder) {
+        super.init(coder: coder)
+        installSpecializedState(.gradient(GradientLayerState()))
+        decodeArchivedProperties(from: coder)
+    }
+
     /// Creates a copy of `layer`, as Core Animation does for presentation layers.
     public override init(layer: Any) {
         super.init(layer: layer)

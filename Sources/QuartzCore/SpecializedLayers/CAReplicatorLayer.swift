@@ -15,6 +15,14 @@ open class CAReplicatorLayer: CALayer {
         installSpecializedState(.replicator(ReplicatorLayerState()))
     }
 
+    /// Creates a replicator layer from an archive (see `CALayer.init?(coder:)`): its defaults,
+    /// then what the archive holds, its own properties included.
+    public required init?(coder: NSCoder) {
+        super.init(coder: coder)
+        installSpecializedState(.replicator(ReplicatorLayerState()))
+        decodeArchivedProperties(from: coder)
+    }
+
     /// Creates a copy of `layer`, as Core Animation does for presentation layers.
     public override init(layer: Any) {
         super.init(layer: layer)

@@ -11,6 +11,14 @@ open class CAScrollLayer: CALayer {
         installSpecializedState(.scroll(ScrollLayerState()))
     }
 
+    /// Creates a scroll layer from an archive (see `CALayer.init?(coder:)`): its defaults,
+    /// then what the archive holds, its own properties included.
+    public required init?(coder: NSCoder) {
+        super.init(coder: coder)
+        installSpecializedState(.scroll(ScrollLayerState()))
+        decodeArchivedProperties(from: coder)
+    }
+
     /// Creates a copy of `layer`, as Core Animation does for presentation layers.
     public override init(layer: Any) {
         super.init(layer: layer)

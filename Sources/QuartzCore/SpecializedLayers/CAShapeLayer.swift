@@ -14,6 +14,14 @@ open class CAShapeLayer: CALayer {
         installSpecializedState(.shape(ShapeLayerState()))
     }
 
+    /// Creates a shape layer from an archive (see `CALayer.init?(coder:)`): its defaults,
+    /// then what the archive holds, its own properties included.
+    public required init?(coder: NSCoder) {
+        super.init(coder: coder)
+        installSpecializedState(.shape(ShapeLayerState()))
+        decodeArchivedProperties(from: coder)
+    }
+
     /// Creates a copy of `layer`, as Core Animation does for presentation layers.
     public override init(layer: Any) {
         super.init(layer: layer)

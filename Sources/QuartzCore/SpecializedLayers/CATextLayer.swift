@@ -17,6 +17,14 @@ open class CATextLayer: CALayer {
         installSpecializedState(.text(TextLayerState()))
     }
 
+    /// Creates a text layer from an archive (see `CALayer.init?(coder:)`): its defaults,
+    /// then what the archive holds, its own properties included.
+    public required init?(coder: NSCoder) {
+        super.init(coder: coder)
+        installSpecializedState(.text(TextLayerState()))
+        decodeArchivedProperties(from: coder)
+    }
+
     /// Creates a copy of `layer`, as Core Animation does for presentation layers.
     public override init(layer: Any) {
         super.init(layer: layer)

@@ -14,6 +14,15 @@ open class CATiledLayer: CALayer {
         TiledLayerTileStore.shared.register(self)
     }
 
+    /// Creates a tiled layer from an archive (see `CALayer.init?(coder:)`): its defaults,
+    /// then what the archive holds, its own properties included.
+    public required init?(coder: NSCoder) {
+        super.init(coder: coder)
+        installSpecializedState(.tiled(TiledLayerState()))
+        TiledLayerTileStore.shared.register(self)
+        decodeArchivedProperties(from: coder)
+    }
+
     // The layer's ID goes to a later layer (see `LayerIDs`): its tiles are not that layer's.
     deinit {
         TiledLayerTileStore.shared.forget(layerID)

@@ -1,8 +1,9 @@
 import Foundation
 
-/// A value an animation holds that Foundation has no archivable class for (a transform, a
-/// colour, a path, a timing or value function), in the form `NSKeyedArchiver` stores: a kind,
-/// a list of numbers and, for colours and value functions, a name.
+/// A value an animation or layer holds that Foundation has no archivable class for (a
+/// transform, a colour, a path, a timing or value function, an image), in the form
+/// `NSKeyedArchiver` stores: a kind, a list of numbers, a name (of a colour space or value
+/// function) and, for an image, its PNG data.
 final class ArchivedAnimationValue: NSObject, NSSecureCoding {
     /// What the numbers describe.
     enum Kind: String {
@@ -16,6 +17,8 @@ final class ArchivedAnimationValue: NSObject, NSSecureCoding {
         case timingFunction
         /// A `CAValueFunction`; `name` is its name.
         case valueFunction
+        /// A `CGImage`; `data` holds it as PNG.
+        case image
     }
 
     static var supportsSecureCoding: Bool { true }
@@ -23,15 +26,17 @@ final class ArchivedAnimationValue: NSObject, NSSecureCoding {
     let kind: Kind
     let numbers: [Double]
     let name: String?
+    let data: Data?
 
-    init(kind: Kind, numbers: [Double], name: String? = nil) {
-        self.kind = kind; self.numbers = numbers; self.name = name
+    init(kind: Kind, numbers: [Double], name: String? = nil, data: Data? = nil) {
+        self.kind = kind; self.numbers = numbers; self.name = name; self.data = data
     }
 
     func encode(with coder: NSCoder) {
         coder.encode(kind.rawValue as NSString, forKey: "kind")
         coder.encode(numbers.map { NSNumber(value: $0) } as NSArray, forKey: "numbers")
         if let name { coder.encode(name as NSString, forKey: "name") }
+        if let data { coder.encode(data as NSData, forKey: "data") }
     }
 
     required init?(coder: NSCoder) {
@@ -42,6 +47,7 @@ final class ArchivedAnimationValue: NSObject, NSSecureCoding {
         self.kind = kind
         self.numbers = numbers.map(\.doubleValue)
         name = coder.decodeString(forKey: "name")
+        data = coder.containsValue(forKey: "data") ? coder.decodeObject(of: NSData.self, forKey: "data") as Data? : nil
     }
 }
 
@@ -67,6 +73,9 @@ extension ArchivedAnimationValue {
             self.init(kind: .timingFunction, numbers: numbers)
         case let function as CAValueFunction:
             self.init(kind: .valueFunction, numbers: [], name: function.name.rawValue)
+        case let image as CGImage:
+            guard let png = try? image.pngData() else { return nil }
+            self.init(kind: .image, numbers: [], data: png)
         default:
             return nil
         }
@@ -90,6 +99,8 @@ extension ArchivedAnimationValue {
             return CAMediaTimingFunction(controlPoints: Float(n[0]), Float(n[1]), Float(n[2]), Float(n[3]))
         case .valueFunction:
             return name.flatMap { CAValueFunction(name: CAValueFunctionName(rawValue: $0)) }
+        case .image:
+            return data.flatMap { try? CGImage.decodePNG($0) }
         }
     }
 

@@ -1,17 +1,18 @@
 import Foundation
 
-/// The classes an archived animation's values may be made of.
+/// The classes an archived animation's or layer's values may be made of.
 let archivedAnimationValueClasses: [AnyClass] = [
-    NSNumber.self, NSString.self, NSValue.self, NSArray.self, NSDictionary.self, ArchivedAnimationValue.self, CAAnimation.self,
+    NSNumber.self, NSString.self, NSValue.self, NSArray.self, NSDictionary.self, NSNull.self, ArchivedAnimationValue.self,
+    CAAnimation.self, CALayer.self,
 ]
 
 extension NSCoder {
-    /// Encodes `value` (a number, string, geometry, transform, colour, path, timing or value
-    /// function, animation, or an array or string-keyed dictionary of them) under `key`. Nothing
-    /// is encoded for nil; a value that cannot be archived (an image, an arbitrary Swift value)
-    /// is logged and left out, so the rest of the animation still archives.
+    /// Encodes `value` (a number, string, geometry, transform, colour, path, image, timing or
+    /// value function, animation, layer, or an array or string-keyed dictionary of them) under
+    /// `key`. Nothing is encoded for nil; a value that cannot be archived (an arbitrary Swift
+    /// object) is logged and left out, so the rest of the animation or layer still archives.
     func encodeAnimationValue(_ value: Any?, forKey key: String) {
-        guard let value else { return }
+        guard let value = Self.unwrapped(value) else { return }
         guard let object = Self.archivableObject(value) else {
             Diagnostics.reject("CAAnimation archiving: the value of \"\(key)\" (\(type(of: value))) cannot be archived; it is left out")
             return
@@ -49,9 +50,19 @@ extension NSCoder {
         return decodeObject(of: NSNumber.self, forKey: key)
     }
 
+    /// `value` without the optionals wrapped around it, or nil when one of them holds nothing.
+    private static func unwrapped(_ value: Any?) -> Any? {
+        guard let value else { return nil }
+        let mirror = Mirror(reflecting: value)
+        guard mirror.displayStyle == .optional else { return value }
+        return mirror.children.first.flatMap { unwrapped($0.value) }
+    }
+
     private static func archivableObject(_ value: Any) -> NSObject? {
         switch value {
         case let animation as CAAnimation: return animation
+        case let layer as CALayer: return layer
+        case let null as NSNull: return null
         case let number as NSNumber: return number
         case let string as NSString: return string
         case let nsValue as NSValue: return nsValue
@@ -65,7 +76,7 @@ extension NSCoder {
         case let s as CGSize: return NSValue(size: s)
         case let r as CGRect: return NSValue(rect: r)
         case let array as [Any]:
-            let objects = array.compactMap(archivableObject)
+            let objects = array.compactMap { unwrapped($0).flatMap(archivableObject) }
             return objects.count == array.count ? objects as NSArray : nil
         case let dictionary as [String: Any]:
             var objects: [NSString: NSObject] = [:]
