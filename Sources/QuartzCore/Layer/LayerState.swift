@@ -167,3 +167,22 @@ final class LayerStateObjects: @unchecked Sendable {
         specialized = other.specialized
     }
 }
+
+extension LayerState {
+    /// Replaces the state at `destination` with a copy of the state at `source`, in one pass
+    /// over its bytes.
+    ///
+    /// A state is a few hundred bytes of plain values and one reference (the `objects` box).
+    /// Assigned the usual way it is copied out to a temporary and then in, through its value
+    /// witness (about 400 instructions for each changed layer a commit copies); here its bytes
+    /// are copied once and the box's reference count is moved by hand: the box of `source`
+    /// gains the holder that the box `destination` held loses. That is sound because every
+    /// other field is a plain value (`LayerStateTests` checks that both boxes stay balanced).
+    static func assign(_ destination: UnsafeMutablePointer<LayerState>, copying source: UnsafePointer<LayerState>) {
+        let incoming = Unmanaged.passUnretained(source.pointee.objects)
+        let outgoing = Unmanaged.passUnretained(destination.pointee.objects)
+        _ = incoming.retain()
+        UnsafeMutableRawPointer(destination).copyMemory(from: source, byteCount: MemoryLayout<LayerState>.size)
+        outgoing.release()
+    }
+}
