@@ -41,6 +41,29 @@ final class ModelCommitBookkeepingTests: XCTestCase {
         XCTAssertNil(copiedColor, "the copy's values go with it")
     }
 
+    /// A copy over a state that shares the source's reference-counted values (a commit refilling
+    /// a layer's previous copy) leaves them held once by each state.
+    func testOnePassCopyOverASharedStateKeepsItsValues() {
+        weak var sharedColor: CGColor?
+        var destination = LayerState()
+        do {
+            var source = LayerState()
+            let color = CGColor(red: 0, green: 1, blue: 0, alpha: 1)
+            sharedColor = color
+            source.shadowColor = color
+            destination = source
+            source.opacity = 0.5
+            withUnsafeMutablePointer(to: &destination) { target in
+                withUnsafePointer(to: &source) { LayerState.assign(target, copying: $0) }
+            }
+        }
+        XCTAssertNotNil(sharedColor, "the copy still holds the shared values once the source is gone")
+        XCTAssertEqual(destination.opacity, 0.5)
+        XCTAssertEqual(destination.shadowColor?.components, [0, 1, 0, 1])
+        destination = LayerState()
+        XCTAssertNil(sharedColor, "and lets go of them with its last holder")
+    }
+
     /// A layer keeps the ID of its superlayer and of the layer it masks, for the commit to read
     /// without loading the weak references; both follow every change of the tree.
     func testOwnerIDsFollowTheTree() {

@@ -73,14 +73,17 @@ final class LayerLockedFields {
 extension CALayer {
     /// The model values of every renderable property.
     var state: LayerState {
+        // The lock is looked up once (every property change comes here).
         _read {
-            LayerTreeLock.shared.lock()
-            defer { LayerTreeLock.shared.unlock() }
+            let lock = LayerTreeLock.shared
+            lock.lock()
+            defer { lock.unlock() }
             yield lockedFields.state
         }
         _modify {
-            LayerTreeLock.shared.lock()
-            defer { LayerTreeLock.shared.unlock() }
+            let lock = LayerTreeLock.shared
+            lock.lock()
+            defer { lock.unlock() }
             yield &lockedFields.state
         }
     }

@@ -176,13 +176,16 @@ extension LayerState {
     /// Assigned the usual way it is copied out to a temporary and then in, through its value
     /// witness (about 400 instructions for each changed layer a commit copies); here its bytes
     /// are copied once and the box's reference count is moved by hand: the box of `source`
-    /// gains the holder that the box `destination` held loses. That is sound because every
-    /// other field is a plain value (`LayerStateTests` checks that both boxes stay balanced).
+    /// gains the holder that the box `destination` held loses (usually the same box: a commit
+    /// refills a layer's previous copy, and its reference-counted values seldom change). That
+    /// is sound because every other field is a plain value (`ModelCommitBookkeepingTests`
+    /// checks that both boxes stay balanced).
     static func assign(_ destination: UnsafeMutablePointer<LayerState>, copying source: UnsafePointer<LayerState>) {
         let incoming = Unmanaged.passUnretained(source.pointee.objects)
         let outgoing = Unmanaged.passUnretained(destination.pointee.objects)
-        _ = incoming.retain()
+        let sameBox = incoming.toOpaque() == outgoing.toOpaque()
+        if !sameBox { _ = incoming.retain() }
         UnsafeMutableRawPointer(destination).copyMemory(from: source, byteCount: MemoryLayout<LayerState>.size)
-        outgoing.release()
+        if !sameBox { outgoing.release() }
     }
 }

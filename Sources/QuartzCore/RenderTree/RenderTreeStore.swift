@@ -70,6 +70,8 @@ final class RenderTreeStore: Sendable {
             for index in incoming.indices {
                 placements.append(Placement.stamping(&incoming[index], generation: generation, previous: c.layers))
             }
+            // Room for every replaced layer's box at once, instead of growing one at a time.
+            c.spareStateBoxes.reserveCapacity(min(incoming.count, Self.maxSpareStateBoxes))
             for placement in placements {
                 // A layer without sublayers has none that may have a zPosition or leave the plane.
                 let isLeaf = placement.sublayerIDs.isEmpty
@@ -109,6 +111,8 @@ final class RenderTreeStore: Sendable {
                 if layer.mayLeavePlane { c.summaries.update(parent) { $0.sublayersMayLeavePlane = true } }
             }
         }
+        // The emptied buffer goes back, for the committer to fill again.
+        swap(&incoming, &update.layers)
     }
 
     /// Where a committed layer sits and what its superlayer's summary needs of it.

@@ -48,11 +48,14 @@ struct PendingCompletion {
 final class TransactionStack {
     @exclusivity(unchecked) var frames: [TransactionFrame] = []
     /// Layers changed since the outermost transaction began, in the order of first change.
-    @exclusivity(unchecked) var changedLayers: [CALayer] = []
+    @exclusivity(unchecked) var changedLayers = ChangedLayerList()
     @exclusivity(unchecked) var changedLayerIDs = LayerIDSet()
     /// An empty list with the capacity of an earlier commit's `changedLayers`, which the next
     /// commit exchanges for it (see `TransactionCommitter.commit`).
-    @exclusivity(unchecked) var spareChangedLayers: [CALayer] = []
+    @exclusivity(unchecked) var spareChangedLayers = ChangedLayerList()
+    /// An empty buffer with the capacity of an earlier commit's render-tree update, which the
+    /// next commit fills again (an update of many layers is a large allocation).
+    @exclusivity(unchecked) var spareRenderLayers: [RenderLayer] = []
     /// Layers whose `setNeedsDisplay` was called on this thread and that have not displayed since
     /// a commit looked at them, in the order of the first request: the commit displays these
     /// (and no others), so it need not visit every layer of the trees it commits.
@@ -65,6 +68,11 @@ final class TransactionStack {
     let ownerRunLoop: RunLoop? = Thread.isMainThread ? nil : RunLoop.current
 
     private static let perThread = ThreadLocalObject { TransactionStack() }
+
+    deinit {
+        // A thread that ends with changes it never committed lets go of their layers.
+        changedLayers.removeAll()
+    }
 
     /// The stack of the calling thread.
     static var current: TransactionStack { perThread.value }
