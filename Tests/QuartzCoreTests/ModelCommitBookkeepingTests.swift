@@ -41,6 +41,21 @@ final class ModelCommitBookkeepingTests: XCTestCase {
         XCTAssertNil(copiedColor, "the copy's values go with it")
     }
 
+    /// The one-pass copy moves the reference count of the `objects` box only: it is sound as
+    /// long as every other stored field of a state is a plain value. A reference-counted field
+    /// added to `LayerState` itself (not to its box) fails here before it can leak or be freed
+    /// early.
+    func testTheStateHoldsOneReferenceCountedField() {
+        func isPlain(_ type: Any.Type) -> Bool {
+            func check<T>(_: T.Type) -> Bool { _isPOD(T.self) }
+            return _openExistential(type, do: check)
+        }
+        let fields = Mirror(reflecting: LayerState()).children.map { ($0.label ?? "?", type(of: $0.value)) }
+        XCTAssertGreaterThan(fields.count, 30, "the mirror lists the stored fields")
+        let counted = fields.filter { !isPlain($0.1) }.map { $0.0 }
+        XCTAssertEqual(counted, ["objects"])
+    }
+
     /// A copy over a state that shares the source's reference-counted values (a commit refilling
     /// a layer's previous copy) leaves them held once by each state.
     func testOnePassCopyOverASharedStateKeepsItsValues() {

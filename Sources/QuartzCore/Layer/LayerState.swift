@@ -114,7 +114,8 @@ struct LayerState: Sendable {
 
     /// The reference-counted values above, boxed together and copied on write: a commit copies
     /// every changed layer's state, and one retained box costs less than retaining each value
-    /// (and releasing each when the copy goes). The plain values stay inline.
+    /// (and releasing each when the copy goes). The plain values stay inline, and only plain
+    /// values may: `assign(_:copying:)` copies a state's bytes and counts this one reference.
     private var objects = LayerStateObjects.defaults
 
     /// Gives this state a box of its own before one of its values changes.
@@ -179,7 +180,7 @@ extension LayerState {
     /// gains the holder that the box `destination` held loses (usually the same box: a commit
     /// refills a layer's previous copy, and its reference-counted values seldom change). That
     /// is sound because every other field is a plain value (`ModelCommitBookkeepingTests`
-    /// checks that both boxes stay balanced).
+    /// checks that it stays so, and that both boxes stay balanced).
     static func assign(_ destination: UnsafeMutablePointer<LayerState>, copying source: UnsafePointer<LayerState>) {
         let incoming = Unmanaged.passUnretained(source.pointee.objects)
         let outgoing = Unmanaged.passUnretained(destination.pointee.objects)
