@@ -40,9 +40,7 @@ struct ShaderFeatures: OptionSet {
             .filter { contains($0.0) }.map(\.1)
     }
 
-    /// The `#define` lines the shader files test with `#ifdef`.
-    var defines: String { Self.defines(macroNames) }
-
+    /// The `#define` lines of `names`, inserted after the shaders' `#version` line.
     static func defines(_ names: [String]) -> String { names.map { "#define \($0) 1\n" }.joined() }
 
     /// The macro that moves the distance fields' per-quad constants to the vertex stage.
@@ -58,8 +56,9 @@ struct ShaderFeatures: OptionSet {
 
     /// Whether the variant takes its per-quad constants from the vertex stage: only where its
     /// varyings then stay within OpenGL ES 3.0's minimum (`VaryingBudget`), so that every
-    /// variant links on every device. The constants add up to three vectors (the shape's frame
-    /// and radii for the one uncapped radii vector, and the border's inner frame and radii).
+    /// variant links on every device. The constants cost up to three vectors more: the shape's
+    /// frame and capped radii replace its radii (one more), and a border adds its inner frame
+    /// and radii (two).
     var takesVertexConstants: Bool {
         guard let vectors = varyingVectors(vertexConstants: true) else { return false }
         return vectors <= VaryingBudget.minimumVectors
