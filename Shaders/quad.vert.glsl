@@ -10,7 +10,8 @@
 // QC_GRADIENT (fragment stage only: a gradient from uniforms instead of the fill colour),
 // QC_DAMAGE (a per-instance damage rectangle outside which fragments are discarded),
 // QC_SOLID (fragment stage only: the fill colour, nothing else), QC_SPRITE (fragment stage only: a
-// plain textured quad's texel times opacity and edge coverage, none of the shape maths).
+// plain textured quad's texel times opacity and edge coverage, none of the shape maths),
+// QC_VERTEX_CONSTANTS (the distance fields' per-quad constants are made here, not per fragment).
 // A quad with flag 128 in a_params.z (QC_CLIP_RECT batches) is drawn as the part of its rect that
 // its analytic clip can cover, a rect that ClippedQuadGeometry.swift puts in a_texClamp (an
 // untextured quad's unused attribute): the fragments outside the clip are not shaded.
@@ -42,12 +43,28 @@ layout(location = 15) in vec4 a_damage;     // framebuffer pixels (gl_FragCoord'
 
 uniform vec3 u_canvas;                      // 2/width, 2/height, y sign
 
+#ifdef QC_TEXTURED
 out vec4 v_localAndUV;                      // local position (xy) and texture coordinate (zw), perspective-correct
+#else
+out vec2 v_localAndUV;                      // local position alone: an untextured quad interpolates no texture coordinate
+#endif
 flat out vec4 v_rect;
 flat out vec4 v_fillColor;
 flat out vec4 v_borderColor;
 flat out vec4 v_params;
-flat out vec4 v_radii;
+#if defined(QC_BLUR) || !defined(QC_VERTEX_CONSTANTS)
+flat out vec4 v_radii;                      // as given: the blurred rect's, or where the fragment stage makes the constants
+#endif
+#ifdef QC_VERTEX_CONSTANTS
+// Per-quad constants of the distance fields, computed here once instead of per fragment, by the
+// functions the fragment stage uses otherwise (so the same bits):
+flat out vec4 v_shapeFrame;                 // the rect's centre (xy) and half size (zw)
+flat out vec4 v_shapeRadii;                 // corner radii capped at the smaller half size
+#ifdef QC_BORDER
+flat out vec4 v_innerFrame;                 // the border's inner rect: centre and half size (-1e18: no inner rect)
+flat out vec4 v_innerRadii;                 // its corner radii (the outer ones less the width), capped
+#endif
+#endif
 #ifdef QC_TEXTURED
 flat out vec4 v_texClamp;
 flat out vec4 v_texTint;
@@ -97,6 +114,27 @@ vec2 damageClampedLocal(vec2 local, vec2 corner, float margin) {
 const int flagShrunkToClip = 128;
 #endif
 
+// BEGIN per-quad constants: these two functions are the same text in quad.vert.glsl and quad.frag.glsl
+// (ShaderSourceTests compares them), so the constants have the same bits in either stage.
+// The centre and half size of `rect`, and `radii` capped at the smaller half size.
+void distanceFrame(vec4 rect, vec4 radii, out vec4 frame, out vec4 cappedRadii) {
+    vec2 halfSize = max(rect.zw * 0.5, vec2(0.0));
+    frame = vec4(rect.xy + rect.zw * 0.5, halfSize);
+    cappedRadii = min(radii, vec4(min(halfSize.x, halfSize.y)));
+}
+
+// The distance frame of a border's inner rect (the rect inset by the width, its radii less the
+// width); a border with no inner rect gets one infinitely far inside, so it covers the whole quad.
+void borderFrame(vec4 rect, vec4 radii, float borderWidth, out vec4 frame, out vec4 cappedRadii) {
+    vec4 innerRect = vec4(rect.xy + borderWidth, rect.zw - 2.0 * borderWidth);
+    distanceFrame(innerRect, max(radii - borderWidth, vec4(0.0)), frame, cappedRadii);
+    if (innerRect.z <= 0.0 || innerRect.w <= 0.0) {
+        frame.zw = vec2(-1e18);
+        cappedRadii = vec4(0.0);
+    }
+}
+// END per-quad constants
+
 void main() {
     vec2 corner = vec2(float(gl_VertexID & 1), float(gl_VertexID >> 1));
     float margin = a_params.w;
@@ -119,8 +157,12 @@ void main() {
                        0.0,
                        canvas.w);
 
+#ifdef QC_TEXTURED
     vec2 unit = (local - a_rect.xy) / max(a_rect.zw, vec2(1e-6));
     v_localAndUV = vec4(local, mix(a_texRect.xy, a_texRect.zw, unit));
+#else
+    v_localAndUV = local;
+#endif
 #ifdef QC_CLIPPED
     v_canvas = canvas.xyw;
     v_clipIndex = int(a_clip);
@@ -128,8 +170,9 @@ void main() {
 #ifdef QC_CLIP_RECT
     vec3 homogeneousLocal = vec3(local, 1.0);
     v_clipLocal = vec2(dot(a_clipX.xyz, homogeneousLocal), dot(a_clipY.xyz, homogeneousLocal));
-    v_clipHalfSize = vec2(a_clipX.w, a_clipY.w);
-    v_clipRadii = a_clipRadii;
+    // The clip is centred on its origin, so only its half size and capped radii reach the fragment stage.
+    v_clipHalfSize = max(vec2(a_clipX.w, a_clipY.w), vec2(0.0));
+    v_clipRadii = min(a_clipRadii, vec4(min(v_clipHalfSize.x, v_clipHalfSize.y)));
 #endif
 #ifdef QC_DAMAGE
     v_damage = a_damage;
@@ -138,7 +181,18 @@ void main() {
     v_fillColor = a_fillColor;
     v_borderColor = a_borderColor;
     v_params = a_params;
+#if defined(QC_BLUR) || !defined(QC_VERTEX_CONSTANTS)
     v_radii = a_radii;
+#endif
+#ifdef QC_VERTEX_CONSTANTS
+    distanceFrame(a_rect, a_radii, v_shapeFrame, v_shapeRadii);
+#ifdef QC_BORDER
+    // The border's cases are settled per quad: no border paints a clear border colour (which
+    // leaves the colour beneath unchanged), no inner rect covers the whole quad (`borderFrame`).
+    borderFrame(a_rect, a_radii, a_params.x, v_innerFrame, v_innerRadii);
+    if (!(a_params.x > 0.0)) v_borderColor = vec4(0.0);
+#endif
+#endif
 #ifdef QC_TEXTURED
     v_texClamp = a_texClamp;
     v_texTint = a_texTint;

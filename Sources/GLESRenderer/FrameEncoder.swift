@@ -32,12 +32,15 @@ final class FrameEncoder {
     var leanBatchesEnabled = true
     /// Splits mixed batches into one batch per feature set.
     private let splitter = LeanBatchSplitter()
+    // The per-quad state below is written for every quad on the encoding thread alone, with no
+    // overlapping access, so it is not checked at run time (a check costs about as much as writing
+    // an instance's features).
     /// The features each instance needs (`instanceCapacity` of them).
-    private var instanceFeatures: [ShaderFeatures] = []
+    @exclusivity(unchecked) private var instanceFeatures: [ShaderFeatures] = []
 
     /// The frame's instances (`instanceCount` of them, `QuadInstance.stride` floats each).
     private(set) var instanceData: [Float] = []
-    private(set) var instanceCount = 0
+    @exclusivity(unchecked) private(set) var instanceCount = 0
     /// The instances `instanceData` has room for (read while it is being written).
     private var instanceCapacity = 0
     /// Whether an instance found no room in this encoding.
@@ -45,10 +48,10 @@ final class FrameEncoder {
     /// The frame's passes, the canvas pass last.
     private(set) var passes: [RenderPass] = []
     /// Quads drawn (after culling), composited group images included.
-    private(set) var quadCount = 0
+    @exclusivity(unchecked) private(set) var quadCount = 0
     /// For each instance of the canvas pass of a damage-limited frame, the canvas pixels it can
     /// touch (minX, minY, maxX, maxY, exclusive); empty for other frames and passes.
-    private(set) var instanceBounds: [SIMD4<Int32>] = []
+    @exclusivity(unchecked) private(set) var instanceBounds: [SIMD4<Int32>] = []
     /// The damage of the frame being encoded: top-level drawables that cannot touch it are skipped.
     private var damage: DamageTiles?
     /// Picks the canvas drawables that may touch the damage, remembering bounds between frames.

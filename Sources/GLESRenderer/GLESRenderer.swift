@@ -23,7 +23,7 @@ public final class GLESRenderer: FrameRenderer, CacheBudgetedRenderer {
     public private(set) var lastStatistics = RenderStatistics()
 
     private let ledger = GLObjectLedger()
-    private var programs: [QuadProgram?] = Array(repeating: nil, count: ShaderFeatures.combinations)
+    private var programs: [QuadProgram?] = Array(repeating: nil, count: 2 * ShaderFeatures.combinations)
     private var blurProgram: BlurProgram?
     private let vertexArray: GLuint
     private let instanceBuffer: GLuint
@@ -137,6 +137,11 @@ public final class GLESRenderer: FrameRenderer, CacheBudgetedRenderer {
         set { encoder.spriteVariantEnabled = newValue }
     }
 
+    /// Whether the distance fields' per-quad constants come from the vertex stage in the
+    /// variants whose varyings allow it (the default) rather than being made per fragment in
+    /// every variant; tests compare the two.
+    var usesVertexConstants = true
+
     /// Whether quads with an analytic clip are drawn as only the part their clip can cover (the
     /// default) rather than whole; tests compare the two.
     var usesClipShrinking: Bool {
@@ -215,7 +220,7 @@ public final class GLESRenderer: FrameRenderer, CacheBudgetedRenderer {
         ledger.deleteBuffer(instanceBuffer)
         ledger.deleteVertexArray(vertexArray)
         for program in programs.compactMap({ $0 }) { ledger.deleteProgram(program.program) }
-        programs = Array(repeating: nil, count: ShaderFeatures.combinations)
+        programs = Array(repeating: nil, count: 2 * ShaderFeatures.combinations)
         if let blurProgram { ledger.deleteProgram(blurProgram.program) }
         blurProgram = nil
     }
@@ -331,10 +336,12 @@ public final class GLESRenderer: FrameRenderer, CacheBudgetedRenderer {
 
     /// The program variant for `features`, compiled on first use.
     private func program(for features: ShaderFeatures) throws -> QuadProgram {
-        if let program = programs[features.rawValue] { return program }
-        let program = try QuadProgram(features: features)
+        // The variants made with the per-quad constants in the fragment stage follow the others.
+        let key = features.rawValue + (usesVertexConstants ? 0 : ShaderFeatures.combinations)
+        if let program = programs[key] { return program }
+        let program = try QuadProgram(features: features, vertexConstants: usesVertexConstants)
         ledger.adoptProgram()
-        programs[features.rawValue] = program
+        programs[key] = program
         return program
     }
 

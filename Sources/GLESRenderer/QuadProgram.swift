@@ -32,12 +32,36 @@ struct ShaderFeatures: OptionSet {
         return union
     }
 
-    /// The `#define` lines the shader files test with `#ifdef`.
-    var defines: String {
+    /// The macros the shader files test with `#ifdef` for these features.
+    var macroNames: [String] {
         [(ShaderFeatures.textured, "QC_TEXTURED"), (.clipped, "QC_CLIPPED"), (.hardEdges, "QC_HARD_EDGES"), (.border, "QC_BORDER"),
          (.clipRect, "QC_CLIP_RECT"), (.blur, "QC_BLUR"), (.gradient, "QC_GRADIENT"),
          (.damage, "QC_DAMAGE"), (.solid, "QC_SOLID"), (.sprite, "QC_SPRITE")]
-            .filter { contains($0.0) }.map { "#define \($0.1) 1\n" }.joined()
+            .filter { contains($0.0) }.map(\.1)
+    }
+
+    /// The `#define` lines of `names`, inserted after the shaders' `#version` line.
+    static func defines(_ names: [String]) -> String { names.map { "#define \($0) 1\n" }.joined() }
+
+    /// The macro that moves the distance fields' per-quad constants to the vertex stage.
+    static let vertexConstantsMacro = "QC_VERTEX_CONSTANTS"
+
+    /// The varying vectors the variant's vertex stage passes with the per-quad constants made
+    /// there (`vertexConstants`) or in the fragment stage; nil when the source cannot be read.
+    func varyingVectors(vertexConstants: Bool) -> Int? {
+        var names = Set(macroNames)
+        if vertexConstants { names.insert(Self.vertexConstantsMacro) }
+        return VaryingBudget.vectors(in: ShaderSources.quadVert, defined: names)
+    }
+
+    /// Whether the variant takes its per-quad constants from the vertex stage: only where its
+    /// varyings then stay within OpenGL ES 3.0's minimum (`VaryingBudget`), so that every
+    /// variant links on every device. The constants cost up to three vectors more: the shape's
+    /// frame and capped radii replace its radii (one more), and a border adds its inner frame
+    /// and radii (two).
+    var takesVertexConstants: Bool {
+        guard let vectors = varyingVectors(vertexConstants: true) else { return false }
+        return vectors <= VaryingBudget.minimumVectors
     }
 }
 
@@ -58,11 +82,15 @@ struct QuadProgram {
     static let contentUnit: GLint = 0
     static let clipTableUnit: GLint = 1
 
-    /// Compiles and links the embedded shaders with `features` defined.
+    /// Compiles and links the embedded shaders with `features` defined, taking the per-quad
+    /// constants from the vertex stage where `vertexConstants` allows and the budget does
+    /// (`ShaderFeatures.takesVertexConstants`).
     ///
     /// - Throws: `GLError.call("glCompileShader" / "glLinkProgram", ...)` with the driver's log.
-    init(features: ShaderFeatures) throws {
-        let defines = features.defines
+    init(features: ShaderFeatures, vertexConstants: Bool = true) throws {
+        var names = features.macroNames
+        if vertexConstants && features.takesVertexConstants { names.append(ShaderFeatures.vertexConstantsMacro) }
+        let defines = ShaderFeatures.defines(names)
         let program = try ShaderCompiler.link(vertex: (ShaderCompiler.source(ShaderSources.quadVert, defines), "quad.vert.glsl"),
                                               fragment: (ShaderCompiler.source(ShaderSources.quadFrag, defines), "quad.frag.glsl"))
         self.program = program

@@ -25,7 +25,9 @@ struct RenderPass {
 final class PassBuilder {
     let destination: RenderTarget?
     let canvasWidth: Int, canvasHeight: Int
-    var batches: [QuadBatch] = []
+    /// Touched several times for every quad by the encoder alone (one thread, no overlapping
+    /// access), so not checked at run time.
+    @exclusivity(unchecked) var batches: [QuadBatch] = []
 
     init(destination: RenderTarget?, canvasWidth: Int, canvasHeight: Int) {
         self.destination = destination; self.canvasWidth = canvasWidth; self.canvasHeight = canvasHeight

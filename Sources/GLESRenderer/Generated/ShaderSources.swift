@@ -60,18 +60,35 @@ void main() {
 // QC_SPRITE: the lean variant for plain textured quads (no fill colour, corner radius, border, clip,
 // blur or gradient; edges all antialiased, or with QC_HARD_EDGES all hard): the texel times opacity
 // and edge coverage, the same values the full path computes for such quads with none of its shape maths.
+// QC_VERTEX_CONSTANTS: the distance fields' per-quad constants arrive from the vertex stage as flat
+// varyings instead of being made per fragment (QuadProgram.swift defines it where the variant stays
+// within OpenGL ES 3.0's 15 varying vectors).
 // QC_GRADIENT: every quad of the batch paints the gradient in the u_gradient*/u_stop* uniforms
 // instead of its fill colour (GradientUniforms.swift): straight colours interpolated between the
 // stops, then premultiplied.
 precision highp float;
 precision highp int;
 
+#ifdef QC_TEXTURED
 in vec4 v_localAndUV;
+#else
+in vec2 v_localAndUV;
+#endif
 flat in vec4 v_rect;
 flat in vec4 v_fillColor;
 flat in vec4 v_borderColor;
 flat in vec4 v_params;
-flat in vec4 v_radii;
+#if defined(QC_BLUR) || !defined(QC_VERTEX_CONSTANTS)
+flat in vec4 v_radii;                       // as given: the blurred rect's, or where the per-quad constants are made here
+#endif
+#ifdef QC_VERTEX_CONSTANTS
+flat in vec4 v_shapeFrame;                  // centre (xy) and half size (zw) of v_rect, from the vertex stage
+flat in vec4 v_shapeRadii;                  // the corner radii capped at the smaller half size
+#ifdef QC_BORDER
+flat in vec4 v_innerFrame;                  // the border's inner rect, as v_shapeFrame (settled per quad: see quad.vert.glsl)
+flat in vec4 v_innerRadii;
+#endif
+#endif
 #ifdef QC_TEXTURED
 flat in vec4 v_texClamp;
 flat in vec4 v_texTint;
@@ -114,6 +131,39 @@ float roundedRectDistance(vec2 p, vec4 rect, vec4 radii) {
     vec2 q = abs(d) - halfSize + r;
     return min(max(q.x, q.y), 0.0) + length(max(q, 0.0)) - r;
 }
+
+// The radius of the corner whose quadrant holds d, from radii already capped at the smaller half size.
+float cappedCornerRadius(vec2 d, vec4 cappedRadii) {
+    return d.x < 0.0 ? (d.y < 0.0 ? cappedRadii.x : cappedRadii.w) : (d.y < 0.0 ? cappedRadii.y : cappedRadii.z);
+}
+
+// `roundedRectDistance` with its per-quad parts done in the vertex stage: d measured from the
+// rect's centre, r the corner's capped radius, the same operations on the same values after that.
+float centredRoundedRectDistance(vec2 d, vec2 halfSize, float r) {
+    vec2 q = abs(d) - halfSize + r;
+    return min(max(q.x, q.y), 0.0) + length(max(q, 0.0)) - r;
+}
+
+// BEGIN per-quad constants: these two functions are the same text in quad.vert.glsl and quad.frag.glsl
+// (ShaderSourceTests compares them), so the constants have the same bits in either stage.
+// The centre and half size of `rect`, and `radii` capped at the smaller half size.
+void distanceFrame(vec4 rect, vec4 radii, out vec4 frame, out vec4 cappedRadii) {
+    vec2 halfSize = max(rect.zw * 0.5, vec2(0.0));
+    frame = vec4(rect.xy + rect.zw * 0.5, halfSize);
+    cappedRadii = min(radii, vec4(min(halfSize.x, halfSize.y)));
+}
+
+// The distance frame of a border's inner rect (the rect inset by the width, its radii less the
+// width); a border with no inner rect gets one infinitely far inside, so it covers the whole quad.
+void borderFrame(vec4 rect, vec4 radii, float borderWidth, out vec4 frame, out vec4 cappedRadii) {
+    vec4 innerRect = vec4(rect.xy + borderWidth, rect.zw - 2.0 * borderWidth);
+    distanceFrame(innerRect, max(radii - borderWidth, vec4(0.0)), frame, cappedRadii);
+    if (innerRect.z <= 0.0 || innerRect.w <= 0.0) {
+        frame.zw = vec2(-1e18);
+        cappedRadii = vec4(0.0);
+    }
+}
+// END per-quad constants
 
 // Coverage of a pixel by the inside of a distance field, given the field's units per pixel.
 float coverage(float distance, float unitsPerPixel) {
@@ -215,17 +265,17 @@ float blurredRoundedRect(vec2 p, vec4 rect, vec4 radii, float sigma) {
 }
 #endif
 
-// Coverage of the quad's own (rounded) rect, with hard edges where the edge flags say so.
-float shapeCoverage(vec2 local, float unitsPerPixel) {
-    float shape = coverage(roundedRectDistance(local, v_rect, v_radii), unitsPerPixel);
+// Coverage of the quad's own (rounded) rect, with hard edges where the edge flags say so;
+// `frame` and `cappedRadii` are its distance frame (`distanceFrame`).
+float shapeCoverage(vec2 local, float unitsPerPixel, vec4 frame, vec4 cappedRadii) {
+    vec2 d = local - frame.xy, halfSize = frame.zw;
+    float r = cappedCornerRadius(d, cappedRadii);
+    float shape = coverage(centredRoundedRectDistance(d, halfSize, r), unitsPerPixel);
 #ifdef QC_HARD_EDGES
     // A straight side drawn without antialiasing is cut at the pixel centre (a centre on a min
     // side is inside). Rounded corners stay antialiased whatever the edge mask says, as Core
     // Animation draws them: only pixels whose nearest feature is a hard straight side change.
     int aaEdges = int(v_params.z) & 15;
-    vec2 halfSize = max(v_rect.zw * 0.5, vec2(0.0));
-    vec2 d = local - (v_rect.xy + halfSize);
-    float r = cornerRadius(d, v_radii, halfSize);
     vec2 q = abs(d) - halfSize + r;
     if (q.x <= 0.0 || q.y <= 0.0 || r <= 0.0) { // a square corner is two straight sides
         bool alongX = q.x > q.y;
@@ -289,22 +339,32 @@ void main() {
     float unitsPerPixel = max(sqrt(0.5 * (dot(stepX, stepX) + dot(stepY, stepY))), 1e-6);
 
     int flags = int(v_params.z);
+    // The per-quad constants: from the vertex stage where the variant's varyings allow
+    // (QuadProgram's budget), else made here by the same functions.
+    vec4 shapeFrame, shapeRadii;
+#ifdef QC_VERTEX_CONSTANTS
+    shapeFrame = v_shapeFrame;
+    shapeRadii = v_shapeRadii;
+#else
+    distanceFrame(v_rect, v_radii, shapeFrame, shapeRadii);
+#endif
 #ifdef QC_BLUR
     bool blurred = (flags & flagBlurred) != 0;
     // The pixel's own footprint (a box of standard deviation ~0.3 pixel) widens the Gaussian.
     float footprint = 0.3 * unitsPerPixel;
     float shape = blurred
         ? blurredRoundedRect(local, v_rect, v_radii, sqrt(v_params.x * v_params.x + footprint * footprint))
-        : shapeCoverage(local, unitsPerPixel);
+        : shapeCoverage(local, unitsPerPixel, shapeFrame, shapeRadii);
 #else
-    float shape = shapeCoverage(local, unitsPerPixel);
+    float shape = shapeCoverage(local, unitsPerPixel, shapeFrame, shapeRadii);
 #endif
 #ifdef QC_CLIP_RECT
     {
         vec2 clipX = dFdx(v_clipLocal), clipY = dFdy(v_clipLocal);
         float clipUnitsPerPixel = max(sqrt(0.5 * (dot(clipX, clipX) + dot(clipY, clipY))), 1e-6);
-        vec4 clipRect = vec4(-v_clipHalfSize, 2.0 * v_clipHalfSize);
-        shape *= coverage(roundedRectDistance(v_clipLocal, clipRect, v_clipRadii), clipUnitsPerPixel);
+        // The clip is centred on its origin (v_clipRadii capped in the vertex stage).
+        float clipDistance = centredRoundedRectDistance(v_clipLocal, v_clipHalfSize, cappedCornerRadius(v_clipLocal, v_clipRadii));
+        shape *= coverage(clipDistance, clipUnitsPerPixel);
     }
 #endif
 #ifdef QC_CLIPPED
@@ -327,12 +387,21 @@ void main() {
     }
 #endif
 #ifdef QC_BORDER
-    float borderWidth = v_params.x;
-    if (borderWidth > 0.0) {
-        vec4 innerRect = vec4(v_rect.xy + borderWidth, v_rect.zw - 2.0 * borderWidth);
-        float inner = roundedRectDistance(local, innerRect, max(v_radii - borderWidth, vec4(0.0)));
-        vec4 border = v_borderColor * (1.0 - coverage(inner, unitsPerPixel));
-        if (innerRect.z <= 0.0 || innerRect.w <= 0.0) border = v_borderColor;
+    {
+        // No branch on the border width: a quad without a border paints a clear one, and one
+        // without an inner rect its border colour everywhere (`borderFrame`).
+        vec4 innerFrame, innerRadii, borderColor;
+#ifdef QC_VERTEX_CONSTANTS
+        innerFrame = v_innerFrame;
+        innerRadii = v_innerRadii;
+        borderColor = v_borderColor;
+#else
+        borderFrame(v_rect, v_radii, v_params.x, innerFrame, innerRadii);
+        borderColor = v_params.x > 0.0 ? v_borderColor : vec4(0.0);
+#endif
+        vec2 innerD = local - innerFrame.xy;
+        float inner = centredRoundedRectDistance(innerD, innerFrame.zw, cappedCornerRadius(innerD, innerRadii));
+        vec4 border = borderColor * (1.0 - coverage(inner, unitsPerPixel));
         color = border + color * (1.0 - border.a);
     }
 #endif
@@ -358,7 +427,8 @@ void main() {
 // QC_GRADIENT (fragment stage only: a gradient from uniforms instead of the fill colour),
 // QC_DAMAGE (a per-instance damage rectangle outside which fragments are discarded),
 // QC_SOLID (fragment stage only: the fill colour, nothing else), QC_SPRITE (fragment stage only: a
-// plain textured quad's texel times opacity and edge coverage, none of the shape maths).
+// plain textured quad's texel times opacity and edge coverage, none of the shape maths),
+// QC_VERTEX_CONSTANTS (the distance fields' per-quad constants are made here, not per fragment).
 // A quad with flag 128 in a_params.z (QC_CLIP_RECT batches) is drawn as the part of its rect that
 // its analytic clip can cover, a rect that ClippedQuadGeometry.swift puts in a_texClamp (an
 // untextured quad's unused attribute): the fragments outside the clip are not shaded.
@@ -390,12 +460,28 @@ layout(location = 15) in vec4 a_damage;     // framebuffer pixels (gl_FragCoord'
 
 uniform vec3 u_canvas;                      // 2/width, 2/height, y sign
 
+#ifdef QC_TEXTURED
 out vec4 v_localAndUV;                      // local position (xy) and texture coordinate (zw), perspective-correct
+#else
+out vec2 v_localAndUV;                      // local position alone: an untextured quad interpolates no texture coordinate
+#endif
 flat out vec4 v_rect;
 flat out vec4 v_fillColor;
 flat out vec4 v_borderColor;
 flat out vec4 v_params;
-flat out vec4 v_radii;
+#if defined(QC_BLUR) || !defined(QC_VERTEX_CONSTANTS)
+flat out vec4 v_radii;                      // as given: the blurred rect's, or where the fragment stage makes the constants
+#endif
+#ifdef QC_VERTEX_CONSTANTS
+// Per-quad constants of the distance fields, computed here once instead of per fragment, by the
+// functions the fragment stage uses otherwise (so the same bits):
+flat out vec4 v_shapeFrame;                 // the rect's centre (xy) and half size (zw)
+flat out vec4 v_shapeRadii;                 // corner radii capped at the smaller half size
+#ifdef QC_BORDER
+flat out vec4 v_innerFrame;                 // the border's inner rect: centre and half size (-1e18: no inner rect)
+flat out vec4 v_innerRadii;                 // its corner radii (the outer ones less the width), capped
+#endif
+#endif
 #ifdef QC_TEXTURED
 flat out vec4 v_texClamp;
 flat out vec4 v_texTint;
@@ -445,6 +531,27 @@ vec2 damageClampedLocal(vec2 local, vec2 corner, float margin) {
 const int flagShrunkToClip = 128;
 #endif
 
+// BEGIN per-quad constants: these two functions are the same text in quad.vert.glsl and quad.frag.glsl
+// (ShaderSourceTests compares them), so the constants have the same bits in either stage.
+// The centre and half size of `rect`, and `radii` capped at the smaller half size.
+void distanceFrame(vec4 rect, vec4 radii, out vec4 frame, out vec4 cappedRadii) {
+    vec2 halfSize = max(rect.zw * 0.5, vec2(0.0));
+    frame = vec4(rect.xy + rect.zw * 0.5, halfSize);
+    cappedRadii = min(radii, vec4(min(halfSize.x, halfSize.y)));
+}
+
+// The distance frame of a border's inner rect (the rect inset by the width, its radii less the
+// width); a border with no inner rect gets one infinitely far inside, so it covers the whole quad.
+void borderFrame(vec4 rect, vec4 radii, float borderWidth, out vec4 frame, out vec4 cappedRadii) {
+    vec4 innerRect = vec4(rect.xy + borderWidth, rect.zw - 2.0 * borderWidth);
+    distanceFrame(innerRect, max(radii - borderWidth, vec4(0.0)), frame, cappedRadii);
+    if (innerRect.z <= 0.0 || innerRect.w <= 0.0) {
+        frame.zw = vec2(-1e18);
+        cappedRadii = vec4(0.0);
+    }
+}
+// END per-quad constants
+
 void main() {
     vec2 corner = vec2(float(gl_VertexID & 1), float(gl_VertexID >> 1));
     float margin = a_params.w;
@@ -467,8 +574,12 @@ void main() {
                        0.0,
                        canvas.w);
 
+#ifdef QC_TEXTURED
     vec2 unit = (local - a_rect.xy) / max(a_rect.zw, vec2(1e-6));
     v_localAndUV = vec4(local, mix(a_texRect.xy, a_texRect.zw, unit));
+#else
+    v_localAndUV = local;
+#endif
 #ifdef QC_CLIPPED
     v_canvas = canvas.xyw;
     v_clipIndex = int(a_clip);
@@ -476,8 +587,9 @@ void main() {
 #ifdef QC_CLIP_RECT
     vec3 homogeneousLocal = vec3(local, 1.0);
     v_clipLocal = vec2(dot(a_clipX.xyz, homogeneousLocal), dot(a_clipY.xyz, homogeneousLocal));
-    v_clipHalfSize = vec2(a_clipX.w, a_clipY.w);
-    v_clipRadii = a_clipRadii;
+    // The clip is centred on its origin, so only its half size and capped radii reach the fragment stage.
+    v_clipHalfSize = max(vec2(a_clipX.w, a_clipY.w), vec2(0.0));
+    v_clipRadii = min(a_clipRadii, vec4(min(v_clipHalfSize.x, v_clipHalfSize.y)));
 #endif
 #ifdef QC_DAMAGE
     v_damage = a_damage;
@@ -486,7 +598,18 @@ void main() {
     v_fillColor = a_fillColor;
     v_borderColor = a_borderColor;
     v_params = a_params;
+#if defined(QC_BLUR) || !defined(QC_VERTEX_CONSTANTS)
     v_radii = a_radii;
+#endif
+#ifdef QC_VERTEX_CONSTANTS
+    distanceFrame(a_rect, a_radii, v_shapeFrame, v_shapeRadii);
+#ifdef QC_BORDER
+    // The border's cases are settled per quad: no border paints a clear border colour (which
+    // leaves the colour beneath unchanged), no inner rect covers the whole quad (`borderFrame`).
+    borderFrame(a_rect, a_radii, a_params.x, v_innerFrame, v_innerRadii);
+    if (!(a_params.x > 0.0)) v_borderColor = vec4(0.0);
+#endif
+#endif
 #ifdef QC_TEXTURED
     v_texClamp = a_texClamp;
     v_texTint = a_texTint;

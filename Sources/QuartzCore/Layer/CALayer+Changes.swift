@@ -8,15 +8,31 @@ extension CALayer {
     /// into a plain store (through a key path object it cost more than the rest of the change).
     @inline(__always)
     func setProperty<Value>(_ keyPath: WritableKeyPath<LayerState, Value>, _ value: Value, key: String) {
-        let stack = TransactionStack.current
-        // With actions disabled only a bounds change has anything to do before the change.
-        let before = stack.disablesActions && !Self.isBoundsKey(key) ? nil : willChangeProperty(key, in: stack)
-        // A class that redisplays for `key` does so for a new value only: setting the value the
-        // layer already has is no change, as Apple's measurably treats it (GNUstep
-        // libs-quartzcore `Tests/quartzcore/CALayer/redisplay.m`).
-        let redisplays = type(of: self).needsDisplay(forKey: key) && !Self.isSameValue(state[keyPath: keyPath], value)
-        state[keyPath: keyPath] = value
-        didChangeProperty(key, before: before, redisplays: redisplays, in: stack)
+        TransactionStack.withCurrent { stack in
+            // With actions disabled only a bounds change has anything to do before the change,
+            // and no change has anything to do after it but to be recorded (and redisplay).
+            if stack.disablesActions && !Self.isBoundsKey(key) {
+                let redisplays = redisplays(forKey: key, changing: keyPath, to: value)
+                state[keyPath: keyPath] = value
+                stack.recordChange(of: self)
+                if redisplays { setNeedsDisplay() }
+                return
+            }
+            let before = willChangeProperty(key, in: stack)
+            let redisplays = redisplays(forKey: key, changing: keyPath, to: value)
+            state[keyPath: keyPath] = value
+            didChangeProperty(key, before: before, redisplays: redisplays, in: stack)
+        }
+    }
+
+    /// Whether setting `value` at `keyPath` (the property `key`) marks the layer for display.
+    /// A class that redisplays for `key` does so for a new value only: setting the value the
+    /// layer already has is no change, as Apple's measurably treats it (GNUstep
+    /// libs-quartzcore `Tests/quartzcore/CALayer/redisplay.m`).
+    @inline(__always)
+    private func redisplays<Value>(forKey key: String, changing keyPath: WritableKeyPath<LayerState, Value>,
+                                   to value: Value) -> Bool {
+        type(of: self).needsDisplay(forKey: key) && !Self.isSameValue(state[keyPath: keyPath], value)
     }
 
     /// Whether `a` and `b` are equal values; false for values that cannot be compared.

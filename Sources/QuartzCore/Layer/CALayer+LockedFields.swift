@@ -52,6 +52,20 @@ final class LayerLockedFields {
     weak var superlayer: CALayer?
     /// The layer whose `mask` this layer is (held weakly).
     weak var maskOwner: CALayer?
+    /// The layer ID of `superlayer` (0: none; IDs start at 1), kept beside the weak reference
+    /// so that a commit reads it without loading the reference, whose load, retain and
+    /// release cost more than the rest of a changed layer's bookkeeping. Set with
+    /// `superlayer`, and cleared when the superlayer is deallocated (`SubtreeRelease`), before
+    /// its ID can be given to another layer.
+    @exclusivity(unchecked) var superlayerID: UInt64 = 0
+    /// The layer ID of `maskOwner` (0: none), kept as `superlayerID` is.
+    @exclusivity(unchecked) var maskOwnerID: UInt64 = 0
+
+    /// The ID of the layer this layer is committed under: its superlayer's, else the ID of the
+    /// layer it masks, else nil.
+    var ownerID: UInt64? {
+        superlayerID != 0 ? superlayerID : maskOwnerID != 0 ? maskOwnerID : nil
+    }
 }
 
 // Each accessor holds `LayerTreeLock` for as long as the access lasts (`_read` and `_modify`
@@ -59,14 +73,17 @@ final class LayerLockedFields {
 extension CALayer {
     /// The model values of every renderable property.
     var state: LayerState {
+        // The lock is looked up once (every property change comes here).
         _read {
-            LayerTreeLock.shared.lock()
-            defer { LayerTreeLock.shared.unlock() }
+            let lock = LayerTreeLock.shared
+            lock.lock()
+            defer { lock.unlock() }
             yield lockedFields.state
         }
         _modify {
-            LayerTreeLock.shared.lock()
-            defer { LayerTreeLock.shared.unlock() }
+            let lock = LayerTreeLock.shared
+            lock.lock()
+            defer { lock.unlock() }
             yield &lockedFields.state
         }
     }
@@ -331,6 +348,7 @@ extension CALayer {
         set {
             LayerTreeLock.shared.withLock {
                 lockedFields.superlayer = newValue
+                lockedFields.superlayerID = newValue?.layerID ?? 0
                 // A subtree that needs layout somewhere brings that need to its new ancestors.
                 if lockedFields.needsLayout || lockedFields.sublayersNeedLayout { newValue?.noteSublayerNeedsLayout() }
             }
@@ -340,6 +358,11 @@ extension CALayer {
     /// The layer whose `mask` this layer is (held weakly).
     var maskOwner: CALayer? {
         get { LayerTreeLock.shared.withLock { lockedFields.maskOwner } }
-        set { LayerTreeLock.shared.withLock { lockedFields.maskOwner = newValue } }
+        set {
+            LayerTreeLock.shared.withLock {
+                lockedFields.maskOwner = newValue
+                lockedFields.maskOwnerID = newValue?.layerID ?? 0
+            }
+        }
     }
 }

@@ -114,7 +114,8 @@ struct LayerState: Sendable {
 
     /// The reference-counted values above, boxed together and copied on write: a commit copies
     /// every changed layer's state, and one retained box costs less than retaining each value
-    /// (and releasing each when the copy goes). The plain values stay inline.
+    /// (and releasing each when the copy goes). The plain values stay inline, and only plain
+    /// values may: `assign(_:copying:)` copies a state's bytes and counts this one reference.
     private var objects = LayerStateObjects.defaults
 
     /// Gives this state a box of its own before one of its values changes.
@@ -165,5 +166,27 @@ final class LayerStateObjects: @unchecked Sendable {
         fillMode = other.fillMode
         customValues = other.customValues
         specialized = other.specialized
+    }
+}
+
+extension LayerState {
+    /// Replaces the state at `destination` with a copy of the state at `source`, in one pass
+    /// over its bytes.
+    ///
+    /// A state is a few hundred bytes of plain values and one reference (the `objects` box).
+    /// Assigned the usual way it is copied out to a temporary and then in, through its value
+    /// witness (about 400 instructions for each changed layer a commit copies); here its bytes
+    /// are copied once and the box's reference count is moved by hand: the box of `source`
+    /// gains the holder that the box `destination` held loses (usually the same box: a commit
+    /// refills a layer's previous copy, and its reference-counted values seldom change). That
+    /// is sound because every other field is a plain value (`ModelCommitBookkeepingTests`
+    /// checks that it stays so, and that both boxes stay balanced).
+    static func assign(_ destination: UnsafeMutablePointer<LayerState>, copying source: UnsafePointer<LayerState>) {
+        let incoming = Unmanaged.passUnretained(source.pointee.objects)
+        let outgoing = Unmanaged.passUnretained(destination.pointee.objects)
+        let sameBox = incoming.toOpaque() == outgoing.toOpaque()
+        if !sameBox { _ = incoming.retain() }
+        UnsafeMutableRawPointer(destination).copyMemory(from: source, byteCount: MemoryLayout<LayerState>.size)
+        if !sameBox { outgoing.release() }
     }
 }

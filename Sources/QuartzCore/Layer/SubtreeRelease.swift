@@ -26,6 +26,7 @@ enum SubtreeRelease {
     /// Moves every strong reference `layer` holds to layers below it into `pending`: its
     /// sublayers, the sublayers its tree actions last saw, and its mask.
     private static func takeSubtree(of layer: CALayer, into pending: inout [CALayer]) {
+        forgetOwner(layer)
         pending.append(contentsOf: layer.sublayerStorage)
         layer.sublayerStorage.removeAll()
         pending.append(contentsOf: layer.sublayersSeenByTreeActions)
@@ -33,6 +34,21 @@ enum SubtreeRelease {
         if let mask = layer.maskStorage {
             layer.maskStorage = nil
             pending.append(mask)
+        }
+    }
+
+    /// Clears the owner IDs that the sublayers and the mask of `layer`, which is going away,
+    /// keep of it (their weak references to it read nil by themselves), so that none of them
+    /// names `layer`'s ID once it is given to another layer.
+    private static func forgetOwner(_ layer: CALayer) {
+        LayerTreeLock.shared.withLock {
+            let id = layer.layerID
+            for sublayer in layer.lockedFields.sublayers where sublayer.lockedFields.superlayerID == id {
+                sublayer.lockedFields.superlayerID = 0
+            }
+            if let mask = layer.lockedFields.mask, mask.lockedFields.maskOwnerID == id {
+                mask.lockedFields.maskOwnerID = 0
+            }
         }
     }
 }

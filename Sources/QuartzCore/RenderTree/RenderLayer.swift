@@ -74,8 +74,12 @@ final class LayerStateBox: @unchecked Sendable {
 
     /// Replaces the state of a box that nothing else holds with a layer's model state, copied
     /// straight from the layer's fields (the caller holds `LayerTreeLock`), not through a
-    /// temporary.
-    func overwrite(withStateOf fields: LayerLockedFields) { value = fields.state }
+    /// temporary (`LayerState.assign(_:copying:)`: one pass over its bytes).
+    func overwrite(withStateOf fields: LayerLockedFields) {
+        withUnsafeMutablePointer(to: &value) { destination in
+            withUnsafePointer(to: &fields.state) { LayerState.assign(destination, copying: $0) }
+        }
+    }
 }
 
 extension RenderLayer {

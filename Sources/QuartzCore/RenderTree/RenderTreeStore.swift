@@ -61,25 +61,17 @@ final class RenderTreeStore: Sendable {
             let generation = Self.nextGeneration()
             c.generation = generation
             // Every before-state is read from the tree as it was, before any layer is replaced.
-            for index in incoming.indices {
-                incoming[index].version = generation
-                incoming[index].subtreeVersion = generation
-                TransitionCapture.attachBeforeStates(to: &incoming[index], previous: c.layers)
-            }
-            // What the steps below need of each layer, so that the layers themselves can be
-            // moved into the tree rather than copied (read in place through the buffer: the
-            // array's iterator and subscript would copy each layer out).
+            // What the steps below need of each layer is read at the same time, so that the
+            // layers themselves can be moved into the tree rather than copied (read through
+            // the element's exclusive access: a method called on an element read through a
+            // pointer or the array's subscript would copy the layer out first).
             var placements: [Placement] = []
             placements.reserveCapacity(incoming.count)
-            incoming.withUnsafeBufferPointer { buffer in
-                guard let first = buffer.baseAddress else { return }
-                for layer in first..<first + buffer.count {
-                    placements.append(Placement(id: layer.pointee.id, superlayerID: layer.pointee.superlayerID,
-                                                sublayerIDs: layer.pointee.sublayerIDs, maskID: layer.pointee.maskID,
-                                                zPosition: layer.pointee.state.zPosition,
-                                                mayLeavePlane: layer.pointee.mayLeavePlane))
-                }
+            for index in incoming.indices {
+                placements.append(Placement.stamping(&incoming[index], generation: generation, previous: c.layers))
             }
+            // Room for every replaced layer's box at once, instead of growing one at a time.
+            c.spareStateBoxes.reserveCapacity(min(incoming.count, Self.maxSpareStateBoxes))
             for placement in placements {
                 // A layer without sublayers has none that may have a zPosition or leave the plane.
                 let isLeaf = placement.sublayerIDs.isEmpty
@@ -119,6 +111,8 @@ final class RenderTreeStore: Sendable {
                 if layer.mayLeavePlane { c.summaries.update(parent) { $0.sublayersMayLeavePlane = true } }
             }
         }
+        // The emptied buffer goes back, for the committer to fill again.
+        swap(&incoming, &update.layers)
     }
 
     /// Where a committed layer sits and what its superlayer's summary needs of it.
@@ -129,6 +123,16 @@ final class RenderTreeStore: Sendable {
         var maskID: UInt64?
         var zPosition: CGFloat
         var mayLeavePlane: Bool
+
+        /// Stamps `layer` with the commit count `generation`, gives its new transitions their
+        /// before-states from `previous`, and reads where it sits.
+        static func stamping(_ layer: inout RenderLayer, generation: UInt64, previous: LayerIDTable<RenderLayer>) -> Placement {
+            layer.version = generation
+            layer.subtreeVersion = generation
+            TransitionCapture.attachBeforeStates(to: &layer, previous: previous)
+            return Placement(id: layer.id, superlayerID: layer.superlayerID, sublayerIDs: layer.sublayerIDs,
+                             maskID: layer.maskID, zPosition: layer.state.zPosition, mayLeavePlane: layer.mayLeavePlane)
+        }
     }
 
     /// Hands over the state boxes of layers the store replaced that nothing else held: a

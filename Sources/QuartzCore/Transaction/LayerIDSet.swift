@@ -5,21 +5,31 @@ struct LayerIDSet {
     private var words: [UInt64] = []
 
     /// Adds `id`; false when it was in the set already.
+    @inline(__always)
     mutating func insert(_ id: UInt64) -> Bool {
         let word = Int(id >> 6), bit = UInt64(1) << (id & 63)
-        if word >= words.count { words.append(contentsOf: repeatElement(0, count: word + 1 - words.count)) }
+        if word >= words.count { grow(toHold: word) }
         guard words[word] & bit == 0 else { return false }
         words[word] |= bit
         return true
     }
 
+    /// Adds words up to index `word` (out of line: `insert` is inlined where every change is
+    /// recorded, and the set grows only with the number of layers).
+    @inline(never)
+    private mutating func grow(toHold word: Int) {
+        words.append(contentsOf: repeatElement(0, count: word + 1 - words.count))
+    }
+
     /// Whether `id` is in the set.
+    @inline(__always)
     func contains(_ id: UInt64) -> Bool {
         let word = Int(id >> 6)
         return word < words.count && words[word] & (UInt64(1) << (id & 63)) != 0
     }
 
     /// Removes `id`.
+    @inline(__always)
     mutating func remove(_ id: UInt64) {
         let word = Int(id >> 6)
         if word < words.count { words[word] &= ~(UInt64(1) << (id & 63)) }

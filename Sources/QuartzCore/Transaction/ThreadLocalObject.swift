@@ -39,6 +39,16 @@ final class ThreadLocalObject<Value: AnyObject>: Sendable {
         return made
     }
 
+    /// Runs `body` with the calling thread's object, which it does not retain: the slot holds
+    /// it for as long as the thread lives, and `lend(_:_:)` keeps it while another is lent.
+    @inline(__always)
+    func withValue<R>(_ body: (Value) -> R) -> R {
+        if let raw = pthread_getspecific(key) {
+            return Unmanaged<Value>.fromOpaque(raw)._withUnsafeGuaranteedRef(body)
+        }
+        return body(value)
+    }
+
     /// Runs `body` with `value` as the calling thread's object, then restores the thread's own.
     /// The thread that owns `value` must not use it meanwhile (it waits for this one).
     func lend<R>(_ value: Value, _ body: () -> R) -> R {

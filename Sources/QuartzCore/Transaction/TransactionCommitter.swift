@@ -15,42 +15,65 @@ enum TransactionCommitter {
         CommitDisplayPass.run(stack, roots: roots)
         let folded = stack.frames.removeLast()
 
-        var update = RenderTreeUpdate()
         var committed = LayerIDSet()
-        let changed = stack.changedLayers
-        stack.changedLayers.removeAll()
+        // The list is exchanged with the stack's spare one, so that neither is reallocated
+        // from one commit to the next; its layers are released when the commit is done.
+        var changed = ChangedLayerList()
+        swap(&changed, &stack.changedLayers)
+        swap(&stack.changedLayers, &stack.spareChangedLayers)
+        defer {
+            changed.removeAll()
+            swap(&changed, &stack.spareChangedLayers)
+        }
         // Cleared in a local, so that each removal is not an access to the stack's field.
         var changedIDs = LayerIDSet()
         swap(&changedIDs, &stack.changedLayerIDs)
-        for layer in changed { changedIDs.remove(layer.layerID) }
+        changed.forEach { changedIDs.remove($0.layerID) }
         swap(&changedIDs, &stack.changedLayerIDs)
-        // Which changed layers have animations, read under one lock: most have none, and for
-        // those the animation steps below have nothing to do.
-        let animated = LayerTreeLock.shared.withLock { changed.map { !$0.lockedFields.animations.isEmpty } }
-        // Every layer that got or lost an animation changed in this transaction.
-        let displayDriver = DisplayAnimationDriver.current
-        for (layer, hasAnimations) in zip(changed, animated) {
-            if hasAnimations { displayDriver.noteAnimations(of: layer) } else { displayDriver.forgetAnimations(of: layer) }
-        }
         // Animations start when the transaction commits, all of them at the same moment.
         let commitTime = CACurrentMediaTime()
+        // The layers of this commit that have animations: most have none, and for those the
+        // animation steps have nothing to do.
+        var animated: [CALayer] = []
+        var update = RenderTreeUpdate()
+        swap(&update.layers, &stack.spareRenderLayers)
         // The copy is one state of the trees, and commits from several threads reach the render
         // tree in the order they copied (see `LayerTreeLock`). A layer changed on two threads is
         // in both their commits: its pending animations start in the first.
         LayerTreeLock.shared.withLock {
-            for (layer, hasAnimations) in zip(changed, animated) where hasAnimations { layer.startPendingAnimations(at: commitTime) }
+            // Every changed layer's animations start before any layer is copied (a walk below
+            // copies sublayers that are changed layers themselves).
+            changed.forEach { layer in
+                guard !layer.lockedFields.animations.isEmpty else { return }
+                layer.startPendingAnimations(at: commitTime)
+                animated.append(layer)
+            }
             // The boxes of states the render tree let go of hold this commit's states.
             var spares = RenderTreeStores.takeSpareStateBoxes()
             update.layers.reserveCapacity(changed.count)
-            for layer in changed { snapshot(layer, into: &update, committed: &committed, spares: &spares) }
+            changed.forEach { snapshot($0, into: &update, committed: &committed, spares: &spares) }
             RenderTreeStores.publish(&update)
         }
+        // The emptied buffer is kept for the next commit, unless it is very large.
+        if update.layers.isEmpty, update.layers.capacity <= Self.largestSpareUpdate { swap(&update.layers, &stack.spareRenderLayers) }
+        // Every layer that got or lost an animation changed in this transaction. The driver
+        // watches few layers, and none most of the time: a layer without animations is only
+        // looked up when it watches some.
+        let displayDriver = DisplayAnimationDriver.current
+        if displayDriver.watchedLayerCount > 0 {
+            changed.forEach { displayDriver.forgetAnimations(of: $0) }
+        }
+        for layer in animated { displayDriver.noteAnimations(of: layer) }
 
-        for (layer, hasAnimations) in zip(changed, animated) where hasAnimations { AnimationScheduler.schedule(layer) }
+        for layer in animated { AnimationScheduler.schedule(layer) }
         if let completion {
             AnimationCompletionToken.whenAllFinish(animations + folded.animations, run: completion)
         }
     }
+
+    /// The most layers whose update buffer a transaction stack keeps between commits (about
+    /// 5 MB); a larger commit's buffer is freed.
+    private static let largestSpareUpdate = 1 << 16
 
     /// Writes `layer` to the update, and every sublayer or mask that is not yet live (a subtree
     /// just added to a committed tree becomes live with it). The `onOrderIn` action of a layer
@@ -70,7 +93,7 @@ enum TransactionCommitter {
             // layer can write this one (walks write only layers that were not yet live, and
             // `changed` lists each layer once), so it need not be added.
             guard !committed.contains(layer.layerID) else { return }
-            update.layers.append(layer.renderSnapshotHoldingLock(reusing: spares.popLast()))
+            update.layers.append(layer.renderSnapshotHoldingLock(reusing: spares.isEmpty ? nil : spares.removeLast()))
             return
         }
         var pending = [layer]
@@ -82,7 +105,7 @@ enum TransactionCommitter {
                 RenderTreeStores.layerBecameLive(next)
                 fields.sublayersSeenByTreeActions = fields.sublayers
             }
-            update.layers.append(next.renderSnapshotHoldingLock(reusing: spares.popLast()))
+            update.layers.append(next.renderSnapshotHoldingLock(reusing: spares.isEmpty ? nil : spares.removeLast()))
             if let mask = fields.mask, !mask.lockedFields.isLive { pending.append(mask) }
             for child in fields.sublayers.reversed() where !child.lockedFields.isLive { pending.append(child) }
         }
@@ -94,14 +117,15 @@ enum TransactionCommitter {
         var seenRoots = LayerIDSet()
         var rootOf = LayerRoots()
         // Siblings changed one after another share their superlayer's root: asked once. The
-        // superlayers are read under one hold of the lock, not one per layer.
-        var lastSuperlayer: CALayer?
+        // superlayers are read under one hold of the lock, not one per layer, and compared by
+        // the IDs the layers keep of them (loading the weak references cost more).
+        var lastSuperlayerID: UInt64 = 0
         LayerTreeLock.shared.withLock {
-            for layer in stack.changedLayers {
-                let superlayer = layer.lockedFields.superlayer
-                if let superlayer, superlayer === lastSuperlayer { continue }
+            stack.changedLayers.forEach { layer in
+                let superlayerID = layer.lockedFields.superlayerID
+                if superlayerID != 0, superlayerID == lastSuperlayerID { return }
                 let root = rootOf.root(of: layer)
-                lastSuperlayer = superlayer
+                lastSuperlayerID = superlayerID
                 if seenRoots.insert(root.layerID) { roots.append(root) }
             }
         }
@@ -117,7 +141,7 @@ extension CALayer {
 
     /// `renderSnapshot()` for a caller that holds `LayerTreeLock`, filling `spare` (a state box
     /// nothing else holds) when one is given.
-    func renderSnapshotHoldingLock(reusing spare: LayerStateBox? = nil) -> RenderLayer {
+    func renderSnapshotHoldingLock(reusing spare: consuming LayerStateBox? = nil) -> RenderLayer {
         let fields = lockedFields
         let stateStorage: LayerStateBox
         if let spare {
@@ -130,7 +154,7 @@ extension CALayer {
                            sublayerIDs: fields.sublayers.isEmpty ? [] : fields.sublayers.map(\.layerID),
                            maskID: fields.mask?.layerID,
                            animations: fields.animations.isEmpty ? [] : fields.animations.map(\.compiled),
-                           superlayerID: (fields.superlayer ?? fields.maskOwner)?.layerID)
+                           superlayerID: fields.ownerID)
     }
 }
 

@@ -48,8 +48,14 @@ struct PendingCompletion {
 final class TransactionStack {
     @exclusivity(unchecked) var frames: [TransactionFrame] = []
     /// Layers changed since the outermost transaction began, in the order of first change.
-    @exclusivity(unchecked) var changedLayers: [CALayer] = []
+    @exclusivity(unchecked) var changedLayers = ChangedLayerList()
     @exclusivity(unchecked) var changedLayerIDs = LayerIDSet()
+    /// An empty list with the capacity of an earlier commit's `changedLayers`, which the next
+    /// commit exchanges for it (see `TransactionCommitter.commit`).
+    @exclusivity(unchecked) var spareChangedLayers = ChangedLayerList()
+    /// An empty buffer with the capacity of an earlier commit's render-tree update, which the
+    /// next commit fills again (an update of many layers is a large allocation).
+    @exclusivity(unchecked) var spareRenderLayers: [RenderLayer] = []
     /// Layers whose `setNeedsDisplay` was called on this thread and that have not displayed since
     /// a commit looked at them, in the order of the first request: the commit displays these
     /// (and no others), so it need not visit every layer of the trees it commits.
@@ -63,8 +69,21 @@ final class TransactionStack {
 
     private static let perThread = ThreadLocalObject { TransactionStack() }
 
+    deinit {
+        // A thread that ends with changes it never committed lets go of their layers.
+        changedLayers.removeAll()
+    }
+
     /// The stack of the calling thread.
     static var current: TransactionStack { perThread.value }
+
+    /// Runs `body` with the calling thread's stack, without retaining it (the thread holds it):
+    /// for the paths of every property change, where a retain and release cost as much as
+    /// recording the change.
+    @inline(__always)
+    static func withCurrent<R>(_ body: (TransactionStack) -> R) -> R {
+        perThread.withValue(body)
+    }
 
     /// Runs `body` with `stack` as the calling thread's stack (a helper thread continuing a deep
     /// walk for the thread that owns `stack`, which waits meanwhile).
@@ -92,6 +111,7 @@ final class TransactionStack {
     }
 
     /// Records that `layer` changed; opens the implicit transaction when none is open.
+    @inline(__always)
     func recordChange(of layer: CALayer) {
         ensureOpen()
         if changedLayerIDs.insert(layer.layerID) { changedLayers.append(layer) }
@@ -105,8 +125,14 @@ final class TransactionStack {
 
     /// Opens an implicit transaction if no transaction is open, scheduling its commit for the end
     /// of the current run-loop turn.
+    @inline(__always)
     func ensureOpen() {
-        guard frames.isEmpty else { return }
+        if frames.isEmpty { openImplicitTransaction() }
+    }
+
+    /// Opens the implicit transaction (out of line: `ensureOpen()` is inlined into every change).
+    @inline(never)
+    private func openImplicitTransaction() {
         frames.append(TransactionFrame(isImplicit: true))
         ImplicitCommitScheduler.schedule(for: self)
     }
