@@ -31,11 +31,6 @@ struct ChangedLayerList {
         }
     }
 
-    /// The layers, retained by the array returned.
-    var layers: [CALayer] {
-        references.map { $0.takeUnretainedValue() }
-    }
-
     /// Releases every layer and empties the list, keeping its capacity for the next transaction.
     mutating func removeAll() {
         for reference in references { reference.release() }
