@@ -43,11 +43,19 @@ public struct DamageTiles: Sendable {
 
     /// Whether pixels `minX..<maxX` x `minY..<maxY` may touch the region.
     public func touches(minX: Int, minY: Int, maxX: Int, maxY: Int) -> Bool {
-        let c0 = max(0, minX / tileSize), r0 = max(0, minY / tileSize)
-        let c1 = min(columns, (maxX + tileSize - 1) / tileSize), r1 = min(rows, (maxY + tileSize - 1) / tileSize)
-        guard minX < maxX, minY < maxY, c0 < c1, r0 < r1 else { return false }
+        guard let (c0, r0, c1, r1) = tileSpan(minX: minX, minY: minY, maxX: maxX, maxY: maxY) else { return false }
         let stride = columns + 1
         return sums[r1 * stride + c1] - sums[r0 * stride + c1] - sums[r1 * stride + c0] + sums[r0 * stride + c0] > 0
+    }
+
+    /// The tiles `touches` looks at for pixels `minX..<maxX` x `minY..<maxY`: columns
+    /// `c0..<c1` and rows `r0..<r1`, or nil when there are none.
+    @inline(__always)
+    func tileSpan(minX: Int, minY: Int, maxX: Int, maxY: Int) -> (c0: Int, r0: Int, c1: Int, r1: Int)? {
+        let c0 = max(0, minX / tileSize), r0 = max(0, minY / tileSize)
+        let c1 = min(columns, (maxX + tileSize - 1) / tileSize), r1 = min(rows, (maxY + tileSize - 1) / tileSize)
+        guard minX < maxX, minY < maxY, c0 < c1, r0 < r1 else { return nil }
+        return (c0, r0, c1, r1)
     }
 
     /// Whether `rect` may touch the region.
