@@ -64,7 +64,7 @@ public final class CPURenderer: FrameRenderer, CacheBudgetedRenderer {
     /// The frame's prepared quads; the storage is kept from frame to frame (see `FrameCompositor.prepare`).
     private var preparedQuads: [PreparedQuad] = []
     /// Picks the drawables that may touch a damage-limited frame's region, remembering bounds between frames.
-    private var culling = DamageCulling()
+    private var culling = DamageCulling(exact: true)
     /// Each frame's draw-list tree, kept from the last frame's where the list nests alike.
     private var trees = DrawListTreeCache()
     /// Hands the heap back to the system after large evictions.

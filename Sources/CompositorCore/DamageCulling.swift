@@ -10,7 +10,14 @@ import Foundation
 /// looks only at the drawables filed under its own cells, so following a frame where 1% of the
 /// layers changed costs about that 1% and their neighbours, not the list. Other trees (another
 /// shape, or a frame drawn whole in between) are projected and filed in full.
+///
+/// A drawable may touch the damage when its bounds reach a damaged tile (`DamageTiles.touches`,
+/// the default) or, for a culler made `exact`, only when they overlap one of its rectangles:
+/// fewer neighbours of a small change are prepared, and none whose bounds miss the damage, so
+/// the pixels drawn inside it are the same.
 public struct DamageCulling: Sendable {
+    /// Whether a drawable is selected only where its bounds overlap a rectangle of the damage.
+    public let isExact: Bool
     /// Canvas bounds by offset in the culled tree's `roots` (minX, minY, maxX, maxY,
     /// exclusive); `unbounded` where no bounds could be found.
     private var bounds: [SIMD4<Int32>] = []
@@ -33,8 +40,11 @@ public struct DamageCulling: Sendable {
     /// The bounds of a drawable that cannot be bounded: it touches every damage.
     private static let unbounded = SIMD4<Int32>(Int32.min, Int32.min, Int32.max, Int32.max)
 
-    /// Creates a culler that remembers nothing.
-    public init() {}
+    /// Creates a culler that remembers nothing; `exact`: selecting only the drawables whose
+    /// bounds overlap a rectangle of the damage, not all that reach a damaged tile.
+    public init(exact: Bool = false) {
+        isExact = exact
+    }
 
     /// Fills `selected` with the root nodes of `trees.tree` that may touch `damage` (tiles of
     /// the tree's canvas).
@@ -101,28 +111,35 @@ public struct DamageCulling: Sendable {
     }
 
     /// Fills `selected` with the roots filed near a rectangle of `damage` whose bounds touch
-    /// it, in painter's order.
+    /// it (overlap the rectangle, for an exact culler), in painter's order.
     private mutating func search(_ damage: DamageTiles, roots: Range<Int>) {
         searches &+= 1
         if searches == 0 { // wrapped: no mark may match by accident
             for k in visits.indices { visits[k] = 0 }
             searches = 1
         }
-        let search = searches
+        let search = searches, isExact = self.isExact
         var selected = self.selected, visits = self.visits
         self.selected = []; self.visits = []
         selected.removeAll(keepingCapacity: true)
         bounds.withUnsafeBufferPointer { bounds in
             visits.withUnsafeMutableBufferPointer { visits in
                 for rect in damage.rectangles {
+                    let area = SIMD4(Int32(clamping: rect.x), Int32(clamping: rect.y),
+                                     Int32(clamping: rect.x + rect.width), Int32(clamping: rect.y + rect.height))
                     grid.forEachItem(near: rect, in: damage) { item in
                         let root = Int(item)
                         guard visits[root] != search else { return }
-                        visits[root] = search
                         let box = bounds[root]
-                        if damage.touches(minX: Int(box.x), minY: Int(box.y), maxX: Int(box.z), maxY: Int(box.w)) {
-                            selected.append(roots.lowerBound + root)
+                        if isExact {
+                            // Missing this rectangle, it may still overlap another: not marked.
+                            guard box.x < area.z, area.x < box.z, box.y < area.w, area.y < box.w else { return }
+                        } else if !damage.touches(minX: Int(box.x), minY: Int(box.y), maxX: Int(box.z), maxY: Int(box.w)) {
+                            visits[root] = search
+                            return
                         }
+                        visits[root] = search
+                        selected.append(roots.lowerBound + root)
                     }
                 }
             }

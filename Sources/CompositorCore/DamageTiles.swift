@@ -21,18 +21,24 @@ public struct DamageTiles: Sendable {
         columns = (canvas.width + self.tileSize - 1) / self.tileSize
         rows = (canvas.height + self.tileSize - 1) / self.tileSize
         rectangles = rects.map { $0.intersection(canvas) }.filter { !$0.isEmpty }
-        let stride = columns + 1
+        let stride = columns + 1, tile = self.tileSize, columns = self.columns, rows = self.rows
         var sums = [Int32](repeating: 0, count: stride * (rows + 1))
-        for r in rectangles {
-            let c0 = r.x / self.tileSize, c1 = (r.x + r.width - 1) / self.tileSize
-            let r0 = r.y / self.tileSize, r1 = (r.y + r.height - 1) / self.tileSize
-            for row in r0...r1 { for column in c0...c1 { sums[(row + 1) * stride + column + 1] = 1 } }
-        }
-        for row in 1...max(1, rows) where row <= rows {
-            var running: Int32 = 0
-            for column in 1...max(1, columns) where column <= columns {
-                running += sums[row * stride + column]
-                sums[row * stride + column] = running + sums[(row - 1) * stride + column]
+        let rectangles = self.rectangles
+        sums.withUnsafeMutableBufferPointer { sums in
+            for r in rectangles {
+                let c0 = r.x / tile, c1 = (r.x + r.width - 1) / tile
+                let r0 = r.y / tile, r1 = (r.y + r.height - 1) / tile
+                for row in r0...r1 { for column in c0...c1 { sums[(row + 1) * stride + column + 1] = 1 } }
+            }
+            // Read in place: a canvas has thousands of tiles, summed on every damaged frame.
+            guard let base = sums.baseAddress else { return }
+            for row in 1..<(rows + 1) {
+                let line = base + row * stride, above = line - stride
+                var running: Int32 = 0
+                for column in 1..<(columns + 1) {
+                    running &+= line[column]
+                    line[column] = running &+ above[column]
+                }
             }
         }
         self.sums = sums

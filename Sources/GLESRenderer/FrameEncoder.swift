@@ -52,7 +52,7 @@ final class FrameEncoder {
     /// The damage of the frame being encoded: top-level drawables that cannot touch it are skipped.
     private var damage: DamageTiles?
     /// Picks the canvas drawables that may touch the damage, remembering bounds between frames.
-    private var culling = DamageCulling()
+    private var culling = DamageCulling(exact: true)
     /// Each frame's draw-list tree, kept from the last frame's where the list nests alike.
     private var trees = DrawListTreeCache()
 

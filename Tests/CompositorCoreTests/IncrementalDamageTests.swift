@@ -122,9 +122,25 @@ final class IncrementalDamageTests: XCTestCase {
         XCTAssertEqual(trees.revision, 2)
     }
 
+    /// The canvas pixels a root drawable's bounds hold (nil: unbounded).
+    private func pixelBounds(of position: Int, in tree: DrawListTree) -> PixelRect? {
+        let index: Int
+        switch tree.nodes[position] {
+        case .quad(let commandIndex): index = commandIndex
+        case .group(let group): index = tree.groups[group].commandIndex
+        }
+        let rect: CGRect?
+        switch tree.commands[index] {
+        case .quad(let quad): rect = DamageBounds.of(quad)
+        case .beginGroup(let group): rect = DamageBounds.of(group)
+        default: rect = nil
+        }
+        return rect.map(DamageBounds.pixels)
+    }
+
     func testCullingFollowingTheTreesSelectsWhatCullingAfreshSelects() {
         var trees = DrawListTreeCache()
-        var culling = DamageCulling()
+        var culling = DamageCulling(), exact = DamageCulling(exact: true)
         var random = Random(state: 7)
         var projectedSeveral = 0
         for (index, list) in frames(count: 30).enumerated() {
@@ -137,6 +153,7 @@ final class IncrementalDamageTests: XCTestCase {
             if index == 20 { damage = [PixelRect(x: 0, y: 0, width: Self.width, height: Self.height)] }
             let tiles = DamageTiles(rects: damage, width: Self.width, height: Self.height)
             culling.select(trees, touching: tiles)
+            exact.select(trees, touching: tiles)
             if culling.projectedCount < 20 { projectedSeveral += 1 }
 
             var fresh = DrawListTreeCache()
@@ -144,25 +161,38 @@ final class IncrementalDamageTests: XCTestCase {
             var afresh = DamageCulling()
             afresh.select(fresh, touching: tiles)
             XCTAssertEqual(culling.selected, afresh.selected, "frame \(index)")
-            // The selection is every root whose bounds touch the damage, in painter's order.
+            // The selection is every root whose bounds touch the damage, in painter's order; the
+            // exact one every root whose bounds overlap a rectangle of it.
             let expected = tree.roots.filter { position in
-                let index: Int
-                switch tree.nodes[position] {
-                case .quad(let commandIndex): index = commandIndex
-                case .group(let group): index = tree.groups[group].commandIndex
-                }
-                let rect: CGRect?
-                switch tree.commands[index] {
-                case .quad(let quad): rect = DamageBounds.of(quad)
-                case .beginGroup(let group): rect = DamageBounds.of(group)
-                default: rect = nil
-                }
-                guard let rect else { return true }
-                return tiles.touches(DamageBounds.pixels(rect))
+                pixelBounds(of: position, in: tree).map(tiles.touches) ?? true
             }
             XCTAssertEqual(culling.selected, Array(expected), "frame \(index)")
+            let overlapping = tree.roots.filter { position in
+                guard let box = pixelBounds(of: position, in: tree) else { return true }
+                return tiles.rectangles.contains { !$0.intersection(box).isEmpty }
+            }
+            XCTAssertEqual(exact.selected, Array(overlapping), "frame \(index)")
+            XCTAssertLessThanOrEqual(exact.selected.count, culling.selected.count)
         }
         XCTAssertGreaterThan(projectedSeveral, 15, "most frames project only the changed drawables")
+    }
+
+    func testAnExactCullerSkipsDrawablesThatReachADamagedTileButMissItsRectangles() {
+        // A 10 x 10 square at (20, 10) reaches tile row 1 (rows 16...31, at 16-pixel tiles);
+        // damage at rows 28...29 marks that row but misses the square's pixels (9...21 grown).
+        var list = DrawList(pixelWidth: 64, pixelHeight: 64, commands: [card(x: 25, y: 15, angle: 0, size: 10)])
+        list.continuity = DrawListContinuity(sequence: 1, frame: 1, unchangedRanges: [])
+        var trees = DrawListTreeCache()
+        _ = trees.tree(for: list)
+        let tiles = DamageTiles(rects: [PixelRect(x: 22, y: 28, width: 2, height: 2)], width: 64, height: 64)
+        var coarse = DamageCulling(), exact = DamageCulling(exact: true)
+        coarse.select(trees, touching: tiles)
+        exact.select(trees, touching: tiles)
+        XCTAssertEqual(coarse.selected.count, 1)
+        XCTAssertEqual(exact.selected, [])
+        let overlapping = DamageTiles(rects: [PixelRect(x: 22, y: 20, width: 2, height: 2)], width: 64, height: 64)
+        exact.select(trees, touching: overlapping)
+        XCTAssertEqual(exact.selected.count, 1, "its bounds' last row, 20, is damaged")
     }
 
     func testTrackingChangedDrawablesOnlyFindsWhatComparingThemAllFinds() {
