@@ -144,6 +144,7 @@ private struct RectangleSet {
     /// Merges the cheapest pairs while their union wastes fewer than `limit` pixels or more than
     /// `maximumCount` rectangles remain.
     mutating func merge(wasteBelow limit: Int, maximumCount: Int) {
+        compact()
         for i in boxes.indices where alive[i] { findPartner(of: i) }
         while liveCount > 1 {
             var best = -1
@@ -167,6 +168,18 @@ private struct RectangleSet {
                 if w < waste[i] { waste[i] = w; partner[i] = new }
             }
         }
+    }
+
+    /// Drops the rectangles merged away, keeping the order of the others (which breaks ties).
+    private mutating func compact() {
+        var kept = 0
+        for k in boxes.indices where alive[k] {
+            boxes[kept] = boxes[k]; areas[kept] = areas[k]
+            kept += 1
+        }
+        boxes.removeLast(boxes.count - kept); areas.removeLast(areas.count - kept)
+        alive = Array(repeating: true, count: kept)
+        partner = Array(repeating: -1, count: kept); waste = Array(repeating: .max, count: kept)
     }
 
     private mutating func findPartner(of i: Int) {
