@@ -64,7 +64,9 @@ public final class CPURenderer: FrameRenderer, CacheBudgetedRenderer {
     /// The frame's prepared quads; the storage is kept from frame to frame (see `FrameCompositor.prepare`).
     private var preparedQuads: [PreparedQuad] = []
     /// Picks the drawables that may touch a damage-limited frame's region, remembering bounds between frames.
-    private var culling = DamageCulling()
+    private var culling = DamageCulling(exact: true)
+    /// Each frame's draw-list tree, kept from the last frame's where the list nests alike.
+    private var trees = DrawListTreeCache()
     /// Hands the heap back to the system after large evictions.
     private var trimmer = FreedMemoryTrimmer(threshold: 4 << 20)
 
@@ -164,7 +166,7 @@ public final class CPURenderer: FrameRenderer, CacheBudgetedRenderer {
         defer { if !hasEnded { endFrame(isWhole: isWhole) } }
         var statistics = RenderStatistics()
         let clips = list.clips.enumerated().map { PreparedClip($1, index: $0, count: list.clips.count) }
-        let tree = DrawListTree(list)
+        let tree = trees.tree(for: list)
         if let warning = nestingReporter.warning(for: tree) { logger.warning("\(warning)") }
         let compositor = FrameCompositor(tree: tree, clips: clips, painter: painter, textures: textures,
                                          rasterizations: rasterizations, shadowMasks: shadowMasks, offscreen: offscreen)
@@ -172,7 +174,7 @@ public final class CPURenderer: FrameRenderer, CacheBudgetedRenderer {
         if regions != [whole] {
             // Only drawables that may touch the damage are prepared (groups not drawn at all).
             let damage = DamageTiles(rects: regions, width: pixelWidth, height: pixelHeight)
-            culling.select(tree, of: list, touching: damage)
+            culling.select(trees, touching: damage)
             roots = ArraySlice(culling.selected.map { tree.nodes[$0] })
         }
         try compositor.prepare(roots, width: pixelWidth, height: pixelHeight, statistics: &statistics, into: &preparedQuads)

@@ -94,69 +94,126 @@ public enum DamageRegion {
 
 /// Disjoint rectangles being merged: each remembers the partner whose union with it wastes the
 /// fewest pixels, so a merge recomputes only the partners it invalidates.
+///
+/// Rectangles are kept as boxes (minX, minY, maxX, maxY, exclusive) with their areas, so that
+/// the pairwise tests, which a few hundred rectangles make tens of thousands of, are a few
+/// comparisons each.
 private struct RectangleSet {
-    private var rects: [PixelRect] = []
+    /// Every rectangle inserted, never empty; the merged-away ones are not `alive`.
+    private var boxes: [SIMD4<Int>] = []
+    private var areas: [Int] = []
     private var alive: [Bool] = []
     private var partner: [Int] = []
     private var waste: [Int] = []
     private var liveCount = 0
 
-    var rectangles: [PixelRect] { rects.indices.filter { alive[$0] }.map { rects[$0] } }
+    var rectangles: [PixelRect] {
+        boxes.indices.filter { alive[$0] }.map { k in
+            let b = boxes[k]
+            return PixelRect(x: b.x, y: b.y, width: b.z - b.x, height: b.w - b.y)
+        }
+    }
 
-    /// Adds `rect`, absorbing every rectangle it overlaps (repeatedly, as the union grows).
+    /// Adds `rect` (not empty), absorbing every rectangle it overlaps (repeatedly, as the union grows).
     mutating func insert(_ rect: PixelRect) {
-        var merged = rect
-        var changed = true
-        while changed {
-            changed = false
-            for i in rects.indices where alive[i] && !rects[i].intersection(merged).isEmpty {
-                merged = merged.union(rects[i])
-                alive[i] = false; liveCount -= 1
-                changed = true
+        insert(box: SIMD4(rect.x, rect.y, rect.x + rect.width, rect.y + rect.height))
+    }
+
+    private mutating func insert(box: SIMD4<Int>) {
+        var merged = box
+        var absorbed = 0
+        boxes.withUnsafeBufferPointer { boxes in
+            alive.withUnsafeMutableBufferPointer { alive in
+                var changed = true
+                while changed {
+                    changed = false
+                    for i in boxes.indices where alive[i] && Self.overlap(boxes[i], merged) {
+                        merged = Self.union(merged, boxes[i])
+                        alive[i] = false; absorbed += 1
+                        changed = true
+                    }
+                }
             }
         }
-        rects.append(merged); alive.append(true); partner.append(-1); waste.append(.max)
+        liveCount -= absorbed
+        boxes.append(merged); areas.append(Self.area(merged))
+        alive.append(true); partner.append(-1); waste.append(.max)
         liveCount += 1
     }
 
     /// Merges the cheapest pairs while their union wastes fewer than `limit` pixels or more than
     /// `maximumCount` rectangles remain.
     mutating func merge(wasteBelow limit: Int, maximumCount: Int) {
-        for i in rects.indices where alive[i] { findPartner(of: i) }
+        compact()
+        for i in boxes.indices where alive[i] { findPartner(of: i) }
         while liveCount > 1 {
             var best = -1
-            for i in rects.indices where alive[i] && partner[i] >= 0 && (best < 0 || waste[i] < waste[best]) { best = i }
+            for i in boxes.indices where alive[i] && partner[i] >= 0 && (best < 0 || waste[i] < waste[best]) { best = i }
             guard best >= 0 else { return }
             let other = partner[best]
-            let held = (Self.area(rects[best]) + Self.area(rects[other])) / 2
+            let held = (areas[best] + areas[other]) / 2
             guard waste[best] < min(limit, held) || liveCount > maximumCount else { return }
-            let union = rects[best].union(rects[other])
+            let union = Self.union(boxes[best], boxes[other])
             alive[best] = false; alive[other] = false; liveCount -= 2
-            insert(union)
-            let new = rects.count - 1
+            insert(box: union)
+            let new = boxes.count - 1
             // Rectangles that paired with one now gone, and the new one, look again.
-            for i in rects.indices where alive[i] && (i == new || partner[i] < 0 || !alive[partner[i]]) {
+            for i in boxes.indices where alive[i] && (i == new || partner[i] < 0 || !alive[partner[i]]) {
                 findPartner(of: i)
             }
             // The new rectangle may be a better partner for the others.
-            for i in rects.indices where alive[i] && i != new {
-                let w = Self.waste(rects[i], rects[new])
+            let box = boxes[new], area = areas[new]
+            for i in boxes.indices where alive[i] && i != new {
+                let w = Self.waste(boxes[i], areas[i], box, area)
                 if w < waste[i] { waste[i] = w; partner[i] = new }
             }
         }
     }
 
-    private mutating func findPartner(of i: Int) {
-        partner[i] = -1; waste[i] = .max
-        for j in rects.indices where j != i && alive[j] {
-            let w = Self.waste(rects[i], rects[j])
-            if w < waste[i] { waste[i] = w; partner[i] = j }
+    /// Drops the rectangles merged away, keeping the order of the others (which breaks ties).
+    private mutating func compact() {
+        var kept = 0
+        for k in boxes.indices where alive[k] {
+            boxes[kept] = boxes[k]; areas[kept] = areas[k]
+            kept += 1
         }
+        boxes.removeLast(boxes.count - kept); areas.removeLast(areas.count - kept)
+        alive = Array(repeating: true, count: kept)
+        partner = Array(repeating: -1, count: kept); waste = Array(repeating: .max, count: kept)
     }
 
-    private static func waste(_ a: PixelRect, _ b: PixelRect) -> Int {
-        area(a.union(b)) - area(a) - area(b)
+    private mutating func findPartner(of i: Int) {
+        var best = -1, least = Int.max
+        let box = boxes[i], area = areas[i]
+        boxes.withUnsafeBufferPointer { boxes in
+            areas.withUnsafeBufferPointer { areas in
+                alive.withUnsafeBufferPointer { alive in
+                    for j in boxes.indices where j != i && alive[j] {
+                        let w = Self.waste(box, area, boxes[j], areas[j])
+                        if w < least { least = w; best = j }
+                    }
+                }
+            }
+        }
+        partner[i] = best; waste[i] = least
     }
 
-    private static func area(_ r: PixelRect) -> Int { r.width * r.height }
+    @inline(__always)
+    private static func overlap(_ a: SIMD4<Int>, _ b: SIMD4<Int>) -> Bool {
+        a.x < b.z && b.x < a.z && a.y < b.w && b.y < a.w
+    }
+
+    @inline(__always)
+    private static func union(_ a: SIMD4<Int>, _ b: SIMD4<Int>) -> SIMD4<Int> {
+        SIMD4(min(a.x, b.x), min(a.y, b.y), max(a.z, b.z), max(a.w, b.w))
+    }
+
+    /// The pixels the union of two rectangles holds beyond theirs.
+    @inline(__always)
+    private static func waste(_ a: SIMD4<Int>, _ areaA: Int, _ b: SIMD4<Int>, _ areaB: Int) -> Int {
+        (max(a.z, b.z) - min(a.x, b.x)) * (max(a.w, b.w) - min(a.y, b.y)) - areaA - areaB
+    }
+
+    @inline(__always)
+    private static func area(_ b: SIMD4<Int>) -> Int { (b.z - b.x) * (b.w - b.y) }
 }

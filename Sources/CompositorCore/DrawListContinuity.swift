@@ -28,4 +28,22 @@ public struct DrawListContinuity: Sendable, Equatable {
         let limit = min(old.commands.count, new.commands.count)
         return after.unchangedRanges.filter { $0.lowerBound >= 0 && $0.upperBound <= limit }
     }
+
+    /// The commands of list `after` outside the ranges it repeated, when it directly follows
+    /// list `before` in one sequence and both hold `count` commands: sorted, disjoint ranges.
+    /// Nil when the lists are not so related or the ranges are not sorted and disjoint within
+    /// the list, so that nothing may be assumed repeated.
+    public static func changedRanges(from before: DrawListContinuity?, to after: DrawListContinuity?,
+                                     count: Int) -> [Range<Int>]? {
+        guard let before, let after, before.sequence == after.sequence, after.frame == before.frame &+ 1 else { return nil }
+        var changed: [Range<Int>] = []
+        var next = 0
+        for range in after.unchangedRanges where !range.isEmpty {
+            guard range.lowerBound >= next, range.upperBound <= count else { return nil }
+            if range.lowerBound > next { changed.append(next..<range.lowerBound) }
+            next = range.upperBound
+        }
+        if next < count { changed.append(next..<count) }
+        return changed
+    }
 }

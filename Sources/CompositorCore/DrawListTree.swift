@@ -103,6 +103,36 @@ public struct DrawListTree: Sendable, Equatable {
         nodes.append(contentsOf: pending)
     }
 
+    /// The tree of `commands` when they nest exactly as `shape`'s do (the same kind of command
+    /// at every index): `shape`'s nodes, roots and repairs, with `groups` (`shape`'s, each
+    /// describing its `.beginGroup` in `commands`). Nothing is parsed (`DrawListTreeCache`).
+    init(commands: [DrawCommand], shapedLike shape: DrawListTree, groups: [Group]) {
+        self.commands = commands
+        nodes = shape.nodes
+        self.groups = groups
+        roots = shape.roots
+        repairs = shape.repairs
+    }
+
+    /// Whether two lists of as many commands nest alike, given that they differ at most in
+    /// `changed` (indices of both): there, every command plays the same part (quad, group
+    /// begin, mask, group end) as the one it replaces.
+    static func nestAlike(_ old: [DrawCommand], _ new: [DrawCommand], differingOnlyIn changed: [Range<Int>]) -> Bool {
+        guard old.count == new.count else { return false }
+        return old.withUnsafeBufferPointer { a in
+            new.withUnsafeBufferPointer { b in
+                changed.allSatisfy { range in
+                    range.allSatisfy { index in
+                        switch (a[index], b[index]) {
+                        case (.quad, .quad), (.beginGroup, .beginGroup), (.beginMask, .beginMask), (.endGroup, .endGroup): true
+                        default: false
+                        }
+                    }
+                }
+            }
+        }
+    }
+
     /// The quad of a `Node.quad`.
     @inlinable
     public func quad(at commandIndex: Int) -> Quad {

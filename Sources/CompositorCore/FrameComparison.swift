@@ -26,7 +26,15 @@ struct FrameComparison: Sendable {
         } else {
             Self.split(old.commands, into: &oldStarts)
         }
-        Self.split(new.commands, into: &newStarts)
+        // A list that repeats the last one's nesting (`DrawListContinuity`) has its drawables.
+        let changed = DrawListContinuity.changedRanges(from: old.continuity, to: new.continuity, count: new.commands.count)
+            .flatMap { old.commands.count == new.commands.count
+                && DrawListTree.nestAlike(old.commands, new.commands, differingOnlyIn: $0) ? $0 : nil }
+        if changed != nil {
+            newStarts = oldStarts
+        } else {
+            Self.split(new.commands, into: &newStarts)
+        }
         clipsIdentical = old.clips == new.clips
         if !clipsIdentical {
             chainState.removeAll(keepingCapacity: true)
@@ -40,7 +48,10 @@ struct FrameComparison: Sendable {
         var cursor = 0
         old.commands.withUnsafeBufferPointer { a in
             new.commands.withUnsafeBufferPointer { b in
-                if oldCount == newCount {
+                if let changed {
+                    // Only the drawables holding a changed command can differ.
+                    bounded = compareDrawables(holding: changed, a, in: old, b, in: new, canvas: canvas)
+                } else if oldCount == newCount {
                     // Aligned frames (the common case: the same layers, some of them changed): pair
                     // drawables by position, so changes far apart do not damage everything between.
                     for k in 0..<newCount {
@@ -65,6 +76,33 @@ struct FrameComparison: Sendable {
         }
         guard bounded else { return [canvas] }
         return DamageRegion.coalesce(rects, maximumCount: maximumRectangles)
+    }
+
+    /// Adds the bounds of every drawable holding a command in `changed` (sorted, disjoint) that
+    /// differs between the frames, which share their drawables' starts; false when one cannot
+    /// be bounded.
+    private mutating func compareDrawables(holding changed: [Range<Int>], _ a: UnsafeBufferPointer<DrawCommand>, in old: DrawList,
+                                           _ b: UnsafeBufferPointer<DrawCommand>, in new: DrawList, canvas: PixelRect) -> Bool {
+        let count = newStarts.count - 1
+        var last = -1
+        for range in changed {
+            // The drawable holding the range's first command: the last one starting at or before it.
+            var low = 0, high = count
+            while low < high {
+                let middle = (low + high + 1) / 2
+                if newStarts[middle] <= range.lowerBound { low = middle } else { high = middle - 1 }
+            }
+            var k = max(low, last + 1)
+            while k < count, newStarts[k] < range.upperBound {
+                last = k
+                if !same(k, a, in: old, k, b, in: new) {
+                    guard addBounds(of: k, starts: oldStarts, in: old, canvas: canvas),
+                          addBounds(of: k, starts: newStarts, in: new, canvas: canvas) else { return false }
+                }
+                k += 1
+            }
+        }
+        return true
     }
 
     /// Whether drawable `k`, at the same commands in both frames, lies inside one of the

@@ -48,39 +48,34 @@ final class DamagedCanvasDraws {
         }
 
         let clip = ClipResolver.Resolution(analytic: nil, tableIndex: -1)
+        var clearInstance = [Float](repeating: 0, count: QuadInstance.stride)
         for (index, rect) in rects.enumerated() {
             let quad = Quad(transform: .identity, rect: CGRect(x: rect.x, y: rect.y, width: rect.width, height: rect.height),
                             fillColor: clearColor, isOpaque: true, antialiasedEdges: 0)
-            let start = grow()
-            data.withUnsafeMutableBufferPointer { buffer in
-                QuadInstance.write(quad, texture: nil, clip: clip, margin: 0, into: buffer.baseAddress! + start)
+            clearInstance.withUnsafeMutableBufferPointer { buffer in
+                QuadInstance.write(quad, texture: nil, clip: clip, margin: 0, into: buffer.baseAddress!)
+                append(UnsafePointer(buffer.baseAddress!), damage: framebufferRects[index])
             }
-            setDamage(framebufferRects[index], at: start)
         }
         batches.append(QuadBatch(firstInstance: 0, instanceCount: instanceCount, texture: 0, samplerKey: 0,
                                  blend: .replace, features: .solid))
 
-        for batch in canvasBatches {
-            let first = instanceCount
-            for instance in batch.firstInstance..<(batch.firstInstance + batch.instanceCount) {
-                let box = instance < bounds.count ? bounds[instance] : SIMD4(Int32.min, Int32.min, Int32.max, Int32.max)
-                forEachRect(touching: box, rects: rects) { index in
-                    let start = grow()
-                    let source = instance * QuadInstance.stride
-                    data.withUnsafeMutableBufferPointer { buffer in
-                        instances.withUnsafeBufferPointer { from in
-                            (buffer.baseAddress! + start).update(from: from.baseAddress! + source, count: QuadInstance.stride)
-                        }
+        instances.withUnsafeBufferPointer { from in
+            for batch in canvasBatches {
+                let first = instanceCount
+                for instance in batch.firstInstance..<(batch.firstInstance + batch.instanceCount) {
+                    let box = instance < bounds.count ? bounds[instance] : SIMD4(Int32.min, Int32.min, Int32.max, Int32.max)
+                    forEachRect(touching: box, rects: rects) { index in
+                        append(from.baseAddress! + instance * QuadInstance.stride, damage: framebufferRects[index])
                     }
-                    setDamage(framebufferRects[index], at: start)
                 }
+                guard instanceCount > first else { continue }
+                var copied = batch
+                copied.firstInstance = first
+                copied.instanceCount = instanceCount - first
+                copied.features.insert(.damage)
+                batches.append(copied)
             }
-            guard instanceCount > first else { continue }
-            var copied = batch
-            copied.firstInstance = first
-            copied.instanceCount = instanceCount - first
-            copied.features.insert(.damage)
-            batches.append(copied)
         }
         return true
     }
@@ -97,17 +92,11 @@ final class DamagedCanvasDraws {
         return true
     }
 
-    /// Appends room for one instance and returns the float offset of its start.
-    private func grow() -> Int {
-        let start = data.count
-        data.append(contentsOf: repeatElement(0, count: Self.stride))
+    /// Appends the instance at `source` (`QuadInstance.stride` floats) followed by `damage`.
+    private func append(_ source: UnsafePointer<Float>, damage: SIMD4<Float>) {
+        data.append(contentsOf: UnsafeBufferPointer(start: source, count: QuadInstance.stride))
+        data.append(damage.x); data.append(damage.y); data.append(damage.z); data.append(damage.w)
         instanceCount += 1
-        return start
-    }
-
-    private func setDamage(_ rect: SIMD4<Float>, at start: Int) {
-        let offset = start + QuadInstance.stride
-        data[offset] = rect.x; data[offset + 1] = rect.y; data[offset + 2] = rect.z; data[offset + 3] = rect.w
     }
 
     /// Files each rectangle under the bands of rows it overlaps.

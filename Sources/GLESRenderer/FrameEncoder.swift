@@ -55,7 +55,9 @@ final class FrameEncoder {
     /// The damage of the frame being encoded: top-level drawables that cannot touch it are skipped.
     private var damage: DamageTiles?
     /// Picks the canvas drawables that may touch the damage, remembering bounds between frames.
-    private var culling = DamageCulling()
+    private var culling = DamageCulling(exact: true)
+    /// Each frame's draw-list tree, kept from the last frame's where the list nests alike.
+    private var trees = DrawListTreeCache()
 
     private var base: UnsafeMutablePointer<Float>?
     private var root = PassBuilder(destination: nil, canvasWidth: 1, canvasHeight: 1)
@@ -73,7 +75,7 @@ final class FrameEncoder {
         passes.removeAll(keepingCapacity: true)
         instanceCount = 0; quadCount = 0
         root = PassBuilder(destination: nil, canvasWidth: list.pixelWidth, canvasHeight: list.pixelHeight)
-        let tree = DrawListTree(list)
+        let tree = trees.tree(for: list)
         if let warning = nestingReporter.warning(for: tree) { logger.warning("\(warning)") }
         // Every quad writes one instance (a shadow drawn as a nine-patch up to nine: then the
         // frame may be encoded again into a larger buffer), every group at most three (mask,
@@ -81,7 +83,7 @@ final class FrameEncoder {
         var capacity = tree.nodes.count + 2 * tree.groups.count
         // On a damage-limited canvas, the top-level drawables that may touch the damage, picked
         // once for however many times the frame is encoded.
-        if let damage { culling.select(tree, of: list, touching: damage) }
+        if let damage { culling.select(trees, touching: damage) }
         while true {
             if instanceData.count < capacity * QuadInstance.stride {
                 instanceData = [Float](repeating: 0, count: capacity * QuadInstance.stride)

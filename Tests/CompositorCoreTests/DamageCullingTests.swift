@@ -23,10 +23,13 @@ final class DamageCullingTests: XCTestCase {
         return list
     }
 
+    /// The trees of the lists culled, in order, as a renderer keeps them.
+    private var trees = DrawListTreeCache()
+
     /// Positions of `tree.roots` selected, as offsets from its start.
     private func select(_ culling: inout DamageCulling, _ list: DrawList, damage: [PixelRect]) -> [Int] {
-        let tree = DrawListTree(list)
-        culling.select(tree, of: list, touching: DamageTiles(rects: damage, width: list.pixelWidth, height: list.pixelHeight))
+        let tree = trees.tree(for: list)
+        culling.select(trees, touching: DamageTiles(rects: damage, width: list.pixelWidth, height: list.pixelHeight))
         return culling.selected.map { $0 - tree.roots.lowerBound }
     }
 
