@@ -36,8 +36,10 @@ struct PreparedQuadList {
     mutating func append(_ quad: Quad, texture binding: TextureBinding?, clips: UnsafeBufferPointer<PreparedClip>,
                          canvasWidth: Int, canvasHeight: Int) {
         if let binding, PreparedSprite.mayBeSprite(quad, clipCount: clips.count) {
-            switch PreparedSprite.prepare(quad, texture: binding, canvasWidth: canvasWidth, canvasHeight: canvasHeight) {
-            case .sprite(let sprite): append(sprite); return
+            switch PreparedSprite.prepare(quad, texture: binding, canvasWidth: canvasWidth, canvasHeight: canvasHeight, into: &sprites) {
+            case .appended:
+                entries.append(Self.entry(sprites[sprites.count - 1].bounds, record: ~Int32(sprites.count - 1)))
+                return
             case .nothing: return
             case .general: break
             }

@@ -22,8 +22,8 @@ struct PreparedSprite {
 
     /// What preparing a quad as a lean sprite gave.
     enum Outcome {
-        /// The quad is a plain hard-edged sprite.
-        case sprite(PreparedSprite)
+        /// The quad is a plain hard-edged sprite: appended.
+        case appended
         /// The quad draws nothing (transparent, facing away, edge-on or off the canvas).
         case nothing
         /// The quad needs the general form (`PreparedQuad`), which may still give it a `SpriteSampling`.
@@ -43,8 +43,11 @@ struct PreparedSprite {
             && unclipped && quad.blendMode != .plusLighter
     }
 
-    /// Prepares `quad`, drawn with `binding`, where `mayBeSprite(quad, clipCount:)` holds.
-    static func prepare(_ quad: Quad, texture binding: TextureBinding, canvasWidth: Int, canvasHeight: Int) -> Outcome {
+    /// Prepares `quad`, drawn with `binding`, where `mayBeSprite(quad, clipCount:)` holds, and
+    /// appends it to `sprites` when it is a plain hard-edged sprite.
+    @inline(__always)
+    static func prepare(_ quad: Quad, texture binding: TextureBinding, canvasWidth: Int, canvasHeight: Int,
+                        into sprites: inout [PreparedSprite]) -> Outcome {
         // The steps of `PreparedQuad.init` that a hard-edged sprite needs, in its order.
         guard quad.opacity > 0, quad.rect.width.isFinite, quad.rect.height.isFinite else { return .nothing }
         let plane = Homography(plane: quad.transform)
@@ -58,10 +61,11 @@ struct PreparedSprite {
         let bounds = (max(box.0, 0), max(box.1, 0), min(box.2, canvasWidth), min(box.3, canvasHeight))
         guard bounds.0 < bounds.2, bounds.1 < bounds.3 else { return .nothing }
         let texture = binding.texture
-        guard let sampling = SpriteSampling(texture: texture, sampler: texture.sampler, mapping: TextureMapping(quad: quad, binding: binding),
+        guard let sampling = SpriteSampling(texture: texture, sampler: texture.sampler, mapping: TextureMapping(rect: r, binding: binding),
                                             inverse: inv.floats, preciseInverse: inv, isAffine: isAffine, hasUnitW: hasUnitW,
                                             edges: 0, reach: 0, opacity: quad.opacity, tint: quad.textureTint.raw, rect: r)
         else { return .general }
-        return .sprite(PreparedSprite(sampling: sampling, inverse: inv, bounds: bounds, texture: texture))
+        sprites.append(PreparedSprite(sampling: sampling, inverse: inv, bounds: bounds, texture: texture))
+        return .appended
     }
 }

@@ -47,10 +47,10 @@ struct QuadPainter {
     /// of its region the rect covers, with integer maths (`SpriteSampling.paint`), all the rows
     /// in one call of the AVX2 kernel where it applies.
     @inline(__always)
-    private func paintHardEdged(_ sprite: SpriteSampling, inverse: Homography, rows: Range<Int>, from x0: Int, to x1: Int,
+    private func paintHardEdged(_ sprite: borrowing SpriteSampling, inverse: Homography, rows: Range<Int>, from x0: Int, to x1: Int,
                                 into buffer: PixelBuffer) {
         if var wide = sprite.wideKernel(inverse) {
-            withUnsafePointer(to: &wide) { paintWideRows(sprite, wide: $0, rows: rows, from: x0, to: x1, into: buffer) }
+            paintWideRows(sprite, wide: &wide, rows: rows, from: x0, to: x1, into: buffer)
             return
         }
         for y in rows {
@@ -121,14 +121,13 @@ struct QuadPainter {
     /// A hard-edged sprite that the AVX2 kernel paints (`wide`), over columns `x0..<x1` (within its
     /// bounds): every row's span in its region solved first, then all the rows in one call, which
     /// spares the kernel's setup for each row. The same pixels as `paintSprite` row by row.
-    private func paintWideRows(_ sprite: SpriteSampling, wide: UnsafePointer<QCSprite>, rows: Range<Int>, from x0: Int, to x1: Int,
+    private func paintWideRows(_ sprite: borrowing SpriteSampling, wide: UnsafePointer<QCSprite>, rows: Range<Int>, from x0: Int, to x1: Int,
                                into buffer: PixelBuffer) {
         guard !rows.isEmpty else { return }
+        // The spans of `sprite.rows.span(row:from:to:)`, solved by the kernels' side too.
+        var bounds = sprite.rows.kernelForm
         withUnsafeTemporaryAllocation(of: Int32.self, capacity: 2 * rows.count) { spans in
-            for (r, y) in rows.enumerated() {
-                let (lower, upper) = sprite.rows.span(row: y, from: x0, to: x1)
-                spans[2 * r] = Int32(lower); spans[2 * r + 1] = Int32(upper)
-            }
+            qc_row_spans_avx2(&bounds, Int32(rows.lowerBound), Int32(rows.count), Int32(x0), Int32(x1), spans.baseAddress!)
             qc_sprite_paint_rows_avx2(wide, Int32(rows.lowerBound), Int32(rows.count), spans.baseAddress!, buffer.row(rows.lowerBound),
                                       Int32(buffer.width))
         }

@@ -1,3 +1,5 @@
+import CPURendererKernels
+
 /// A `SpanRegion` solved once for its rows: each half plane `a x + b y + c >= 0` with `a != 0`
 /// bounds the columns of a row by `x >= s y + t` (or `<=`), a line through the rows' centres, and
 /// each with `a == 0` bounds the rows; so a row's span is a few multiply-adds, where
@@ -21,11 +23,14 @@ struct RowBounds {
     init(_ region: SpanRegion) {
         var lowest = -Double.greatestFiniteMagnitude, highest = Double.greatestFiniteMagnitude
         var lowCount = 0, highCount = 0
+        // At column x a plane's value is a (x + 0.5) + b y + c: zero at x = -(b y + c) / a - 0.5,
+        // and, where a is zero, at row centre y = -c / b. Every lane's quotients at once (the
+        // same operations as one lane at a time), used where they apply.
+        let slopes = -region.b / region.a, offsets = -region.c / region.a - 0.5, rowCentres = -region.c / region.b
         for lane in 0..<8 {
             let a = region.a[lane], b = region.b[lane], c = region.c[lane]
-            // At column x the plane's value is a (x + 0.5) + b y + c: zero at x = -(b y + c) / a - 0.5.
             if a != 0 {
-                let s = -b / a, t = -c / a - 0.5
+                let s = slopes[lane], t = offsets[lane]
                 // A plane too close to parallel to the columns to solve for x is left open, which
                 // only widens the spans.
                 guard s.isFinite, t.isFinite else { continue }
@@ -35,7 +40,7 @@ struct RowBounds {
                     highSlope[highCount] = s; highOffset[highCount] = t + 1e-6; highCount += 1
                 }
             } else if b != 0 {
-                let centre = -c / b
+                let centre = rowCentres[lane]
                 guard centre.isFinite else { continue }
                 if b > 0 { lowest = max(lowest, centre - 1e-6) } else { highest = min(highest, centre + 1e-6) }
             } else if c < 0 {
@@ -60,5 +65,16 @@ struct RowBounds {
         let lower = SpanRegion.ceiling(low), upper = SpanRegion.floor(high) + 1
         guard lower < upper else { return (x0, x0) }
         return (Int(lower), Int(upper))
+    }
+}
+
+extension RowBounds {
+    /// The same bounds as the AVX2 kernels read them (`qc_row_spans_avx2`).
+    var kernelForm: QCRowBounds {
+        QCRowBounds(lowSlope: (lowSlope[0], lowSlope[1], lowSlope[2], lowSlope[3]),
+                    lowOffset: (lowOffset[0], lowOffset[1], lowOffset[2], lowOffset[3]),
+                    highSlope: (highSlope[0], highSlope[1], highSlope[2], highSlope[3]),
+                    highOffset: (highOffset[0], highOffset[1], highOffset[2], highOffset[3]),
+                    firstCentre: centres.lowerBound, lastCentre: centres.upperBound, isEmpty: isEmpty)
     }
 }

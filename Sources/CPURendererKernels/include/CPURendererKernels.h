@@ -44,4 +44,19 @@ bool qc_sprite_kernels_available(void);
 void qc_sprite_paint_rows_avx2(const QCSprite *sprite, int32_t firstRow, int32_t rowCount, const int32_t *spans,
                                uint32_t *pixels, int32_t rowLength);
 
+/// A sprite's region solved for rows (`RowBounds`): at a row's centre y, inside
+/// `firstCentre...lastCentre`, its columns run from the largest of `lowSlope[i] y + lowOffset[i]`
+/// rounded up to the smallest of `highSlope[i] y + highOffset[i]` rounded down (both finite or
+/// infinite, never NaN); no row has any when `isEmpty`.
+typedef struct QCRowBounds {
+    double lowSlope[4], lowOffset[4], highSlope[4], highOffset[4];
+    double firstCentre, lastCentre;
+    bool isEmpty;
+} QCRowBounds;
+
+/// Writes the columns of rows firstRow..<firstRow + rowCount inside `bounds` and within
+/// `x0..<x1` to spans[2 r], spans[2 r + 1] (x0, x0 where a row has none): the values of
+/// `RowBounds.span(row:from:to:)`. Call only where `qc_sprite_kernels_available()`.
+void qc_row_spans_avx2(const QCRowBounds *bounds, int32_t firstRow, int32_t rowCount, int32_t x0, int32_t x1, int32_t *spans);
+
 #endif
