@@ -265,39 +265,10 @@ AVX2 void qc_sprite_paint_rows_avx2(const QCSprite *sprite, int32_t firstRow, in
     }
 }
 
-// `RowBounds.span` for each row: the four lower and four upper bounds at once (multiplied, then
-// added, as the Swift lanes are), their largest and smallest, rounded up and down. Rounding is
-// exact where the Swift code rounds; beyond ±4e15, where it leaves a value as it is, the span is
-// empty either way (columns lie within ±2^15).
-AVX2 void qc_row_spans_avx2(const QCRowBounds *bounds, int32_t firstRow, int32_t rowCount, int32_t x0, int32_t x1, int32_t *spans) {
-    const __m256d lowSlope = _mm256_loadu_pd(bounds->lowSlope), lowOffset = _mm256_loadu_pd(bounds->lowOffset);
-    const __m256d highSlope = _mm256_loadu_pd(bounds->highSlope), highOffset = _mm256_loadu_pd(bounds->highOffset);
-    const double first = (double)x0, last = (double)x1 - 1;
-    for (int32_t r = 0; r < rowCount; r++) {
-        const double centre = (double)(firstRow + r) + 0.5;
-        spans[2 * r] = x0; spans[2 * r + 1] = x0;
-        if (bounds->isEmpty || !(bounds->firstCentre <= centre && centre <= bounds->lastCentre)) continue;
-        const __m256d y = _mm256_set1_pd(centre);
-        const __m256d lows = _mm256_add_pd(_mm256_mul_pd(lowSlope, y), lowOffset);
-        const __m256d highs = _mm256_add_pd(_mm256_mul_pd(highSlope, y), highOffset);
-        __m128d low = _mm_max_pd(_mm256_castpd256_pd128(lows), _mm256_extractf128_pd(lows, 1));
-        low = _mm_max_sd(_mm_max_sd(low, _mm_unpackhi_pd(low, low)), _mm_set_sd(first));
-        __m128d high = _mm_min_pd(_mm256_castpd256_pd128(highs), _mm256_extractf128_pd(highs, 1));
-        high = _mm_min_sd(_mm_min_sd(high, _mm_unpackhi_pd(high, high)), _mm_set_sd(last));
-        const double lower = _mm_cvtsd_f64(_mm_round_sd(low, low, _MM_FROUND_TO_POS_INF | _MM_FROUND_NO_EXC));
-        const double upper = _mm_cvtsd_f64(_mm_round_sd(high, high, _MM_FROUND_TO_NEG_INF | _MM_FROUND_NO_EXC)) + 1;
-        if (!(lower < upper)) continue;
-        spans[2 * r] = (int32_t)lower; spans[2 * r + 1] = (int32_t)upper;
-    }
-}
-
 #else
 
 bool qc_sprite_kernels_available(void) { return false; }
 
-void qc_row_spans_avx2(const QCRowBounds *bounds, int32_t firstRow, int32_t rowCount, int32_t x0, int32_t x1, int32_t *spans) {
-    (void)bounds; (void)firstRow; (void)rowCount; (void)x0; (void)x1; (void)spans;
-}
 
 void qc_sprite_paint_rows_avx2(const QCSprite *sprite, int32_t firstRow, int32_t rowCount, const int32_t *spans,
                                uint32_t *pixels, int32_t rowLength) {

@@ -54,6 +54,10 @@ typedef struct QCRowBounds {
     bool isEmpty;
 } QCRowBounds;
 
+/// Solves the half planes a[i] x + b[i] y + c[i] >= 0 (i < 8, at pixel centres) for rows into
+/// `bounds`, as `RowBounds` describes: portable C, for every processor.
+void qc_row_bounds(const double *a, const double *b, const double *c, QCRowBounds *bounds);
+
 /// Writes the columns of rows firstRow..<firstRow + rowCount inside `bounds` and within
 /// `x0..<x1` to spans[2 r], spans[2 r + 1] (x0, x0 where a row has none): the values of
 /// `RowBounds.span(row:from:to:)`. Call only where `qc_sprite_kernels_available()`.
