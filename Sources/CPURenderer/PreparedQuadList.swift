@@ -55,12 +55,6 @@ struct PreparedQuadList {
         quads.append(quad)
     }
 
-    /// Appends a lean sprite.
-    mutating func append(_ sprite: PreparedSprite) {
-        entries.append(Self.entry(sprite.bounds, record: ~Int32(sprites.count)))
-        sprites.append(sprite)
-    }
-
     /// Removes every drawable; keeps the storage unless it is far larger than `expected`
     /// drawables need (after a burst of layers).
     mutating func removeAll(expecting expected: Int) {

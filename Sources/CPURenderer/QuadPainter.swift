@@ -35,8 +35,9 @@ struct QuadPainter {
     }
 
     /// Paints the lean `sprite` over columns `x0..<x1` of rows `rows` of `buffer`: the pixels a
-    /// `PreparedQuad` of the same quad paints.
-    @inline(__always)
+    /// `PreparedQuad` of the same quad paints. Not inlined into the band loop, whose general
+    /// quads' code it would otherwise crowd (a call per sprite and band costs less).
+    @inline(never)
     func paint(_ sprite: UnsafePointer<PreparedSprite>, rows: Range<Int>, from x0: Int, to x1: Int, into buffer: PixelBuffer) {
         let b = sprite.pointee.bounds
         let lower = x0 > b.0 ? x0 : b.0, upper = x1 < b.2 ? x1 : b.2
