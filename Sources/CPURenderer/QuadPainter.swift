@@ -125,10 +125,9 @@ struct QuadPainter {
     private func paintWideRows(_ sprite: borrowing SpriteSampling, wide: UnsafePointer<QCSprite>, rows: Range<Int>, from x0: Int, to x1: Int,
                                into buffer: PixelBuffer) {
         guard !rows.isEmpty else { return }
-        // The spans of `sprite.rows.span(row:from:to:)`, solved by the kernels' side too.
-        var bounds = sprite.rows.kernelForm
+        let bounds = sprite.rows
         withUnsafeTemporaryAllocation(of: Int32.self, capacity: 2 * rows.count) { spans in
-            qc_row_spans_avx2(&bounds, Int32(rows.lowerBound), Int32(rows.count), Int32(x0), Int32(x1), spans.baseAddress!)
+            bounds.writeWideSpans(rows: rows, from: x0, to: x1, into: spans.baseAddress!)
             qc_sprite_paint_rows_avx2(wide, Int32(rows.lowerBound), Int32(rows.count), spans.baseAddress!, buffer.row(rows.lowerBound),
                                       Int32(buffer.width))
         }

@@ -14,7 +14,7 @@ struct RowBounds {
     /// Lower column bounds at a row centre `y`: `lowSlope × y + lowOffset` (lanes without a plane
     /// bound nothing: a slope of zero and the lowest offset); upper ones (inclusive) likewise; the
     /// row centres inside the planes parallel to the rows; and whether no row has any column.
-    private(set) var kernelForm = QCRowBounds()
+    private var kernelForm = QCRowBounds()
 
     init(_ region: SpanRegion) {
         var a = region.a, b = region.b, c = region.c
@@ -28,6 +28,16 @@ struct RowBounds {
                     }
                 }
             }
+        }
+    }
+
+    /// Writes the spans of `rows` within `x0..<x1` to `spans`, two a row (first column, end): the
+    /// values of `span(row:from:to:)`, solved by the AVX2 kernel. Only where
+    /// `processorRunsWideSpriteKernel`.
+    @inline(__always)
+    func writeWideSpans(rows: Range<Int>, from x0: Int, to x1: Int, into spans: UnsafeMutablePointer<Int32>) {
+        withUnsafePointer(to: kernelForm) { bounds in
+            qc_row_spans_avx2(bounds, Int32(rows.lowerBound), Int32(rows.count), Int32(x0), Int32(x1), spans)
         }
     }
 

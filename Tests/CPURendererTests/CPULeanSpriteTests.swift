@@ -1,7 +1,6 @@
 import CompositorCore
 import CoreGraphics
 @testable import CPURenderer
-import CPURendererKernels
 import Foundation
 import RendererTestSupport
 import XCTest
@@ -188,7 +187,7 @@ final class CPULeanSpriteTests: XCTestCase {
         }
     }
 
-    /// The AVX2 row spans (`qc_row_spans_avx2`) equal `RowBounds.span` row by row, for sprite
+    /// The AVX2 row spans (`RowBounds.writeWideSpans`) equal `RowBounds.span` row by row, for sprite
     /// regions under any affine map and for arbitrary half planes (open and parallel ones included).
     func testKernelRowSpansEqualRowBounds() throws {
         try XCTSkipUnless(processorRunsWideSpriteKernel, "this processor has no AVX2: only RowBounds.span runs")
@@ -216,11 +215,10 @@ final class CPULeanSpriteTests: XCTestCase {
                 region = SpanRegion(a: a, b: b, c: c)
             }
             let rows = RowBounds(region)
-            var bounds = rows.kernelForm
             let x0 = Int(generator.next(40)), x1 = x0 + Int(generator.next(80))
             let first = Int(generator.next(80)) - 10, count = 1 + Int(generator.next(70))
             var spans = [Int32](repeating: -1, count: 2 * count)
-            qc_row_spans_avx2(&bounds, Int32(first), Int32(count), Int32(x0), Int32(x1), &spans)
+            spans.withUnsafeMutableBufferPointer { rows.writeWideSpans(rows: first..<first + count, from: x0, to: x1, into: $0.baseAddress!) }
             for r in 0..<count {
                 let expected = rows.span(row: first + r, from: x0, to: x1)
                 XCTAssertEqual(Int(spans[2 * r]), expected.lower, "case \(index), row \(first + r): first column")

@@ -1,6 +1,8 @@
 // Vector kernels of the CPU renderer for instruction sets beyond the build's baseline (x86-64,
-// SSE2), chosen at run time: each kernel produces exactly the bytes of the Swift code it stands
-// for (CPURenderer/SpriteSampling.swift), which stays the path of other processors.
+// SSE2), chosen at run time: each kernel produces exactly the bytes (or values) of the Swift code
+// it stands for (CPURenderer/SpriteSampling.swift, RowBounds.swift), which stays the path of
+// other processors. Also the portable solving of a sprite's region for rows (`qc_row_bounds`),
+// kept here with the layout the kernels read.
 #ifndef QC_CPU_RENDERER_KERNELS_H
 #define QC_CPU_RENDERER_KERNELS_H
 #include <stdbool.h>
