@@ -1,7 +1,7 @@
 import CompositorCore
 import Foundation
 
-/// Paints a list of prepared quads into a pixel buffer on every core: the rows of each
+/// Paints a list of prepared drawables into a pixel buffer on every core: the rows of each
 /// rectangle of the region are cut into horizontal bands, each quad is binned into the bands its
 /// bounds touch, and each band paints its quads in painter's order (so no two threads ever write
 /// the same pixel). A many-rectangle damage region is one job: binning costs the quads times
@@ -14,14 +14,19 @@ final class BandPainter {
 
     /// Clears `region` of `buffer` to `clear` (when given), paints `quads` inside it, then hands
     /// each finished band of rows to `finishRows` (from the band's thread).
-    func paint(_ quads: [PreparedQuad], clips: [PreparedClip], into buffer: PixelBuffer, region: PixelRect,
+    func paint(_ quads: PreparedQuadList, clips: [PreparedClip], into buffer: PixelBuffer, region: PixelRect,
                clear: UInt32?, finishRows: (@Sendable (Range<Int>, Range<Int>) -> Void)? = nil) {
         paint(quads, clips: clips, into: buffer, regions: [region], clear: clear, finishRows: finishRows)
     }
 
+    /// Clears `region` of `buffer` to `clear` (when given) and paints general `quads` inside it.
+    func paint(_ quads: [PreparedQuad], clips: [PreparedClip], into buffer: PixelBuffer, region: PixelRect, clear: UInt32?) {
+        paint(PreparedQuadList(quads), clips: clips, into: buffer, regions: [region], clear: clear)
+    }
+
     /// Clears each rectangle of `regions` (disjoint) to `clear` (when given), paints `quads`
     /// inside it, then hands each finished band (rows, columns) to `finishRows`.
-    func paint(_ quads: [PreparedQuad], clips: [PreparedClip], into buffer: PixelBuffer, regions: [PixelRect],
+    func paint(_ quads: PreparedQuadList, clips: [PreparedClip], into buffer: PixelBuffer, regions: [PixelRect],
                clear: UInt32?, finishRows: (@Sendable (Range<Int>, Range<Int>) -> Void)? = nil) {
         let regions = regions.filter { !$0.isEmpty }
         guard !regions.isEmpty else { return }
@@ -38,13 +43,14 @@ final class BandPainter {
         }
         if bins.count < bands.count { bins += Array(repeating: [], count: bands.count - bins.count) }
         for band in 0..<bands.count { bins[band].removeAll(keepingCapacity: true) }
-        for (index, quad) in quads.enumerated() {
-            let b = quad.bounds
-            for (r, region) in regions.enumerated() {
-                let y0 = max(b.1, region.y), y1 = min(b.3, region.y + region.height)
-                guard y0 < y1, b.0 < region.x + region.width, b.2 > region.x else { continue }
-                let top = region.y, height = heights[r], first = firstBand[r]
-                for band in (y0 - top) / height...((y1 - 1 - top) / height) { bins[first + band].append(Int32(index)) }
+        quads.entries.withUnsafeBufferPointer { entries in
+            for (index, entry) in entries.enumerated() {
+                for (r, region) in regions.enumerated() {
+                    let y0 = max(Int(entry.minY), region.y), y1 = min(Int(entry.maxY), region.y + region.height)
+                    guard y0 < y1, Int(entry.minX) < region.x + region.width, Int(entry.maxX) > region.x else { continue }
+                    let top = region.y, height = heights[r], first = firstBand[r]
+                    for band in (y0 - top) / height...((y1 - 1 - top) / height) { bins[first + band].append(Int32(index)) }
+                }
             }
         }
         let job = BandJob(quads: quads, clips: clips, bins: bins, buffer: buffer, bands: bands,
@@ -71,7 +77,7 @@ private struct Band: Sendable {
 
 /// One frame's banded painting: read-only inputs and the buffer the bands write disjoint pixels of.
 private final class BandJob: Sendable {
-    let quads: [PreparedQuad]
+    let quads: PreparedQuadList
     let clips: [PreparedClip]
     let bins: [[Int32]]
     let buffer: PixelBuffer
@@ -79,7 +85,7 @@ private final class BandJob: Sendable {
     let clear: UInt32?
     let finishRows: (@Sendable (Range<Int>, Range<Int>) -> Void)?
 
-    init(quads: [PreparedQuad], clips: [PreparedClip], bins: [[Int32]], buffer: PixelBuffer, bands: [Band],
+    init(quads: PreparedQuadList, clips: [PreparedClip], bins: [[Int32]], buffer: PixelBuffer, bands: [Band],
          clear: UInt32?, finishRows: (@Sendable (Range<Int>, Range<Int>) -> Void)?) {
         self.quads = quads; self.clips = clips; self.bins = bins; self.buffer = buffer; self.bands = bands
         self.clear = clear; self.finishRows = finishRows
@@ -94,11 +100,20 @@ private final class BandJob: Sendable {
         }
         clips.withUnsafeBufferPointer { clipPointer in
             let painter = QuadPainter(clips: clipPointer, rowWidth: buffer.width)
-            quads.withUnsafeBufferPointer { quadPointer in
-                for quadIndex in bins[index] {
-                    let quad = quadPointer.baseAddress! + Int(quadIndex)
-                    let bounds = quad.pointee.bounds
-                    painter.paint(quad, rows: max(y0, bounds.1)..<max(max(y0, bounds.1), min(y1, bounds.3)), from: x0, to: x1, into: buffer)
+            quads.entries.withUnsafeBufferPointer { entries in
+                quads.quads.withUnsafeBufferPointer { general in
+                    quads.sprites.withUnsafeBufferPointer { sprites in
+                        for entryIndex in bins[index] {
+                            let entry = entries[Int(entryIndex)]
+                            let top = max(y0, Int(entry.minY))
+                            let rows = top..<max(top, min(y1, Int(entry.maxY)))
+                            if entry.record >= 0 {
+                                painter.paint(general.baseAddress! + Int(entry.record), rows: rows, from: x0, to: x1, into: buffer)
+                            } else {
+                                painter.paint(sprites.baseAddress! + Int(~entry.record), rows: rows, from: x0, to: x1, into: buffer)
+                            }
+                        }
+                    }
                 }
             }
         }

@@ -61,8 +61,8 @@ public final class CPURenderer: FrameRenderer, CacheBudgetedRenderer {
     private let shadowMasks: ShadowMaskCache
     /// Groups' intermediate images and blurred shadows, reused from frame to frame.
     private let offscreen: PixelBufferPool
-    /// The frame's prepared quads; the storage is kept from frame to frame (see `FrameCompositor.prepare`).
-    private var preparedQuads: [PreparedQuad] = []
+    /// The frame's prepared drawables; the storage is kept from frame to frame (see `FrameCompositor.prepare`).
+    private var preparedQuads = PreparedQuadList()
     /// Picks the drawables that may touch a damage-limited frame's region, remembering bounds between frames.
     private var culling = DamageCulling(exact: true)
     /// Each frame's draw-list tree, kept from the last frame's where the list nests alike.

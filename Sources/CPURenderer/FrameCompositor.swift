@@ -16,24 +16,21 @@ struct FrameCompositor {
     /// The images that live for the frame only (groups' content and masks, blurred shadows).
     let offscreen: PixelBufferPool
 
-    /// The prepared quads of `nodes` for an image of `width` x `height`.
+    /// The prepared drawables of `nodes` for an image of `width` x `height`.
     func prepare(_ nodes: ArraySlice<DrawListTree.Node>, width: Int, height: Int,
-                 statistics: inout RenderStatistics) throws -> [PreparedQuad] {
-        var prepared: [PreparedQuad] = []
+                 statistics: inout RenderStatistics) throws -> PreparedQuadList {
+        var prepared = PreparedQuadList()
         try prepare(nodes, width: width, height: height, statistics: &statistics, into: &prepared)
         return prepared
     }
 
-    /// Replaces the contents of `prepared` with the prepared quads of `nodes`, keeping its
-    /// storage. The renderer passes the same buffer every frame: a frame's quads take a few
+    /// Replaces the contents of `prepared` with the prepared drawables of `nodes`, keeping its
+    /// storage. The renderer passes the same list every frame: a frame's quads take a few
     /// hundred kilobytes to megabytes, and allocating them anew each frame lets the C heap shrink
     /// when they are freed and fault the pages back in the next frame (kernel time on every frame).
     func prepare(_ nodes: ArraySlice<DrawListTree.Node>, width: Int, height: Int,
-                 statistics: inout RenderStatistics, into prepared: inout [PreparedQuad]) throws {
-        // A buffer far larger than this frame needs (after a burst of layers) is let go.
-        if prepared.capacity > 4 * max(nodes.count, 4096) { prepared = [] }
-        prepared.removeAll(keepingCapacity: true)
-        prepared.reserveCapacity(nodes.count)
+                 statistics: inout RenderStatistics, into prepared: inout PreparedQuadList) throws {
+        prepared.removeAll(expecting: nodes.count)
         try clips.withUnsafeBufferPointer { clipPointer in
             for node in nodes {
                 switch node {
@@ -44,16 +41,12 @@ struct FrameCompositor {
                             TextureBinding(texture: textures.texture(for: source), unitRect: source.unitRect,
                                            minification: source.minificationFilter, magnification: source.magnificationFilter)
                         }
-                        if let q = PreparedQuad(quad, texture: binding, clips: clipPointer, canvasWidth: width, canvasHeight: height) {
-                            prepared.append(q)
-                        }
+                        prepared.append(quad, texture: binding, clips: clipPointer, canvasWidth: width, canvasHeight: height)
                     }
                     if given.blurSigma <= 0 || !shadowMasks.drawShadow(given, prepare) { prepare(given) }
                 case .group(let index):
                     for (quad, binding) in try composite(tree.groups[index], statistics: &statistics) {
-                        if let q = PreparedQuad(quad, texture: binding, clips: clipPointer, canvasWidth: width, canvasHeight: height) {
-                            prepared.append(q)
-                        }
+                        prepared.append(quad, texture: binding, clips: clipPointer, canvasWidth: width, canvasHeight: height)
                     }
                 }
             }

@@ -190,9 +190,21 @@ struct TextureMapping {
     var isBound = false
 
     init(quad: Quad, binding: TextureBinding?) {
-        guard let binding else { return }
+        guard let binding else {
+            self.init()
+            return
+        }
+        self.init(rect: quad.rect, binding: binding)
+    }
+
+    /// No texture.
+    init() {}
+
+    /// The mapping of `binding` over a quad's `rect`.
+    @inline(__always)
+    init(rect r: CGRect, binding: TextureBinding) {
         isBound = true
-        let texture = binding.texture, unit = binding.unitRect, r = quad.rect
+        let texture = binding.texture, unit = binding.unitRect
         uPerUnit = Float(unit.width) / Float(max(r.width, 1e-6))
         vPerUnit = Float(unit.height) / Float(max(r.height, 1e-6))
         uOrigin = Float(unit.minX) - Float(r.minX) * uPerUnit

@@ -20,19 +20,44 @@ struct QuadPainter {
             // its form for the AVX2 kernel and the columns it may touch.
             let b = quad.pointee.bounds
             let lower = x0 > b.0 ? x0 : b.0, upper = x1 < b.2 ? x1 : b.2
-            if var wide = sprite.wideKernel(quad.pointee.preciseInverse) {
+            if sprite.hardEdges {
+                paintHardEdged(sprite, inverse: quad.pointee.preciseInverse, rows: rows, from: lower, to: upper, into: buffer)
+            } else if var wide = sprite.wideKernel(quad.pointee.preciseInverse) {
                 withUnsafePointer(to: &wide) { wide in
-                    if sprite.hardEdges {
-                        paintWideRows(sprite, wide: wide, rows: rows, from: lower, to: upper, into: buffer)
-                    } else {
-                        for y in rows { paintSprite(quad, sprite, wide: wide, row: y, from: lower, to: upper, into: buffer.row(y)) }
-                    }
+                    for y in rows { paintSprite(quad, sprite, wide: wide, row: y, from: lower, to: upper, into: buffer.row(y)) }
                 }
             } else {
                 for y in rows { paintSprite(quad, sprite, wide: nil, row: y, from: lower, to: upper, into: buffer.row(y)) }
             }
         } else {
             for y in rows { paint(quad, row: y, from: x0, to: x1, into: buffer.row(y)) }
+        }
+    }
+
+    /// Paints the lean `sprite` over columns `x0..<x1` of rows `rows` of `buffer`: the pixels a
+    /// `PreparedQuad` of the same quad paints. Not inlined into the band loop, whose general
+    /// quads' code it would otherwise crowd (a call per sprite and band costs less).
+    @inline(never)
+    func paint(_ sprite: UnsafePointer<PreparedSprite>, rows: Range<Int>, from x0: Int, to x1: Int, into buffer: PixelBuffer) {
+        let b = sprite.pointee.bounds
+        let lower = x0 > b.0 ? x0 : b.0, upper = x1 < b.2 ? x1 : b.2
+        paintHardEdged(sprite.pointee.sampling, inverse: sprite.pointee.inverse, rows: rows, from: lower, to: upper, into: buffer)
+    }
+
+    /// A hard-edged sprite over columns `x0..<x1` (within its bounds) of rows `rows`: every pixel
+    /// of its region the rect covers, with integer maths (`SpriteSampling.paint`), all the rows
+    /// in one call of the AVX2 kernel where it applies.
+    @inline(__always)
+    private func paintHardEdged(_ sprite: borrowing SpriteSampling, inverse: Homography, rows: Range<Int>, from x0: Int, to x1: Int,
+                                into buffer: PixelBuffer) {
+        if var wide = sprite.wideKernel(inverse) {
+            paintWideRows(sprite, wide: &wide, rows: rows, from: x0, to: x1, into: buffer)
+            return
+        }
+        for y in rows {
+            let (lower, upper) = sprite.rows.span(row: y, from: x0, to: x1)
+            guard lower < upper else { continue }
+            sprite.paint(inverse, wide: nil, row: y, from: lower, to: upper, into: buffer.row(y), rowWidth: rowWidth)
         }
     }
 
@@ -73,21 +98,16 @@ struct QuadPainter {
         shadeSpan(quad, y: y, from: innerUpper, to: upper, row: row, interior: false, clipCover: clipCover)
     }
 
-    /// A plain sprite (`SpriteSampling`) over columns `x0..<x1` (within its bounds), within its
-    /// region (which leaves out the pixels where every texel sampled is transparent): hard-edged,
-    /// the whole span the rect may cover with integer maths (the rect decides each pixel);
-    /// antialiased, the surely covered span with integer maths and the pixels along the edges
-    /// with the shader.
+    /// A plain sprite (`SpriteSampling`) with antialiased edges over columns `x0..<x1` (within its
+    /// bounds), within its region (which leaves out the pixels where every texel sampled is
+    /// transparent): the surely covered span with integer maths and the pixels along the edges
+    /// with the shader. (Hard-edged sprites: `paintHardEdged`.)
     @inline(__always)
     private func paintSprite(_ quad: UnsafePointer<PreparedQuad>, _ sprite: SpriteSampling, wide: UnsafePointer<QCSprite>?,
                              row y: Int, from x0: Int, to x1: Int, into row: UnsafeMutablePointer<UInt32>) {
         let (lower, upper) = sprite.rows.span(row: y, from: x0, to: x1)
         guard lower < upper else { return }
         let inverse = quad.pointee.preciseInverse
-        if sprite.hardEdges {
-            sprite.paint(inverse, wide: wide, row: y, from: lower, to: upper, into: row, rowWidth: rowWidth)
-            return
-        }
         let (innerLower, innerUpper) = Self.union(quad.pointee.inner.span(row: y, from: lower, to: upper),
                                                   quad.pointee.innerCross.span(row: y, from: lower, to: upper))
         guard innerLower < innerUpper else {
@@ -102,14 +122,12 @@ struct QuadPainter {
     /// A hard-edged sprite that the AVX2 kernel paints (`wide`), over columns `x0..<x1` (within its
     /// bounds): every row's span in its region solved first, then all the rows in one call, which
     /// spares the kernel's setup for each row. The same pixels as `paintSprite` row by row.
-    private func paintWideRows(_ sprite: SpriteSampling, wide: UnsafePointer<QCSprite>, rows: Range<Int>, from x0: Int, to x1: Int,
+    private func paintWideRows(_ sprite: borrowing SpriteSampling, wide: UnsafePointer<QCSprite>, rows: Range<Int>, from x0: Int, to x1: Int,
                                into buffer: PixelBuffer) {
         guard !rows.isEmpty else { return }
+        let bounds = sprite.rows
         withUnsafeTemporaryAllocation(of: Int32.self, capacity: 2 * rows.count) { spans in
-            for (r, y) in rows.enumerated() {
-                let (lower, upper) = sprite.rows.span(row: y, from: x0, to: x1)
-                spans[2 * r] = Int32(lower); spans[2 * r + 1] = Int32(upper)
-            }
+            bounds.writeWideSpans(rows: rows, from: x0, to: x1, into: spans.baseAddress!)
             qc_sprite_paint_rows_avx2(wide, Int32(rows.lowerBound), Int32(rows.count), spans.baseAddress!, buffer.row(rows.lowerBound),
                                       Int32(buffer.width))
         }

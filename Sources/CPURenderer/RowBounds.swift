@@ -1,3 +1,5 @@
+import CPURendererKernels
+
 /// A `SpanRegion` solved once for its rows: each half plane `a x + b y + c >= 0` with `a != 0`
 /// bounds the columns of a row by `x >= s y + t` (or `<=`), a line through the rows' centres, and
 /// each with `a == 0` bounds the rows; so a row's span is a few multiply-adds, where
@@ -7,51 +9,50 @@
 /// planes, so the span holds every pixel `SpanRegion.span` gives (and at most one more at an end,
 /// where a pixel centre lies on an edge within that margin). Up to four planes bound each side
 /// (a sprite's region has opposite planes in pairs); a fifth is left open, which only widens the
-/// spans. Kept small: a sprite's quad holds one and is copied whole.
+/// spans. Kept in the C layout the AVX2 kernels read (`QCRowBounds`), solved by `qc_row_bounds`.
 struct RowBounds {
-    /// Lower column bounds at a row centre `y`: `lowSlope × y + lowOffset`; lanes without a plane
-    /// bound nothing (a slope of zero and the lowest offset).
-    private var lowSlope: SIMD4<Double> = .zero, lowOffset = SIMD4<Double>(repeating: -.greatestFiniteMagnitude)
-    /// Upper column bounds (inclusive), as the lower ones (lanes without a plane: the highest offset).
-    private var highSlope: SIMD4<Double> = .zero, highOffset = SIMD4<Double>(repeating: .greatestFiniteMagnitude)
-    /// The row centres inside the planes parallel to the rows.
-    private var centres: ClosedRange<Double> = -Double.greatestFiniteMagnitude...Double.greatestFiniteMagnitude
-    private var isEmpty = false
+    /// Lower column bounds at a row centre `y`: `lowSlope × y + lowOffset` (lanes without a plane
+    /// bound nothing: a slope of zero and the lowest offset); upper ones (inclusive) likewise; the
+    /// row centres inside the planes parallel to the rows; and whether no row has any column.
+    private var kernelForm = QCRowBounds()
 
     init(_ region: SpanRegion) {
-        var lowest = -Double.greatestFiniteMagnitude, highest = Double.greatestFiniteMagnitude
-        var lowCount = 0, highCount = 0
-        for lane in 0..<8 {
-            let a = region.a[lane], b = region.b[lane], c = region.c[lane]
-            // At column x the plane's value is a (x + 0.5) + b y + c: zero at x = -(b y + c) / a - 0.5.
-            if a != 0 {
-                let s = -b / a, t = -c / a - 0.5
-                // A plane too close to parallel to the columns to solve for x is left open, which
-                // only widens the spans.
-                guard s.isFinite, t.isFinite else { continue }
-                if a > 0, lowCount < 4 {
-                    lowSlope[lowCount] = s; lowOffset[lowCount] = t - 1e-6; lowCount += 1
-                } else if a < 0, highCount < 4 {
-                    highSlope[highCount] = s; highOffset[highCount] = t + 1e-6; highCount += 1
+        var a = region.a, b = region.b, c = region.c
+        withUnsafePointer(to: &a) { a in
+            withUnsafePointer(to: &b) { b in
+                withUnsafePointer(to: &c) { c in
+                    a.withMemoryRebound(to: Double.self, capacity: 8) { a in
+                        b.withMemoryRebound(to: Double.self, capacity: 8) { b in
+                            c.withMemoryRebound(to: Double.self, capacity: 8) { c in qc_row_bounds(a, b, c, &kernelForm) }
+                        }
+                    }
                 }
-            } else if b != 0 {
-                let centre = -c / b
-                guard centre.isFinite else { continue }
-                if b > 0 { lowest = max(lowest, centre - 1e-6) } else { highest = min(highest, centre + 1e-6) }
-            } else if c < 0 {
-                isEmpty = true
             }
         }
-        if lowest <= highest { centres = lowest...highest } else { isEmpty = true }
+    }
+
+    /// Writes the spans of `rows` within `x0..<x1` to `spans`, two a row (first column, end): the
+    /// values of `span(row:from:to:)`, solved by the AVX2 kernel. Only where
+    /// `processorRunsWideSpriteKernel`.
+    @inline(__always)
+    func writeWideSpans(rows: Range<Int>, from x0: Int, to x1: Int, into spans: UnsafeMutablePointer<Int32>) {
+        withUnsafePointer(to: kernelForm) { bounds in
+            qc_row_spans_avx2(bounds, Int32(rows.lowerBound), Int32(rows.count), Int32(x0), Int32(x1), spans)
+        }
     }
 
     /// The columns of row `y` inside every half plane, within `x0..<x1` (empty when `lower >= upper`).
     @inline(__always)
     func span(row y: Int, from x0: Int, to x1: Int) -> (lower: Int, upper: Int) {
         let centre = Double(y) + 0.5
-        guard !isEmpty, centres.contains(centre) else { return (x0, x0) }
+        let k = kernelForm
+        guard !k.isEmpty, k.firstCentre <= centre, centre <= k.lastCentre else { return (x0, x0) }
         // Every lane at once (the bounds are finite or infinite, never NaN), then the largest
         // lower and smallest upper bound, without the generic `max` the loop used to call.
+        let lowSlope = SIMD4(k.lowSlope.0, k.lowSlope.1, k.lowSlope.2, k.lowSlope.3)
+        let lowOffset = SIMD4(k.lowOffset.0, k.lowOffset.1, k.lowOffset.2, k.lowOffset.3)
+        let highSlope = SIMD4(k.highSlope.0, k.highSlope.1, k.highSlope.2, k.highSlope.3)
+        let highOffset = SIMD4(k.highOffset.0, k.highOffset.1, k.highOffset.2, k.highOffset.3)
         let lows = lowSlope * centre + lowOffset, highs = highSlope * centre + highOffset
         @inline(__always) func larger(_ a: Double, _ b: Double) -> Double { a > b ? a : b }
         @inline(__always) func smaller(_ a: Double, _ b: Double) -> Double { a < b ? a : b }

@@ -7,7 +7,9 @@ import CoreGraphics
 /// `glGenerateMipmap` does).
 final class Texture: @unchecked Sendable {
     /// Level 0 first. Levels are added only before a frame's bands start, never while they sample.
-    private(set) var levels: [PixelBuffer]
+    /// Unchecked for exclusivity: read for every sprite prepared, written only by `makeMipmaps`,
+    /// never during an access.
+    @exclusivity(unchecked) private(set) var levels: [PixelBuffer]
     /// The levels' pixels for samplers, which read them without reference counting. It has room
     /// for every level an image can have and is never reallocated, so a sampler taken before
     /// mipmaps were added stays valid (it sees the levels there were when it was taken).
@@ -15,7 +17,7 @@ final class Texture: @unchecked Sendable {
     private static let levelCapacity = Int.bitWidth
     /// Each level's `AlphaHull`, found the first time a sprite samples the level (levels' pixels
     /// never change once added). Read and written only while quads are prepared, before bands start.
-    private var hulls: [AlphaHull?] = []
+    @exclusivity(unchecked) private var hulls: [AlphaHull?] = []
 
     init(_ buffer: PixelBuffer) {
         levels = [buffer]

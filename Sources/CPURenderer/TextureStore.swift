@@ -11,8 +11,10 @@ final class TextureStore: CacheBudgetFollowing {
     }
 
     private let cache: BudgetedCache<ObjectIdentifier, Entry>
-    private var lastImage: ObjectIdentifier?
-    private var lastTexture: Texture?
+    /// The last image asked for and its texture (a frame's sprites often share one image).
+    /// Unchecked for exclusivity: used only while quads are prepared, never during an access.
+    @exclusivity(unchecked) private var lastImage: ObjectIdentifier?
+    @exclusivity(unchecked) private var lastTexture: Texture?
     /// Images converted during the current frame.
     private(set) var uploadsThisFrame = 0
 

@@ -269,6 +269,7 @@ AVX2 void qc_sprite_paint_rows_avx2(const QCSprite *sprite, int32_t firstRow, in
 
 bool qc_sprite_kernels_available(void) { return false; }
 
+
 void qc_sprite_paint_rows_avx2(const QCSprite *sprite, int32_t firstRow, int32_t rowCount, const int32_t *spans,
                                uint32_t *pixels, int32_t rowLength) {
     (void)sprite; (void)firstRow; (void)rowCount; (void)spans; (void)pixels; (void)rowLength;

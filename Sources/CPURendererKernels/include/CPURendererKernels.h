@@ -1,6 +1,8 @@
 // Vector kernels of the CPU renderer for instruction sets beyond the build's baseline (x86-64,
-// SSE2), chosen at run time: each kernel produces exactly the bytes of the Swift code it stands
-// for (CPURenderer/SpriteSampling.swift), which stays the path of other processors.
+// SSE2), chosen at run time: each kernel produces exactly the bytes (or values) of the Swift code
+// it stands for (CPURenderer/SpriteSampling.swift, RowBounds.swift), which stays the path of
+// other processors. Also the portable solving of a sprite's region for rows (`qc_row_bounds`),
+// kept here with the layout the kernels read.
 #ifndef QC_CPU_RENDERER_KERNELS_H
 #define QC_CPU_RENDERER_KERNELS_H
 #include <stdbool.h>
@@ -43,5 +45,24 @@ bool qc_sprite_kernels_available(void);
 /// are read or written. Call only where `qc_sprite_kernels_available()`.
 void qc_sprite_paint_rows_avx2(const QCSprite *sprite, int32_t firstRow, int32_t rowCount, const int32_t *spans,
                                uint32_t *pixels, int32_t rowLength);
+
+/// A sprite's region solved for rows (`RowBounds`): at a row's centre y, inside
+/// `firstCentre...lastCentre`, its columns run from the largest of `lowSlope[i] y + lowOffset[i]`
+/// rounded up to the smallest of `highSlope[i] y + highOffset[i]` rounded down (both finite or
+/// infinite, never NaN); no row has any when `isEmpty`.
+typedef struct QCRowBounds {
+    double lowSlope[4], lowOffset[4], highSlope[4], highOffset[4];
+    double firstCentre, lastCentre;
+    bool isEmpty;
+} QCRowBounds;
+
+/// Solves the half planes a[i] x + b[i] y + c[i] >= 0 (i < 8, at pixel centres) for rows into
+/// `bounds`, as `RowBounds` describes: portable C, for every processor.
+void qc_row_bounds(const double *a, const double *b, const double *c, QCRowBounds *bounds);
+
+/// Writes the columns of rows firstRow..<firstRow + rowCount inside `bounds` and within
+/// `x0..<x1` to spans[2 r], spans[2 r + 1] (x0, x0 where a row has none): the values of
+/// `RowBounds.span(row:from:to:)`. Call only where `qc_sprite_kernels_available()`.
+void qc_row_spans_avx2(const QCRowBounds *bounds, int32_t firstRow, int32_t rowCount, int32_t x0, int32_t x1, int32_t *spans);
 
 #endif

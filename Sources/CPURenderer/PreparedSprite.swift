@@ -1,0 +1,71 @@
+import CompositorCore
+import CoreGraphics
+import Foundation
+
+/// A plain sprite with hard edges, ready to be painted: the lean form of a `PreparedQuad` whose
+/// painting needs only its `SpriteSampling`, its inverse and its bounds (an affine textured quad
+/// with a clear fill, square corners, no border, blur, gradient or clip, source-over, and no edge
+/// antialiased, as layers draw unless `allowsEdgeAntialiasing` is set).
+///
+/// Prepared without the shape maths of the general form (the rounded-rect fields, the outer and
+/// inner regions, the units per pixel), and a fifth of its size, so a frame of many sprites is
+/// prepared, copied and binned for a fraction of the cost. It paints exactly the pixels that
+/// `PreparedQuad.sprite` paints for the same quad.
+struct PreparedSprite {
+    var sampling: SpriteSampling
+    /// Canvas pixel centre to local coordinates, with w exactly 1.
+    var inverse: Homography
+    /// Canvas rows and columns the sprite may touch: minX, minY, maxX, maxY (exclusive).
+    var bounds: (Int, Int, Int, Int)
+    /// Holds the texture that `sampling` reads.
+    var texture: Texture
+
+    /// What preparing a quad as a lean sprite gave.
+    enum Outcome {
+        /// The quad is a plain hard-edged sprite: appended.
+        case appended
+        /// The quad draws nothing (transparent, facing away, edge-on or off the canvas).
+        case nothing
+        /// The quad needs the general form (`PreparedQuad`), which may still give it a `SpriteSampling`.
+        case general
+    }
+
+    /// Whether `quad` may be a plain hard-edged sprite, from its properties alone: the
+    /// conditions under which `PreparedQuad` gives a quad a hard-edged `SpriteSampling`, before
+    /// any of the maths that decides the rest (`clipCount`: the clips a clip index may refer to).
+    @inline(__always)
+    static func mayBeSprite(_ quad: Quad, clipCount: Int) -> Bool {
+        // The same tests as `PreparedQuad.init`'s, in the same forms (a NaN width or sigma
+        // answers as it does there).
+        let unclipped = quad.clipIndex.map { $0 < 0 || Int($0) >= clipCount } ?? true
+        return quad.antialiasedEdges & 0xF == 0 && !(quad.blurSigma > 0) && quad.gradient == nil
+            && quad.fillColor.raw == .zero && quad.borderWidth <= 0 && quad.cornerRadii.isZero
+            && unclipped && quad.blendMode != .plusLighter
+    }
+
+    /// Prepares `quad`, drawn with `binding`, where `mayBeSprite(quad, clipCount:)` holds, and
+    /// appends it to `sprites` when it is a plain hard-edged sprite.
+    @inline(__always)
+    static func prepare(_ quad: Quad, texture binding: TextureBinding, canvasWidth: Int, canvasHeight: Int,
+                        into sprites: inout [PreparedSprite]) -> Outcome {
+        // The steps of `PreparedQuad.init` that a hard-edged sprite needs, in its order.
+        guard quad.opacity > 0, quad.rect.width.isFinite, quad.rect.height.isFinite else { return .nothing }
+        let plane = Homography(plane: quad.transform)
+        if !quad.isDoubleSided && quad.transform.facesAway { return .nothing }
+        guard let inv = plane.inverse?.normalized else { return .nothing }
+        let isAffine = plane.isAffine, hasUnitW = inv.hasUnitW
+        guard isAffine, hasUnitW, quad.opacity <= 1 else { return .general }
+        let r = quad.rect
+        // No edge is antialiased and nothing is blurred: the quad reaches no further than its rect.
+        let box = PlaneProjection(plane: plane, inverse: inv, rect: r).pixelBounds(outset: 0) ?? (0, 0, canvasWidth, canvasHeight)
+        let bounds = (max(box.0, 0), max(box.1, 0), min(box.2, canvasWidth), min(box.3, canvasHeight))
+        guard bounds.0 < bounds.2, bounds.1 < bounds.3 else { return .nothing }
+        let texture = binding.texture
+        guard let sampling = SpriteSampling(texture: texture, sampler: texture.sampler, mapping: TextureMapping(rect: r, binding: binding),
+                                            inverse: inv.floats, preciseInverse: inv, isAffine: isAffine, hasUnitW: hasUnitW,
+                                            edges: 0, reach: 0, opacity: quad.opacity, tint: quad.textureTint.raw, rect: r)
+        else { return .general }
+        sprites.append(PreparedSprite(sampling: sampling, inverse: inv, bounds: bounds, texture: texture))
+        return .appended
+    }
+}
