@@ -51,7 +51,9 @@ enum ContentsLayout {
     }
 
     /// Calls `body` with each of `pieces(for:image:)`, without making an array for the usual
-    /// single piece (this runs for every layer with contents, every frame).
+    /// single piece (this runs for every layer with contents, every frame). Inlined, so that a
+    /// caller holding the state in a box reads the few fields it needs instead of copying it.
+    @inline(__always)
     static func forEachPiece(for s: LayerState, image: CGImage, _ body: (Piece) -> Void) {
         let scale = s.contentsScale > 0 ? s.contentsScale : 1
         let rect = s.contentsRect

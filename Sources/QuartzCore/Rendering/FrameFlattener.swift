@@ -257,18 +257,20 @@ struct FrameFlattener {
     mutating func place(_ layer: RenderLayer, in parent: ParentContext, evaluated: EvaluatedSublayer? = nil) -> PlacedLayer? {
         let (storage, localTime) = evaluated.map { ($0.stateStorage, $0.localTime) }
             ?? Self.presentationStorage(of: layer, parentTime: parent.time)
-        let s = storage.value
-        let rate = parent.rate * Double(layer.state.speed)
+        // Read through the box, not copied: this runs for every drawn layer of every frame.
+        let s = storage
+        let rate = parent.rate * Double(layer.stateStorage.value.speed)
         if !layer.animations.isEmpty {
             sawAnimations = true
             timeDependencies += 1
             noteNextChange(of: layer.animations, localTime: localTime, rate: rate)
         }
-        let opacity = parent.opacity * max(0, min(1, s.opacity))
-        guard !s.isHidden, opacity > 0 else { return nil }
-        let toParent = evaluated?.toParent ?? LayerGeometry.toSuperlayer(s, parentStorage: parent.stateStorage, flattens: false)
+        let opacity = parent.opacity * max(0, min(1, s.value.opacity))
+        guard !s.value.isHidden, opacity > 0 else { return nil }
+        let toParent = evaluated?.toParent
+            ?? LayerGeometry.toSuperlayer(s.value, parentStorage: parent.stateStorage, flattens: false)
         let world = (parent.flattensSublayers ? toParent.flattenedZ : toParent).concatenating(parent.world)
-        if layer.kind == .plain && !s.isDoubleSided && Self.isFacingAway(s.bounds, world) { return nil }
+        if layer.kind == .plain && !s.value.isDoubleSided && Self.isFacingAway(s.value.bounds, world) { return nil }
         return PlacedLayer(layer: layer, stateStorage: storage, parentTime: parent.time, localTime: localTime, rate: rate,
                            toParent: toParent, world: world, opacity: opacity, inheritedOpacity: parent.opacity,
                            clip: parent.clip)
