@@ -120,7 +120,7 @@ extension FrameFlattener {
             drawReplicatorInstances(p, context: context)
         } else if !p.layer.sublayerIDs.isEmpty {
             let order = sublayerDrawOrder(of: p)
-            visitSublayers(order.ids, in: context, evaluated: order.evaluated)
+            visitSublayers(of: p, order.ids, in: context, evaluated: order.evaluated)
         }
         if borderOnTop { drawBorder(p) }
     }

@@ -127,14 +127,21 @@ struct FrameFlattener {
         }
         let context = contextSerial(of: parent, in: cache)
         for (index, id) in ids.enumerated() {
-            let summary = summaries[id]
-            if let summary,
-               let entry = cache.reusable(id, key: SubtreeKey(subtreeVersion: summary.subtreeVersion, context: context)) {
-                append(entry)
-            } else if let layer = layers[id] {
-                // The summary's version is the layer's: a miss here is a miss in `visit` too.
-                visit(layer, in: parent, contextSerial: context, evaluated: evaluated?[index], cacheMissed: summary != nil)
-            }
+            visitSublayer(id, in: parent, contextSerial: context, cache: cache, evaluated: evaluated?[index])
+        }
+    }
+
+    /// One sublayer of `visitSublayers(_:in:evaluated:)`, with the cache in use and the serial
+    /// of `parent`.
+    mutating func visitSublayer(_ id: UInt64, in parent: ParentContext, contextSerial context: UInt64,
+                                cache: FlattenedSubtreeCache, evaluated: EvaluatedSublayer? = nil) {
+        let summary = summaries[id]
+        if let summary,
+           let entry = cache.reusable(id, key: SubtreeKey(subtreeVersion: summary.subtreeVersion, context: context)) {
+            append(entry)
+        } else if let layer = layers[id] {
+            // The summary's version is the layer's: a miss here is a miss in `visit` too.
+            visit(layer, in: parent, contextSerial: context, evaluated: evaluated, cacheMissed: summary != nil)
         }
     }
 
@@ -182,7 +189,7 @@ struct FrameFlattener {
     }
 
     /// The cache's number for what `parent` hands down, its clip chain included.
-    private func contextSerial(of parent: ParentContext, in cache: FlattenedSubtreeCache) -> UInt64 {
+    func contextSerial(of parent: ParentContext, in cache: FlattenedSubtreeCache) -> UInt64 {
         cache.serial(of: SubtreeContext(parent, inheritedClips: inheritedClips(from: parent.clip)))
     }
 
@@ -209,7 +216,7 @@ struct FrameFlattener {
 
     /// Adds `range` to the commands repeated from the previous frame, merged with the last
     /// range when they touch.
-    private mutating func noteUnchanged(_ range: Range<Int>) {
+    mutating func noteUnchanged(_ range: Range<Int>) {
         if let last = unchangedRanges.last, last.upperBound == range.lowerBound {
             unchangedRanges[unchangedRanges.count - 1] = last.lowerBound..<range.upperBound
         } else {
