@@ -110,7 +110,28 @@ struct FrameFlattener {
             let (state, localTime) = presentation(of: layer, parentTime: parentTime)
             return (LayerStateBox(state), localTime)
         }
-        return (layer.stateStorage, LayerTime.step(parentTime, through: layer.state))
+        return (layer.stateStorage, localTime(of: layer.stateStorage, parentTime: parentTime))
+    }
+
+    /// `LayerTime.step(_:through:)` for the state in `box`. Without a finite duration (the
+    /// default) a layer's time runs linearly, which is computed here from the few fields it
+    /// needs, read through the box: passing the state to `step` copies it (~500 bytes).
+    private static func localTime(of box: LayerStateBox, parentTime: CFTimeInterval) -> CFTimeInterval {
+        guard box.value.duration.isFinite, box.value.duration > 0 else {
+            return (parentTime - box.value.beginTime) * Double(box.value.speed) + box.value.timeOffset
+        }
+        return LayerTime.step(parentTime, through: box.value)
+    }
+
+    /// `LayerGeometry.toSuperlayer(_:parentStorage:flattens: false)` for the state in `box`. A
+    /// superlayer that neither flips its geometry nor has a `sublayerTransform` (most) adds
+    /// nothing to its sublayers' placement without flattening, so its state is not read whole.
+    private static func toSuperlayer(_ box: LayerStateBox, in parent: ParentContext) -> CATransform3D {
+        if let superlayer = parent.stateStorage,
+           superlayer.value.isGeometryFlipped || !superlayer.value.sublayerTransform.isIdentityFast {
+            return LayerGeometry.toSuperlayer(box.value, parentStorage: superlayer, flattens: false)
+        }
+        return LayerGeometry.toSuperlayer(box.value, parent: nil)
     }
 
     /// Draws the sublayers `ids` (in paint order) and their subtrees: each from the subtree
@@ -274,8 +295,7 @@ struct FrameFlattener {
         }
         let opacity = parent.opacity * max(0, min(1, s.value.opacity))
         guard !s.value.isHidden, opacity > 0 else { return nil }
-        let toParent = evaluated?.toParent
-            ?? LayerGeometry.toSuperlayer(s.value, parentStorage: parent.stateStorage, flattens: false)
+        let toParent = evaluated?.toParent ?? Self.toSuperlayer(s, in: parent)
         let world = (parent.flattensSublayers ? toParent.flattenedZ : toParent).concatenating(parent.world)
         if layer.kind == .plain && !s.value.isDoubleSided && Self.isFacingAway(s.value.bounds, world) { return nil }
         return PlacedLayer(layer: layer, stateStorage: storage, parentTime: parent.time, localTime: localTime, rate: rate,

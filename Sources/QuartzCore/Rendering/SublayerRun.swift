@@ -9,29 +9,33 @@
 /// looked at again in the next, so that a changed one is stored in the subtree cache before it
 /// is repeated (its entry serves the frames that cannot repeat the run), and one changing with
 /// time is flattened every frame.
+///
+/// A run belongs to one renderer's subtree cache and is used by one thread at a time, so its
+/// fields are not checked for overlapping access at run time (they are written for every
+/// sublayer of every frame).
 final class SublayerRun {
     /// Superlayers with fewer sublayers look each one up in the subtree cache instead.
     static let minimumCount = 64
 
     /// The frame that recorded the run.
-    var frame: UInt64 = 0
+    @exclusivity(unchecked) var frame: UInt64 = 0
     /// True when the superlayer drew its sublayers twice in that frame (a run holds one drawing).
-    var isAmbiguous = false
+    @exclusivity(unchecked) var isAmbiguous = false
     /// The superlayer's `RenderLayer.version` (its sublayer list) and the serial of the context
     /// it handed its sublayers.
-    var parentVersion: UInt64 = 0
-    var context: UInt64 = 0
+    @exclusivity(unchecked) var parentVersion: UInt64 = 0
+    @exclusivity(unchecked) var context: UInt64 = 0
     /// The sublayers in paint order.
-    var ids: [UInt64] = []
+    @exclusivity(unchecked) var ids: [UInt64] = []
     /// Where the commands and the clips of sublayer `i` started (index `ids.count`: where the
     /// last one ended).
-    var commandStarts: [Int] = []
-    var clipStarts: [Int] = []
+    @exclusivity(unchecked) var commandStarts: [Int] = []
+    @exclusivity(unchecked) var clipStarts: [Int] = []
     /// The indices of the sublayers the run's frame flattened rather than took from the cache.
-    var flattened: [Int] = []
+    @exclusivity(unchecked) var flattened: [Int] = []
     /// The index of each sublayer, for `ids` as recorded with `indexedVersion`.
-    private var indices: [UInt64: Int] = [:]
-    private var indexedVersion: UInt64?
+    @exclusivity(unchecked) private var indices: [UInt64: Int] = [:]
+    @exclusivity(unchecked) private var indexedVersion: UInt64?
 
     /// Starts recording a drawing of `ids` in `frame`.
     func begin(frame: UInt64, parentVersion: UInt64, context: UInt64, ids: [UInt64]) {
