@@ -183,7 +183,7 @@ extension FrameFlattener {
         }
         if let image {
             let filterMin = TextureFilter(box.value.minificationFilter), filterMag = TextureFilter(box.value.magnificationFilter)
-            ContentsLayout.forEachPiece(for: box.value, image: image) { piece in
+            ContentsLayout.forEachPiece(of: image, in: ContentsLayout.Placement(box)) { piece in
                 let texture = TextureSource(image: image, unitRect: piece.unitSource,
                                             minificationFilter: filterMin, magnificationFilter: filterMag)
                 commands.append(.quad(Quad(transform: matrix, rect: piece.destination, texture: texture,
