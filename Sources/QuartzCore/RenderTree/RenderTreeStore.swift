@@ -31,7 +31,26 @@ final class RenderTreeStore: Sendable {
         /// State boxes of replaced layers that nothing else held, for the next commit to fill
         /// instead of allocating (see `takeSpareStateBoxes()`).
         var spareStateBoxes: [LayerStateBox] = []
+        /// The layers whose committed copy or subtree version changed, or that left, since the
+        /// last frame snapshot took them (`frameSnapshot()`); nil when not known (before the
+        /// first frame, or after more changes than are worth listing).
+        var changedSinceFrame: [UInt64]?
+
+        /// Lists `id` among the layers changed since the last frame snapshot; past a quarter of
+        /// the tree (at least `minimumChangeList`) the list is dropped: a frame that changes
+        /// that much redraws most of the tree anyway.
+        mutating func noteChanged(_ id: UInt64) {
+            guard let count = changedSinceFrame?.count else { return }
+            if count >= max(RenderTreeStore.minimumChangeList, layers.count / 4) {
+                changedSinceFrame = nil
+            } else {
+                changedSinceFrame?.append(id)
+            }
+        }
     }
+
+    /// The changes listed for a frame however small the tree (see `Contents.noteChanged(_:)`).
+    fileprivate static let minimumChangeList = 1024
 
     /// The most spare state boxes a store keeps between commits (about 7 MB).
     private static let maxSpareStateBoxes = 16_384
@@ -73,6 +92,7 @@ final class RenderTreeStore: Sendable {
             // Room for every replaced layer's box at once, instead of growing one at a time.
             c.spareStateBoxes.reserveCapacity(min(incoming.count, Self.maxSpareStateBoxes))
             for placement in placements {
+                c.noteChanged(placement.id)
                 // A layer without sublayers has none that may have a zPosition or leave the plane.
                 let isLeaf = placement.sublayerIDs.isEmpty
                 c.summaries[placement.id] = RenderLayerSummary(subtreeVersion: generation, zPosition: placement.zPosition,
@@ -150,10 +170,16 @@ final class RenderTreeStore: Sendable {
         contents.withLock { ($0.layers, $0.generation) }
     }
 
-    /// `snapshot()` with the summary of every layer, for drawing a frame.
+    /// `snapshot()` with the summary of every layer, for drawing a frame, and the layers changed
+    /// since the previous frame snapshot (nil when not known): the layers committed or removed,
+    /// and those whose subtree version a change below them stamped. Taking them starts a new list.
     func frameSnapshot() -> (layers: LayerIDTable<RenderLayer>, summaries: LayerIDTable<RenderLayerSummary>,
-                             generation: UInt64) {
-        contents.withLock { ($0.layers, $0.summaries, $0.generation) }
+                             generation: UInt64, changes: [UInt64]?) {
+        contents.withLock { c in
+            var changes: [UInt64]? = []
+            swap(&changes, &c.changedSinceFrame)
+            return (c.layers, c.summaries, c.generation, changes)
+        }
     }
 
     /// Forgets a layer that no longer exists, and takes it out of the sublayers or mask of the
@@ -166,7 +192,10 @@ final class RenderTreeStore: Sendable {
                 c.forget(id, under: parent, generation: c.generation)
             }
             c.summaries.removeValue(forKey: id)
-            if c.layers.removeValue(forKey: id) != nil { c.generation = Self.nextGeneration() }
+            if c.layers.removeValue(forKey: id) != nil {
+                c.generation = Self.nextGeneration()
+                c.noteChanged(id)
+            }
         }
     }
 }
@@ -199,6 +228,7 @@ extension RenderTreeStore.Contents {
             layer.subtreeVersion = generation
         }
         summaries.update(parent) { $0.subtreeVersion = generation }
+        noteChanged(parent)
         markSubtreeChanged(above: parent, generation: generation)
     }
 
@@ -226,6 +256,7 @@ extension RenderTreeStore.Contents {
             guard let version = summaries[parent]?.subtreeVersion, version != generation else { return }
             layers.update(parent) { $0.subtreeVersion = generation }
             summaries.update(parent) { $0.subtreeVersion = generation }
+            noteChanged(parent)
             current = parent
             steps += 1
         }

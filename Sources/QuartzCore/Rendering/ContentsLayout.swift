@@ -53,19 +53,51 @@ enum ContentsLayout {
     /// Calls `body` with each of `pieces(for:image:)`, without making an array for the usual
     /// single piece (this runs for every layer with contents, every frame).
     static func forEachPiece(for s: LayerState, image: CGImage, _ body: (Piece) -> Void) {
-        let scale = s.contentsScale > 0 ? s.contentsScale : 1
-        let rect = s.contentsRect
+        forEachPiece(of: image, in: Placement(s), body)
+    }
+
+    /// The state's properties that place its contents, read one by one (a caller holding the
+    /// state in a box does not copy it whole to place its contents).
+    struct Placement {
+        var bounds: CGRect
+        var contentsRect: CGRect
+        var contentsCenter: CGRect
+        var contentsScale: CGFloat
+        var contentsGravity: CALayerContentsGravity
+
+        init(_ s: __shared LayerState) {
+            bounds = s.bounds
+            contentsRect = s.contentsRect
+            contentsCenter = s.contentsCenter
+            contentsScale = s.contentsScale
+            contentsGravity = s.contentsGravity
+        }
+
+        /// The placement of the state in `box`, each property read through the box.
+        init(_ box: LayerStateBox) {
+            bounds = box.value.bounds
+            contentsRect = box.value.contentsRect
+            contentsCenter = box.value.contentsCenter
+            contentsScale = box.value.contentsScale
+            contentsGravity = box.value.contentsGravity
+        }
+    }
+
+    /// `forEachPiece(for:image:_:)` for the contents placement `p`.
+    static func forEachPiece(of image: CGImage, in p: Placement, _ body: (Piece) -> Void) {
+        let scale = p.contentsScale > 0 ? p.contentsScale : 1
+        let rect = p.contentsRect
         let imageSize = CGSize(width: CGFloat(image.width) / scale * rect.width,
                                height: CGFloat(image.height) / scale * rect.height)
-        let destination = gravityRect(s.contentsGravity, imageSize: imageSize, bounds: s.bounds)
+        let destination = gravityRect(p.contentsGravity, imageSize: imageSize, bounds: p.bounds)
         let unit = CGRect(x: 0, y: 0, width: 1, height: 1)
-        let stretches = s.contentsGravity == .resize || s.contentsGravity == .resizeAspect
-            || s.contentsGravity == .resizeAspectFill
-        guard stretches, s.contentsCenter != unit else {
+        let stretches = p.contentsGravity == .resize || p.contentsGravity == .resizeAspect
+            || p.contentsGravity == .resizeAspectFill
+        guard stretches, p.contentsCenter != unit else {
             body(Piece(destination: destination, unitSource: rect))
             return
         }
-        for piece in nineSlice(destination: destination, source: rect, center: s.contentsCenter, imageSize: imageSize) {
+        for piece in nineSlice(destination: destination, source: rect, center: p.contentsCenter, imageSize: imageSize) {
             body(piece)
         }
     }

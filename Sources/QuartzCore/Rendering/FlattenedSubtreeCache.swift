@@ -56,17 +56,55 @@ final class FlattenedSubtreeCache {
     /// Subtrees reused and flattened in the last frame (for tests and statistics).
     @exclusivity(unchecked) private(set) var reusedSubtrees = 0
     @exclusivity(unchecked) private(set) var flattenedSubtrees = 0
+    /// Of `reusedSubtrees`, those repeated by a `SublayerRun` without being looked up.
+    @exclusivity(unchecked) private(set) var repeatedSubtrees = 0
 
-    /// Starts a frame: counts it and now and then drops entries not drawn for a while.
-    func beginFrame() {
+    /// The runs of sublayers of the layers with many, by the superlayer's ID (`SublayerRun`).
+    private var runs: [UInt64: SublayerRun] = [:]
+    /// The commands and clips of the last frame, which the runs recorded in it index.
+    private(set) var previousCommands: [DrawCommand] = []
+    private(set) var previousClips: [Clip] = []
+    /// The committed layers changed since the last frame (nil: not known), from the render tree.
+    private(set) var changesSinceLastFrame: [UInt64]?
+
+    /// Starts a frame: counts it, notes the layers committed since the last one (`changes`, nil
+    /// when not known), and now and then drops entries not drawn for a while.
+    func beginFrame(changes: [UInt64]? = nil) {
         frame &+= 1
         reusedSubtrees = 0
         flattenedSubtrees = 0
+        repeatedSubtrees = 0
+        changesSinceLastFrame = changes
         if frame % Self.retainedFrames == 0 {
             let oldest = frame &- Self.retainedFrames
             entries.removeAll { $0.drawnAt.frame < oldest }
             contexts = contexts.filter { $0.value.lastFrame >= oldest }
+            runs = runs.filter { $0.value.frame >= oldest }
         }
+    }
+
+    /// Ends a frame whose draw list holds `commands` and `clips`: the next frame repeats runs of
+    /// sublayers from them.
+    func endFrame(commands: [DrawCommand], clips: [Clip]) {
+        previousCommands = commands
+        previousClips = clips
+    }
+
+    /// The run of `parentID`'s sublayers recorded in an earlier frame, if any.
+    func run(of parentID: UInt64) -> SublayerRun? { runs[parentID] }
+
+    /// The run of `parentID`'s sublayers to record in this frame (reused when it was recorded before).
+    func recordingRun(of parentID: UInt64) -> SublayerRun {
+        if let run = runs[parentID] { return run }
+        let run = SublayerRun()
+        runs[parentID] = run
+        return run
+    }
+
+    /// Counts `count` subtrees repeated from the last frame without being looked up one by one.
+    func noteRepeated(_ count: Int) {
+        reusedSubtrees += count
+        repeatedSubtrees += count
     }
 
     /// The number of `context`: the same for equal contexts while either is in use.
@@ -92,7 +130,12 @@ final class FlattenedSubtreeCache {
     }
 
     /// Forgets everything (a renderer's target or view changed in a way keys do not see).
-    func removeAll() { entries = LayerIDTable(dense: true) }
+    func removeAll() {
+        entries = LayerIDTable(dense: true)
+        runs = [:]
+        previousCommands = []
+        previousClips = []
+    }
 
     /// Notes that `entry` is drawn again in this frame with its commands from index `command`
     /// and its clips from index `clip`; true when that is where the previous frame drew them.

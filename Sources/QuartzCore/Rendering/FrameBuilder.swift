@@ -68,7 +68,7 @@ package final class FrameBuilder {
         lastGeneration = snapshot.generation
         // Layers whose display-driving properties animate draw their presentation copy for this frame.
         let layers = DisplayAnimationDriver.current.layersForFrame(snapshot.layers, at: t)
-        subtreeCache.beginFrame()
+        subtreeCache.beginFrame(changes: snapshot.changes)
         var flattener = FrameFlattener(layers: layers, summaries: snapshot.summaries, time: t, viewTransform: viewTransform,
                                        subtreeCache: reusesUnchangedSubtrees ? subtreeCache : nil)
         // Reserve what the last frame needed, so a long list is not regrown every frame.
@@ -81,6 +81,7 @@ package final class FrameBuilder {
         }
         pictures.endFrame()
         if reusesUnchangedSubtrees {
+            subtreeCache.endFrame(commands: list.commands, clips: list.clips)
             list.continuity = DrawListContinuity(sequence: subtreeCache.sequence, frame: subtreeCache.frame,
                                                  unchangedRanges: flattener.unchangedRanges)
         }

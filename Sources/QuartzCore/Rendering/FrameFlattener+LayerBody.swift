@@ -29,8 +29,15 @@ extension FrameFlattener {
     /// comes from its composited content, the answer, and the clip the group composites under.
     private mutating func drawShadow(_ p: PlacedLayer)
         -> (mask: RenderLayer?, shadowFromContent: Bool, group: Bool, groupClip: Int32?) {
-        let s = p.stateStorage.value
+        // Read through the box, not copied: this runs for every drawn layer of every frame.
+        let box = p.stateStorage
         let mask = p.layer.maskID.flatMap { layers[$0] }
+        // Without a shadow, a mask or rasterization, only group opacity can ask for a group.
+        if mask == nil && box.value.shadowOpacity <= 0 && !box.value.shouldRasterize {
+            let group = box.value.allowsGroupOpacity && box.value.opacity < 1 && needsOpacityGroup(p)
+            return (nil, false, group, p.clip)
+        }
+        let s = box.value
         let shadow = ShadowShape(s, layer: p.layer, isMasked: mask != nil)
         let shadowClip = shadow == .none ? p.clip : ownShadowClip(of: p)
         switch shadow {
@@ -113,7 +120,7 @@ extension FrameFlattener {
             drawReplicatorInstances(p, context: context)
         } else if !p.layer.sublayerIDs.isEmpty {
             let order = sublayerDrawOrder(of: p)
-            visitSublayers(order.ids, in: context, evaluated: order.evaluated)
+            visitSublayers(of: p, order.ids, in: context, evaluated: order.evaluated)
         }
         if borderOnTop { drawBorder(p) }
     }
@@ -131,61 +138,65 @@ extension FrameFlattener {
     /// and returns whether the border is drawn on top of them (false when it was merged with
     /// the background or is clear).
     private mutating func drawBodyBelowSublayers(_ p: PlacedLayer, sublayerContext: inout ParentContext) -> Bool {
-        let s = p.stateStorage.value
+        // The state is read through its box, not copied (about 500 bytes): this runs for every
+        // layer of every frame. Only a layer of a specialized class reads it whole.
+        let box = p.stateStorage
         let layer = p.layer
         let matrix = Matrix4(p.world)
-        let radii = CornerRadii(s)
-        let edges = s.antialiasedEdgeBits
-        let image = s.contents
-        let picture = image == nil ? Self.drawnPicture(of: s, world: p.world) : nil
-        let background = PremultipliedColor(s.backgroundColor)
-        let border = s.borderWidth > 0 ? PremultipliedColor(s.borderColor) : .clear
-        let mergeBorder = image == nil && picture == nil && layer.sublayerIDs.isEmpty && !Self.drawsClassContent(s)
+        let radii = CornerRadii(box.value)
+        let edges = box.value.antialiasedEdgeBits
+        let image = box.value.contents
+        let isSpecialized = box.value.specialized != nil
+        let picture = image == nil && isSpecialized ? Self.drawnPicture(of: box.value, world: p.world) : nil
+        let background = PremultipliedColor(box.value.backgroundColor)
+        let border = box.value.borderWidth > 0 ? PremultipliedColor(box.value.borderColor) : .clear
+        let drawsClassContent = isSpecialized && Self.drawsClassContent(box.value)
+        let mergeBorder = image == nil && picture == nil && layer.sublayerIDs.isEmpty && !drawsClassContent
         // The background, then the gradient, the border merged into the last of them (or drawn
         // by a fill of its own when neither is drawn). Each quad is made where it is appended:
         // this runs for every layer of every frame.
-        let gradient = GradientFill(gradientLayer: s)
+        let gradient = isSpecialized ? GradientFill(gradientLayer: box.value) : nil
         let mergedBorder = mergeBorder && border.alpha > 0
         let borderOnBackground = mergedBorder && gradient == nil
         if background.alpha > 0 || borderOnBackground {
-            let borderWidth: Float = borderOnBackground ? Float(s.borderWidth) : 0
+            let borderWidth: Float = borderOnBackground ? Float(box.value.borderWidth) : 0
             let isOpaque = background.alpha >= 1 && p.opacity >= 1 && radii.isZero && borderWidth == 0
-            commands.append(.quad(Quad(transform: matrix, rect: s.bounds, fillColor: background.alpha > 0 ? background : .clear,
+            commands.append(.quad(Quad(transform: matrix, rect: box.value.bounds, fillColor: background.alpha > 0 ? background : .clear,
                                        cornerRadii: radii, borderWidth: borderWidth,
                                        borderColor: borderOnBackground ? border : .clear, opacity: p.opacity,
-                                       clipIndex: p.clip, isOpaque: isOpaque, isDoubleSided: s.isDoubleSided,
+                                       clipIndex: p.clip, isOpaque: isOpaque, isDoubleSided: box.value.isDoubleSided,
                                        antialiasedEdges: edges)))
         }
         if let gradient {
             // Never marked opaque: its stops may be translucent.
-            commands.append(.quad(Quad(transform: matrix, rect: s.bounds, cornerRadii: radii,
-                                       borderWidth: mergedBorder ? Float(s.borderWidth) : 0,
+            commands.append(.quad(Quad(transform: matrix, rect: box.value.bounds, cornerRadii: radii,
+                                       borderWidth: mergedBorder ? Float(box.value.borderWidth) : 0,
                                        borderColor: mergedBorder ? border : .clear, opacity: p.opacity,
-                                       clipIndex: p.clip, isDoubleSided: s.isDoubleSided, antialiasedEdges: edges,
+                                       clipIndex: p.clip, isDoubleSided: box.value.isDoubleSided, antialiasedEdges: edges,
                                        gradient: gradient)))
         }
 
         var innerClip = p.clip
-        if s.masksToBounds {
-            clips.append(Clip(transform: matrix, rect: s.bounds, cornerRadii: radii, parentIndex: p.clip))
+        if box.value.masksToBounds {
+            clips.append(Clip(transform: matrix, rect: box.value.bounds, cornerRadii: radii, parentIndex: p.clip))
             innerClip = Int32(clips.count - 1)
         }
         if let image {
-            let filterMin = TextureFilter(s.minificationFilter), filterMag = TextureFilter(s.magnificationFilter)
-            ContentsLayout.forEachPiece(for: s, image: image) { piece in
+            let filterMin = TextureFilter(box.value.minificationFilter), filterMag = TextureFilter(box.value.magnificationFilter)
+            ContentsLayout.forEachPiece(of: image, in: ContentsLayout.Placement(box)) { piece in
                 let texture = TextureSource(image: image, unitRect: piece.unitSource,
                                             minificationFilter: filterMin, magnificationFilter: filterMag)
                 commands.append(.quad(Quad(transform: matrix, rect: piece.destination, texture: texture,
                                            opacity: p.opacity, clipIndex: innerClip,
-                                           isDoubleSided: s.isDoubleSided, antialiasedEdges: edges)))
+                                           isDoubleSided: box.value.isDoubleSided, antialiasedEdges: edges)))
             }
         }
         if let picture {
             commands.append(.quad(Quad(transform: matrix, rect: picture.rect, texture: TextureSource(image: picture.image),
                                        opacity: p.opacity, clipIndex: innerClip,
-                                       isDoubleSided: s.isDoubleSided, antialiasedEdges: edges)))
+                                       isDoubleSided: box.value.isDoubleSided, antialiasedEdges: edges)))
         }
-        drawClassContent(p, clip: innerClip)
+        if isSpecialized { drawClassContent(p, clip: innerClip) }
         // A layer without sublayers hands nothing down (nor does a replicator without any: it
         // has nothing to repeat), so its context is not built.
         if !layer.sublayerIDs.isEmpty { sublayerContext = p.sublayerContext(clip: innerClip) }

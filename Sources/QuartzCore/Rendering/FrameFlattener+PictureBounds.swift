@@ -29,6 +29,7 @@ extension FrameFlattener {
     /// Whether group opacity can change the picture: two or more drawables of the subtree
     /// overlap, or there are too many (or too unusual) to prove they do not.
     func needsOpacityGroup(_ p: PlacedLayer) -> Bool {
+        if Self.drawsOneBoxAtMost(p.layer, p.stateStorage) { return false }
         var walker = PictureWalker(layers: layers, mode: .boxes(limit: 16))
         walker.add(p.layer, state: p.state, localTime: p.localTime, toRoot: CATransform3DIdentity,
                    includingOwnShadow: false)
@@ -41,6 +42,21 @@ extension FrameFlattener {
             }
         }
         return false
+    }
+}
+
+extension FrameFlattener {
+    /// Whether a layer is a leaf of the plain kind whose drawing `PictureWalker` counts as one
+    /// box or none: its background (with its border merged) or its contents, not both, and no
+    /// content of its class. One box overlaps nothing, so such a layer (a sprite, a card)
+    /// never needs an opacity group, and the walk is skipped: this runs for every translucent
+    /// layer of every frame.
+    static func drawsOneBoxAtMost(_ layer: RenderLayer, _ storage: LayerStateBox) -> Bool {
+        guard layer.kind == .plain, layer.sublayerIDs.isEmpty, storage.value.specialized == nil else { return false }
+        guard storage.value.contents != nil else { return true }
+        // With contents, the background and the border each add a box (see `addOnThisStack`).
+        return PremultipliedColor(storage.value.backgroundColor).alpha <= 0
+            && !(storage.value.borderWidth > 0 && PremultipliedColor(storage.value.borderColor).alpha > 0)
     }
 }
 

@@ -110,7 +110,28 @@ struct FrameFlattener {
             let (state, localTime) = presentation(of: layer, parentTime: parentTime)
             return (LayerStateBox(state), localTime)
         }
-        return (layer.stateStorage, LayerTime.step(parentTime, through: layer.state))
+        return (layer.stateStorage, localTime(of: layer.stateStorage, parentTime: parentTime))
+    }
+
+    /// `LayerTime.step(_:through:)` for the state in `box`. Without a finite duration (the
+    /// default) a layer's time runs linearly, which is computed here from the few fields it
+    /// needs, read through the box: passing the state to `step` copies it (~500 bytes).
+    private static func localTime(of box: LayerStateBox, parentTime: CFTimeInterval) -> CFTimeInterval {
+        guard box.value.duration.isFinite, box.value.duration > 0 else {
+            return (parentTime - box.value.beginTime) * Double(box.value.speed) + box.value.timeOffset
+        }
+        return LayerTime.step(parentTime, through: box.value)
+    }
+
+    /// `LayerGeometry.toSuperlayer(_:parentStorage:flattens: false)` for the state in `box`. A
+    /// superlayer that neither flips its geometry nor has a `sublayerTransform` (most) adds
+    /// nothing to its sublayers' placement without flattening, so its state is not read whole.
+    private static func toSuperlayer(_ box: LayerStateBox, in parent: ParentContext) -> CATransform3D {
+        if let superlayer = parent.stateStorage,
+           superlayer.value.isGeometryFlipped || !superlayer.value.sublayerTransform.isIdentityFast {
+            return LayerGeometry.toSuperlayer(box.value, parentStorage: superlayer, flattens: false)
+        }
+        return LayerGeometry.toSuperlayer(box.value, parent: nil)
     }
 
     /// Draws the sublayers `ids` (in paint order) and their subtrees: each from the subtree
@@ -127,14 +148,21 @@ struct FrameFlattener {
         }
         let context = contextSerial(of: parent, in: cache)
         for (index, id) in ids.enumerated() {
-            let summary = summaries[id]
-            if let summary,
-               let entry = cache.reusable(id, key: SubtreeKey(subtreeVersion: summary.subtreeVersion, context: context)) {
-                append(entry)
-            } else if let layer = layers[id] {
-                // The summary's version is the layer's: a miss here is a miss in `visit` too.
-                visit(layer, in: parent, contextSerial: context, evaluated: evaluated?[index], cacheMissed: summary != nil)
-            }
+            visitSublayer(id, in: parent, contextSerial: context, cache: cache, evaluated: evaluated?[index])
+        }
+    }
+
+    /// One sublayer of `visitSublayers(_:in:evaluated:)`, with the cache in use and the serial
+    /// of `parent`.
+    mutating func visitSublayer(_ id: UInt64, in parent: ParentContext, contextSerial context: UInt64,
+                                cache: FlattenedSubtreeCache, evaluated: EvaluatedSublayer? = nil) {
+        let summary = summaries[id]
+        if let summary,
+           let entry = cache.reusable(id, key: SubtreeKey(subtreeVersion: summary.subtreeVersion, context: context)) {
+            append(entry)
+        } else if let layer = layers[id] {
+            // The summary's version is the layer's: a miss here is a miss in `visit` too.
+            visit(layer, in: parent, contextSerial: context, evaluated: evaluated, cacheMissed: summary != nil)
         }
     }
 
@@ -182,7 +210,7 @@ struct FrameFlattener {
     }
 
     /// The cache's number for what `parent` hands down, its clip chain included.
-    private func contextSerial(of parent: ParentContext, in cache: FlattenedSubtreeCache) -> UInt64 {
+    func contextSerial(of parent: ParentContext, in cache: FlattenedSubtreeCache) -> UInt64 {
         cache.serial(of: SubtreeContext(parent, inheritedClips: inheritedClips(from: parent.clip)))
     }
 
@@ -209,7 +237,7 @@ struct FrameFlattener {
 
     /// Adds `range` to the commands repeated from the previous frame, merged with the last
     /// range when they touch.
-    private mutating func noteUnchanged(_ range: Range<Int>) {
+    mutating func noteUnchanged(_ range: Range<Int>) {
         if let last = unchangedRanges.last, last.upperBound == range.lowerBound {
             unchangedRanges[unchangedRanges.count - 1] = last.lowerBound..<range.upperBound
         } else {
@@ -257,18 +285,19 @@ struct FrameFlattener {
     mutating func place(_ layer: RenderLayer, in parent: ParentContext, evaluated: EvaluatedSublayer? = nil) -> PlacedLayer? {
         let (storage, localTime) = evaluated.map { ($0.stateStorage, $0.localTime) }
             ?? Self.presentationStorage(of: layer, parentTime: parent.time)
-        let s = storage.value
-        let rate = parent.rate * Double(layer.state.speed)
+        // Read through the box, not copied: this runs for every drawn layer of every frame.
+        let s = storage
+        let rate = parent.rate * Double(layer.stateStorage.value.speed)
         if !layer.animations.isEmpty {
             sawAnimations = true
             timeDependencies += 1
             noteNextChange(of: layer.animations, localTime: localTime, rate: rate)
         }
-        let opacity = parent.opacity * max(0, min(1, s.opacity))
-        guard !s.isHidden, opacity > 0 else { return nil }
-        let toParent = evaluated?.toParent ?? LayerGeometry.toSuperlayer(s, parentStorage: parent.stateStorage, flattens: false)
+        let opacity = parent.opacity * max(0, min(1, s.value.opacity))
+        guard !s.value.isHidden, opacity > 0 else { return nil }
+        let toParent = evaluated?.toParent ?? Self.toSuperlayer(s, in: parent)
         let world = (parent.flattensSublayers ? toParent.flattenedZ : toParent).concatenating(parent.world)
-        if layer.kind == .plain && !s.isDoubleSided && Self.isFacingAway(s.bounds, world) { return nil }
+        if layer.kind == .plain && !s.value.isDoubleSided && Self.isFacingAway(s.value.bounds, world) { return nil }
         return PlacedLayer(layer: layer, stateStorage: storage, parentTime: parent.time, localTime: localTime, rate: rate,
                            toParent: toParent, world: world, opacity: opacity, inheritedOpacity: parent.opacity,
                            clip: parent.clip)

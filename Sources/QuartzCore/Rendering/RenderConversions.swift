@@ -13,6 +13,9 @@ extension PremultipliedColor {
 extension TextureFilter {
     /// The renderer's filter for a layer's contents filter.
     init(_ filter: CALayerContentsFilter) {
+        // The default first: equal short strings compare in a few instructions, unequal ones
+        // take the string comparison's slow path (this runs twice for every contents quad).
+        if filter == .linear { self = .linear; return }
         switch filter {
         case .nearest: self = .nearest
         case .trilinear: self = .trilinear
