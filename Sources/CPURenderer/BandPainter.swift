@@ -43,13 +43,24 @@ final class BandPainter {
         }
         if bins.count < bands.count { bins += Array(repeating: [], count: bands.count - bins.count) }
         for band in 0..<bands.count { bins[band].removeAll(keepingCapacity: true) }
+        // Each band's bin lists its quads in painter's order: quads are taken in order, and a quad
+        // reaches a band through one rectangle only (the rectangles are disjoint).
+        func bin(_ index: Int, _ entry: PreparedQuadList.Entry, in r: Int) {
+            let region = regions[r]
+            let y0 = max(Int(entry.minY), region.y), y1 = min(Int(entry.maxY), region.y + region.height)
+            guard y0 < y1, Int(entry.minX) < region.x + region.width, Int(entry.maxX) > region.x else { return }
+            let top = region.y, height = heights[r], first = firstBand[r]
+            for band in (y0 - top) / height...((y1 - 1 - top) / height) { bins[first + band].append(Int32(index)) }
+        }
         quads.entries.withUnsafeBufferPointer { entries in
-            for (index, entry) in entries.enumerated() {
-                for (r, region) in regions.enumerated() {
-                    let y0 = max(Int(entry.minY), region.y), y1 = min(Int(entry.maxY), region.y + region.height)
-                    guard y0 < y1, Int(entry.minX) < region.x + region.width, Int(entry.maxX) > region.x else { continue }
-                    let top = region.y, height = heights[r], first = firstBand[r]
-                    for band in (y0 - top) / height...((y1 - 1 - top) / height) { bins[first + band].append(Int32(index)) }
+            if regions.count <= 8 {
+                for (index, entry) in entries.enumerated() {
+                    for r in regions.indices { bin(index, entry, in: r) }
+                }
+            } else {
+                let rows = RegionRowIndex(regions)
+                for (index, entry) in entries.enumerated() {
+                    rows.forEachRegion(touchingRows: Int(entry.minY), Int(entry.maxY)) { bin(index, entry, in: $0) }
                 }
             }
         }
