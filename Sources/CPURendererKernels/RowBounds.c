@@ -2,7 +2,7 @@
 // the Swift loop step for step) and its spans row by row (AVX2, chosen at run time as the sprite
 // kernel is, the values of the Swift `RowBounds.span` the other processors run). No fused
 // multiply-adds. CPURendererTests: CPUSpriteHullTests checks that the spans hold SpanRegion's,
-// CPULeanSpriteTests that the two span solvers agree row by row.
+// CPUSpriteKernelTests that the two span solvers agree row by row.
 #include "CPURendererKernels.h"
 #include <float.h>
 #include <math.h>

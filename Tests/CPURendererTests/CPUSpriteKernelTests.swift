@@ -10,24 +10,8 @@ import XCTest
 final class CPUSpriteKernelTests: XCTestCase {
     private static let canvas = (width: 101, height: 67)
 
-    /// Premultiplied noise (every texel's weights and channels matter) with clear patches (runs
-    /// of eight clear texels leave pixels alone), and mipmaps.
-    private static let noise: Texture = {
-        var generator = SeededGenerator(seed: 41)
-        let width = 53, height = 37
-        let buffer = PixelBuffer(width: width, height: height)
-        for y in 0..<height {
-            for x in 0..<width {
-                let alpha = UInt32(generator.next(256))
-                let clear = (x / 9 + y / 7) % 4 == 0
-                func channel() -> UInt32 { UInt32(generator.next(Int(alpha) + 1)) }
-                buffer.row(y)[x] = clear ? 0 : channel() | channel() << 8 | channel() << 16 | alpha << 24
-            }
-        }
-        let texture = Texture(buffer)
-        texture.makeMipmaps()
-        return texture
-    }()
+    /// Noise with clear patches (see `SpriteFixtures.noise`).
+    private static let noise = SpriteFixtures.noise(seed: 41, width: 53, height: 37) { x, y in (x / 9 + y / 7) % 4 == 0 }
 
     private struct Case {
         var x: Double, y: Double, scaleX: Double, scaleY: Double
@@ -78,10 +62,16 @@ final class CPUSpriteKernelTests: XCTestCase {
         }
     }
 
-    func testKernelPaintsTheSwiftLanesBytes() throws {
-        // The one skip: the kernel cannot run on a processor without AVX2 (a device the suite
-        // cannot require); the test above still checks that such a processor never gets it.
+    /// Both AVX2 kernels, the sprite painter and the row spans, give the Swift lanes' values.
+    func testKernelsEqualTheSwiftLanes() throws {
+        // The one skip: the kernels cannot run on a processor without AVX2 (a device the suite
+        // cannot require); the test above still checks that such a processor never gets them.
         try XCTSkipUnless(processorRunsWideSpriteKernel, "this processor has no AVX2: only the Swift lanes run")
+        try assertKernelPaintsTheSwiftLanesBytes()
+        assertKernelRowSpansEqualRowBounds()
+    }
+
+    private func assertKernelPaintsTheSwiftLanesBytes() throws {
         var generator = SeededGenerator(seed: 7)
         func random(_ range: ClosedRange<Double>) -> Double { Double.random(in: range, using: &generator) }
         var drawn = 0, changed = 0, trilinear = 0, tinted = 0, hard = 0
@@ -142,5 +132,46 @@ final class CPUSpriteKernelTests: XCTestCase {
         })
         let sprite = try XCTUnwrap(prepared.sprite)
         XCTAssertNil(sprite.wideKernel(prepared.preciseInverse))
+    }
+
+    /// The AVX2 row spans (`RowBounds.writeWideSpans`) equal `RowBounds.span` row by row, for sprite
+    /// regions under any affine map and for arbitrary half planes (open and parallel ones included).
+    private func assertKernelRowSpansEqualRowBounds() {
+        var generator = SeededGenerator(seed: 13)
+        func random(_ range: ClosedRange<Double>) -> Double { Double.random(in: range, using: &generator) }
+        var rowsWithColumns = 0
+        for index in 0..<400 {
+            let region: SpanRegion
+            if index % 2 == 0 {
+                let quad = SpriteFixtures.sprite(SpriteFixtures.placed(x: random(-10...90), y: random(-10...60), scaleX: random(-3...3),
+                                                   scaleY: random(-3...3), angle: index % 4 == 0 ? 0 : random(-3...3)),
+                                       width: random(1...50), height: random(1...50))
+                let plane = Homography(plane: quad.transform)
+                guard let inverse = plane.inverse?.normalized else { continue }
+                let mapping = TextureMapping(quad: quad, binding: SpriteFixtures.binding(quad))
+                region = SpriteSampling.region(inverse: inverse, rect: quad.rect, reach: index % 3 == 0 ? 0.75 : 0, mapping: mapping,
+                                               hull: SpriteFixtures.texture.alphaHull(level: index % 3))
+            } else {
+                var a = SIMD8<Double>(), b = SIMD8<Double>(), c = SIMD8<Double>(repeating: 1)
+                for lane in 0..<8 where generator.next(4) != 0 {
+                    a[lane] = generator.next(3) == 0 ? 0 : random(-2...2)
+                    b[lane] = generator.next(3) == 0 ? 0 : random(-2...2)
+                    c[lane] = random(-150...150)
+                }
+                region = SpanRegion(a: a, b: b, c: c)
+            }
+            let rows = RowBounds(region)
+            let x0 = Int(generator.next(40)), x1 = x0 + Int(generator.next(80))
+            let first = Int(generator.next(80)) - 10, count = 1 + Int(generator.next(70))
+            var spans = [Int32](repeating: -1, count: 2 * count)
+            spans.withUnsafeMutableBufferPointer { rows.writeWideSpans(rows: first..<first + count, from: x0, to: x1, into: $0.baseAddress!) }
+            for r in 0..<count {
+                let expected = rows.span(row: first + r, from: x0, to: x1)
+                XCTAssertEqual(Int(spans[2 * r]), expected.lower, "case \(index), row \(first + r): first column")
+                XCTAssertEqual(Int(spans[2 * r + 1]), expected.upper, "case \(index), row \(first + r): end")
+                if expected.lower < expected.upper { rowsWithColumns += 1 }
+            }
+        }
+        XCTAssertGreaterThan(rowsWithColumns, 1000)
     }
 }
