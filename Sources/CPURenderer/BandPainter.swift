@@ -9,6 +9,8 @@ import Foundation
 final class BandPainter {
     let threadCount: Int
     private var bins: [[Int32]] = []
+    /// Many-rectangle regions filed by rows, kept from frame to frame.
+    private var regionRows = RegionRowIndex()
 
     init(threadCount: Int) { self.threadCount = max(1, threadCount) }
 
@@ -58,9 +60,9 @@ final class BandPainter {
                     for r in regions.indices { bin(index, entry, in: r) }
                 }
             } else {
-                let rows = RegionRowIndex(regions)
+                regionRows.file(regions)
                 for (index, entry) in entries.enumerated() {
-                    rows.forEachRegion(touchingRows: Int(entry.minY), Int(entry.maxY)) { bin(index, entry, in: $0) }
+                    regionRows.forEachRegion(touchingRows: Int(entry.minY), Int(entry.maxY)) { bin(index, entry, in: $0) }
                 }
             }
         }

@@ -6,21 +6,26 @@ import CompositorCore
 struct RegionRowIndex {
     /// Rows per bucket.
     private static let bucketRows = 64
-    private let firstRow: Int
+    private var firstRow = 0
     /// For each bucket of rows, the indices of the rectangles that touch it, in ascending order.
-    private var buckets: [[Int]]
+    private var buckets: [[Int]] = []
     /// For each rectangle, the first bucket it is filed in.
-    private var firstBuckets: [Int]
+    private var firstBuckets: [Int] = []
 
-    init(_ regions: [PixelRect]) {
+    /// Files `regions`, keeping the storage of the last filing (one index serves every frame).
+    mutating func file(_ regions: [PixelRect]) {
         let top = regions.map(\.y).min() ?? 0
         let bottom = regions.map { $0.y + $0.height }.max() ?? top
         firstRow = top
-        buckets = Array(repeating: [], count: max(1, (bottom - top + Self.bucketRows - 1) / Self.bucketRows))
-        firstBuckets = Array(repeating: 0, count: regions.count)
-        for (index, region) in regions.enumerated() where region.height > 0 {
+        let count = max(1, (bottom - top + Self.bucketRows - 1) / Self.bucketRows)
+        for b in buckets.indices { buckets[b].removeAll(keepingCapacity: true) }
+        if buckets.count < count { buckets += Array(repeating: [], count: count - buckets.count) }
+        if buckets.count > count { buckets.removeLast(buckets.count - count) }
+        firstBuckets.removeAll(keepingCapacity: true)
+        for (index, region) in regions.enumerated() {
             let first = bucket(of: region.y)
-            firstBuckets[index] = first
+            firstBuckets.append(first)
+            guard region.height > 0 else { continue }
             for bucket in first...bucket(of: region.y + region.height - 1) { buckets[bucket].append(index) }
         }
     }

@@ -40,7 +40,7 @@ open class CAOpenGLLayer: CALayer, OpenGLLayerProperties {
     public required init?(coder: NSCoder) {
         super.init(coder: coder)
         installOpenGLLayerState()
-        decodeArchivedProperties(from: coder)
+        decodeArchivedSpecializedProperties(from: coder)
         let thread = OpenGLLayerRenderThread(layer: self)
         OpenGLLayerRegistry.shared.register(thread, forLayerID: renderTreeID)
         setNeedsDisplay()

@@ -73,17 +73,25 @@ extension CALayer {
         }
     }
 
-    /// Restores the properties an archive holds for the keys this layer has (its specialized
-    /// payload's too, once installed). Called by `init?(coder:)`, and again by specialized layers
-    /// once their payload is installed.
-    package func decodeArchivedProperties(from coder: NSCoder) {
-        for key in archivedPropertyKeys(of: state) {
-            guard let value = coder.decodeAnimationValue(forKey: key) else { continue }
-            setValue(value is NSNull ? nil : value, forKey: key)
-        }
+    /// Restores the properties every layer has; called once, by `init?(coder:)`.
+    func decodeArchivedProperties(from coder: NSCoder) {
+        decodeArchivedValues(forKeys: LayerPropertyAccessor.all.keys, from: coder)
+    }
+
+    /// Restores a specialized layer's own properties; called by its `init?(coder:)` once its
+    /// payload is installed (before that its keys have nowhere to go).
+    package func decodeArchivedSpecializedProperties(from coder: NSCoder) {
+        if let keys = state.specialized?.accessors.keys { decodeArchivedValues(forKeys: keys, from: coder) }
         if let text = self as? CATextLayer {
             if let string = coder.decodeAnimationValue(forKey: "string") { text.string = string }
             if let font = coder.decodeAnimationValue(forKey: "font") { text.font = font }
+        }
+    }
+
+    private func decodeArchivedValues(forKeys keys: some Sequence<String>, from coder: NSCoder) {
+        for key in keys {
+            guard let value = coder.decodeAnimationValue(forKey: key) else { continue }
+            setValue(value is NSNull ? nil : value, forKey: key)
         }
     }
 

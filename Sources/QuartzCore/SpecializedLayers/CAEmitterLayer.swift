@@ -22,7 +22,7 @@ open class CAEmitterLayer: CALayer {
     public required init?(coder: NSCoder) {
         super.init(coder: coder)
         installSpecializedState(.emitter(EmitterLayerState()))
-        decodeArchivedProperties(from: coder)
+        decodeArchivedSpecializedProperties(from: coder)
     }
 
     // The layer's ID goes to a later layer (see `LayerIDs`), which starts emitting afresh.

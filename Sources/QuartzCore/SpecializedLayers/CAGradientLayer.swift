@@ -17,7 +17,7 @@ open class CAGradientLayer: CALayer {
     public required init?(coder: NSCoder) {
         super.init(coder: coder)
         installSpecializedState(.gradient(GradientLayerState()))
-        decodeArchivedProperties(from: coder)
+        decodeArchivedSpecializedProperties(from: coder)
     }
 
     /// Creates a copy of `layer`, as Core Animation does for presentation layers.

@@ -20,7 +20,7 @@ open class CAReplicatorLayer: CALayer {
     public required init?(coder: NSCoder) {
         super.init(coder: coder)
         installSpecializedState(.replicator(ReplicatorLayerState()))
-        decodeArchivedProperties(from: coder)
+        decodeArchivedSpecializedProperties(from: coder)
     }
 
     /// Creates a copy of `layer`, as Core Animation does for presentation layers.

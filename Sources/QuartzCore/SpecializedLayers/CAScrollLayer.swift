@@ -16,7 +16,7 @@ open class CAScrollLayer: CALayer {
     public required init?(coder: NSCoder) {
         super.init(coder: coder)
         installSpecializedState(.scroll(ScrollLayerState()))
-        decodeArchivedProperties(from: coder)
+        decodeArchivedSpecializedProperties(from: coder)
     }
 
     /// Creates a copy of `layer`, as Core Animation does for presentation layers.

@@ -19,7 +19,7 @@ open class CAShapeLayer: CALayer {
     public required init?(coder: NSCoder) {
         super.init(coder: coder)
         installSpecializedState(.shape(ShapeLayerState()))
-        decodeArchivedProperties(from: coder)
+        decodeArchivedSpecializedProperties(from: coder)
     }
 
     /// Creates a copy of `layer`, as Core Animation does for presentation layers.

@@ -22,7 +22,7 @@ open class CATextLayer: CALayer {
     public required init?(coder: NSCoder) {
         super.init(coder: coder)
         installSpecializedState(.text(TextLayerState()))
-        decodeArchivedProperties(from: coder)
+        decodeArchivedSpecializedProperties(from: coder)
     }
 
     /// Creates a copy of `layer`, as Core Animation does for presentation layers.

@@ -20,7 +20,7 @@ open class CATiledLayer: CALayer {
         super.init(coder: coder)
         installSpecializedState(.tiled(TiledLayerState()))
         TiledLayerTileStore.shared.register(self)
-        decodeArchivedProperties(from: coder)
+        decodeArchivedSpecializedProperties(from: coder)
     }
 
     // The layer's ID goes to a later layer (see `LayerIDs`): its tiles are not that layer's.
