@@ -36,11 +36,18 @@ struct QuadPainter {
 
     /// Paints the lean `sprite` over columns `x0..<x1` of rows `rows` of `buffer`: the pixels a
     /// `PreparedQuad` of the same quad paints. Not inlined into the band loop, whose general
-    /// quads' code it would otherwise crowd (a call per sprite and band costs less).
+    /// quads' code it would otherwise crowd (a call per sprite and band costs less). Where the
+    /// AVX2 kernel paints it, its rows are solved and painted in one call that reads the sprite's
+    /// row bounds where they lie (copying its sampling cost about as much as solving its rows).
     @inline(never)
     func paint(_ sprite: UnsafePointer<PreparedSprite>, rows: Range<Int>, from x0: Int, to x1: Int, into buffer: PixelBuffer) {
         let b = sprite.pointee.bounds
         let lower = x0 > b.0 ? x0 : b.0, upper = x1 < b.2 ? x1 : b.2
+        if var wide = sprite.pointee.sampling.wideKernel(sprite.pointee.inverse) {
+            let bounds = UnsafeRawPointer(sprite) + spriteRowBoundsOffset
+            paintWideRegion(&wide, bounds: bounds.assumingMemoryBound(to: RowBounds.self), rows: rows, from: lower, to: upper, into: buffer)
+            return
+        }
         paintHardEdged(sprite.pointee.sampling, inverse: sprite.pointee.inverse, rows: rows, from: lower, to: upper, into: buffer)
     }
 
@@ -51,7 +58,7 @@ struct QuadPainter {
     private func paintHardEdged(_ sprite: borrowing SpriteSampling, inverse: Homography, rows: Range<Int>, from x0: Int, to x1: Int,
                                 into buffer: PixelBuffer) {
         if var wide = sprite.wideKernel(inverse) {
-            paintWideRows(sprite, wide: &wide, rows: rows, from: x0, to: x1, into: buffer)
+            withUnsafePointer(to: sprite.rows) { paintWideRegion(&wide, bounds: $0, rows: rows, from: x0, to: x1, into: buffer) }
             return
         }
         for y in rows {
@@ -120,17 +127,13 @@ struct QuadPainter {
     }
 
     /// A hard-edged sprite that the AVX2 kernel paints (`wide`), over columns `x0..<x1` (within its
-    /// bounds): every row's span in its region solved first, then all the rows in one call, which
+    /// bounds): each row's span in its region (`bounds`) solved and painted in one call, which
     /// spares the kernel's setup for each row. The same pixels as `paintSprite` row by row.
-    private func paintWideRows(_ sprite: borrowing SpriteSampling, wide: UnsafePointer<QCSprite>, rows: Range<Int>, from x0: Int, to x1: Int,
-                               into buffer: PixelBuffer) {
+    private func paintWideRegion(_ wide: UnsafePointer<QCSprite>, bounds: UnsafePointer<RowBounds>, rows: Range<Int>, from x0: Int, to x1: Int,
+                                 into buffer: PixelBuffer) {
         guard !rows.isEmpty else { return }
-        let bounds = sprite.rows
-        withUnsafeTemporaryAllocation(of: Int32.self, capacity: 2 * rows.count) { spans in
-            bounds.writeWideSpans(rows: rows, from: x0, to: x1, into: spans.baseAddress!)
-            qc_sprite_paint_rows_avx2(wide, Int32(rows.lowerBound), Int32(rows.count), spans.baseAddress!, buffer.row(rows.lowerBound),
-                                      Int32(buffer.width))
-        }
+        qc_sprite_paint_region_avx2(wide, RowBounds.kernelForm(bounds), Int32(rows.lowerBound), Int32(rows.count), Int32(x0), Int32(x1),
+                                    buffer.row(rows.lowerBound), Int32(buffer.width))
     }
 
     /// The union of two spans when they touch, otherwise the longer (a part of the union, which is all the caller needs).
@@ -175,6 +178,9 @@ struct QuadPainter {
         }
     }
 }
+
+/// Where a `PreparedSprite` keeps its row bounds (`sampling.rows`), from its start.
+private let spriteRowBoundsOffset = MemoryLayout<PreparedSprite>.offset(of: \PreparedSprite.sampling.rows)!
 
 /// Blends eight source pixels over (or, when `additive`, onto) the first `count` (1...8) pixels
 /// at `pointer`, where `room` pixels of the row remain. Not inlined: inlined into the band loop,

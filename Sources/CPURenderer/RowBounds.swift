@@ -31,14 +31,17 @@ struct RowBounds {
         }
     }
 
+    /// The C form of the bounds at `pointer`, read in place (`kernelForm` is the only stored property).
+    @inline(__always)
+    static func kernelForm(_ pointer: UnsafePointer<RowBounds>) -> UnsafePointer<QCRowBounds> {
+        UnsafeRawPointer(pointer).assumingMemoryBound(to: QCRowBounds.self)
+    }
+
     /// Writes the spans of `rows` within `x0..<x1` to `spans`, two a row (first column, end): the
     /// values of `span(row:from:to:)`, solved by the AVX2 kernel. Only where
     /// `processorRunsWideSpriteKernel`.
-    @inline(__always)
     func writeWideSpans(rows: Range<Int>, from x0: Int, to x1: Int, into spans: UnsafeMutablePointer<Int32>) {
-        withUnsafePointer(to: kernelForm) { bounds in
-            qc_row_spans_avx2(bounds, Int32(rows.lowerBound), Int32(rows.count), Int32(x0), Int32(x1), spans)
-        }
+        withUnsafePointer(to: self) { qc_row_spans_avx2(Self.kernelForm($0), Int32(rows.lowerBound), Int32(rows.count), Int32(x0), Int32(x1), spans) }
     }
 
     /// The columns of row `y` inside every half plane, within `x0..<x1` (empty when `lower >= upper`).

@@ -48,13 +48,13 @@ static inline AVX2 __m256i lanes_whole(__m256 x) {
 // 8.8 fixed-point colours: red and blue in `rb`, green and alpha in `ga`, a 16-bit half each.
 typedef struct FixedColor { __m256i rb, ga; } FixedColor;
 
-// `FixedColor(weighted:by:)`: texels' bytes times weights in 0...256.
-static inline AVX2 FixedColor weighted(__m256i texels, __m256i weight) {
-    const __m256i bytes = _mm256_set1_epi32(0x00FF00FF);
-    __m256i pair = _mm256_or_si256(weight, _mm256_slli_epi32(weight, 16));
+// `FixedColor(weighted:by:)`: texels' bytes times weights in 0...256, each weight given in both
+// 16-bit halves of its lane (`weight | weight << 16`). A 16-bit shift right by 8 is the Swift
+// code's 32-bit shift and mask of the upper bytes.
+static inline AVX2 FixedColor weighted(__m256i texels, __m256i pair) {
     FixedColor c = {
-        _mm256_mullo_epi16(_mm256_and_si256(texels, bytes), pair),
-        _mm256_mullo_epi16(_mm256_and_si256(_mm256_srli_epi32(texels, 8), bytes), pair),
+        _mm256_mullo_epi16(_mm256_and_si256(texels, _mm256_set1_epi32(0x00FF00FF)), pair),
+        _mm256_mullo_epi16(_mm256_srli_epi16(texels, 8), pair),
     };
     return c;
 }
@@ -70,6 +70,16 @@ static inline AVX2 FixedColor scaled(FixedColor a, __m256i redBlue, __m256i gree
     return c;
 }
 
+// Each lane's low (`lowHalves`) or high (`highHalves`) 16 bits copied into both halves (PSHUFB).
+static inline AVX2 __m256i lowHalves(__m256i x) {
+    return _mm256_shuffle_epi8(x, _mm256_setr_epi8(0, 1, 0, 1, 4, 5, 4, 5, 8, 9, 8, 9, 12, 13, 12, 13,
+                                                   0, 1, 0, 1, 4, 5, 4, 5, 8, 9, 8, 9, 12, 13, 12, 13));
+}
+static inline AVX2 __m256i highHalves(__m256i x) {
+    return _mm256_shuffle_epi8(x, _mm256_setr_epi8(2, 3, 2, 3, 6, 7, 6, 7, 10, 11, 10, 11, 14, 15, 14, 15,
+                                                   2, 3, 2, 3, 6, 7, 6, 7, 10, 11, 10, 11, 14, 15, 14, 15));
+}
+
 // The scalar forms of the lane helpers, for the row's vertical filter (lane 0 of the Swift lanes).
 static inline float scalar_max(float a, float b) { return b > a ? b : a; }
 static inline float scalar_min(float a, float b) { return b < a ? b : a; }
@@ -79,7 +89,8 @@ static inline float scalar_floor(float x) {
 }
 
 // One level over one canvas row: `SpriteSampling.rows` (the upper texel row and the lower row's
-// weight, the same for the whole row), found once per row.
+// weight, the same for the whole row), found once per row. The weight is kept as a pair (see
+// `weighted`) and as a float divided by 256 (exactly: it is a whole number up to 256).
 typedef struct LevelRow {
     const int *top, *bottom;
     __m256 lowerWeight;
@@ -93,15 +104,16 @@ static inline AVX2 LevelRow level_row(const QCSpriteLevel *level, float v) {
     LevelRow row;
     row.top = (const int *)level->pixels + (ptrdiff_t)y0 * level->width;
     row.bottom = row.top + level->width;
-    row.lowerWeight = _mm256_set1_ps(ty);
-    row.wy = _mm256_set1_epi32((int)ty);
+    row.lowerWeight = _mm256_set1_ps(ty * (1.0f / 256.0f));
+    row.wy = _mm256_set1_epi32((int)ty | (int)ty << 16);
     return row;
 }
 
 // The horizontal half of `SpriteSampling.bilinear` at eight pixels: the left texel column of
-// each 2x2 block and the right column's weight (as a float and as an integer, 0...256).
+// each 2x2 block, the right column's weight (a float 0...256) and, as pairs (see `weighted`),
+// that weight and 256 less it.
 typedef struct Columns {
-    __m256i index, wx;
+    __m256i index, wx, rest;
     __m256 tx;
 } Columns;
 
@@ -111,17 +123,21 @@ static inline AVX2 Columns columns(__m256 u, __m256 width, __m256 lastBlock) {
     __m256 fraction = lanes_min(lanes_max(_mm256_sub_ps(fx, x0), _mm256_setzero_ps()), _mm256_set1_ps(1.0f));
     Columns c;
     c.tx = lanes_round(_mm256_mul_ps(fraction, _mm256_set1_ps(256.0f)));
-    c.wx = lanes_whole(c.tx);
+    __m256i wx = lanes_whole(c.tx);
+    c.wx = _mm256_or_si256(wx, _mm256_slli_epi32(wx, 16));
+    c.rest = _mm256_sub_epi16(_mm256_set1_epi16(256), c.wx);
     c.index = lanes_whole(x0);
     return c;
 }
 
-// The rest of `SpriteSampling.bilinear` over one level row: the four weights and texels.
+// The rest of `SpriteSampling.bilinear` over one level row: the four weights and texels. The
+// Swift code's w11 = round(tx ty / 256) is here tx (ty / 256) + 2^23, whose low bits are that
+// rounded product (every operand and product is exact, so the order does not matter); the other
+// weights are found in 16-bit pairs, whose wrapping sums end in the same values (all 0...256).
 static inline AVX2 FixedColor bilinear(const LevelRow *level, Columns columns) {
-    __m256i wx = columns.wx, wy = level->wy;
-    __m256i w11 = lanes_whole(lanes_round(_mm256_mul_ps(_mm256_mul_ps(columns.tx, level->lowerWeight), _mm256_set1_ps(1.0f / 256.0f))));
-    __m256i w10 = _mm256_sub_epi32(wx, w11), w01 = _mm256_sub_epi32(wy, w11);
-    __m256i w00 = _mm256_add_epi32(_mm256_sub_epi32(_mm256_sub_epi32(_mm256_set1_epi32(256), wx), wy), w11);
+    __m256i w11 = lowHalves(_mm256_castps_si256(_mm256_add_ps(_mm256_mul_ps(columns.tx, level->lowerWeight), _mm256_set1_ps(8388608.0f))));
+    __m256i w10 = _mm256_sub_epi16(columns.wx, w11), w01 = _mm256_sub_epi16(level->wy, w11);
+    __m256i w00 = _mm256_add_epi16(_mm256_sub_epi16(columns.rest, level->wy), w11);
     __m256i index = columns.index;
     FixedColor c = weighted(_mm256_i32gather_epi32(level->top, index, 4), w00);
     c = plus(c, weighted(_mm256_i32gather_epi32(level->top + 1, index, 4), w10));
@@ -129,29 +145,21 @@ static inline AVX2 FixedColor bilinear(const LevelRow *level, Columns columns) {
     return plus(c, weighted(_mm256_i32gather_epi32(level->bottom + 1, index, 4), w11));
 }
 
-// `FixedColor.rounded`: a + b saturating at 0xFFFF, rounded to a byte in each half's low byte.
-static inline AVX2 __m256i rounded(__m256i a, __m256i b) {
-    __m256i sum = _mm256_adds_epu16(a, b);
-    __m256i bytes = _mm256_add_epi16(_mm256_srli_epi16(sum, 8), _mm256_and_si256(_mm256_srli_epi16(sum, 7), _mm256_set1_epi16(1)));
-    return _mm256_sub_epi16(bytes, _mm256_srli_epi16(bytes, 8));
-}
-
-// `FixedColor.over`: premultiplied source-over onto eight RGBA8 pixels.
+// `FixedColor.over`: premultiplied source-over onto eight RGBA8 pixels, in fewer steps with the
+// same results. The source's alpha is at most 65280 (255 × 256: the filter's weights sum to 256
+// and scaling only lowers it), so the transparency and its factor fit 16 bits. `FixedColor.rounded`
+// (a + b saturating at 0xFFFF, then (sum >> 8) + bit 7, 256 taken to 255) is (sum + 128) >> 8
+// with the addition saturating too: equal below 0xFF80, and 255 from there up.
 static inline AVX2 __m256i over(FixedColor source, __m256i destination) {
-    __m256i transparency = _mm256_sub_epi32(_mm256_set1_epi32(65280), _mm256_srli_epi32(source.ga, 16));
-    __m256i factor = _mm256_and_si256(_mm256_add_epi32(transparency, _mm256_srli_epi32(transparency, 8)), _mm256_set1_epi32(0xFFFF));
-    __m256i pair = _mm256_or_si256(factor, _mm256_slli_epi32(factor, 16));
-    __m256i rbBelow = _mm256_mulhi_epu16(_mm256_slli_epi32(_mm256_and_si256(destination, _mm256_set1_epi32(0x00FF00FF)), 8), pair);
-    __m256i gaBelow = _mm256_mulhi_epu16(_mm256_and_si256(destination, _mm256_set1_epi32((int)0xFF00FF00)), pair);
-    return _mm256_or_si256(rounded(source.rb, rbBelow), _mm256_slli_epi32(rounded(source.ga, gaBelow), 8));
+    __m256i transparency = _mm256_sub_epi16(_mm256_set1_epi16((short)65280), highHalves(source.ga));
+    __m256i factor = _mm256_add_epi16(transparency, _mm256_srli_epi16(transparency, 8));
+    __m256i rbBelow = _mm256_mulhi_epu16(_mm256_slli_epi16(destination, 8), factor);
+    __m256i gaBelow = _mm256_mulhi_epu16(_mm256_and_si256(destination, _mm256_set1_epi32((int)0xFF00FF00)), factor);
+    const __m256i half = _mm256_set1_epi16(128);
+    __m256i rb = _mm256_srli_epi16(_mm256_adds_epu16(_mm256_adds_epu16(source.rb, rbBelow), half), 8);
+    __m256i ga = _mm256_and_si256(_mm256_adds_epu16(_mm256_adds_epu16(source.ga, gaBelow), half), _mm256_set1_epi32((int)0xFF00FF00));
+    return _mm256_or_si256(rb, ga);
 }
-
-// What a run of eight pixels starting at one column needs of its local x, the same in every row
-// where rows add nothing to local x: the first level's columns and the hard edges' mask.
-typedef struct Run {
-    Columns columns;
-    __m256i inside;
-} Run;
 
 // Runs starting in at most this many columns are kept for all the rows of a call.
 enum { keptRuns = 128 };
@@ -175,16 +183,20 @@ static inline __attribute__((always_inline)) AVX2 void paint_rows(const QCSprite
     const __m256i lanes = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
     // Where local x does not depend on the row (h21 zero: each row's term is the same zero), a
     // run's local x, and so its columns and mask, depends only on its first column: each is found
-    // once for all the rows, where the runs start within `keptRuns` columns (one level only).
+    // once for all the rows, where the runs start within `keptRuns` columns.
     int32_t firstStart = INT32_MAX, lastStart = INT32_MIN;
     for (int32_t r = 0; r < rowCount; r++) {
         if (spans[2 * r] >= spans[2 * r + 1]) continue;
         if (spans[2 * r] < firstStart) firstStart = spans[2 * r];
         if (spans[2 * r + 1] - 1 > lastStart) lastStart = spans[2 * r + 1] - 1;
     }
-    const bool keepsRuns = !trilinear && s.h21 == 0 && firstStart <= lastStart && (int64_t)lastStart - firstStart < keptRuns;
+    const bool keepsRuns = s.h21 == 0 && firstStart <= lastStart && (int64_t)lastStart - firstStart < keptRuns;
     const double keptRowTerm = ((double)firstRow + 0.5) * s.h21;
-    Run runs[keptRuns];
+    // What a run of eight pixels starting at one column needs of its local x, the same in every
+    // row where rows add nothing to local x: each level's columns and the hard edges' mask.
+    // (A specialisation drops the arrays it does not read.)
+    Columns keptFirst[keptRuns], keptNext[keptRuns];
+    __m256i keptInside[keptRuns];
     bool found[keptRuns];
     if (keepsRuns) memset(found, 0, sizeof found);
     for (int32_t r = 0; r < rowCount; r++) {
@@ -205,26 +217,31 @@ static inline __attribute__((always_inline)) AVX2 void paint_rows(const QCSprite
         // The same row term, bit for bit (a zero of the same sign), lets the kept runs serve.
         const bool useKept = keepsRuns && memcmp(&rowTerm, &keptRowTerm, sizeof rowTerm) == 0;
         for (int32_t x = x0; x < x1; x += 8) {
-            Run run;
-            __m256 u = _mm256_setzero_ps();
-            bool haveRun = false;
-            if (useKept) {
-                Run *kept = &runs[x - firstStart];
-                haveRun = found[x - firstStart];
-                if (haveRun) run = *kept;
-            }
-            if (!haveRun) {
+            Columns firstFresh, nextFresh;
+            const Columns *firstColumns = &firstFresh, *nextColumns = &nextFresh;
+            __m256i inside = _mm256_setzero_si256();
+            const int32_t k = x - firstStart;
+            if (useKept && found[k]) {
+                firstColumns = &keptFirst[k];
+                if (trilinear) nextColumns = &keptNext[k];
+                if (hardEdges) inside = keptInside[k];
+            } else {
                 double base = ((double)x + 0.5) * s.h11 + rowTerm + s.h31;
                 __m256 lx = _mm256_add_ps(_mm256_set1_ps((float)base), steps);
-                u = lanes_min(lanes_max(uLower, _mm256_add_ps(uOrigin, _mm256_mul_ps(lx, uPerUnit))), uUpper);
-                run.columns = columns(u, firstWidth, firstLastBlock);
-                run.inside = hardEdges ? _mm256_castps_si256(_mm256_and_ps(_mm256_cmp_ps(lx, minX, _CMP_GE_OQ), _mm256_cmp_ps(lx, maxX, _CMP_LT_OQ)))
-                                       : _mm256_setzero_si256();
-                if (useKept) { runs[x - firstStart] = run; found[x - firstStart] = true; }
+                __m256 u = lanes_min(lanes_max(uLower, _mm256_add_ps(uOrigin, _mm256_mul_ps(lx, uPerUnit))), uUpper);
+                firstFresh = columns(u, firstWidth, firstLastBlock);
+                if (trilinear) nextFresh = columns(u, nextWidth, nextLastBlock);
+                if (hardEdges) inside = _mm256_castps_si256(_mm256_and_ps(_mm256_cmp_ps(lx, minX, _CMP_GE_OQ), _mm256_cmp_ps(lx, maxX, _CMP_LT_OQ)));
+                if (useKept) {
+                    keptFirst[k] = firstFresh;
+                    if (trilinear) keptNext[k] = nextFresh;
+                    if (hardEdges) keptInside[k] = inside;
+                    found[k] = true;
+                }
             }
-            FixedColor source = bilinear(&first, run.columns);
+            FixedColor source = bilinear(&first, *firstColumns);
             if (trilinear) {
-                FixedColor second = bilinear(&next, columns(u, nextWidth, nextLastBlock));
+                FixedColor second = bilinear(&next, *nextColumns);
                 source = plus(scaled(source, firstFactor, firstFactor), scaled(second, nextFactor, nextFactor));
             }
             // Clear texels leave the pixels as they are.
@@ -232,8 +249,8 @@ static inline __attribute__((always_inline)) AVX2 void paint_rows(const QCSprite
             if (_mm256_testz_si256(any, any)) continue;
             if (scales) source = scaled(source, redBlue, greenAlpha);
             if (hardEdges) {
-                source.rb = _mm256_and_si256(source.rb, run.inside);
-                source.ga = _mm256_and_si256(source.ga, run.inside);
+                source.rb = _mm256_and_si256(source.rb, inside);
+                source.ga = _mm256_and_si256(source.ga, inside);
             }
             uint32_t *pointer = row + x;
             int32_t count = x1 - x;
@@ -249,10 +266,10 @@ static inline __attribute__((always_inline)) AVX2 void paint_rows(const QCSprite
     }
 }
 
-AVX2 void qc_sprite_paint_rows_avx2(const QCSprite *sprite, int32_t firstRow, int32_t rowCount, const int32_t *spans,
-                                    uint32_t *pixels, int32_t rowLength) {
+// `paint_rows` for the sprite's combination of options.
+static AVX2 void paint_rows_chosen(const QCSprite *sprite, int32_t firstRow, int32_t rowCount, const int32_t *spans,
+                                   uint32_t *pixels, ptrdiff_t length) {
     const bool trilinear = sprite->nextLevelWeight != 0, scales = sprite->scales, hard = sprite->hardEdges;
-    const ptrdiff_t length = rowLength;
     switch ((trilinear ? 1 : 0) | (scales ? 2 : 0) | (hard ? 4 : 0)) {
     case 0: paint_rows(sprite, firstRow, rowCount, spans, pixels, length, false, false, false); break;
     case 1: paint_rows(sprite, firstRow, rowCount, spans, pixels, length, true, false, false); break;
@@ -265,6 +282,24 @@ AVX2 void qc_sprite_paint_rows_avx2(const QCSprite *sprite, int32_t firstRow, in
     }
 }
 
+AVX2 void qc_sprite_paint_rows_avx2(const QCSprite *sprite, int32_t firstRow, int32_t rowCount, const int32_t *spans,
+                                    uint32_t *pixels, int32_t rowLength) {
+    paint_rows_chosen(sprite, firstRow, rowCount, spans, pixels, rowLength);
+}
+
+// Rows solved and painted this many at a time (the spans live on the stack).
+enum { rowsAtOnce = 64 };
+
+AVX2 void qc_sprite_paint_region_avx2(const QCSprite *sprite, const QCRowBounds *bounds, int32_t firstRow, int32_t rowCount,
+                                      int32_t x0, int32_t x1, uint32_t *pixels, int32_t rowLength) {
+    int32_t spans[2 * rowsAtOnce];
+    for (int32_t done = 0; done < rowCount; done += rowsAtOnce) {
+        const int32_t count = rowCount - done < rowsAtOnce ? rowCount - done : rowsAtOnce;
+        qc_row_spans_avx2(bounds, firstRow + done, count, x0, x1, spans);
+        paint_rows_chosen(sprite, firstRow + done, count, spans, pixels + (ptrdiff_t)done * rowLength, rowLength);
+    }
+}
+
 #else
 
 bool qc_sprite_kernels_available(void) { return false; }
@@ -273,6 +308,11 @@ bool qc_sprite_kernels_available(void) { return false; }
 void qc_sprite_paint_rows_avx2(const QCSprite *sprite, int32_t firstRow, int32_t rowCount, const int32_t *spans,
                                uint32_t *pixels, int32_t rowLength) {
     (void)sprite; (void)firstRow; (void)rowCount; (void)spans; (void)pixels; (void)rowLength;
+}
+
+void qc_sprite_paint_region_avx2(const QCSprite *sprite, const QCRowBounds *bounds, int32_t firstRow, int32_t rowCount,
+                                 int32_t x0, int32_t x1, uint32_t *pixels, int32_t rowLength) {
+    (void)sprite; (void)bounds; (void)firstRow; (void)rowCount; (void)x0; (void)x1; (void)pixels; (void)rowLength;
 }
 
 #endif

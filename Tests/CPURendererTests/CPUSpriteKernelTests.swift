@@ -69,6 +69,7 @@ final class CPUSpriteKernelTests: XCTestCase {
         try XCTSkipUnless(processorRunsWideSpriteKernel, "this processor has no AVX2: only the Swift lanes run")
         try assertKernelPaintsTheSwiftLanesBytes()
         assertKernelRowSpansEqualRowBounds()
+        try assertRegionKernelPaintsTheRowByRowBytes()
     }
 
     private func assertKernelPaintsTheSwiftLanesBytes() throws {
@@ -115,6 +116,94 @@ final class CPUSpriteKernelTests: XCTestCase {
         XCTAssertGreaterThan(trilinear, 10)
         XCTAssertGreaterThan(tinted, 5)
         XCTAssertGreaterThan(hard, 30)
+    }
+
+    /// Axis-aligned lean sprites (`PreparedSprite`, as layers with contents draw) painted by the
+    /// one-call region kernel (`qc_sprite_paint_region_avx2`, through `QuadPainter`) in bands of
+    /// random heights and column windows give the bytes of the same sprites painted row by row
+    /// over `RowBounds.span`: by the rows kernel one row a call, and by the Swift lanes. Fractional
+    /// places, sprites under 3 px, sprites partly off the canvas, mirrored ones, any opacity.
+    private func assertRegionKernelPaintsTheRowByRowBytes() throws {
+        var generator = SeededGenerator(seed: 23)
+        func random(_ range: ClosedRange<Double>) -> Double { Double.random(in: range, using: &generator) }
+        let (width, height) = Self.canvas
+        var drawn = 0, changed = 0, tiny = 0, partlyOff = 0, trilinear = 0, translucent = 0
+        for index in 0..<300 {
+            let small = index % 4 == 0
+            let size = (width: small ? random(0.3...3) : random(3...45), height: small ? random(0.3...3) : random(3...45))
+            let scale = (x: random(0.1...2.5) * (index % 7 == 0 ? -1 : 1), y: random(0.1...2.5) * (index % 9 == 0 ? -1 : 1))
+            var quad = SpriteFixtures.sprite(SpriteFixtures.placed(x: random(-25...Double(width) - 3), y: random(-20...Double(height) - 3),
+                                                                   scaleX: scale.x, scaleY: scale.y),
+                                             width: size.width, height: size.height,
+                                             opacity: index % 3 == 0 ? 1 : Float(random(0.05...1)), filter: index % 5 == 1 ? .trilinear : .linear)
+            quad.isDoubleSided = true // mirrored cases stay visible
+            if index % 8 == 5 {
+                quad.textureTint = PremultipliedColor(red: Float(random(0...1)), green: Float(random(0...1)),
+                                                      blue: Float(random(0...1)), alpha: Float(random(0...1)))
+            }
+            let unitRect = index % 6 == 2 ? CGRect(x: 0.2, y: 0.1, width: 0.55, height: 0.7) : CGRect(x: 0, y: 0, width: 1, height: 1)
+            let binding = try XCTUnwrap(SpriteFixtures.binding(quad, unitRect: unitRect))
+            var sprites: [PreparedSprite] = []
+            guard case .appended = PreparedSprite.prepare(quad, texture: binding, canvasWidth: width, canvasHeight: height, into: &sprites)
+            else { continue }
+            sprites[0].sampling.usesWideKernel = true // whatever QC_DEBUG says
+            let sprite = sprites[0]
+            var wide = try XCTUnwrap(sprite.sampling.wideKernel(sprite.inverse), "case \(index): an axis-aligned sprite takes the kernel")
+            // A window of columns (a damage rectangle's) half the time, and bands of random heights.
+            let window = index % 2 == 0 ? 0..<width : Int(generator.next(width / 2))..<(width / 2 + Int(generator.next(width / 2)) + 1)
+            let b = sprite.bounds
+            let lower = max(window.lowerBound, b.0), upper = min(window.upperBound, b.2)
+            let seed = UInt64(index), background = Self.background(seed: seed)
+            func buffer() -> PixelBuffer {
+                let buffer = PixelBuffer(width: width, height: height)
+                for (offset, pixel) in background.enumerated() { buffer.pixels[offset] = pixel }
+                return buffer
+            }
+            let region = buffer(), kernelRows = buffer(), lanes = buffer()
+            sprites.withUnsafeBufferPointer { pointer in
+                let painter = QuadPainter(clips: UnsafeBufferPointer(start: nil, count: 0), rowWidth: width)
+                var top = 0
+                while top < height {
+                    let bottom = min(height, top + 1 + Int(generator.next(20)))
+                    let rows = max(top, b.1)..<max(max(top, b.1), min(bottom, b.3))
+                    painter.paint(pointer.baseAddress!, rows: rows, from: window.lowerBound, to: window.upperBound, into: region)
+                    top = bottom
+                }
+            }
+            for y in b.1..<b.3 {
+                let (x0, x1) = sprite.sampling.rows.span(row: y, from: lower, to: upper)
+                withUnsafePointer(to: &wide) {
+                    sprite.sampling.paint(sprite.inverse, wide: $0, row: y, from: x0, to: x1, into: kernelRows.row(y), rowWidth: width)
+                }
+                sprite.sampling.paint(sprite.inverse, wide: nil, row: y, from: x0, to: x1, into: lanes.row(y), rowWidth: width)
+            }
+            let count = width * height
+            let painted = Array(UnsafeBufferPointer(start: region.pixels, count: count))
+            for (name, expected) in [("the rows kernel", kernelRows), ("the Swift lanes", lanes)] {
+                if let first = zip(painted, UnsafeBufferPointer(start: expected.pixels, count: count)).enumerated()
+                    .first(where: { $0.element.0 != $0.element.1 }) {
+                    XCTFail(String(format: "case %d: pixel (%d, %d) is %08X by the region kernel, %08X by %@", index, first.offset % width,
+                                   first.offset / width, first.element.0, first.element.1, name))
+                }
+            }
+            let differing = zip(painted, background).filter { $0 != $1 }.count
+            guard differing > 0 else { continue }
+            drawn += 1; changed += differing
+            if small { tiny += 1 }
+            if quad.opacity < 1 { translucent += 1 }
+            if sprite.sampling.nextLevelWeight != 0 { trilinear += 1 }
+            // Partly off the canvas: the rect reaches beyond an edge of it.
+            let corners = [CGPoint(x: quad.rect.minX, y: quad.rect.minY), CGPoint(x: quad.rect.maxX, y: quad.rect.maxY)]
+                .map { (quad.transform.m41 + $0.x * quad.transform.m11, quad.transform.m42 + $0.y * quad.transform.m22) }
+            if corners.contains(where: { $0.0 < 0 || $0.0 > Double(width) || $0.1 < 0 || $0.1 > Double(height) }) { partlyOff += 1 }
+        }
+        // The cases exercise what they are meant to (many sprites under 3 px cover no pixel centre).
+        XCTAssertGreaterThan(drawn, 150)
+        XCTAssertGreaterThan(changed, 30000)
+        XCTAssertGreaterThan(tiny, 20)
+        XCTAssertGreaterThan(partlyOff, 60)
+        XCTAssertGreaterThan(trilinear, 15)
+        XCTAssertGreaterThan(translucent, 80)
     }
 
     /// A bilinear sprite takes the kernel only unrotated: a turned one keeps the Swift lanes.

@@ -65,4 +65,11 @@ void qc_row_bounds(const double *a, const double *b, const double *c, QCRowBound
 /// `RowBounds.span(row:from:to:)`. Call only where `qc_sprite_kernels_available()`.
 void qc_row_spans_avx2(const QCRowBounds *bounds, int32_t firstRow, int32_t rowCount, int32_t x0, int32_t x1, int32_t *spans);
 
+/// Paints `sprite` over canvas rows firstRow..<firstRow + rowCount, in each row the columns
+/// within `x0..<x1` that `bounds` gives (`qc_row_spans_avx2`): in one call, the pixels of
+/// `qc_row_spans_avx2` then `qc_sprite_paint_rows_avx2`. `pixels` is row firstRow's first pixel.
+/// Call only where `qc_sprite_kernels_available()`.
+void qc_sprite_paint_region_avx2(const QCSprite *sprite, const QCRowBounds *bounds, int32_t firstRow, int32_t rowCount,
+                                 int32_t x0, int32_t x1, uint32_t *pixels, int32_t rowLength);
+
 #endif
