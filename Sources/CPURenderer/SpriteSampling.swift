@@ -119,6 +119,7 @@ struct SpriteSampling {
 
     /// The sprite as the AVX2 kernel paints it, when it does: unrotated, bilinear, on a processor
     /// with AVX2 (`usesWideKernel`). Made once for the rows a band paints.
+    @inline(__always)
     func wideKernel(_ inverse: Homography) -> QCSprite? {
         guard usesWideKernel, linear, inverse.m.1 == 0 else { return nil }
         func kernelLevel(_ image: TextureLevel) -> QCSpriteLevel {

@@ -63,29 +63,45 @@ void qc_row_bounds(const double *a, const double *b, const double *c, QCRowBound
 
 #define AVX2 __attribute__((target("avx2")))
 
-// `RowBounds.span` for each row: the four lower and four upper bounds at once (multiplied, then
-// added, as the Swift lanes are), their largest and smallest, rounded up and down. Rounding is
-// exact where the Swift code rounds; beyond ±4e15, where it leaves a value as it is, the span is
-// empty either way (columns lie within ±2^15).
+// `RowBounds.span` for four rows at once: each row's lower bounds (each multiplied, then added,
+// as the Swift lanes are) and the first column, their largest (taking the largest of exact values
+// in any order gives the same value: the bounds are never NaN, and a zero's sign does not survive
+// the rounding and conversion), likewise the upper bounds, rounded up and down. Rounding is exact
+// where the Swift code rounds; beyond ±4e15, where it leaves a value as it is, the span is empty
+// either way (columns lie within ±2^15).
+static inline AVX2 void row_spans(const QCRowBounds *bounds, int32_t firstRow, int32_t x0, int32_t x1, int32_t *spans) {
+    const __m256d centre = _mm256_add_pd(_mm256_cvtepi32_pd(_mm_add_epi32(_mm_set1_epi32(firstRow), _mm_setr_epi32(0, 1, 2, 3))),
+                                         _mm256_set1_pd(0.5));
+    __m256d low = _mm256_set1_pd((double)x0), high = _mm256_set1_pd((double)x1 - 1);
+    for (int i = 0; i < 4; i++) {
+        low = _mm256_max_pd(low, _mm256_add_pd(_mm256_mul_pd(_mm256_set1_pd(bounds->lowSlope[i]), centre), _mm256_set1_pd(bounds->lowOffset[i])));
+        high = _mm256_min_pd(high, _mm256_add_pd(_mm256_mul_pd(_mm256_set1_pd(bounds->highSlope[i]), centre), _mm256_set1_pd(bounds->highOffset[i])));
+    }
+    const __m256d lower = _mm256_round_pd(low, _MM_FROUND_TO_POS_INF | _MM_FROUND_NO_EXC);
+    const __m256d upper = _mm256_add_pd(_mm256_round_pd(high, _MM_FROUND_TO_NEG_INF | _MM_FROUND_NO_EXC), _mm256_set1_pd(1));
+    __m256d valid = _mm256_and_pd(_mm256_cmp_pd(_mm256_set1_pd(bounds->firstCentre), centre, _CMP_LE_OQ),
+                                  _mm256_cmp_pd(centre, _mm256_set1_pd(bounds->lastCentre), _CMP_LE_OQ));
+    valid = _mm256_and_pd(valid, _mm256_cmp_pd(lower, upper, _CMP_LT_OQ));
+    // Where a row has none, both ends are x0 (and the conversions' values for far bounds are dropped).
+    const __m128i none = _mm_set1_epi32(x0);
+    const __m128i rowMask = _mm256_castsi256_si128(_mm256_permutevar8x32_epi32(_mm256_castpd_si256(valid), _mm256_setr_epi32(0, 2, 4, 6, 0, 2, 4, 6)));
+    const __m128i first = _mm_blendv_epi8(none, _mm256_cvttpd_epi32(lower), rowMask);
+    const __m128i end = _mm_blendv_epi8(none, _mm256_cvttpd_epi32(upper), rowMask);
+    _mm_storeu_si128((__m128i *)spans, _mm_unpacklo_epi32(first, end));
+    _mm_storeu_si128((__m128i *)(spans + 4), _mm_unpackhi_epi32(first, end));
+}
+
 AVX2 void qc_row_spans_avx2(const QCRowBounds *bounds, int32_t firstRow, int32_t rowCount, int32_t x0, int32_t x1, int32_t *spans) {
-    const __m256d lowSlope = _mm256_loadu_pd(bounds->lowSlope), lowOffset = _mm256_loadu_pd(bounds->lowOffset);
-    const __m256d highSlope = _mm256_loadu_pd(bounds->highSlope), highOffset = _mm256_loadu_pd(bounds->highOffset);
-    const double first = (double)x0, last = (double)x1 - 1;
-    for (int32_t r = 0; r < rowCount; r++) {
-        const double centre = (double)(firstRow + r) + 0.5;
-        spans[2 * r] = x0; spans[2 * r + 1] = x0;
-        if (bounds->isEmpty || !(bounds->firstCentre <= centre && centre <= bounds->lastCentre)) continue;
-        const __m256d y = _mm256_set1_pd(centre);
-        const __m256d lows = _mm256_add_pd(_mm256_mul_pd(lowSlope, y), lowOffset);
-        const __m256d highs = _mm256_add_pd(_mm256_mul_pd(highSlope, y), highOffset);
-        __m128d low = _mm_max_pd(_mm256_castpd256_pd128(lows), _mm256_extractf128_pd(lows, 1));
-        low = _mm_max_sd(_mm_max_sd(low, _mm_unpackhi_pd(low, low)), _mm_set_sd(first));
-        __m128d high = _mm_min_pd(_mm256_castpd256_pd128(highs), _mm256_extractf128_pd(highs, 1));
-        high = _mm_min_sd(_mm_min_sd(high, _mm_unpackhi_pd(high, high)), _mm_set_sd(last));
-        const double lower = _mm_cvtsd_f64(_mm_round_sd(low, low, _MM_FROUND_TO_POS_INF | _MM_FROUND_NO_EXC));
-        const double upper = _mm_cvtsd_f64(_mm_round_sd(high, high, _MM_FROUND_TO_NEG_INF | _MM_FROUND_NO_EXC)) + 1;
-        if (!(lower < upper)) continue;
-        spans[2 * r] = (int32_t)lower; spans[2 * r + 1] = (int32_t)upper;
+    if (bounds->isEmpty) {
+        for (int32_t r = 0; r < rowCount; r++) { spans[2 * r] = x0; spans[2 * r + 1] = x0; }
+        return;
+    }
+    int32_t r = 0;
+    for (; r + 4 <= rowCount; r += 4) row_spans(bounds, firstRow + r, x0, x1, spans + 2 * r);
+    if (r < rowCount) {
+        int32_t last[8];
+        row_spans(bounds, firstRow + r, x0, x1, last);
+        for (int32_t i = 0; r + i < rowCount; i++) { spans[2 * (r + i)] = last[2 * i]; spans[2 * (r + i) + 1] = last[2 * i + 1]; }
     }
 }
 

@@ -80,32 +80,87 @@ static inline AVX2 __m256i highHalves(__m256i x) {
                                                    2, 3, 2, 3, 6, 7, 6, 7, 10, 11, 10, 11, 14, 15, 14, 15));
 }
 
-// The scalar forms of the lane helpers, for the row's vertical filter (lane 0 of the Swift lanes).
-static inline float scalar_max(float a, float b) { return b > a ? b : a; }
-static inline float scalar_min(float a, float b) { return b < a ? b : a; }
-static inline float scalar_floor(float x) {
-    float nearest = (x + 12582912.0f) - 12582912.0f;
-    return nearest > x ? nearest - 1.0f : nearest;
-}
-
 // One level over one canvas row: `SpriteSampling.rows` (the upper texel row and the lower row's
-// weight, the same for the whole row), found once per row. The weight is kept as a pair (see
-// `weighted`) and as a float divided by 256 (exactly: it is a whole number up to 256).
+// weight, the same for the whole row). The weight is kept as a pair (see `weighted`) and as a
+// float divided by 256 (exactly: it is a whole number up to 256).
 typedef struct LevelRow {
     const int *top, *bottom;
     __m256 lowerWeight;
     __m256i wy;
 } LevelRow;
 
-static inline AVX2 LevelRow level_row(const QCSpriteLevel *level, float v) {
-    float fy = v * (float)level->height - 0.5f;
-    float y0 = scalar_min(scalar_max(scalar_floor(fy), 0.0f), (float)(level->height - 2));
-    float ty = ((scalar_min(scalar_max(fy - y0, 0.0f), 1.0f) * 256.0f) + 8388608.0f) - 8388608.0f;
+// The vertical half of each level's filter and what else a row needs, found for eight rows at
+// once with the lane helpers (each lane the scalar steps of `SpriteSampling.paint`'s first run
+// of the row): per row, the offset of the upper texel row, the lower row's weight / 256 and as a
+// pair, and the row's term of local x; and as bits (row i in bit i) the rows with columns to paint
+// (with hard edges, only those whose local y lies in the rect) and those whose row term equals
+// `keptTerm` bit for bit.
+typedef struct RowBlock {
+    int32_t firstOffset[8], nextOffset[8];
+    float firstWeight[8], nextWeight[8];
+    int32_t firstPair[8], nextPair[8];
+    double rowTerm[8];
+    int painted, sameTerm;
+} RowBlock;
+
+// `SpriteSampling.rows` of `level` at eight values of v.
+static inline AVX2 void level_rows(const QCSpriteLevel *level, __m256 v, int32_t *offset, float *weight, int32_t *pair) {
+    const __m256 height = _mm256_set1_ps((float)level->height);
+    __m256 fy = _mm256_sub_ps(_mm256_mul_ps(v, height), _mm256_set1_ps(0.5f));
+    __m256 y0 = lanes_min(lanes_max(lanes_floor(fy), _mm256_setzero_ps()), _mm256_set1_ps((float)(level->height - 2)));
+    __m256 fraction = lanes_min(lanes_max(_mm256_sub_ps(fy, y0), _mm256_setzero_ps()), _mm256_set1_ps(1.0f));
+    __m256 ty = lanes_round(_mm256_mul_ps(fraction, _mm256_set1_ps(256.0f)));
+    __m256i wy = _mm256_cvttps_epi32(ty);
+    _mm256_storeu_si256((__m256i *)offset, _mm256_mullo_epi32(_mm256_cvttps_epi32(y0), _mm256_set1_epi32(level->width)));
+    _mm256_storeu_ps(weight, _mm256_mul_ps(ty, _mm256_set1_ps(1.0f / 256.0f)));
+    _mm256_storeu_si256((__m256i *)pair, _mm256_or_si256(wy, _mm256_slli_epi32(wy, 16)));
+}
+
+// Fills `block` for rows firstRow..<firstRow + count (count 1...8), whose spans are `spans`:
+// local y = x h12 + y h22 + h32 at the row's first pixel centre (in double precision, then
+// single), v clamped into the image, each level's rows, and the row term y h21.
+static inline AVX2 void row_block(const QCSprite *s, int32_t firstRow, const int32_t *spans, int32_t count, double keptTerm,
+                                  bool trilinear, bool hardEdges, RowBlock *block) {
+    int32_t first[8] = { 0 }, end[8] = { 0 };
+    for (int32_t i = 0; i < count; i++) { first[i] = spans[2 * i]; end[i] = spans[2 * i + 1]; }
+    const __m256i columns = _mm256_loadu_si256((const __m256i *)first);
+    int painted = _mm256_movemask_ps(_mm256_castsi256_ps(_mm256_cmpgt_epi32(_mm256_loadu_si256((const __m256i *)end), columns)));
+    const __m256i rows = _mm256_add_epi32(_mm256_set1_epi32(firstRow), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
+    const __m256d half = _mm256_set1_pd(0.5), h12 = _mm256_set1_pd(s->h12), h22 = _mm256_set1_pd(s->h22);
+    const __m256d h32 = _mm256_set1_pd(s->h32), h21 = _mm256_set1_pd(s->h21);
+    __m128 localY[2];
+    int sameTerm = 0;
+    const __m256i kept = _mm256_castpd_si256(_mm256_set1_pd(keptTerm));
+    for (int k = 0; k < 2; k++) {
+        const __m256d x = _mm256_add_pd(_mm256_cvtepi32_pd(k == 0 ? _mm256_castsi256_si128(columns) : _mm256_extracti128_si256(columns, 1)), half);
+        const __m256d y = _mm256_add_pd(_mm256_cvtepi32_pd(k == 0 ? _mm256_castsi256_si128(rows) : _mm256_extracti128_si256(rows, 1)), half);
+        localY[k] = _mm256_cvtpd_ps(_mm256_add_pd(_mm256_add_pd(_mm256_mul_pd(x, h12), _mm256_mul_pd(y, h22)), h32));
+        const __m256d term = _mm256_mul_pd(y, h21);
+        _mm256_storeu_pd(block->rowTerm + 4 * k, term);
+        sameTerm |= _mm256_movemask_pd(_mm256_castsi256_pd(_mm256_cmpeq_epi64(_mm256_castpd_si256(term), kept))) << (4 * k);
+    }
+    __m256 ly = _mm256_add_ps(_mm256_set_m128(localY[1], localY[0]), _mm256_set1_ps((float)s->h12 * 0.0f));
+    // Hard edges: a row outside the rect keeps every pixel (the Swift lanes blend a cleared colour
+    // there, which leaves a pixel's bytes as they are).
+    if (hardEdges) {
+        painted &= _mm256_movemask_ps(_mm256_and_ps(_mm256_cmp_ps(ly, _mm256_set1_ps(s->minY), _CMP_GE_OQ),
+                                                    _mm256_cmp_ps(ly, _mm256_set1_ps(s->maxY), _CMP_LT_OQ)));
+    }
+    block->painted = painted;
+    block->sameTerm = sameTerm;
+    const __m256 v = lanes_min(lanes_max(_mm256_set1_ps(s->vLower), _mm256_add_ps(_mm256_set1_ps(s->vOrigin), _mm256_mul_ps(ly, _mm256_set1_ps(s->vPerUnit)))),
+                               _mm256_set1_ps(s->vUpper));
+    level_rows(&s->first, v, block->firstOffset, block->firstWeight, block->firstPair);
+    if (trilinear) level_rows(&s->next, v, block->nextOffset, block->nextWeight, block->nextPair);
+}
+
+// Row `i` of `block` over `level`.
+static inline AVX2 LevelRow level_row(const QCSpriteLevel *level, const int32_t *offset, const float *weight, const int32_t *pair, int i) {
     LevelRow row;
-    row.top = (const int *)level->pixels + (ptrdiff_t)y0 * level->width;
+    row.top = (const int *)level->pixels + offset[i];
     row.bottom = row.top + level->width;
-    row.lowerWeight = _mm256_set1_ps(ty * (1.0f / 256.0f));
-    row.wy = _mm256_set1_epi32((int)ty | (int)ty << 16);
+    row.lowerWeight = _mm256_set1_ps(weight[i]);
+    row.wy = _mm256_set1_epi32(pair[i]);
     return row;
 }
 
@@ -191,7 +246,6 @@ static inline __attribute__((always_inline)) AVX2 void paint_rows(const QCSprite
         if (spans[2 * r + 1] - 1 > lastStart) lastStart = spans[2 * r + 1] - 1;
     }
     const bool keepsRuns = s.h21 == 0 && firstStart <= lastStart && (int64_t)lastStart - firstStart < keptRuns;
-    const double keptRowTerm = ((double)firstRow + 0.5) * s.h21;
     // What a run of eight pixels starting at one column needs of its local x, the same in every
     // row where rows add nothing to local x: each level's columns and the hard edges' mask.
     // (A specialisation drops the arrays it does not read.)
@@ -199,68 +253,67 @@ static inline __attribute__((always_inline)) AVX2 void paint_rows(const QCSprite
     __m256i keptInside[keptRuns];
     bool found[keptRuns];
     if (keepsRuns) memset(found, 0, sizeof found);
-    for (int32_t r = 0; r < rowCount; r++) {
-        const int32_t x0 = spans[2 * r], x1 = spans[2 * r + 1];
-        if (x0 >= x1) continue;
-        uint32_t *row = pixels + r * rowLength;
-        // Local y (the same along the row: h12 is zero) and the vertical half of each level's
-        // filter, as `SpriteSampling.paint` finds them from the row's first run.
-        const double firstX = (double)x0 + 0.5, centreY = (double)(firstRow + r) + 0.5;
-        const float localY = (float)(firstX * s.h12 + centreY * s.h22 + s.h32) + (float)s.h12 * 0.0f;
-        // Hard edges: a row outside the rect keeps every pixel (the Swift lanes blend a cleared
-        // colour there, which leaves a pixel's bytes as they are).
-        if (hardEdges && !(localY >= s.minY && localY < s.maxY)) continue;
-        const float v = scalar_min(scalar_max(s.vLower, s.vOrigin + localY * s.vPerUnit), s.vUpper);
-        const LevelRow first = level_row(&s.first, v);
-        const LevelRow next = trilinear ? level_row(&s.next, v) : first;
-        const double rowTerm = centreY * s.h21;
-        // The same row term, bit for bit (a zero of the same sign), lets the kept runs serve.
-        const bool useKept = keepsRuns && memcmp(&rowTerm, &keptRowTerm, sizeof rowTerm) == 0;
-        for (int32_t x = x0; x < x1; x += 8) {
-            Columns firstFresh, nextFresh;
-            const Columns *firstColumns = &firstFresh, *nextColumns = &nextFresh;
-            __m256i inside = _mm256_setzero_si256();
-            const int32_t k = x - firstStart;
-            if (useKept && found[k]) {
-                firstColumns = &keptFirst[k];
-                if (trilinear) nextColumns = &keptNext[k];
-                if (hardEdges) inside = keptInside[k];
-            } else {
-                double base = ((double)x + 0.5) * s.h11 + rowTerm + s.h31;
-                __m256 lx = _mm256_add_ps(_mm256_set1_ps((float)base), steps);
-                __m256 u = lanes_min(lanes_max(uLower, _mm256_add_ps(uOrigin, _mm256_mul_ps(lx, uPerUnit))), uUpper);
-                firstFresh = columns(u, firstWidth, firstLastBlock);
-                if (trilinear) nextFresh = columns(u, nextWidth, nextLastBlock);
-                if (hardEdges) inside = _mm256_castps_si256(_mm256_and_ps(_mm256_cmp_ps(lx, minX, _CMP_GE_OQ), _mm256_cmp_ps(lx, maxX, _CMP_LT_OQ)));
-                if (useKept) {
-                    keptFirst[k] = firstFresh;
-                    if (trilinear) keptNext[k] = nextFresh;
-                    if (hardEdges) keptInside[k] = inside;
-                    found[k] = true;
+    const double keptRowTerm = ((double)firstRow + 0.5) * s.h21;
+    RowBlock block;
+    for (int32_t firstOfBlock = 0; firstOfBlock < rowCount; firstOfBlock += 8) {
+        row_block(&s, firstRow + firstOfBlock, spans + 2 * firstOfBlock, rowCount - firstOfBlock < 8 ? rowCount - firstOfBlock : 8,
+                  keptRowTerm, trilinear, hardEdges, &block);
+        for (int rows = block.painted; rows != 0; rows &= rows - 1) {
+            const int i = __builtin_ctz((unsigned)rows);
+            const int32_t r = firstOfBlock + i;
+            const int32_t x0 = spans[2 * r], x1 = spans[2 * r + 1];
+            uint32_t *row = pixels + r * rowLength;
+            const LevelRow first = level_row(&s.first, block.firstOffset, block.firstWeight, block.firstPair, i);
+            const LevelRow next = trilinear ? level_row(&s.next, block.nextOffset, block.nextWeight, block.nextPair, i) : first;
+            const double rowTerm = block.rowTerm[i];
+            // The same row term, bit for bit (a zero of the same sign), lets the kept runs serve.
+            const bool useKept = keepsRuns && (block.sameTerm >> i & 1);
+            for (int32_t x = x0; x < x1; x += 8) {
+                Columns firstFresh, nextFresh;
+                const Columns *firstColumns = &firstFresh, *nextColumns = &nextFresh;
+                __m256i inside = _mm256_setzero_si256();
+                const int32_t k = x - firstStart;
+                if (useKept && found[k]) {
+                    firstColumns = &keptFirst[k];
+                    if (trilinear) nextColumns = &keptNext[k];
+                    if (hardEdges) inside = keptInside[k];
+                } else {
+                    double base = ((double)x + 0.5) * s.h11 + rowTerm + s.h31;
+                    __m256 lx = _mm256_add_ps(_mm256_set1_ps((float)base), steps);
+                    __m256 u = lanes_min(lanes_max(uLower, _mm256_add_ps(uOrigin, _mm256_mul_ps(lx, uPerUnit))), uUpper);
+                    firstFresh = columns(u, firstWidth, firstLastBlock);
+                    if (trilinear) nextFresh = columns(u, nextWidth, nextLastBlock);
+                    if (hardEdges) inside = _mm256_castps_si256(_mm256_and_ps(_mm256_cmp_ps(lx, minX, _CMP_GE_OQ), _mm256_cmp_ps(lx, maxX, _CMP_LT_OQ)));
+                    if (useKept) {
+                        keptFirst[k] = firstFresh;
+                        if (trilinear) keptNext[k] = nextFresh;
+                        if (hardEdges) keptInside[k] = inside;
+                        found[k] = true;
+                    }
                 }
-            }
-            FixedColor source = bilinear(&first, *firstColumns);
-            if (trilinear) {
-                FixedColor second = bilinear(&next, *nextColumns);
-                source = plus(scaled(source, firstFactor, firstFactor), scaled(second, nextFactor, nextFactor));
-            }
-            // Clear texels leave the pixels as they are.
-            __m256i any = _mm256_or_si256(source.rb, source.ga);
-            if (_mm256_testz_si256(any, any)) continue;
-            if (scales) source = scaled(source, redBlue, greenAlpha);
-            if (hardEdges) {
-                source.rb = _mm256_and_si256(source.rb, inside);
-                source.ga = _mm256_and_si256(source.ga, inside);
-            }
-            uint32_t *pointer = row + x;
-            int32_t count = x1 - x;
-            if (count >= 8) {
-                __m256i destination = _mm256_loadu_si256((const __m256i *)pointer);
-                _mm256_storeu_si256((__m256i *)pointer, over(source, destination));
-            } else {
-                __m256i mask = _mm256_cmpgt_epi32(_mm256_set1_epi32(count), lanes);
-                __m256i destination = _mm256_maskload_epi32((const int *)pointer, mask);
-                _mm256_maskstore_epi32((int *)pointer, mask, over(source, destination));
+                FixedColor source = bilinear(&first, *firstColumns);
+                if (trilinear) {
+                    FixedColor second = bilinear(&next, *nextColumns);
+                    source = plus(scaled(source, firstFactor, firstFactor), scaled(second, nextFactor, nextFactor));
+                }
+                // Clear texels leave the pixels as they are.
+                __m256i any = _mm256_or_si256(source.rb, source.ga);
+                if (_mm256_testz_si256(any, any)) continue;
+                if (scales) source = scaled(source, redBlue, greenAlpha);
+                if (hardEdges) {
+                    source.rb = _mm256_and_si256(source.rb, inside);
+                    source.ga = _mm256_and_si256(source.ga, inside);
+                }
+                uint32_t *pointer = row + x;
+                int32_t count = x1 - x;
+                if (count >= 8) {
+                    __m256i destination = _mm256_loadu_si256((const __m256i *)pointer);
+                    _mm256_storeu_si256((__m256i *)pointer, over(source, destination));
+                } else {
+                    __m256i mask = _mm256_cmpgt_epi32(_mm256_set1_epi32(count), lanes);
+                    __m256i destination = _mm256_maskload_epi32((const int *)pointer, mask);
+                    _mm256_maskstore_epi32((int *)pointer, mask, over(source, destination));
+                }
             }
         }
     }
