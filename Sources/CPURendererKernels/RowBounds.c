@@ -1,6 +1,6 @@
 // RowBounds' solving of a sprite's region for rows (portable C, for every processor: it replaced
-// the Swift loop step for step) and its spans row by row (AVX2, chosen at run time as the sprite
-// kernel is, the values of the Swift `RowBounds.span` the other processors run). No fused
+// the Swift loop step for step) and its spans four rows at a time (AVX2, chosen at run time as the
+// sprite kernel is, the values of the Swift `RowBounds.span` the other processors run). No fused
 // multiply-adds. CPURendererTests: CPUSpriteHullTests checks that the spans hold SpanRegion's,
 // CPUSpriteKernelTests that the two span solvers agree row by row.
 #include "CPURendererKernels.h"
@@ -59,48 +59,25 @@ void qc_row_bounds(const double *a, const double *b, const double *c, QCRowBound
 }
 
 #if defined(__x86_64__) && (defined(__clang__) || defined(__GNUC__))
-#include <immintrin.h>
-
-#define AVX2 __attribute__((target("avx2")))
-
-// `RowBounds.span` for four rows at once: each row's lower bounds (each multiplied, then added,
-// as the Swift lanes are) and the first column, their largest (taking the largest of exact values
-// in any order gives the same value: the bounds are never NaN, and a zero's sign does not survive
-// the rounding and conversion), likewise the upper bounds, rounded up and down. Rounding is exact
-// where the Swift code rounds; beyond ±4e15, where it leaves a value as it is, the span is empty
-// either way (columns lie within ±2^15).
-static inline AVX2 void row_spans(const QCRowBounds *bounds, int32_t firstRow, int32_t x0, int32_t x1, int32_t *spans) {
-    const __m256d centre = _mm256_add_pd(_mm256_cvtepi32_pd(_mm_add_epi32(_mm_set1_epi32(firstRow), _mm_setr_epi32(0, 1, 2, 3))),
-                                         _mm256_set1_pd(0.5));
-    __m256d low = _mm256_set1_pd((double)x0), high = _mm256_set1_pd((double)x1 - 1);
-    for (int i = 0; i < 4; i++) {
-        low = _mm256_max_pd(low, _mm256_add_pd(_mm256_mul_pd(_mm256_set1_pd(bounds->lowSlope[i]), centre), _mm256_set1_pd(bounds->lowOffset[i])));
-        high = _mm256_min_pd(high, _mm256_add_pd(_mm256_mul_pd(_mm256_set1_pd(bounds->highSlope[i]), centre), _mm256_set1_pd(bounds->highOffset[i])));
-    }
-    const __m256d lower = _mm256_round_pd(low, _MM_FROUND_TO_POS_INF | _MM_FROUND_NO_EXC);
-    const __m256d upper = _mm256_add_pd(_mm256_round_pd(high, _MM_FROUND_TO_NEG_INF | _MM_FROUND_NO_EXC), _mm256_set1_pd(1));
-    __m256d valid = _mm256_and_pd(_mm256_cmp_pd(_mm256_set1_pd(bounds->firstCentre), centre, _CMP_LE_OQ),
-                                  _mm256_cmp_pd(centre, _mm256_set1_pd(bounds->lastCentre), _CMP_LE_OQ));
-    valid = _mm256_and_pd(valid, _mm256_cmp_pd(lower, upper, _CMP_LT_OQ));
-    // Where a row has none, both ends are x0 (and the conversions' values for far bounds are dropped).
-    const __m128i none = _mm_set1_epi32(x0);
-    const __m128i rowMask = _mm256_castsi256_si128(_mm256_permutevar8x32_epi32(_mm256_castpd_si256(valid), _mm256_setr_epi32(0, 2, 4, 6, 0, 2, 4, 6)));
-    const __m128i first = _mm_blendv_epi8(none, _mm256_cvttpd_epi32(lower), rowMask);
-    const __m128i end = _mm_blendv_epi8(none, _mm256_cvttpd_epi32(upper), rowMask);
-    _mm_storeu_si128((__m128i *)spans, _mm_unpacklo_epi32(first, end));
-    _mm_storeu_si128((__m128i *)(spans + 4), _mm_unpackhi_epi32(first, end));
-}
+#include "RowSpans.h"
 
 AVX2 void qc_row_spans_avx2(const QCRowBounds *bounds, int32_t firstRow, int32_t rowCount, int32_t x0, int32_t x1, int32_t *spans) {
     if (bounds->isEmpty) {
         for (int32_t r = 0; r < rowCount; r++) { spans[2 * r] = x0; spans[2 * r + 1] = x0; }
         return;
     }
+    const RowLines lines = row_lines(bounds);
     int32_t r = 0;
-    for (; r + 4 <= rowCount; r += 4) row_spans(bounds, firstRow + r, x0, x1, spans + 2 * r);
+    for (; r + 4 <= rowCount; r += 4) {
+        const RowEnds ends = row_ends(bounds, &lines, firstRow + r, x0, x1);
+        _mm_storeu_si128((__m128i *)(spans + 2 * r), _mm_unpacklo_epi32(ends.first, ends.end));
+        _mm_storeu_si128((__m128i *)(spans + 2 * r + 4), _mm_unpackhi_epi32(ends.first, ends.end));
+    }
     if (r < rowCount) {
+        const RowEnds ends = row_ends(bounds, &lines, firstRow + r, x0, x1);
         int32_t last[8];
-        row_spans(bounds, firstRow + r, x0, x1, last);
+        _mm_storeu_si128((__m128i *)last, _mm_unpacklo_epi32(ends.first, ends.end));
+        _mm_storeu_si128((__m128i *)(last + 4), _mm_unpackhi_epi32(ends.first, ends.end));
         for (int32_t i = 0; r + i < rowCount; i++) { spans[2 * (r + i)] = last[2 * i]; spans[2 * (r + i) + 1] = last[2 * i + 1]; }
     }
 }

@@ -1,8 +1,11 @@
 // The AVX2 form of SpriteSampling.paint for unrotated bilinear sprites: eight pixels per 256-bit
 // register, texels fetched with gathers, and the 8.8 fixed-point filter, scaling and blend of the
-// Swift code with the 16-bit high multiplies that SSE2's 32-bit lanes must emulate. Every step
-// is the Swift step with the same operands in the same order (no fused multiply-adds), so the
-// bytes are the same; CPURendererTests/CPUSpriteKernelTests compares the two paths.
+// Swift code with the 16-bit high multiplies that SSE2's 32-bit lanes must emulate. Every value
+// is the Swift code's: each step is the Swift step with the same operands in the same order (no
+// fused multiply-adds), or, where a comment shows why, a shorter form with the same results (the
+// filter's weights, the blend's rounding). The rows' vertical filters are found eight rows at a
+// time and each run's columns once per starting column, lane for lane as the Swift code finds
+// them per run. CPURendererTests/CPUSpriteKernelTests compares the paths byte for byte.
 #include "CPURendererKernels.h"
 #include <stddef.h>
 #include <stdint.h>
@@ -14,6 +17,8 @@
 #pragma clang fp contract(off)
 
 #define AVX2 __attribute__((target("avx2")))
+
+#include "RowSpans.h"
 
 bool qc_sprite_kernels_available(void) {
     __builtin_cpu_init();
@@ -92,10 +97,11 @@ typedef struct LevelRow {
 // The vertical half of each level's filter and what else a row needs, found for eight rows at
 // once with the lane helpers (each lane the scalar steps of `SpriteSampling.paint`'s first run
 // of the row): per row, the offset of the upper texel row, the lower row's weight / 256 and as a
-// pair, and the row's term of local x; and as bits (row i in bit i) the rows with columns to paint
-// (with hard edges, only those whose local y lies in the rect) and those whose row term equals
-// `keptTerm` bit for bit.
+// pair, the row's term of local x and its span; and as bits (row i in bit i) the rows with columns
+// to paint (with hard edges, only those whose local y lies in the rect) and those whose row term
+// equals `keptTerm` bit for bit.
 typedef struct RowBlock {
+    int32_t first[8], end[8];
     int32_t firstOffset[8], nextOffset[8];
     float firstWeight[8], nextWeight[8];
     int32_t firstPair[8], nextPair[8];
@@ -116,15 +122,27 @@ static inline AVX2 void level_rows(const QCSpriteLevel *level, __m256 v, int32_t
     _mm256_storeu_si256((__m256i *)pair, _mm256_or_si256(wy, _mm256_slli_epi32(wy, 16)));
 }
 
-// Fills `block` for rows firstRow..<firstRow + count (count 1...8), whose spans are `spans`:
-// local y = x h12 + y h22 + h32 at the row's first pixel centre (in double precision, then
-// single), v clamped into the image, each level's rows, and the row term y h21.
-static inline AVX2 void row_block(const QCSprite *s, int32_t firstRow, const int32_t *spans, int32_t count, double keptTerm,
-                                  bool trilinear, bool hardEdges, RowBlock *block) {
-    int32_t first[8] = { 0 }, end[8] = { 0 };
-    for (int32_t i = 0; i < count; i++) { first[i] = spans[2 * i]; end[i] = spans[2 * i + 1]; }
-    const __m256i columns = _mm256_loadu_si256((const __m256i *)first);
-    int painted = _mm256_movemask_ps(_mm256_castsi256_ps(_mm256_cmpgt_epi32(_mm256_loadu_si256((const __m256i *)end), columns)));
+// Fills `block` for rows firstRow..<firstRow + count (count 1...8), whose spans are `spans`, or
+// where `spans` is NULL, those that `bounds` (and its `lines`) gives within x0..<x1: local y =
+// x h12 + y h22 + h32 at the row's first pixel centre (in double precision, then single), v
+// clamped into the image, each level's rows, and the row term y h21.
+static inline AVX2 void row_block(const QCSprite *s, int32_t firstRow, const int32_t *spans, const QCRowBounds *bounds,
+                                  const RowLines *lines, int32_t x0, int32_t x1, int32_t count, double keptTerm, bool trilinear,
+                                  bool hardEdges, RowBlock *block) {
+    __m256i columns, ends;
+    if (spans) {
+        int32_t first[8] = { 0 }, end[8] = { 0 };
+        for (int32_t i = 0; i < count; i++) { first[i] = spans[2 * i]; end[i] = spans[2 * i + 1]; }
+        columns = _mm256_loadu_si256((const __m256i *)first);
+        ends = _mm256_loadu_si256((const __m256i *)end);
+    } else {
+        const RowEnds upper = row_ends(bounds, lines, firstRow, x0, x1), lower = row_ends(bounds, lines, firstRow + 4, x0, x1);
+        columns = _mm256_set_m128i(lower.first, upper.first);
+        ends = _mm256_set_m128i(lower.end, upper.end);
+    }
+    _mm256_storeu_si256((__m256i *)block->first, columns);
+    _mm256_storeu_si256((__m256i *)block->end, ends);
+    int painted = _mm256_movemask_ps(_mm256_castsi256_ps(_mm256_cmpgt_epi32(ends, columns))) & ((1 << count) - 1);
     const __m256i rows = _mm256_add_epi32(_mm256_set1_epi32(firstRow), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
     const __m256d half = _mm256_set1_pd(0.5), h12 = _mm256_set1_pd(s->h12), h22 = _mm256_set1_pd(s->h22);
     const __m256d h32 = _mm256_set1_pd(s->h32), h21 = _mm256_set1_pd(s->h21);
@@ -221,8 +239,11 @@ enum { keptRuns = 128 };
 
 // The rows loop with the sprite's options as constants, so that each combination compiles to a
 // loop without the others' branches and with its constants kept in registers.
+// The rows' spans are `spans`, or where it is NULL, those `bounds` (with its `lines`) gives within x0..<x1.
 static inline __attribute__((always_inline)) AVX2 void paint_rows(const QCSprite *sprite, int32_t firstRow, int32_t rowCount,
-                                                                 const int32_t *spans, uint32_t *pixels, ptrdiff_t rowLength,
+                                                                 const int32_t *spans, const QCRowBounds *bounds,
+                                                                 const RowLines *lines, int32_t x0, int32_t x1,
+                                                                 uint32_t *pixels, ptrdiff_t rowLength,
                                                                  const bool trilinear, const bool scales, const bool hardEdges) {
     const QCSprite s = *sprite;
     const __m256 offsets = _mm256_setr_ps(0, 1, 2, 3, 4, 5, 6, 7);
@@ -238,37 +259,41 @@ static inline __attribute__((always_inline)) AVX2 void paint_rows(const QCSprite
     const __m256i lanes = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
     // Where local x does not depend on the row (h21 zero: each row's term is the same zero), a
     // run's local x, and so its columns and mask, depends only on its first column: each is found
-    // once for all the rows, where the runs start within `keptRuns` columns.
-    int32_t firstStart = INT32_MAX, lastStart = INT32_MIN;
-    for (int32_t r = 0; r < rowCount; r++) {
-        if (spans[2 * r] >= spans[2 * r + 1]) continue;
-        if (spans[2 * r] < firstStart) firstStart = spans[2 * r];
-        if (spans[2 * r + 1] - 1 > lastStart) lastStart = spans[2 * r + 1] - 1;
+    // once for all the rows, where the runs start within `keptRuns` columns (of x0..<x1, or of
+    // the given spans).
+    int32_t firstStart = x0, end = x1;
+    if (spans) {
+        firstStart = INT32_MAX; end = INT32_MIN;
+        for (int32_t r = 0; r < rowCount; r++) {
+            if (spans[2 * r] >= spans[2 * r + 1]) continue;
+            if (spans[2 * r] < firstStart) firstStart = spans[2 * r];
+            if (spans[2 * r + 1] > end) end = spans[2 * r + 1];
+        }
     }
-    const bool keepsRuns = s.h21 == 0 && firstStart <= lastStart && (int64_t)lastStart - firstStart < keptRuns;
+    const bool keepsRuns = s.h21 == 0 && firstStart < end && (int64_t)end - firstStart <= keptRuns;
     // What a run of eight pixels starting at one column needs of its local x, the same in every
     // row where rows add nothing to local x: each level's columns and the hard edges' mask.
     // (A specialisation drops the arrays it does not read.)
     Columns keptFirst[keptRuns], keptNext[keptRuns];
     __m256i keptInside[keptRuns];
     bool found[keptRuns];
-    if (keepsRuns) memset(found, 0, sizeof found);
+    if (keepsRuns) memset(found, 0, (size_t)(end - firstStart));
     const double keptRowTerm = ((double)firstRow + 0.5) * s.h21;
     RowBlock block;
     for (int32_t firstOfBlock = 0; firstOfBlock < rowCount; firstOfBlock += 8) {
-        row_block(&s, firstRow + firstOfBlock, spans + 2 * firstOfBlock, rowCount - firstOfBlock < 8 ? rowCount - firstOfBlock : 8,
-                  keptRowTerm, trilinear, hardEdges, &block);
+        row_block(&s, firstRow + firstOfBlock, spans ? spans + 2 * firstOfBlock : NULL, bounds, lines, x0, x1,
+                  rowCount - firstOfBlock < 8 ? rowCount - firstOfBlock : 8, keptRowTerm, trilinear, hardEdges, &block);
         for (int rows = block.painted; rows != 0; rows &= rows - 1) {
             const int i = __builtin_ctz((unsigned)rows);
             const int32_t r = firstOfBlock + i;
-            const int32_t x0 = spans[2 * r], x1 = spans[2 * r + 1];
+            const int32_t rowStart = block.first[i], rowEnd = block.end[i];
             uint32_t *row = pixels + r * rowLength;
             const LevelRow first = level_row(&s.first, block.firstOffset, block.firstWeight, block.firstPair, i);
             const LevelRow next = trilinear ? level_row(&s.next, block.nextOffset, block.nextWeight, block.nextPair, i) : first;
             const double rowTerm = block.rowTerm[i];
             // The same row term, bit for bit (a zero of the same sign), lets the kept runs serve.
             const bool useKept = keepsRuns && (block.sameTerm >> i & 1);
-            for (int32_t x = x0; x < x1; x += 8) {
+            for (int32_t x = rowStart; x < rowEnd; x += 8) {
                 Columns firstFresh, nextFresh;
                 const Columns *firstColumns = &firstFresh, *nextColumns = &nextFresh;
                 __m256i inside = _mm256_setzero_si256();
@@ -305,7 +330,7 @@ static inline __attribute__((always_inline)) AVX2 void paint_rows(const QCSprite
                     source.ga = _mm256_and_si256(source.ga, inside);
                 }
                 uint32_t *pointer = row + x;
-                int32_t count = x1 - x;
+                int32_t count = rowEnd - x;
                 if (count >= 8) {
                     __m256i destination = _mm256_loadu_si256((const __m256i *)pointer);
                     _mm256_storeu_si256((__m256i *)pointer, over(source, destination));
@@ -321,36 +346,33 @@ static inline __attribute__((always_inline)) AVX2 void paint_rows(const QCSprite
 
 // `paint_rows` for the sprite's combination of options.
 static AVX2 void paint_rows_chosen(const QCSprite *sprite, int32_t firstRow, int32_t rowCount, const int32_t *spans,
+                                   const QCRowBounds *bounds, const RowLines *lines, int32_t x0, int32_t x1,
                                    uint32_t *pixels, ptrdiff_t length) {
     const bool trilinear = sprite->nextLevelWeight != 0, scales = sprite->scales, hard = sprite->hardEdges;
+#define PAINT_ROWS(t, s, h) paint_rows(sprite, firstRow, rowCount, spans, bounds, lines, x0, x1, pixels, length, t, s, h)
     switch ((trilinear ? 1 : 0) | (scales ? 2 : 0) | (hard ? 4 : 0)) {
-    case 0: paint_rows(sprite, firstRow, rowCount, spans, pixels, length, false, false, false); break;
-    case 1: paint_rows(sprite, firstRow, rowCount, spans, pixels, length, true, false, false); break;
-    case 2: paint_rows(sprite, firstRow, rowCount, spans, pixels, length, false, true, false); break;
-    case 3: paint_rows(sprite, firstRow, rowCount, spans, pixels, length, true, true, false); break;
-    case 4: paint_rows(sprite, firstRow, rowCount, spans, pixels, length, false, false, true); break;
-    case 5: paint_rows(sprite, firstRow, rowCount, spans, pixels, length, true, false, true); break;
-    case 6: paint_rows(sprite, firstRow, rowCount, spans, pixels, length, false, true, true); break;
-    default: paint_rows(sprite, firstRow, rowCount, spans, pixels, length, true, true, true); break;
+    case 0: PAINT_ROWS(false, false, false); break;
+    case 1: PAINT_ROWS(true, false, false); break;
+    case 2: PAINT_ROWS(false, true, false); break;
+    case 3: PAINT_ROWS(true, true, false); break;
+    case 4: PAINT_ROWS(false, false, true); break;
+    case 5: PAINT_ROWS(true, false, true); break;
+    case 6: PAINT_ROWS(false, true, true); break;
+    default: PAINT_ROWS(true, true, true); break;
     }
+#undef PAINT_ROWS
 }
 
 AVX2 void qc_sprite_paint_rows_avx2(const QCSprite *sprite, int32_t firstRow, int32_t rowCount, const int32_t *spans,
                                     uint32_t *pixels, int32_t rowLength) {
-    paint_rows_chosen(sprite, firstRow, rowCount, spans, pixels, rowLength);
+    paint_rows_chosen(sprite, firstRow, rowCount, spans, NULL, NULL, 0, 0, pixels, rowLength);
 }
-
-// Rows solved and painted this many at a time (the spans live on the stack).
-enum { rowsAtOnce = 64 };
 
 AVX2 void qc_sprite_paint_region_avx2(const QCSprite *sprite, const QCRowBounds *bounds, int32_t firstRow, int32_t rowCount,
                                       int32_t x0, int32_t x1, uint32_t *pixels, int32_t rowLength) {
-    int32_t spans[2 * rowsAtOnce];
-    for (int32_t done = 0; done < rowCount; done += rowsAtOnce) {
-        const int32_t count = rowCount - done < rowsAtOnce ? rowCount - done : rowsAtOnce;
-        qc_row_spans_avx2(bounds, firstRow + done, count, x0, x1, spans);
-        paint_rows_chosen(sprite, firstRow + done, count, spans, pixels + (ptrdiff_t)done * rowLength, rowLength);
-    }
+    if (bounds->isEmpty || x0 >= x1 || rowCount <= 0) return;
+    const RowLines lines = row_lines(bounds);
+    paint_rows_chosen(sprite, firstRow, rowCount, NULL, bounds, &lines, x0, x1, pixels, rowLength);
 }
 
 #else

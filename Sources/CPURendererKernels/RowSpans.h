@@ -1,0 +1,63 @@
+// The AVX2 solving of `RowBounds.span` four rows at a time, shared by the row spans kernel
+// (RowBounds.c) and the sprite kernel (SpriteRowAVX2.c), which solves a sprite's rows as it
+// paints them. Private to CPURendererKernels; x86-64 only.
+#ifndef QC_ROW_SPANS_H
+#define QC_ROW_SPANS_H
+#include "CPURendererKernels.h"
+#include <immintrin.h>
+
+#ifndef AVX2
+#define AVX2 __attribute__((target("avx2")))
+#endif
+
+#pragma clang fp contract(off)
+
+/// A `QCRowBounds`' slopes and offsets, each in every lane (made once for all the rows of a call).
+typedef struct RowLines {
+    __m256d lowSlope[4], lowOffset[4], highSlope[4], highOffset[4];
+} RowLines;
+
+static inline AVX2 RowLines row_lines(const QCRowBounds *bounds) {
+    RowLines lines;
+    for (int i = 0; i < 4; i++) {
+        lines.lowSlope[i] = _mm256_set1_pd(bounds->lowSlope[i]); lines.lowOffset[i] = _mm256_set1_pd(bounds->lowOffset[i]);
+        lines.highSlope[i] = _mm256_set1_pd(bounds->highSlope[i]); lines.highOffset[i] = _mm256_set1_pd(bounds->highOffset[i]);
+    }
+    return lines;
+}
+
+/// The first columns and ends of four rows' spans (x0, x0 where a row has none).
+typedef struct RowEnds {
+    __m128i first, end;
+} RowEnds;
+
+// `RowBounds.span` for rows firstRow..<firstRow + 4 within x0..<x1: each row's lower bounds (each
+// multiplied, then added, as the Swift lanes are) and the first column, their largest (taking the
+// largest of exact values in any order gives the same value: the bounds are never NaN, and a
+// zero's sign does not survive the rounding and conversion), likewise the upper bounds, rounded
+// up and down. Rounding is exact where the Swift code rounds; beyond ±4e15, where it leaves a
+// value as it is, the span is empty either way (columns lie within ±2^15). `bounds` is not empty.
+static inline AVX2 RowEnds row_ends(const QCRowBounds *bounds, const RowLines *lines, int32_t firstRow, int32_t x0, int32_t x1) {
+    const __m256d centre = _mm256_add_pd(_mm256_cvtepi32_pd(_mm_add_epi32(_mm_set1_epi32(firstRow), _mm_setr_epi32(0, 1, 2, 3))),
+                                         _mm256_set1_pd(0.5));
+    __m256d low = _mm256_set1_pd((double)x0), high = _mm256_set1_pd((double)x1 - 1);
+    for (int i = 0; i < 4; i++) {
+        low = _mm256_max_pd(low, _mm256_add_pd(_mm256_mul_pd(lines->lowSlope[i], centre), lines->lowOffset[i]));
+        high = _mm256_min_pd(high, _mm256_add_pd(_mm256_mul_pd(lines->highSlope[i], centre), lines->highOffset[i]));
+    }
+    const __m256d lower = _mm256_round_pd(low, _MM_FROUND_TO_POS_INF | _MM_FROUND_NO_EXC);
+    const __m256d upper = _mm256_add_pd(_mm256_round_pd(high, _MM_FROUND_TO_NEG_INF | _MM_FROUND_NO_EXC), _mm256_set1_pd(1));
+    __m256d valid = _mm256_and_pd(_mm256_cmp_pd(_mm256_set1_pd(bounds->firstCentre), centre, _CMP_LE_OQ),
+                                  _mm256_cmp_pd(centre, _mm256_set1_pd(bounds->lastCentre), _CMP_LE_OQ));
+    valid = _mm256_and_pd(valid, _mm256_cmp_pd(lower, upper, _CMP_LT_OQ));
+    // Where a row has none, both ends are x0 (and the conversions' values for far bounds are dropped).
+    const __m128i none = _mm_set1_epi32(x0);
+    const __m128i rowMask = _mm256_castsi256_si128(_mm256_permutevar8x32_epi32(_mm256_castpd_si256(valid), _mm256_setr_epi32(0, 2, 4, 6, 0, 2, 4, 6)));
+    RowEnds ends = {
+        _mm_blendv_epi8(none, _mm256_cvttpd_epi32(lower), rowMask),
+        _mm_blendv_epi8(none, _mm256_cvttpd_epi32(upper), rowMask),
+    };
+    return ends;
+}
+
+#endif
