@@ -20,14 +20,20 @@ final class DamagedCanvasDraws {
     /// Rows of canvas pixels per band of the rectangle index.
     private static let bandHeight = 32
 
-    /// The instances, `stride` floats each.
-    private(set) var data: [Float] = []
+    /// The instances, `stride` floats each: the first `instanceCount` are this frame's (the
+    /// storage is kept between frames, so only its start is written).
+    // Touched for every copy by the renderer's thread alone, so not checked at run time.
+    @exclusivity(unchecked) private(set) var data: [Float] = []
     /// The batches drawing `data`: the clearing batch first, then the canvas pass's.
     private(set) var batches: [QuadBatch] = []
     /// The number of instances in `data`.
     private(set) var instanceCount = 0
     /// For each band of canvas rows, the rectangles overlapping it.
-    private var bands: [[Int]] = []
+    @exclusivity(unchecked) private var bands: [[Int]] = []
+    /// The copies to write, found before any is written: (instance, rectangle) pairs in drawing order.
+    @exclusivity(unchecked) private var copies: [SIMD2<Int32>] = []
+    /// For each canvas batch, the end of its copies in `copies`.
+    private var batchEnds: [Int] = []
 
     /// Lays out `canvasBatches` (instances in `instances`, with canvas pixel bounds in `bounds`)
     /// for the canvas rectangles `rects` of a `width` x `height` target.
@@ -37,47 +43,68 @@ final class DamagedCanvasDraws {
     /// - Parameter yFlipped: whether canvas row 0 is the framebuffer's top row (`gl_FragCoord` counts up).
     func build(canvasBatches: [QuadBatch], instances: [Float], bounds: [SIMD4<Int32>], rects: [PixelRect],
                width: Int, height: Int, yFlipped: Bool, clearColor: PremultipliedColor) -> Bool {
-        data.removeAll(keepingCapacity: true)
         batches.removeAll(keepingCapacity: true)
+        copies.removeAll(keepingCapacity: true)
         instanceCount = 0
         indexBands(rects, height: height)
         guard areDisjoint(rects) else { return false }
+
+        // Which instances each rectangle draws, batch by batch; a batch drawing none is left out.
+        batchEnds.removeAll(keepingCapacity: true)
+        for batch in canvasBatches {
+            for instance in batch.firstInstance..<(batch.firstInstance + batch.instanceCount) {
+                let box = instance < bounds.count ? bounds[instance] : SIMD4(Int32.min, Int32.min, Int32.max, Int32.max)
+                forEachRect(touching: box, rects: rects) { index in copies.append(SIMD2(Int32(instance), Int32(index))) }
+            }
+            batchEnds.append(copies.count)
+        }
+        let total = rects.count + copies.count
+        if data.count < total * Self.stride { data = [Float](repeating: 0, count: max(total, 2 * data.count / Self.stride) * Self.stride) }
+
         let framebufferRects = rects.map { r -> SIMD4<Float> in
             let y = yFlipped ? height - r.y - r.height : r.y
             return SIMD4(Float(r.x), Float(y), Float(r.x + r.width), Float(y + r.height))
         }
-
-        let clip = ClipResolver.Resolution(analytic: nil, tableIndex: -1)
-        var clearInstance = [Float](repeating: 0, count: QuadInstance.stride)
-        for (index, rect) in rects.enumerated() {
-            let quad = Quad(transform: .identity, rect: CGRect(x: rect.x, y: rect.y, width: rect.width, height: rect.height),
-                            fillColor: clearColor, isOpaque: true, antialiasedEdges: 0)
-            clearInstance.withUnsafeMutableBufferPointer { buffer in
-                QuadInstance.write(quad, texture: nil, clip: clip, margin: 0, into: buffer.baseAddress!)
-                append(UnsafePointer(buffer.baseAddress!), damage: framebufferRects[index])
+        data.withUnsafeMutableBufferPointer { out in
+            let out = out.baseAddress!
+            // The clearing batch: one solid quad of the clear colour per rectangle.
+            let clip = ClipResolver.Resolution(analytic: nil, tableIndex: -1)
+            for (index, rect) in rects.enumerated() {
+                let quad = Quad(transform: .identity, rect: CGRect(x: rect.x, y: rect.y, width: rect.width, height: rect.height),
+                                fillColor: clearColor, isOpaque: true, antialiasedEdges: 0)
+                let at = out + index * Self.stride
+                QuadInstance.write(quad, texture: nil, clip: clip, margin: 0, into: at)
+                Self.writeDamage(framebufferRects[index], at: at)
+            }
+            instances.withUnsafeBufferPointer { from in
+                let from = from.baseAddress!
+                for (position, copy) in copies.enumerated() {
+                    let at = out + (rects.count + position) * Self.stride
+                    at.update(from: from + Int(copy.x) * QuadInstance.stride, count: QuadInstance.stride)
+                    Self.writeDamage(framebufferRects[Int(copy.y)], at: at)
+                }
             }
         }
-        batches.append(QuadBatch(firstInstance: 0, instanceCount: instanceCount, texture: 0, samplerKey: 0,
+        instanceCount = total
+        batches.append(QuadBatch(firstInstance: 0, instanceCount: rects.count, texture: 0, samplerKey: 0,
                                  blend: .replace, features: .solid))
-
-        instances.withUnsafeBufferPointer { from in
-            for batch in canvasBatches {
-                let first = instanceCount
-                for instance in batch.firstInstance..<(batch.firstInstance + batch.instanceCount) {
-                    let box = instance < bounds.count ? bounds[instance] : SIMD4(Int32.min, Int32.min, Int32.max, Int32.max)
-                    forEachRect(touching: box, rects: rects) { index in
-                        append(from.baseAddress! + instance * QuadInstance.stride, damage: framebufferRects[index])
-                    }
-                }
-                guard instanceCount > first else { continue }
-                var copied = batch
-                copied.firstInstance = first
-                copied.instanceCount = instanceCount - first
-                copied.features.insert(.damage)
-                batches.append(copied)
-            }
+        var start = 0
+        for (batch, end) in zip(canvasBatches, batchEnds) where end > start {
+            var copied = batch
+            copied.firstInstance = rects.count + start
+            copied.instanceCount = end - start
+            copied.features.insert(.damage)
+            batches.append(copied)
+            start = end
         }
         return true
+    }
+
+    /// Writes the damage rectangle after the `QuadInstance` at `instance`.
+    @inline(__always)
+    private static func writeDamage(_ damage: SIMD4<Float>, at instance: UnsafeMutablePointer<Float>) {
+        let at = instance + QuadInstance.stride
+        at[0] = damage.x; at[1] = damage.y; at[2] = damage.z; at[3] = damage.w
     }
 
     /// Whether no two of `rects` (filed in the bands) share a pixel.
@@ -90,13 +117,6 @@ final class DamagedCanvasDraws {
             if overlaps { return false }
         }
         return true
-    }
-
-    /// Appends the instance at `source` (`QuadInstance.stride` floats) followed by `damage`.
-    private func append(_ source: UnsafePointer<Float>, damage: SIMD4<Float>) {
-        data.append(contentsOf: UnsafeBufferPointer(start: source, count: QuadInstance.stride))
-        data.append(damage.x); data.append(damage.y); data.append(damage.z); data.append(damage.w)
-        instanceCount += 1
     }
 
     /// Files each rectangle under the bands of rows it overlaps.

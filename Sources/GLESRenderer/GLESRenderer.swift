@@ -157,6 +157,11 @@ public final class GLESRenderer: FrameRenderer, CacheBudgetedRenderer {
         set { encoder.leanBatchesEnabled = newValue }
     }
 
+    /// The instances the last frame's canvas pass drew laid out per damage rectangle (its clearing
+    /// quads included; `DamagedCanvasDraws`), or 0 when it was not; tests count the copies.
+    var damagedCanvasInstanceCount: Int { lastFrameDrewDamagedCanvas ? damagedCanvas.instanceCount : 0 }
+    private var lastFrameDrewDamagedCanvas = false
+
     /// Draws `list` into the target and waits for the GPU to finish.
     ///
     /// An owned target is resized to the list's pixel size first.
@@ -286,6 +291,7 @@ public final class GLESRenderer: FrameRenderer, CacheBudgetedRenderer {
                                 rects: scissors, width: target.pixelWidth, height: target.pixelHeight,
                                 yFlipped: target.isYFlipped, clearColor: list.clearColor)
         }
+        lastFrameDrewDamagedCanvas = drawsDamagePerInstance
         uploadInstances(withDamagedCanvas: drawsDamagePerInstance)
         glDisable(GLenum(GL_DEPTH_TEST))
         glDisable(GLenum(GL_CULL_FACE))
@@ -345,29 +351,47 @@ public final class GLESRenderer: FrameRenderer, CacheBudgetedRenderer {
         return program
     }
 
-    /// The byte offset of the damaged canvas's instances in the instance buffer, after the encoder's.
-    private var damagedCanvasOffset: Int { encoder.instanceCount * QuadInstance.stride * 4 }
+    /// The byte offset of the damaged canvas's instances in the instance buffer, after the
+    /// encoder's instances that offscreen passes draw (set by `uploadInstances`).
+    private var damagedCanvasOffset = 0
 
-    /// Uploads the encoder's instances, followed by `damagedCanvas`'s when `withDamagedCanvas`.
+    /// Uploads the encoder's instances; with `withDamagedCanvas`, only those the offscreen passes
+    /// draw (the canvas pass is drawn from its copies), followed by `damagedCanvas`'s.
     private func uploadInstances(withDamagedCanvas: Bool) {
-        let encoded = damagedCanvasOffset
-        let damaged = withDamagedCanvas ? damagedCanvas.instanceCount * DamagedCanvasDraws.stride * 4 : 0
-        guard encoded + damaged > 0 else { return }
         glBindBuffer(GLenum(GL_ARRAY_BUFFER), instanceBuffer)
         // Orphan and refill: the driver hands out fresh storage instead of waiting on the last frame.
-        guard damaged > 0 else {
+        guard withDamagedCanvas else {
+            let encoded = encoder.instanceCount * QuadInstance.stride * 4
+            guard encoded > 0 else { return }
             encoder.instanceData.withUnsafeBytes { bytes in
                 glBufferData(GLenum(GL_ARRAY_BUFFER), GLsizeiptr(encoded), bytes.baseAddress, GLenum(GL_STREAM_DRAW))
             }
             return
         }
-        glBufferData(GLenum(GL_ARRAY_BUFFER), GLsizeiptr(encoded + damaged), nil, GLenum(GL_STREAM_DRAW))
-        if encoded > 0 {
-            encoder.instanceData.withUnsafeBytes { glBufferSubData(GLenum(GL_ARRAY_BUFFER), 0, GLsizeiptr(encoded), $0.baseAddress) }
+        let encoded = offscreenInstanceCount * QuadInstance.stride * 4
+        let damaged = damagedCanvas.instanceCount * DamagedCanvasDraws.stride * 4
+        damagedCanvasOffset = encoded
+        guard encoded > 0 else {
+            damagedCanvas.data.withUnsafeBytes {
+                glBufferData(GLenum(GL_ARRAY_BUFFER), GLsizeiptr(damaged), $0.baseAddress, GLenum(GL_STREAM_DRAW))
+            }
+            return
         }
+        glBufferData(GLenum(GL_ARRAY_BUFFER), GLsizeiptr(encoded + damaged), nil, GLenum(GL_STREAM_DRAW))
+        encoder.instanceData.withUnsafeBytes { glBufferSubData(GLenum(GL_ARRAY_BUFFER), 0, GLsizeiptr(encoded), $0.baseAddress) }
         damagedCanvas.data.withUnsafeBytes {
             glBufferSubData(GLenum(GL_ARRAY_BUFFER), GLintptr(encoded), GLsizeiptr(damaged), $0.baseAddress)
         }
+    }
+
+    /// The encoder's instances up to the last one an offscreen pass draws (0 when none does).
+    private var offscreenInstanceCount: Int {
+        var end = 0
+        for pass in encoder.passes where pass.destination != nil {
+            guard case let .quads(batches) = pass.work else { continue }
+            for batch in batches { end = max(end, batch.firstInstance + batch.instanceCount) }
+        }
+        return end
     }
 
     /// Draws the canvas pass laid out by `damagedCanvas` (clearing batch first); returns the draw calls.
