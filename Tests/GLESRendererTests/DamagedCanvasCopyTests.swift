@@ -56,4 +56,28 @@ final class DamagedCanvasCopyTests: XCTestCase {
         // The square's top-left corner pixel (10, 8) is a rectangle of its own; row 19 gets none.
         XCTAssertEqual(try copies(in: [PixelRect(x: 10, y: 8, width: 1, height: 1), PixelRect(x: 0, y: 19, width: 64, height: 4)]), 3)
     }
+
+    func testTheCopyStorageGrowsFromASmallFrameToOneOfThousandsOfCopies() throws {
+        let renderer = try S.makeRenderer(width: width, height: height)
+        let halves = [PixelRect(x: 0, y: 0, width: 32, height: 32), PixelRect(x: 32, y: 0, width: 32, height: 32)]
+        _ = try renderer.render(list, damageRegion: halves)
+        XCTAssertEqual(renderer.damagedCanvasInstanceCount, 3)
+        // 2048 translucent half-pixel-offset squares, one per pixel: each changes up to four
+        // pixels, and the 32 on column 31 reach both halves.
+        var commands: [DrawCommand] = []
+        for y in 0..<height {
+            for x in 0..<width {
+                let color = PremultipliedColor(red: Float(x) / 128, green: Float(y) / 64, blue: 0.25, alpha: 0.5)
+                commands.append(.quad(Quad(transform: .translation(Double(x) + 0.5, Double(y) + 0.5),
+                                           rect: CGRect(x: 0, y: 0, width: 1, height: 1), fillColor: color)))
+            }
+        }
+        let many = DrawList(pixelWidth: width, pixelHeight: height, clearColor: S.black, commands: commands)
+        _ = try renderer.render(many, damageRegion: halves)
+        XCTAssertEqual(renderer.damagedCanvasInstanceCount, 2 + width * height + height)
+        let damaged = try renderer.readPixels()
+        let fresh = try S.makeRenderer(width: width, height: height)
+        _ = try fresh.render(many)
+        XCTAssertEqual(S.largestDifference(damaged, try fresh.readPixels()), 0)
+    }
 }
