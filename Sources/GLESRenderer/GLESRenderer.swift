@@ -174,9 +174,9 @@ public final class GLESRenderer: FrameRenderer, CacheBudgetedRenderer {
     /// Redraws only the pixels of the rectangles of `damage`: the frame is encoded and uploaded
     /// once with only the drawables that may touch a rectangle (groups elsewhere are not drawn at
     /// all). One rectangle is cleared and drawn scissored to it; several disjoint ones are cleared
-    /// in one draw and drawn in one draw per batch, each instance once per rectangle it touches,
-    /// its fragments outside that rectangle discarded (overlapping ones are drawn scissored in
-    /// turn). No rectangle draws nothing.
+    /// in one draw and drawn in one draw per batch, each quad once per rectangle holding a pixel
+    /// it can change, its fragments outside that rectangle discarded (overlapping ones are drawn
+    /// scissored in turn). No rectangle draws nothing.
     /// - Throws: as `render(_:)`.
     public func render(_ list: DrawList, damageRegion damage: [PixelRect]) throws -> RenderStatistics {
         guard list.pixelWidth == target.pixelWidth, list.pixelHeight == target.pixelHeight else { return try render(list) }
