@@ -514,7 +514,8 @@ public final class GLESRenderer: FrameRenderer, CacheBudgetedRenderer {
         var baseOffset: Int
         /// Floats per instance.
         var stride: Int
-        /// Whether each instance ends with a damage rectangle (`DamagedCanvasDraws`).
+        /// Whether the data are `DamagedCanvasDraws`' copies: each ends with a damage rectangle and
+        /// is written once per corner, drawn as indexed triangles rather than instances.
         var hasDamage: Bool
     }
 
