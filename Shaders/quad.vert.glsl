@@ -1,6 +1,8 @@
 #version 300 es
 // OpenQuartzCore uber quad shader, vertex stage.
-// One instance per quad; the four vertices of a triangle strip come from gl_VertexID.
+// One instance per quad; the four vertices of a triangle strip come from gl_VertexID. A damaged
+// canvas's copies (QC_DAMAGE) are drawn as plain indexed triangles instead, four vertices per copy
+// numbered from 4 q, so the corner is read from the two low bits of gl_VertexID.
 // Canvas space: pixels, origin top-left, y down. The renderer's uniform u_canvas maps it to clip
 // space; u_canvas.z is the sign of the y axis (+1: canvas row 0 lands in framebuffer row 0, which
 // glReadPixels returns first, so an offscreen read-back is top row first as CGImage expects).
@@ -136,7 +138,7 @@ void borderFrame(vec4 rect, vec4 radii, float borderWidth, out vec4 frame, out v
 // END per-quad constants
 
 void main() {
-    vec2 corner = vec2(float(gl_VertexID & 1), float(gl_VertexID >> 1));
+    vec2 corner = vec2(float(gl_VertexID & 1), float((gl_VertexID >> 1) & 1));
     float margin = a_params.w;
     vec2 drawnOrigin = a_rect.xy - vec2(margin), drawnSize = a_rect.zw + 2.0 * margin;
 #ifdef QC_CLIP_RECT

@@ -177,7 +177,10 @@ final class FrameEncoder {
             ClippedQuadGeometry.write(drawn, into: base + index * QuadInstance.stride)
         }
         let texture = binding?.texture ?? 0, samplerKey = binding?.samplerKey ?? 0
-        if damage != nil && builder === root { instanceBounds[index] = Self.canvasBounds(of: quad, in: root) }
+        if damage != nil && builder === root {
+            instanceBounds[index] = Self.canvasBounds(of: quad, written: base + index * QuadInstance.stride,
+                                                      analyticClip: clip.analytic != nil, in: root)
+        }
         var features = QuadInstance.features(quad, textured: binding != nil, alphaTint: alphaTint, clip: clip)
         if gradient != nil { features.insert(.gradient) }
         if !spriteVariantEnabled { features.remove(.sprite) }
@@ -224,11 +227,18 @@ final class FrameEncoder {
         builder.batches = batches
     }
 
-    /// The canvas pixels a quad of the canvas pass can touch (the whole canvas when unbounded).
-    private static func canvasBounds(of quad: Quad, in pass: PassBuilder) -> SIMD4<Int32> {
-        let r = DamageBounds.of(quad).map(DamageBounds.pixels)
-            ?? PixelRect(x: 0, y: 0, width: pass.canvasWidth, height: pass.canvasHeight)
-        return SIMD4(Int32(clamping: r.x), Int32(clamping: r.y), Int32(clamping: r.x + r.width), Int32(clamping: r.y + r.height))
+    /// The canvas pixels a quad of the canvas pass can change: those its written instance can
+    /// change (`InstancePixelBounds`), which leave out the pixel or two of antialiasing margin that
+    /// its damage bounds round outward to, so that a damage rectangle next to the quad does not
+    /// draw it. A quad those bounds give the whole pass (in perspective) is cut to its damage bounds.
+    private static func canvasBounds(of quad: Quad, written instance: UnsafePointer<Float>, analyticClip: Bool,
+                                     in pass: PassBuilder) -> SIMD4<Int32> {
+        let exact = InstancePixelBounds.of(instance, analyticClip: analyticClip, blurred: quad.blurSigma > 0,
+                                           width: pass.canvasWidth, height: pass.canvasHeight)
+        guard exact == SIMD4(0, 0, Int32(clamping: pass.canvasWidth), Int32(clamping: pass.canvasHeight)) else { return exact }
+        guard let r = DamageBounds.of(quad).map(DamageBounds.pixels) else { return exact }
+        return SIMD4(max(Int32(clamping: r.x), exact.x), max(Int32(clamping: r.y), exact.y),
+                     min(Int32(clamping: r.x + r.width), exact.z), min(Int32(clamping: r.y + r.height), exact.w))
     }
 
     /// Appends a quad showing a target's content (a group's image, its mask or its shadow).

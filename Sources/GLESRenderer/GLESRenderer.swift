@@ -157,6 +157,11 @@ public final class GLESRenderer: FrameRenderer, CacheBudgetedRenderer {
         set { encoder.leanBatchesEnabled = newValue }
     }
 
+    /// The instances the last frame's canvas pass drew laid out per damage rectangle (its clearing
+    /// quads included; `DamagedCanvasDraws`), or 0 when it was not; tests count the copies.
+    var damagedCanvasInstanceCount: Int { lastFrameDrewDamagedCanvas ? damagedCanvas.instanceCount : 0 }
+    private var lastFrameDrewDamagedCanvas = false
+
     /// Draws `list` into the target and waits for the GPU to finish.
     ///
     /// An owned target is resized to the list's pixel size first.
@@ -169,9 +174,9 @@ public final class GLESRenderer: FrameRenderer, CacheBudgetedRenderer {
     /// Redraws only the pixels of the rectangles of `damage`: the frame is encoded and uploaded
     /// once with only the drawables that may touch a rectangle (groups elsewhere are not drawn at
     /// all). One rectangle is cleared and drawn scissored to it; several disjoint ones are cleared
-    /// in one draw and drawn in one draw per batch, each instance once per rectangle it touches,
-    /// its fragments outside that rectangle discarded (overlapping ones are drawn scissored in
-    /// turn). No rectangle draws nothing.
+    /// in one draw and drawn in one draw per batch, each quad once per rectangle holding a pixel
+    /// it can change, its fragments outside that rectangle discarded (overlapping ones are drawn
+    /// scissored in turn). No rectangle draws nothing.
     /// - Throws: as `render(_:)`.
     public func render(_ list: DrawList, damageRegion damage: [PixelRect]) throws -> RenderStatistics {
         guard list.pixelWidth == target.pixelWidth, list.pixelHeight == target.pixelHeight else { return try render(list) }
@@ -218,6 +223,8 @@ public final class GLESRenderer: FrameRenderer, CacheBudgetedRenderer {
         samplers.release(ledger: ledger)
         ledger.deleteTexture(clipTable.texture)
         ledger.deleteBuffer(instanceBuffer)
+        if cornerIndices != 0 { ledger.deleteBuffer(cornerIndices) }
+        cornerIndices = 0
         ledger.deleteVertexArray(vertexArray)
         for program in programs.compactMap({ $0 }) { ledger.deleteProgram(program.program) }
         programs = Array(repeating: nil, count: 2 * ShaderFeatures.combinations)
@@ -282,11 +289,12 @@ public final class GLESRenderer: FrameRenderer, CacheBudgetedRenderer {
         var drawsDamagePerInstance = false
         if let scissors, scissors.count > 1, !scissorsEachDamageRectangle, let canvas = encoder.passes.last,
            canvas.destination == nil, case let .quads(batches) = canvas.work {
-            drawsDamagePerInstance = damagedCanvas.build(canvasBatches: batches, instances: encoder.instanceData, bounds: encoder.instanceBounds,
-                                rects: scissors, width: target.pixelWidth, height: target.pixelHeight,
-                                yFlipped: target.isYFlipped, clearColor: list.clearColor)
+            drawsDamagePerInstance = damagedCanvas.plan(canvasBatches: batches, bounds: encoder.instanceBounds, rects: scissors,
+                                                        height: target.pixelHeight, yFlipped: target.isYFlipped,
+                                                        clearColor: list.clearColor)
         }
-        uploadInstances(withDamagedCanvas: drawsDamagePerInstance)
+        lastFrameDrewDamagedCanvas = drawsDamagePerInstance
+        try uploadInstances(withDamagedCanvas: drawsDamagePerInstance)
         glDisable(GLenum(GL_DEPTH_TEST))
         glDisable(GLenum(GL_CULL_FACE))
         for pass in encoder.passes {
@@ -345,29 +353,59 @@ public final class GLESRenderer: FrameRenderer, CacheBudgetedRenderer {
         return program
     }
 
-    /// The byte offset of the damaged canvas's instances in the instance buffer, after the encoder's.
-    private var damagedCanvasOffset: Int { encoder.instanceCount * QuadInstance.stride * 4 }
+    /// The byte offset of the damaged canvas's instances in the instance buffer, after the
+    /// encoder's instances that offscreen passes draw (set by `uploadInstances`).
+    private var damagedCanvasOffset = 0
+    /// The bytes the instance buffer's storage holds.
+    private var instanceBufferBytes = 0
 
-    /// Uploads the encoder's instances, followed by `damagedCanvas`'s when `withDamagedCanvas`.
-    private func uploadInstances(withDamagedCanvas: Bool) {
-        let encoded = damagedCanvasOffset
-        let damaged = withDamagedCanvas ? damagedCanvas.instanceCount * DamagedCanvasDraws.stride * 4 : 0
-        guard encoded + damaged > 0 else { return }
+    /// Uploads the encoder's instances; with `withDamagedCanvas`, only those the offscreen passes
+    /// draw (the canvas pass is drawn from its copies), followed by `damagedCanvas`'s copies,
+    /// written straight into the mapped buffer.
+    private func uploadInstances(withDamagedCanvas: Bool) throws {
         glBindBuffer(GLenum(GL_ARRAY_BUFFER), instanceBuffer)
-        // Orphan and refill: the driver hands out fresh storage instead of waiting on the last frame.
-        guard damaged > 0 else {
+        guard withDamagedCanvas else {
+            let encoded = encoder.instanceCount * QuadInstance.stride * 4
+            guard encoded > 0 else { return }
+            // Orphan and refill: the driver hands out fresh storage instead of waiting on the last frame.
             encoder.instanceData.withUnsafeBytes { bytes in
                 glBufferData(GLenum(GL_ARRAY_BUFFER), GLsizeiptr(encoded), bytes.baseAddress, GLenum(GL_STREAM_DRAW))
             }
+            instanceBufferBytes = encoded
             return
         }
-        glBufferData(GLenum(GL_ARRAY_BUFFER), GLsizeiptr(encoded + damaged), nil, GLenum(GL_STREAM_DRAW))
-        if encoded > 0 {
-            encoder.instanceData.withUnsafeBytes { glBufferSubData(GLenum(GL_ARRAY_BUFFER), 0, GLsizeiptr(encoded), $0.baseAddress) }
+        let encoded = offscreenInstanceCount * QuadInstance.stride * 4
+        let total = encoded + damagedCanvas.byteCount
+        damagedCanvasOffset = encoded
+        if instanceBufferBytes < total {
+            instanceBufferBytes = max(total, 2 * instanceBufferBytes)
+            glBufferData(GLenum(GL_ARRAY_BUFFER), GLsizeiptr(instanceBufferBytes), nil, GLenum(GL_STREAM_DRAW))
         }
-        damagedCanvas.data.withUnsafeBytes {
-            glBufferSubData(GLenum(GL_ARRAY_BUFFER), GLintptr(encoded), GLsizeiptr(damaged), $0.baseAddress)
+        // Invalidated: the driver need not keep (or wait on) the last frame's contents.
+        let access = GLbitfield(GL_MAP_WRITE_BIT) | GLbitfield(GL_MAP_INVALIDATE_BUFFER_BIT)
+        guard let mapped = glMapBufferRange(GLenum(GL_ARRAY_BUFFER), 0, GLsizeiptr(total), access) else {
+            try GLError.check("glMapBufferRange")
+            throw GLError.unsupported("mapping the instance buffer")
         }
+        let floats = mapped.bindMemory(to: Float.self, capacity: total / 4)
+        encoder.instanceData.withUnsafeBufferPointer { instances in
+            if encoded > 0 { floats.update(from: instances.baseAddress!, count: encoded / 4) }
+            damagedCanvas.write(into: floats + encoded / 4, instances: instances)
+        }
+        if glUnmapBuffer(GLenum(GL_ARRAY_BUFFER)) == GLboolean(GL_FALSE) {
+            // The storage was lost while mapped (a rare driver event): its contents are undefined.
+            throw GLError.unsupported("the instance buffer's contents were lost while mapped")
+        }
+    }
+
+    /// The encoder's instances up to the last one an offscreen pass draws (0 when none does).
+    private var offscreenInstanceCount: Int {
+        var end = 0
+        for pass in encoder.passes where pass.destination != nil {
+            guard case let .quads(batches) = pass.work else { continue }
+            for batch in batches { end = max(end, batch.firstInstance + batch.instanceCount) }
+        }
+        return end
     }
 
     /// Draws the canvas pass laid out by `damagedCanvas` (clearing batch first); returns the draw calls.
@@ -376,12 +414,38 @@ public final class GLESRenderer: FrameRenderer, CacheBudgetedRenderer {
         glDisable(GLenum(GL_SCISSOR_TEST))
         let location = DamagedCanvasDraws.damageLocation
         glBindVertexArray(vertexArray)
+        bindCornerIndices(copies: damagedCanvas.instanceCount)
         glEnableVertexAttribArray(location)
-        glVertexAttribDivisor(location, 1)
-        defer { glDisableVertexAttribArray(location) }
+        // One vertex per corner: the attributes advance per vertex, not per instance.
+        for attribute in QuadInstance.attributes { glVertexAttribDivisor(attribute.location, 0) }
+        defer {
+            glDisableVertexAttribArray(location)
+            for attribute in QuadInstance.attributes { glVertexAttribDivisor(attribute.location, 1) }
+        }
         let layout = InstanceLayout(baseOffset: damagedCanvasOffset, stride: DamagedCanvasDraws.stride, hasDamage: true)
         return try draw(damagedCanvas.batches, width: pass.canvasWidth, height: pass.canvasHeight,
                         yFlip: target.isYFlipped ? -1 : 1, layout: layout)
+    }
+
+    /// The element buffer of `cornerIndexCapacity` quads' corner indices (0, 1, 2, 2, 1, 3 from
+    /// 4 q: the two triangles the strip of quad q makes, in the strip's order), created on first use.
+    private var cornerIndices: GLuint = 0
+    private var cornerIndexCapacity = 0
+
+    /// Binds the corner indices to the vertex array, grown to at least `copies` quads.
+    private func bindCornerIndices(copies: Int) {
+        if cornerIndices == 0 { cornerIndices = ledger.makeBuffer() }
+        glBindBuffer(GLenum(GL_ELEMENT_ARRAY_BUFFER), cornerIndices)
+        guard copies > cornerIndexCapacity else { return }
+        let capacity = max(copies, 2 * cornerIndexCapacity, 1024)
+        var indices = [UInt32](repeating: 0, count: 6 * capacity)
+        for quad in 0..<capacity {
+            let v = UInt32(4 * quad)
+            indices[6 * quad] = v; indices[6 * quad + 1] = v + 1; indices[6 * quad + 2] = v + 2
+            indices[6 * quad + 3] = v + 2; indices[6 * quad + 4] = v + 1; indices[6 * quad + 5] = v + 3
+        }
+        indices.withUnsafeBytes { glBufferData(GLenum(GL_ELEMENT_ARRAY_BUFFER), GLsizeiptr($0.count), $0.baseAddress, GLenum(GL_STATIC_DRAW)) }
+        cornerIndexCapacity = capacity
     }
 
     /// Binds and clears the pass's target, draws its work, and returns the number of draw calls.
@@ -450,7 +514,8 @@ public final class GLESRenderer: FrameRenderer, CacheBudgetedRenderer {
         var baseOffset: Int
         /// Floats per instance.
         var stride: Int
-        /// Whether each instance ends with a damage rectangle (`DamagedCanvasDraws`).
+        /// Whether the data are `DamagedCanvasDraws`' copies: each ends with a damage rectangle and
+        /// is written once per corner, drawn as indexed triangles rather than instances.
         var hasDamage: Bool
     }
 
@@ -530,7 +595,7 @@ public final class GLESRenderer: FrameRenderer, CacheBudgetedRenderer {
                 var runEnd = runStart + 1
                 while runEnd < end && touches(runEnd) { runEnd += 1 }
                 // GLES 3.0 has no base instance: point the attributes at the run's first instance.
-                let first = layout.baseOffset + runStart * layout.stride * 4
+                let first = layout.baseOffset + runStart * layout.stride * 4 * (layout.hasDamage ? DamagedCanvasDraws.verticesPerCopy : 1)
                 for attribute in QuadInstance.attributes {
                     glVertexAttribPointer(attribute.location, GLint(attribute.components), GLenum(GL_FLOAT), GLboolean(GL_FALSE),
                                           stride, UnsafeRawPointer(bitPattern: first + attribute.offset * 4))
@@ -539,7 +604,11 @@ public final class GLESRenderer: FrameRenderer, CacheBudgetedRenderer {
                     glVertexAttribPointer(DamagedCanvasDraws.damageLocation, 4, GLenum(GL_FLOAT), GLboolean(GL_FALSE),
                                           stride, UnsafeRawPointer(bitPattern: first + QuadInstance.stride * 4))
                 }
-                glDrawArraysInstanced(GLenum(GL_TRIANGLE_STRIP), 0, 4, GLsizei(runEnd - runStart))
+                if layout.hasDamage {
+                    glDrawElements(GLenum(GL_TRIANGLES), GLsizei(6 * (runEnd - runStart)), GLenum(GL_UNSIGNED_INT), nil)
+                } else {
+                    glDrawArraysInstanced(GLenum(GL_TRIANGLE_STRIP), 0, 4, GLsizei(runEnd - runStart))
+                }
                 drawCalls += 1
                 runStart = runEnd
                 while runStart < end && !touches(runStart) { runStart += 1 }
