@@ -55,11 +55,29 @@ struct PreparedQuadList {
         quads.append(quad)
     }
 
+    /// Appends `other`'s drawables after this list's, in their order.
+    mutating func append(contentsOf other: PreparedQuadList) {
+        let quadBase = Int32(quads.count), spriteBase = Int32(sprites.count)
+        entries.reserveCapacity(entries.count + other.entries.count)
+        for var entry in other.entries {
+            entry.record = entry.record >= 0 ? entry.record + quadBase : entry.record - spriteBase
+            entries.append(entry)
+        }
+        quads.append(contentsOf: other.quads)
+        sprites.append(contentsOf: other.sprites)
+    }
+
+    /// Lists that parts of the next parallel preparation are built in (`FrameCompositor`), kept
+    /// here with their storage so that it is reused from frame to frame like the list's own.
+    var spareParts: [ParallelPreparation.Part] = []
+
     /// Removes every drawable; keeps the storage unless it is far larger than `expected`
     /// drawables need (after a burst of layers).
     mutating func removeAll(expecting expected: Int) {
         if entries.capacity > 4 * max(expected, 4096) {
+            let spares = spareParts
             self = PreparedQuadList()
+            spareParts = spares
         } else {
             entries.removeAll(keepingCapacity: true)
             quads.removeAll(keepingCapacity: true)

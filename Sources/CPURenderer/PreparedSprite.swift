@@ -35,10 +35,17 @@ struct PreparedSprite {
     /// any of the maths that decides the rest (`clipCount`: the clips a clip index may refer to).
     @inline(__always)
     static func mayBeSprite(_ quad: Quad, clipCount: Int) -> Bool {
+        quad.antialiasedEdges & 0xF == 0 && mayHaveSpriteSampling(quad, clipCount: clipCount)
+    }
+
+    /// Whether `quad` may be painted through a `SpriteSampling`, lean or in the general form
+    /// (whose sprites may have antialiased edges), from its properties alone.
+    @inline(__always)
+    static func mayHaveSpriteSampling(_ quad: Quad, clipCount: Int) -> Bool {
         // The same tests as `PreparedQuad.init`'s, in the same forms (a NaN width or sigma
         // answers as it does there).
         let unclipped = quad.clipIndex.map { $0 < 0 || Int($0) >= clipCount } ?? true
-        return quad.antialiasedEdges & 0xF == 0 && !(quad.blurSigma > 0) && quad.gradient == nil
+        return !(quad.blurSigma > 0) && quad.gradient == nil
             && quad.fillColor.raw == .zero && quad.borderWidth <= 0 && quad.cornerRadii.isZero
             && unclipped && quad.blendMode != .plusLighter
     }
