@@ -89,11 +89,13 @@ final class ParallelPreparation: Sendable {
             for item in items[range] {
                 if item.quad >= 0 {
                     let quad = tree.quad(at: Int(item.quad))
-                    let binding = item.texture < 0 ? nil : quad.texture.map { source in
-                        TextureBinding(texture: textures[Int(item.texture)], unitRect: source.unitRect,
-                                       minification: source.minificationFilter, magnification: source.magnificationFilter)
+                    if item.texture >= 0, let source = quad.texture {
+                        let binding = TextureBinding(texture: textures[Int(item.texture)], unitRect: source.unitRect,
+                                                     minification: source.minificationFilter, magnification: source.magnificationFilter)
+                        list.append(quad, texture: binding, clips: clips, canvasWidth: width, canvasHeight: height)
+                    } else {
+                        list.append(quad, texture: nil, clips: clips, canvasWidth: width, canvasHeight: height)
                     }
-                    list.append(quad, texture: binding, clips: clips, canvasWidth: width, canvasHeight: height)
                 } else {
                     let (quad, binding) = plan.given[Int(~item.quad)]
                     list.append(quad, texture: binding, clips: clips, canvasWidth: width, canvasHeight: height)

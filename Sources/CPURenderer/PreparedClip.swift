@@ -134,9 +134,9 @@ struct PlaneProjection {
     /// corner is behind the viewer.
     ///
     /// Runs for every quad of every frame, so without calls: the outset rect as `CGRect.insetBy`
-    /// makes it (the same arithmetic, for rects of positive size), corners mapped without the
-    /// division by w where w is exactly 1 (an affine plane: `x / 1` is `x`), and rounding without
-    /// the C library (`SpanRegion.floor`, `ceiling`: exact within the 1e9 allowed).
+    /// makes it (the same arithmetic, for rects of positive size), an affine plane's extreme
+    /// corners found without mapping all four or dividing by w (exactly 1: `x / 1` is `x`), and
+    /// rounding without the C library (`SpanRegion.floor`, `ceiling`: exact within the 1e9 allowed).
     func pixelBounds(outset: Double) -> (Int, Int, Int, Int)? {
         let left: Double, top: Double, right: Double, bottom: Double
         if rect.size.width >= 0, rect.size.height >= 0, outset >= 0 {
@@ -149,14 +149,16 @@ struct PlaneProjection {
         }
         var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
         let m = plane.m
-        if m.2 == 0, m.5 == 0, m.8 == 1, left.isFinite, top.isFinite, right.isFinite, bottom.isFinite {
-            // w = x 0 + y 0 + 1 = 1 at every finite corner.
-            for corner in 0..<4 {
-                let x = corner & 1 == 0 ? left : right, y = corner < 2 ? top : bottom
-                let px = x * m.0 + y * m.3 + m.6, py = x * m.1 + y * m.4 + m.7
-                minX = min(minX, px); maxX = max(maxX, px)
-                minY = min(minY, py); maxY = max(maxY, py)
-            }
+        let xLeft = left * m.0, xRight = right * m.0, xTop = top * m.3, xBottom = bottom * m.3
+        let yLeft = left * m.1, yRight = right * m.1, yTop = top * m.4, yBottom = bottom * m.4
+        if m.2 == 0, m.5 == 0, m.8 == 1, xLeft.isFinite, xRight.isFinite, xTop.isFinite, xBottom.isFinite,
+           yLeft.isFinite, yRight.isFinite, yTop.isFinite, yBottom.isFinite {
+            // w = x 0 + y 0 + 1 = 1 at every (finite) corner, and a corner's x is
+            // (x m11 + y m21) + m41 rounded sum by sum. Rounding is monotonic, so the smallest
+            // corner x is the one with the smaller of each product, the largest likewise: the
+            // loop below gives the same bounds from four corners.
+            minX = min(xLeft, xRight) + min(xTop, xBottom) + m.6; maxX = max(xLeft, xRight) + max(xTop, xBottom) + m.6
+            minY = min(yLeft, yRight) + min(yTop, yBottom) + m.7; maxY = max(yLeft, yRight) + max(yTop, yBottom) + m.7
         } else {
             // The corners in the order of `corners(of:)`, without an array.
             for corner in 0..<4 {

@@ -35,10 +35,21 @@ struct PreparedQuadList {
     /// otherwise in the general form.
     mutating func append(_ quad: Quad, texture binding: TextureBinding?, clips: UnsafeBufferPointer<PreparedClip>,
                          canvasWidth: Int, canvasHeight: Int) {
-        if let binding, PreparedSprite.mayBeSprite(quad, clipCount: clips.count) {
+        if let binding {
+            append(quad, texture: binding, clips: clips, canvasWidth: canvasWidth, canvasHeight: canvasHeight)
+        } else if let prepared = PreparedQuad(quad, texture: nil, clips: clips, canvasWidth: canvasWidth, canvasHeight: canvasHeight) {
+            append(prepared)
+        }
+    }
+
+    /// Prepares the textured `quad` (nothing when it draws nothing): `append(_:texture:clips:canvasWidth:canvasHeight:)`
+    /// without the optional binding, which textured quads, the most common, would copy through.
+    mutating func append(_ quad: Quad, texture binding: TextureBinding, clips: UnsafeBufferPointer<PreparedClip>,
+                         canvasWidth: Int, canvasHeight: Int) {
+        if PreparedSprite.mayBeSprite(quad, clipCount: clips.count) {
             switch PreparedSprite.prepare(quad, texture: binding, canvasWidth: canvasWidth, canvasHeight: canvasHeight, into: &sprites) {
-            case .appended:
-                entries.append(Self.entry(sprites[sprites.count - 1].bounds, record: ~Int32(sprites.count - 1)))
+            case .appended(let bounds):
+                entries.append(Self.entry(bounds, record: ~Int32(sprites.count - 1)))
                 return
             case .nothing: return
             case .general: break

@@ -22,8 +22,9 @@ struct PreparedSprite {
 
     /// What preparing a quad as a lean sprite gave.
     enum Outcome {
-        /// The quad is a plain hard-edged sprite: appended.
-        case appended
+        /// The quad is a plain hard-edged sprite: appended, with these bounds (read here, not
+        /// from the array, which would copy the whole record out of it).
+        case appended(bounds: (Int, Int, Int, Int))
         /// The quad draws nothing (transparent, facing away, edge-on or off the canvas).
         case nothing
         /// The quad needs the general form (`PreparedQuad`), which may still give it a `SpriteSampling`.
@@ -73,6 +74,6 @@ struct PreparedSprite {
                                             edges: 0, reach: 0, opacity: quad.opacity, tint: quad.textureTint.raw, rect: r)
         else { return .general }
         sprites.append(PreparedSprite(sampling: sampling, inverse: inv, bounds: bounds, texture: texture))
-        return .appended
+        return .appended(bounds: bounds)
     }
 }
