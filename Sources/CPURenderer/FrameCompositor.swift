@@ -34,7 +34,7 @@ struct FrameCompositor {
     func prepare(_ nodes: ArraySlice<DrawListTree.Node>, width: Int, height: Int,
                  statistics: inout RenderStatistics, into prepared: inout PreparedQuadList) throws {
         prepared.removeAll(expecting: nodes.count)
-        if painter.threadCount > 1 && nodes.count >= Self.parallelMinimum {
+        if painter.threadCount > 1 && nodes.count >= Self.parallelMinimum && Self.parallelPreparationAllowed {
             try prepareInParallel(nodes, width: width, height: height, statistics: &statistics, into: &prepared)
             return
         }
@@ -60,6 +60,10 @@ struct FrameCompositor {
     /// The fewest nodes prepared on several threads: below it, handing the quads out and joining
     /// the parts costs about what the threads save.
     static let parallelMinimum = 512
+
+    /// Whether long lists may be prepared on several threads: unless `QC_DEBUG` asks for serial
+    /// preparation (`serial-preparation`).
+    private static let parallelPreparationAllowed = !DebugOptions.isEnabled(.serialPreparation)
 
     /// `prepare(_:width:height:statistics:into:)` on the painter's threads: first, in painter's
     /// order on this thread, everything that is not thread-safe (texture lookups and uploads,
