@@ -38,6 +38,9 @@ struct FrameCompositor {
             try prepareInParallel(nodes, width: width, height: height, statistics: &statistics, into: &prepared)
             return
         }
+        // The parts of the last parallel preparation keep their storage, not their records (which
+        // hold textures the caches may have let go).
+        for part in prepared.spareParts where part.list.count > 0 { part.list.removeAll(expecting: part.list.count) }
         try clips.withUnsafeBufferPointer { clipPointer in
             for node in nodes {
                 switch node {

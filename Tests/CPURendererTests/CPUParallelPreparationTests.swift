@@ -157,6 +157,8 @@ final class CPUParallelPreparationTests: XCTestCase {
             if frame == 0 {
                 XCTAssertGreaterThanOrEqual(roots, FrameCompositor.parallelMinimum)
                 XCTAssertEqual(parallel.prepared.spareParts.count, 2, "\(what): prepared in two parts")
+            } else if roots < FrameCompositor.parallelMinimum {
+                XCTAssertEqual(parallel.prepared.spareParts.map(\.list.count), [0, 0], "\(what): kept parts hold no records")
             }
             XCTAssertTrue(serial.prepared.spareParts.isEmpty, "\(what): one thread prepares serially")
             assertSameList(parallel.prepared, serial.prepared, what)
