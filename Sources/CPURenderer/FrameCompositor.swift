@@ -28,19 +28,26 @@ struct FrameCompositor {
     /// storage. The renderer passes the same list every frame: a frame's quads take a few
     /// hundred kilobytes to megabytes, and allocating them anew each frame lets the C heap shrink
     /// when they are freed and fault the pages back in the next frame (kernel time on every frame).
+    ///
+    /// Lists of `parallelMinimum` nodes or more are prepared on the painter's threads
+    /// (`prepareInParallel`); the result is the same list.
     func prepare(_ nodes: ArraySlice<DrawListTree.Node>, width: Int, height: Int,
                  statistics: inout RenderStatistics, into prepared: inout PreparedQuadList) throws {
         prepared.removeAll(expecting: nodes.count)
+        if painter.threadCount > 1 && nodes.count >= Self.parallelMinimum && Self.parallelPreparationAllowed {
+            try prepareInParallel(nodes, width: width, height: height, statistics: &statistics, into: &prepared)
+            return
+        }
+        // The parts of the last parallel preparation keep their storage, not their records (which
+        // hold textures the caches may have let go).
+        for part in prepared.spareParts where part.list.count > 0 { part.list.removeAll(expecting: part.list.count) }
         try clips.withUnsafeBufferPointer { clipPointer in
             for node in nodes {
                 switch node {
                 case .quad(let index):
                     let given = tree.quad(at: index)
                     func prepare(_ quad: Quad) {
-                        let binding = quad.texture.map { source in
-                            TextureBinding(texture: textures.texture(for: source), unitRect: source.unitRect,
-                                           minification: source.minificationFilter, magnification: source.magnificationFilter)
-                        }
+                        let binding = quad.texture.map(binding(for:))
                         prepared.append(quad, texture: binding, clips: clipPointer, canvasWidth: width, canvasHeight: height)
                     }
                     if given.blurSigma <= 0 || !shadowMasks.drawShadow(given, prepare) { prepare(given) }
@@ -51,6 +58,73 @@ struct FrameCompositor {
                 }
             }
         }
+    }
+
+    /// The fewest nodes prepared on several threads: below it, handing the quads out and joining
+    /// the parts costs about what the threads save.
+    static let parallelMinimum = 512
+
+    /// Whether long lists may be prepared on several threads: unless `QC_DEBUG` asks for serial
+    /// preparation (`serial-preparation`).
+    private static let parallelPreparationAllowed = !DebugOptions.isEnabled(.serialPreparation)
+
+    /// `prepare(_:width:height:statistics:into:)` on the painter's threads: first, in painter's
+    /// order on this thread, everything that is not thread-safe (texture lookups and uploads,
+    /// shadow masks, groups' offscreen passes, alpha hulls: `QuadPreparationPlan`); then the
+    /// quads in one part a thread, each into a list of its own; then the lists joined in order.
+    /// `prepared` is empty and becomes the first part's list, so only the later parts are copied.
+    private func prepareInParallel(_ nodes: ArraySlice<DrawListTree.Node>, width: Int, height: Int,
+                                   statistics: inout RenderStatistics, into prepared: inout PreparedQuadList) throws {
+        var plan = QuadPreparationPlan(expecting: nodes.count)
+        let clipCount = clips.count
+        // The last command's image and texture: the store gives the same texture for the same
+        // image all frame, so a run of quads of one image asks it once (again where a trilinear
+        // quad needs mipmaps the texture lacks).
+        var lastImage: CGImage?, lastTexture: Texture?
+        for node in nodes {
+            switch node {
+            case .quad(let index):
+                let given = tree.quad(at: index)
+                if given.blurSigma > 0,
+                   shadowMasks.drawShadow(given, { quad in
+                       plan.add(quad, binding: quad.texture.map(binding(for:)),
+                                mayBeSprite: PreparedSprite.mayHaveSpriteSampling(quad, clipCount: clipCount))
+                   }) {
+                    continue
+                }
+                var texture: Texture?
+                if let source = given.texture {
+                    if source.image === lastImage, let last = lastTexture,
+                       source.minificationFilter != .trilinear || last.hasMipmaps {
+                        texture = last
+                    } else {
+                        texture = textures.texture(for: source)
+                        lastImage = source.image; lastTexture = texture
+                    }
+                }
+                plan.add(command: index, texture: texture, mayBeSprite: PreparedSprite.mayHaveSpriteSampling(given, clipCount: clipCount))
+            case .group(let index):
+                for (quad, binding) in try composite(tree.groups[index], statistics: &statistics) {
+                    plan.add(quad, binding: binding, mayBeSprite: PreparedSprite.mayHaveSpriteSampling(quad, clipCount: clipCount))
+                }
+            }
+        }
+        var parts = prepared.spareParts
+        prepared.spareParts = []
+        while parts.count < painter.threadCount { parts.append(ParallelPreparation.Part()) }
+        parts.removeLast(parts.count - painter.threadCount)
+        swap(&prepared, &parts[0].list)
+        let job = ParallelPreparation(tree: tree, clips: clips, plan: plan, width: width, height: height, parts: parts)
+        DispatchQueue.concurrentPerform(iterations: parts.count) { job.prepare(part: $0) }
+        swap(&prepared, &parts[0].list)
+        for part in parts.dropFirst() { prepared.append(contentsOf: part.list) }
+        prepared.spareParts = parts
+    }
+
+    /// The binding of `source`'s texture.
+    private func binding(for source: TextureSource) -> TextureBinding {
+        TextureBinding(texture: textures.texture(for: source), unitRect: source.unitRect,
+                       minification: source.minificationFilter, magnification: source.magnificationFilter)
     }
 
     /// The quads that composite `node` into the enclosing image: its shadow, then its content.

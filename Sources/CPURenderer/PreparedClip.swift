@@ -132,20 +132,45 @@ struct PlaneProjection {
 
     /// The canvas pixels that the rect outset by `outset` local units can touch, or nil when a
     /// corner is behind the viewer.
+    ///
+    /// Runs for every quad of every frame, so without calls: the outset rect as `CGRect.insetBy`
+    /// makes it (the same arithmetic, for rects of positive size), an affine plane's extreme
+    /// corners found without mapping all four or dividing by w (exactly 1: `x / 1` is `x`), and
+    /// rounding without the C library (`SpanRegion.floor`, `ceiling`: exact within the 1e9 allowed).
     func pixelBounds(outset: Double) -> (Int, Int, Int, Int)? {
+        let left: Double, top: Double, right: Double, bottom: Double
+        if rect.size.width >= 0, rect.size.height >= 0, outset >= 0 {
+            // `insetBy(dx: -outset, dy: -outset)`: origin moved by -outset, size grown by 2 x outset.
+            left = Double(rect.origin.x) - outset; top = Double(rect.origin.y) - outset
+            right = left + (Double(rect.size.width) + 2 * outset); bottom = top + (Double(rect.size.height) + 2 * outset)
+        } else {
+            let r = rect.insetBy(dx: -CGFloat(outset), dy: -CGFloat(outset))
+            left = Double(r.minX); top = Double(r.minY); right = Double(r.maxX); bottom = Double(r.maxY)
+        }
         var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
-        let r = rect.insetBy(dx: -CGFloat(outset), dy: -CGFloat(outset))
-        let left = Double(r.minX), top = Double(r.minY), right = Double(r.maxX), bottom = Double(r.maxY)
-        // The corners in the order of `corners(of:)`, without an array (this runs for every quad of every frame).
-        for corner in 0..<4 {
-            let p = plane.apply(corner & 1 == 0 ? left : right, corner < 2 ? top : bottom)
-            guard p.w > 1e-9 else { return nil }
-            minX = min(minX, p.x / p.w); maxX = max(maxX, p.x / p.w)
-            minY = min(minY, p.y / p.w); maxY = max(maxY, p.y / p.w)
+        let m = plane.m
+        let xLeft = left * m.0, xRight = right * m.0, xTop = top * m.3, xBottom = bottom * m.3
+        let yLeft = left * m.1, yRight = right * m.1, yTop = top * m.4, yBottom = bottom * m.4
+        if m.2 == 0, m.5 == 0, m.8 == 1, xLeft.isFinite, xRight.isFinite, xTop.isFinite, xBottom.isFinite,
+           yLeft.isFinite, yRight.isFinite, yTop.isFinite, yBottom.isFinite {
+            // w = x 0 + y 0 + 1 = 1 at every (finite) corner, and a corner's x is
+            // (x m11 + y m21) + m41 rounded sum by sum. Rounding is monotonic, so the smallest
+            // corner x is the one with the smaller of each product, the largest likewise: the
+            // loop below gives the same bounds from four corners.
+            minX = min(xLeft, xRight) + min(xTop, xBottom) + m.6; maxX = max(xLeft, xRight) + max(xTop, xBottom) + m.6
+            minY = min(yLeft, yRight) + min(yTop, yBottom) + m.7; maxY = max(yLeft, yRight) + max(yTop, yBottom) + m.7
+        } else {
+            // The corners in the order of `corners(of:)`, without an array.
+            for corner in 0..<4 {
+                let p = plane.apply(corner & 1 == 0 ? left : right, corner < 2 ? top : bottom)
+                guard p.w > 1e-9 else { return nil }
+                minX = min(minX, p.x / p.w); maxX = max(maxX, p.x / p.w)
+                minY = min(minY, p.y / p.w); maxY = max(maxY, p.y / p.w)
+            }
         }
         guard minX.isFinite, minY.isFinite, maxX.isFinite, maxY.isFinite,
               abs(minX) < 1e9, abs(minY) < 1e9, abs(maxX) < 1e9, abs(maxY) < 1e9 else { return nil }
-        return (Int(minX.rounded(.down)) - 1, Int(minY.rounded(.down)) - 1,
-                Int(maxX.rounded(.up)) + 1, Int(maxY.rounded(.up)) + 1)
+        return (Int(SpanRegion.floor(minX)) - 1, Int(SpanRegion.floor(minY)) - 1,
+                Int(SpanRegion.ceiling(maxX)) + 1, Int(SpanRegion.ceiling(maxY)) + 1)
     }
 }

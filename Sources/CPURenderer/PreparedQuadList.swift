@@ -35,10 +35,21 @@ struct PreparedQuadList {
     /// otherwise in the general form.
     mutating func append(_ quad: Quad, texture binding: TextureBinding?, clips: UnsafeBufferPointer<PreparedClip>,
                          canvasWidth: Int, canvasHeight: Int) {
-        if let binding, PreparedSprite.mayBeSprite(quad, clipCount: clips.count) {
+        if let binding {
+            append(quad, texture: binding, clips: clips, canvasWidth: canvasWidth, canvasHeight: canvasHeight)
+        } else if let prepared = PreparedQuad(quad, texture: nil, clips: clips, canvasWidth: canvasWidth, canvasHeight: canvasHeight) {
+            append(prepared)
+        }
+    }
+
+    /// Prepares the textured `quad` (nothing when it draws nothing): `append(_:texture:clips:canvasWidth:canvasHeight:)`
+    /// without the optional binding, which textured quads, the most common, would copy through.
+    mutating func append(_ quad: Quad, texture binding: TextureBinding, clips: UnsafeBufferPointer<PreparedClip>,
+                         canvasWidth: Int, canvasHeight: Int) {
+        if PreparedSprite.mayBeSprite(quad, clipCount: clips.count) {
             switch PreparedSprite.prepare(quad, texture: binding, canvasWidth: canvasWidth, canvasHeight: canvasHeight, into: &sprites) {
-            case .appended:
-                entries.append(Self.entry(sprites[sprites.count - 1].bounds, record: ~Int32(sprites.count - 1)))
+            case .appended(let bounds):
+                entries.append(Self.entry(bounds, record: ~Int32(sprites.count - 1)))
                 return
             case .nothing: return
             case .general: break
@@ -55,11 +66,29 @@ struct PreparedQuadList {
         quads.append(quad)
     }
 
+    /// Appends `other`'s drawables after this list's, in their order.
+    mutating func append(contentsOf other: PreparedQuadList) {
+        let quadBase = Int32(quads.count), spriteBase = Int32(sprites.count)
+        entries.reserveCapacity(entries.count + other.entries.count)
+        for var entry in other.entries {
+            entry.record = entry.record >= 0 ? entry.record + quadBase : entry.record - spriteBase
+            entries.append(entry)
+        }
+        quads.append(contentsOf: other.quads)
+        sprites.append(contentsOf: other.sprites)
+    }
+
+    /// Lists that parts of the next parallel preparation are built in (`FrameCompositor`), kept
+    /// here with their storage so that it is reused from frame to frame like the list's own.
+    var spareParts: [ParallelPreparation.Part] = []
+
     /// Removes every drawable; keeps the storage unless it is far larger than `expected`
     /// drawables need (after a burst of layers).
     mutating func removeAll(expecting expected: Int) {
         if entries.capacity > 4 * max(expected, 4096) {
+            let spares = spareParts
             self = PreparedQuadList()
+            spareParts = spares
         } else {
             entries.removeAll(keepingCapacity: true)
             quads.removeAll(keepingCapacity: true)

@@ -22,8 +22,9 @@ struct PreparedSprite {
 
     /// What preparing a quad as a lean sprite gave.
     enum Outcome {
-        /// The quad is a plain hard-edged sprite: appended.
-        case appended
+        /// The quad is a plain hard-edged sprite: appended, with these bounds (read here, not
+        /// from the array, which would copy the whole record out of it).
+        case appended(bounds: (Int, Int, Int, Int))
         /// The quad draws nothing (transparent, facing away, edge-on or off the canvas).
         case nothing
         /// The quad needs the general form (`PreparedQuad`), which may still give it a `SpriteSampling`.
@@ -35,10 +36,17 @@ struct PreparedSprite {
     /// any of the maths that decides the rest (`clipCount`: the clips a clip index may refer to).
     @inline(__always)
     static func mayBeSprite(_ quad: Quad, clipCount: Int) -> Bool {
+        quad.antialiasedEdges & 0xF == 0 && mayHaveSpriteSampling(quad, clipCount: clipCount)
+    }
+
+    /// Whether `quad` may be painted through a `SpriteSampling`, lean or in the general form
+    /// (whose sprites may have antialiased edges), from its properties alone.
+    @inline(__always)
+    static func mayHaveSpriteSampling(_ quad: Quad, clipCount: Int) -> Bool {
         // The same tests as `PreparedQuad.init`'s, in the same forms (a NaN width or sigma
         // answers as it does there).
         let unclipped = quad.clipIndex.map { $0 < 0 || Int($0) >= clipCount } ?? true
-        return quad.antialiasedEdges & 0xF == 0 && !(quad.blurSigma > 0) && quad.gradient == nil
+        return !(quad.blurSigma > 0) && quad.gradient == nil
             && quad.fillColor.raw == .zero && quad.borderWidth <= 0 && quad.cornerRadii.isZero
             && unclipped && quad.blendMode != .plusLighter
     }
@@ -66,6 +74,6 @@ struct PreparedSprite {
                                             edges: 0, reach: 0, opacity: quad.opacity, tint: quad.textureTint.raw, rect: r)
         else { return .general }
         sprites.append(PreparedSprite(sampling: sampling, inverse: inv, bounds: bounds, texture: texture))
-        return .appended
+        return .appended(bounds: bounds)
     }
 }

@@ -85,14 +85,10 @@ struct SpriteSampling {
         let uo = Double(t.uOrigin), up = Double(t.uPerUnit), vo = Double(t.vOrigin), vp = Double(t.vPerUnit)
         // Half planes alpha x + beta y + gamma >= 0 of local coordinates, four bounding x and y, four
         // the diagonals (open when the hull does not bound them or the mapping is degenerate),
-        // turned into half planes of the canvas by the inverse.
-        let m = inverse.m
-        var a = SIMD8<Double>(), b = SIMD8<Double>(), c = SIMD8<Double>(repeating: 1)
-        func plane(_ lane: Int, _ alpha: Double, _ beta: Double, _ gamma: Double) {
-            a[lane] = alpha * m.0 + beta * m.1 + gamma * m.2
-            b[lane] = alpha * m.3 + beta * m.4 + gamma * m.5
-            c[lane] = alpha * m.6 + beta * m.7 + gamma * m.8
-        }
+        // turned into half planes of the canvas by the inverse: lanes 0-3 bound x and y, lanes 4-7
+        // the diagonals (0 x + 0 y + 1 when open).
+        var alpha = SIMD8<Double>(1, -1, 0, 0, 0, 0, 0, 0), beta = SIMD8<Double>(0, 0, 1, -1, 0, 0, 0, 0)
+        var diagonal = (0.0, 0.0, 0.0, 0.0), diagonals = false
         if up != 0, vp != 0, up.isFinite, vp.isFinite {
             if hull.isEmpty { return SpanRegion(a: .zero, b: .zero, c: SIMD8(repeating: -1)) }
             // How far the clamp into the image moves a coordinate of the drawn area, plus a margin
@@ -109,11 +105,22 @@ struct SpriteSampling {
             let v0 = (h.minV - vo) / vp, v1 = (h.maxV - vo) / vp
             if v0.isFinite, v1.isFinite { low.y = max(low.y, min(v0, v1)); high.y = min(high.y, max(v0, v1)) }
             if h.minSum.isFinite, h.maxSum.isFinite, h.minDifference.isFinite, h.maxDifference.isFinite {
-                plane(4, up, vp, uo + vo - h.minSum); plane(5, -up, -vp, h.maxSum - uo - vo)
-                plane(6, up, -vp, uo - vo - h.minDifference); plane(7, -up, vp, h.maxDifference - uo + vo)
+                diagonals = true
+                alpha = SIMD8(1, -1, 0, 0, up, -up, up, -up)
+                beta = SIMD8(0, 0, 1, -1, vp, -vp, -vp, vp)
+                diagonal = (uo + vo - h.minSum, h.maxSum - uo - vo, uo - vo - h.minDifference, h.maxDifference - uo + vo)
             }
         }
-        plane(0, 1, 0, -low.x); plane(1, -1, 0, high.x); plane(2, 0, 1, -low.y); plane(3, 0, -1, high.y)
+        let gamma = SIMD8(-low.x, high.x, -low.y, high.y, diagonal.0, diagonal.1, diagonal.2, diagonal.3)
+        // Every plane at once, each lane the same sums in the same order as one at a time.
+        let m = inverse.m
+        var a = alpha * m.0 + beta * m.1 + gamma * m.2
+        var b = alpha * m.3 + beta * m.4 + gamma * m.5
+        var c = alpha * m.6 + beta * m.7 + gamma * m.8
+        if !diagonals {
+            let open: SIMDMask<SIMD8<Int64>> = [false, false, false, false, true, true, true, true]
+            a.replace(with: 0, where: open); b.replace(with: 0, where: open); c.replace(with: 1, where: open)
+        }
         return SpanRegion(a: a, b: b, c: c)
     }
 

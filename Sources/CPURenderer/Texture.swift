@@ -48,6 +48,12 @@ final class Texture: @unchecked Sendable {
         return hull
     }
 
+    /// Finds every level's hull now (where not yet found), so that quads prepared on several
+    /// threads at once only read them (`alphaHull(level:)` writes the first time).
+    func findAlphaHulls() {
+        for level in levels.indices { _ = alphaHull(level: level) }
+    }
+
     /// Whether every mipmap level down to 1x1 is built.
     var hasMipmaps: Bool { levels[levels.count - 1].width == 1 && levels[levels.count - 1].height == 1 }
 

@@ -34,6 +34,9 @@ package struct DebugOptions: Sendable, Equatable {
         /// The CPU renderer's sprites painted by the baseline (SSE2) Swift lanes even where the
         /// processor runs the AVX2 kernel (to measure the kernel; the pixels are the same).
         case noWideKernels = "no-wide-kernels"
+        /// The CPU renderer's quads prepared on one thread even where a list is long enough to be
+        /// prepared on the painter's threads (to measure the difference; the pixels are the same).
+        case serialPreparation = "serial-preparation"
     }
 
     /// The environment variable that holds the switches.

@@ -58,7 +58,9 @@ public struct Homography: Equatable, Sendable {
         let (a, b, c, d, e, f, g, h, i) = m
         let c0 = e * i - f * h, c1 = f * g - d * i, c2 = d * h - e * g
         let det = a * c0 + b * c1 + c * c2
-        let largest = max(abs(a), abs(b), abs(c), abs(d), abs(e), abs(f), abs(g), abs(h), abs(i))
+        // Pairwise, not the variadic `max` (an array per inverse); grouping cannot change the
+        // result for finite entries, and any other entry makes `det` non-finite.
+        let largest = max(max(max(abs(a), abs(b)), max(abs(c), abs(d))), max(max(abs(e), abs(f)), max(max(abs(g), abs(h)), abs(i))))
         guard det.isFinite, abs(det) > Self.singularityTolerance * largest * largest * largest else { return nil }
         let k = 1 / det
         return Homography((c0 * k, (c * h - b * i) * k, (b * f - c * e) * k,

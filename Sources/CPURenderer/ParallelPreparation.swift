@@ -1,0 +1,106 @@
+import CompositorCore
+import Foundation
+
+/// The quads of one image, in painter's order, with everything that is not safe to do on several
+/// threads already done: textures looked up (and uploaded), shadows drawn from their masks,
+/// groups rendered into their intermediate images, and the alpha hulls of every texture that a
+/// sprite may sample found. What is left, preparing each quad, reads only immutable values.
+struct QuadPreparationPlan: Sendable {
+    /// One quad: a command of the tree (`quad >= 0`) or `given[~quad]`, drawn with
+    /// `textures[texture]` (none when negative) as its command's `TextureSource` binds it.
+    struct Item: Sendable {
+        var quad: Int32
+        var texture: Int32
+    }
+
+    private(set) var items: [Item] = []
+    private(set) var textures: [Texture] = []
+    /// Quads made while the plan was built (a group's composite, a shadow's pieces), with their bindings.
+    private(set) var given: [(Quad, TextureBinding?)] = []
+
+    /// How many levels of `textures.last` had their hulls found (0: none); mipmaps made later
+    /// in the frame add levels, whose hulls are found again.
+    private var lastHulledLevels = 0
+
+    init(expecting count: Int) { items.reserveCapacity(count) }
+
+    /// Adds the tree's quad at `index`, drawn with `texture`; `mayBeSprite`: whether it may be
+    /// painted as a sprite, which reads the texture's alpha hulls (asked only until they are found).
+    mutating func add(command index: Int, texture: Texture?, mayBeSprite: @autoclosure () -> Bool) {
+        items.append(Item(quad: Int32(index), texture: texture.map { self.index(of: $0, mayBeSprite: mayBeSprite) } ?? -1))
+    }
+
+    /// Adds a quad made while the plan is built.
+    mutating func add(_ quad: Quad, binding: TextureBinding?, mayBeSprite: @autoclosure () -> Bool) {
+        if let binding { _ = index(of: binding.texture, mayBeSprite: mayBeSprite) }
+        items.append(Item(quad: ~Int32(given.count), texture: -1))
+        given.append((quad, binding))
+    }
+
+    /// The index of `texture` in `textures` (consecutive quads mostly share one), its hulls
+    /// found where a sprite may read them: a texture finds them lazily otherwise, which would
+    /// write to it from the preparing threads.
+    private mutating func index(of texture: Texture, mayBeSprite: () -> Bool) -> Int32 {
+        if textures.last !== texture {
+            textures.append(texture)
+            lastHulledLevels = 0
+        }
+        if lastHulledLevels != texture.levels.count && mayBeSprite() {
+            texture.findAlphaHulls()
+            lastHulledLevels = texture.levels.count
+        }
+        return Int32(textures.count - 1)
+    }
+}
+
+/// Prepares a plan's quads in parts, one a thread, each into a list of its own; the lists are
+/// then joined in order, so the result equals preparing the quads one after another.
+final class ParallelPreparation: Sendable {
+    /// A list that one part is prepared into. Unchecked: during `prepare(part:)` each box is
+    /// read and written by its own part's thread only, and before and after by the thread that
+    /// started the parts (`DispatchQueue.concurrentPerform` returns after every part has finished).
+    final class Part: @unchecked Sendable {
+        var list = PreparedQuadList()
+    }
+
+    let tree: DrawListTree
+    let clips: [PreparedClip]
+    let plan: QuadPreparationPlan
+    let width: Int, height: Int
+    let parts: [Part]
+
+    init(tree: DrawListTree, clips: [PreparedClip], plan: QuadPreparationPlan, width: Int, height: Int, parts: [Part]) {
+        self.tree = tree; self.clips = clips; self.plan = plan; self.width = width; self.height = height; self.parts = parts
+    }
+
+    /// Prepares part `index` of the plan's items (an equal share, in order) into `parts[index]`,
+    /// which is emptied first unless it is the first part (the list being built, already emptied).
+    func prepare(part index: Int) {
+        let items = plan.items, count = items.count, partCount = parts.count
+        let range = (count * index / partCount)..<(count * (index + 1) / partCount)
+        // The list is moved out of its box while it is built (appending through the box would
+        // check exclusive access to it on every quad), and back after.
+        var list = PreparedQuadList()
+        swap(&list, &parts[index].list)
+        defer { swap(&list, &parts[index].list) }
+        if index > 0 { list.removeAll(expecting: range.count) }
+        let textures = plan.textures, tree = tree, width = width, height = height
+        clips.withUnsafeBufferPointer { clips in
+            for item in items[range] {
+                if item.quad >= 0 {
+                    let quad = tree.quad(at: Int(item.quad))
+                    if item.texture >= 0, let source = quad.texture {
+                        let binding = TextureBinding(texture: textures[Int(item.texture)], unitRect: source.unitRect,
+                                                     minification: source.minificationFilter, magnification: source.magnificationFilter)
+                        list.append(quad, texture: binding, clips: clips, canvasWidth: width, canvasHeight: height)
+                    } else {
+                        list.append(quad, texture: nil, clips: clips, canvasWidth: width, canvasHeight: height)
+                    }
+                } else {
+                    let (quad, binding) = plan.given[Int(~item.quad)]
+                    list.append(quad, texture: binding, clips: clips, canvasWidth: width, canvasHeight: height)
+                }
+            }
+        }
+    }
+}
