@@ -10,6 +10,9 @@ struct QuadPainter {
     /// The pixels in a row: a short run of eight near a row's end may read and rewrite pixels
     /// beyond the span (unchanged), never beyond the row.
     let rowWidth: Int
+    /// Whether every run of eight evaluates the quad's and the clips' fields, as the reference the
+    /// per-run shortcuts are tested against (the runs and the filled interior stay the same).
+    var evaluatesEveryField = false
     var shader: QuadShader { QuadShader(clips: clips) }
 
     /// Paints `quad` over columns `x0..<x1` of rows `rows` of `buffer`.
@@ -62,6 +65,12 @@ struct QuadPainter {
     }
 
     /// Paints `quad`, which is not a sprite, over columns `x0..<x1` of row `y`, whose first pixel is `row`.
+    ///
+    /// The row is cut into the shaded runs along the edges and the interior between them (filled
+    /// with one colour where the quad's and every clip's coverage is surely 1); within the shaded
+    /// runs each eight pixels that lie in the quad's interior skip its field and border, and each
+    /// eight that every clip surely covers skip the clips' fields: the values those steps would
+    /// give there (1 and no border) are exact, so the pixels are the same (`evaluatesEveryField`).
     @inline(__always)
     func paint(_ quad: UnsafePointer<PreparedQuad>, row y: Int, from x0: Int, to x1: Int, into row: UnsafeMutablePointer<UInt32>) {
         var (lower, upper) = quad.pointee.outer.span(row: y, from: max(x0, quad.pointee.bounds.0), to: min(x1, quad.pointee.bounds.2))
@@ -71,31 +80,40 @@ struct QuadPainter {
             index = (clips.baseAddress! + Int(index)).pointee.parent; depth += 1
         }
         guard lower < upper else { return }
-        // The columns where every clip surely covers everything: there the clips' fields are not evaluated.
-        var (clipLower, clipUpper) = (lower, upper)
+        // The columns where every clip surely covers everything: there the clips' fields are not
+        // evaluated. `clipCover` (plus-shaped inner regions) cuts the row into runs; `chunkCover`
+        // (the octagons that also hold most of the rounded corners) decides run by run of eight.
+        var (clipLower, clipUpper) = (lower, upper), (coverLower, coverUpper) = (lower, upper)
         index = quad.pointee.clip; depth = 0
-        while index >= 0 && depth < PreparedClip.maximumDepth && clipLower < clipUpper {
+        while index >= 0 && depth < PreparedClip.maximumDepth && coverLower < coverUpper {
             let clip = clips.baseAddress! + Int(index)
-            (clipLower, clipUpper) = Self.union(clip.pointee.inner.span(row: y, from: clipLower, to: clipUpper),
-                                                clip.pointee.innerCross.span(row: y, from: clipLower, to: clipUpper))
+            if clipLower < clipUpper {
+                (clipLower, clipUpper) = Self.union(clip.pointee.inner.span(row: y, from: clipLower, to: clipUpper),
+                                                    clip.pointee.innerCross.span(row: y, from: clipLower, to: clipUpper))
+            }
+            (coverLower, coverUpper) = PreparedClip.coverSpan(of: clip, row: y, from: coverLower, to: coverUpper)
             index = clip.pointee.parent; depth += 1
         }
         let clipCover = (clipLower, clipUpper)
+        let chunkCover = evaluatesEveryField ? clipCover : (max(coverLower, clipLower), max(coverUpper, clipUpper))
         // The quad's interior within it (a plus shape's two arms may meet a row in two runs: the longer is taken).
         let quadInner = Self.union(quad.pointee.inner.span(row: y, from: lower, to: upper),
                                    quad.pointee.innerCross.span(row: y, from: lower, to: upper))
+        // A blurred quad's interior is its fill within 1e-4, not exactly: its runs of eight evaluate the blur.
+        let chunkInterior = evaluatesEveryField || quad.pointee.blur != nil ? (0, 0) : quadInner
         let innerLower = max(quadInner.0, clipLower), innerUpper = min(quadInner.1, clipUpper)
         guard innerLower < innerUpper else {
-            shadeSpan(quad, y: y, from: lower, to: upper, row: row, interior: false, clipCover: clipCover)
+            shadeSpan(quad, y: y, from: lower, to: upper, row: row, interior: chunkInterior, clipCover: chunkCover)
             return
         }
-        shadeSpan(quad, y: y, from: lower, to: innerLower, row: row, interior: false, clipCover: clipCover)
-        if !quad.pointee.interiorIsShaded {
+        shadeSpan(quad, y: y, from: lower, to: innerLower, row: row, interior: chunkInterior, clipCover: chunkCover)
+        if !quad.pointee.textureMapping.isBound && quad.pointee.gradient == nil {
             fillSpan(quad, from: innerLower, to: innerUpper, row: row)
         } else {
-            shadeSpan(quad, y: y, from: innerLower, to: innerUpper, row: row, interior: true)
+            shadeSpan(quad, y: y, from: innerLower, to: innerUpper, row: row, interior: (innerLower, innerUpper),
+                      clipCover: (innerLower, innerUpper))
         }
-        shadeSpan(quad, y: y, from: innerUpper, to: upper, row: row, interior: false, clipCover: clipCover)
+        shadeSpan(quad, y: y, from: innerUpper, to: upper, row: row, interior: chunkInterior, clipCover: chunkCover)
     }
 
     /// A plain sprite (`SpriteSampling`) with antialiased edges over columns `x0..<x1` (within its
@@ -142,20 +160,30 @@ struct QuadPainter {
         return a.upper - a.lower >= b.upper - b.lower ? a : b
     }
 
-    /// Evaluates the shader over `x0..<x1` and blends the result; runs of eight inside
-    /// `clipCover` (columns every clip surely covers) skip the clips' fields. The runs start at
-    /// `x0` whatever the cover, as the pixels' local positions are stepped from each run's first.
+    /// Evaluates the shader over `x0..<x1` and blends the result; runs of eight inside `interior`
+    /// (columns in the quad's interior) skip its field and border, and those inside `clipCover`
+    /// (columns every clip surely covers) skip the clips' fields. The runs start at `x0` whatever
+    /// the spans, as the pixels' local positions are stepped from each run's first.
     @inline(__always)
-    private func shadeSpan(_ q: UnsafePointer<PreparedQuad>, y: Int, from x0: Int, to x1: Int,
-                           row: UnsafeMutablePointer<UInt32>, interior: Bool, clipCover: (lower: Int, upper: Int) = (0, 0)) {
+    private func shadeSpan(_ q: UnsafePointer<PreparedQuad>, y: Int, from x0: Int, to x1: Int, row: UnsafeMutablePointer<UInt32>,
+                           interior: (lower: Int, upper: Int), clipCover: (lower: Int, upper: Int)) {
         var x = x0
         while x < x1 {
             let count = min(8, x1 - x)
             let covered = x >= clipCover.lower && x + count <= clipCover.upper
-            let color = shader.shade(q, column: x, row: y, interior: interior, clipsCover: covered)
+            let inside = x >= interior.lower && x + count <= interior.upper
+            let color = shader.shade(q, column: x, row: y, interior: inside, clipsCover: covered)
             blendChunk(color, into: row + x, count: count, room: rowWidth - x, additive: q.pointee.isAdditive)
             x += 8
         }
+    }
+
+    /// Evaluates the shader over `x0..<x1` of a quad without clips, every run of eight with its
+    /// field (`interior: false`) or none of them.
+    @inline(__always)
+    private func shadeSpan(_ q: UnsafePointer<PreparedQuad>, y: Int, from x0: Int, to x1: Int, row: UnsafeMutablePointer<UInt32>,
+                           interior: Bool) {
+        shadeSpan(q, y: y, from: x0, to: x1, row: row, interior: interior ? (x0, x1) : (0, 0), clipCover: (0, 0))
     }
 
     /// The interior of an untextured quad: one colour, stored or blended.
