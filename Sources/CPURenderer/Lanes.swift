@@ -75,6 +75,32 @@ struct LaneColor {
     return packBytes(r: r, g: g, b: b, a: a)
 }
 
+/// One colour blended over pixels, with its terms of `blendPixels` computed once: for a valid
+/// premultiplied colour (0 <= r, g, b <= a <= 1) every blended channel lies in 0...255 (within a
+/// few units in the last place of 255), so the clamp of `packBytes` changes nothing and is left out.
+struct ConstantBlend {
+    /// The colour's channels times 255.
+    let r: Float, g: Float, b: Float, a: Float
+    /// What remains of the destination: 1 - alpha.
+    let keep: Float
+
+    /// The blend of `color`, or nil when it is not a valid premultiplied colour.
+    init?(_ color: SIMD4<Float>) {
+        guard color.w <= 1, color.x >= 0, color.y >= 0, color.z >= 0, color.x <= color.w, color.y <= color.w, color.z <= color.w
+        else { return nil }
+        r = color.x * 255; g = color.y * 255; b = color.z * 255; a = color.w * 255
+        keep = 1 - color.w
+    }
+
+    /// The colour over eight destination pixels: the bytes of `blendPixels` with the same colour in every lane.
+    @inline(__always) func over(_ destination: SIMD8<UInt32>) -> SIMD8<UInt32> {
+        let d = loadPixels(destination)
+        let red = lanesToBytes(r + d.r * keep), green = lanesToBytes(g + d.g * keep)
+        let blue = lanesToBytes(b + d.b * keep), alpha = lanesToBytes(a + d.a * keep)
+        return red | (green &<< 8) | (blue &<< 16) | (alpha &<< 24)
+    }
+}
+
 /// Adds `source` (0...1, premultiplied) to eight destination pixels, clamped (`BlendMode.plusLighter`).
 @inline(__always) func addPixels(_ source: LaneColor, to destination: SIMD8<UInt32>) -> SIMD8<UInt32> {
     let d = loadPixels(destination)

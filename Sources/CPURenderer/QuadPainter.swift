@@ -10,10 +10,11 @@ struct QuadPainter {
     /// The pixels in a row: a short run of eight near a row's end may read and rewrite pixels
     /// beyond the span (unchanged), never beyond the row.
     let rowWidth: Int
-    /// Whether every run of eight evaluates the quad's and the clips' fields, as the reference the
-    /// per-run shortcuts are tested against (the runs and the filled interior stay the same).
+    /// Whether every run of eight evaluates the quad's and the clips' fields and every blend
+    /// clamps, as the reference the shortcuts are tested against (the runs and the filled
+    /// interior stay the same).
     var evaluatesEveryField = false
-    var shader: QuadShader { QuadShader(clips: clips) }
+    var shader: QuadShader { QuadShader(clips: clips, evaluatesEveryField: evaluatesEveryField) }
 
     /// Paints `quad` over columns `x0..<x1` of rows `rows` of `buffer`.
     @inline(__always)
@@ -195,6 +196,10 @@ struct QuadPainter {
             return
         }
         guard quad.pointee.interiorColor.w > 0 || quad.pointee.interiorColor.x > 0 || quad.pointee.interiorColor.y > 0 || quad.pointee.interiorColor.z > 0 else { return }
+        if !quad.pointee.isAdditive && !evaluatesEveryField, let blend = ConstantBlend(quad.pointee.interiorColor) {
+            blendSpan(blend, into: row + x0, count: x1 - x0, room: rowWidth - x0)
+            return
+        }
         let color = LaneColor(quad.pointee.interiorColor)
         var x = x0
         while x < x1 {
@@ -202,6 +207,28 @@ struct QuadPainter {
             x += 8
         }
     }
+}
+
+/// Blends one colour over `count` pixels at `pointer`, where `room` pixels of the row remain: the
+/// bytes of `blendChunk` with that colour in every lane, eight pixels at a time.
+@inline(never)
+func blendSpan(_ blend: ConstantBlend, into pointer: UnsafeMutablePointer<UInt32>, count: Int, room: Int) {
+    var x = 0
+    while x + 8 <= count {
+        storeEight(blend.over(loadEight(pointer + x)), to: pointer + x)
+        x += 8
+    }
+    guard x < count else { return }
+    let rest = count - x
+    if room - x >= 8 {
+        let destination = loadEight(pointer + x)
+        storeEight(destination.replacing(with: blend.over(destination), where: firstLanes(rest)), to: pointer + x)
+        return
+    }
+    var destination = SIMD8<UInt32>()
+    for i in 0..<rest { destination[i] = pointer[x + i] }
+    let out = blend.over(destination)
+    for i in 0..<rest { pointer[x + i] = out[i] }
 }
 
 /// Blends eight source pixels over (or, when `additive`, onto) the first `count` (1...8) pixels

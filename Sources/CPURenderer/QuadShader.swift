@@ -6,6 +6,9 @@ import Foundation
 /// coverage and clip coverage.
 struct QuadShader {
     let clips: UnsafeBufferPointer<PreparedClip>
+    /// Whether the quad's distance is computed even where the cutting of hard edges replaces
+    /// the coverage it gives (the reference that shortcut is tested against).
+    var evaluatesEveryField = false
 
     /// The premultiplied colour (0...1) that `quad` puts over eight pixels of row `row` from
     /// column `column` on. `interior` pixels (inside the quad's inner region, where its coverage
@@ -49,10 +52,17 @@ struct QuadShader {
             coverage = quad.pointee.blur!.coverage(x: lx, y: ly)
         } else {
             let perPixel = 1 / upp
-            let sample = quad.pointee.shape.measure(x: lx, y: ly)
+            var sample = quad.pointee.shape.terms(x: lx, y: ly)
+            // With every side hard and a straight side nearest every pixel, the cut sets every
+            // lane's coverage and the border has its own field: the distance is not needed.
+            if q.hardEdges == 0xF && !quad.pointee.borderFollowsShape && !evaluatesEveryField && sample.isStraightEverywhere {
+                coverage = cutHardEdges(quad, Lanes(), sample, lx: lx, ly: ly)
+            } else {
+                sample = sample.measured
+                coverage = fieldCoverage(sample.distance, pixelsPerUnit: perPixel)
+                if q.hardEdges != 0 { coverage = cutHardEdges(quad, coverage, sample, lx: lx, ly: ly) }
+            }
             let distance = sample.distance
-            coverage = fieldCoverage(distance, pixelsPerUnit: perPixel)
-            if q.hardEdges != 0 { coverage = cutHardEdges(quad, coverage, sample, lx: lx, ly: ly) }
             if q.borderWidth > 0 {
                 let borderDistance = quad.pointee.borderFollowsShape ? distance + q.borderWidth
                     : quad.pointee.borderField.distance(x: lx, y: ly)
