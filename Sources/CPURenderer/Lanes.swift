@@ -66,12 +66,16 @@ struct LaneColor {
               b: lanesFromBytes((v &>> 16) & 0xFF), a: lanesFromBytes(v &>> 24))
 }
 
-/// Blends `source` (0...1, premultiplied) over eight destination pixels and returns the packed result.
-@inline(__always) func blendPixels(_ source: LaneColor, over destination: SIMD8<UInt32>) -> SIMD8<UInt32> {
+/// Blends `source` (0...1, premultiplied) over eight destination pixels and returns the packed
+/// result. Without `clamping` the channels are packed as they are: the same bytes when `source`
+/// is a valid premultiplied colour (0 <= r, g, b <= a <= 1, within a few units in the last place),
+/// whose blended channels lie within 0...255 up to rounding far below half a level.
+@inline(__always) func blendPixels(_ source: LaneColor, over destination: SIMD8<UInt32>, clamping: Bool = true) -> SIMD8<UInt32> {
     let d = loadPixels(destination)
     let k = 1 - source.a
     let r = source.r * 255 + d.r * k, g = source.g * 255 + d.g * k
     let b = source.b * 255 + d.b * k, a = source.a * 255 + d.a * k
+    guard clamping else { return lanesToBytes(r) | (lanesToBytes(g) &<< 8) | (lanesToBytes(b) &<< 16) | (lanesToBytes(a) &<< 24) }
     return packBytes(r: r, g: g, b: b, a: a)
 }
 
