@@ -16,7 +16,9 @@ struct SpanRegion {
     /// exactly; a NaN bound is ignored, as `max` and `min` ignored it). Reading the lanes one by
     /// one went through memory and cost more than the divisions. The last four lanes are skipped
     /// when they hold no plane (zero slopes and a value of at least zero), as in most regions.
-    @inline(__always)
+    /// Transparent: an `@inline(__always)` call was left out of line past a size of the band
+    /// loop, and copied the region for every row.
+    @_transparent
     func span(row y: Int, from x0: Int, to x1: Int) -> (lower: Int, upper: Int) {
         let centre = Double(y) + 0.5
         var bounds = Self.bounds(a: a.lowHalf, b: b.lowHalf, c: c.lowHalf, centre: centre)
