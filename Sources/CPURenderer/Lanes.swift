@@ -66,13 +66,43 @@ struct LaneColor {
               b: lanesFromBytes((v &>> 16) & 0xFF), a: lanesFromBytes(v &>> 24))
 }
 
-/// Blends `source` (0...1, premultiplied) over eight destination pixels and returns the packed result.
-@inline(__always) func blendPixels(_ source: LaneColor, over destination: SIMD8<UInt32>) -> SIMD8<UInt32> {
+/// Blends `source` (0...1, premultiplied) over eight destination pixels and returns the packed
+/// result. Without `clamping` the channels are packed as they are: the same bytes when `source`
+/// is a valid premultiplied colour (0 <= r, g, b <= a <= 1, within a few units in the last place),
+/// whose blended channels lie within 0...255 up to rounding far below half a level.
+@inline(__always) func blendPixels(_ source: LaneColor, over destination: SIMD8<UInt32>, clamping: Bool = true) -> SIMD8<UInt32> {
     let d = loadPixels(destination)
     let k = 1 - source.a
     let r = source.r * 255 + d.r * k, g = source.g * 255 + d.g * k
     let b = source.b * 255 + d.b * k, a = source.a * 255 + d.a * k
+    guard clamping else { return lanesToBytes(r) | (lanesToBytes(g) &<< 8) | (lanesToBytes(b) &<< 16) | (lanesToBytes(a) &<< 24) }
     return packBytes(r: r, g: g, b: b, a: a)
+}
+
+/// One colour blended over pixels, with its terms of `blendPixels` computed once: for a valid
+/// premultiplied colour (0 <= r, g, b <= a <= 1) every blended channel lies in 0...255 (within a
+/// few units in the last place of 255), so the clamp of `packBytes` changes nothing and is left out.
+struct ConstantBlend {
+    /// The colour's channels times 255.
+    let r: Float, g: Float, b: Float, a: Float
+    /// What remains of the destination: 1 - alpha.
+    let keep: Float
+
+    /// The blend of `color`, or nil when it is not a valid premultiplied colour.
+    init?(_ color: SIMD4<Float>) {
+        guard color.w <= 1, color.x >= 0, color.y >= 0, color.z >= 0, color.x <= color.w, color.y <= color.w, color.z <= color.w
+        else { return nil }
+        r = color.x * 255; g = color.y * 255; b = color.z * 255; a = color.w * 255
+        keep = 1 - color.w
+    }
+
+    /// The colour over eight destination pixels: the bytes of `blendPixels` with the same colour in every lane.
+    @inline(__always) func over(_ destination: SIMD8<UInt32>) -> SIMD8<UInt32> {
+        let d = loadPixels(destination)
+        let red = lanesToBytes(r + d.r * keep), green = lanesToBytes(g + d.g * keep)
+        let blue = lanesToBytes(b + d.b * keep), alpha = lanesToBytes(a + d.a * keep)
+        return red | (green &<< 8) | (blue &<< 16) | (alpha &<< 24)
+    }
 }
 
 /// Adds `source` (0...1, premultiplied) to eight destination pixels, clamped (`BlendMode.plusLighter`).

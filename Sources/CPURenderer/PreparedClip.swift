@@ -6,7 +6,9 @@ import CoreGraphics
 /// centre to clip-local homogeneous), its rounded rect, and the canvas regions where it surely
 /// covers nothing (outside `outer`) and surely covers everything (inside `inner` or `innerCross`,
 /// the arms of a plus shape that keeps the rounded corners out, so that only pixels near the
-/// clip's edges and corners evaluate its field).
+/// clip's edges and corners evaluate its field). An affine clip also has `octagon`, the inner
+/// region with its corners cut by chords of the rounded corners, which holds both arms and most of
+/// each corner.
 struct PreparedClip {
     /// The deepest chain of nested clips followed (the draw list's limit).
     static let maximumDepth = Clip.maximumDepth
@@ -19,6 +21,10 @@ struct PreparedClip {
     var outer: SpanRegion
     var inner: SpanRegion
     var innerCross: SpanRegion
+    /// Where the coverage of an affine clip is surely 1: the rect inset by the antialiasing margin
+    /// with each corner cut by the chord of its rounded corner inset by the margin (`.nowhere`
+    /// for a clip under perspective).
+    var octagon: SpanRegion
     /// Whether the inverse's w is exactly 1 (an affine plane): clip-local positions need no
     /// division and the local units per pixel are the same everywhere.
     var hasUnitW: Bool
@@ -35,7 +41,7 @@ struct PreparedClip {
         guard let inv = plane.inverse else {
             inverse = (0, 0, 0, 0, 0, 0, 0, 0, 0)
             preciseInverse = .degenerate
-            outer = .nowhere; inner = .nowhere; innerCross = .nowhere; bounds = (0, 0, 0, 0)
+            outer = .nowhere; inner = .nowhere; innerCross = .nowhere; octagon = .nowhere; bounds = (0, 0, 0, 0)
             hasUnitW = false; unitsPerPixel = Lanes(repeating: 1)
             return
         }
@@ -56,11 +62,20 @@ struct PreparedClip {
             let inset = Double(clip.cornerRadii.vector.max()) + grow
             inner = inv.region(minX: r.minX + grow, minY: r.minY + inset, maxX: r.maxX - grow, maxY: r.maxY - inset)
             innerCross = inv.region(minX: r.minX + inset, minY: r.minY + grow, maxX: r.maxX - inset, maxY: r.maxY - grow)
+            octagon = hasUnitW ? inv.octagon(rect: r, radii: field.radii, inset: grow) : .nowhere
             bounds = projection.pixelBounds(outset: grow) ?? (Int.min / 4, Int.min / 4, Int.max / 4, Int.max / 4)
         } else {
-            outer = SpanRegion(front: inv); inner = .nowhere; innerCross = .nowhere
+            outer = SpanRegion(front: inv); inner = .nowhere; innerCross = .nowhere; octagon = .nowhere
             bounds = (Int.min / 4, Int.min / 4, Int.max / 4, Int.max / 4)
         }
+    }
+
+    /// The columns of row `y` within `x0..<x1` where the clip's coverage is surely 1: its octagon
+    /// when affine, otherwise the longer run of its plus shape.
+    @inline(__always)
+    static func coverSpan(of clip: UnsafePointer<PreparedClip>, row y: Int, from x0: Int, to x1: Int) -> (lower: Int, upper: Int) {
+        if clip.pointee.hasUnitW { return clip.pointee.octagon.span(row: y, from: x0, to: x1) }
+        return QuadPainter.union(clip.pointee.inner.span(row: y, from: x0, to: x1), clip.pointee.innerCross.span(row: y, from: x0, to: x1))
     }
 
     /// The clip's coverage of eight pixel centres of row `row` from column `column` on. Static,
@@ -78,6 +93,28 @@ struct PreparedClip {
         let upp = lanesMax(lanesSquareRoot(0.5 * (xx * xx + xy * xy + yx * yx + yy * yy)), Lanes(repeating: 1e-6))
         let covered = fieldCoverage(field.distance(x: px, y: py), unitsPerPixel: upp)
         return covered.replacing(with: 0, where: qw .<= 0)
+    }
+}
+
+extension Homography {
+    /// The canvas pixels whose centre maps (through this canvas-to-local homography, affine with
+    /// w = 1) to where a rounded rect's field is at most `-inset`: `rect` inset by `inset`, each
+    /// corner cut by the chord through the points where the corner's circle, inset by `inset`,
+    /// meets the inset sides (a chord of a circle lies inside it). The corners are minX/minY,
+    /// maxX/minY, maxX/maxY, minX/maxY in `radii`'s order, each already capped.
+    func octagon(rect r: CGRect, radii: SIMD4<Float>, inset g: Double) -> SpanRegion {
+        let (a, b, c, d, e, f, g0, h, i) = m
+        // Local x, y and w as functions of the canvas position: (a, d, g0), (b, e, h), (c, f, i).
+        let minX = Double(r.minX), minY = Double(r.minY), maxX = Double(r.maxX), maxY = Double(r.maxY)
+        let k0 = minX + minY + Double(radii.x) + g, k1 = maxX - minY - Double(radii.y) - g
+        let k2 = maxX + maxY - Double(radii.z) - g, k3 = maxY - minX - Double(radii.w) - g
+        return SpanRegion(
+            a: SIMD8(a - (minX + g) * c, (maxX - g) * c - a, b - (minY + g) * c, (maxY - g) * c - b,
+                     a + b - k0 * c, b - a + k1 * c, k2 * c - a - b, a - b + k3 * c),
+            b: SIMD8(d - (minX + g) * f, (maxX - g) * f - d, e - (minY + g) * f, (maxY - g) * f - e,
+                     d + e - k0 * f, e - d + k1 * f, k2 * f - d - e, d - e + k3 * f),
+            c: SIMD8(g0 - (minX + g) * i, (maxX - g) * i - g0, h - (minY + g) * i, (maxY - g) * i - h,
+                     g0 + h - k0 * i, h - g0 + k1 * i, k2 * i - g0 - h, g0 - h + k3 * i))
     }
 }
 

@@ -10,7 +10,11 @@ struct QuadPainter {
     /// The pixels in a row: a short run of eight near a row's end may read and rewrite pixels
     /// beyond the span (unchanged), never beyond the row.
     let rowWidth: Int
-    var shader: QuadShader { QuadShader(clips: clips) }
+    /// Whether every run of eight evaluates the quad's and the clips' fields and every blend
+    /// clamps, as the reference the shortcuts are tested against (the runs and the filled
+    /// interior stay the same).
+    var evaluatesEveryField = false
+    var shader: QuadShader { QuadShader(clips: clips, evaluatesEveryField: evaluatesEveryField) }
 
     /// Paints `quad` over columns `x0..<x1` of rows `rows` of `buffer`.
     @inline(__always)
@@ -30,7 +34,8 @@ struct QuadPainter {
                 for y in rows { paintSprite(quad, sprite, wide: nil, row: y, from: lower, to: upper, into: buffer.row(y)) }
             }
         } else {
-            for y in rows { paint(quad, row: y, from: x0, to: x1, into: buffer.row(y)) }
+            let clamps = evaluatesEveryField || !Self.shadesValidColors(quad)
+            for y in rows { paint(quad, row: y, from: x0, to: x1, into: buffer.row(y), clamps: clamps) }
         }
     }
 
@@ -69,8 +74,15 @@ struct QuadPainter {
     }
 
     /// Paints `quad`, which is not a sprite, over columns `x0..<x1` of row `y`, whose first pixel is `row`.
+    ///
+    /// The row is cut into the shaded runs along the edges and the interior between them (filled
+    /// with one colour where the quad's and every clip's coverage is surely 1); within the shaded
+    /// runs each eight pixels that lie in the quad's interior skip its field and border, and each
+    /// eight that every clip surely covers skip the clips' fields: the values those steps would
+    /// give there (1 and no border) are exact, so the pixels are the same (`evaluatesEveryField`).
     @inline(__always)
-    func paint(_ quad: UnsafePointer<PreparedQuad>, row y: Int, from x0: Int, to x1: Int, into row: UnsafeMutablePointer<UInt32>) {
+    func paint(_ quad: UnsafePointer<PreparedQuad>, row y: Int, from x0: Int, to x1: Int, into row: UnsafeMutablePointer<UInt32>,
+               clamps: Bool = true) {
         var (lower, upper) = quad.pointee.outer.span(row: y, from: max(x0, quad.pointee.bounds.0), to: min(x1, quad.pointee.bounds.2))
         var index = quad.pointee.clip, depth = 0
         while index >= 0 && depth < PreparedClip.maximumDepth && lower < upper {
@@ -78,31 +90,52 @@ struct QuadPainter {
             index = (clips.baseAddress! + Int(index)).pointee.parent; depth += 1
         }
         guard lower < upper else { return }
-        // The columns where every clip surely covers everything: there the clips' fields are not evaluated.
-        var (clipLower, clipUpper) = (lower, upper)
-        index = quad.pointee.clip; depth = 0
-        while index >= 0 && depth < PreparedClip.maximumDepth && clipLower < clipUpper {
-            let clip = clips.baseAddress! + Int(index)
-            (clipLower, clipUpper) = Self.union(clip.pointee.inner.span(row: y, from: clipLower, to: clipUpper),
-                                                clip.pointee.innerCross.span(row: y, from: clipLower, to: clipUpper))
-            index = clip.pointee.parent; depth += 1
-        }
-        let clipCover = (clipLower, clipUpper)
         // The quad's interior within it (a plus shape's two arms may meet a row in two runs: the longer is taken).
         let quadInner = Self.union(quad.pointee.inner.span(row: y, from: lower, to: upper),
                                    quad.pointee.innerCross.span(row: y, from: lower, to: upper))
+        // The columns where every clip surely covers everything: there the clips' fields are not
+        // evaluated. `clipCover` (plus-shaped inner regions) bounds the filled interior, so it is
+        // needed only where the quad has one; `chunkCover` (the octagons, which also hold most of
+        // the rounded corners) serves runs of eight where `clipCover` does not hold the whole row.
+        var (clipLower, clipUpper) = (lower, lower)
+        if quadInner.0 < quadInner.1 || evaluatesEveryField {
+            (clipLower, clipUpper) = (lower, upper)
+            index = quad.pointee.clip; depth = 0
+            while index >= 0 && depth < PreparedClip.maximumDepth && clipLower < clipUpper {
+                let clip = clips.baseAddress! + Int(index)
+                (clipLower, clipUpper) = Self.union(clip.pointee.inner.span(row: y, from: clipLower, to: clipUpper),
+                                                    clip.pointee.innerCross.span(row: y, from: clipLower, to: clipUpper))
+                index = clip.pointee.parent; depth += 1
+            }
+        }
+        let clipCover = (clipLower, clipUpper)
+        var chunkCover = clipCover
+        if !evaluatesEveryField && (clipLower > lower || clipUpper < upper) {
+            var (coverLower, coverUpper) = (lower, upper)
+            index = quad.pointee.clip; depth = 0
+            while index >= 0 && depth < PreparedClip.maximumDepth && coverLower < coverUpper {
+                let clip = clips.baseAddress! + Int(index)
+                (coverLower, coverUpper) = PreparedClip.coverSpan(of: clip, row: y, from: coverLower, to: coverUpper)
+                index = clip.pointee.parent; depth += 1
+            }
+            // Either run of columns is surely covered; the longer serves.
+            if coverUpper - coverLower > clipUpper - clipLower { chunkCover = (coverLower, coverUpper) }
+        }
+        // A blurred quad's interior is its fill within 1e-4, not exactly: its runs of eight evaluate the blur.
+        let chunkInterior = evaluatesEveryField || quad.pointee.blur != nil ? (0, 0) : quadInner
         let innerLower = max(quadInner.0, clipLower), innerUpper = min(quadInner.1, clipUpper)
         guard innerLower < innerUpper else {
-            shadeSpan(quad, y: y, from: lower, to: upper, row: row, interior: false, clipCover: clipCover)
+            shadeSpan(quad, y: y, from: lower, to: upper, row: row, interior: chunkInterior, clipCover: chunkCover, clamps: clamps)
             return
         }
-        shadeSpan(quad, y: y, from: lower, to: innerLower, row: row, interior: false, clipCover: clipCover)
-        if !quad.pointee.interiorIsShaded {
+        shadeSpan(quad, y: y, from: lower, to: innerLower, row: row, interior: chunkInterior, clipCover: chunkCover, clamps: clamps)
+        if !quad.pointee.textureMapping.isBound && quad.pointee.gradient == nil {
             fillSpan(quad, from: innerLower, to: innerUpper, row: row)
         } else {
-            shadeSpan(quad, y: y, from: innerLower, to: innerUpper, row: row, interior: true)
+            shadeSpan(quad, y: y, from: innerLower, to: innerUpper, row: row, interior: (innerLower, innerUpper),
+                      clipCover: (innerLower, innerUpper))
         }
-        shadeSpan(quad, y: y, from: innerUpper, to: upper, row: row, interior: false, clipCover: clipCover)
+        shadeSpan(quad, y: y, from: innerUpper, to: upper, row: row, interior: chunkInterior, clipCover: chunkCover, clamps: clamps)
     }
 
     /// A plain sprite (`SpriteSampling`) with antialiased edges over columns `x0..<x1` (within its
@@ -136,6 +169,16 @@ struct QuadPainter {
                                     buffer.row(rows.lowerBound), Int32(buffer.width))
     }
 
+    /// Whether every colour the shader gives `quad` is a valid premultiplied colour (0 <= r, g, b
+    /// <= a <= 1, up to rounding), so its blends need no clamp: one colour and a border, both
+    /// valid, an opacity and coverages within 0...1, no texture, gradient or blur, source-over.
+    @inline(__always)
+    static func shadesValidColors(_ quad: UnsafePointer<PreparedQuad>) -> Bool {
+        !quad.pointee.isAdditive && !quad.pointee.textureMapping.isBound && quad.pointee.gradient == nil && quad.pointee.blur == nil
+            && quad.pointee.opacity >= 0 && quad.pointee.opacity <= 1
+            && ConstantBlend(quad.pointee.fill) != nil && ConstantBlend(quad.pointee.border) != nil
+    }
+
     /// The union of two spans when they touch, otherwise the longer (a part of the union, which is all the caller needs).
     @inline(__always)
     static func union(_ a: (lower: Int, upper: Int), _ b: (lower: Int, upper: Int)) -> (Int, Int) {
@@ -145,20 +188,30 @@ struct QuadPainter {
         return a.upper - a.lower >= b.upper - b.lower ? a : b
     }
 
-    /// Evaluates the shader over `x0..<x1` and blends the result; runs of eight inside
-    /// `clipCover` (columns every clip surely covers) skip the clips' fields. The runs start at
-    /// `x0` whatever the cover, as the pixels' local positions are stepped from each run's first.
+    /// Evaluates the shader over `x0..<x1` and blends the result (without the clamp unless
+    /// `clamps`); runs of eight inside `interior` (columns in the quad's interior) skip its field
+    /// and border, and those inside `clipCover` (columns every clip surely covers) skip the clips' fields. The runs start at `x0` whatever
+    /// the spans, as the pixels' local positions are stepped from each run's first.
     @inline(__always)
-    private func shadeSpan(_ q: UnsafePointer<PreparedQuad>, y: Int, from x0: Int, to x1: Int,
-                           row: UnsafeMutablePointer<UInt32>, interior: Bool, clipCover: (lower: Int, upper: Int) = (0, 0)) {
+    private func shadeSpan(_ q: UnsafePointer<PreparedQuad>, y: Int, from x0: Int, to x1: Int, row: UnsafeMutablePointer<UInt32>,
+                           interior: (lower: Int, upper: Int), clipCover: (lower: Int, upper: Int), clamps: Bool = true) {
         var x = x0
         while x < x1 {
             let count = min(8, x1 - x)
             let covered = x >= clipCover.lower && x + count <= clipCover.upper
-            let color = shader.shade(q, column: x, row: y, interior: interior, clipsCover: covered)
-            blendChunk(color, into: row + x, count: count, room: rowWidth - x, additive: q.pointee.isAdditive)
+            let inside = x >= interior.lower && x + count <= interior.upper
+            let color = shader.shade(q, column: x, row: y, interior: inside, clipsCover: covered)
+            blendChunk(color, into: row + x, count: count, room: rowWidth - x, additive: q.pointee.isAdditive, clamps: clamps)
             x += 8
         }
+    }
+
+    /// Evaluates the shader over `x0..<x1` of a quad without clips, every run of eight with its
+    /// field (`interior: false`) or none of them.
+    @inline(__always)
+    private func shadeSpan(_ q: UnsafePointer<PreparedQuad>, y: Int, from x0: Int, to x1: Int, row: UnsafeMutablePointer<UInt32>,
+                           interior: Bool) {
+        shadeSpan(q, y: y, from: x0, to: x1, row: row, interior: interior ? (x0, x1) : (0, 0), clipCover: (0, 0))
     }
 
     /// The interior of an untextured quad: one colour, stored or blended.
@@ -170,6 +223,10 @@ struct QuadPainter {
             return
         }
         guard quad.pointee.interiorColor.w > 0 || quad.pointee.interiorColor.x > 0 || quad.pointee.interiorColor.y > 0 || quad.pointee.interiorColor.z > 0 else { return }
+        if !quad.pointee.isAdditive && !evaluatesEveryField, let blend = ConstantBlend(quad.pointee.interiorColor) {
+            blendSpan(blend, into: row + x0, count: x1 - x0, room: rowWidth - x0)
+            return
+        }
         let color = LaneColor(quad.pointee.interiorColor)
         var x = x0
         while x < x1 {
@@ -182,15 +239,39 @@ struct QuadPainter {
 /// Where a `PreparedSprite` keeps its row bounds (`sampling.rows`), from its start.
 private let spriteRowBoundsOffset = MemoryLayout<PreparedSprite>.offset(of: \PreparedSprite.sampling.rows)!
 
+/// Blends one colour over `count` pixels at `pointer`, where `room` pixels of the row remain: the
+/// bytes of `blendChunk` with that colour in every lane, eight pixels at a time.
+@inline(never)
+func blendSpan(_ blend: ConstantBlend, into pointer: UnsafeMutablePointer<UInt32>, count: Int, room: Int) {
+    var x = 0
+    while x + 8 <= count {
+        storeEight(blend.over(loadEight(pointer + x)), to: pointer + x)
+        x += 8
+    }
+    guard x < count else { return }
+    let rest = count - x
+    if room - x >= 8 {
+        let destination = loadEight(pointer + x)
+        storeEight(destination.replacing(with: blend.over(destination), where: firstLanes(rest)), to: pointer + x)
+        return
+    }
+    var destination = SIMD8<UInt32>()
+    for i in 0..<rest { destination[i] = pointer[x + i] }
+    let out = blend.over(destination)
+    for i in 0..<rest { pointer[x + i] = out[i] }
+}
+
 /// Blends eight source pixels over (or, when `additive`, onto) the first `count` (1...8) pixels
 /// at `pointer`, where `room` pixels of the row remain. Not inlined: inlined into the band loop,
 /// the optimiser regrouped the channels per pixel with a shuffle per lane, which made blending
-/// slower than shading a texture; on its own it stays eight lanes per channel.
+/// slower than shading a texture; on its own it stays eight lanes per channel. Without `clamps`
+/// (only for valid premultiplied colours, see `blendPixels`) the blend skips the clamp.
 @inline(never)
-func blendChunk(_ color: LaneColor, into pointer: UnsafeMutablePointer<UInt32>, count: Int, room: Int, additive: Bool) {
+func blendChunk(_ color: LaneColor, into pointer: UnsafeMutablePointer<UInt32>, count: Int, room: Int, additive: Bool, clamps: Bool = true) {
     if room >= 8 {
         let destination = loadEight(pointer)
-        var out = additive ? addPixels(color, to: destination) : blendPixels(color, over: destination)
+        var out = additive ? addPixels(color, to: destination)
+            : clamps ? blendPixels(color, over: destination) : blendPixels(color, over: destination, clamping: false)
         if count < 8 { out = destination.replacing(with: out, where: firstLanes(count)) }
         storeEight(out, to: pointer)
         return

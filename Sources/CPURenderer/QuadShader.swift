@@ -6,10 +6,15 @@ import Foundation
 /// coverage and clip coverage.
 struct QuadShader {
     let clips: UnsafeBufferPointer<PreparedClip>
+    /// Whether the quad's distance is computed even where the cutting of hard edges replaces
+    /// the coverage it gives (the reference that shortcut is tested against).
+    var evaluatesEveryField = false
 
     /// The premultiplied colour (0...1) that `quad` puts over eight pixels of row `row` from
-    /// column `column` on. Interior pixels skip coverage, border and clips; with `clipsCover`
-    /// (pixels every clip surely covers) the clips' fields are not evaluated.
+    /// column `column` on. `interior` pixels (inside the quad's inner region, where its coverage
+    /// is exactly 1 and its border's exactly 0) skip the quad's field and border; with
+    /// `clipsCover` (pixels every clip surely covers) the clips' fields are not evaluated. Either
+    /// gives the same value as evaluating everything (a coverage of 1 multiplies exactly).
     @inline(__always)
     func shade(_ quad: UnsafePointer<PreparedQuad>, column: Int, row: Int, interior: Bool, clipsCover: Bool = false) -> LaneColor {
         // Read through the pointer: copying the prepared quad for every eight pixels costs more than shading them.
@@ -37,17 +42,27 @@ struct QuadShader {
             color = sampleTexture(quad.pointee.sampler!, quad.pointee.textureMapping, lx: lx, ly: ly, xx: xx, xy: xy, yx: yx, yy: yy,
                                   affine: q.isAffine).tinted(quad.pointee.textureTint).over(color)
         }
-        if interior { return color.scaled(Lanes(repeating: q.opacity)) }
+        if interior {
+            guard !clipsCover && q.clip >= 0 else { return color.scaled(Lanes(repeating: q.opacity)) }
+            return color.scaled(clipCoverage(q.clip, times: Lanes(repeating: 1), column: column, row: row) * q.opacity)
+        }
 
         var coverage: Lanes
         if q.isBlurred {
             coverage = quad.pointee.blur!.coverage(x: lx, y: ly)
         } else {
             let perPixel = 1 / upp
-            let sample = quad.pointee.shape.measure(x: lx, y: ly)
+            var sample = quad.pointee.shape.terms(x: lx, y: ly)
+            // With every side hard and a straight side nearest every pixel, the cut sets every
+            // lane's coverage and the border has its own field: the distance is not needed.
+            if q.hardEdges == 0xF && !quad.pointee.borderFollowsShape && !evaluatesEveryField && sample.isStraightEverywhere {
+                coverage = cutHardEdges(quad, Lanes(), sample, lx: lx, ly: ly)
+            } else {
+                sample = sample.measured
+                coverage = fieldCoverage(sample.distance, pixelsPerUnit: perPixel)
+                if q.hardEdges != 0 { coverage = cutHardEdges(quad, coverage, sample, lx: lx, ly: ly) }
+            }
             let distance = sample.distance
-            coverage = fieldCoverage(distance, pixelsPerUnit: perPixel)
-            if q.hardEdges != 0 { coverage = cutHardEdges(quad, coverage, sample, lx: lx, ly: ly) }
             if q.borderWidth > 0 {
                 let borderDistance = quad.pointee.borderFollowsShape ? distance + q.borderWidth
                     : quad.pointee.borderField.distance(x: lx, y: ly)
@@ -56,13 +71,20 @@ struct QuadShader {
             }
         }
         coverage = coverage.replacing(with: 0, where: hw .<= 0)
-        var index = clipsCover ? -1 : q.clip, depth = 0
+        if !clipsCover { coverage = clipCoverage(q.clip, times: coverage, column: column, row: row) }
+        return color.scaled(coverage * q.opacity)
+    }
+
+    /// `coverage` times the coverage of the clip at `index` and of each clip enclosing it.
+    @inline(__always)
+    private func clipCoverage(_ index: Int32, times coverage: Lanes, column: Int, row: Int) -> Lanes {
+        var coverage = coverage, index = index, depth = 0
         while index >= 0 && depth < PreparedClip.maximumDepth {
             let clip = clips.baseAddress! + Int(index)
             coverage *= PreparedClip.coverage(of: clip, column: column, row: row)
             index = clip.pointee.parent; depth += 1
         }
-        return color.scaled(coverage * q.opacity)
+        return coverage
     }
 
     /// Cuts the straight sides drawn without antialiasing at the pixel centre (a centre on a min

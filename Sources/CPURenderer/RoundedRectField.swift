@@ -42,13 +42,16 @@ struct RoundedRectField {
     /// and its position relative to that corner's centre (`qx`, `qy`: positive beyond it), which
     /// the cutting of hard edges reuses.
     @inline(__always)
-    func measure(x: Lanes, y: Lanes) -> FieldSample {
+    func measure(x: Lanes, y: Lanes) -> FieldSample { terms(x: x, y: y).measured }
+
+    /// The terms of the distance at eight points (`distance` left at zero): enough to tell
+    /// which feature is nearest each point.
+    @inline(__always)
+    func terms(x: Lanes, y: Lanes) -> FieldSample {
         let dx = x - centerX, dy = y - centerY
         let r = cornerRadius(dx: dx, dy: dy)
         let qx = lanesAbs(dx) - halfWidth + r, qy = lanesAbs(dy) - halfHeight + r
-        let outsideX = lanesMax(qx, Lanes(repeating: 0)), outsideY = lanesMax(qy, Lanes(repeating: 0))
-        let length = lanesSquareRoot(outsideX * outsideX + outsideY * outsideY)
-        return FieldSample(distance: lanesMin(lanesMax(qx, qy), Lanes(repeating: 0)) + length - r, dx: dx, dy: dy, r: r, qx: qx, qy: qy)
+        return FieldSample(distance: Lanes(), dx: dx, dy: dy, r: r, qx: qx, qy: qy)
     }
 }
 
@@ -56,6 +59,21 @@ struct RoundedRectField {
 struct FieldSample {
     var distance: Lanes
     var dx: Lanes, dy: Lanes, r: Lanes, qx: Lanes, qy: Lanes
+
+    /// The sample with its distance computed from its terms.
+    @inline(__always) var measured: FieldSample {
+        let outsideX = lanesMax(qx, Lanes(repeating: 0)), outsideY = lanesMax(qy, Lanes(repeating: 0))
+        let length = lanesSquareRoot(outsideX * outsideX + outsideY * outsideY)
+        var sample = self
+        sample.distance = lanesMin(lanesMax(qx, qy), Lanes(repeating: 0)) + length - r
+        return sample
+    }
+
+    /// Whether a straight side (or a square corner, two of them) is the nearest feature of every point.
+    @inline(__always) var isStraightEverywhere: Bool {
+        let zero = Lanes(repeating: 0)
+        return allLanes((qx .<= zero) .| (qy .<= zero) .| (r .<= zero))
+    }
 }
 
 /// Coverage of pixels by the inside of a field, given the field's units per pixel: a ramp one

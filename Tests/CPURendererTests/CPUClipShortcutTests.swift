@@ -36,7 +36,9 @@ final class CPUClipShortcutTests: XCTestCase {
         let (quads, clips) = scene()
         var prepared = clips.enumerated().map { PreparedClip($1, index: $0, count: clips.count) }
         if !shortcuts {
-            for i in prepared.indices { prepared[i].inner = .nowhere; prepared[i].innerCross = .nowhere; prepared[i].hasUnitW = false }
+            for i in prepared.indices {
+                prepared[i].inner = .nowhere; prepared[i].innerCross = .nowhere; prepared[i].octagon = .nowhere; prepared[i].hasUnitW = false
+            }
         }
         let preparedQuads = prepared.withUnsafeBufferPointer { pointer in
             quads.compactMap { PreparedQuad($0, texture: nil, clips: pointer, canvasWidth: size.width, canvasHeight: size.height) }

@@ -6,7 +6,7 @@ import XCTest
 
 /// The CPU renderer evaluates a clip's field only where a row's pixels may be partly clipped:
 /// runs of eight pixels in the columns every clip of the chain surely covers (their plus-shaped
-/// inner regions) skip the fields, along the quad's edges and border as in its interior. The
+/// inner regions, and an affine clip's octagon) skip the fields, along the quad's edges and border as in its interior. The
 /// pixels are exactly those of evaluating every field everywhere, for children at any angle, in
 /// perspective, and under nested clips.
 final class CPUClipSpanTests: XCTestCase {
@@ -50,7 +50,7 @@ final class CPUClipSpanTests: XCTestCase {
     private static func paint(_ scene: (quads: [Quad], clips: [Clip]), shortcuts: Bool) -> PixelBuffer {
         var prepared = scene.clips.enumerated().map { PreparedClip($1, index: $0, count: scene.clips.count) }
         if !shortcuts {
-            for i in prepared.indices { prepared[i].inner = .nowhere; prepared[i].innerCross = .nowhere }
+            for i in prepared.indices { prepared[i].inner = .nowhere; prepared[i].innerCross = .nowhere; prepared[i].octagon = .nowhere }
         }
         var quads = prepared.withUnsafeBufferPointer { pointer in
             scene.quads.compactMap { PreparedQuad($0, texture: nil, clips: pointer, canvasWidth: side, canvasHeight: side) }
