@@ -166,13 +166,12 @@ public struct Clip: Sendable, Equatable {
 /// may stand between them. Commands inside a group draw into the group's intermediate image, in
 /// its pixel space (see `CompositingGroup`).
 ///
-/// A quad is stored in the command itself: the flattener makes one for every layer it draws in
-/// every frame, and a box of its own cost an allocation and a release each (more than the copy
-/// of its bytes when a reused subtree's commands are repeated). A group, rarer and larger, is
-/// kept in a box of its own. Unchanged commands compare equal by their bytes (`DamageTracker`).
+/// A quad or a group is kept in a box of its own, so copying a command (a reused subtree's into
+/// every frame that draws it) retains one reference instead of copying hundreds of bytes field
+/// by field; unchanged boxes also compare equal by their bytes (`DamageTracker`).
 public enum DrawCommand: Sendable, Equatable {
     /// Draw one quad.
-    case quad(Quad)
+    indirect case quad(Quad)
     /// Start drawing into a new transparent intermediate image described by the group.
     indirect case beginGroup(CompositingGroup)
     /// The commands from here to the group's `.endGroup` draw the group's mask: a second

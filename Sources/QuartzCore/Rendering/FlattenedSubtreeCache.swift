@@ -121,8 +121,8 @@ final class FlattenedSubtreeCache {
     /// The subtrees known and the bytes of the commands and clips kept for them.
     var usage: CacheUsage {
         var bytes = 0
-        // A quad is held in its command's slot (a group's box, rare, is left out).
-        let commandBytes = MemoryLayout<DrawCommand>.stride
+        // A quad or group lives in a box of its own (about a quad's size) besides its slot.
+        let commandBytes = MemoryLayout<DrawCommand>.stride + MemoryLayout<Quad>.stride
         entries.forEach { _, entry in
             bytes += (entry.commands?.count ?? 0) * commandBytes + entry.clips.count * MemoryLayout<Clip>.stride
         }
