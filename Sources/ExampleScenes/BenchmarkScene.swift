@@ -29,6 +29,8 @@ public final class BenchmarkScene {
     /// The root layer (bounds = canvas, transparent).
     public let root = CALayer()
     private var animated: [(layer: CALayer, index: Int)] = []
+    /// The number of layers `update(time:)` changes every frame (every layer but S5's parents).
+    public var changedLayerCount: Int { animated.count }
     private let cell: CGFloat
 
     /// Builds scene `kind` with `count` layers and commits it.

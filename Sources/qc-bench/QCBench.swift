@@ -27,7 +27,9 @@ struct QCBench: ParsableCommand {
 
             --specialized measures a 10,000-particle emitter, a 2,000-glyph text layer laid out \
             again every frame and a 4,096-instance replicator instead; --animations N measures \
-            the cost of evaluating N running animations and of presentation().
+            the cost of evaluating N running animations and of presentation(); --model-only \
+            measures the model side of the scenes' frames (update, commit, flatten) without \
+            rendering, in microseconds per changed layer.
             """)
 
     @Option(help: "The renderers to measure.")
@@ -69,6 +71,10 @@ struct QCBench: ParsableCommand {
     @Flag(help: "Measure the specialized layers (emitter, text, replicator) instead of the scenes.")
     var specialized = false
 
+    @Flag(name: .customLong("model-only"),
+          help: "Measure only the model update, commit and flattening of the scenes (no rendering; the first backend only), per changed layer.")
+    var modelOnly = false
+
     /// Which renderers a run measures.
     enum BackendChoice: String, ExpressibleByArgument, CaseIterable {
         case gles, cpu, both
@@ -82,13 +88,16 @@ struct QCBench: ParsableCommand {
         if withoutDamage && damageOnly { throw ValidationError("Give either --no-damage or --damage-only, not both.") }
         if plot != nil && withoutPlot { throw ValidationError("Give either --plot or --no-plot, not both.") }
         if animations != nil && specialized { throw ValidationError("Give either --animations or --specialized, not both.") }
+        if modelOnly && (animations != nil || specialized || damageOnly) {
+            throw ValidationError("--model-only measures the scenes: give it without --animations, --specialized or --damage-only.")
+        }
     }
 
     /// Whether to measure the damage-tracked scene.
     var measuresDamage: Bool { !withoutDamage }
 
     /// Where the plot goes, or nil for none.
-    var plotPath: String? { withoutPlot || specialized || animations != nil ? nil : plot ?? "out/bench.svg" }
+    var plotPath: String? { withoutPlot || specialized || modelOnly || animations != nil ? nil : plot ?? "out/bench.svg" }
 
     /// The layer counts measured for `kind`: S5 counts parents and children, 1.6 × each size
     /// (160 and 1600 in SCENES.md; 16000 is left out as SCENES.md leaves it out).
@@ -106,6 +115,13 @@ struct QCBench: ParsableCommand {
             if let animations {
                 Progress.announce("\(backend): evaluating \(animations) running animations")
                 for line in try AnimationCost.run(count: animations, renderer: renderer) { print(line) }
+                return
+            }
+            if modelOnly {
+                let cost = FrameworkCost(renderer: renderer, frames: frames, warmUp: warmUp)
+                for kind in scenes {
+                    for n in counts(for: kind) { emitLine(try cost.run(kind, count: n)) }
+                }
                 return
             }
             let measure = SceneMeasurement(renderer: renderer, backend: backend, device: device, frames: frames, warmUp: warmUp)

@@ -37,6 +37,38 @@ final class BenchToolTests: XCTestCase {
         XCTAssertThrowsError(try QCBench.parse(["--animations", "0"]))
     }
 
+    /// `--model-only`: one line per scene and N with the model side's time per changed layer;
+    /// S4 changes every layer, S5 every child (four of each parent's five layers).
+    func testModelOnlyReportsTimePerChangedLayer() throws {
+        let options = try QCBench.parse(["--model-only", "--scenes", "S4"])
+        XCTAssertTrue(options.modelOnly)
+        XCTAssertNil(options.plotPath)
+        XCTAssertThrowsError(try QCBench.parse(["--model-only", "--specialized"]))
+        XCTAssertThrowsError(try QCBench.parse(["--model-only", "--damage-only"]))
+        XCTAssertThrowsError(try QCBench.parse(["--model-only", "--animations", "10"]))
+
+        let result = try ToolProcess(name: "qc-bench").run(["--backend", "cpu", "--model-only", "--scenes", "S4,S5",
+                                                            "--sizes", "100", "--frames", "3", "--warmup", "1"])
+        XCTAssertEqual(result.status, 0, result.standardError)
+        let lines = result.standardOutput.split(separator: "\n").filter { $0.hasPrefix("{") }
+        XCTAssertEqual(lines.count, 2, result.standardOutput)
+        let objects = try lines.map { try XCTUnwrap(JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]) }
+        XCTAssertEqual(objects.map { $0["scene"] as? String }, ["S4", "S5"])
+        XCTAssertEqual(objects.map { $0["n"] as? Int }, [100, 160])
+        for (object, changed) in zip(objects, [100, 128]) {
+            XCTAssertEqual(object["backend"] as? String, "model")
+            XCTAssertEqual(object["frames"] as? Int, 3)
+            let perLayer = try XCTUnwrap(object["us_per_changed_layer_median"] as? Double)
+            let perFrame = try XCTUnwrap(object["ms_per_frame_median"] as? Double)
+            XCTAssertGreaterThan(perLayer, 0)
+            // The frame's median over its changed layers, each rounded (3 and 2 decimals).
+            XCTAssertEqual(perLayer * Double(changed) / 1000, perFrame, accuracy: 0.005 + Double(changed) * 0.0005 / 1000)
+            XCTAssertTrue((object["notes"] as? String)?.hasPrefix("\(changed) changed layers a frame") == true,
+                          "\(object)")
+        }
+        XCTAssertTrue(result.standardError.contains("qc-bench: model S4 N=100"), result.standardError)
+    }
+
     func testBenchmarkTimesTheRequestedFramesAfterWarmUp() throws {
         setenv("LIBGL_ALWAYS_SOFTWARE", "1", 0)
         let context = try GLESContext()

@@ -5,8 +5,12 @@ import Foundation
 enum LayerGeometry {
     /// The anchor point in the layer's own (bounds) coordinates.
     static func anchorLocation(of s: LayerState) -> CGPoint {
-        CGPoint(x: s.bounds.minX + s.anchorPoint.x * s.bounds.width,
-                y: s.bounds.minY + s.anchorPoint.y * s.bounds.height)
+        anchorLocation(bounds: s.bounds, anchorPoint: s.anchorPoint)
+    }
+
+    /// The anchor point `anchorPoint` (unit coordinates) of `bounds`, in bounds coordinates.
+    static func anchorLocation(bounds: CGRect, anchorPoint: CGPoint) -> CGPoint {
+        CGPoint(x: bounds.minX + anchorPoint.x * bounds.width, y: bounds.minY + anchorPoint.y * bounds.height)
     }
 
     /// The matrix from a layer's own space to its superlayer's plane (row vectors, applied left
@@ -28,12 +32,25 @@ enum LayerGeometry {
     /// The first steps of `toSuperlayer`: the anchor point to the origin, `transform`, then
     /// `position` and `zPosition`.
     private static func toPosition(_ layer: LayerState) -> CATransform3D {
-        let anchor = anchorLocation(of: layer)
-        var m = CATransform3DMakeTranslation(-anchor.x, -anchor.y, -layer.anchorPointZ)
-        if !layer.transform.isIdentityFast {
-            m = layer.transform.afterTranslation(x: -anchor.x, y: -anchor.y, z: -layer.anchorPointZ)
+        toPosition(bounds: layer.bounds, anchorPoint: layer.anchorPoint, anchorPointZ: layer.anchorPointZ,
+                   transform: layer.transform, position: layer.position, zPosition: layer.zPosition)
+    }
+
+    /// `toSuperlayer(_:parent: nil)` for the state in `box`: the fields it needs are read
+    /// through the box, since passing the state to a call copies all of it (about 500 bytes).
+    static func toPosition(of box: LayerStateBox) -> CATransform3D {
+        toPosition(bounds: box.value.bounds, anchorPoint: box.value.anchorPoint, anchorPointZ: box.value.anchorPointZ,
+                   transform: box.value.transform, position: box.value.position, zPosition: box.value.zPosition)
+    }
+
+    private static func toPosition(bounds: CGRect, anchorPoint: CGPoint, anchorPointZ: CGFloat, transform: CATransform3D,
+                                   position: CGPoint, zPosition: CGFloat) -> CATransform3D {
+        let anchor = anchorLocation(bounds: bounds, anchorPoint: anchorPoint)
+        var m = CATransform3DMakeTranslation(-anchor.x, -anchor.y, -anchorPointZ)
+        if !transform.isIdentityFast {
+            m = transform.afterTranslation(x: -anchor.x, y: -anchor.y, z: -anchorPointZ)
         }
-        return m.followedByTranslation(x: layer.position.x, y: layer.position.y, z: layer.zPosition)
+        return m.followedByTranslation(x: position.x, y: position.y, z: zPosition)
     }
 
     /// The last steps of `toSuperlayer`: `m` followed by the superlayer's flip, its

@@ -116,7 +116,9 @@ struct LayerState: Sendable {
     /// every changed layer's state, and one retained box costs less than retaining each value
     /// (and releasing each when the copy goes). The plain values stay inline, and only plain
     /// values may: `assign(_:copying:)` copies a state's bytes and counts this one reference.
-    private var objects = LayerStateObjects.defaults
+    /// Readable, so that code reading a state through its box (`LayerStateBox.value`) can reach
+    /// these values as stored fields: a computed property read there copies the whole state.
+    private(set) var objects = LayerStateObjects.defaults
 
     /// Gives this state a box of its own before one of its values changes.
     private mutating func makeObjectsUnique() {

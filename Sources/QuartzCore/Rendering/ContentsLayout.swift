@@ -79,7 +79,7 @@ enum ContentsLayout {
             contentsRect = box.value.contentsRect
             contentsCenter = box.value.contentsCenter
             contentsScale = box.value.contentsScale
-            contentsGravity = box.value.contentsGravity
+            contentsGravity = box.value.objects.contentsGravity
         }
     }
 

@@ -15,27 +15,30 @@ extension FrameFlattener {
     /// is done in functions that return first, so that each level keeps only a small frame on
     /// the stack (see `DeepRecursion`).
     mutating func drawLayer(_ p: PlacedLayer) {
-        let (mask, shadowFromContent, group, groupClip) = drawShadow(p)
+        let (isMasked, shadowFromContent, group, groupClip) = drawShadow(p)
         guard group else {
             drawBody(p)
             return
         }
+        let mask = isMasked ? p.layer.maskID.flatMap { layers[$0] } : nil
         drawAsGroup(p, mask: mask, shadowFromContent: shadowFromContent, rasterize: p.state.shouldRasterize,
                     clip: groupClip)
     }
 
     /// Draws the layer's shadow when it is drawn directly (clipped by the layer's own
-    /// `masksToBounds`), and says whether the layer needs a group: its mask, whether its shadow
-    /// comes from its composited content, the answer, and the clip the group composites under.
+    /// `masksToBounds`), and says whether the layer needs a group: whether it has a mask, whether
+    /// its shadow comes from its composited content, the answer, and the clip the group
+    /// composites under. (Only plain values are returned: a returned mask layer cost a generic
+    /// destroy of the result for every drawn layer of every frame.)
     private mutating func drawShadow(_ p: PlacedLayer)
-        -> (mask: RenderLayer?, shadowFromContent: Bool, group: Bool, groupClip: Int32?) {
+        -> (isMasked: Bool, shadowFromContent: Bool, group: Bool, groupClip: Int32?) {
         // Read through the box, not copied: this runs for every drawn layer of every frame.
         let box = p.stateStorage
         let mask = p.layer.maskID.flatMap { layers[$0] }
         // Without a shadow, a mask or rasterization, only group opacity can ask for a group.
         if mask == nil && box.value.shadowOpacity <= 0 && !box.value.shouldRasterize {
             let group = box.value.allowsGroupOpacity && box.value.opacity < 1 && needsOpacityGroup(p)
-            return (nil, false, group, p.clip)
+            return (false, false, group, p.clip)
         }
         let s = box.value
         let shadow = ShadowShape(s, layer: p.layer, isMasked: mask != nil)
@@ -53,7 +56,7 @@ extension FrameFlattener {
         let shadowFromContent = shadow == .composited
         let groupOpacity = !rasterize && mask == nil && !shadowFromContent && s.allowsGroupOpacity && s.opacity < 1
             && needsOpacityGroup(p)
-        return (mask, shadowFromContent, rasterize || mask != nil || shadowFromContent || groupOpacity,
+        return (mask != nil, shadowFromContent, rasterize || mask != nil || shadowFromContent || groupOpacity,
                 shadowFromContent ? shadowClip : p.clip)
     }
 

@@ -69,14 +69,11 @@ extension FrameFlattener {
         // The state to draw: the layer as committed now, or its subtree as the transition found it.
         let offset = CATransform3DMakeTranslation(placement.offset.width, placement.offset.height, 0)
         if after {
-            var state = p
-            state.world = offset.concatenating(state.world)
-            drawStateGroup(state, opacity: placement.opacity, blendMode: .sourceOver)
+            drawStateGroup(p.moved(by: offset), opacity: placement.opacity, blendMode: .sourceOver)
             return
         }
         guard let before = beforeState(of: transition, p) else { return }
-        var state = before.placed
-        state.world = offset.concatenating(state.world)
+        let state = before.placed.moved(by: offset)
         drawingBeforeState(before.layers) { $0.drawStateGroup(state, opacity: placement.opacity, blendMode: .sourceOver) }
     }
 

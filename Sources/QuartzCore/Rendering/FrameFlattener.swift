@@ -131,7 +131,7 @@ struct FrameFlattener {
            superlayer.value.isGeometryFlipped || !superlayer.value.sublayerTransform.isIdentityFast {
             return LayerGeometry.toSuperlayer(box.value, parentStorage: superlayer, flattens: false)
         }
-        return LayerGeometry.toSuperlayer(box.value, parent: nil)
+        return LayerGeometry.toPosition(of: box)
     }
 
     /// Draws the sublayers `ids` (in paint order) and their subtrees: each from the subtree
@@ -169,16 +169,25 @@ struct FrameFlattener {
     /// Places and draws one layer and its subtree, or appends what it made of them in an
     /// earlier frame when neither changed (see `FlattenedSubtreeCache`).
     /// `cacheMissed`: the caller found no reusable entry under this key already.
-    mutating func visit(_ layer: RenderLayer, in parent: ParentContext, contextSerial: UInt64? = nil,
+    ///
+    /// The layer is consumed: it moves on into the placed layer rather than being copied (three
+    /// references retained and released), which happened for every drawn layer of every frame.
+    mutating func visit(_ layer: consuming RenderLayer, in parent: ParentContext, contextSerial: UInt64? = nil,
                         evaluated: EvaluatedSublayer? = nil, cacheMissed: Bool = false) {
         // The walk recurses once per tree level: a deep tree goes on on a fresh stack when
-        // this one runs low (see `DeepRecursion` for why this walk is not a loop).
-        DeepRecursion.guarded {
-            visitOnThisStack(layer, in: parent, contextSerial: contextSerial, evaluated: evaluated, cacheMissed: cacheMissed)
+        // this one runs low (see `DeepRecursion` for why this walk is not a loop). With room
+        // left, the level is called directly: a closure would copy the layer it captures.
+        guard DeepRecursion.hasRoom else {
+            let copy = layer
+            DeepRecursion.onFreshStack {
+                visitOnThisStack(copy, in: parent, contextSerial: contextSerial, evaluated: evaluated, cacheMissed: cacheMissed)
+            }
+            return
         }
+        visitOnThisStack(layer, in: parent, contextSerial: contextSerial, evaluated: evaluated, cacheMissed: cacheMissed)
     }
 
-    private mutating func visitOnThisStack(_ layer: RenderLayer, in parent: ParentContext, contextSerial: UInt64?,
+    private mutating func visitOnThisStack(_ layer: consuming RenderLayer, in parent: ParentContext, contextSerial: UInt64?,
                                            evaluated: EvaluatedSublayer?, cacheMissed: Bool) {
         // A path longer than the tree has layers goes round a cycle, which the render tree
         // never holds (see `RenderTreeStore`); stopped rather than followed for ever.
@@ -192,20 +201,21 @@ struct FrameFlattener {
             placeAndDraw(layer, in: parent, evaluated: evaluated)
             return
         }
+        let id = layer.id
         let key = SubtreeKey(subtreeVersion: layer.subtreeVersion,
                              context: contextSerial ?? self.contextSerial(of: parent, in: cache))
-        if !cacheMissed, let entry = cache.reusable(layer.id, key: key) {
+        if !cacheMissed, let entry = cache.reusable(id, key: key) {
             append(entry)
             return
         }
         let commandStart = commands.count, clipStart = clips.count, dependencies = timeDependencies
         placeAndDraw(layer, in: parent, evaluated: evaluated)
-        cache.record(layer.id, key: key, isStatic: timeDependencies == dependencies,
+        cache.record(id, key: key, isStatic: timeDependencies == dependencies,
                      commands: commands[commandStart...], clips: clips[clipStart...], clipBase: Int32(clipStart))
     }
 
     /// Places `layer` and draws it with its subtree (nothing when it is not drawn).
-    private mutating func placeAndDraw(_ layer: RenderLayer, in parent: ParentContext, evaluated: EvaluatedSublayer?) {
+    private mutating func placeAndDraw(_ layer: consuming RenderLayer, in parent: ParentContext, evaluated: EvaluatedSublayer?) {
         if let placed = place(layer, in: parent, evaluated: evaluated) { draw(placed) }
     }
 
@@ -282,7 +292,7 @@ struct FrameFlattener {
     /// Evaluates a layer at the frame's time and places it in the current target; nil when it
     /// draws nothing (hidden, transparent, or a single-sided layer facing away). `evaluated` is
     /// the layer's evaluation in `parent` when it was made already (by the depth sort).
-    mutating func place(_ layer: RenderLayer, in parent: ParentContext, evaluated: EvaluatedSublayer? = nil) -> PlacedLayer? {
+    mutating func place(_ layer: consuming RenderLayer, in parent: ParentContext, evaluated: EvaluatedSublayer? = nil) -> PlacedLayer? {
         let (storage, localTime) = evaluated.map { ($0.stateStorage, $0.localTime) }
             ?? Self.presentationStorage(of: layer, parentTime: parent.time)
         // Read through the box, not copied: this runs for every drawn layer of every frame.

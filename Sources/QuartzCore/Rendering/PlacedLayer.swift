@@ -23,7 +23,11 @@ struct ParentContext {
 
 /// A layer evaluated at the frame's time and placed in the image being drawn (the canvas or a
 /// group's intermediate image).
-struct PlacedLayer {
+///
+/// Held by reference: a placed layer is handed through several steps for every drawn layer of
+/// every frame (placing, the shadow, the body, the sublayers' context), and as a value of about
+/// 400 bytes it was copied at each of them. It never changes once made.
+final class PlacedLayer {
     /// The committed layer.
     let layer: RenderLayer
     /// Its presentation state.
@@ -39,15 +43,15 @@ struct PlacedLayer {
     /// The layer's own space to its superlayer's, before flattening (depth kept).
     let toParent: CATransform3D
     /// Maps the layer's own space to the pixels of the current target.
-    var world: CATransform3D
+    let world: CATransform3D
     /// The accumulated opacity relative to the current target.
-    var opacity: Float
+    let opacity: Float
     /// The superlayer's accumulated opacity (what `opacity` is before the layer's own).
-    var inheritedOpacity: Float
+    let inheritedOpacity: Float
     /// The superlayer's clip: applies to the layer's shadow, background and border.
-    var clip: Int32?
+    let clip: Int32?
 
-    init(layer: RenderLayer, stateStorage: LayerStateBox, parentTime: CFTimeInterval, localTime: CFTimeInterval,
+    init(layer: consuming RenderLayer, stateStorage: LayerStateBox, parentTime: CFTimeInterval, localTime: CFTimeInterval,
          rate: Double, toParent: CATransform3D, world: CATransform3D, opacity: Float, inheritedOpacity: Float,
          clip: Int32?) {
         self.layer = layer
@@ -62,8 +66,9 @@ struct PlacedLayer {
         self.clip = clip
     }
 
-    init(layer: RenderLayer, state: LayerState, parentTime: CFTimeInterval, localTime: CFTimeInterval, rate: Double,
-         toParent: CATransform3D, world: CATransform3D, opacity: Float, inheritedOpacity: Float, clip: Int32?) {
+    convenience init(layer: RenderLayer, state: LayerState, parentTime: CFTimeInterval, localTime: CFTimeInterval,
+                     rate: Double, toParent: CATransform3D, world: CATransform3D, opacity: Float,
+                     inheritedOpacity: Float, clip: Int32?) {
         self.init(layer: layer, stateStorage: LayerStateBox(state), parentTime: parentTime, localTime: localTime,
                   rate: rate, toParent: toParent, world: world, opacity: opacity, inheritedOpacity: inheritedOpacity,
                   clip: clip)
@@ -78,12 +83,15 @@ struct PlacedLayer {
     /// The same layer drawn into a group whose local space is the layer's own: `localToPixels`
     /// is the group's map to its image; opacity and clips restart inside it.
     func inGroup(localToPixels: CATransform3D) -> PlacedLayer {
-        var inner = self
-        inner.world = localToPixels
-        inner.opacity = 1
-        inner.inheritedOpacity = 1
-        inner.clip = nil
-        return inner
+        PlacedLayer(layer: layer, stateStorage: stateStorage, parentTime: parentTime, localTime: localTime, rate: rate,
+                    toParent: toParent, world: localToPixels, opacity: 1, inheritedOpacity: 1, clip: nil)
+    }
+
+    /// The same layer with `offset` applied before its map to the target's pixels.
+    func moved(by offset: CATransform3D) -> PlacedLayer {
+        PlacedLayer(layer: layer, stateStorage: stateStorage, parentTime: parentTime, localTime: localTime, rate: rate,
+                    toParent: toParent, world: offset.concatenating(world), opacity: opacity,
+                    inheritedOpacity: inheritedOpacity, clip: clip)
     }
 }
 

@@ -27,6 +27,9 @@ extension TextureFilter {
 extension CornerRadii {
     /// A layer's corner radii: `cornerRadius` (at most half the shorter side) on the corners
     /// `maskedCorners` names.
+    // Always inlined: called on a state read through its box (`LayerStateBox.value`), a call
+    // would copy the whole state first (about 500 bytes) for the four fields it reads.
+    @inline(__always)
     init(_ s: __shared LayerState) {
         let r = Float(max(0, min(s.cornerRadius, min(s.bounds.width, s.bounds.height) / 2)))
         let m = s.maskedCorners
@@ -39,6 +42,8 @@ extension CornerRadii {
 
 extension LayerState {
     /// Which quad edges the renderer antialiases, in the draw list's bit order.
+    // Always inlined, as `CornerRadii.init(_:)` is.
+    @inline(__always)
     var antialiasedEdgeBits: UInt8 {
         guard allowsEdgeAntialiasing else { return 0 }
         var bits: UInt8 = 0

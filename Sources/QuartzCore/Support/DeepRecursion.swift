@@ -32,9 +32,15 @@ enum DeepRecursion {
     /// helper thread with a fresh stack, waiting for it to finish.
     @inline(__always)
     static func guarded<R>(_ body: () -> R) -> R {
-        if remainingStack() > reserve { return body() }
+        if hasRoom { return body() }
         return onFreshStack(body)
     }
+
+    /// Whether a level may run on this thread's stack (`guarded(_:)` runs it there). A walk that
+    /// checks this itself calls its level directly when there is room, without making the
+    /// closure `guarded(_:)` takes, which copies what it captures (the flattener's layer, for
+    /// every layer of every frame), and calls `onFreshStack(_:)` otherwise.
+    static var hasRoom: Bool { remainingStack() > reserve }
 
     /// The bytes of the calling thread's stack below the current frame (a large number when
     /// the thread's stack cannot be found).
@@ -47,7 +53,7 @@ enum DeepRecursion {
     }
 
     /// Runs `body` on a new thread whose stack is `helperStackSize` bytes, and waits for it.
-    private static func onFreshStack<R>(_ body: () -> R) -> R {
+    static func onFreshStack<R>(_ body: () -> R) -> R {
         withoutActuallyEscaping(body) { escapable in
             var result: R?
             let job = HelperJob(work: { result = escapable() }, transactions: TransactionStack.current)
