@@ -50,29 +50,19 @@ final class FlattenedSubtreeCacheTests: XCTestCase {
     }
 
     private var scene: Scene!
-    private var cached: CARenderer!
-    private var whole: CARenderer!
+    private var comparison: ReuseComparison!
+    private var cached: CARenderer { comparison.cached }
     private var lastGeneration: UInt64 = 0
-    private var time: CFTimeInterval = CACurrentMediaTime()
 
     override func setUpWithError() throws {
         scene = Scene()
         CATransaction.flush()
-        cached = try CARenderer(cpuPixelWidth: 400, pixelHeight: 300)
-        whole = try CARenderer(cpuPixelWidth: 400, pixelHeight: 300)
-        whole.reusesUnchangedSubtrees = false
-        cached.layer = scene.root
-        whole.layer = scene.root
+        comparison = try ReuseComparison(root: scene.root)
     }
 
     /// Changes the model without implicit animations, then compares one frame of each renderer.
     private func change(_ body: () -> Void, file: StaticString = #filePath, line: UInt = #line) throws {
-        CATransaction.begin()
-        CATransaction.setDisableActions(true)
-        body()
-        CATransaction.commit()
-        // Layers made outside `body` opened an implicit transaction that holds this one back.
-        CATransaction.flush()
+        ReuseComparison.commitWithoutActions(body)
         let committed = cached.frames.renderTree.snapshot().generation
         XCTAssertNotEqual(committed, lastGeneration, "the change reached the render tree", file: file, line: line)
         lastGeneration = committed
@@ -84,16 +74,8 @@ final class FlattenedSubtreeCacheTests: XCTestCase {
     private var comparingTracker = DamageTracker()
 
     private func assertFramesEqual(file: StaticString = #filePath, line: UInt = #line) throws {
-        time += 1.0 / 60
-        let reused = try cached.drawList(atTime: time)
-        let flattened = try whole.drawList(atTime: time)
+        let reused = try comparison.nextFrame(file: file, line: line)
         try assertContinuityHolds(reused, file: file, line: line)
-        XCTAssertEqual(reused.commands.count, flattened.commands.count, file: file, line: line)
-        XCTAssertEqual(reused.clips, flattened.clips, "clips differ", file: file, line: line)
-        if let index = reused.commands.indices.first(where: { $0 < flattened.commands.count
-                                                                 && reused.commands[$0] != flattened.commands[$0] }) {
-            XCTFail("command \(index) differs from the whole flatten", file: file, line: line)
-        }
     }
 
     /// The ranges a frame claims to repeat from the previous one are the same commands with the

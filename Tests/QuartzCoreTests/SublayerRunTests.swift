@@ -34,42 +34,25 @@ final class SublayerRunTests: XCTestCase {
     }
 
     private var scene: Scene!
-    private var cached: CARenderer!
-    private var whole: CARenderer!
+    private var comparison: ReuseComparison!
+    private var cached: CARenderer { comparison.cached }
     private var previous: DrawList?
-    private var time: CFTimeInterval = CACurrentMediaTime()
 
     override func setUpWithError() throws {
         scene = Scene()
         CATransaction.flush()
-        cached = try CARenderer(cpuPixelWidth: 400, pixelHeight: 300)
-        whole = try CARenderer(cpuPixelWidth: 400, pixelHeight: 300)
-        whole.reusesUnchangedSubtrees = false
-        cached.layer = scene.root
-        whole.layer = scene.root
+        comparison = try ReuseComparison(root: scene.root)
     }
 
     /// Commits `body` without implicit animations, then compares one frame of each renderer.
     private func change(_ body: () -> Void, file: StaticString = #filePath, line: UInt = #line) throws {
-        CATransaction.begin()
-        CATransaction.setDisableActions(true)
-        body()
-        CATransaction.commit()
-        CATransaction.flush()
+        ReuseComparison.commitWithoutActions(body)
         try assertFramesEqual(file: file, line: line)
     }
 
     private func assertFramesEqual(file: StaticString = #filePath, line: UInt = #line) throws {
-        time += 1.0 / 60
-        let reused = try cached.drawList(atTime: time)
-        let flattened = try whole.drawList(atTime: time)
+        let reused = try comparison.nextFrame(file: file, line: line)
         defer { previous = reused }
-        XCTAssertEqual(reused.commands.count, flattened.commands.count, "command count", file: file, line: line)
-        XCTAssertEqual(reused.clips, flattened.clips, "clips differ", file: file, line: line)
-        if let index = reused.commands.indices.first(where: { $0 < flattened.commands.count
-                                                                 && reused.commands[$0] != flattened.commands[$0] }) {
-            XCTFail("command \(index) differs from the whole flatten", file: file, line: line)
-        }
         // What the frame claims to repeat is the previous frame's, index for index.
         let continuity = try XCTUnwrap(reused.continuity, file: file, line: line)
         guard let previous, previous.continuity?.frame == continuity.frame - 1 else { return }
