@@ -38,9 +38,6 @@ struct FrameCompositor {
             try prepareInParallel(nodes, width: width, height: height, statistics: &statistics, into: &prepared)
             return
         }
-        // The parts of the last parallel preparation keep their storage, not their records (which
-        // hold textures the caches may have let go).
-        for part in prepared.spareParts where part.list.count > 0 { part.list.removeAll(expecting: part.list.count) }
         try clips.withUnsafeBufferPointer { clipPointer in
             for node in nodes {
                 switch node {
@@ -77,10 +74,6 @@ struct FrameCompositor {
                                    statistics: inout RenderStatistics, into prepared: inout PreparedQuadList) throws {
         var plan = QuadPreparationPlan(expecting: nodes.count)
         let clipCount = clips.count
-        // The last command's image and texture: the store gives the same texture for the same
-        // image all frame, so a run of quads of one image asks it once (again where a trilinear
-        // quad needs mipmaps the texture lacks).
-        var lastImage: CGImage?, lastTexture: Texture?
         for node in nodes {
             switch node {
             case .quad(let index):
@@ -92,17 +85,8 @@ struct FrameCompositor {
                    }) {
                     continue
                 }
-                var texture: Texture?
-                if let source = given.texture {
-                    if source.image === lastImage, let last = lastTexture,
-                       source.minificationFilter != .trilinear || last.hasMipmaps {
-                        texture = last
-                    } else {
-                        texture = textures.texture(for: source)
-                        lastImage = source.image; lastTexture = texture
-                    }
-                }
-                plan.add(command: index, texture: texture, mayBeSprite: PreparedSprite.mayHaveSpriteSampling(given, clipCount: clipCount))
+                // The store answers a run of quads of one image from its last lookup.
+                plan.add(command: index, texture: given.texture.map(textures.texture(for:)), mayBeSprite: PreparedSprite.mayHaveSpriteSampling(given, clipCount: clipCount))
             case .group(let index):
                 for (quad, binding) in try composite(tree.groups[index], statistics: &statistics) {
                     plan.add(quad, binding: binding, mayBeSprite: PreparedSprite.mayHaveSpriteSampling(quad, clipCount: clipCount))
@@ -117,14 +101,18 @@ struct FrameCompositor {
         let job = ParallelPreparation(tree: tree, clips: clips, plan: plan, width: width, height: height, parts: parts)
         DispatchQueue.concurrentPerform(iterations: parts.count) { job.prepare(part: $0) }
         swap(&prepared, &parts[0].list)
-        for part in parts.dropFirst() { prepared.append(contentsOf: part.list) }
+        // The parts keep their storage for the next frame, not their records (which hold textures
+        // the caches may let go).
+        for part in parts.dropFirst() {
+            prepared.append(contentsOf: part.list)
+            part.list.removeAll(expecting: part.list.count)
+        }
         prepared.spareParts = parts
     }
 
     /// The binding of `source`'s texture.
     private func binding(for source: TextureSource) -> TextureBinding {
-        TextureBinding(texture: textures.texture(for: source), unitRect: source.unitRect,
-                       minification: source.minificationFilter, magnification: source.magnificationFilter)
+        TextureBinding(textures.texture(for: source), as: source)
     }
 
     /// The quads that composite `node` into the enclosing image: its shadow, then its content.

@@ -90,9 +90,8 @@ final class ParallelPreparation: Sendable {
                 if item.quad >= 0 {
                     let quad = tree.quad(at: Int(item.quad))
                     if item.texture >= 0, let source = quad.texture {
-                        let binding = TextureBinding(texture: textures[Int(item.texture)], unitRect: source.unitRect,
-                                                     minification: source.minificationFilter, magnification: source.magnificationFilter)
-                        list.append(quad, texture: binding, clips: clips, canvasWidth: width, canvasHeight: height)
+                        list.append(quad, texture: TextureBinding(textures[Int(item.texture)], as: source), clips: clips,
+                                    canvasWidth: width, canvasHeight: height)
                     } else {
                         list.append(quad, texture: nil, clips: clips, canvasWidth: width, canvasHeight: height)
                     }

@@ -179,6 +179,14 @@ struct TextureBinding {
     var magnification: TextureFilter
 }
 
+extension TextureBinding {
+    /// `texture` bound as `source` asks: its part of the image and its filters.
+    init(_ texture: Texture, as source: TextureSource) {
+        self.init(texture: texture, unitRect: source.unitRect, minification: source.minificationFilter,
+                  magnification: source.magnificationFilter)
+    }
+}
+
 /// Where a quad's texture is sampled: normalised image coordinates as affine functions of the
 /// quad's local position, clamped half a texel inside the image (as the GLES atlas clamps).
 struct TextureMapping {

@@ -129,7 +129,7 @@ struct QuadPainter {
             return
         }
         shadeSpan(quad, y: y, from: lower, to: innerLower, row: row, interior: chunkInterior, clipCover: chunkCover, clamps: clamps)
-        if !quad.pointee.textureMapping.isBound && quad.pointee.gradient == nil {
+        if !quad.pointee.interiorIsShaded {
             fillSpan(quad, from: innerLower, to: innerUpper, row: row)
         } else {
             shadeSpan(quad, y: y, from: innerLower, to: innerUpper, row: row, interior: (innerLower, innerUpper),
@@ -174,7 +174,7 @@ struct QuadPainter {
     /// valid, an opacity and coverages within 0...1, no texture, gradient or blur, source-over.
     @inline(__always)
     static func shadesValidColors(_ quad: UnsafePointer<PreparedQuad>) -> Bool {
-        !quad.pointee.isAdditive && !quad.pointee.textureMapping.isBound && quad.pointee.gradient == nil && quad.pointee.blur == nil
+        !quad.pointee.isAdditive && !quad.pointee.interiorIsShaded && quad.pointee.blur == nil
             && quad.pointee.opacity >= 0 && quad.pointee.opacity <= 1
             && ConstantBlend(quad.pointee.fill) != nil && ConstantBlend(quad.pointee.border) != nil
     }

@@ -14,8 +14,8 @@ struct RegionRowIndex {
 
     /// Files `regions`, keeping the storage of the last filing (one index serves every frame).
     mutating func file(_ regions: [PixelRect]) {
-        let top = regions.map(\.y).min() ?? 0
-        let bottom = regions.map { $0.y + $0.height }.max() ?? top
+        let top = regions.lazy.map(\.y).min() ?? 0
+        let bottom = regions.lazy.map { $0.y + $0.height }.max() ?? top
         firstRow = top
         let count = max(1, (bottom - top + Self.bucketRows - 1) / Self.bucketRows)
         for b in buckets.indices { buckets[b].removeAll(keepingCapacity: true) }

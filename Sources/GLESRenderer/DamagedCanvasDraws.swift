@@ -68,9 +68,10 @@ final class DamagedCanvasDraws {
             }
             batchEnds.append(copies.count)
         }
-        framebufferRects = rects.map { r -> SIMD4<Float> in
+        framebufferRects.removeAll(keepingCapacity: true)
+        for r in rects {
             let y = yFlipped ? height - r.y - r.height : r.y
-            return SIMD4(Float(r.x), Float(y), Float(r.x + r.width), Float(y + r.height))
+            framebufferRects.append(SIMD4(Float(r.x), Float(y), Float(r.x + r.width), Float(y + r.height)))
         }
         canvasRects = rects
         self.clearColor = clearColor

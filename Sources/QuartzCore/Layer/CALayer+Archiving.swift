@@ -64,10 +64,6 @@ extension CALayer {
         for key in Self.archivedObjectKeys where shouldArchiveValue(forKey: key) {
             coder.encodeAnimationValue(value(forKey: key), forKey: key)
         }
-        if let text = self as? CATextLayer {
-            coder.encodeAnimationValue(text.string, forKey: "string")
-            coder.encodeAnimationValue(text.font, forKey: "font")
-        }
         if !state.customValues.isEmpty {
             coder.encodeAnimationValue(state.customValues.mapValues { $0.anyValue as Any }, forKey: Self.customValuesKey)
         }
@@ -82,10 +78,6 @@ extension CALayer {
     /// payload is installed (before that its keys have nowhere to go).
     package func decodeArchivedSpecializedProperties(from coder: NSCoder) {
         if let keys = state.specialized?.accessors.keys { decodeArchivedValues(forKeys: keys, from: coder) }
-        if let text = self as? CATextLayer {
-            if let string = coder.decodeAnimationValue(forKey: "string") { text.string = string }
-            if let font = coder.decodeAnimationValue(forKey: "font") { text.font = font }
-        }
     }
 
     private func decodeArchivedValues(forKeys keys: some Sequence<String>, from coder: NSCoder) {

@@ -80,12 +80,20 @@ enum LayerTime {
     /// interval without a fill, the time runs on unwrapped.
     @inline(__always)
     static func step(_ parentTime: CFTimeInterval, through s: LayerState) -> CFTimeInterval {
-        let linear = (parentTime - s.beginTime) * Double(s.speed) + s.timeOffset
-        guard s.duration.isFinite, s.duration > 0 else { return linear }
+        let linearTime = linear(parentTime, beginTime: s.beginTime, speed: s.speed, timeOffset: s.timeOffset)
+        guard s.duration.isFinite, s.duration > 0 else { return linearTime }
         let timing = MediaTimingParameters(beginTime: s.beginTime, duration: s.duration, speed: Double(s.speed),
                                            timeOffset: s.timeOffset, repeatCount: Double(s.repeatCount),
                                            repeatDuration: s.repeatDuration, autoreverses: s.autoreverses,
                                            fillMode: CAMediaTimingFillMode(rawValue: s.fillMode))
-        return timing.sample(atParentTime: parentTime)?.time ?? linear
+        return timing.sample(atParentTime: parentTime)?.time ?? linearTime
+    }
+
+    /// A layer's time while its timeline runs linearly (an infinite or zero duration):
+    /// `(p - beginTime) * speed + timeOffset`.
+    @inline(__always)
+    static func linear(_ parentTime: CFTimeInterval, beginTime: CFTimeInterval, speed: Float,
+                       timeOffset: CFTimeInterval) -> CFTimeInterval {
+        (parentTime - beginTime) * Double(speed) + timeOffset
     }
 }

@@ -118,7 +118,8 @@ struct FrameFlattener {
     /// needs, read through the box: passing the state to `step` copies it (~500 bytes).
     private static func localTime(of box: LayerStateBox, parentTime: CFTimeInterval) -> CFTimeInterval {
         guard box.value.duration.isFinite, box.value.duration > 0 else {
-            return (parentTime - box.value.beginTime) * Double(box.value.speed) + box.value.timeOffset
+            return LayerTime.linear(parentTime, beginTime: box.value.beginTime, speed: box.value.speed,
+                                    timeOffset: box.value.timeOffset)
         }
         return LayerTime.step(parentTime, through: box.value)
     }

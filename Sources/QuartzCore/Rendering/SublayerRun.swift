@@ -49,7 +49,7 @@ final class SublayerRun {
         clipStarts.removeAll(keepingCapacity: true)
         commandStarts.reserveCapacity(ids.count + 1)
         clipStarts.reserveCapacity(ids.count + 1)
-        flattened.removeAll()
+        flattened.removeAll(keepingCapacity: true)
     }
 
     /// The sublayers to flatten again when the superlayer draws `ids` (version `parentVersion`)
@@ -73,9 +73,13 @@ final class SublayerRun {
         }
         guard changed.count <= ids.count / 4 else { return nil }
         changed.sort()
-        var unique: [Int] = []
-        unique.reserveCapacity(changed.count)
-        for index in changed where unique.last != index { unique.append(index) }
-        return unique
+        // Each index once, in place.
+        var kept = 0
+        for i in changed.indices where kept == 0 || changed[kept - 1] != changed[i] {
+            changed[kept] = changed[i]
+            kept += 1
+        }
+        changed.removeLast(changed.count - kept)
+        return changed
     }
 }

@@ -23,6 +23,16 @@ open class CATextLayer: CALayer {
         super.init(coder: coder)
         installSpecializedState(.text(TextLayerState()))
         decodeArchivedSpecializedProperties(from: coder)
+        // The string and font are objects, not keyed properties of the specialized state.
+        if let string = coder.decodeAnimationValue(forKey: "string") { self.string = string }
+        if let font = coder.decodeAnimationValue(forKey: "font") { self.font = font }
+    }
+
+    /// Archives the layer's properties, then its string and font.
+    open override func encode(with coder: NSCoder) {
+        super.encode(with: coder)
+        coder.encodeAnimationValue(string, forKey: "string")
+        coder.encodeAnimationValue(font, forKey: "font")
     }
 
     /// Creates a copy of `layer`, as Core Animation does for presentation layers.
