@@ -26,6 +26,11 @@ public final class GLESRenderer: FrameRenderer, CacheBudgetedRenderer {
     private var programs: [QuadProgram?] = Array(repeating: nil, count: 2 * ShaderFeatures.combinations)
     private var blurProgram: BlurProgram?
     private let vertexArray: GLuint
+    /// The vertex array of a damaged frame's canvas copies: the same attributes advancing per
+    /// vertex (one per corner) instead of per instance, the damage rectangle attribute enabled,
+    /// and the corner indices as its element buffer. Set up once, so a damaged frame switches
+    /// vertex arrays instead of every attribute's divisor twice.
+    private let damagedVertexArray: GLuint
     private let instanceBuffer: GLuint
     private let textures: TextureCache
     private let samplers: SamplerSet
@@ -59,6 +64,7 @@ public final class GLESRenderer: FrameRenderer, CacheBudgetedRenderer {
         programs[0] = try QuadProgram(features: [])
         ledger.adoptProgram()
         vertexArray = ledger.makeVertexArray()
+        damagedVertexArray = ledger.makeVertexArray()
         instanceBuffer = ledger.makeBuffer()
         var budget = CacheBudget.default(pixelWidth: target.pixelWidth, pixelHeight: target.pixelHeight)
         budget.evictionAge = max(1, textureEvictionAge)
@@ -75,12 +81,17 @@ public final class GLESRenderer: FrameRenderer, CacheBudgetedRenderer {
         encoder = FrameEncoder(textures: textures, pool: pool, rasterCache: rasterCache, shadowMasks: shadowMasks, clips: clips)
         clips.analyticClipsEnabled = !DebugOptions.isEnabled(.clipTable)
         encoder.leanBatchesEnabled = !DebugOptions.isEnabled(.wholeBatches)
-        glBindVertexArray(vertexArray)
         glBindBuffer(GLenum(GL_ARRAY_BUFFER), instanceBuffer)
-        for attribute in QuadInstance.attributes {
-            glEnableVertexAttribArray(attribute.location)
-            glVertexAttribDivisor(attribute.location, 1)
+        for (array, divisor) in [(damagedVertexArray, GLuint(0)), (vertexArray, GLuint(1))] {
+            glBindVertexArray(array)
+            for attribute in QuadInstance.attributes {
+                glEnableVertexAttribArray(attribute.location)
+                glVertexAttribDivisor(attribute.location, divisor)
+            }
         }
+        glBindVertexArray(damagedVertexArray)
+        glEnableVertexAttribArray(DamagedCanvasDraws.damageLocation)
+        glBindVertexArray(vertexArray)
         try GLError.check("GLESRenderer.init")
     }
 
@@ -226,6 +237,7 @@ public final class GLESRenderer: FrameRenderer, CacheBudgetedRenderer {
         if cornerIndices != 0 { ledger.deleteBuffer(cornerIndices) }
         cornerIndices = 0
         ledger.deleteVertexArray(vertexArray)
+        ledger.deleteVertexArray(damagedVertexArray)
         for program in programs.compactMap({ $0 }) { ledger.deleteProgram(program.program) }
         programs = Array(repeating: nil, count: 2 * ShaderFeatures.combinations)
         if let blurProgram { ledger.deleteProgram(blurProgram.program) }
@@ -412,16 +424,8 @@ public final class GLESRenderer: FrameRenderer, CacheBudgetedRenderer {
     private func drawDamagedCanvas(_ pass: RenderPass) throws -> Int {
         try target.bind()
         glDisable(GLenum(GL_SCISSOR_TEST))
-        let location = DamagedCanvasDraws.damageLocation
-        glBindVertexArray(vertexArray)
-        bindCornerIndices(copies: damagedCanvas.instanceCount)
-        glEnableVertexAttribArray(location)
-        // One vertex per corner: the attributes advance per vertex, not per instance.
-        for attribute in QuadInstance.attributes { glVertexAttribDivisor(attribute.location, 0) }
-        defer {
-            glDisableVertexAttribArray(location)
-            for attribute in QuadInstance.attributes { glVertexAttribDivisor(attribute.location, 1) }
-        }
+        glBindVertexArray(damagedVertexArray)
+        growCornerIndices(toHold: damagedCanvas.instanceCount)
         let layout = InstanceLayout(baseOffset: damagedCanvasOffset, stride: DamagedCanvasDraws.stride, hasDamage: true)
         return try draw(damagedCanvas.batches, width: pass.canvasWidth, height: pass.canvasHeight,
                         yFlip: target.isYFlipped ? -1 : 1, layout: layout)
@@ -432,11 +436,12 @@ public final class GLESRenderer: FrameRenderer, CacheBudgetedRenderer {
     private var cornerIndices: GLuint = 0
     private var cornerIndexCapacity = 0
 
-    /// Binds the corner indices to the vertex array, grown to at least `copies` quads.
-    private func bindCornerIndices(copies: Int) {
+    /// Grows the corner indices to at least `copies` quads; `damagedVertexArray` is bound and
+    /// keeps them as its element buffer.
+    private func growCornerIndices(toHold copies: Int) {
+        guard copies > cornerIndexCapacity else { return }
         if cornerIndices == 0 { cornerIndices = ledger.makeBuffer() }
         glBindBuffer(GLenum(GL_ELEMENT_ARRAY_BUFFER), cornerIndices)
-        guard copies > cornerIndexCapacity else { return }
         let capacity = max(copies, 2 * cornerIndexCapacity, 1024)
         var indices = [UInt32](repeating: 0, count: 6 * capacity)
         for quad in 0..<capacity {
@@ -535,7 +540,7 @@ public final class GLESRenderer: FrameRenderer, CacheBudgetedRenderer {
             let b = bounds[i]
             return b.x < a.z && b.z > a.x && b.y < a.w && b.w > a.y
         }
-        glBindVertexArray(vertexArray)
+        glBindVertexArray(layout.hasDamage ? damagedVertexArray : vertexArray)
         glBindBuffer(GLenum(GL_ARRAY_BUFFER), instanceBuffer)
         glActiveTexture(GLenum(GL_TEXTURE0) + GLenum(QuadProgram.clipTableUnit))
         glBindTexture(GLenum(GL_TEXTURE_2D), clipTable.texture)
@@ -603,8 +608,6 @@ public final class GLESRenderer: FrameRenderer, CacheBudgetedRenderer {
                 if layout.hasDamage {
                     glVertexAttribPointer(DamagedCanvasDraws.damageLocation, 4, GLenum(GL_FLOAT), GLboolean(GL_FALSE),
                                           stride, UnsafeRawPointer(bitPattern: first + QuadInstance.stride * 4))
-                }
-                if layout.hasDamage {
                     glDrawElements(GLenum(GL_TRIANGLES), GLsizei(6 * (runEnd - runStart)), GLenum(GL_UNSIGNED_INT), nil)
                 } else {
                     glDrawArraysInstanced(GLenum(GL_TRIANGLE_STRIP), 0, 4, GLsizei(runEnd - runStart))
