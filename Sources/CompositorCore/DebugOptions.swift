@@ -37,6 +37,9 @@ package struct DebugOptions: Sendable, Equatable {
         /// The CPU renderer's quads prepared on one thread even where a list is long enough to be
         /// prepared on the painter's threads (to measure the difference; the pixels are the same).
         case serialPreparation = "serial-preparation"
+        /// Long runs of sublayers flattened on one thread even where the frame builder would
+        /// flatten them in parts on several (to measure the difference; the draw list is the same).
+        case serialFlattening = "serial-flattening"
     }
 
     /// The environment variable that holds the switches.

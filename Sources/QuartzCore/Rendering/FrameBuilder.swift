@@ -37,6 +37,13 @@ package final class FrameBuilder {
         didSet { if !reusesUnchangedSubtrees { subtreeCache.removeAll() } }
     }
 
+    /// The most parts a long run of sublayers is flattened in at once, each on a thread of its
+    /// own (one a processor unless `QC_DEBUG` has `serial-flattening`; 1: on the calling thread).
+    package var maximumFlatteningParts = FrameFlattener.defaultMaximumParts
+
+    /// How many sublayers the last frame flattened in parts on several threads.
+    package private(set) var lastFrameSublayersFlattenedInParts = 0
+
     /// The subtrees the last frame took from earlier frames, and the layers it flattened again.
     package var lastFrameSubtrees: (reused: Int, flattened: Int) {
         (subtreeCache.reusedSubtrees, subtreeCache.flattenedSubtrees)
@@ -71,6 +78,7 @@ package final class FrameBuilder {
         subtreeCache.beginFrame(changes: snapshot.changes)
         var flattener = FrameFlattener(layers: layers, summaries: snapshot.summaries, time: t, viewTransform: viewTransform,
                                        subtreeCache: reusesUnchangedSubtrees ? subtreeCache : nil)
+        flattener.maximumParts = maximumFlatteningParts
         // Reserve what the last frame needed, so a long list is not regrown every frame.
         flattener.commands.reserveCapacity(lastCommandCount)
         let pictures = layerPictures
@@ -86,6 +94,7 @@ package final class FrameBuilder {
                                                  unchangedRanges: flattener.unchangedRanges)
         }
         lastCommandCount = list.commands.count
+        lastFrameSublayersFlattenedInParts = flattener.sublayersFlattenedInParts
         lastFrameHadAnimations = flattener.sawAnimations
         nextChangeTime = flattener.nextChangeTime
         return list

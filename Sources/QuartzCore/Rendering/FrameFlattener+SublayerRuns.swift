@@ -25,6 +25,10 @@ extension FrameFlattener {
         }
         let run = cache.recordingRun(of: p.layer.id)
         run.begin(frame: cache.frame, parentVersion: parentVersion, context: serial, ids: ids)
+        if maximumParts > 1 && ids.count >= Self.partsMinimum {
+            recordInParts(run, ids: ids, in: context, contextSerial: serial, cache: cache)
+            return
+        }
         for (index, id) in ids.enumerated() {
             run.commandStarts.append(commands.count)
             run.clipStarts.append(clips.count)

@@ -42,6 +42,12 @@ struct FrameFlattener {
     /// (a reused subtree drawn where it was drawn last frame): `DrawListContinuity`.
     private(set) var unchangedRanges: [Range<Int>] = []
 
+    /// The most parts a long run of sublayers is flattened in at once, each on a thread of its
+    /// own (`FrameFlattener+RunParts.swift`); 1 flattens everything on the calling thread.
+    var maximumParts = 1
+    /// How many sublayers were flattened by such parts (for tests and statistics).
+    private(set) var sublayersFlattenedInParts = 0
+
     /// The summaries of the committed layers: the subtree versions and z positions read for
     /// every sublayer without copying it (empty: read them from `layers`).
     let summaries: LayerIDTable<RenderLayerSummary>
@@ -61,6 +67,50 @@ struct FrameFlattener {
         self.time = time
         self.viewTransform = viewTransform
         self.subtreeCache = subtreeCache
+    }
+
+    /// What a flattener of one part of a sublayer run starts from: the committed tree, the
+    /// frame, and this flattener's clips and targets, so that the clip indices its sublayers
+    /// inherit mean the same in the part (the clips are shared until the part adds its own).
+    struct PartSeed: Sendable {
+        fileprivate let layers: LayerIDTable<RenderLayer>
+        fileprivate let summaries: LayerIDTable<RenderLayerSummary>
+        fileprivate let time: CFTimeInterval
+        fileprivate let viewTransform: CATransform3D
+        fileprivate let clips: [Clip]
+        fileprivate let targetSizes: [CGSize]
+        fileprivate let visitDepth: Int
+        fileprivate let depthLimit: Int
+    }
+
+    /// What a part of a sublayer run drawn at this point starts from.
+    var partSeed: PartSeed {
+        PartSeed(layers: layers, summaries: summaries, time: time, viewTransform: viewTransform, clips: clips,
+                 targetSizes: targetSizes, visitDepth: visitDepth, depthLimit: depthLimit)
+    }
+
+    /// A flattener of one part of a sublayer run: no commands yet, the clips and targets of the
+    /// flattener that made `seed`, and no subtree cache (which is not safe to use from several
+    /// threads: the part's subtrees are recorded in it afterwards, in order).
+    init(part seed: PartSeed) {
+        layers = seed.layers
+        summaries = seed.summaries
+        time = seed.time
+        viewTransform = seed.viewTransform
+        subtreeCache = nil
+        clips = seed.clips
+        targetSizes = seed.targetSizes
+        visitDepth = seed.visitDepth
+        depthLimit = seed.depthLimit
+    }
+
+    /// Adds what a part of a sublayer run noted while it was flattened on another thread.
+    mutating func absorb(sublayers: Int, timeDependencies more: Int, sawAnimations saw: Bool,
+                         nextChangeTime next: CFTimeInterval) {
+        sublayersFlattenedInParts += sublayers
+        timeDependencies += more
+        sawAnimations = sawAnimations || saw
+        nextChangeTime = min(nextChangeTime, next)
     }
 
     /// Runs `body` with `layers` replaced by a transition's before-state `other`.
@@ -226,7 +276,7 @@ struct FrameFlattener {
     }
 
     /// Appends a stored subtree, moving its own clips to the end of the frame's clip list.
-    private mutating func append(_ entry: FlattenedSubtreeCache.Entry) {
+    mutating func append(_ entry: FlattenedSubtreeCache.Entry) {
         guard let stored = entry.commands else { return }
         if subtreeCache?.drawAgain(entry, command: commands.count, clip: clips.count) == true, !stored.isEmpty {
             noteUnchanged(commands.count..<(commands.count + stored.count))
