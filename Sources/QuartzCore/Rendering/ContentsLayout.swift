@@ -44,16 +44,28 @@ enum ContentsLayout {
 
     /// The pieces to draw for a layer's contents: one piece, or up to nine when `contentsCenter`
     /// marks a stretchable middle and the gravity scales the image.
-    static func pieces(for s: LayerState, image: CGImage) -> [Piece] {
-        var all: [Piece] = []
-        forEachPiece(for: s, image: image) { all.append($0) }
-        return all
+    static func pieces(for s: LayerState, image: CGImage) -> Pieces {
+        pieces(of: image, in: Placement(s))
     }
 
-    /// Calls `body` with each of `pieces(for:image:)`, without making an array for the usual
-    /// single piece (this runs for every layer with contents, every frame).
-    static func forEachPiece(for s: LayerState, image: CGImage, _ body: (Piece) -> Void) {
-        forEachPiece(of: image, in: Placement(s), body)
+    /// The pieces of `pieces(for:image:)`, without an array for the usual single piece (this
+    /// runs for every layer with contents, every frame). A sequence rather than a function
+    /// taking a closure: the caller appends each piece's quad directly, not from a closure
+    /// context (which copied every quad once more).
+    struct Pieces: Sequence, IteratorProtocol {
+        private var single: Piece?
+        private var several: IndexingIterator<[Piece]>?
+
+        fileprivate init(single: Piece) { self.single = single }
+        fileprivate init(several: [Piece]) { self.several = several.makeIterator() }
+
+        mutating func next() -> Piece? {
+            if let piece = single {
+                single = nil
+                return piece
+            }
+            return several?.next()
+        }
     }
 
     /// The state's properties that place its contents, read one by one (a caller holding the
@@ -83,8 +95,8 @@ enum ContentsLayout {
         }
     }
 
-    /// `forEachPiece(for:image:_:)` for the contents placement `p`.
-    static func forEachPiece(of image: CGImage, in p: Placement, _ body: (Piece) -> Void) {
+    /// `pieces(for:image:)` for the contents placement `p`.
+    static func pieces(of image: CGImage, in p: Placement) -> Pieces {
         let scale = p.contentsScale > 0 ? p.contentsScale : 1
         let rect = p.contentsRect
         let imageSize = CGSize(width: CGFloat(image.width) / scale * rect.width,
@@ -93,13 +105,15 @@ enum ContentsLayout {
         let unit = CGRect(x: 0, y: 0, width: 1, height: 1)
         let stretches = p.contentsGravity == .resize || p.contentsGravity == .resizeAspect
             || p.contentsGravity == .resizeAspectFill
-        guard stretches, p.contentsCenter != unit else {
-            body(Piece(destination: destination, unitSource: rect))
-            return
+        // The default centre compared field by field first: Foundation's `==` (which compares
+        // standardized rectangles) is not inlined, and this runs for every layer with contents.
+        let c = p.contentsCenter
+        let isUnit = (c.origin.x == 0 && c.origin.y == 0 && c.size.width == 1 && c.size.height == 1) || c == unit
+        guard stretches, !isUnit else {
+            return Pieces(single: Piece(destination: destination, unitSource: rect))
         }
-        for piece in nineSlice(destination: destination, source: rect, center: p.contentsCenter, imageSize: imageSize) {
-            body(piece)
-        }
+        return Pieces(several: nineSlice(destination: destination, source: rect, center: p.contentsCenter,
+                                         imageSize: imageSize))
     }
 
     /// Splits a stretched image into a 3x3 grid: the edges keep their size (shrunk together if

@@ -186,7 +186,7 @@ extension FrameFlattener {
         }
         if let image {
             let filterMin = TextureFilter(box.value.minificationFilter), filterMag = TextureFilter(box.value.magnificationFilter)
-            ContentsLayout.forEachPiece(of: image, in: ContentsLayout.Placement(box)) { piece in
+            for piece in ContentsLayout.pieces(of: image, in: ContentsLayout.Placement(box)) {
                 let texture = TextureSource(image: image, unitRect: piece.unitSource,
                                             minificationFilter: filterMin, magnificationFilter: filterMag)
                 commands.append(.quad(Quad(transform: matrix, rect: piece.destination, texture: texture,

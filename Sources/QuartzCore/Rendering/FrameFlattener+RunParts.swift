@@ -14,7 +14,7 @@ import Synchronization
 extension FrameFlattener {
     /// The fewest sublayers flattened in parts: below it, starting the threads and joining the
     /// parts costs about what they save.
-    static let partsMinimum = 1024
+    static let partsMinimum = 512
 
     /// The most parts the frames of a renderer flatten a run in: one a processor, or 1 when
     /// `QC_DEBUG` asks for serial flattening (`serial-flattening`).

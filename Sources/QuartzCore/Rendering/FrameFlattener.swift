@@ -178,8 +178,7 @@ struct FrameFlattener {
     /// superlayer that neither flips its geometry nor has a `sublayerTransform` (most) adds
     /// nothing to its sublayers' placement without flattening, so its state is not read whole.
     private static func toSuperlayer(_ box: LayerStateBox, in parent: ParentContext) -> CATransform3D {
-        if let superlayer = parent.stateStorage,
-           superlayer.value.isGeometryFlipped || !superlayer.value.sublayerTransform.isIdentityFast {
+        if parent.superlayerAddsGeometry, let superlayer = parent.stateStorage {
             return LayerGeometry.toSuperlayer(box.value, parentStorage: superlayer, flattens: false)
         }
         return LayerGeometry.toPosition(of: box)

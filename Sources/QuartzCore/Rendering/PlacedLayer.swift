@@ -4,7 +4,11 @@ import Foundation
 struct ParentContext {
     /// The box holding the superlayer's presentation state (nil for the root): a context is
     /// copied for every sublayer drawn, so it refers to the state rather than holding it.
-    var stateStorage: LayerStateBox?
+    let stateStorage: LayerStateBox?
+    /// Whether the superlayer changes where its sublayers go beyond their own geometry: it
+    /// flips its geometry or has a `sublayerTransform` (found once here rather than for
+    /// every sublayer placed).
+    let superlayerAddsGeometry: Bool
     /// The superlayer's presentation state (nil for the root).
     var state: LayerState? { stateStorage?.value }
     /// Whether the superlayer flattens its sublayers into its plane (all but transform layers).
@@ -19,6 +23,20 @@ struct ParentContext {
     var opacity: Float = 1
     /// The innermost clip in the current target.
     var clip: Int32?
+
+    init(stateStorage: LayerStateBox? = nil, flattensSublayers: Bool = true, world: CATransform3D,
+         time: CFTimeInterval, rate: Double = 1, opacity: Float = 1, clip: Int32? = nil) {
+        self.stateStorage = stateStorage
+        superlayerAddsGeometry = stateStorage.map {
+            $0.value.isGeometryFlipped || !$0.value.sublayerTransform.isIdentityFast
+        } ?? false
+        self.flattensSublayers = flattensSublayers
+        self.world = world
+        self.time = time
+        self.rate = rate
+        self.opacity = opacity
+        self.clip = clip
+    }
 }
 
 /// A layer evaluated at the frame's time and placed in the image being drawn (the canvas or a
