@@ -15,6 +15,9 @@ extension FrameFlattener {
     /// The fewest sublayers flattened in parts: below it, starting the threads and joining the
     /// parts costs about what they save.
     static let partsMinimum = 512
+    /// The fewest sublayers to flatten in each part: a processor more does not make a part
+    /// smaller than this (with many processors, each would wait on its thread more than it works).
+    static let partSizeMinimum = 256
 
     /// The most parts the frames of a renderer flatten a run in: one a processor, or 1 when
     /// `QC_DEBUG` asks for serial flattening (`serial-flattening`).
@@ -57,7 +60,7 @@ extension FrameFlattener {
                 missedCount += 1
             }
         }
-        let partCount = missedCount >= Self.partsMinimum ? maximumParts : 1
+        let partCount = missedCount >= Self.partsMinimum ? min(maximumParts, missedCount / Self.partSizeMinimum) : 1
         let parts = partCount > 1 ? flattenParts(partCount, of: ids, missed: missed, in: context) : []
         for part in 0..<partCount {
             let range = Self.range(ofPart: part, of: partCount, count: ids.count)
