@@ -230,10 +230,10 @@ extension RenderTreeStore.Contents {
         noteChanged(placement.id)
         // A layer without sublayers has none that may have a zPosition or leave the plane.
         let isLeaf = placement.sublayerIDs == nil
-        summaries[placement.id] = RenderLayerSummary(subtreeVersion: generation, zPosition: placement.zPosition,
-                                                     sublayersMayHaveZPosition: !isLeaf,
-                                                     mayLeavePlane: placement.mayLeavePlane,
-                                                     sublayersMayLeavePlane: !isLeaf)
+        let summary = RenderLayerSummary(subtreeVersion: generation, zPosition: placement.zPosition,
+                                         sublayersMayHaveZPosition: !isLeaf, mayLeavePlane: placement.mayLeavePlane,
+                                         sublayersMayLeavePlane: !isLeaf)
+        summaries.withSlot(placement.id) { $0 = summary }
     }
 
     /// The steps of a commit once every layer of it is written: each layer's place in the tree
