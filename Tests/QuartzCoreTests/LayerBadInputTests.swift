@@ -53,6 +53,31 @@ final class LayerBadInputTests: XCTestCase {
         XCTAssertTrue(CATransform3DIsIdentity(layer.sublayerTransform))
     }
 
+    /// Each of the sixteen components is checked: NaN or an infinity in any one of them keeps
+    /// the previous transform, and the largest finite numbers are accepted.
+    func testEveryTransformComponentIsChecked() {
+        let layer = CALayer()
+        let turn = CATransform3DMakeRotation(0.3, 0, 0, 1)
+        layer.transform = turn
+        let components: [WritableKeyPath<CATransform3D, CGFloat>] = [
+            \.m11, \.m12, \.m13, \.m14, \.m21, \.m22, \.m23, \.m24,
+            \.m31, \.m32, \.m33, \.m34, \.m41, \.m42, \.m43, \.m44,
+        ]
+        for component in components {
+            for value in [CGFloat.nan, .infinity, -.infinity] {
+                var t = turn
+                t[keyPath: component] = value
+                layer.transform = t
+                XCTAssertEqual(layer.transform, turn)
+            }
+        }
+        var huge = CATransform3DIdentity
+        huge.m41 = .greatestFiniteMagnitude
+        huge.m12 = -.greatestFiniteMagnitude
+        layer.transform = huge
+        XCTAssertEqual(layer.transform, huge)
+    }
+
     func testNonFiniteScalarsAreRejected() {
         let layer = CALayer()
         layer.zPosition = 5

@@ -14,11 +14,15 @@ extension CGSize: FiniteCheckable { var isFiniteValue: Bool { width.isFinite && 
 extension CGRect: FiniteCheckable { var isFiniteValue: Bool { origin.isFiniteValue && size.isFiniteValue } }
 extension CATransform3D: FiniteCheckable {
     /// A finite number times zero is zero and an infinite or NaN one is NaN, so the sum of the
-    /// products is zero exactly when every component is finite: one branch for sixteen numbers.
+    /// products is zero exactly when every component is finite: one branch for sixteen numbers,
+    /// the products and sums taken a row at a time (as vectors).
     var isFiniteValue: Bool {
-        let rows = (m11 * 0 + m12 * 0 + m13 * 0 + m14 * 0) + (m21 * 0 + m22 * 0 + m23 * 0 + m24 * 0)
-            + (m31 * 0 + m32 * 0 + m33 * 0 + m34 * 0) + (m41 * 0 + m42 * 0 + m43 * 0 + m44 * 0)
-        return rows == 0
+        let zero = SIMD4<Double>(repeating: 0)
+        let rows = SIMD4(Double(m11), Double(m12), Double(m13), Double(m14)) * zero
+            + SIMD4(Double(m21), Double(m22), Double(m23), Double(m24)) * zero
+            + SIMD4(Double(m31), Double(m32), Double(m33), Double(m34)) * zero
+            + SIMD4(Double(m41), Double(m42), Double(m43), Double(m44)) * zero
+        return rows.sum() == 0
     }
 }
 

@@ -46,19 +46,30 @@ struct LayerIDTable<Value> {
     /// Exchanges the value of layer `id` with `value` (nil: none), so that a value moves in and
     /// the one it replaces moves out without either being copied.
     mutating func exchange(_ id: UInt64, _ value: inout Value?) {
+        // Emptying a slot past the last one has nothing to do (and should not grow the table).
+        if isDense, value == nil, id >= UInt64(slots.count) { return }
+        withSlot(id) { swap(&$0, &value) }
+    }
+
+    /// Calls `body` with the slot of layer `id` (nil: no value), which it may fill, change in
+    /// place or empty: a value written through the slot is neither copied in nor copied out.
+    mutating func withSlot<Result>(_ id: UInt64, _ body: (inout Value?) -> Result) -> Result {
         guard isDense else {
-            swap(&sparse[id], &value)
-            count = sparse.count
-            return
+            defer { count = sparse.count }
+            return body(&sparse[id])
         }
         let index = Int(id)
-        let adds = value != nil
-        if index >= slots.count {
-            guard adds else { return }
-            slots.append(contentsOf: repeatElement(nil, count: index + 1 - slots.count))
+        if index >= slots.count { slots.append(contentsOf: repeatElement(nil, count: index + 1 - slots.count)) }
+        // Through the buffer, whose elements are addressed in place (the array's subscript
+        // would copy the value out just to see whether there is one).
+        let (result, had, has) = slots.withUnsafeMutableBufferPointer { buffer in
+            let slot = buffer.baseAddress.unsafelyUnwrapped + index
+            let had = slot.pointee != nil
+            let result = body(&slot.pointee)
+            return (result, had, slot.pointee != nil)
         }
-        swap(&slots[index], &value)
-        count += (adds ? 1 : 0) - (value != nil ? 1 : 0)
+        count += (has ? 1 : 0) - (had ? 1 : 0)
+        return result
     }
 
     /// Changes the value of layer `id` in place (nothing when it has none).

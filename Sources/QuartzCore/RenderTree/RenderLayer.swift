@@ -62,11 +62,11 @@ struct RenderLayer: Sendable {
 /// An immutable layer state held by reference: copying a holder (`RenderLayer`, `PlacedLayer`)
 /// retains it instead of copying every property. Changing a holder's state makes a new box.
 ///
-/// Unchecked Sendable: once shared a box never changes. A box that the render tree let go of
-/// and that nothing else holds may be filled again for a later commit (`overwrite(withStateOf:)`)
-/// instead of being freed and another allocated; until it is handed out again no other
-/// reference to it exists, so no reader can see the change (nor overlap it: the field is not
-/// checked for overlapping access at run time, which renderers would pay on every read).
+/// Unchecked Sendable: once shared a box never changes. The box of a committed layer that
+/// nothing but the render tree's own copy holds is filled again by the layer's next commit
+/// (`RenderLayer.recommit(_:)`) instead of being replaced by a new one; no other reference to
+/// it exists then, so no reader can see the change (nor overlap it: the field is not checked
+/// for overlapping access at run time, which renderers would pay on every read).
 final class LayerStateBox: @unchecked Sendable {
     /// The state.
     @exclusivity(unchecked) private(set) var value: LayerState
@@ -83,10 +83,41 @@ final class LayerStateBox: @unchecked Sendable {
 }
 
 extension RenderLayer {
-    /// This copy's state box when nothing else holds it (the copy is going away: the box may
-    /// hold a later commit's state, see `LayerStateBox.overwrite(withStateOf:)`).
-    mutating func uniqueStateStorage() -> LayerStateBox? {
-        isKnownUniquelyReferenced(&stateStorage) ? stateStorage : nil
+    /// `layer` as committed now: a copy of its model fields. The caller holds `LayerTreeLock`.
+    init(committing layer: CALayer) {
+        let fields = layer.lockedFields
+        self.init(id: layer.layerID, kind: layer.renderKind, stateStorage: LayerStateBox(fields.state),
+                  sublayerIDs: fields.sublayers.isEmpty ? [] : fields.sublayers.map(\.layerID),
+                  maskID: fields.mask?.layerID,
+                  animations: fields.animations.isEmpty ? [] : fields.animations.map(\.compiled),
+                  superlayerID: fields.ownerID)
+    }
+
+    /// Makes this copy, the render tree's committed copy of `layer`, hold `layer` as committed
+    /// now, writing only what can differ: the state box is refilled when nothing else holds it
+    /// (a renderer still drawing the previous commit keeps its box, and this copy gets a new
+    /// one), and the sublayer and animation lists are left as they are when they did not change
+    /// (most committed layers have neither). The caller holds `LayerTreeLock`; the version
+    /// stamps are the caller's to set.
+    mutating func recommit(_ layer: CALayer) {
+        let fields = layer.lockedFields
+        if isKnownUniquelyReferenced(&stateStorage) {
+            stateStorage.overwrite(withStateOf: fields)
+        } else {
+            stateStorage = LayerStateBox(fields.state)
+        }
+        id = layer.layerID
+        kind = layer.renderKind
+        if fields.sublayers.isEmpty {
+            if !sublayerIDs.isEmpty { sublayerIDs = [] }
+        } else if !sublayerIDs.elementsEqual(fields.sublayers.lazy.map(\.layerID)) {
+            sublayerIDs = fields.sublayers.map(\.layerID)
+        }
+        maskID = fields.mask?.layerID
+        if !(animations.isEmpty && fields.animations.isEmpty) {
+            animations = fields.animations.map(\.compiled)
+        }
+        superlayerID = fields.ownerID
     }
 }
 

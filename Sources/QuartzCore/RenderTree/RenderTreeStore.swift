@@ -17,7 +17,7 @@ final class RenderTreeStore: Sendable {
     private static let generations = Atomic<UInt64>(0)
 
     /// A commit count no store has used.
-    private static func nextGeneration() -> UInt64 {
+    fileprivate static func nextGeneration() -> UInt64 {
         generations.add(1, ordering: .relaxed).newValue
     }
 
@@ -28,13 +28,26 @@ final class RenderTreeStore: Sendable {
         /// The summary of every layer in `layers`.
         var summaries = LayerIDTable<RenderLayerSummary>(dense: true)
         var generation: UInt64 = 0
-        /// State boxes of replaced layers that nothing else held, for the next commit to fill
-        /// instead of allocating (see `takeSpareStateBoxes()`).
-        var spareStateBoxes: [LayerStateBox] = []
         /// The layers whose committed copy or subtree version changed, or that left, since the
         /// last frame snapshot took them (`frameSnapshot()`); nil when not known (before the
         /// first frame, or after more changes than are worth listing).
         var changedSinceFrame: [UInt64]?
+        /// An empty buffer with the capacity of an earlier commit's placements, which the next
+        /// commit fills again (a commit of many layers is a large allocation, unless it is very
+        /// large: see `largestSparePlacements`).
+        var sparePlacements: [Placement] = []
+
+        /// Makes room in the change list for `count` layers about to be listed, or drops the list
+        /// at once when listing them would (see `noteChanged(_:)`: the table holds at most
+        /// `count` more layers by then), instead of growing it a step at a time first.
+        mutating func expectChanges(_ count: Int) {
+            guard let listed = changedSinceFrame?.count, count > 0 else { return }
+            if listed + count - 1 >= max(RenderTreeStore.minimumChangeList, (layers.count + count) / 4) {
+                changedSinceFrame = nil
+            } else if let capacity = changedSinceFrame?.capacity, listed + count > capacity {
+                changedSinceFrame?.reserveCapacity(max(listed + count, 2 * capacity))
+            }
+        }
 
         /// Lists `id` among the layers changed since the last frame snapshot; past a quarter of
         /// the tree (at least `minimumChangeList`) the list is dropped: a frame that changes
@@ -52,8 +65,9 @@ final class RenderTreeStore: Sendable {
     /// The changes listed for a frame however small the tree (see `Contents.noteChanged(_:)`).
     fileprivate static let minimumChangeList = 1024
 
-    /// The most spare state boxes a store keeps between commits (about 7 MB).
-    private static let maxSpareStateBoxes = 16_384
+    /// The most layers whose placements buffer a store keeps between commits (about 3.5 MB).
+    private static let largestSparePlacements = 1 << 16
+
     private let contents = Mutex(Contents())
 
     /// Creates a store holding every live layer as committed so far, which every later commit
@@ -77,8 +91,7 @@ final class RenderTreeStore: Sendable {
         var incoming: [RenderLayer] = []
         swap(&incoming, &update.layers)
         contents.withLock { c in
-            let generation = Self.nextGeneration()
-            c.generation = generation
+            let generation = c.beginCommit()
             // Every before-state is read from the tree as it was, before any layer is replaced.
             // What the steps below need of each layer is read at the same time, so that the
             // layers themselves can be moved into the tree rather than copied (read through
@@ -87,81 +100,85 @@ final class RenderTreeStore: Sendable {
             var placements: [Placement] = []
             placements.reserveCapacity(incoming.count)
             for index in incoming.indices {
-                placements.append(Placement.stamping(&incoming[index], generation: generation, previous: c.layers))
-            }
-            // Room for every replaced layer's box at once, instead of growing one at a time.
-            c.spareStateBoxes.reserveCapacity(min(incoming.count, Self.maxSpareStateBoxes))
-            for placement in placements {
-                c.noteChanged(placement.id)
-                // A layer without sublayers has none that may have a zPosition or leave the plane.
-                let isLeaf = placement.sublayerIDs.isEmpty
-                c.summaries[placement.id] = RenderLayerSummary(subtreeVersion: generation, zPosition: placement.zPosition,
-                                                               sublayersMayHaveZPosition: !isLeaf,
-                                                               mayLeavePlane: placement.mayLeavePlane,
-                                                               sublayersMayLeavePlane: !isLeaf)
+                TransitionCapture.attachBeforeStates(to: &incoming[index], previous: c.layers)
+                incoming[index].version = generation
+                incoming[index].subtreeVersion = generation
+                placements.append(Placement(incoming[index]))
+                c.record(placements[index], generation: generation)
             }
             // Exchanged through an optional, so that neither the new copy nor the old one is
-            // copied on the way (the old one leaves, or leaves its state box to the next commit).
+            // copied on the way.
             var layer = incoming.popLast()
             while let id = layer?.id {
                 c.layers.exchange(id, &layer)
-                if c.spareStateBoxes.count < Self.maxSpareStateBoxes, let box = layer?.uniqueStateStorage() {
-                    c.spareStateBoxes.append(box)
-                }
                 layer = incoming.popLast()
             }
-            for layer in placements {
-                c.adopt(layer.id, under: layer.superlayerID, generation: generation)
-                for child in layer.sublayerIDs { c.adopt(child, under: layer.id, generation: generation) }
-                if let mask = layer.maskID { c.adopt(mask, under: layer.id, generation: generation) }
-            }
-            for layer in placements {
-                c.markSubtreeChanged(above: layer.id, generation: generation)
-                if !layer.sublayerIDs.isEmpty {
-                    // Read before writing: a copy of the dictionary held across the write would copy it whole.
-                    let mayHaveZPosition = c.sublayersMayHaveZPosition(layer.sublayerIDs)
-                    let mayLeavePlane = c.sublayersMayLeavePlane(layer.sublayerIDs)
-                    c.summaries.update(layer.id) {
-                        $0.sublayersMayHaveZPosition = mayHaveZPosition
-                        $0.sublayersMayLeavePlane = mayLeavePlane
-                    }
-                }
-                guard layer.zPosition != 0 || layer.mayLeavePlane, let parent = c.superlayers[layer.id] else { continue }
-                if layer.zPosition != 0 { c.summaries.update(parent) { $0.sublayersMayHaveZPosition = true } }
-                if layer.mayLeavePlane { c.summaries.update(parent) { $0.sublayersMayLeavePlane = true } }
-            }
+            c.settle(placements, generation: generation)
         }
-        // The emptied buffer goes back, for the committer to fill again.
+        // The emptied buffer goes back, for the caller to fill again.
         swap(&incoming, &update.layers)
     }
 
+    /// Applies one commit of the model layers `layers`, in the order the commit lists them, as
+    /// `apply(_:)` applies copies of them; the caller holds `LayerTreeLock`.
+    ///
+    /// Each layer's committed copy is brought up to date in place from the layer's fields
+    /// (`RenderLayer.recommit(_:)`): a commit of a changed property copies the layer's state
+    /// once, into the box the store already has for it, instead of building a new copy of the
+    /// layer and exchanging it for the old one.
+    func apply(committing layers: [Unmanaged<CALayer>]) {
+        contents.withLock { c in
+            let generation = c.beginCommit()
+            // A layer given a transition is copied out first: the transition's before-state is
+            // the tree as it was before this commit wrote any of its layers.
+            var withTransitions = c.copiesWithNewTransitions(of: layers)
+            c.expectChanges(layers.count)
+            var placements: [Placement] = []
+            swap(&placements, &c.sparePlacements)
+            placements.reserveCapacity(layers.count)
+            for index in layers.indices {
+                let placement = layers[index]._withUnsafeGuaranteedRef { layer in
+                    c.layers.withSlot(layer.layerID) { slot -> Placement in
+                        if !withTransitions.isEmpty, let copy = withTransitions.removeValue(forKey: index) {
+                            slot = copy
+                        } else if slot == nil {
+                            slot = RenderLayer(committing: layer)
+                        } else {
+                            slot!.recommit(layer)
+                        }
+                        slot!.version = generation
+                        slot!.subtreeVersion = generation
+                        return Placement(slot!)
+                    }
+                }
+                c.record(placement, generation: generation)
+                placements.append(placement)
+            }
+            c.settle(placements, generation: generation)
+            placements.removeAll(keepingCapacity: true)
+            if placements.capacity <= Self.largestSparePlacements { swap(&placements, &c.sparePlacements) }
+        }
+    }
+
     /// Where a committed layer sits and what its superlayer's summary needs of it.
-    private struct Placement {
+    fileprivate struct Placement: Sendable {
         var id: UInt64
         var superlayerID: UInt64?
-        var sublayerIDs: [UInt64]
+        /// The sublayers; nil for a layer without any (most layers: then there is no list to
+        /// retain and release).
+        var sublayerIDs: [UInt64]?
         var maskID: UInt64?
         var zPosition: CGFloat
         var mayLeavePlane: Bool
 
-        /// Stamps `layer` with the commit count `generation`, gives its new transitions their
-        /// before-states from `previous`, and reads where it sits.
-        static func stamping(_ layer: inout RenderLayer, generation: UInt64, previous: LayerIDTable<RenderLayer>) -> Placement {
-            layer.version = generation
-            layer.subtreeVersion = generation
-            TransitionCapture.attachBeforeStates(to: &layer, previous: previous)
-            return Placement(id: layer.id, superlayerID: layer.superlayerID, sublayerIDs: layer.sublayerIDs,
-                             maskID: layer.maskID, zPosition: layer.state.zPosition, mayLeavePlane: layer.mayLeavePlane)
-        }
-    }
-
-    /// Hands over the state boxes of layers the store replaced that nothing else held: a
-    /// commit fills them with its layers' states instead of allocating new boxes.
-    func takeSpareStateBoxes() -> [LayerStateBox] {
-        contents.withLock { c in
-            var spares: [LayerStateBox] = []
-            swap(&spares, &c.spareStateBoxes)
-            return spares
+        /// Reads where `layer` sits.
+        init(_ layer: borrowing RenderLayer) {
+            id = layer.id
+            superlayerID = layer.superlayerID
+            sublayerIDs = layer.sublayerIDs.isEmpty ? nil : layer.sublayerIDs
+            maskID = layer.maskID
+            zPosition = layer.state.zPosition
+            mayLeavePlane = layer.mayLeavePlane
         }
     }
 
@@ -201,6 +218,82 @@ final class RenderTreeStore: Sendable {
 }
 
 extension RenderTreeStore.Contents {
+    /// Starts a commit: takes a commit count no store has used and makes it the tree's.
+    fileprivate mutating func beginCommit() -> UInt64 {
+        generation = RenderTreeStore.nextGeneration()
+        return generation
+    }
+
+    /// Records a layer written by the commit `generation`: its summary, and its change for the
+    /// next frame.
+    fileprivate mutating func record(_ placement: RenderTreeStore.Placement, generation: UInt64) {
+        noteChanged(placement.id)
+        // A layer without sublayers has none that may have a zPosition or leave the plane.
+        let isLeaf = placement.sublayerIDs == nil
+        let summary = RenderLayerSummary(subtreeVersion: generation, zPosition: placement.zPosition,
+                                         sublayersMayHaveZPosition: !isLeaf, mayLeavePlane: placement.mayLeavePlane,
+                                         sublayersMayLeavePlane: !isLeaf)
+        summaries.withSlot(placement.id) { $0 = summary }
+    }
+
+    /// The steps of a commit once every layer of it is written: each layer's place in the tree
+    /// (correcting stale copies that still list a layer elsewhere), the subtree versions of
+    /// their superlayers, and the summaries that depend on the sublayers.
+    fileprivate mutating func settle(_ placements: [RenderTreeStore.Placement], generation: UInt64) {
+        // Fields read from the elements in place: a copy of a placement would retain its
+        // sublayer list, which most steps do not need.
+        for index in placements.indices {
+            let id = placements[index].id
+            adopt(id, under: placements[index].superlayerID, generation: generation)
+            if let sublayerIDs = placements[index].sublayerIDs {
+                for child in sublayerIDs { adopt(child, under: id, generation: generation) }
+            }
+            if let mask = placements[index].maskID { adopt(mask, under: id, generation: generation) }
+        }
+        // The superlayer whose subtree version this loop stamped last: the next sibling of its
+        // layer (siblings are usually committed one after another) has nothing to stamp.
+        var lastStamped: UInt64?
+        for index in placements.indices {
+            let id = placements[index].id
+            let parent = superlayers[id]
+            if parent == nil || parent != lastStamped {
+                markSubtreeChanged(above: id, generation: generation)
+                lastStamped = parent
+            }
+            if let sublayerIDs = placements[index].sublayerIDs {
+                // Read before writing: a copy of the dictionary held across the write would copy it whole.
+                let mayHaveZPosition = sublayersMayHaveZPosition(sublayerIDs)
+                let mayLeavePlane = sublayersMayLeavePlane(sublayerIDs)
+                summaries.update(id) {
+                    $0.sublayersMayHaveZPosition = mayHaveZPosition
+                    $0.sublayersMayLeavePlane = mayLeavePlane
+                }
+            }
+            let zPosition = placements[index].zPosition, mayLeavePlane = placements[index].mayLeavePlane
+            guard zPosition != 0 || mayLeavePlane, let parent else { continue }
+            if zPosition != 0 { summaries.update(parent) { $0.sublayersMayHaveZPosition = true } }
+            if mayLeavePlane { summaries.update(parent) { $0.sublayersMayLeavePlane = true } }
+        }
+    }
+
+    /// Copies of the model layers among `layers` that have a transition without a before-state,
+    /// by their index in `layers`, with their before-states taken from the tree as it is (see
+    /// `TransitionCapture`); empty when none has one (the usual case). The caller holds
+    /// `LayerTreeLock`.
+    fileprivate func copiesWithNewTransitions(of layers: [Unmanaged<CALayer>]) -> [Int: RenderLayer] {
+        var copies: [Int: RenderLayer] = [:]
+        for index in layers.indices {
+            layers[index]._withUnsafeGuaranteedRef { layer in
+                let animations = layer.lockedFields.animations
+                guard !animations.isEmpty, animations.contains(where: \.compiled.isTransitionWithoutBeforeState) else { return }
+                var copy = RenderLayer(committing: layer)
+                TransitionCapture.attachBeforeStates(to: &copy, previous: self.layers)
+                copies[index] = copy
+            }
+        }
+        return copies
+    }
+
     /// Records that the committed layer `id` is under `parent` (nil: a root), taking it out of
     /// the sublayers or mask of the layer it was committed under before, when that is another.
     ///

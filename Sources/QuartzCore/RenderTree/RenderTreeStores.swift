@@ -21,29 +21,19 @@ enum RenderTreeStores {
     /// meets a freed layer.
     nonisolated(unsafe) private static var liveLayers = LayerIDTable<Unmanaged<CALayer>>(dense: true)
 
-    /// Writes one commit's changed layers to every store. The caller holds `LayerTreeLock`.
+    /// Writes one commit's layers (the changed layers and the subtrees that became live with
+    /// them, in the order the commit lists them) to every store. The caller holds
+    /// `LayerTreeLock`, and the layers are held by the commit until it returns.
     ///
-    /// With one store (one renderer, the usual case) the layers are moved into it, not copied.
-    static func publish(_ update: inout RenderTreeUpdate) {
-        // Strong references for the duration of the commit: a store that goes away meanwhile
-        // leaves `stores` only once this list is released.
-        let targets = stores.compactMap(\.store)
-        guard let last = targets.last else {
-            update.layers.removeAll()
-            return
+    /// Each store brings its own copies up to date from the model (see
+    /// `RenderTreeStore.apply(committing:)`), so no store shares a state box with another.
+    static func publish(_ layers: [Unmanaged<CALayer>]) {
+        for entry in stores {
+            // A strong reference for the duration of the write: a store that goes away
+            // meanwhile leaves `stores` only once it is released.
+            guard let store = entry.store else { continue }
+            store.apply(committing: layers)
         }
-        for store in targets.dropLast() {
-            var copy = update
-            store.apply(&copy)
-        }
-        last.apply(&update)
-    }
-
-    /// The spare state boxes of every store (see `RenderTreeStore.takeSpareStateBoxes()`). The
-    /// caller holds `LayerTreeLock`.
-    static func takeSpareStateBoxes() -> [LayerStateBox] {
-        guard stores.count > 1 else { return stores.first?.store?.takeSpareStateBoxes() ?? [] }
-        return stores.flatMap { $0.store?.takeSpareStateBoxes() ?? [] }
     }
 
     /// Records that `layer` became live (a commit included it in a layer tree). The caller holds
@@ -65,11 +55,10 @@ enum RenderTreeStores {
     /// (their before-state was the tree of a commit the store never saw).
     static func register(_ store: RenderTreeStore) {
         LayerTreeLock.shared.withLock {
-            var seed = RenderTreeUpdate()
-            liveLayers.forEach { _, layer in
-                seed.layers.append(layer._withUnsafeGuaranteedRef { $0.renderSnapshotHoldingLock() })
-            }
-            if !seed.layers.isEmpty { store.apply(&seed) }
+            var seed: [Unmanaged<CALayer>] = []
+            seed.reserveCapacity(liveLayers.count)
+            liveLayers.forEach { _, layer in seed.append(layer) }
+            if !seed.isEmpty { store.apply(committing: seed) }
             stores.append(Entry(store: store))
         }
     }

@@ -1,3 +1,4 @@
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -19,36 +20,71 @@ import Musl
 /// it across several changes makes them atomic with respect to every other thread's. It is never
 /// held while the library calls out to code it does not own (delegates, actions, layout
 /// managers, `layoutSublayers()`, `display()`, `draw(in:)`), so such code may block on other
-/// threads without deadlocking the tree. A plain pthread mutex: uncontended, a lock and unlock
-/// cost two atomic operations, which the property path can afford.
+/// threads without deadlocking the tree. Every property change takes it once, so it is made
+/// cheap: a futex-based `Mutex` (uncontended, a lock and an unlock are one atomic
+/// compare-and-exchange each; waiters sleep in the kernel), with the recursion counted here. A
+/// recursive pthread mutex cost about three times as many instructions, in the checks of its
+/// type and owner.
 final class LayerTreeLock: @unchecked Sendable {
     /// The lock of every layer tree of the process.
     static let shared = LayerTreeLock()
 
-    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+    /// The lock threads wait on, taken once by the outermost acquisition of a thread.
+    private let mutex = Mutex<Void>(())
+    /// The thread that holds the lock (its `pthread_self()`), 0 when none. Any thread may read
+    /// it, and finds its own ID there exactly when it holds the lock: only the holder writes
+    /// it, and clears it before it lets go of the mutex.
+    private let owner = Atomic<UInt>(0)
+    /// How many times the holder has acquired the lock without releasing it. Only the holder
+    /// reads or writes it (the mutex orders one holder's accesses before the next one's).
+    @exclusivity(unchecked) private var depth = 0
 
-    private init() {
-        mutex = .allocate(capacity: 1)
-        var attributes = pthread_mutexattr_t()
-        pthread_mutexattr_init(&attributes)
-        pthread_mutexattr_settype(&attributes, Int32(PTHREAD_MUTEX_RECURSIVE))
-        pthread_mutex_init(mutex, &attributes)
-        pthread_mutexattr_destroy(&attributes)
-    }
+    private init() {}
+
+    /// The calling thread's identity, as `owner` holds it.
+    @inline(__always)
+    private static var currentThread: UInt { unsafeBitCast(pthread_self(), to: UInt.self) }
 
     /// Acquires the lock (again, if this thread holds it already).
     @inline(__always)
-    func lock() { pthread_mutex_lock(mutex) }
+    func lock() {
+        let thread = Self.currentThread
+        if owner.load(ordering: .relaxed) == thread {
+            depth += 1
+            return
+        }
+        mutex._unsafeLock()
+        owner.store(thread, ordering: .relaxed)
+        depth = 1
+    }
 
-    /// Releases one acquisition of the lock.
+    /// Releases one acquisition of the lock. A thread that does not hold it is told so (in the
+    /// log) and changes nothing.
     @inline(__always)
-    func unlock() { pthread_mutex_unlock(mutex) }
+    func unlock() {
+        guard owner.load(ordering: .relaxed) == Self.currentThread else {
+            Self.rejectUnlock()
+            return
+        }
+        depth -= 1
+        if depth == 0 {
+            owner.store(0, ordering: .relaxed)
+            mutex._unsafeUnlock()
+        }
+    }
+
+    /// Logs an unlock by a thread that does not hold the lock (out of line: `unlock()` is
+    /// inlined into every accessor).
+    @inline(never)
+    private static func rejectUnlock() {
+        Diagnostics.reject("CATransaction.unlock() called on a thread that does not hold the lock: ignored")
+    }
 
     /// Runs `body` holding the lock.
     @inline(__always)
     func withLock<R>(_ body: () throws -> R) rethrows -> R {
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
+        lock()
+        defer { unlock() }
         return try body()
     }
 }

@@ -35,8 +35,10 @@ enum TransactionCommitter {
         // The layers of this commit that have animations: most have none, and for those the
         // animation steps have nothing to do.
         var animated: [CALayer] = []
-        var update = RenderTreeUpdate()
-        swap(&update.layers, &stack.spareRenderLayers)
+        // The layers to write, unretained: `changed` holds the changed layers, and the layers a
+        // walk adds are held by their superlayers, which cannot change while the lock is held.
+        var written: [Unmanaged<CALayer>] = []
+        swap(&written, &stack.spareCommitList)
         // The copy is one state of the trees, and commits from several threads reach the render
         // tree in the order they copied (see `LayerTreeLock`). A layer changed on two threads is
         // in both their commits: its pending animations start in the first.
@@ -48,14 +50,13 @@ enum TransactionCommitter {
                 layer.startPendingAnimations(at: commitTime)
                 animated.append(layer)
             }
-            // The boxes of states the render tree let go of hold this commit's states.
-            var spares = RenderTreeStores.takeSpareStateBoxes()
-            update.layers.reserveCapacity(changed.count)
-            changed.forEach { snapshot($0, into: &update, committed: &committed, spares: &spares) }
-            RenderTreeStores.publish(&update)
+            written.reserveCapacity(changed.count)
+            changed.forEach { collect($0, into: &written, committed: &committed) }
+            RenderTreeStores.publish(written)
         }
-        // The emptied buffer is kept for the next commit, unless it is very large.
-        if update.layers.isEmpty, update.layers.capacity <= Self.largestSpareUpdate { swap(&update.layers, &stack.spareRenderLayers) }
+        // The emptied list is kept for the next commit, unless it is very large.
+        written.removeAll(keepingCapacity: true)
+        if written.capacity <= Self.largestSpareCommitList { swap(&written, &stack.spareCommitList) }
         // Every layer that got or lost an animation changed in this transaction. The driver
         // watches few layers, and none most of the time: a layer without animations is only
         // looked up when it watches some.
@@ -71,29 +72,28 @@ enum TransactionCommitter {
         }
     }
 
-    /// The most layers whose update buffer a transaction stack keeps between commits (about
-    /// 5 MB); a larger commit's buffer is freed.
-    private static let largestSpareUpdate = 1 << 16
+    /// The most layers whose commit list a transaction stack keeps between commits (512 KB);
+    /// a larger commit's list is freed.
+    private static let largestSpareCommitList = 1 << 16
 
-    /// Writes `layer` to the update, and every sublayer or mask that is not yet live (a subtree
-    /// just added to a committed tree becomes live with it). The `onOrderIn` action of a layer
-    /// added to a live tree ran when it was added (see `sublayersDidChange()`).
+    /// Lists `layer` among the layers to write, and every sublayer or mask that is not yet live
+    /// (a subtree just added to a committed tree becomes live with it). The `onOrderIn` action of
+    /// a layer added to a live tree ran when it was added (see `sublayersDidChange()`).
     ///
     /// A loop over a stack of pending layers, not a recursion: a subtree can be any depth. Layers
-    /// are written in the order a depth-first walk meets them (a layer, its sublayers' subtrees
+    /// are listed in the order a depth-first walk meets them (a layer, its sublayers' subtrees
     /// in order, then its mask's).
-    private static func snapshot(_ layer: CALayer, into update: inout RenderTreeUpdate, committed: inout LayerIDSet,
-                                 spares: inout [LayerStateBox]) {
+    private static func collect(_ layer: CALayer, into written: inout [Unmanaged<CALayer>], committed: inout LayerIDSet) {
         // The caller holds `LayerTreeLock`: the fields are read directly, not through the
         // accessors that take it again for each field.
         let fields = layer.lockedFields
         if fields.isLive && fields.mask == nil && fields.sublayers.isEmpty {
             // A leaf already in the tree (the common case: a changed property): nothing to walk.
-            // `committed` holds the layers written so far by walks (below); no other changed
-            // layer can write this one (walks write only layers that were not yet live, and
+            // `committed` holds the layers listed so far by walks (below); no other changed
+            // layer can list this one (walks list only layers that were not yet live, and
             // `changed` lists each layer once), so it need not be added.
             guard !committed.contains(layer.layerID) else { return }
-            update.layers.append(layer.renderSnapshotHoldingLock(reusing: spares.isEmpty ? nil : spares.removeLast()))
+            written.append(Unmanaged.passUnretained(layer))
             return
         }
         var pending = [layer]
@@ -105,7 +105,7 @@ enum TransactionCommitter {
                 RenderTreeStores.layerBecameLive(next)
                 fields.sublayersSeenByTreeActions = fields.sublayers
             }
-            update.layers.append(next.renderSnapshotHoldingLock(reusing: spares.isEmpty ? nil : spares.removeLast()))
+            written.append(Unmanaged.passUnretained(next))
             if let mask = fields.mask, !mask.lockedFields.isLive { pending.append(mask) }
             for child in fields.sublayers.reversed() where !child.lockedFields.isLive { pending.append(child) }
         }
@@ -136,25 +136,7 @@ enum TransactionCommitter {
 extension CALayer {
     /// The layer as the render tree holds it.
     func renderSnapshot() -> RenderLayer {
-        LayerTreeLock.shared.withLock { renderSnapshotHoldingLock() }
-    }
-
-    /// `renderSnapshot()` for a caller that holds `LayerTreeLock`, filling `spare` (a state box
-    /// nothing else holds) when one is given.
-    func renderSnapshotHoldingLock(reusing spare: consuming LayerStateBox? = nil) -> RenderLayer {
-        let fields = lockedFields
-        let stateStorage: LayerStateBox
-        if let spare {
-            spare.overwrite(withStateOf: fields)
-            stateStorage = spare
-        } else {
-            stateStorage = LayerStateBox(fields.state)
-        }
-        return RenderLayer(id: layerID, kind: renderKind, stateStorage: stateStorage,
-                           sublayerIDs: fields.sublayers.isEmpty ? [] : fields.sublayers.map(\.layerID),
-                           maskID: fields.mask?.layerID,
-                           animations: fields.animations.isEmpty ? [] : fields.animations.map(\.compiled),
-                           superlayerID: fields.ownerID)
+        LayerTreeLock.shared.withLock { RenderLayer(committing: self) }
     }
 }
 

@@ -53,9 +53,9 @@ final class TransactionStack {
     /// An empty list with the capacity of an earlier commit's `changedLayers`, which the next
     /// commit exchanges for it (see `TransactionCommitter.commit`).
     @exclusivity(unchecked) var spareChangedLayers = ChangedLayerList()
-    /// An empty buffer with the capacity of an earlier commit's render-tree update, which the
-    /// next commit fills again (an update of many layers is a large allocation).
-    @exclusivity(unchecked) var spareRenderLayers: [RenderLayer] = []
+    /// An empty list with the capacity of an earlier commit's list of layers to write to the
+    /// render tree, which the next commit fills again.
+    @exclusivity(unchecked) var spareCommitList: [Unmanaged<CALayer>] = []
     /// Layers whose `setNeedsDisplay` was called on this thread and that have not displayed since
     /// a commit looked at them, in the order of the first request: the commit displays these
     /// (and no others), so it need not visit every layer of the trees it commits.
