@@ -228,9 +228,10 @@ final class FrameEncoder {
     }
 
     /// The canvas pixels a quad of the canvas pass can change: those its written instance can
-    /// change (`InstancePixelBounds`), which leave out the pixel or two of antialiasing margin that
-    /// its damage bounds round outward to, so that a damage rectangle next to the quad does not
-    /// draw it. A quad those bounds give the whole pass (in perspective) is cut to its damage bounds.
+    /// change (`InstancePixelBounds`), which also cut them by its analytic clip and leave out the
+    /// pixel or two of antialiasing margin that the coarser damage bounds of a quad in perspective
+    /// or with colours beyond 1 round outward to, so that a damage rectangle next to the quad does
+    /// not draw it. A quad those bounds give the whole pass (in perspective) is cut to its damage bounds.
     private static func canvasBounds(of quad: Quad, written instance: UnsafePointer<Float>, analyticClip: Bool,
                                      in pass: PassBuilder) -> SIMD4<Int32> {
         let exact = InstancePixelBounds.of(instance, analyticClip: analyticClip, blurred: quad.blurSigma > 0,

@@ -1,3 +1,4 @@
+import CompositorCore
 import Foundation
 
 /// The pixels of its pass that an instance can change, read back from its attributes.
@@ -14,8 +15,9 @@ import Foundation
 ///
 /// Blurred quads are bounded by their drawn geometry, perspective quads by the whole pass.
 enum InstancePixelBounds {
-    /// How far beyond a box a changed pixel's centre can lie, in units per pixel.
-    static let reach = 0.5 - 1.0 / 510 + 1.0 / 2048
+    /// How far beyond a box a changed pixel's centre can lie, in units per pixel (the damage
+    /// bounds' reach, for the same reasons).
+    static let reach = DamageBounds.coverageReach
 
     /// The pixels (minX, minY, maxX, maxY, exclusive, within `width` x `height`; empty when
     /// none) that the instance at `instance` can change. `analyticClip` and `blurred` say
