@@ -34,20 +34,20 @@ enum AffineQuadPixels {
         let unitsPerPixel = (0.5 * (m.m11 * m.m11 + m.m12 * m.m12 + m.m21 * m.m21 + m.m22 * m.m22)).squareRoot() / abs(determinant)
         let r = quad.rect
         guard r.minX.isFinite, r.minY.isFinite, r.maxX.isFinite, r.maxY.isFinite else { return nil }
-        let low = SIMD2(Double(r.minX), Double(r.minY)), high = SIMD2(Double(r.maxX), Double(r.maxY))
+        let lowX = Double(r.minX), lowY = Double(r.minY), highX = Double(r.maxX), highY = Double(r.maxY)
         // Canvas extents of a disc of radius 1 (an ellipse): |(m11, m21)| along x, |(m12, m22)| along y.
-        let unit = SIMD2((m.m11 * m.m11 + m.m21 * m.m21).squareRoot(), (m.m12 * m.m12 + m.m22 * m.m22).squareRoot())
-        func canvas(_ p: SIMD2<Double>) -> SIMD2<Double> { SIMD2(p.x * m.m11 + p.y * m.m21 + m.m41, p.x * m.m12 + p.y * m.m22 + m.m42) }
-        var boxLow = SIMD2(repeating: Double.infinity), boxHigh = SIMD2(repeating: -Double.infinity)
-        /// Adds the disc of `radius` about local point `p` to the box.
-        func addDisc(_ p: SIMD2<Double>, _ radius: Double) {
-            let c = canvas(p)
-            boxLow = pointwiseMin(boxLow, c - radius * unit); boxHigh = pointwiseMax(boxHigh, c + radius * unit)
+        let unitX = (m.m11 * m.m11 + m.m21 * m.m21).squareRoot(), unitY = (m.m12 * m.m12 + m.m22 * m.m22).squareRoot()
+        var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
+        /// Adds the disc of `radius` about local point (x, y) to the box.
+        @inline(__always) func addDisc(_ x: Double, _ y: Double, _ radius: Double) {
+            let cx = x * m.m11 + y * m.m21 + m.m41, cy = x * m.m12 + y * m.m22 + m.m42
+            minX = min(minX, cx - radius * unitX); maxX = max(maxX, cx + radius * unitX)
+            minY = min(minY, cy - radius * unitY); maxY = max(maxY, cy + radius * unitY)
         }
         /// Adds the rect grown by `reach` on every side, as a rect.
-        func addGrownRect(_ reach: Double) {
-            addDisc(low - reach, 0); addDisc(high + reach, 0)
-            addDisc(SIMD2(low.x - reach, high.y + reach), 0); addDisc(SIMD2(high.x + reach, low.y - reach), 0)
+        @inline(__always) func addGrownRect(_ reach: Double) {
+            addDisc(lowX - reach, lowY - reach, 0); addDisc(highX + reach, highY + reach, 0)
+            addDisc(lowX - reach, highY + reach, 0); addDisc(highX + reach, lowY - reach, 0)
         }
         if quad.blurSigma > 0 {
             let sigma = Double(quad.blurSigma), footprint = 0.3 * unitsPerPixel
@@ -57,24 +57,28 @@ enum AffineQuadPixels {
         } else {
             let reach = DamageBounds.coverageReach * unitsPerPixel
             let c = quad.cornerRadii
-            let given = SIMD4(Double(c.minXMinY), Double(c.maxXMinY), Double(c.maxXMaxY), Double(c.minXMaxY))
-            // Not `given.min() >= 0`: a NaN radius must take the rect.
-            if given.x >= 0, given.y >= 0, given.z >= 0, given.w >= 0 {
-                let radius = pointwiseMin(given, SIMD4(repeating: 0.5 * min(high.x - low.x, high.y - low.y)))
-                addDisc(low + radius.x, radius.x + reach)
-                addDisc(SIMD2(high.x - radius.y, low.y + radius.y), radius.y + reach)
-                addDisc(high - radius.z, radius.z + reach)
-                addDisc(SIMD2(low.x + radius.w, high.y - radius.w), radius.w + reach)
+            // Written so that a NaN radius takes the rect.
+            if c.minXMinY >= 0, c.maxXMinY >= 0, c.maxXMaxY >= 0, c.minXMaxY >= 0 {
+                let cap = 0.5 * min(highX - lowX, highY - lowY)
+                let a = min(Double(c.minXMinY), cap), b = min(Double(c.maxXMinY), cap)
+                let d = min(Double(c.maxXMaxY), cap), e = min(Double(c.minXMaxY), cap)
+                addDisc(lowX + a, lowY + a, a + reach)
+                addDisc(highX - b, lowY + b, b + reach)
+                addDisc(highX - d, highY - d, d + reach)
+                addDisc(lowX + e, highY - e, e + reach)
             } else {
                 addGrownRect(reach)
             }
         }
-        guard boxLow.x.isFinite, boxLow.y.isFinite, boxHigh.x.isFinite, boxHigh.y.isFinite else { return nil }
+        guard minX.isFinite, minY.isFinite, maxX.isFinite, maxY.isFinite else { return nil }
         // Pixel i changes only if its centre i + 0.5 lies in the box.
-        let limit = SIMD2(repeating: Double(1 << 30))
-        let first = pointwiseMin(pointwiseMax((boxLow - 0.5).rounded(.up), -limit), limit)
-        let end = pointwiseMax(pointwiseMin(pointwiseMax((boxHigh - 0.5).rounded(.down) + 1, -limit), limit), first)
-        return CGRect(x: first.x, y: first.y, width: end.x - first.x, height: end.y - first.y)
+        let limit = Double(1 << 30)
+        @inline(__always) func first(_ low: Double) -> Double { min(max((low - 0.5).rounded(.up), -limit), limit) }
+        @inline(__always) func end(_ high: Double, after start: Double) -> Double {
+            max(min(max((high - 0.5).rounded(.down) + 1, -limit), limit), start)
+        }
+        let x0 = first(minX), y0 = first(minY), x1 = end(maxX, after: x0), y1 = end(maxY, after: y0)
+        return CGRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
     }
 
     /// Whether every colour the quad paints and its opacity are at most 1 in magnitude, so that
