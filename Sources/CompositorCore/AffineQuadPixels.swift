@@ -17,9 +17,10 @@ import Foundation
 /// everywhere, whose nearest point to a point of the quadrant lies in the quadrant, where the two
 /// shapes agree: it is never less than the distance to the quad's shape.) A negative radius makes
 /// the field no less than the distance to the rect's box along either axis: the box grown as a
-/// rect. A blurred quad changes pixels only where it is drawn: within 3 sigma widened by the
-/// pixel footprint (`BlurredRoundedRect.effectiveSigma`) on the CPU, within 3 sigma plus the
-/// antialiasing margin on the GPU, and 1/64 pixel more for rounding.
+/// rect. A quad marked opaque may be drawn without blending, where no output rounds away: its
+/// reach is half a pixel and a little more. A blurred quad changes pixels only where it is
+/// drawn: within 3 sigma widened by the pixel footprint (`BlurredRoundedRect.effectiveSigma`) on
+/// the CPU, within 3 sigma plus the antialiasing margin on the GPU, and 1/64 pixel more for rounding.
 enum AffineQuadPixels {
     /// The whole pixels whose centres lie in the box a quad can change (an empty rect when
     /// none), or nil when the quad is not affine, its map is degenerate or not finite, or a
@@ -55,7 +56,8 @@ enum AffineQuadPixels {
             let gpu = 3 * sigma + Double(quad.antialiasingMargin)
             addGrownRect(max(cpu, gpu) + unitsPerPixel / 64)
         } else {
-            let reach = DamageBounds.coverageReach * unitsPerPixel
+            // A quad marked opaque may be drawn with blending off (the GLES renderer's `.replace` batches).
+            let reach = (quad.isOpaque ? DamageBounds.replacingReach : DamageBounds.coverageReach) * unitsPerPixel
             let c = quad.cornerRadii
             // Written so that a NaN radius takes the rect.
             if c.minXMinY >= 0, c.maxXMinY >= 0, c.maxXMaxY >= 0, c.minXMaxY >= 0 {

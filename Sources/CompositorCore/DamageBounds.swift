@@ -14,12 +14,18 @@ public enum DamageBounds {
     /// centre beyond an edge on a pixel boundary.
     public static let coverageReach = 0.5 - 1.0 / 510 + 1.0 / 2048
 
+    /// `coverageReach` for a quad drawn with blending off (one marked opaque may be), where a
+    /// fragment of any positive coverage replaces its pixel: half a pixel, and 1/2048 more for
+    /// the centres exactly half a pixel out that rounding may put nearer.
+    public static let replacingReach = 0.5 + 1.0 / 2048
+
     /// The pixels a quad can change, before clipping, as a rect of whole pixels (empty when it
     /// changes none); nil when a corner lies behind the eye.
     ///
     /// An affine quad whose colours and opacity are at most 1 (`AffineQuadPixels`) gets the
-    /// pixels whose centres lie within `coverageReach` times its local units per pixel of its
-    /// rounded rect (a blurred one: within the reach of either renderer's blur); any other quad
+    /// pixels whose centres lie within `coverageReach` (`replacingReach` when marked opaque)
+    /// times its local units per pixel of its rounded rect (a blurred one: within the reach of
+    /// either renderer's blur); any other quad
     /// its rect grown by its blur (3 sigma), projected, grown by one pixel for antialiasing and
     /// rounded outward.
     public static func of(_ quad: Quad) -> CGRect? {

@@ -41,7 +41,8 @@ final class TightDamageBoundsTests: XCTestCase {
 
     /// The edge cases, each centred near (cx, cy): edges on whole and half pixels, fractional
     /// positions, turns, scales of 0.5 and anisotropic ones, rounded corners and borders, hard
-    /// edges, blurred shadows, gradients, additive blending, sprites and a quad of no width.
+    /// edges, blurred shadows, gradients, additive blending, sprites, a quad of no width and
+    /// opaque quads drawn without blending.
     private static func cases(cx: Double, cy: Double, phase: Double = 0) -> [(String, Quad)] {
         let white = Self.white
         let card = Quad(transform: .identity, rect: CGRect(x: 0, y: 0, width: 14, height: 10), fillColor: white,
@@ -70,6 +71,12 @@ final class TightDamageBoundsTests: XCTestCase {
         var uneven = card
         uneven.cornerRadii = CornerRadii(minXMinY: 0, maxXMinY: 5, maxXMaxY: 1.5, minXMaxY: 7)
         let flat = Quad(transform: .identity, rect: CGRect(x: 0, y: 0, width: 0, height: 6), fillColor: white)
+        // Opaque quads on whole pixels or with hard edges are drawn with blending off on the GPU.
+        var opaque = plain
+        opaque.isOpaque = true
+        opaque.fillColor = PremultipliedColor(red: 0.9, green: 0.6, blue: 0.3, alpha: 1)
+        var opaqueHard = opaque
+        opaqueHard.antialiasedEdges = 0
         let p = phase
         return [
             ("whole pixels", Self.placed(plain, x: cx.rounded() + 0.5, y: cy.rounded() + 0.5)),
@@ -90,6 +97,8 @@ final class TightDamageBoundsTests: XCTestCase {
             ("sprite", Self.placed(sprite, x: cx + 0.3 + p, y: cy + 0.45)),
             ("sprite scaled by 0.5 and turned", Self.placed(sprite, x: cx, y: cy, angle: 0.25 + p, scaleX: 0.5, scaleY: 0.5)),
             ("no width", Self.placed(flat, x: cx.rounded(), y: cy + 0.5)),
+            ("opaque on whole pixels", Self.placed(opaque, x: cx.rounded() + 0.5, y: cy.rounded() + 0.5)),
+            ("opaque with hard edges", Self.placed(opaqueHard, x: cx + 0.3 + p, y: cy + 0.45)),
         ]
     }
 
@@ -139,6 +148,11 @@ final class TightDamageBoundsTests: XCTestCase {
         var half = plain
         half.transform = .translation(10.5, 20)
         XCTAssertEqual(try Self.pixels(of: half), PixelRect(x: 10, y: 20, width: 10, height: 7))
+        // Marked opaque, it may be drawn with blending off, where the centres exactly half a
+        // pixel out (coverage 0 but for rounding) may be written: they are damaged too.
+        var opaque = plain
+        opaque.isOpaque = true
+        XCTAssertEqual(try Self.pixels(of: opaque), PixelRect(x: 9, y: 19, width: 11, height: 9))
         var flat = plain
         flat.rect = CGRect(x: 0, y: 0, width: 0, height: 7)
         XCTAssertTrue(try Self.pixels(of: flat).isEmpty)
