@@ -5,9 +5,31 @@ import CoreGraphics
 /// changes, and what the renderers test against a damage region to skip drawables that cannot
 /// touch it.
 public enum DamageBounds {
-    /// The pixels a quad can touch, before clipping: its rect grown by its blur (3 sigma),
-    /// projected, grown by one pixel for antialiasing; nil when a corner lies behind the eye.
+    /// How far beyond a quad's shape, in its local units per pixel, the centre of a pixel it
+    /// changes can lie: both renderers' edge coverage is `0.5 − distance / unitsPerPixel`, and
+    /// a fragment changes an 8-bit pixel only when its premultiplied output reaches half a level
+    /// (1/510), below which source-over and additive blending round back to the pixel's value; the
+    /// output is at most the coverage when colours and opacity are at most 1. 1/2048 more covers
+    /// the renderers' single-precision rounding (~1e-4 pixel), still short of the next pixel
+    /// centre beyond an edge on a pixel boundary.
+    public static let coverageReach = 0.5 - 1.0 / 510 + 1.0 / 2048
+
+    /// `coverageReach` for a quad drawn with blending off (one marked opaque may be), where a
+    /// fragment of any positive coverage replaces its pixel: half a pixel, and 1/2048 more for
+    /// the centres exactly half a pixel out that rounding may put nearer.
+    public static let replacingReach = 0.5 + 1.0 / 2048
+
+    /// The pixels a quad can change, before clipping, as a rect of whole pixels (empty when it
+    /// changes none); nil when a corner lies behind the eye.
+    ///
+    /// An affine quad whose colours and opacity are at most 1 (`AffineQuadPixels`) gets the
+    /// pixels whose centres lie within `coverageReach` (`replacingReach` when marked opaque)
+    /// times its local units per pixel of its rounded rect (a blurred one: within the reach of
+    /// either renderer's blur); any other quad
+    /// its rect grown by its blur (3 sigma), projected, grown by one pixel for antialiasing and
+    /// rounded outward.
     public static func of(_ quad: Quad) -> CGRect? {
+        if let pixels = AffineQuadPixels.of(quad) { return pixels }
         let outset = CGFloat(max(0, quad.blurSigma) * 3)
         return project(quad.rect.insetBy(dx: -outset, dy: -outset), quad.transform)
     }

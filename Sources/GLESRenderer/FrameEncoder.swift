@@ -179,7 +179,7 @@ final class FrameEncoder {
         let texture = binding?.texture ?? 0, samplerKey = binding?.samplerKey ?? 0
         if damage != nil && builder === root {
             instanceBounds[index] = Self.canvasBounds(of: quad, written: base + index * QuadInstance.stride,
-                                                      analyticClip: clip.analytic != nil, in: root)
+                                                      analyticClip: clip.analytic != nil, replaces: blend == .replace, in: root)
         }
         var features = QuadInstance.features(quad, textured: binding != nil, alphaTint: alphaTint, clip: clip)
         if gradient != nil { features.insert(.gradient) }
@@ -228,12 +228,13 @@ final class FrameEncoder {
     }
 
     /// The canvas pixels a quad of the canvas pass can change: those its written instance can
-    /// change (`InstancePixelBounds`), which leave out the pixel or two of antialiasing margin that
-    /// its damage bounds round outward to, so that a damage rectangle next to the quad does not
-    /// draw it. A quad those bounds give the whole pass (in perspective) is cut to its damage bounds.
-    private static func canvasBounds(of quad: Quad, written instance: UnsafePointer<Float>, analyticClip: Bool,
+    /// change (`InstancePixelBounds`), which also cut them by its analytic clip and leave out the
+    /// pixel or two of antialiasing margin that the coarser damage bounds of a quad in perspective
+    /// or with colours beyond 1 round outward to, so that a damage rectangle next to the quad does
+    /// not draw it. A quad those bounds give the whole pass (in perspective) is cut to its damage bounds.
+    private static func canvasBounds(of quad: Quad, written instance: UnsafePointer<Float>, analyticClip: Bool, replaces: Bool,
                                      in pass: PassBuilder) -> SIMD4<Int32> {
-        let exact = InstancePixelBounds.of(instance, analyticClip: analyticClip, blurred: quad.blurSigma > 0,
+        let exact = InstancePixelBounds.of(instance, analyticClip: analyticClip, blurred: quad.blurSigma > 0, replaces: replaces,
                                            width: pass.canvasWidth, height: pass.canvasHeight)
         guard exact == SIMD4(0, 0, Int32(clamping: pass.canvasWidth), Int32(clamping: pass.canvasHeight)) else { return exact }
         guard let r = DamageBounds.of(quad).map(DamageBounds.pixels) else { return exact }

@@ -1,3 +1,4 @@
+import CompositorCore
 import Foundation
 
 /// The pixels of its pass that an instance can change, read back from its attributes.
@@ -12,15 +13,20 @@ import Foundation
 /// short of the next pixel centre half a pixel away from an edge on a pixel boundary: the bounds of
 /// two quads that share such an edge (S5's neighbouring units) do not overlap.
 ///
-/// Blurred quads are bounded by their drawn geometry, perspective quads by the whole pass.
+/// An instance drawn with blending off (`replaces`) changes every pixel where its coverage is
+/// positive: its reach is `DamageBounds.replacingReach`. Blurred quads are bounded by their drawn
+/// geometry, perspective quads by the whole pass.
 enum InstancePixelBounds {
-    /// How far beyond a box a changed pixel's centre can lie, in units per pixel.
-    static let reach = 0.5 - 1.0 / 510 + 1.0 / 2048
+    /// How far beyond a box a changed pixel's centre can lie, in units per pixel (the damage
+    /// bounds' reach, for the same reasons).
+    static let reach = DamageBounds.coverageReach
 
     /// The pixels (minX, minY, maxX, maxY, exclusive, within `width` x `height`; empty when
-    /// none) that the instance at `instance` can change. `analyticClip` and `blurred` say
-    /// whether its analytic clip attributes are used and whether it is a blurred rect.
-    static func of(_ instance: UnsafePointer<Float>, analyticClip: Bool, blurred: Bool, width: Int, height: Int) -> SIMD4<Int32> {
+    /// none) that the instance at `instance` can change. `analyticClip`, `blurred` and
+    /// `replaces` say whether its analytic clip attributes are used, whether it is a blurred rect
+    /// and whether it is drawn with blending off.
+    static func of(_ instance: UnsafePointer<Float>, analyticClip: Bool, blurred: Bool, replaces: Bool = false,
+                   width: Int, height: Int) -> SIMD4<Int32> {
         let whole = SIMD4<Int32>(0, 0, Int32(clamping: width), Int32(clamping: height))
         let m11 = Double(instance[0]), m12 = Double(instance[1]), m14 = Double(instance[3])
         let m21 = Double(instance[4]), m22 = Double(instance[5]), m24 = Double(instance[7])
@@ -33,7 +39,8 @@ enum InstancePixelBounds {
         func canvas(_ p: SIMD2<Double>) -> SIMD2<Double> { SIMD2(m11 * p.x + m21 * p.y + m41, m12 * p.x + m22 * p.y + m42) }
 
         let x = Double(instance[12]), y = Double(instance[13]), w = Double(instance[14]), h = Double(instance[15])
-        let reach = blurred ? Double(instance[27]) + unitsPerPixel(stepX, stepY) / 64 : Self.reach * unitsPerPixel(stepX, stepY)
+        let reach = blurred ? Double(instance[27]) + unitsPerPixel(stepX, stepY) / 64
+            : (replaces ? DamageBounds.replacingReach : Self.reach) * unitsPerPixel(stepX, stepY)
         var lo = SIMD2(Swift.min(x, x + w) - reach, Swift.min(y, y + h) - reach)
         var hi = SIMD2(Swift.max(x, x + w) + reach, Swift.max(y, y + h) + reach)
         var box = canvasBox(lo, hi, map: canvas)

@@ -35,7 +35,7 @@ final class DamageCullingTests: XCTestCase {
 
     func testOnlyDrawablesWhoseBoundsTouchTheDamageAreSelected() {
         var culling = DamageCulling()
-        // Squares at 10, 50, 90 (bounds grown by a pixel), a group at 130 (one root), a square at 170.
+        // Squares at 10, 50, 90 (bounds: their own pixels), a group at 130 (one root), a square at 170.
         let commands = [square(x: 10), square(x: 50), square(x: 90)] + group(x: 130) + [square(x: 170)]
         let first = list(commands, frame: 1, unchanged: [])
         XCTAssertEqual(select(&culling, first, damage: [PixelRect(x: 55, y: 12, width: 2, height: 2),

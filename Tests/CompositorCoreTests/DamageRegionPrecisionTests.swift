@@ -57,10 +57,10 @@ final class DamageRegionPrecisionTests: XCTestCase {
         let start = Date()
         let damage = tracker.damage(for: frame(true))
         let seconds = Date().timeIntervalSince(start)
-        // Each change: old and new bounds (12 x 10 grown by 1 px each side, moved by 2) = 16 x 12.
-        // The closest two (the same column, four rows apart) would waste 16 x 40 pixels together.
+        // Each change: the old and new pixels of a 12 x 10 card on whole pixels, moved by 2 = 14 x 10.
+        // The closest two (the same column, four rows apart) would waste 14 x 42 pixels together.
         XCTAssertEqual(damage.count, 100)
-        XCTAssertEqual(area(damage), 100 * 16 * 12)
+        XCTAssertEqual(area(damage), 100 * 14 * 10)
         XCTAssertLessThan(Double(area(damage)) / (1920 * 1080), 0.01)
         assertDisjoint(damage)
         XCTAssertLessThan(seconds, 0.5, "a debug build compares 10,000 quads well within half a second")
@@ -109,8 +109,8 @@ final class DamageRegionPrecisionTests: XCTestCase {
         let quad = Quad(transform: .translation(100, 10), rect: CGRect(x: 0, y: 0, width: 10, height: 10))
         XCTAssertFalse(tiles.touches(try box(quad)))
         let near = Quad(transform: .translation(30, 30), rect: CGRect(x: 0, y: 0, width: 10, height: 10))
-        XCTAssertEqual(try box(near), PixelRect(x: 29, y: 29, width: 12, height: 12))
-        XCTAssertTrue(tiles.touches(try box(near)), "29..<41 reaches the tile at 32")
+        XCTAssertEqual(try box(near), PixelRect(x: 30, y: 30, width: 10, height: 10))
+        XCTAssertTrue(tiles.touches(try box(near)), "30..<40 reaches the tile at 32")
     }
 
     func testAChangedClipParentDamagesTheQuadsOfItsChildClipOnly() {
@@ -124,6 +124,6 @@ final class DamageRegionPrecisionTests: XCTestCase {
         let commands = [quad(10, clip: 1), quad(150, clip: 2)]
         let old = DrawList(pixelWidth: 200, pixelHeight: 100, commands: commands, clips: [parentA, child, free])
         let new = DrawList(pixelWidth: 200, pixelHeight: 100, commands: commands, clips: [parentB, child, free])
-        XCTAssertEqual(DamageTracker.damage(from: old, to: new), [PixelRect(x: 9, y: 9, width: 12, height: 12)])
+        XCTAssertEqual(DamageTracker.damage(from: old, to: new), [PixelRect(x: 10, y: 10, width: 10, height: 10)])
     }
 }

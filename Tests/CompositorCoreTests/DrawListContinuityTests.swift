@@ -23,14 +23,14 @@ final class DrawListContinuityTests: XCTestCase {
         // the tracker sees no change: proof that the range is not compared.
         let claimed = list(secondColor: 0.5, sequence: 7, frame: 4, unchanged: [0..<3])
         XCTAssertEqual(DamageTracker.damage(from: old, to: claimed), [])
-        // The truthful claim leaves the second square to compare: its pixels (50...60 grown by one).
+        // The truthful claim leaves the second square to compare: its pixels (50..<60, on whole pixels).
         let truthful = list(secondColor: 0.5, sequence: 7, frame: 4, unchanged: [0..<1, 2..<3])
-        XCTAssertEqual(DamageTracker.damage(from: old, to: truthful), [PixelRect(x: 49, y: 9, width: 12, height: 12)])
+        XCTAssertEqual(DamageTracker.damage(from: old, to: truthful), [PixelRect(x: 50, y: 10, width: 10, height: 10)])
     }
 
     func testClaimsOutsideTheSequenceOrItsNextFrameAreIgnored() {
         let old = list(secondColor: 1, sequence: 7, frame: 3, unchanged: [])
-        let expected = [PixelRect(x: 49, y: 9, width: 12, height: 12)]
+        let expected = [PixelRect(x: 50, y: 10, width: 10, height: 10)]
         XCTAssertEqual(DamageTracker.damage(from: old, to: list(secondColor: 0.5, sequence: 8, frame: 4, unchanged: [0..<3])), expected)
         XCTAssertEqual(DamageTracker.damage(from: old, to: list(secondColor: 0.5, sequence: 7, frame: 5, unchanged: [0..<3])), expected)
         XCTAssertEqual(DamageTracker.damage(from: old, to: list(secondColor: 0.5, sequence: 7, frame: 4, unchanged: [0..<9])), expected,

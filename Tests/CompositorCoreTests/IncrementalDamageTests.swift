@@ -179,7 +179,7 @@ final class IncrementalDamageTests: XCTestCase {
 
     func testAnExactCullerSkipsDrawablesThatReachADamagedTileButMissItsRectangles() {
         // A 10 x 10 square at (20, 10) reaches tile row 1 (rows 16...31, at 16-pixel tiles);
-        // damage at rows 28...29 marks that row but misses the square's pixels (9...21 grown).
+        // damage at rows 28...29 marks that row but misses the square's pixels (rows 10...19).
         var list = DrawList(pixelWidth: 64, pixelHeight: 64, commands: [card(x: 25, y: 15, angle: 0, size: 10)])
         list.continuity = DrawListContinuity(sequence: 1, frame: 1, unchangedRanges: [])
         var trees = DrawListTreeCache()
@@ -190,9 +190,9 @@ final class IncrementalDamageTests: XCTestCase {
         exact.select(trees, touching: tiles)
         XCTAssertEqual(coarse.selected.count, 1)
         XCTAssertEqual(exact.selected, [])
-        let overlapping = DamageTiles(rects: [PixelRect(x: 22, y: 20, width: 2, height: 2)], width: 64, height: 64)
+        let overlapping = DamageTiles(rects: [PixelRect(x: 22, y: 19, width: 2, height: 2)], width: 64, height: 64)
         exact.select(trees, touching: overlapping)
-        XCTAssertEqual(exact.selected.count, 1, "its bounds' last row, 20, is damaged")
+        XCTAssertEqual(exact.selected.count, 1, "its bounds' last row, 19, is damaged")
     }
 
     func testTrackingChangedDrawablesOnlyFindsWhatComparingThemAllFinds() {

@@ -5,15 +5,15 @@ import Foundation
 import XCTest
 
 /// A frame redrawn in several damage rectangles copies each quad only into the rectangles holding
-/// a pixel it can change (`InstancePixelBounds`), not every rectangle its damage bounds (grown by a
-/// pixel for antialiasing, rounded outward) reach, and the pixels stay those of a full render.
+/// a pixel it can change (`InstancePixelBounds`), not every rectangle its box grown by a pixel for
+/// antialiasing and rounded outward would reach, and the pixels stay those of a full render.
 final class DamagedCanvasCopyTests: XCTestCase {
     typealias S = RenderTestSupport
     private let width = 64, height = 32
 
     /// An opaque square with antialiased edges at x 10.2 ... 20.2, y 8.2 ... 18.2. A pixel's centre
-    /// lies within half a pixel of the rect only in columns 10 ... 20 and rows 8 ... 18, while its
-    /// damage bounds (the rect grown by one pixel, enclosed) span columns 9 ... 21 and rows 7 ... 19.
+    /// lies within half a pixel of the rect only in columns 10 ... 20 and rows 8 ... 18, while the
+    /// rect grown by one pixel and enclosed spans columns 9 ... 21 and rows 7 ... 19.
     private var list: DrawList {
         DrawList(pixelWidth: width, pixelHeight: height, clearColor: S.black, commands: [
             .quad(Quad(transform: .identity, rect: CGRect(x: 10.2, y: 8.2, width: 10, height: 10), fillColor: S.red)),
@@ -45,7 +45,7 @@ final class DamagedCanvasCopyTests: XCTestCase {
     }
 
     func testARectangleOnlyTheAntialiasingMarginReachesGetsNoCopy() throws {
-        // Column 21 and row 19 lie in the square's damage bounds but hold no pixel it changes:
+        // Column 21 and row 19 lie in the square's box grown by a pixel but hold no pixel it changes:
         // two clearing quads and no copy.
         XCTAssertEqual(try copies(in: [PixelRect(x: 21, y: 0, width: 6, height: 32), PixelRect(x: 0, y: 19, width: 21, height: 6)]), 2)
     }

@@ -37,7 +37,9 @@ final class DamageTrackingTests: XCTestCase {
         left.position = CGPoint(x: 60, y: 30) // from 10...50 to 40...80 horizontally
         CATransaction.commit()
         try renderer.renderFrame(atTime: 2)
-        // Old bounds 10...50 x 10...50 and new 40...80 x 10...50 overlap: one rectangle, 1 px of antialiasing around.
+        // Old bounds 10...50 x 10...50 and new 40...80 x 10...50 overlap: one rectangle. The opaque
+        // layer's quad is marked opaque and may be drawn without blending, where the centres exactly
+        // half a pixel out may be written: one pixel around (DamageBounds.replacingReach).
         XCTAssertEqual(renderer.lastDamage, [PixelRect(x: 9, y: 9, width: 72, height: 42)])
         let partial = try renderer.makeImage()
 
