@@ -80,7 +80,7 @@ struct PreparedClip {
 
     /// The clip's coverage of eight pixel centres of row `row` from column `column` on. Static,
     /// reading through the pointer: a method on the clip copied the whole prepared clip per call.
-    @inline(__always)
+    @_transparent
     static func coverage(of clip: UnsafePointer<PreparedClip>, column: Int, row: Int) -> Lanes {
         let (qx, qy, qw) = clip.pointee.preciseInverse.lanes(column: column, row: row)
         let field = clip.pointee.field
