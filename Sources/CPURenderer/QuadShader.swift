@@ -103,9 +103,11 @@ struct QuadShader {
         let insideX = (lx .>= box.minX) .& (lx .< box.maxX), insideY = (ly .>= box.minY) .& (ly .< box.maxY)
         // The lanes each hard side cuts. The four sides select disjoint lanes, so cutting them
         // all at once gives what cutting them one after another gave.
-        let none = LaneMask(repeating: false), negativeX = dx .< zero, negativeY = dy .< zero
-        let selectedX = (box.hard & 1 != 0 ? alongX .& negativeX : none) .| (box.hard & 2 != 0 ? alongX .& .!negativeX : none)
-        let selectedY = (box.hard & 4 != 0 ? alongY .& negativeY : none) .| (box.hard & 8 != 0 ? alongY .& .!negativeY : none)
+        var selectedX = LaneMask(repeating: false), selectedY = selectedX
+        if box.hard & 1 != 0 { selectedX .|= alongX .& (dx .< zero) }
+        if box.hard & 2 != 0 { selectedX .|= alongX .& .!(dx .< zero) }
+        if box.hard & 4 != 0 { selectedY .|= alongY .& (dy .< zero) }
+        if box.hard & 8 != 0 { selectedY .|= alongY .& .!(dy .< zero) }
         return coverage.replacing(with: 1, where: (selectedX .& insideX) .| (selectedY .& insideY))
             .replacing(with: 0, where: (selectedX .& .!insideX) .| (selectedY .& .!insideY))
     }
