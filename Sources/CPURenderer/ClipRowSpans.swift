@@ -7,8 +7,9 @@
 /// `max(⌈lower⌉, a) = ⌈max(lower, a)⌉` and `min(⌊upper⌋ + 1, b) = ⌊min(upper, b − 1)⌋ + 1`
 /// (rounding is monotonic); an empty span is `(a, a)` either way.
 struct ClipRowSpans {
-    /// Lower and upper column of `outer`, `inner`, `innerCross` and `octagon`, in that order.
-    private let spans: SIMD8<Int32>
+    /// The spans solved (whole columns: narrowing them to 32 bits cost more than solving one).
+    private let outerSpan: (lower: Int, upper: Int), innerSpan: (lower: Int, upper: Int)
+    private let crossSpan: (lower: Int, upper: Int), octagonSpan: (lower: Int, upper: Int)
     /// Whether the clip is affine, so that its octagon holds what it surely covers.
     private let hasOctagon: Bool
 
@@ -16,33 +17,31 @@ struct ClipRowSpans {
     /// painter asks a band's cache for them, which solves them once per clip and row.
     @inline(never)
     init(_ clip: UnsafePointer<PreparedClip>, row y: Int, from x0: Int, to x1: Int) {
-        let outer = clip.pointee.outer.span(row: y, from: x0, to: x1)
-        let inner = clip.pointee.inner.span(row: y, from: x0, to: x1)
-        let cross = clip.pointee.innerCross.span(row: y, from: x0, to: x1)
+        outerSpan = clip.pointee.outer.span(row: y, from: x0, to: x1)
+        innerSpan = clip.pointee.inner.span(row: y, from: x0, to: x1)
+        crossSpan = clip.pointee.innerCross.span(row: y, from: x0, to: x1)
         hasOctagon = clip.pointee.hasUnitW
-        let octagon = hasOctagon ? clip.pointee.octagon.span(row: y, from: x0, to: x1) : (x0, x0)
-        spans = SIMD8(Int32(outer.lower), Int32(outer.upper), Int32(inner.lower), Int32(inner.upper),
-                      Int32(cross.lower), Int32(cross.upper), Int32(octagon.0), Int32(octagon.1))
+        octagonSpan = hasOctagon ? clip.pointee.octagon.span(row: y, from: x0, to: x1) : (x0, x0)
     }
 
     /// The columns within `x0..<x1` inside the clip's outer region (beyond which it covers nothing).
-    @inline(__always) func outer(from x0: Int, to x1: Int) -> (lower: Int, upper: Int) { cut(0, from: x0, to: x1) }
+    @inline(__always) func outer(from x0: Int, to x1: Int) -> (lower: Int, upper: Int) { Self.cut(outerSpan, from: x0, to: x1) }
 
     /// The columns within `x0..<x1` inside the clip's plus-shaped inner region: the longer of its
     /// two arms' runs, or their union when they touch.
     @inline(__always) func inner(from x0: Int, to x1: Int) -> (lower: Int, upper: Int) {
-        QuadPainter.union(cut(2, from: x0, to: x1), cut(4, from: x0, to: x1))
+        QuadPainter.union(Self.cut(innerSpan, from: x0, to: x1), Self.cut(crossSpan, from: x0, to: x1))
     }
 
     /// The columns within `x0..<x1` where the clip's coverage is surely 1: its octagon when
     /// affine, otherwise its plus shape (`inner(from:to:)`).
     @inline(__always) func cover(from x0: Int, to x1: Int) -> (lower: Int, upper: Int) {
-        hasOctagon ? cut(6, from: x0, to: x1) : inner(from: x0, to: x1)
+        hasOctagon ? Self.cut(octagonSpan, from: x0, to: x1) : inner(from: x0, to: x1)
     }
 
-    /// The span at `lane` (its lower bound; the upper is the next lane) cut to `x0..<x1`.
-    @inline(__always) private func cut(_ lane: Int, from x0: Int, to x1: Int) -> (lower: Int, upper: Int) {
-        let lower = max(Int(spans[lane]), x0), upper = min(Int(spans[lane + 1]), x1)
+    /// `span` cut to `x0..<x1`.
+    @inline(__always) private static func cut(_ span: (lower: Int, upper: Int), from x0: Int, to x1: Int) -> (lower: Int, upper: Int) {
+        let lower = max(span.lower, x0), upper = min(span.upper, x1)
         return lower < upper ? (lower, upper) : (x0, x0)
     }
 }
