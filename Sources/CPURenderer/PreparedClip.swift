@@ -70,17 +70,9 @@ struct PreparedClip {
         }
     }
 
-    /// The columns of row `y` within `x0..<x1` where the clip's coverage is surely 1: its octagon
-    /// when affine, otherwise the longer run of its plus shape.
-    @inline(__always)
-    static func coverSpan(of clip: UnsafePointer<PreparedClip>, row y: Int, from x0: Int, to x1: Int) -> (lower: Int, upper: Int) {
-        if clip.pointee.hasUnitW { return clip.pointee.octagon.span(row: y, from: x0, to: x1) }
-        return QuadPainter.union(clip.pointee.inner.span(row: y, from: x0, to: x1), clip.pointee.innerCross.span(row: y, from: x0, to: x1))
-    }
-
     /// The clip's coverage of eight pixel centres of row `row` from column `column` on. Static,
     /// reading through the pointer: a method on the clip copied the whole prepared clip per call.
-    @inline(__always)
+    @_transparent
     static func coverage(of clip: UnsafePointer<PreparedClip>, column: Int, row: Int) -> Lanes {
         let (qx, qy, qw) = clip.pointee.preciseInverse.lanes(column: column, row: row)
         let field = clip.pointee.field

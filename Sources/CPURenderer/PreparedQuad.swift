@@ -29,7 +29,8 @@ struct PreparedQuad {
     /// Whether the quad adds to what is beneath it (`BlendMode.plusLighter`) instead of covering it.
     var isAdditive: Bool
     /// Whether interior pixels need the shader (a texture or a gradient) rather than one colour.
-    var interiorIsShaded: Bool { textureMapping.isBound || gradient != nil }
+    /// Transparent: as a call, reading it copied the whole prepared quad (about 1.4 kB) for every row.
+    var interiorIsShaded: Bool { @_transparent get { textureMapping.isBound || gradient != nil } }
     var borderWidth: Float
     var border: SIMD4<Float>
     var borderField: RoundedRectField

@@ -14,6 +14,8 @@ struct QuadPainter {
     /// clamps, as the reference the shortcuts are tested against (the runs and the filled
     /// interior stay the same).
     var evaluatesEveryField = false
+    /// The band's clip spans, solved once per clip and row (nil: solved for every quad's row).
+    var clipSpans: ClipSpanCache?
     var shader: QuadShader { QuadShader(clips: clips, evaluatesEveryField: evaluatesEveryField) }
 
     /// Paints `quad` over columns `x0..<x1` of rows `rows` of `buffer`.
@@ -86,8 +88,9 @@ struct QuadPainter {
         var (lower, upper) = quad.pointee.outer.span(row: y, from: max(x0, quad.pointee.bounds.0), to: min(x1, quad.pointee.bounds.2))
         var index = quad.pointee.clip, depth = 0
         while index >= 0 && depth < PreparedClip.maximumDepth && lower < upper {
-            (lower, upper) = (clips.baseAddress! + Int(index)).pointee.outer.span(row: y, from: lower, to: upper)
-            index = (clips.baseAddress! + Int(index)).pointee.parent; depth += 1
+            let clip = clips.baseAddress! + Int(index)
+            (lower, upper) = clipSpans(clip, index: index, row: y, from: x0, to: x1).outer(from: lower, to: upper)
+            index = clip.pointee.parent; depth += 1
         }
         guard lower < upper else { return }
         // The quad's interior within it (a plus shape's two arms may meet a row in two runs: the longer is taken).
@@ -103,8 +106,7 @@ struct QuadPainter {
             index = quad.pointee.clip; depth = 0
             while index >= 0 && depth < PreparedClip.maximumDepth && clipLower < clipUpper {
                 let clip = clips.baseAddress! + Int(index)
-                (clipLower, clipUpper) = Self.union(clip.pointee.inner.span(row: y, from: clipLower, to: clipUpper),
-                                                    clip.pointee.innerCross.span(row: y, from: clipLower, to: clipUpper))
+                (clipLower, clipUpper) = clipSpans(clip, index: index, row: y, from: x0, to: x1).inner(from: clipLower, to: clipUpper)
                 index = clip.pointee.parent; depth += 1
             }
         }
@@ -115,7 +117,7 @@ struct QuadPainter {
             index = quad.pointee.clip; depth = 0
             while index >= 0 && depth < PreparedClip.maximumDepth && coverLower < coverUpper {
                 let clip = clips.baseAddress! + Int(index)
-                (coverLower, coverUpper) = PreparedClip.coverSpan(of: clip, row: y, from: coverLower, to: coverUpper)
+                (coverLower, coverUpper) = clipSpans(clip, index: index, row: y, from: x0, to: x1).cover(from: coverLower, to: coverUpper)
                 index = clip.pointee.parent; depth += 1
             }
             // Either run of columns is surely covered; the longer serves.
@@ -136,6 +138,14 @@ struct QuadPainter {
                       clipCover: (innerLower, innerUpper))
         }
         shadeSpan(quad, y: y, from: innerUpper, to: upper, row: row, interior: chunkInterior, clipCover: chunkCover, clamps: clamps)
+    }
+
+    /// The spans of `clip` (at `index`) on row `y`, solved over the row's columns `x0..<x1`:
+    /// from the band's cache where it holds them.
+    @inline(__always)
+    private func clipSpans(_ clip: UnsafePointer<PreparedClip>, index: Int32, row y: Int, from x0: Int, to x1: Int) -> ClipRowSpans {
+        if let cache = clipSpans, cache.holds(row: y, from: x0, to: x1) { return cache.spans(of: clip, index: index, row: y) }
+        return ClipRowSpans(clip, row: y, from: x0, to: x1)
     }
 
     /// A plain sprite (`SpriteSampling`) with antialiased edges over columns `x0..<x1` (within its

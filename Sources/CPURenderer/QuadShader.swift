@@ -76,7 +76,10 @@ struct QuadShader {
     }
 
     /// `coverage` times the coverage of the clip at `index` and of each clip enclosing it.
-    @inline(__always)
+    /// This and the field helpers are `@_transparent`: as calls (the optimiser leaves
+    /// `@inline(__always)` ones out of line in a body this large) every eight-lane vector went
+    /// through memory.
+    @_transparent
     private func clipCoverage(_ index: Int32, times coverage: Lanes, column: Int, row: Int) -> Lanes {
         var coverage = coverage, index = index, depth = 0
         while index >= 0 && depth < PreparedClip.maximumDepth {
@@ -90,7 +93,7 @@ struct QuadShader {
     /// Cuts the straight sides drawn without antialiasing at the pixel centre (a centre on a min
     /// side is inside): lanes whose nearest feature is such a side get coverage 0 or 1; rounded
     /// corners keep their antialiasing (the GLES shader's `shapeCoverage`).
-    @inline(__always)
+    @_transparent
     private func cutHardEdges(_ quad: UnsafePointer<PreparedQuad>, _ coverage: Lanes, _ sample: FieldSample, lx: Lanes, ly: Lanes) -> Lanes {
         let box = quad.pointee.edgeBox
         let dx = sample.dx, dy = sample.dy, r = sample.r, qx = sample.qx, qy = sample.qy
@@ -98,15 +101,15 @@ struct QuadShader {
         let straight = (qx .<= zero) .| (qy .<= zero) .| (r .<= zero) // a square corner is two straight sides
         let alongX = straight .& (qx .> qy), alongY = straight .& .!(qx .> qy)
         let insideX = (lx .>= box.minX) .& (lx .< box.maxX), insideY = (ly .>= box.minY) .& (ly .< box.maxY)
-        var c = coverage
-        func cut(_ selected: SIMDMask<Lanes.MaskStorage>, _ inside: SIMDMask<Lanes.MaskStorage>) {
-            c = c.replacing(with: 1, where: selected .& inside).replacing(with: 0, where: selected .& .!inside)
-        }
-        if box.hard & 1 != 0 { cut(alongX .& (dx .< zero), insideX) }
-        if box.hard & 2 != 0 { cut(alongX .& .!(dx .< zero), insideX) }
-        if box.hard & 4 != 0 { cut(alongY .& (dy .< zero), insideY) }
-        if box.hard & 8 != 0 { cut(alongY .& .!(dy .< zero), insideY) }
-        return c
+        // The lanes each hard side cuts. The four sides select disjoint lanes, so cutting them
+        // all at once gives what cutting them one after another gave.
+        var selectedX = LaneMask(repeating: false), selectedY = selectedX
+        if box.hard & 1 != 0 { selectedX .|= alongX .& (dx .< zero) }
+        if box.hard & 2 != 0 { selectedX .|= alongX .& .!(dx .< zero) }
+        if box.hard & 4 != 0 { selectedY .|= alongY .& (dy .< zero) }
+        if box.hard & 8 != 0 { selectedY .|= alongY .& .!(dy .< zero) }
+        return coverage.replacing(with: 1, where: (selectedX .& insideX) .| (selectedY .& insideY))
+            .replacing(with: 0, where: (selectedX .& .!insideX) .| (selectedY .& .!insideY))
     }
 
     /// The texture's colour at eight local points: vector sampling for affine quads, lane by lane under perspective.

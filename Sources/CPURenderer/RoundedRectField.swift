@@ -4,6 +4,8 @@ import CoreGraphics
 
 /// The signed distance to a rounded rectangle (negative inside), the same field the GLES quad
 /// shader evaluates: each quadrant uses its corner's radius, capped at half the shorter side.
+/// The per-pixel helpers are `@_transparent`: the optimiser left `@inline(__always)` ones as
+/// calls inside the shader, passing every eight-lane vector through memory.
 struct RoundedRectField {
     var centerX: Float, centerY: Float
     var halfWidth: Float, halfHeight: Float
@@ -26,7 +28,7 @@ struct RoundedRectField {
     var largestRadius: Float { radii.max() }
 
     /// The radius of the corner whose quadrant holds each offset from the centre.
-    @inline(__always)
+    @_transparent
     func cornerRadius(dx: Lanes, dy: Lanes) -> Lanes {
         let left = dx .< 0
         let top = Lanes(repeating: radii.y).replacing(with: radii.x, where: left)
@@ -35,18 +37,18 @@ struct RoundedRectField {
     }
 
     /// The distance at eight points.
-    @inline(__always)
+    @_transparent
     func distance(x: Lanes, y: Lanes) -> Lanes { measure(x: x, y: y).distance }
 
     /// The distance at eight points, with the offsets from the centre, each point's corner radius
     /// and its position relative to that corner's centre (`qx`, `qy`: positive beyond it), which
     /// the cutting of hard edges reuses.
-    @inline(__always)
+    @_transparent
     func measure(x: Lanes, y: Lanes) -> FieldSample { terms(x: x, y: y).measured }
 
     /// The terms of the distance at eight points (`distance` left at zero): enough to tell
     /// which feature is nearest each point.
-    @inline(__always)
+    @_transparent
     func terms(x: Lanes, y: Lanes) -> FieldSample {
         let dx = x - centerX, dy = y - centerY
         let r = cornerRadius(dx: dx, dy: dy)
@@ -60,8 +62,10 @@ struct FieldSample {
     var distance: Lanes
     var dx: Lanes, dy: Lanes, r: Lanes, qx: Lanes, qy: Lanes
 
-    /// The sample with its distance computed from its terms.
-    @inline(__always) var measured: FieldSample {
+    /// The sample with its distance computed from its terms. Its square root stays a call:
+    /// forced inline (`@inlinable @_transparent`), it made the shader's code so large that an S5
+    /// frame took a fifth more instructions, not fewer.
+    @_transparent var measured: FieldSample {
         let outsideX = lanesMax(qx, Lanes(repeating: 0)), outsideY = lanesMax(qy, Lanes(repeating: 0))
         let length = lanesSquareRoot(outsideX * outsideX + outsideY * outsideY)
         var sample = self
@@ -70,7 +74,7 @@ struct FieldSample {
     }
 
     /// Whether a straight side (or a square corner, two of them) is the nearest feature of every point.
-    @inline(__always) var isStraightEverywhere: Bool {
+    @_transparent var isStraightEverywhere: Bool {
         let zero = Lanes(repeating: 0)
         return allLanes((qx .<= zero) .| (qy .<= zero) .| (r .<= zero))
     }
@@ -78,12 +82,12 @@ struct FieldSample {
 
 /// Coverage of pixels by the inside of a field, given the field's units per pixel: a ramp one
 /// pixel wide centred on the edge.
-@inline(__always) func fieldCoverage(_ distance: Lanes, unitsPerPixel: Lanes) -> Lanes {
+@_transparent func fieldCoverage(_ distance: Lanes, unitsPerPixel: Lanes) -> Lanes {
     lanesClamp01(0.5 - distance / unitsPerPixel)
 }
 
 /// The same ramp given the field's pixels per unit (one division per eight pixels rather than eight).
-@inline(__always) func fieldCoverage(_ distance: Lanes, pixelsPerUnit: Lanes) -> Lanes {
+@_transparent func fieldCoverage(_ distance: Lanes, pixelsPerUnit: Lanes) -> Lanes {
     lanesClamp01(0.5 - distance * pixelsPerUnit)
 }
 

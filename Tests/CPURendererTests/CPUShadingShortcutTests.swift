@@ -109,7 +109,7 @@ final class CPUShadingShortcutTests: XCTestCase {
                 prepared.withUnsafeBufferPointer { pointer in
                     let clip = pointer.baseAddress!
                     for y in 0..<Self.side {
-                        let (lower, upper) = PreparedClip.coverSpan(of: clip, row: y, from: 0, to: Self.side)
+                        let (lower, upper) = ClipRowSpans(clip, row: y, from: 0, to: Self.side).cover(from: 0, to: Self.side)
                         let plus = QuadPainter.union(clip.pointee.inner.span(row: y, from: 0, to: Self.side),
                                                      clip.pointee.innerCross.span(row: y, from: 0, to: Self.side))
                         var x = lower
