@@ -159,7 +159,12 @@ final class FrameEncoder {
         let blend: BatchBlend = quad.blendMode == .plusLighter ? .additive
             : QuadInstance.isOpaque(quad, clipped: clipped) ? .replace : .sourceOver
         let gradient = quad.blurSigma <= 0 ? quad.gradient.flatMap(GradientUniforms.init) : nil
-        append(quad, binding: binding, blend: blend, gradient: gradient, clip: clip, margin: margin, into: builder)
+        // Drawn with blending off, a quad is drawn without its antialiasing margin: its edges
+        // lie on pixel boundaries (or are hard), so the margin holds no pixel centre it covers,
+        // and a fragment there whose coverage rounds to a few millionths instead of zero would
+        // replace the pixel beneath with almost nothing.
+        append(quad, binding: binding, blend: blend, gradient: gradient, clip: clip, margin: blend == .replace ? 0 : margin,
+               into: builder)
     }
 
     /// Writes one instance and adds it to the builder's last batch or a new one.
