@@ -134,9 +134,13 @@ final class InPlaceCommitTests: XCTestCase {
     func testFramesLearnTheChangedLayers() throws {
         let store = RenderTreeStore()
         let root = CALayer(), group = CALayer()
-        let leaves = (0..<5000).map { _ in CALayer() }
-        for leaf in leaves { group.addSublayer(leaf) }
         root.addSublayer(group)
+        commit {}
+        // The store holds every live layer of the process, other tests' too: the tree is made
+        // large enough that a quarter of the store lies within it.
+        let others = store.snapshot().layers.count
+        let leaves = (0..<max(5000, 4 * others)).map { _ in CALayer() }
+        for leaf in leaves { group.addSublayer(leaf) }
         commit {}
         _ = store.frameSnapshot()
         commit {
@@ -146,10 +150,11 @@ final class InPlaceCommitTests: XCTestCase {
         XCTAssertEqual(Set(few), Set(leaves[..<10].map(\.layerID) + [group.layerID, root.layerID]))
         XCTAssertEqual(try XCTUnwrap(store.frameSnapshot().changes), [], "taking the list starts a new one")
 
+        let quarter = store.snapshot().layers.count / 4 + 1
         commit {
-            for leaf in leaves[..<2000] { leaf.opacity = 0.25 }
+            for leaf in leaves[..<quarter] { leaf.opacity = 0.25 }
         }
-        XCTAssertNil(store.frameSnapshot().changes, "2,000 of 5,002 layers: more than a quarter")
+        XCTAssertNil(store.frameSnapshot().changes, "\(quarter) of \(store.snapshot().layers.count) layers: more than a quarter")
         commit {
             for leaf in leaves[..<1200] { leaf.opacity = 0.75 }
         }
