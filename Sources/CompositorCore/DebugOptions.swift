@@ -40,6 +40,9 @@ package struct DebugOptions: Sendable, Equatable {
         /// Long runs of sublayers flattened on one thread even where the frame builder would
         /// flatten them in parts on several (to measure the difference; the draw list is the same).
         case serialFlattening = "serial-flattening"
+        /// Sublayers that only moved since the last frame flattened again instead of moved from
+        /// its draw list (to measure the difference; the draw list is the same).
+        case flattenMovedLayers = "flatten-moved-layers"
     }
 
     /// The environment variable that holds the switches.

@@ -37,6 +37,12 @@ struct RenderLayer: Sendable {
     /// any depth): equal in two copies only when nothing in the subtree was committed between
     /// them, so a renderer can reuse what it made of the subtree (`FlattenedSubtreeCache`).
     var subtreeVersion: UInt64 = 0
+    /// The commit count at which anything of this layer but its `position` and `transform`
+    /// was last committed (its state, sublayers, mask, animations, kind or superlayer), or
+    /// `UInt64.max` when not known. A renderer that drew the layer at `version` v, with this at
+    /// most v, may move that drawing to the layer's new place instead of flattening it again
+    /// (`FrameFlattener.redrawMoved`).
+    var lastChangeBesidesPlacement: UInt64 = .max
 
     init(id: UInt64, kind: RenderLayerKind, state: LayerState, sublayerIDs: [UInt64], maskID: UInt64?,
          animations: [CompiledAnimation], superlayerID: UInt64? = nil, version: UInt64 = 0, subtreeVersion: UInt64 = 0) {
@@ -80,6 +86,11 @@ final class LayerStateBox: @unchecked Sendable {
             withUnsafePointer(to: &fields.state) { LayerState.assign(destination, copying: $0) }
         }
     }
+
+    /// Calls `body` with the address of the state, read in place (not copied out).
+    func withUnsafeStatePointer<Result>(_ body: (UnsafePointer<LayerState>) -> Result) -> Result {
+        withUnsafeMutablePointer(to: &value) { body($0) }
+    }
 }
 
 extension RenderLayer {
@@ -99,8 +110,14 @@ extension RenderLayer {
     /// one), and the sublayer and animation lists are left as they are when they did not change
     /// (most committed layers have neither). The caller holds `LayerTreeLock`; the version
     /// stamps are the caller's to set.
-    mutating func recommit(_ layer: CALayer) {
+    ///
+    /// Returns whether the copy changed at most in its `position` and `transform`.
+    @discardableResult
+    mutating func recommit(_ layer: CALayer) -> Bool {
         let fields = layer.lockedFields
+        var onlyPlacement = stateStorage.differsAtMostInPlacement(from: fields) && animations.isEmpty
+            && fields.animations.isEmpty && id == layer.layerID && kind == layer.renderKind
+            && maskID == fields.mask?.layerID && superlayerID == fields.ownerID
         if isKnownUniquelyReferenced(&stateStorage) {
             stateStorage.overwrite(withStateOf: fields)
         } else {
@@ -109,15 +126,20 @@ extension RenderLayer {
         id = layer.layerID
         kind = layer.renderKind
         if fields.sublayers.isEmpty {
-            if !sublayerIDs.isEmpty { sublayerIDs = [] }
+            if !sublayerIDs.isEmpty {
+                sublayerIDs = []
+                onlyPlacement = false
+            }
         } else if !sublayerIDs.elementsEqual(fields.sublayers.lazy.map(\.layerID)) {
             sublayerIDs = fields.sublayers.map(\.layerID)
+            onlyPlacement = false
         }
         maskID = fields.mask?.layerID
         if !(animations.isEmpty && fields.animations.isEmpty) {
             animations = fields.animations.map(\.compiled)
         }
         superlayerID = fields.ownerID
+        return onlyPlacement
     }
 }
 

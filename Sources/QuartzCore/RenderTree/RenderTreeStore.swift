@@ -103,6 +103,7 @@ final class RenderTreeStore: Sendable {
                 TransitionCapture.attachBeforeStates(to: &incoming[index], previous: c.layers)
                 incoming[index].version = generation
                 incoming[index].subtreeVersion = generation
+                incoming[index].lastChangeBesidesPlacement = generation
                 placements.append(Placement(incoming[index]))
                 c.record(placements[index], generation: generation)
             }
@@ -141,10 +142,12 @@ final class RenderTreeStore: Sendable {
                     c.layers.withSlot(layer.layerID) { slot -> Placement in
                         if !withTransitions.isEmpty, let copy = withTransitions.removeValue(forKey: index) {
                             slot = copy
+                            slot!.lastChangeBesidesPlacement = generation
                         } else if slot == nil {
                             slot = RenderLayer(committing: layer)
-                        } else {
-                            slot!.recommit(layer)
+                            slot!.lastChangeBesidesPlacement = generation
+                        } else if !slot!.recommit(layer) {
+                            slot!.lastChangeBesidesPlacement = generation
                         }
                         slot!.version = generation
                         slot!.subtreeVersion = generation
@@ -317,6 +320,7 @@ extension RenderTreeStore.Contents {
         layers.update(parent) { layer in
             layer.sublayerIDs.removeAll { $0 == id }
             if layer.maskID == id { layer.maskID = nil }
+            layer.lastChangeBesidesPlacement = generation
             layer.version = generation
             layer.subtreeVersion = generation
         }

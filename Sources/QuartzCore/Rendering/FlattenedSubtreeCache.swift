@@ -145,6 +145,13 @@ final class FlattenedSubtreeCache {
         return inPlace
     }
 
+    /// The key under which layer `id`'s subtree was drawn in the last frame, when its commands
+    /// started at index `command` and its clips at `clip` there.
+    func keyDrawnLastFrame(_ id: UInt64, command: Int, clip: Int) -> SubtreeKey? {
+        guard let entry = entries[id], entry.drawnAt == (frame &- 1, command, clip) else { return nil }
+        return entry.key
+    }
+
     /// The stored entry of layer `id` when it was stored under `key` (to be drawn with `drawAgain`).
     func reusable(_ id: UInt64, key: SubtreeKey) -> Entry? {
         guard let entry = entries[id], entry.commands != nil, entry.key == key else { return nil }

@@ -41,8 +41,15 @@ package final class FrameBuilder {
     /// own (one a processor unless `QC_DEBUG` has `serial-flattening`; 1: on the calling thread).
     package var maximumFlatteningParts = FrameFlattener.defaultMaximumParts
 
+    /// Whether a sublayer of a long run that only moved since the last frame (a changed
+    /// `position` or `transform`) draws what it drew then, moved, instead of being flattened
+    /// again (true unless `QC_DEBUG` has `flatten-moved-layers`; the draw list is the same).
+    package var redrawsMovedLayers = !DebugOptions.isEnabled(.flattenMovedLayers)
+
     /// How many sublayers the last frame flattened in parts on several threads.
     package private(set) var lastFrameSublayersFlattenedInParts = 0
+    /// How many of them drew their drawing of the frame before, moved (`redrawsMovedLayers`).
+    package private(set) var lastFrameSublayersRedrawnMoved = 0
 
     /// The subtrees the last frame took from earlier frames, and the layers it flattened again.
     package var lastFrameSubtrees: (reused: Int, flattened: Int) {
@@ -79,6 +86,7 @@ package final class FrameBuilder {
         var flattener = FrameFlattener(layers: layers, summaries: snapshot.summaries, time: t, viewTransform: viewTransform,
                                        subtreeCache: reusesUnchangedSubtrees ? subtreeCache : nil)
         flattener.maximumParts = maximumFlatteningParts
+        flattener.redrawsMovedLayers = redrawsMovedLayers
         // Reserve what the last frame needed, so a long list is not regrown every frame.
         flattener.commands.reserveCapacity(lastCommandCount)
         let pictures = layerPictures
@@ -95,6 +103,7 @@ package final class FrameBuilder {
         }
         lastCommandCount = list.commands.count
         lastFrameSublayersFlattenedInParts = flattener.sublayersFlattenedInParts
+        lastFrameSublayersRedrawnMoved = flattener.redrawnMoved
         lastFrameHadAnimations = flattener.sawAnimations
         nextChangeTime = flattener.nextChangeTime
         return list

@@ -44,13 +44,17 @@ extension FrameFlattener {
     /// Records `run` while drawing the sublayers `ids` in `context` (serial `contextSerial`),
     /// flattening those that draw alone and are not held by `cache` in parts when there are at
     /// least `partsMinimum` of them: the same commands, clips, run starts and cache records as
-    /// the serial loop of `visitSublayers(of:_:in:evaluated:)`.
+    /// the serial loop of `visitSublayers(of:_:in:evaluated:)`. `lastDrawing`: where the run's
+    /// sublayers were drawn in the last frame, when it drew them in this context (a sublayer
+    /// that only moved since draws that again, moved: `redrawMoved`).
     mutating func recordInParts(_ run: SublayerRun, ids: [UInt64], in context: ParentContext, contextSerial: UInt64,
-                                cache: FlattenedSubtreeCache) {
+                                cache: FlattenedSubtreeCache, lastDrawing: RunDrawing? = nil) {
         // The subtrees the cache holds, looked up in paint order as the serial loop does.
         var stored = [FlattenedSubtreeCache.Entry?](repeating: nil, count: ids.count)
         var missed = [Bool](repeating: false, count: ids.count)
         var missedCount = 0
+        // What each missed sublayer drew in the last frame, where it may draw that again moved.
+        var moved = [LastDrawing?](repeating: nil, count: lastDrawing == nil ? 0 : ids.count)
         for (index, id) in ids.enumerated() {
             guard let summary = summaries[id] else { continue }
             if let entry = cache.reusable(id, key: SubtreeKey(subtreeVersion: summary.subtreeVersion, context: contextSerial)) {
@@ -58,16 +62,23 @@ extension FrameFlattener {
             } else {
                 missed[index] = true
                 missedCount += 1
+                if let lastDrawing {
+                    moved[index] = self.lastDrawing(ofSublayer: index, id: id, in: lastDrawing, contextSerial: contextSerial,
+                                                    cache: cache)
+                }
             }
         }
         let partCount = missedCount >= Self.partsMinimum ? min(maximumParts, missedCount / Self.partSizeMinimum) : 1
-        let parts = partCount > 1 ? flattenParts(partCount, of: ids, missed: missed, in: context) : []
+        let parts = partCount > 1
+            ? flattenParts(partCount, of: ids, missed: missed, moved: moved, lastCommands: cache.previousCommands, in: context)
+            : []
         for part in 0..<partCount {
             let range = Self.range(ofPart: part, of: partCount, count: ids.count)
             if part < parts.count, let flattened = parts[part] {
                 join(flattened, of: run, ids: ids, stored: stored, missed: missed, in: context,
                      contextSerial: contextSerial, cache: cache)
-                absorb(sublayers: flattened.flattenedCount, timeDependencies: flattened.timeDependencies,
+                absorb(sublayers: flattened.flattenedCount, redrawnMoved: flattened.redrawnMoved,
+                       timeDependencies: flattened.timeDependencies,
                        sawAnimations: flattened.sawAnimations, nextChangeTime: flattened.nextChangeTime)
             } else {
                 for index in range {
@@ -103,22 +114,25 @@ extension FrameFlattener {
     }
 
     /// Flattens the sublayers of `ids` that the cache `missed` and that draw alone, in
-    /// `partCount` parts at once; each part's result at its index (nil only if a part never ran).
-    private func flattenParts(_ partCount: Int, of ids: [UInt64], missed: [Bool],
-                              in context: ParentContext) -> [FlattenedRunPart?] {
+    /// `partCount` parts at once, those that only moved (`moved`, in `lastCommands`) by
+    /// `redrawMoved`; each part's result at its index (nil only if a part never ran).
+    private func flattenParts(_ partCount: Int, of ids: [UInt64], missed: [Bool], moved: [LastDrawing?],
+                              lastCommands: [DrawCommand], in context: ParentContext) -> [FlattenedRunPart?] {
         let seed = partSeed
         let results = Mutex<[FlattenedRunPart?]>(Array(repeating: nil, count: partCount))
         DispatchQueue.concurrentPerform(iterations: partCount) { part in
             let range = Self.range(ofPart: part, of: partCount, count: ids.count)
-            let flattened = Self.flattenPart(range, of: ids, missed: missed, in: context, seed: seed)
+            let flattened = Self.flattenPart(range, of: ids, missed: missed, moved: moved, lastCommands: lastCommands,
+                                             in: context, seed: seed)
             results.withLock { $0[part] = flattened }
         }
         return results.withLock { $0 }
     }
 
     /// Flattens the sublayers `ids[range]` that the cache missed and that draw alone, on the
-    /// calling thread, by a flattener of its own that starts from `seed`.
-    private static func flattenPart(_ range: Range<Int>, of ids: [UInt64], missed: [Bool], in context: ParentContext,
+    /// calling thread, by a flattener of its own that starts from `seed` (see `flattenParts`).
+    private static func flattenPart(_ range: Range<Int>, of ids: [UInt64], missed: [Bool], moved: [LastDrawing?],
+                                    lastCommands: [DrawCommand], in context: ParentContext,
                                     seed: PartSeed) -> FlattenedRunPart {
         var flattener = FrameFlattener(part: seed)
         flattener.commands.reserveCapacity(range.count)
@@ -129,16 +143,22 @@ extension FrameFlattener {
         for index in range {
             var outcome = FlattenedRunPart.Outcome.leftToJoin
             if missed[index], let layer = flattener.layers[ids[index]], drawsAlone(layer) {
-                let dependencies = flattener.timeDependencies
-                flattener.visit(layer, in: context)
-                outcome = flattener.timeDependencies == dependencies ? .flattenedStatic : .flattenedWithTime
+                if index < moved.count, let last = moved[index],
+                   flattener.redrawMoved(layer, last: last, lastCommands: lastCommands, in: context) {
+                    outcome = .flattenedStatic
+                } else {
+                    let dependencies = flattener.timeDependencies
+                    flattener.visit(layer, in: context)
+                    outcome = flattener.timeDependencies == dependencies ? .flattenedStatic : .flattenedWithTime
+                }
                 flattenedCount += 1
             }
             ends.append(FlattenedRunPart.End(command: flattener.commands.count, clip: flattener.clips.count,
                                              outcome: outcome))
         }
         return FlattenedRunPart(range: range, clipBase: clipBase, commands: flattener.commands, clips: flattener.clips,
-                                ends: ends, flattenedCount: flattenedCount, timeDependencies: flattener.timeDependencies,
+                                ends: ends, flattenedCount: flattenedCount, redrawnMoved: flattener.redrawnMoved,
+                                timeDependencies: flattener.timeDependencies,
                                 sawAnimations: flattener.sawAnimations, nextChangeTime: flattener.nextChangeTime)
     }
 
@@ -213,6 +233,8 @@ struct FlattenedRunPart: Sendable {
     var ends: [End]
     /// How many sublayers of `range` the part flattened.
     var flattenedCount: Int
+    /// How many of them it drew from the last frame's drawing, moved (`redrawMoved`).
+    var redrawnMoved: Int
     var timeDependencies: Int
     var sawAnimations: Bool
     var nextChangeTime: CFTimeInterval

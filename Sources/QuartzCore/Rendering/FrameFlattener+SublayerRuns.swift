@@ -24,9 +24,10 @@ extension FrameFlattener {
             return
         }
         let run = cache.recordingRun(of: p.layer.id)
+        let lastDrawing = redrawsMovedLayers ? run.lastFrameDrawing(before: cache.frame, context: serial, ids: ids) : nil
         run.begin(frame: cache.frame, parentVersion: parentVersion, context: serial, ids: ids)
         if maximumParts > 1 && ids.count >= Self.partsMinimum {
-            recordInParts(run, ids: ids, in: context, contextSerial: serial, cache: cache)
+            recordInParts(run, ids: ids, in: context, contextSerial: serial, cache: cache, lastDrawing: lastDrawing)
             return
         }
         for (index, id) in ids.enumerated() {

@@ -45,8 +45,13 @@ struct FrameFlattener {
     /// The most parts a long run of sublayers is flattened in at once, each on a thread of its
     /// own (`FrameFlattener+RunParts.swift`); 1 flattens everything on the calling thread.
     var maximumParts = 1
+    /// Whether a sublayer of such a run that only moved since the last frame draws what it drew
+    /// then, moved, instead of being flattened again (`redrawMoved`).
+    var redrawsMovedLayers = true
     /// How many sublayers were flattened by such parts (for tests and statistics).
     private(set) var sublayersFlattenedInParts = 0
+    /// How many sublayers drew their last frame's drawing moved (`redrawMoved`; for tests and statistics).
+    var redrawnMoved = 0
 
     /// The summaries of the committed layers: the subtree versions and z positions read for
     /// every sublayer without copying it (empty: read them from `layers`).
@@ -105,9 +110,10 @@ struct FrameFlattener {
     }
 
     /// Adds what a part of a sublayer run noted while it was flattened on another thread.
-    mutating func absorb(sublayers: Int, timeDependencies more: Int, sawAnimations saw: Bool,
+    mutating func absorb(sublayers: Int, redrawnMoved moved: Int, timeDependencies more: Int, sawAnimations saw: Bool,
                          nextChangeTime next: CFTimeInterval) {
         sublayersFlattenedInParts += sublayers
+        redrawnMoved += moved
         timeDependencies += more
         sawAnimations = sawAnimations || saw
         nextChangeTime = min(nextChangeTime, next)
@@ -177,7 +183,7 @@ struct FrameFlattener {
     /// `LayerGeometry.toSuperlayer(_:parentStorage:flattens: false)` for the state in `box`. A
     /// superlayer that neither flips its geometry nor has a `sublayerTransform` (most) adds
     /// nothing to its sublayers' placement without flattening, so its state is not read whole.
-    private static func toSuperlayer(_ box: LayerStateBox, in parent: ParentContext) -> CATransform3D {
+    static func toSuperlayer(_ box: LayerStateBox, in parent: ParentContext) -> CATransform3D {
         if parent.superlayerAddsGeometry, let superlayer = parent.stateStorage {
             return LayerGeometry.toSuperlayer(box.value, parentStorage: superlayer, flattens: false)
         }
@@ -356,11 +362,17 @@ struct FrameFlattener {
         let opacity = parent.opacity * max(0, min(1, s.value.opacity))
         guard !s.value.isHidden, opacity > 0 else { return nil }
         let toParent = evaluated?.toParent ?? Self.toSuperlayer(s, in: parent)
-        let world = (parent.flattensSublayers ? toParent.flattenedZ : toParent).concatenating(parent.world)
+        let world = Self.world(toParent, in: parent)
         if layer.kind == .plain && !s.value.isDoubleSided && Self.isFacingAway(s.value.bounds, world) { return nil }
         return PlacedLayer(layer: layer, stateStorage: storage, parentTime: parent.time, localTime: localTime, rate: rate,
                            toParent: toParent, world: world, opacity: opacity, inheritedOpacity: parent.opacity,
                            clip: parent.clip)
+    }
+
+    /// The map from a layer's space to the target of `parent`, given the map `toParent` to its
+    /// superlayer's space.
+    static func world(_ toParent: CATransform3D, in parent: ParentContext) -> CATransform3D {
+        (parent.flattensSublayers ? toParent.flattenedZ : toParent).concatenating(parent.world)
     }
 
     /// Lowers `nextChangeTime` for a layer's animations, whose parent time is the layer's

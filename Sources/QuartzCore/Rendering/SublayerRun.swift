@@ -37,6 +37,14 @@ final class SublayerRun {
     @exclusivity(unchecked) private var indices: [UInt64: Int] = [:]
     @exclusivity(unchecked) private var indexedVersion: UInt64?
 
+    /// Where the sublayers were drawn in the frame before `frame`, when this run recorded that
+    /// frame's drawing of the same `ids` in the context numbered `context`; nil otherwise.
+    func lastFrameDrawing(before frame: UInt64, context: UInt64, ids: [UInt64]) -> FrameFlattener.RunDrawing? {
+        guard !isAmbiguous, self.frame &+ 1 == frame, self.context == context, commandStarts.count == ids.count + 1,
+              clipStarts.count == ids.count + 1, ids == self.ids else { return nil }
+        return FrameFlattener.RunDrawing(commandStarts: commandStarts, clipStarts: clipStarts)
+    }
+
     /// Starts recording a drawing of `ids` in `frame`.
     func begin(frame: UInt64, parentVersion: UInt64, context: UInt64, ids: [UInt64]) {
         isAmbiguous = self.frame == frame

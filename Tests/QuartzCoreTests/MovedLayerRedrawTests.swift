@@ -1,0 +1,164 @@
+import XCTest
+import CompositorCore
+import RendererTestSupport
+@testable import QuartzCore
+@testable import QuartzCoreModel
+
+/// A sublayer of a long run that changed since the last frame only in its `position` or
+/// `transform` draws its last frame's drawing with its new map (`FrameFlattener.redrawMoved`):
+/// every frame must equal the one that flattening it again gives, whatever else changes
+/// around it, and the ones it cannot move (a changed colour, bounds or image, a group, a clip
+/// of its own, a single-sided layer turned away, a hidden one) must be flattened.
+final class MovedLayerRedrawTests: XCTestCase {
+    private static let count = 640
+    private let root = CALayer()
+    private var sublayers: [CALayer] = []
+    /// Moves what it can; `flattening` flattens every changed sublayer; `whole` reuses nothing.
+    private var moving: CARenderer!
+    private var flattening: CARenderer!
+    private var whole: CARenderer!
+    private var time: CFTimeInterval = 0
+    private var random = SeededGenerator(seed: 0x5EED_15)
+    private let images = (0..<2).map { shade in
+        CGImage(width: 4, height: 4, bytesPerRow: 16,
+                data: Data((0..<64).map { UInt8(truncatingIfNeeded: $0 * 37 + shade * 90) | 0x80 }))!
+    }
+
+    override func setUpWithError() throws {
+        root.frame = CGRect(x: 0, y: 0, width: 400, height: 300)
+        for k in 0..<Self.count {
+            let layer = CALayer()
+            layer.frame = CGRect(x: CGFloat(k % 32) * 12.5, y: CGFloat(k / 32) * 15, width: 11, height: 9)
+            switch k % 8 {
+            case 0, 1:  // sprites
+                layer.contents = images[0]
+                layer.opacity = 0.85
+            case 2:  // cards: background and border merged
+                layer.backgroundColor = CGColor(red: 0.2, green: CGFloat(k % 5) / 5, blue: 0.7, alpha: 1)
+                layer.cornerRadius = 2
+                layer.borderWidth = 1
+                layer.borderColor = CGColor(red: 1, green: 1, blue: 1, alpha: 0.8)
+            case 3:  // contents over a background: two quads, translucent ones in a group
+                layer.contents = images[1]
+                layer.backgroundColor = CGColor(red: 0.9, green: 0.3, blue: 0.1, alpha: 1)
+                layer.opacity = k % 16 == 3 ? 0.5 : 1
+            case 4:  // single-sided, turned away now and then
+                layer.backgroundColor = CGColor(red: 0.1, green: 0.8, blue: 0.3, alpha: 1)
+                layer.isDoubleSided = false
+            case 5:  // a clip of its own
+                layer.contents = images[0]
+                layer.masksToBounds = true
+                layer.cornerRadius = 3
+            case 6:  // a shadow
+                layer.backgroundColor = CGColor(red: 0.5, green: 0.5, blue: 0.9, alpha: 1)
+                layer.shadowOpacity = 0.6
+                layer.shadowRadius = 2
+            default:  // background only, sometimes hidden
+                layer.backgroundColor = CGColor(red: 0.7, green: 0.7, blue: 0.2, alpha: 1)
+                layer.isHidden = k % 24 == 7
+            }
+            sublayers.append(layer)
+            root.addSublayer(layer)
+        }
+        CATransaction.flush()
+        time = CACurrentMediaTime()
+        moving = try CARenderer(cpuPixelWidth: 400, pixelHeight: 300)
+        flattening = try CARenderer(cpuPixelWidth: 400, pixelHeight: 300)
+        whole = try CARenderer(cpuPixelWidth: 400, pixelHeight: 300)
+        moving.frames.maximumFlatteningParts = 2
+        flattening.frames.maximumFlatteningParts = 2
+        flattening.frames.redrawsMovedLayers = false
+        whole.reusesUnchangedSubtrees = false
+        for renderer in [moving, flattening, whole] { renderer?.layer = root }
+    }
+
+    /// Draws the next frame with each renderer, asserts them equal, and returns how many
+    /// sublayers the moving renderer drew moved.
+    @discardableResult
+    private func assertNextFramesEqual(file: StaticString = #filePath, line: UInt = #line) throws -> Int {
+        time += 1.0 / 60
+        let moved = try moving.drawList(atTime: time)
+        let flattened = try flattening.drawList(atTime: time)
+        let reference = try whole.drawList(atTime: time)
+        for (other, name) in [(flattened, "flattening"), (reference, "whole")] {
+            XCTAssertEqual(moved.commands.count, other.commands.count, "command count (\(name))", file: file, line: line)
+            XCTAssertEqual(moved.clips, other.clips, "clips (\(name))", file: file, line: line)
+            if let index = moved.commands.indices.first(where: { $0 < other.commands.count
+                                                                    && moved.commands[$0] != other.commands[$0] }) {
+                XCTFail("command \(index) differs from the \(name) frame", file: file, line: line)
+            }
+        }
+        XCTAssertEqual(moved.continuity?.unchangedRanges, flattened.continuity?.unchangedRanges, "unchanged ranges",
+                       file: file, line: line)
+        XCTAssertEqual(flattening.frames.lastFrameSublayersRedrawnMoved, 0, file: file, line: line)
+        return moving.frames.lastFrameSublayersRedrawnMoved
+    }
+
+    /// A random rotation about z (now and then mirrored, which turns a single-sided layer away:
+    /// a turn about y would take the sublayers out of their plane, and a depth-sorted list is
+    /// not a run), with a translation.
+    private func randomTransform() -> CATransform3D {
+        let turn = CATransform3DMakeRotation(CGFloat.random(in: -3...3, using: &random), 0, 0, 1)
+        let mirrored = Int.random(in: 0..<4, using: &random) == 0 ? CATransform3DScale(turn, -1, 1, 1) : turn
+        return CATransform3DTranslate(mirrored, CGFloat.random(in: -4...4, using: &random),
+                                      CGFloat.random(in: -4...4, using: &random), 0)
+    }
+
+    func testSublayersThatOnlyMoveEqualTheirFlattening() throws {
+        try assertNextFramesEqual()
+        for _ in 0..<6 {
+            ReuseComparison.commitWithoutActions {
+                for layer in sublayers {
+                    if Bool.random(using: &random) { layer.transform = randomTransform() }
+                    layer.position.x += CGFloat.random(in: -1...1, using: &random)
+                }
+            }
+            // Only the placements changed since the last frame: every leaf without a group or
+            // a clip of its own that is shown and not turned away moves.
+            let moved = try assertNextFramesEqual()
+            XCTAssertGreaterThan(moved, Self.count / 2, "most sublayers moved")
+            XCTAssertLessThan(moved, Self.count * 7 / 8, "the clipped, grouped and hidden ones are flattened")
+        }
+    }
+
+    func testSublayersChangedOtherwiseAreFlattened() throws {
+        for _ in 0..<2 {
+            ReuseComparison.commitWithoutActions { for layer in sublayers { layer.position.y += 1 } }
+            try assertNextFramesEqual()
+        }
+        // Each frame, besides moving every sublayer, changes something else of some of them:
+        // their drawings of the last frame no longer hold.
+        for step in 0..<5 {
+            ReuseComparison.commitWithoutActions {
+                for (k, layer) in sublayers.enumerated() {
+                    layer.transform = randomTransform()
+                    guard k % 5 == step else { continue }
+                    switch k % 4 {
+                    case 0: layer.contents = layer.contents == nil ? nil : images[step % 2]
+                    case 1: layer.bounds.size.width += 1
+                    case 2: layer.backgroundColor = CGColor(red: CGFloat(step) / 5, green: 0.4, blue: 0.4, alpha: 1)
+                    default: layer.opacity = layer.opacity == 1 ? 0.9 : 1
+                    }
+                }
+            }
+            XCTAssertGreaterThan(try assertNextFramesEqual(), 0)
+        }
+    }
+
+    func testOnlyAChangeOfPlacementKeepsTheLayersDrawingValid() throws {
+        let layer = sublayers[10]
+        let store = moving.frames.renderTree
+        ReuseComparison.commitWithoutActions { layer.transform = CATransform3DMakeRotation(0.3, 0, 0, 1) }
+        let before = try XCTUnwrap(store.snapshot().layers[layer.layerID])
+        ReuseComparison.commitWithoutActions {
+            layer.transform = CATransform3DMakeRotation(0.6, 0, 0, 1)
+            layer.position.x += 2
+        }
+        let moved = try XCTUnwrap(store.snapshot().layers[layer.layerID])
+        XCTAssertGreaterThan(moved.version, before.version)
+        XCTAssertEqual(moved.lastChangeBesidesPlacement, before.lastChangeBesidesPlacement)
+        ReuseComparison.commitWithoutActions { layer.opacity = 0.5 }
+        let faded = try XCTUnwrap(store.snapshot().layers[layer.layerID])
+        XCTAssertEqual(faded.lastChangeBesidesPlacement, faded.version)
+    }
+}
