@@ -77,16 +77,18 @@ struct FrameCompositor {
         for node in nodes {
             switch node {
             case .quad(let index):
-                let given = tree.quad(at: index)
-                if given.blurSigma > 0,
-                   shadowMasks.drawShadow(given, { quad in
+                // Two fields read in place: the whole quad is copied out only where it is needed.
+                let (blurSigma, texture) = tree.blurAndTexture(ofQuadAt: index)
+                if blurSigma > 0,
+                   shadowMasks.drawShadow(tree.quad(at: index), { quad in
                        plan.add(quad, binding: quad.texture.map(binding(for:)),
                                 mayBeSprite: PreparedSprite.mayHaveSpriteSampling(quad, clipCount: clipCount))
                    }) {
                     continue
                 }
                 // The store answers a run of quads of one image from its last lookup.
-                plan.add(command: index, texture: given.texture.map(textures.texture(for:)), mayBeSprite: PreparedSprite.mayHaveSpriteSampling(given, clipCount: clipCount))
+                plan.add(command: index, texture: texture.map(textures.texture(for:)),
+                         mayBeSprite: PreparedSprite.mayHaveSpriteSampling(tree.quad(at: index), clipCount: clipCount))
             case .group(let index):
                 for (quad, binding) in try composite(tree.groups[index], statistics: &statistics) {
                     plan.add(quad, binding: binding, mayBeSprite: PreparedSprite.mayHaveSpriteSampling(quad, clipCount: clipCount))

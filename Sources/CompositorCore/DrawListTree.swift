@@ -133,6 +133,14 @@ public struct DrawListTree: Sendable, Equatable {
         }
     }
 
+    /// The blur and the texture of the quad of a `Node.quad`, read from the command in place:
+    /// a renderer looks them up for every quad of a frame before it needs the rest.
+    @inlinable
+    public func blurAndTexture(ofQuadAt commandIndex: Int) -> (blurSigma: Float, texture: TextureSource?) {
+        guard case .quad(let quad) = commands[commandIndex] else { preconditionFailure("command \(commandIndex) is not a quad") }
+        return (quad.blurSigma, quad.texture)
+    }
+
     /// The quad of a `Node.quad`.
     @inlinable
     public func quad(at commandIndex: Int) -> Quad {
