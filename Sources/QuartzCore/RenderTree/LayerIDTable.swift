@@ -72,6 +72,20 @@ struct LayerIDTable<Value> {
         return result
     }
 
+    /// Calls `body` with the slots of a dense table, indexed by ID, after making room for the
+    /// IDs up to `largestID`: `body` may fill, change or empty them in place (from several
+    /// threads, each its own slots), and returns its result with how many values it added
+    /// (negative: removed).
+    mutating func withDenseSlots<Result>(through largestID: UInt64,
+                                         _ body: (UnsafeMutableBufferPointer<Value?>) -> (Result, added: Int)) -> Result {
+        precondition(isDense, "a sparse table has no slots")
+        let index = Int(largestID)
+        if index >= slots.count { slots.append(contentsOf: repeatElement(nil, count: index + 1 - slots.count)) }
+        let (result, added) = slots.withUnsafeMutableBufferPointer { body($0) }
+        count += added
+        return result
+    }
+
     /// Changes the value of layer `id` in place (nothing when it has none).
     mutating func update(_ id: UInt64, _ body: (inout Value) -> Void) {
         guard isDense else {

@@ -21,7 +21,7 @@ final class RenderTreeStore: Sendable {
         generations.add(1, ordering: .relaxed).newValue
     }
 
-    fileprivate struct Contents: Sendable {
+    struct Contents: Sendable {
         var layers = LayerIDTable<RenderLayer>(dense: true)
         /// The layer each committed layer was last committed under (as a sublayer or mask).
         var superlayers = LayerIDTable<UInt64>(dense: true)
@@ -36,6 +36,8 @@ final class RenderTreeStore: Sendable {
         /// commit fills again (a commit of many layers is a large allocation, unless it is very
         /// large: see `largestSparePlacements`).
         var sparePlacements: [Placement] = []
+        /// How many parts the last commit was written in (1: on the committing thread).
+        var partsOfLastCommit = 1
 
         /// Makes room in the change list for `count` layers about to be listed, or drops the list
         /// at once when listing them would (see `noteChanged(_:)`: the table holds at most
@@ -69,10 +71,14 @@ final class RenderTreeStore: Sendable {
     private static let largestSparePlacements = 1 << 16
 
     private let contents = Mutex(Contents())
+    /// The most parts a commit of many layers is written in at once, each on a thread of its
+    /// own (`writeInParts`); 1 writes every commit on the committing thread.
+    let maximumApplyParts: Int
 
     /// Creates a store holding every live layer as committed so far, which every later commit
-    /// reaches.
-    init() {
+    /// reaches, writing large commits in up to `maximumApplyParts` parts at once.
+    init(maximumApplyParts: Int = RenderTreeStore.defaultMaximumApplyParts) {
+        self.maximumApplyParts = maximumApplyParts
         RenderTreeStores.register(self)
     }
 
@@ -134,6 +140,12 @@ final class RenderTreeStore: Sendable {
             // the tree as it was before this commit wrote any of its layers.
             var withTransitions = c.copiesWithNewTransitions(of: layers)
             c.expectChanges(layers.count)
+            let partCount = withTransitions.isEmpty ? min(maximumApplyParts, layers.count / Self.applyPartMinimum) : 1
+            c.partsOfLastCommit = max(1, partCount)
+            if partCount > 1 {
+                c.settle(c.writeInParts(layers, partCount: partCount, generation: generation), generation: generation)
+                return
+            }
             var placements: [Placement] = []
             swap(&placements, &c.sparePlacements)
             placements.reserveCapacity(layers.count)
@@ -163,8 +175,9 @@ final class RenderTreeStore: Sendable {
         }
     }
 
-    /// Where a committed layer sits and what its superlayer's summary needs of it.
-    fileprivate struct Placement: Sendable {
+    /// Where a committed layer sits and what its superlayer's summary needs of it (and what its
+    /// own summary starts from: `summary(generation:)`).
+    struct Placement: Sendable {
         var id: UInt64
         var superlayerID: UInt64?
         /// The sublayers; nil for a layer without any (most layers: then there is no list to
@@ -183,7 +196,18 @@ final class RenderTreeStore: Sendable {
             zPosition = layer.state.zPosition
             mayLeavePlane = layer.mayLeavePlane
         }
+
+        /// The summary of the layer written by the commit `generation`.
+        func summary(generation: UInt64) -> RenderLayerSummary {
+            // A layer without sublayers has none that may have a zPosition or leave the plane.
+            let isLeaf = sublayerIDs == nil
+            return RenderLayerSummary(subtreeVersion: generation, zPosition: zPosition, sublayersMayHaveZPosition: !isLeaf,
+                                      mayLeavePlane: mayLeavePlane, sublayersMayLeavePlane: !isLeaf)
+        }
     }
+
+    /// How many parts the last commit was written in (for tests; 1: on the committing thread).
+    var partsOfLastCommit: Int { contents.withLock { $0.partsOfLastCommit } }
 
     /// A consistent copy of every committed layer and the commit count it reflects.
     func snapshot() -> (layers: LayerIDTable<RenderLayer>, generation: UInt64) {
@@ -231,18 +255,14 @@ extension RenderTreeStore.Contents {
     /// next frame.
     fileprivate mutating func record(_ placement: RenderTreeStore.Placement, generation: UInt64) {
         noteChanged(placement.id)
-        // A layer without sublayers has none that may have a zPosition or leave the plane.
-        let isLeaf = placement.sublayerIDs == nil
-        let summary = RenderLayerSummary(subtreeVersion: generation, zPosition: placement.zPosition,
-                                         sublayersMayHaveZPosition: !isLeaf, mayLeavePlane: placement.mayLeavePlane,
-                                         sublayersMayLeavePlane: !isLeaf)
+        let summary = placement.summary(generation: generation)
         summaries.withSlot(placement.id) { $0 = summary }
     }
 
     /// The steps of a commit once every layer of it is written: each layer's place in the tree
     /// (correcting stale copies that still list a layer elsewhere), the subtree versions of
     /// their superlayers, and the summaries that depend on the sublayers.
-    fileprivate mutating func settle(_ placements: [RenderTreeStore.Placement], generation: UInt64) {
+    mutating func settle(_ placements: [RenderTreeStore.Placement], generation: UInt64) {
         // Fields read from the elements in place: a copy of a placement would retain its
         // sublayer list, which most steps do not need.
         for index in placements.indices {

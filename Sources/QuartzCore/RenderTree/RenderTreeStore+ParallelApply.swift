@@ -1,0 +1,90 @@
+import Dispatch
+import Foundation
+
+/// A commit of many layers (a scene moving every sprite) writes them into the render tree in
+/// parts, one a processor: each layer's copy and summary live in slots of their own, and a
+/// commit lists each layer once (`TransactionCommitter.collect`), so the parts never write
+/// the same slot. What needs the commit's order (the list of changed layers, the placements'
+/// superlayers) is done after them, in that order: the tree is the one a serial apply makes.
+extension RenderTreeStore {
+    /// The fewest layers a commit writes in parts, and the fewest each part writes: below it,
+    /// starting the threads costs about what they save.
+    static let applyPartMinimum = 2048
+
+    /// The most parts a commit is written in: one a processor.
+    static let defaultMaximumApplyParts = max(1, ProcessInfo.processInfo.activeProcessorCount)
+}
+
+extension RenderTreeStore.Contents {
+    /// The model layers `layers`, written into the tree as the serial loop of
+    /// `RenderTreeStore.apply(committing:)` writes them, in `partCount` parts at once; their
+    /// placements in order. The caller holds `LayerTreeLock` and this store's lock, and no
+    /// layer of `layers` has a transition to capture.
+    mutating func writeInParts(_ layers: [Unmanaged<CALayer>], partCount: Int, generation: UInt64)
+        -> [RenderTreeStore.Placement] {
+        var largestID: UInt64 = 0
+        for layer in layers { largestID = max(largestID, layer._withUnsafeGuaranteedRef { $0.layerID }) }
+        let count = layers.count
+        var summariesAdded = 0
+        let placements = [RenderTreeStore.Placement](unsafeUninitializedCapacity: count) { placements, written in
+            self.layers.withDenseSlots(through: largestID) { layerSlots in
+                summaries.withDenseSlots(through: largestID) { summarySlots in
+                    var added = [(layers: Int, summaries: Int)](repeating: (0, 0), count: partCount)
+                    added.withUnsafeMutableBufferPointer { added in
+                        let shared = ApplyParts(layers: layers, layerSlots: layerSlots, summarySlots: summarySlots,
+                                                placements: placements, added: added, generation: generation)
+                        DispatchQueue.concurrentPerform(iterations: partCount) { part in
+                            shared.write((count * part / partCount)..<(count * (part + 1) / partCount), part: part)
+                        }
+                    }
+                    written = count
+                    summariesAdded = added.reduce(0) { $0 + $1.summaries }
+                    return ((), added.reduce(0) { $0 + $1.layers })
+                }
+                return ((), summariesAdded)
+            }
+        }
+        for placement in placements { noteChanged(placement.id) }
+        return placements
+    }
+}
+
+/// What the parts of `RenderTreeStore.Contents.writeInParts` share: the commit's layers, the
+/// tables' slots and the placements' storage, each element written by one part only.
+///
+/// Unchecked Sendable: the pointers are the buffers of the store's tables and of the
+/// placements, held by `writeInParts` (under the store's lock and `LayerTreeLock`) until every
+/// part has returned; each part writes only the slots of its own layers (a commit lists a layer
+/// once), the placements at its own indices and its own counter.
+private struct ApplyParts: @unchecked Sendable {
+    let layers: [Unmanaged<CALayer>]
+    let layerSlots: UnsafeMutableBufferPointer<RenderLayer?>
+    let summarySlots: UnsafeMutableBufferPointer<RenderLayerSummary?>
+    let placements: UnsafeMutableBufferPointer<RenderTreeStore.Placement>
+    let added: UnsafeMutableBufferPointer<(layers: Int, summaries: Int)>
+    let generation: UInt64
+
+    /// Writes the layers at `range` of the commit, as part `part`.
+    func write(_ range: Range<Int>, part: Int) {
+        for index in range {
+            layers[index]._withUnsafeGuaranteedRef { layer in
+                let id = Int(layer.layerID)
+                let slot = layerSlots.baseAddress.unsafelyUnwrapped + id
+                if slot.pointee == nil {
+                    slot.pointee = RenderLayer(committing: layer)
+                    slot.pointee!.lastChangeBesidesPlacement = generation
+                    added[part].layers += 1
+                } else if !slot.pointee!.recommit(layer) {
+                    slot.pointee!.lastChangeBesidesPlacement = generation
+                }
+                slot.pointee!.version = generation
+                slot.pointee!.subtreeVersion = generation
+                let placement = RenderTreeStore.Placement(slot.pointee!)
+                let summary = summarySlots.baseAddress.unsafelyUnwrapped + id
+                if summary.pointee == nil { added[part].summaries += 1 }
+                summary.pointee = placement.summary(generation: generation)
+                (placements.baseAddress.unsafelyUnwrapped + index).initialize(to: placement)
+            }
+        }
+    }
+}

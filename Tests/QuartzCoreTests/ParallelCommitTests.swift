@@ -1,0 +1,126 @@
+import CompositorCore
+@testable import QuartzCoreModel
+import XCTest
+
+/// A commit of many layers is written into a render tree in parts on several threads
+/// (`RenderTreeStore.Contents.writeInParts`): the tree, its summaries and its list of changed
+/// layers must be the ones the serial loop writes, commit after commit, whatever changes.
+final class ParallelCommitTests: XCTestCase {
+    private var serial: RenderTreeStore!
+    private var parallel: RenderTreeStore!
+    private let root = CALayer()
+    private var cards: [CALayer] = []
+
+    override func setUp() {
+        super.setUp()
+        CATransaction.flush()
+        serial = RenderTreeStore(maximumApplyParts: 1)
+        parallel = RenderTreeStore(maximumApplyParts: 3)
+        // 5,000 sublayers (two parts of at least `applyPartMinimum`), every tenth holding one.
+        for k in 0..<5000 {
+            let card = CALayer()
+            card.frame = CGRect(x: CGFloat(k % 100) * 4, y: CGFloat(k / 100) * 4, width: 3, height: 3)
+            card.backgroundColor = CGColor(red: CGFloat(k % 7) / 7, green: 0.5, blue: 0.5, alpha: 1)
+            if k % 10 == 0 {
+                let inner = CALayer()
+                inner.frame = CGRect(x: 1, y: 1, width: 1, height: 1)
+                inner.backgroundColor = CGColor(red: 1, green: 1, blue: 1, alpha: 1)
+                card.addSublayer(inner)
+            }
+            cards.append(card)
+            root.addSublayer(card)
+        }
+    }
+
+    override func tearDown() {
+        CATransaction.flush()
+        super.tearDown()
+    }
+
+    private func commit(_ changes: () -> Void) {
+        CATransaction.begin()
+        CATransaction.setDisableActions(true)
+        changes()
+        CATransaction.commit()
+        CATransaction.flush()
+    }
+
+    /// Every layer of the tree under `root` is committed alike in both stores: versions
+    /// (relative to each store's own commit count), fields, state and summary; and both list
+    /// the same changed layers for the next frame.
+    private func assertStoresAgree(file: StaticString = #filePath, line: UInt = #line) throws {
+        let a = serial.frameSnapshot(), b = parallel.frameSnapshot()
+        XCTAssertEqual(a.changes.map(Set.init), b.changes.map(Set.init), "changed layers", file: file, line: line)
+        var pending = [root]
+        var compared = 0
+        while let layer = pending.popLast() {
+            pending.append(contentsOf: layer.sublayers ?? [])
+            let id = layer.layerID
+            let x = try XCTUnwrap(a.layers[id], file: file, line: line)
+            let y = try XCTUnwrap(b.layers[id], file: file, line: line)
+            let what = "layer \(id)"
+            XCTAssertEqual(x.version == a.generation, y.version == b.generation, "\(what) version", file: file, line: line)
+            XCTAssertEqual(x.subtreeVersion == a.generation, y.subtreeVersion == b.generation, "\(what) subtree version",
+                           file: file, line: line)
+            XCTAssertEqual(x.lastChangeBesidesPlacement == x.version, y.lastChangeBesidesPlacement == y.version,
+                           "\(what) placement-only change", file: file, line: line)
+            XCTAssertEqual(x.sublayerIDs, y.sublayerIDs, what, file: file, line: line)
+            XCTAssertEqual(x.superlayerID, y.superlayerID, what, file: file, line: line)
+            XCTAssertEqual(x.state.position, y.state.position, what, file: file, line: line)
+            XCTAssertEqual(x.state.transform, y.state.transform, what, file: file, line: line)
+            XCTAssertEqual(x.state.zPosition, y.state.zPosition, what, file: file, line: line)
+            XCTAssertTrue(x.state.backgroundColor === y.state.backgroundColor, what, file: file, line: line)
+            var xs = try XCTUnwrap(a.summaries[id], file: file, line: line)
+            var ys = try XCTUnwrap(b.summaries[id], file: file, line: line)
+            XCTAssertEqual(xs.subtreeVersion == a.generation, ys.subtreeVersion == b.generation, what, file: file, line: line)
+            xs.subtreeVersion = 0
+            ys.subtreeVersion = 0
+            XCTAssertEqual(xs, ys, "\(what) summary", file: file, line: line)
+            compared += 1
+        }
+        XCTAssertGreaterThan(compared, 5000, file: file, line: line)
+        XCTAssertEqual(serial.partsOfLastCommit, 1, file: file, line: line)
+        XCTAssertEqual(parallel.partsOfLastCommit, 2, "written in parts", file: file, line: line)
+    }
+
+    func testLargeCommitsWriteTheTreeTheSerialApplyWrites() throws {
+        // The first commit makes the whole tree live: every layer is new to both stores.
+        commit { root.frame = CGRect(x: 0, y: 0, width: 400, height: 200) }
+        try assertStoresAgree()
+        // Every card moves (the scenes' frames), some of them turn.
+        commit {
+            for (k, card) in cards.enumerated() {
+                card.position.x += 1
+                if k % 3 == 0 { card.transform = CATransform3DMakeRotation(0.1, 0, 0, 1) }
+            }
+        }
+        try assertStoresAgree()
+        // Every card moves, and besides some change colour, z position or sublayers.
+        commit {
+            for (k, card) in cards.enumerated() {
+                card.position.y += 1
+                switch k % 50 {
+                case 1: card.backgroundColor = CGColor(red: 0, green: 0, blue: 1, alpha: 1)
+                case 2: card.zPosition = 2
+                case 3: card.addSublayer(CALayer())
+                case 10: card.sublayers?.first?.removeFromSuperlayer()
+                default: break
+                }
+            }
+        }
+        try assertStoresAgree()
+    }
+
+    func testTheSameTreeIsDrawn() throws {
+        commit { root.frame = CGRect(x: 0, y: 0, width: 400, height: 200) }
+        commit { for card in cards { card.transform = CATransform3DMakeTranslation(2, 0, 0) } }
+        let a = serial.snapshot(), b = parallel.snapshot()
+        var first = FrameFlattener(layers: a.layers, time: 0, viewTransform: CATransform3DIdentity)
+        var second = FrameFlattener(layers: b.layers, time: 0, viewTransform: CATransform3DIdentity)
+        let clear = PremultipliedColor(red: 0, green: 0, blue: 0, alpha: 1)
+        let x = first.flatten(rootID: root.layerID, pixelWidth: 400, pixelHeight: 200, clearColor: clear)
+        let y = second.flatten(rootID: root.layerID, pixelWidth: 400, pixelHeight: 200, clearColor: clear)
+        XCTAssertEqual(x.commands.count, 5000 + 500)
+        XCTAssertEqual(x, y)
+    }
+}
