@@ -121,6 +121,40 @@ final class MovedLayerRedrawTests: XCTestCase {
         }
     }
 
+    func testSublayersFlattenedOnOneThreadMoveToo() throws {
+        moving.frames.maximumFlatteningParts = 1
+        flattening.frames.maximumFlatteningParts = 1
+        try assertNextFramesEqual()
+        for _ in 0..<3 {
+            ReuseComparison.commitWithoutActions {
+                for layer in sublayers { layer.transform = randomTransform() }
+            }
+            XCTAssertGreaterThan(try assertNextFramesEqual(), Self.count / 2, "most sublayers moved")
+        }
+    }
+
+    func testAFewMovingSublayersAmongRepeatedOnesMove() throws {
+        for _ in 0..<3 { try assertNextFramesEqual() }
+        // A tenth moves each frame: the run repeats the others and looks at those only.
+        for step in 0..<4 {
+            ReuseComparison.commitWithoutActions {
+                for (k, layer) in sublayers.enumerated() where k % 10 == step {
+                    layer.transform = randomTransform()
+                }
+            }
+            // The first change after still frames is flattened: those frames drew the whole
+            // tree from the cache, so no run knows where its sublayers were last drawn. Then
+            // those that moved in the frame before are looked at again (to be stored), and draw
+            // their drawing of that frame again.
+            let moved = try assertNextFramesEqual()
+            if step == 0 {
+                XCTAssertEqual(moved, 0, "no run recorded in the last frame")
+            } else {
+                XCTAssertGreaterThan(moved, Self.count / 20, "most of the tenth moved")
+            }
+        }
+    }
+
     func testSublayersChangedOtherwiseAreFlattened() throws {
         for _ in 0..<2 {
             ReuseComparison.commitWithoutActions { for layer in sublayers { layer.position.y += 1 } }

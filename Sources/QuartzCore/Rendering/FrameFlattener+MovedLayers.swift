@@ -24,18 +24,29 @@ extension FrameFlattener {
         var clipStarts: [Int]
     }
 
-    /// What sublayer `index` (layer `id`) of a run drawn in the last frame as `run` drew then,
-    /// when it was flattened there in the context numbered `contextSerial` into quads without
-    /// a clip of its own; nil otherwise.
-    func lastDrawing(ofSublayer index: Int, id: UInt64, in run: RunDrawing, contextSerial: UInt64,
+    /// What sublayer `index` (layer `id`) of a run drew in the last frame, which drew the run's
+    /// sublayers from `commandStarts` and `clipStarts`, when it was flattened there in the
+    /// context numbered `contextSerial` into quads without a clip of its own; nil otherwise.
+    func lastDrawing(ofSublayer index: Int, id: UInt64, commandStarts: [Int], clipStarts: [Int], contextSerial: UInt64,
                      cache: FlattenedSubtreeCache) -> LastDrawing? {
-        let commands = run.commandStarts[index]..<run.commandStarts[index + 1]
-        let clip = run.clipStarts[index]
-        guard !commands.isEmpty, run.clipStarts[index + 1] == clip,
+        let commands = commandStarts[index]..<commandStarts[index + 1]
+        let clip = clipStarts[index]
+        guard !commands.isEmpty, clipStarts[index + 1] == clip,
               let key = cache.keyDrawnLastFrame(id, command: commands.lowerBound, clip: clip),
               key.context == contextSerial else { return nil }
         // A leaf's subtree version is its version.
         return LastDrawing(commands: commands, version: key.subtreeVersion)
+    }
+
+    /// `redrawMoved(_:last:lastCommands:in:)` on the thread that owns `cache`, recording the
+    /// layer's drawing in it as `visit` would.
+    mutating func redrawMoved(_ layer: borrowing RenderLayer, last: LastDrawing, contextSerial: UInt64,
+                              in parent: ParentContext, cache: FlattenedSubtreeCache) -> Bool {
+        let commandStart = commands.count, clipStart = clips.count
+        guard redrawMoved(layer, last: last, lastCommands: cache.previousCommands, in: parent) else { return false }
+        cache.record(layer.id, key: SubtreeKey(subtreeVersion: layer.subtreeVersion, context: contextSerial), isStatic: true,
+                     commands: commands[commandStart...], clips: clips[clipStart...], clipBase: Int32(clipStart))
+        return true
     }
 
     /// Appends what `layer` drew in the last frame (`last`, in `lastCommands`) with its map to

@@ -63,7 +63,8 @@ extension FrameFlattener {
                 missed[index] = true
                 missedCount += 1
                 if let lastDrawing {
-                    moved[index] = self.lastDrawing(ofSublayer: index, id: id, in: lastDrawing, contextSerial: contextSerial,
+                    moved[index] = self.lastDrawing(ofSublayer: index, id: id, commandStarts: lastDrawing.commandStarts,
+                                                    clipStarts: lastDrawing.clipStarts, contextSerial: contextSerial,
                                                     cache: cache)
                 }
             }
@@ -75,14 +76,14 @@ extension FrameFlattener {
         for part in 0..<partCount {
             let range = Self.range(ofPart: part, of: partCount, count: ids.count)
             if part < parts.count, let flattened = parts[part] {
-                join(flattened, of: run, ids: ids, stored: stored, missed: missed, in: context,
+                join(flattened, of: run, ids: ids, stored: stored, missed: missed, moved: moved, in: context,
                      contextSerial: contextSerial, cache: cache)
                 absorb(sublayers: flattened.flattenedCount, redrawnMoved: flattened.redrawnMoved,
                        timeDependencies: flattened.timeDependencies,
                        sawAnimations: flattened.sawAnimations, nextChangeTime: flattened.nextChangeTime)
             } else {
                 for index in range {
-                    drawAtJoin(index, of: run, ids: ids, stored: stored, missed: missed, in: context,
+                    drawAtJoin(index, of: run, ids: ids, stored: stored, missed: missed, moved: moved, in: context,
                                contextSerial: contextSerial, cache: cache)
                 }
             }
@@ -92,18 +93,23 @@ extension FrameFlattener {
     }
 
     /// Draws sublayer `index` of the run on this thread, as the serial loop does: from the
-    /// subtree the cache holds, else by flattening it (the cache having `missed` it, or not
-    /// knowing its summary).
+    /// subtree the cache holds, else moved from its last drawing (`moved`) when it only moved,
+    /// else by flattening it (the cache having `missed` it, or not knowing its summary).
     private mutating func drawAtJoin(_ index: Int, of run: SublayerRun, ids: [UInt64],
-                                     stored: [FlattenedSubtreeCache.Entry?], missed: [Bool], in context: ParentContext,
-                                     contextSerial: UInt64, cache: FlattenedSubtreeCache) {
+                                     stored: [FlattenedSubtreeCache.Entry?], missed: [Bool], moved: [LastDrawing?],
+                                     in context: ParentContext, contextSerial: UInt64, cache: FlattenedSubtreeCache) {
         run.commandStarts.append(commands.count)
         run.clipStarts.append(clips.count)
         let flattenedBefore = cache.flattenedSubtrees
         if let entry = stored[index] {
             append(entry)
         } else if let layer = layers[ids[index]] {
-            visit(layer, in: context, contextSerial: contextSerial, cacheMissed: missed[index])
+            if index < moved.count, let last = moved[index], Self.drawsAlone(layer),
+               redrawMoved(layer, last: last, contextSerial: contextSerial, in: context, cache: cache) {
+                // Drawn and recorded.
+            } else {
+                visit(layer, in: context, contextSerial: contextSerial, cacheMissed: missed[index])
+            }
         }
         if cache.flattenedSubtrees != flattenedBefore { run.flattened.append(index) }
     }
@@ -166,14 +172,14 @@ extension FrameFlattener {
     /// of the frame's clip list as `append(_:)` moves a stored subtree's, and records them in
     /// `cache` as `visit` would have; draws those the part left with `drawAtJoin`.
     private mutating func join(_ part: borrowing FlattenedRunPart, of run: SublayerRun, ids: [UInt64],
-                               stored: [FlattenedSubtreeCache.Entry?], missed: [Bool], in context: ParentContext,
-                               contextSerial: UInt64, cache: FlattenedSubtreeCache) {
+                               stored: [FlattenedSubtreeCache.Entry?], missed: [Bool], moved: [LastDrawing?],
+                               in context: ParentContext, contextSerial: UInt64, cache: FlattenedSubtreeCache) {
         var start = (command: 0, clip: part.clipBase)
         for (k, end) in part.ends.enumerated() {
             defer { start = (end.command, end.clip) }
             let index = part.range.lowerBound + k, id = ids[index]
             guard end.outcome != .leftToJoin, let summary = summaries[id] else {
-                drawAtJoin(index, of: run, ids: ids, stored: stored, missed: missed, in: context,
+                drawAtJoin(index, of: run, ids: ids, stored: stored, missed: missed, moved: moved, in: context,
                            contextSerial: contextSerial, cache: cache)
                 continue
             }

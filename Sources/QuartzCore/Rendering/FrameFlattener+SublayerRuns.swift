@@ -34,7 +34,11 @@ extension FrameFlattener {
             run.commandStarts.append(commands.count)
             run.clipStarts.append(clips.count)
             let flattened = cache.flattenedSubtrees
-            visitSublayer(id, in: context, contextSerial: serial, cache: cache)
+            let last = lastDrawing.flatMap {
+                self.lastDrawing(ofSublayer: index, id: id, commandStarts: $0.commandStarts, clipStarts: $0.clipStarts,
+                                 contextSerial: serial, cache: cache)
+            }
+            visitSublayer(id, in: context, contextSerial: serial, cache: cache, lastDrawing: last)
             if cache.flattenedSubtrees != flattened { run.flattened.append(index) }
         }
         run.commandStarts.append(commands.count)
@@ -50,10 +54,15 @@ extension FrameFlattener {
         var start = 0
         for index in changed {
             repeatStretch(run, start..<index, previousCommands: previousCommands, previousClips: previousClips)
+            // The run still holds where the sublayer was drawn in the last frame.
+            let last = redrawsMovedLayers
+                ? lastDrawing(ofSublayer: index, id: ids[index], commandStarts: run.commandStarts,
+                              clipStarts: run.clipStarts, contextSerial: contextSerial, cache: cache)
+                : nil
             run.commandStarts[index] = commands.count
             run.clipStarts[index] = clips.count
             let flattenedBefore = cache.flattenedSubtrees
-            visitSublayer(ids[index], in: context, contextSerial: contextSerial, cache: cache)
+            visitSublayer(ids[index], in: context, contextSerial: contextSerial, cache: cache, lastDrawing: last)
             if cache.flattenedSubtrees != flattenedBefore { flattened.append(index) }
             start = index + 1
         }

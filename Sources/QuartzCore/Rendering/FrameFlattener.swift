@@ -210,13 +210,20 @@ struct FrameFlattener {
 
     /// One sublayer of `visitSublayers(_:in:evaluated:)`, with the cache in use and the serial
     /// of `parent`.
+    /// `lastDrawing`: what the sublayer drew in the last frame, which it draws again moved when
+    /// it only moved since (`redrawMoved`).
     mutating func visitSublayer(_ id: UInt64, in parent: ParentContext, contextSerial context: UInt64,
-                                cache: FlattenedSubtreeCache, evaluated: EvaluatedSublayer? = nil) {
+                                cache: FlattenedSubtreeCache, evaluated: EvaluatedSublayer? = nil,
+                                lastDrawing: LastDrawing? = nil) {
         let summary = summaries[id]
         if let summary,
            let entry = cache.reusable(id, key: SubtreeKey(subtreeVersion: summary.subtreeVersion, context: context)) {
             append(entry)
         } else if let layer = layers[id] {
+            if let lastDrawing, summary != nil, Self.drawsAlone(layer),
+               redrawMoved(layer, last: lastDrawing, contextSerial: context, in: parent, cache: cache) {
+                return
+            }
             // The summary's version is the layer's: a miss here is a miss in `visit` too.
             visit(layer, in: parent, contextSerial: context, evaluated: evaluated, cacheMissed: summary != nil)
         }
