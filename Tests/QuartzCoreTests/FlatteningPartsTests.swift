@@ -111,12 +111,7 @@ final class FlatteningPartsTests: XCTestCase {
         let oneByOne = try serial.drawList(atTime: time)
         let reference = try whole.drawList(atTime: time)
         for (other, name) in [(oneByOne, "serial"), (reference, "whole")] {
-            XCTAssertEqual(inParts.commands.count, other.commands.count, "command count (\(name))", file: file, line: line)
-            XCTAssertEqual(inParts.clips, other.clips, "clips (\(name))", file: file, line: line)
-            if let index = inParts.commands.indices.first(where: { $0 < other.commands.count
-                                                                      && inParts.commands[$0] != other.commands[$0] }) {
-                XCTFail("command \(index) differs from the \(name) frame", file: file, line: line)
-            }
+            ReuseComparison.assertSameFrame(inParts, other, name: name, file: file, line: line)
         }
         XCTAssertEqual(inParts.continuity?.unchangedRanges, oneByOne.continuity?.unchangedRanges, "unchanged ranges",
                        file: file, line: line)

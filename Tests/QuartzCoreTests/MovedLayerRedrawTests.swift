@@ -81,12 +81,7 @@ final class MovedLayerRedrawTests: XCTestCase {
         let flattened = try flattening.drawList(atTime: time)
         let reference = try whole.drawList(atTime: time)
         for (other, name) in [(flattened, "flattening"), (reference, "whole")] {
-            XCTAssertEqual(moved.commands.count, other.commands.count, "command count (\(name))", file: file, line: line)
-            XCTAssertEqual(moved.clips, other.clips, "clips (\(name))", file: file, line: line)
-            if let index = moved.commands.indices.first(where: { $0 < other.commands.count
-                                                                    && moved.commands[$0] != other.commands[$0] }) {
-                XCTFail("command \(index) differs from the \(name) frame", file: file, line: line)
-            }
+            ReuseComparison.assertSameFrame(moved, other, name: name, file: file, line: line)
         }
         XCTAssertEqual(moved.continuity?.unchangedRanges, flattened.continuity?.unchangedRanges, "unchanged ranges",
                        file: file, line: line)

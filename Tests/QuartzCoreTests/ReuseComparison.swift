@@ -34,12 +34,18 @@ final class ReuseComparison {
         time += 1.0 / 60
         let reused = try cached.drawList(atTime: time)
         let flattened = try whole.drawList(atTime: time)
-        XCTAssertEqual(reused.commands.count, flattened.commands.count, "command count", file: file, line: line)
-        XCTAssertEqual(reused.clips, flattened.clips, "clips differ", file: file, line: line)
-        if let index = reused.commands.indices.first(where: { $0 < flattened.commands.count
-                                                                 && reused.commands[$0] != flattened.commands[$0] }) {
-            XCTFail("command \(index) differs from the whole flatten", file: file, line: line)
-        }
+        Self.assertSameFrame(reused, flattened, name: "whole", file: file, line: line)
         return reused
+    }
+
+    /// Asserts that `list` equals `other` (the frame named `name`) command for command and
+    /// clip for clip, naming the first command that differs.
+    static func assertSameFrame(_ list: DrawList, _ other: DrawList, name: String,
+                                file: StaticString = #filePath, line: UInt = #line) {
+        XCTAssertEqual(list.commands.count, other.commands.count, "command count (\(name))", file: file, line: line)
+        XCTAssertEqual(list.clips, other.clips, "clips (\(name))", file: file, line: line)
+        if let index = list.commands.indices.first(where: { $0 < other.commands.count && list.commands[$0] != other.commands[$0] }) {
+            XCTFail("command \(index) differs from the \(name) frame", file: file, line: line)
+        }
     }
 }
