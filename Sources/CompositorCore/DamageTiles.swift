@@ -4,6 +4,10 @@
 /// A tile is damaged when any rectangle of the region touches it; a summed-area table of the
 /// damaged tiles counts those under any box with four lookups. The answer errs only towards
 /// "touches" (a box near a rectangle, in one of its tiles).
+///
+/// The table spans only the window of tiles from the first damaged row and column to the
+/// last (no tile outside it is damaged): a frame damaging one small corner fills a few entries
+/// instead of a table of the whole canvas (8,000 at 1920 x 1080).
 public struct DamageTiles: Sendable {
     /// The side of a tile, in pixels.
     public let tileSize: Int
@@ -11,7 +15,11 @@ public struct DamageTiles: Sendable {
     public let columns: Int, rows: Int
     /// The region's rectangles, cut to the canvas.
     public let rectangles: [PixelRect]
-    /// Damaged tiles above and to the left of each tile corner: (rows + 1) x (columns + 1).
+    /// The tiles of the table's window: columns `windowColumns` and rows `windowRows` of the
+    /// canvas's tiles (empty ranges for an empty region).
+    let windowColumns: Range<Int>, windowRows: Range<Int>
+    /// Damaged tiles of the window above and to the left of each of its tile corners:
+    /// (window rows + 1) x (window columns + 1).
     private let sums: [Int32]
 
     /// The tiles of a `width` x `height` canvas that `rects` touch.
@@ -21,21 +29,30 @@ public struct DamageTiles: Sendable {
         columns = (canvas.width + self.tileSize - 1) / self.tileSize
         rows = (canvas.height + self.tileSize - 1) / self.tileSize
         rectangles = rects.map { $0.intersection(canvas) }.filter { !$0.isEmpty }
-        let stride = columns + 1, tile = self.tileSize, columns = self.columns, rows = self.rows
-        var sums = [Int32](repeating: 0, count: stride * (rows + 1))
+        let tile = self.tileSize
+        var c0 = Int.max, r0 = Int.max, c1 = 0, r1 = 0
+        for r in rectangles {
+            c0 = min(c0, r.x / tile); r0 = min(r0, r.y / tile)
+            c1 = max(c1, (r.x + r.width - 1) / tile + 1); r1 = max(r1, (r.y + r.height - 1) / tile + 1)
+        }
+        if rectangles.isEmpty { (c0, r0) = (0, 0) }
+        windowColumns = c0..<c1; windowRows = r0..<r1
+        let stride = c1 - c0 + 1, windowWidth = c1 - c0, windowHeight = r1 - r0
+        var sums = [Int32](repeating: 0, count: stride * (windowHeight + 1))
         let rectangles = self.rectangles
         sums.withUnsafeMutableBufferPointer { sums in
             for r in rectangles {
-                let c0 = r.x / tile, c1 = (r.x + r.width - 1) / tile
-                let r0 = r.y / tile, r1 = (r.y + r.height - 1) / tile
-                for row in r0...r1 { for column in c0...c1 { sums[(row + 1) * stride + column + 1] = 1 } }
+                let first = r.x / tile - c0, last = (r.x + r.width - 1) / tile - c0
+                for row in (r.y / tile - r0)...((r.y + r.height - 1) / tile - r0) {
+                    for column in first...last { sums[(row + 1) * stride + column + 1] = 1 }
+                }
             }
-            // Read in place: a canvas has thousands of tiles, summed on every damaged frame.
-            guard let base = sums.baseAddress else { return }
-            for row in 1..<(rows + 1) {
+            // Read in place: a wide region's window has thousands of tiles, summed on every damaged frame.
+            guard let base = sums.baseAddress, windowWidth > 0 else { return }
+            for row in 1..<(windowHeight + 1) {
                 let line = base + row * stride, above = line - stride
                 var running: Int32 = 0
-                for column in 1..<(columns + 1) {
+                for column in 1..<(windowWidth + 1) {
                     running &+= line[column]
                     line[column] = running &+ above[column]
                 }
@@ -49,8 +66,14 @@ public struct DamageTiles: Sendable {
 
     /// Whether pixels `minX..<maxX` x `minY..<maxY` may touch the region.
     public func touches(minX: Int, minY: Int, maxX: Int, maxY: Int) -> Bool {
-        guard let (c0, r0, c1, r1) = tileSpan(minX: minX, minY: minY, maxX: maxX, maxY: maxY) else { return false }
-        let stride = columns + 1
+        guard let span = tileSpan(minX: minX, minY: minY, maxX: maxX, maxY: maxY) else { return false }
+        // The span cut to the window, in window tiles: no tile outside the window is damaged.
+        let c0 = max(span.c0, windowColumns.lowerBound) - windowColumns.lowerBound
+        let c1 = min(span.c1, windowColumns.upperBound) - windowColumns.lowerBound
+        let r0 = max(span.r0, windowRows.lowerBound) - windowRows.lowerBound
+        let r1 = min(span.r1, windowRows.upperBound) - windowRows.lowerBound
+        guard c0 < c1, r0 < r1 else { return false }
+        let stride = windowColumns.count + 1
         return sums[r1 * stride + c1] - sums[r0 * stride + c1] - sums[r1 * stride + c0] + sums[r0 * stride + c0] > 0
     }
 
