@@ -112,7 +112,7 @@ private final class BandJob: Sendable {
             for y in y0..<y1 { buffer.fill(row: y, from: x0, to: x1, with: clear) }
         }
         clips.withUnsafeBufferPointer { clipPointer in
-            var painter = QuadPainter(clips: clipPointer, rowWidth: buffer.width)
+            var painter = QuadPainter(clips: clipPointer, columnLimit: x1)
             if !clips.isEmpty { painter.clipSpans = ClipSpanCache(columns: x0..<x1, rows: y0..<y1) }
             defer { painter.clipSpans?.deallocate() }
             quads.entries.withUnsafeBufferPointer { entries in

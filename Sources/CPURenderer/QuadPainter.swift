@@ -7,9 +7,11 @@ import Foundation
 /// the covered span directly (a plain store when it is opaque).
 struct QuadPainter {
     let clips: UnsafeBufferPointer<PreparedClip>
-    /// The pixels in a row: a short run of eight near a row's end may read and rewrite pixels
-    /// beyond the span (unchanged), never beyond the row.
-    let rowWidth: Int
+    /// The column before which a short run of eight may read and rewrite pixels beyond its span
+    /// (unchanged): the right edge of the band being painted, never beyond it, since the pixels
+    /// there may belong to a band that another thread paints at the same time (a damaged frame's
+    /// rectangles lie side by side).
+    let columnLimit: Int
     /// Whether every run of eight evaluates the quad's and the clips' fields and every blend
     /// clamps, as the reference the shortcuts are tested against (the runs and the filled
     /// interior stay the same).
@@ -71,7 +73,7 @@ struct QuadPainter {
         for y in rows {
             let (lower, upper) = sprite.rows.span(row: y, from: x0, to: x1)
             guard lower < upper else { continue }
-            sprite.paint(inverse, wide: nil, row: y, from: lower, to: upper, into: buffer.row(y), rowWidth: rowWidth)
+            sprite.paint(inverse, wide: nil, row: y, from: lower, to: upper, into: buffer.row(y), columnLimit: columnLimit)
         }
     }
 
@@ -165,7 +167,7 @@ struct QuadPainter {
             return
         }
         shadeSpan(quad, y: y, from: lower, to: innerLower, row: row, interior: false)
-        sprite.paint(inverse, wide: wide, row: y, from: innerLower, to: innerUpper, into: row, rowWidth: rowWidth)
+        sprite.paint(inverse, wide: wide, row: y, from: innerLower, to: innerUpper, into: row, columnLimit: columnLimit)
         shadeSpan(quad, y: y, from: innerUpper, to: upper, row: row, interior: false)
     }
 
@@ -211,7 +213,7 @@ struct QuadPainter {
             let covered = x >= clipCover.lower && x + count <= clipCover.upper
             let inside = x >= interior.lower && x + count <= interior.upper
             let color = shader.shade(q, column: x, row: y, interior: inside, clipsCover: covered)
-            blendChunk(color, into: row + x, count: count, room: rowWidth - x, additive: q.pointee.isAdditive, clamps: clamps)
+            blendChunk(color, into: row + x, count: count, room: columnLimit - x, additive: q.pointee.isAdditive, clamps: clamps)
             x += 8
         }
     }
@@ -234,13 +236,13 @@ struct QuadPainter {
         }
         guard quad.pointee.interiorColor.w > 0 || quad.pointee.interiorColor.x > 0 || quad.pointee.interiorColor.y > 0 || quad.pointee.interiorColor.z > 0 else { return }
         if !quad.pointee.isAdditive && !evaluatesEveryField, let blend = ConstantBlend(quad.pointee.interiorColor) {
-            blendSpan(blend, into: row + x0, count: x1 - x0, room: rowWidth - x0)
+            blendSpan(blend, into: row + x0, count: x1 - x0, room: columnLimit - x0)
             return
         }
         let color = LaneColor(quad.pointee.interiorColor)
         var x = x0
         while x < x1 {
-            blendChunk(color, into: row + x, count: min(8, x1 - x), room: rowWidth - x, additive: quad.pointee.isAdditive)
+            blendChunk(color, into: row + x, count: min(8, x1 - x), room: columnLimit - x, additive: quad.pointee.isAdditive)
             x += 8
         }
     }

@@ -143,12 +143,13 @@ struct SpriteSampling {
                         scales: tint != nil || opacity != 0, hardEdges: hardEdges, minX: minX, maxX: maxX, minY: minY, maxY: maxY)
     }
 
-    /// Paints columns `x0..<x1` of row `y` (`row` is its first pixel; `rowWidth` pixels may be
-    /// touched), whose pixels are all covered unless the edges are hard, when the rect decides.
+    /// Paints columns `x0..<x1` of row `y` (`row` is its first pixel; the pixels before column
+    /// `columnLimit` may be touched), whose pixels are all covered unless the edges are hard,
+    /// when the rect decides.
     /// `wide` is `wideKernel(inverse)` when there is one.
     @inline(__always)
     func paint(_ inverse: Homography, wide: UnsafePointer<QCSprite>?, row y: Int, from x0: Int, to x1: Int,
-               into row: UnsafeMutablePointer<UInt32>, rowWidth: Int) {
+               into row: UnsafeMutablePointer<UInt32>, columnLimit: Int) {
         guard x0 < x1 else { return }
         if let wide {
             var span = SIMD2<Int32>(Int32(x0), Int32(x1))
@@ -180,7 +181,7 @@ struct SpriteSampling {
                 source = source.masked(inside)
             }
             let count = min(8, x1 - x), pointer = row + x
-            if rowWidth - x >= 8 {
+            if columnLimit - x >= 8 {
                 let destination = loadEight(pointer)
                 var out = source.over(destination)
                 if count < 8 { out = destination.replacing(with: out, where: firstLanes(count)) }

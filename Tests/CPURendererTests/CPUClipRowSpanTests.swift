@@ -114,7 +114,7 @@ final class CPUClipRowSpanTests: XCTestCase {
             let reference = PixelBuffer(width: Self.side, height: Self.side)
             for y in 0..<Self.side { reference.fill(row: y, from: 0, to: Self.side, with: clear) }
             clips.withUnsafeBufferPointer { pointer in
-                let painter = QuadPainter(clips: pointer, rowWidth: Self.side)
+                let painter = QuadPainter(clips: pointer, columnLimit: Self.side)
                 XCTAssertNil(painter.clipSpans)
                 quads.withUnsafeBufferPointer { quads in
                     for index in quads.indices {

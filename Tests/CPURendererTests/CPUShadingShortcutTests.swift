@@ -66,7 +66,7 @@ final class CPUShadingShortcutTests: XCTestCase {
         for y in 0..<side { buffer.fill(row: y, from: 0, to: side, with: 0xFF30_2010) }
         clips.withUnsafeBufferPointer { pointer in
             let quads = scene.quads.compactMap { PreparedQuad($0, texture: nil, clips: pointer, canvasWidth: side, canvasHeight: side) }
-            var painter = QuadPainter(clips: pointer, rowWidth: side)
+            var painter = QuadPainter(clips: pointer, columnLimit: side)
             painter.evaluatesEveryField = evaluatingEveryField
             quads.withUnsafeBufferPointer { quads in
                 for index in quads.indices {

@@ -161,7 +161,7 @@ final class CPUSpriteKernelTests: XCTestCase {
             }
             let region = buffer(), kernelRows = buffer(), lanes = buffer()
             sprites.withUnsafeBufferPointer { pointer in
-                let painter = QuadPainter(clips: UnsafeBufferPointer(start: nil, count: 0), rowWidth: width)
+                let painter = QuadPainter(clips: UnsafeBufferPointer(start: nil, count: 0), columnLimit: width)
                 var top = 0
                 while top < height {
                     let bottom = min(height, top + 1 + Int(generator.next(20)))
@@ -173,9 +173,9 @@ final class CPUSpriteKernelTests: XCTestCase {
             for y in b.1..<b.3 {
                 let (x0, x1) = sprite.sampling.rows.span(row: y, from: lower, to: upper)
                 withUnsafePointer(to: &wide) {
-                    sprite.sampling.paint(sprite.inverse, wide: $0, row: y, from: x0, to: x1, into: kernelRows.row(y), rowWidth: width)
+                    sprite.sampling.paint(sprite.inverse, wide: $0, row: y, from: x0, to: x1, into: kernelRows.row(y), columnLimit: width)
                 }
-                sprite.sampling.paint(sprite.inverse, wide: nil, row: y, from: x0, to: x1, into: lanes.row(y), rowWidth: width)
+                sprite.sampling.paint(sprite.inverse, wide: nil, row: y, from: x0, to: x1, into: lanes.row(y), columnLimit: width)
             }
             let count = width * height
             let painted = Array(UnsafeBufferPointer(start: region.pixels, count: count))
