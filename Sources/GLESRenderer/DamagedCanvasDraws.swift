@@ -53,8 +53,12 @@ final class DamagedCanvasDraws {
     /// Returns false, laying out nothing, when two rectangles overlap: a translucent instance
     /// drawn once for each would blend twice into their overlap.
     /// - Parameter yFlipped: whether canvas row 0 is the framebuffer's top row (`gl_FragCoord` counts up).
+    /// - Parameter canChange: whether instance `i`, whose bounds overlap the canvas rectangle
+    ///   (minX, minY, maxX, maxY), can change a pixel of it (a turned quad's bounds overlap
+    ///   rectangles beside its corners that it does not reach).
     func plan(canvasBatches: [QuadBatch], bounds: [SIMD4<Int32>], rects: [PixelRect],
-              height: Int, yFlipped: Bool, clearColor: PremultipliedColor) -> Bool {
+              height: Int, yFlipped: Bool, clearColor: PremultipliedColor,
+              canChange: (Int, SIMD4<Int32>) -> Bool = { _, _ in true }) -> Bool {
         batches.removeAll(keepingCapacity: true)
         copies.removeAll(keepingCapacity: true)
         batchEnds.removeAll(keepingCapacity: true)
@@ -64,7 +68,12 @@ final class DamagedCanvasDraws {
         for batch in canvasBatches {
             for instance in batch.firstInstance..<(batch.firstInstance + batch.instanceCount) {
                 let box = instance < bounds.count ? bounds[instance] : SIMD4(Int32.min, Int32.min, Int32.max, Int32.max)
-                forEachRect(touching: box, rects: rects) { index in copies.append(SIMD2(Int32(instance), Int32(index))) }
+                forEachRect(touching: box, rects: rects) { index in
+                    let r = rects[index]
+                    let area = SIMD4(Int32(clamping: r.x), Int32(clamping: r.y), Int32(clamping: r.x + r.width),
+                                     Int32(clamping: r.y + r.height))
+                    if canChange(instance, area) { copies.append(SIMD2(Int32(instance), Int32(index))) }
+                }
             }
             batchEnds.append(copies.count)
         }

@@ -52,6 +52,9 @@ final class FrameEncoder {
     /// For each instance of the canvas pass of a damage-limited frame, the canvas pixels it can
     /// touch (minX, minY, maxX, maxY, exclusive); empty for other frames and passes.
     @exclusivity(unchecked) private(set) var instanceBounds: [SIMD4<Int32>] = []
+    /// For the same instances, what `InstancePixelBounds` reads their reach from: whether each
+    /// is blurred and whether it is drawn with blending off.
+    @exclusivity(unchecked) private(set) var instanceReachKinds: [(blurred: Bool, replaces: Bool)] = []
     /// The damage of the frame being encoded: top-level drawables that cannot touch it are skipped.
     private var damage: DamageTiles?
     /// Picks the canvas drawables that may touch the damage, remembering bounds between frames.
@@ -91,6 +94,7 @@ final class FrameEncoder {
             }
             if damage != nil && instanceBounds.count < capacity {
                 instanceBounds = [SIMD4<Int32>](repeating: .zero, count: capacity)
+                instanceReachKinds = Array(repeating: (false, false), count: capacity)
             }
             try encodeTree(tree)
             guard isShortOfInstances else { break }
@@ -185,6 +189,7 @@ final class FrameEncoder {
         if damage != nil && builder === root {
             instanceBounds[index] = Self.canvasBounds(of: quad, written: base + index * QuadInstance.stride,
                                                       analyticClip: clip.analytic != nil, replaces: blend == .replace, in: root)
+            instanceReachKinds[index] = (quad.blurSigma > 0, blend == .replace)
         }
         var features = QuadInstance.features(quad, textured: binding != nil, alphaTint: alphaTint, clip: clip)
         if gradient != nil { features.insert(.gradient) }
@@ -230,6 +235,18 @@ final class FrameEncoder {
             }
         }
         builder.batches = batches
+    }
+
+    /// Whether the canvas instance `index` of a damage-limited frame can change a pixel of the
+    /// canvas rectangle `rect` (minX, minY, maxX, maxY) that its bounds overlap
+    /// (`InstancePixelBounds.canChange`).
+    func canvasInstance(_ index: Int, canChangeAPixelOf rect: SIMD4<Int32>) -> Bool {
+        guard index < instanceReachKinds.count, (index + 1) * QuadInstance.stride <= instanceData.count else { return true }
+        let kind = instanceReachKinds[index]
+        return instanceData.withUnsafeBufferPointer { data in
+            InstancePixelBounds.canChange(data.baseAddress! + index * QuadInstance.stride, anyPixelOf: rect,
+                                          blurred: kind.blurred, replaces: kind.replaces)
+        }
     }
 
     /// The canvas pixels a quad of the canvas pass can change: those its written instance can

@@ -303,7 +303,9 @@ public final class GLESRenderer: FrameRenderer, CacheBudgetedRenderer {
            canvas.destination == nil, case let .quads(batches) = canvas.work {
             drawsDamagePerInstance = damagedCanvas.plan(canvasBatches: batches, bounds: encoder.instanceBounds, rects: scissors,
                                                         height: target.pixelHeight, yFlipped: target.isYFlipped,
-                                                        clearColor: list.clearColor)
+                                                        clearColor: list.clearColor) { instance, rect in
+                encoder.canvasInstance(instance, canChangeAPixelOf: rect)
+            }
         }
         lastFrameDrewDamagedCanvas = drawsDamagePerInstance
         try uploadInstances(withDamagedCanvas: drawsDamagePerInstance)

@@ -72,6 +72,44 @@ enum InstancePixelBounds {
         return SIMD4(clamped(minX, width), clamped(minY, height), clamped(maxX, width), clamped(maxY, height))
     }
 
+    /// Whether the instance at `instance` can change a pixel of the canvas rectangle `rect`
+    /// (minX, minY, maxX, maxY, exclusive) whose box `of` overlaps: false when no pixel centre of
+    /// the rectangle, taken back to the instance's local space, lies in the box that `of` maps
+    /// (the rect grown by the reach). A turned quad's bounding box overlaps the rectangles beside
+    /// its corners that its shape does not reach. An instance in perspective answers true, and
+    /// so does one under an analytic clip whose own box reaches the rectangle.
+    static func canChange(_ instance: UnsafePointer<Float>, anyPixelOf rect: SIMD4<Int32>, blurred: Bool,
+                          replaces: Bool) -> Bool {
+        let m11 = Double(instance[0]), m12 = Double(instance[1]), m14 = Double(instance[3])
+        let m21 = Double(instance[4]), m22 = Double(instance[5]), m24 = Double(instance[7])
+        let m41 = Double(instance[8]), m42 = Double(instance[9]), m44 = Double(instance[11])
+        let determinant = m11 * m22 - m21 * m12
+        guard m14 == 0, m24 == 0, m44 == 1, Swift.abs(determinant) > 1e-12, determinant.isFinite else { return true }
+        let stepX = SIMD2(m22, -m12) / determinant, stepY = SIMD2(-m21, m11) / determinant
+        let unitsPerPixel = (0.5 * ((stepX * stepX).sum() + (stepY * stepY).sum())).squareRoot()
+        let x = Double(instance[12]), y = Double(instance[13]), w = Double(instance[14]), h = Double(instance[15])
+        let reach = blurred ? Double(instance[27]) + unitsPerPixel / 64
+            : (replaces ? DamageBounds.replacingReach : Self.reach) * unitsPerPixel
+        let lo = SIMD2(Swift.min(x, x + w) - reach, Swift.min(y, y + h) - reach)
+        let hi = SIMD2(Swift.max(x, x + w) + reach, Swift.max(y, y + h) + reach)
+        // Two convex shapes, the grown box and the parallelogram the rectangle's pixel centres
+        // span in local space, are apart when they are apart along an axis of either: the
+        // canvas axes (the box's canvas bounds, as `of` finds them) or the local ones.
+        let first = SIMD2(Double(rect.x) + 0.5, Double(rect.y) + 0.5), last = SIMD2(Double(rect.z) - 0.5, Double(rect.w) - 0.5)
+        guard first.x <= last.x, first.y <= last.y, lo.x <= hi.x, lo.y <= hi.y else { return false }
+        func local(_ p: SIMD2<Double>) -> SIMD2<Double> {
+            let u = p.x - m41, v = p.y - m42
+            return SIMD2(m22 * u - m21 * v, m11 * v - m12 * u) / determinant
+        }
+        let canvas = canvasBox(lo, hi) { SIMD2(m11 * $0.x + m21 * $0.y + m41, m12 * $0.x + m22 * $0.y + m42) }
+        guard canvas.z >= first.x, canvas.x <= last.x, canvas.w >= first.y, canvas.y <= last.y else { return false }
+        let a = local(first), b = local(SIMD2(last.x, first.y)), c = local(SIMD2(first.x, last.y)), d = local(last)
+        let low = pointwiseMin(pointwiseMin(a, b), pointwiseMin(c, d)), high = pointwiseMax(pointwiseMax(a, b), pointwiseMax(c, d))
+        // A hair of slack for the rounding of the map back (a few ulps of the coordinates).
+        let slack = 1e-9 * (1 + Swift.max(Swift.abs(lo.x), Swift.abs(lo.y), Swift.abs(hi.x), Swift.abs(hi.y)))
+        return high.x >= lo.x - slack && low.x <= hi.x + slack && high.y >= lo.y - slack && low.y <= hi.y + slack
+    }
+
     /// The canvas bounding box (minX, minY, maxX, maxY) of the local box `lo`...`hi` mapped by `map`.
     private static func canvasBox(_ lo: SIMD2<Double>, _ hi: SIMD2<Double>, map: (SIMD2<Double>) -> SIMD2<Double>) -> SIMD4<Double> {
         let a = map(lo), b = map(SIMD2(hi.x, lo.y)), c = map(SIMD2(lo.x, hi.y)), d = map(hi)

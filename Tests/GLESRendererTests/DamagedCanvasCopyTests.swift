@@ -22,7 +22,9 @@ final class DamagedCanvasCopyTests: XCTestCase {
 
     /// Draws `list` over a yellow frame in `rects` and returns the canvas copies drawn; every
     /// damaged pixel must match a full render within one level, every other stay yellow.
-    private func copies(in rects: [PixelRect], file: StaticString = #filePath, line: UInt = #line) throws -> Int {
+    private func copies(in rects: [PixelRect], of list: DrawList? = nil, file: StaticString = #filePath,
+                        line: UInt = #line) throws -> Int {
+        let list = list ?? self.list
         let renderer = try S.makeRenderer(width: width, height: height)
         _ = try S.render(renderer, width: width, height: height, clear: PremultipliedColor(red: 1, green: 1, blue: 0, alpha: 1), quads: [])
         _ = try renderer.render(list, damageRegion: rects)
@@ -55,6 +57,31 @@ final class DamagedCanvasCopyTests: XCTestCase {
         XCTAssertEqual(try copies(in: [PixelRect(x: 20, y: 0, width: 6, height: 32), PixelRect(x: 40, y: 0, width: 6, height: 32)]), 3)
         // The square's top-left corner pixel (10, 8) is a rectangle of its own; row 19 gets none.
         XCTAssertEqual(try copies(in: [PixelRect(x: 10, y: 8, width: 1, height: 1), PixelRect(x: 0, y: 19, width: 64, height: 4)]), 3)
+    }
+
+    /// A 14-point square turned by 45° about (32, 16): a diamond |x − 32| + |y − 16| ≤ 9.9 whose
+    /// bounding box, 22.1 ... 41.9 by 6.1 ... 25.9, holds corners it does not reach.
+    private var diamond: DrawList {
+        let c = 0.5.squareRoot()
+        let turn = Matrix4(m11: c, m12: c, m13: 0, m14: 0, m21: -c, m22: c, m23: 0, m24: 0,
+                           m31: 0, m32: 0, m33: 1, m34: 0, m41: 32, m42: 16, m43: 0, m44: 1)
+        return DrawList(pixelWidth: width, pixelHeight: height, clearColor: S.black, commands: [
+            .quad(Quad(transform: turn, rect: CGRect(x: -7, y: -7, width: 14, height: 14), fillColor: S.red)),
+        ])
+    }
+
+    func testARectangleInATurnedQuadsBoxThatItsShapeMissesGetsNoCopy() throws {
+        // Pixels 22 ... 25 by 6 ... 9 lie in the diamond's box; the nearest centre, (25.5, 9.5),
+        // is 13 from its centre in |dx| + |dy|, about 2.2 pixels beyond its edge.
+        XCTAssertEqual(try copies(in: [PixelRect(x: 22, y: 6, width: 4, height: 4), PixelRect(x: 0, y: 28, width: 8, height: 4)],
+                                  of: diamond), 2)
+        // Pixel (31, 6), centre (31.5, 6.5), lies 0.1 beyond the edge: within half a pixel, changed.
+        XCTAssertEqual(try copies(in: [PixelRect(x: 31, y: 6, width: 1, height: 1), PixelRect(x: 0, y: 28, width: 8, height: 4)],
+                                  of: diamond), 3)
+        // The whole box, cut in four around the centre: each quarter holds a side of the diamond.
+        let quarters = [PixelRect(x: 22, y: 6, width: 10, height: 10), PixelRect(x: 32, y: 6, width: 10, height: 10),
+                        PixelRect(x: 22, y: 16, width: 10, height: 10), PixelRect(x: 32, y: 16, width: 10, height: 10)]
+        XCTAssertEqual(try copies(in: quarters, of: diamond), 8)
     }
 
     func testTheCopyStorageGrowsFromASmallFrameToOneOfThousandsOfCopies() throws {
