@@ -28,22 +28,10 @@ enum InstancePixelBounds {
     static func of(_ instance: UnsafePointer<Float>, analyticClip: Bool, blurred: Bool, replaces: Bool = false,
                    width: Int, height: Int) -> SIMD4<Int32> {
         let whole = SIMD4<Int32>(0, 0, Int32(clamping: width), Int32(clamping: height))
-        let m11 = Double(instance[0]), m12 = Double(instance[1]), m14 = Double(instance[3])
-        let m21 = Double(instance[4]), m22 = Double(instance[5]), m24 = Double(instance[7])
-        let m41 = Double(instance[8]), m42 = Double(instance[9]), m44 = Double(instance[11])
-        let determinant = m11 * m22 - m21 * m12
-        guard m14 == 0, m24 == 0, m44 == 1, Swift.abs(determinant) > 1e-12, determinant.isFinite else { return whole }
-        // Local units per canvas pixel step along x and y: the inverse map's columns.
-        let stepX = SIMD2(m22, -m12) / determinant, stepY = SIMD2(-m21, m11) / determinant
-        func unitsPerPixel(_ x: SIMD2<Double>, _ y: SIMD2<Double>) -> Double { (0.5 * ((x * x).sum() + (y * y).sum())).squareRoot() }
-        func canvas(_ p: SIMD2<Double>) -> SIMD2<Double> { SIMD2(m11 * p.x + m21 * p.y + m41, m12 * p.x + m22 * p.y + m42) }
-
-        let x = Double(instance[12]), y = Double(instance[13]), w = Double(instance[14]), h = Double(instance[15])
-        let reach = blurred ? Double(instance[27]) + unitsPerPixel(stepX, stepY) / 64
-            : (replaces ? DamageBounds.replacingReach : Self.reach) * unitsPerPixel(stepX, stepY)
-        var lo = SIMD2(Swift.min(x, x + w) - reach, Swift.min(y, y + h) - reach)
-        var hi = SIMD2(Swift.max(x, x + w) + reach, Swift.max(y, y + h) + reach)
-        var box = canvasBox(lo, hi, map: canvas)
+        guard let map = InstanceMap(instance) else { return whole }
+        let stepX = map.stepX, stepY = map.stepY
+        var (lo, hi) = map.grownRect(of: instance, blurred: blurred, replaces: replaces)
+        var box = canvasBox(lo, hi, map: map.canvas)
         if analyticClip {
             // Clip-local = C · local + offset (centred), with half size (hx, hy).
             let a = Double(instance[41]), b = Double(instance[42]), c = Double(instance[43]), hx = Double(instance[44])
@@ -52,13 +40,13 @@ enum InstancePixelBounds {
             if Swift.abs(clipDeterminant) > 1e-12, clipDeterminant.isFinite {
                 let clipStepX = SIMD2(a * stepX.x + b * stepX.y, d * stepX.x + e * stepX.y)
                 let clipStepY = SIMD2(a * stepY.x + b * stepY.y, d * stepY.x + e * stepY.y)
-                let clipReach = Self.reach * unitsPerPixel(clipStepX, clipStepY)
+                let clipReach = Self.reach * InstanceMap.unitsPerPixel(clipStepX, clipStepY)
                 lo = SIMD2(-Swift.max(hx, 0) - clipReach, -Swift.max(hy, 0) - clipReach)
                 hi = -lo
                 // Back to the quad's local space: local = C⁻¹ · (clip-local − offset).
                 let clipBox = canvasBox(lo, hi) { q in
                     let u = q.x - c, v = q.y - f
-                    return canvas(SIMD2(e * u - b * v, a * v - d * u) / clipDeterminant)
+                    return map.canvas(SIMD2(e * u - b * v, a * v - d * u) / clipDeterminant)
                 }
                 box = SIMD4(Swift.max(box.x, clipBox.x), Swift.max(box.y, clipBox.y),
                             Swift.min(box.z, clipBox.z), Swift.min(box.w, clipBox.w))
@@ -80,30 +68,17 @@ enum InstancePixelBounds {
     /// so does one under an analytic clip whose own box reaches the rectangle.
     static func canChange(_ instance: UnsafePointer<Float>, anyPixelOf rect: SIMD4<Int32>, blurred: Bool,
                           replaces: Bool) -> Bool {
-        let m11 = Double(instance[0]), m12 = Double(instance[1]), m14 = Double(instance[3])
-        let m21 = Double(instance[4]), m22 = Double(instance[5]), m24 = Double(instance[7])
-        let m41 = Double(instance[8]), m42 = Double(instance[9]), m44 = Double(instance[11])
-        let determinant = m11 * m22 - m21 * m12
-        guard m14 == 0, m24 == 0, m44 == 1, Swift.abs(determinant) > 1e-12, determinant.isFinite else { return true }
-        let stepX = SIMD2(m22, -m12) / determinant, stepY = SIMD2(-m21, m11) / determinant
-        let unitsPerPixel = (0.5 * ((stepX * stepX).sum() + (stepY * stepY).sum())).squareRoot()
-        let x = Double(instance[12]), y = Double(instance[13]), w = Double(instance[14]), h = Double(instance[15])
-        let reach = blurred ? Double(instance[27]) + unitsPerPixel / 64
-            : (replaces ? DamageBounds.replacingReach : Self.reach) * unitsPerPixel
-        let lo = SIMD2(Swift.min(x, x + w) - reach, Swift.min(y, y + h) - reach)
-        let hi = SIMD2(Swift.max(x, x + w) + reach, Swift.max(y, y + h) + reach)
+        guard let map = InstanceMap(instance) else { return true }
+        let (lo, hi) = map.grownRect(of: instance, blurred: blurred, replaces: replaces)
         // Two convex shapes, the grown box and the parallelogram the rectangle's pixel centres
         // span in local space, are apart when they are apart along an axis of either: the
         // canvas axes (the box's canvas bounds, as `of` finds them) or the local ones.
         let first = SIMD2(Double(rect.x) + 0.5, Double(rect.y) + 0.5), last = SIMD2(Double(rect.z) - 0.5, Double(rect.w) - 0.5)
         guard first.x <= last.x, first.y <= last.y, lo.x <= hi.x, lo.y <= hi.y else { return false }
-        func local(_ p: SIMD2<Double>) -> SIMD2<Double> {
-            let u = p.x - m41, v = p.y - m42
-            return SIMD2(m22 * u - m21 * v, m11 * v - m12 * u) / determinant
-        }
-        let canvas = canvasBox(lo, hi) { SIMD2(m11 * $0.x + m21 * $0.y + m41, m12 * $0.x + m22 * $0.y + m42) }
+        let canvas = canvasBox(lo, hi, map: map.canvas)
         guard canvas.z >= first.x, canvas.x <= last.x, canvas.w >= first.y, canvas.y <= last.y else { return false }
-        let a = local(first), b = local(SIMD2(last.x, first.y)), c = local(SIMD2(first.x, last.y)), d = local(last)
+        let a = map.local(first), b = map.local(SIMD2(last.x, first.y)), c = map.local(SIMD2(first.x, last.y))
+        let d = map.local(last)
         let low = pointwiseMin(pointwiseMin(a, b), pointwiseMin(c, d)), high = pointwiseMax(pointwiseMax(a, b), pointwiseMax(c, d))
         // A hair of slack for the rounding of the map back (a few ulps of the coordinates).
         let slack = 1e-9 * (1 + Swift.max(Swift.abs(lo.x), Swift.abs(lo.y), Swift.abs(hi.x), Swift.abs(hi.y)))
@@ -115,5 +90,49 @@ enum InstancePixelBounds {
         let a = map(lo), b = map(SIMD2(hi.x, lo.y)), c = map(SIMD2(lo.x, hi.y)), d = map(hi)
         let low = pointwiseMin(pointwiseMin(a, b), pointwiseMin(c, d)), high = pointwiseMax(pointwiseMax(a, b), pointwiseMax(c, d))
         return SIMD4(low.x, low.y, high.x, high.y)
+    }
+}
+
+/// The affine map of an instance from its local space to the canvas, read from its attributes.
+private struct InstanceMap {
+    let m11: Double, m12: Double, m21: Double, m22: Double, m41: Double, m42: Double
+    let determinant: Double
+    /// Local units per canvas pixel step along x and y: the inverse map's columns.
+    let stepX: SIMD2<Double>, stepY: SIMD2<Double>
+
+    /// The map of the instance at `instance`; nil when it is in perspective or flat.
+    init?(_ instance: UnsafePointer<Float>) {
+        m11 = Double(instance[0]); m12 = Double(instance[1]); m21 = Double(instance[4]); m22 = Double(instance[5])
+        m41 = Double(instance[8]); m42 = Double(instance[9])
+        determinant = m11 * m22 - m21 * m12
+        guard instance[3] == 0, instance[7] == 0, instance[11] == 1, Swift.abs(determinant) > 1e-12, determinant.isFinite
+        else { return nil }
+        stepX = SIMD2(m22, -m12) / determinant
+        stepY = SIMD2(-m21, m11) / determinant
+    }
+
+    /// The local units a canvas pixel spans on average, for steps `x` and `y`.
+    static func unitsPerPixel(_ x: SIMD2<Double>, _ y: SIMD2<Double>) -> Double {
+        (0.5 * ((x * x).sum() + (y * y).sum())).squareRoot()
+    }
+
+    /// `p` in canvas pixels.
+    func canvas(_ p: SIMD2<Double>) -> SIMD2<Double> { SIMD2(m11 * p.x + m21 * p.y + m41, m12 * p.x + m22 * p.y + m42) }
+
+    /// The canvas point `p` in local units.
+    func local(_ p: SIMD2<Double>) -> SIMD2<Double> {
+        let u = p.x - m41, v = p.y - m42
+        return SIMD2(m22 * u - m21 * v, m11 * v - m12 * u) / determinant
+    }
+
+    /// The instance's rect grown by the reach of its changed pixels' centres (the reasons are
+    /// `InstancePixelBounds`'), in local units: its lower and upper corners.
+    func grownRect(of instance: UnsafePointer<Float>, blurred: Bool, replaces: Bool) -> (SIMD2<Double>, SIMD2<Double>) {
+        let unitsPerPixel = Self.unitsPerPixel(stepX, stepY)
+        let x = Double(instance[12]), y = Double(instance[13]), w = Double(instance[14]), h = Double(instance[15])
+        let reach = blurred ? Double(instance[27]) + unitsPerPixel / 64
+            : (replaces ? DamageBounds.replacingReach : InstancePixelBounds.reach) * unitsPerPixel
+        return (SIMD2(Swift.min(x, x + w) - reach, Swift.min(y, y + h) - reach),
+                SIMD2(Swift.max(x, x + w) + reach, Swift.max(y, y + h) + reach))
     }
 }
