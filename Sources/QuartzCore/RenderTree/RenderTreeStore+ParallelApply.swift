@@ -70,16 +70,8 @@ private struct ApplyParts: @unchecked Sendable {
             layers[index]._withUnsafeGuaranteedRef { layer in
                 let id = Int(layer.layerID)
                 let slot = layerSlots.baseAddress.unsafelyUnwrapped + id
-                if slot.pointee == nil {
-                    slot.pointee = RenderLayer(committing: layer)
-                    slot.pointee!.lastChangeBesidesPlacement = generation
-                    added[part].layers += 1
-                } else if !slot.pointee!.recommit(layer) {
-                    slot.pointee!.lastChangeBesidesPlacement = generation
-                }
-                slot.pointee!.version = generation
-                slot.pointee!.subtreeVersion = generation
-                let placement = RenderTreeStore.Placement(slot.pointee!)
+                if slot.pointee == nil { added[part].layers += 1 }
+                let placement = RenderTreeStore.write(layer, into: &slot.pointee, generation: generation)
                 let summary = summarySlots.baseAddress.unsafelyUnwrapped + id
                 if summary.pointee == nil { added[part].summaries += 1 }
                 summary.pointee = placement.summary(generation: generation)

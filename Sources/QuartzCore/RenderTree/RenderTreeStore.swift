@@ -154,16 +154,9 @@ final class RenderTreeStore: Sendable {
                     c.layers.withSlot(layer.layerID) { slot -> Placement in
                         if !withTransitions.isEmpty, let copy = withTransitions.removeValue(forKey: index) {
                             slot = copy
-                            slot!.lastChangeBesidesPlacement = generation
-                        } else if slot == nil {
-                            slot = RenderLayer(committing: layer)
-                            slot!.lastChangeBesidesPlacement = generation
-                        } else if !slot!.recommit(layer) {
-                            slot!.lastChangeBesidesPlacement = generation
+                            return Self.stamp(&slot!, generation: generation, onlyPlacementChanged: false)
                         }
-                        slot!.version = generation
-                        slot!.subtreeVersion = generation
-                        return Placement(slot!)
+                        return Self.write(layer, into: &slot, generation: generation)
                     }
                 }
                 c.record(placement, generation: generation)
@@ -173,6 +166,25 @@ final class RenderTreeStore: Sendable {
             placements.removeAll(keepingCapacity: true)
             if placements.capacity <= Self.largestSparePlacements { swap(&placements, &c.sparePlacements) }
         }
+    }
+
+    /// Writes `layer` as the commit `generation` commits it into `slot` (a new copy, or its copy
+    /// brought up to date in place) and returns its placement. The caller holds `LayerTreeLock`.
+    static func write(_ layer: CALayer, into slot: inout RenderLayer?, generation: UInt64) -> Placement {
+        guard slot != nil else {
+            slot = RenderLayer(committing: layer)
+            return stamp(&slot!, generation: generation, onlyPlacementChanged: false)
+        }
+        let onlyPlacement = slot!.recommit(layer)
+        return stamp(&slot!, generation: generation, onlyPlacementChanged: onlyPlacement)
+    }
+
+    /// Stamps a layer written by the commit `generation` and returns its placement.
+    private static func stamp(_ layer: inout RenderLayer, generation: UInt64, onlyPlacementChanged: Bool) -> Placement {
+        if !onlyPlacementChanged { layer.lastChangeBesidesPlacement = generation }
+        layer.version = generation
+        layer.subtreeVersion = generation
+        return Placement(layer)
     }
 
     /// Where a committed layer sits and what its superlayer's summary needs of it (and what its

@@ -38,15 +38,19 @@ extension FrameFlattener {
         return LastDrawing(commands: commands, version: key.subtreeVersion)
     }
 
-    /// `redrawMoved(_:last:lastCommands:in:)` on the thread that owns `cache`, recording the
-    /// layer's drawing in it as `visit` would.
-    mutating func redrawMoved(_ layer: borrowing RenderLayer, last: LastDrawing, contextSerial: UInt64,
-                              in parent: ParentContext, cache: FlattenedSubtreeCache) -> Bool {
+    /// Draws a sublayer the cache does not hold, on the thread that owns `cache`: its last
+    /// drawing `last` moved (`redrawMoved`) when it draws alone and only moved, recorded in the
+    /// cache as `visit` records it; else by `visit`.
+    mutating func redrawMovedOrVisit(_ layer: consuming RenderLayer, last: LastDrawing?, in parent: ParentContext,
+                                     contextSerial: UInt64, cache: FlattenedSubtreeCache,
+                                     evaluated: EvaluatedSublayer? = nil, cacheMissed: Bool) {
         let commandStart = commands.count, clipStart = clips.count
-        guard redrawMoved(layer, last: last, lastCommands: cache.previousCommands, in: parent) else { return false }
-        cache.record(layer.id, key: SubtreeKey(subtreeVersion: layer.subtreeVersion, context: contextSerial), isStatic: true,
-                     commands: commands[commandStart...], clips: clips[clipStart...], clipBase: Int32(clipStart))
-        return true
+        if let last, Self.drawsAlone(layer), redrawMoved(layer, last: last, lastCommands: cache.previousCommands, in: parent) {
+            cache.record(layer.id, key: SubtreeKey(subtreeVersion: layer.subtreeVersion, context: contextSerial), isStatic: true,
+                         commands: commands[commandStart...], clips: clips[clipStart...], clipBase: Int32(clipStart))
+            return
+        }
+        visit(layer, in: parent, contextSerial: contextSerial, evaluated: evaluated, cacheMissed: cacheMissed)
     }
 
     /// Appends what `layer` drew in the last frame (`last`, in `lastCommands`) with its map to

@@ -104,12 +104,8 @@ extension FrameFlattener {
         if let entry = stored[index] {
             append(entry)
         } else if let layer = layers[ids[index]] {
-            if index < moved.count, let last = moved[index], Self.drawsAlone(layer),
-               redrawMoved(layer, last: last, contextSerial: contextSerial, in: context, cache: cache) {
-                // Drawn and recorded.
-            } else {
-                visit(layer, in: context, contextSerial: contextSerial, cacheMissed: missed[index])
-            }
+            redrawMovedOrVisit(layer, last: index < moved.count ? moved[index] : nil, in: context,
+                               contextSerial: contextSerial, cache: cache, cacheMissed: missed[index])
         }
         if cache.flattenedSubtrees != flattenedBefore { run.flattened.append(index) }
     }

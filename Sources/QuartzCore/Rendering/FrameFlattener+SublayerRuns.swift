@@ -24,8 +24,8 @@ extension FrameFlattener {
             return
         }
         let run = cache.recordingRun(of: p.layer.id)
-        let lastDrawing = redrawsMovedLayers ? run.lastFrameDrawing(before: cache.frame, context: serial, ids: ids) : nil
         run.begin(frame: cache.frame, parentVersion: parentVersion, context: serial, ids: ids)
+        let lastDrawing = redrawsMovedLayers ? run.lastFrameDrawing : nil
         if maximumParts > 1 && ids.count >= Self.partsMinimum {
             recordInParts(run, ids: ids, in: context, contextSerial: serial, cache: cache, lastDrawing: lastDrawing)
             return

@@ -220,12 +220,9 @@ struct FrameFlattener {
            let entry = cache.reusable(id, key: SubtreeKey(subtreeVersion: summary.subtreeVersion, context: context)) {
             append(entry)
         } else if let layer = layers[id] {
-            if let lastDrawing, summary != nil, Self.drawsAlone(layer),
-               redrawMoved(layer, last: lastDrawing, contextSerial: context, in: parent, cache: cache) {
-                return
-            }
             // The summary's version is the layer's: a miss here is a miss in `visit` too.
-            visit(layer, in: parent, contextSerial: context, evaluated: evaluated, cacheMissed: summary != nil)
+            redrawMovedOrVisit(layer, last: summary == nil ? nil : lastDrawing, in: parent, contextSerial: context,
+                               cache: cache, evaluated: evaluated, cacheMissed: summary != nil)
         }
     }
 

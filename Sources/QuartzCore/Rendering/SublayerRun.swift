@@ -37,22 +37,32 @@ final class SublayerRun {
     @exclusivity(unchecked) private var indices: [UInt64: Int] = [:]
     @exclusivity(unchecked) private var indexedVersion: UInt64?
 
-    /// Where the sublayers were drawn in the frame before `frame`, when this run recorded that
-    /// frame's drawing of the same `ids` in the context numbered `context`; nil otherwise.
-    func lastFrameDrawing(before frame: UInt64, context: UInt64, ids: [UInt64]) -> FrameFlattener.RunDrawing? {
-        guard !isAmbiguous, self.frame &+ 1 == frame, self.context == context, commandStarts.count == ids.count + 1,
-              clipStarts.count == ids.count + 1, ids == self.ids else { return nil }
-        return FrameFlattener.RunDrawing(commandStarts: commandStarts, clipStarts: clipStarts)
+    /// The starts of the drawing `begin` replaced, kept in the buffers the next `begin` records
+    /// into (no allocation a frame): valid only when `previousIsLastFrame` says so.
+    @exclusivity(unchecked) private(set) var previousCommandStarts: [Int] = []
+    @exclusivity(unchecked) private(set) var previousClipStarts: [Int] = []
+    /// Whether the previous starts are the last frame's drawing of the same sublayers in the
+    /// same context as the drawing being recorded.
+    @exclusivity(unchecked) private(set) var previousIsLastFrame = false
+
+    /// Where the sublayers were drawn in the last frame, when `previousIsLastFrame`.
+    var lastFrameDrawing: FrameFlattener.RunDrawing? {
+        previousIsLastFrame ? FrameFlattener.RunDrawing(commandStarts: previousCommandStarts, clipStarts: previousClipStarts) : nil
     }
 
-    /// Starts recording a drawing of `ids` in `frame`.
+    /// Starts recording a drawing of `ids` in `frame`, keeping the drawing it replaces.
     func begin(frame: UInt64, parentVersion: UInt64, context: UInt64, ids: [UInt64]) {
+        let sameSublayers = ids == self.ids
+        previousIsLastFrame = self.frame &+ 1 == frame && !isAmbiguous && self.context == context && sameSublayers
+            && commandStarts.count == ids.count + 1 && clipStarts.count == ids.count + 1
         isAmbiguous = self.frame == frame
         self.frame = frame
         self.context = context
-        if parentVersion != self.parentVersion || ids != self.ids { indexedVersion = nil }
+        if parentVersion != self.parentVersion || !sameSublayers { indexedVersion = nil }
         self.parentVersion = parentVersion
         self.ids = ids
+        swap(&commandStarts, &previousCommandStarts)
+        swap(&clipStarts, &previousClipStarts)
         commandStarts.removeAll(keepingCapacity: true)
         clipStarts.removeAll(keepingCapacity: true)
         commandStarts.reserveCapacity(ids.count + 1)
