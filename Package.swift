@@ -4,7 +4,7 @@ import PackageDescription
 
 /// A system library reached through pkg-config, with the Debian package that provides it.
 func systemLibrary(_ name: String, pkgConfig: String, apt: String) -> Target {
-    .systemLibrary(name: name, path: "Sources/\(name)", pkgConfig: pkgConfig, providers: [.apt([apt])])
+    .systemLibrary(name: name, pkgConfig: pkgConfig, providers: [.apt([apt])])
 }
 
 /// The command-line parser of the executables.
@@ -69,17 +69,17 @@ let package = Package(
         .target(name: "LayerArtwork", dependencies: ["CoreGraphics", "CCairo", "CPango"]),
         // The model: layers, transactions, the render tree, timing, animation, layout, and the
         // flattening of a frame into a DrawList. It knows nothing of GL, DRM, Cairo or Pango:
-        // scripts/check-imports.py fails the build of the suite on an import of a target that is
+        // scripts/check-imports.swift fails the build of the suite on an import of a target that is
         // not a direct dependency, and on a direct dependency outside this list.
         .target(name: "QuartzCoreModel", dependencies: [
             "CoreGraphics", "CompositorCore", "CPURenderer", "LayerArtwork", logging,
-        ], path: "Sources/QuartzCore"),
+        ]),
         // The module users import: the model re-exported, and what draws it (CARenderer on the GLES
         // and CPU renderers, CAOpenGLLayer).
         .target(name: "QuartzCore", dependencies: [
             "QuartzCoreModel", "CoreGraphics", "CompositorCore", "GLESRenderer", "CPURenderer", "CGLES3",
             logging,
-        ], path: "Sources/QuartzCoreRendering"),
+        ]),
 
         // Full-screen layer trees on bare DRM/KMS: display, frame pacing, input, session.
         .target(name: "QuartzCoreDisplay", dependencies: [
@@ -117,7 +117,7 @@ let package = Package(
         .testTarget(name: "CoreGraphicsTests", dependencies: ["CoreGraphics"], exclude: ["Fixtures"]),
         .testTarget(name: "CompositorCoreTests", dependencies: ["CompositorCore", "CoreGraphics", "RendererTestSupport", logging]),
         .testTarget(name: "QuartzCoreTests", dependencies: ["QuartzCore", "QuartzCoreModel", "CompositorCore", "RendererTestSupport"]),
-        .target(name: "RendererTestSupport", dependencies: ["CompositorCore", "CoreGraphics", logging], path: "Tests/RendererTestSupport"),
+        .target(name: "RendererTestSupport", dependencies: ["CompositorCore", "CoreGraphics", logging]),
         .testTarget(name: "GLESRendererTests", dependencies: ["GLESRenderer", "CompositorCore", "CoreGraphics", "CEGL", "CGLES3", "RendererTestSupport"]),
         .testTarget(name: "FuzzRegressionTests", dependencies: ["FuzzTargets", "QuartzCore", "CompositorCore", "CPURenderer", "GLESRenderer"]),
         .testTarget(name: "KioskTests", dependencies: ["QuartzCore", "QuartzCoreDisplay", "KioskMenu", "CompositorCore", "CPURenderer", "GLESRenderer", "RendererTestSupport", logging]),

@@ -34,7 +34,7 @@ document() {
 # The model's graph and the QuartzCore target's own are both named QuartzCore; each keeps its own
 # file (the model's as QuartzCore.model…), and DocC merges files of one module.
 cp "$graphs/QuartzCoreModel.symbols.json" "$work/QuartzCoreModel.model.symbols.json"
-document QuartzCore Sources/QuartzCoreRendering/QuartzCore.docc \
+document QuartzCore Sources/QuartzCore/QuartzCore.docc \
   "$graphs/QuartzCore.symbols.json" "$work/QuartzCoreModel.model.symbols.json" \
   "$graphs"/QuartzCoreModel@*.symbols.json
 document QuartzCoreDisplay Sources/QuartzCoreDisplay/QuartzCoreDisplay.docc "$graphs"/QuartzCoreDisplay*.symbols.json

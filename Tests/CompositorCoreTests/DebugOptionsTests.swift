@@ -56,7 +56,7 @@ final class DebugOptionsTests: XCTestCase {
 final class DebugOptionsDocumentationTests: XCTestCase {
     func testEverySwitchHasARowInThePortingArticle() throws {
         let article = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("Sources/QuartzCoreRendering/QuartzCore.docc/PortingFromApplePlatforms.md")
+            .deletingLastPathComponent().appendingPathComponent("Sources/QuartzCore/QuartzCore.docc/PortingFromApplePlatforms.md")
         let text = try String(contentsOf: article, encoding: .utf8)
         for option in DebugOptions.Switch.allCases {
             XCTAssertTrue(text.contains("| `\(option.rawValue)` |"), "no row for QC_DEBUG=\(option.rawValue)")
