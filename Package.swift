@@ -119,7 +119,7 @@ let package = Package(
         .testTarget(name: "QuartzCoreTests", dependencies: ["QuartzCore", "QuartzCoreModel", "CompositorCore", "RendererTestSupport"]),
         .target(name: "RendererTestSupport", dependencies: ["CompositorCore", "CoreGraphics", logging]),
         .testTarget(name: "GLESRendererTests", dependencies: ["GLESRenderer", "CompositorCore", "CoreGraphics", "CEGL", "CGLES3", "RendererTestSupport"]),
-        .testTarget(name: "FuzzRegressionTests", dependencies: ["FuzzTargets", "QuartzCore", "CompositorCore", "CPURenderer", "GLESRenderer"]),
+        .testTarget(name: "FuzzRegressionTests", dependencies: ["FuzzTargets", "RendererTestSupport", "QuartzCore", "CompositorCore", "CPURenderer", "GLESRenderer"]),
         .testTarget(name: "KioskTests", dependencies: ["QuartzCore", "QuartzCoreDisplay", "KioskMenu", "CompositorCore", "CPURenderer", "GLESRenderer", "RendererTestSupport", logging]),
         .testTarget(name: "CPURendererTests", dependencies: ["CPURenderer", "CompositorCore", "CoreGraphics", "RendererTestSupport"]),
         .testTarget(name: "QuartzCoreTestingTests", dependencies: ["QuartzCoreTesting", "QuartzCoreSnapshotTesting", "RendererTestSupport"]),
@@ -129,7 +129,7 @@ let package = Package(
         .testTarget(name: "DocumentationTests", dependencies: ["QuartzCore", "QuartzCoreDisplay"]),
         // The command-line tools, parsed in process and run as built executables.
         .testTarget(name: "ToolTests", dependencies: ["qc-render", "qc-bench", "qc-kiosk", "CoreGraphics", "ExampleScenes", "QuartzCoreDisplay",
-                                                  "CompositorCore", "GLESRenderer", argumentParser]),
+                                                  "CompositorCore", "GLESRenderer", "RendererTestSupport", argumentParser]),
     ],
     swiftLanguageModes: [.v6]
 )

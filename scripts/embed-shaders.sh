@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Embeds Shaders/*.glsl into Sources/GLESRenderer/Shaders/Generated/ShaderSources.swift.
+# Embeds Shaders/*.glsl and Shaders/include/*.glsl (spliced in by ShaderIncludes.swift) into Sources/GLESRenderer/Shaders/Generated/ShaderSources.swift.
 # Run after editing a shader; a test fails when the generated file is out of date.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -11,11 +11,11 @@ mkdir -p "$(dirname "$out")"
   echo "/// The GLSL ES 3.00 sources of Shaders/, embedded at build time."
   echo "enum ShaderSources {"
   names=()
-  for file in Shaders/*.glsl; do
+  for file in Shaders/*.glsl Shaders/include/*.glsl; do
     base=$(basename "$file" .glsl)                     # quad.vert
     name=$(echo "$base" | awk -F. '{ s = $1; for (i = 2; i <= NF; i++) s = s toupper(substr($i,1,1)) substr($i,2); print s }')
     names+=("$name:$(basename "$file")")
-    echo "    /// Shaders/$(basename "$file")."
+    echo "    /// ${file}."
     echo "    static let $name = #\"\"\""
     cat "$file"
     echo "\"\"\"#"

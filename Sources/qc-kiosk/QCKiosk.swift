@@ -187,9 +187,15 @@ struct QCKiosk: ParsableCommand {
         app.run(configuration: displayConfiguration)
     }
 
+    /// Offscreen frames are drawn by Mesa's llvmpipe, the same pixels on every machine, unless
+    /// the environment already chose (`LIBGL_ALWAYS_SOFTWARE=0` with `QC_EGL_PLATFORM=device` on a GPU).
+    private static func useSoftwareGLUnlessConfigured() {
+        setenv("LIBGL_ALWAYS_SOFTWARE", "1", 0)
+    }
+
     @MainActor
     private func renderOffscreen(_ app: CAKioskApplication, into directory: String) throws {
-        if getenv("LIBGL_ALWAYS_SOFTWARE") == nil { setenv("LIBGL_ALWAYS_SOFTWARE", "1", 1) }
+        Self.useSoftwareGLUnlessConfigured()
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         let input = key.flatMap { key in
             [(time: key.time, event: CARawInputEvent.key(code: key.code, isDown: true, time: CACurrentMediaTime())),
@@ -208,7 +214,7 @@ struct QCKiosk: ParsableCommand {
 
     @MainActor
     private func measureOffscreen(_ app: CAKioskApplication, overlay: StatusOverlay, seconds: Double, into directory: String) throws {
-        if getenv("LIBGL_ALWAYS_SOFTWARE") == nil { setenv("LIBGL_ALWAYS_SOFTWARE", "1", 1) }
+        Self.useSoftwareGLUnlessConfigured()
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         let measurement = OffscreenMeasurement(app: app, overlay: overlay, keys: demo.measurementKeys)
         do {

@@ -2,6 +2,7 @@ import CompositorCore
 import CPURenderer
 import GLESRenderer
 import QuartzCore
+import RendererTestSupport
 import XCTest
 
 /// The crashes fuzzing found, each reduced to the API calls that caused it.
@@ -75,7 +76,7 @@ final class FoundByFuzzingTests: XCTestCase {
     /// A group shadow whose sigma is NaN trapped both renderers sizing the blur; a huge one
     /// sized it beyond memory. NaN blurs nothing, a huge sigma is clamped to `maximumSigma`.
     func testGroupShadowWithNonFiniteSigma() throws {
-        if getenv("LIBGL_ALWAYS_SOFTWARE") == nil { setenv("LIBGL_ALWAYS_SOFTWARE", "1", 1) }
+        SoftwareGL.useUnlessConfigured()
         XCTAssertEqual(GroupShadow(color: .clear, offsetX: 0, offsetY: 0, sigma: .nan).renderedSigma, 0)
         XCTAssertEqual(GroupShadow(color: .clear, offsetX: 0, offsetY: 0, sigma: .infinity).renderedSigma, GroupShadow.maximumSigma)
         XCTAssertEqual(GroupShadow(color: .clear, offsetX: 0, offsetY: 0, sigma: -3).renderedSigma, 0)

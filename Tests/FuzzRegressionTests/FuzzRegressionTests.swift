@@ -1,5 +1,6 @@
 import Foundation
 import FuzzTargets
+import RendererTestSupport
 import XCTest
 
 /// Replays every saved fuzz input (the seeds and each input that once crashed a target) and a
@@ -11,7 +12,7 @@ final class FuzzRegressionTests: XCTestCase {
 
     override class func setUp() {
         super.setUp()
-        if getenv("LIBGL_ALWAYS_SOFTWARE") == nil { setenv("LIBGL_ALWAYS_SOFTWARE", "1", 1) }
+        SoftwareGL.useUnlessConfigured()
     }
 
     private func savedInputs(_ target: FuzzTarget) throws -> [URL] {

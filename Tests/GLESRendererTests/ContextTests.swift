@@ -3,11 +3,12 @@ import CGLES3
 import CompositorCore
 import Foundation
 import GLESRenderer
+import RendererTestSupport
 import XCTest
 
 /// EGL context creation and adoption, and errors that name their call.
 final class ContextTests: XCTestCase {
-    override func setUp() { setenv("LIBGL_ALWAYS_SOFTWARE", "1", 0) }
+    override func setUp() { SoftwareGL.useUnlessConfigured() }
 
     func testDefaultContextIsGLES3() throws {
         let context = try GLESContext()

@@ -75,7 +75,7 @@ final class RasterizationCacheTests: XCTestCase {
     }
 
     func testLeastRecentlyUsedImageIsEvictedWhenTheCacheIsFull() throws {
-        setenv("LIBGL_ALWAYS_SOFTWARE", "1", 0)
+        SoftwareGL.useUnlessConfigured()
         let context = try GLESContext()
         let target = try OffscreenTarget(context: context, pixelWidth: 100, pixelHeight: 100)
         // A 60x60 group takes a 64x64 target (16 KiB): room for two.
@@ -94,7 +94,7 @@ final class RasterizationCacheTests: XCTestCase {
     }
 
     func testGroupLargerThanTheCacheIsDrawnEveryFrame() throws {
-        setenv("LIBGL_ALWAYS_SOFTWARE", "1", 0)
+        SoftwareGL.useUnlessConfigured()
         let context = try GLESContext()
         let target = try OffscreenTarget(context: context, pixelWidth: 100, pixelHeight: 100)
         let renderer = try GLESRenderer(target: target, rasterizationCacheByteLimit: 1000)

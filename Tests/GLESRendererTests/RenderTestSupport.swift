@@ -9,7 +9,7 @@ import XCTest
 enum RenderTestSupport: PixelProbes {
     /// A renderer on Mesa's software rasteriser.
     static func makeRenderer(width: Int, height: Int, evictionAge: Int = 60) throws -> GLESRenderer {
-        setenv("LIBGL_ALWAYS_SOFTWARE", "1", 0)
+        SoftwareGL.useUnlessConfigured()
         let context = try GLESContext()
         let target = try OffscreenTarget(context: context, pixelWidth: width, pixelHeight: height)
         return try GLESRenderer(target: target, textureEvictionAge: evictionAge)

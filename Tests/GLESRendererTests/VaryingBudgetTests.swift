@@ -54,7 +54,7 @@ final class VaryingBudgetTests: XCTestCase {
         let tool = try XCTUnwrap(["/usr/bin/glslangValidator", "/usr/local/bin/glslangValidator"]
             .first(where: { FileManager.default.isExecutableFile(atPath: $0) }), "glslangValidator is not installed (Debian: glslang-tools)")
         let source = FileManager.default.temporaryDirectory.appendingPathComponent("qc-varyings-\(getpid()).vert")
-        try ShaderSources.quadVert.write(to: source, atomically: true, encoding: .utf8)
+        try ShaderIncludes.resolve(ShaderSources.quadVert).write(to: source, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(at: source) }
         let adding: [ShaderFeatures] = [.textured, .clipped, .border, .clipRect, .blur, .damage]
         for mask in 0..<(1 << adding.count) {
@@ -104,18 +104,6 @@ final class VaryingBudgetTests: XCTestCase {
         XCTAssertEqual(VaryingBudget.vectors(in: source, defined: []), 5)
         XCTAssertNil(VaryingBudget.vectors(in: "#if VALUE > 1\nout vec4 a;\n#endif\n", defined: []), "an unread condition")
         XCTAssertNil(VaryingBudget.vectors(in: "#ifdef A\nout vec4 a;\n", defined: []), "an unclosed conditional")
-    }
-
-    /// The two stages make the constants with the same functions, so their text must not drift apart.
-    func testBothStagesHoldTheSameConstantFunctions() throws {
-        func shared(_ source: String) throws -> Substring {
-            let begin = try XCTUnwrap(source.range(of: "// BEGIN per-quad constants"))
-            let end = try XCTUnwrap(source.range(of: "// END per-quad constants"))
-            return source[begin.lowerBound..<end.upperBound]
-        }
-        let vertex = try shared(ShaderSources.quadVert), fragment = try shared(ShaderSources.quadFrag)
-        XCTAssertEqual(vertex, fragment)
-        XCTAssertTrue(vertex.contains("void distanceFrame(") && vertex.contains("void borderFrame("))
     }
 
     /// S5's unit, bordered rounded cards with and without images, a border wider than half its

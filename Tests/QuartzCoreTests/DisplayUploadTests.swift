@@ -1,4 +1,5 @@
 import QuartzCore
+import RendererTestSupport
 import XCTest
 
 /// What a frame uploads after a layer redraws: nothing when nothing changed, the whole image after
@@ -58,7 +59,7 @@ final class DisplayUploadTests: XCTestCase {
     }
 
     func testGLESUploadsOnlyWhatWasRedrawn() throws {
-        if getenv("LIBGL_ALWAYS_SOFTWARE") == nil { setenv("LIBGL_ALWAYS_SOFTWARE", "1", 1) }
+        SoftwareGL.useUnlessConfigured()
         try check(try CARenderer(pixelWidth: 512, pixelHeight: 512))
     }
 }

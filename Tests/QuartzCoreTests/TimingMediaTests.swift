@@ -79,7 +79,7 @@ final class TimingMediaTests: XCTestCase {
     }
 
     func testSpeedTwoWithTimeOffsetHalfStartsHalfwayAndWraps() {
-        // DESIGN.md: local = (parent - begin) * speed + timeOffset puts the book's case
+        // The media-timing formula local = (parent - begin) * speed + timeOffset puts the book's case
         // (001:5773, speed 2 + timeOffset 0.5 on a 1 s animation) at the halfway point; the
         // animation still loops around to where it started (001:5775).
         let timing = MediaTimingParameters(duration: 1, speed: 2, timeOffset: 0.5)

@@ -1,6 +1,7 @@
 import ExampleScenes
 import Foundation
 import QuartzCore
+import RendererTestSupport
 import Synchronization
 import XCTest
 
@@ -39,7 +40,7 @@ final class BackgroundEquivalenceTests: XCTestCase {
 
     /// Every example scene with its root's background replaced by white and by mid grey.
     func testExampleScenesAgreeOverOtherBackgrounds() throws {
-        setenv("LIBGL_ALWAYS_SOFTWARE", "1", 0)
+        SoftwareGL.useUnlessConfigured()
         for scene in ExampleScene.all {
             for background in Self.backgrounds.dropFirst() {
                 let root = scene.makeRoot()
@@ -52,7 +53,7 @@ final class BackgroundEquivalenceTests: XCTestCase {
 
     /// Each specialized layer drawing with alpha, over each background.
     func testTranslucentSpecializedLayersAgreeOverEveryBackground() throws {
-        setenv("LIBGL_ALWAYS_SOFTWARE", "1", 0)
+        SoftwareGL.useUnlessConfigured()
         for (name, build) in Self.trees {
             for background in Self.backgrounds {
                 let root = SceneRenderer.root(width: 240, height: 240)
@@ -65,7 +66,7 @@ final class BackgroundEquivalenceTests: XCTestCase {
 
     /// A tiled layer drawing translucent tiles, once its tiles are drawn and faded in.
     func testTranslucentTiledLayerAgreesOverEveryBackground() throws {
-        setenv("LIBGL_ALWAYS_SOFTWARE", "1", 0)
+        SoftwareGL.useUnlessConfigured()
         for background in Self.backgrounds {
             let root = SceneRenderer.root(width: 240, height: 240)
             root.backgroundColor = background.color

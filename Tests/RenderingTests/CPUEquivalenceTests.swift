@@ -2,6 +2,7 @@ import CPURenderer
 import ExampleScenes
 import Foundation
 import QuartzCore
+import RendererTestSupport
 import XCTest
 
 /// Every example scene rendered by the GLES renderer (Mesa llvmpipe) and by the CPU renderer
@@ -16,7 +17,7 @@ final class CPUEquivalenceTests: XCTestCase {
     static let edgeSpan = 64
 
     func testEveryExampleSceneRendersTheSameOnBothRenderers() throws {
-        setenv("LIBGL_ALWAYS_SOFTWARE", "1", 0)
+        SoftwareGL.useUnlessConfigured()
         XCTAssertFalse(ExampleScene.all.isEmpty)
         for scene in ExampleScene.all {
             for time in [0.0, 1.5] {
@@ -38,7 +39,7 @@ final class CPUEquivalenceTests: XCTestCase {
     /// edges, llvmpipe snaps vertices to 1/256 pixel, so a pixel centre within that of an edge
     /// without antialiasing may differ.)
     func testBenchmarkScenesRenderTheSameOnBothRenderers() throws {
-        setenv("LIBGL_ALWAYS_SOFTWARE", "1", 0)
+        SoftwareGL.useUnlessConfigured()
         for kind in [BenchmarkScene.Kind.s1, .s2, .s3, .s4, .s5] {
             let scene = BenchmarkScene(kind: kind, count: 100)
             scene.update(time: 0.7)

@@ -3,8 +3,7 @@ import QuartzCore
 import XCTest
 
 /// Pixel probes of the book's chapter 4 and 5 scenes (Chapter4And5Scenes.swift), each value
-/// following from the scene's geometry. Probes that need offscreen groups or blurred quads
-/// skip until the GLES renderer executes them (see `GroupRenderingSupport`).
+/// following from the scene's geometry, offscreen groups and blurred quads included.
 final class Chapter4And5SceneTests: XCTestCase {
     /// The scenes' backdrop (0.75, 0.8, 0.9).
     let backdrop = (191, 204, 230, 255)

@@ -110,7 +110,7 @@ final class ContinuedDamageRenderTests: XCTestCase {
     }
 
     func testGLESContinuedDamagedFramesEqualFullRenders() throws {
-        setenv("LIBGL_ALWAYS_SOFTWARE", "1", 0)
+        SoftwareGL.useUnlessConfigured()
         try check(tolerance: 1) { try GLESRenderer(pixelWidth: width, pixelHeight: height) }
     }
 }

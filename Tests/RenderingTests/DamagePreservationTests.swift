@@ -16,7 +16,7 @@ final class DamagePreservationTests: XCTestCase {
     private let white = PremultipliedColor(red: 1, green: 1, blue: 1, alpha: 1)
 
     private func makeGLES() throws -> FrameRenderer {
-        setenv("LIBGL_ALWAYS_SOFTWARE", "1", 0)
+        SoftwareGL.useUnlessConfigured()
         return try GLESRenderer(pixelWidth: 200, pixelHeight: 100)
     }
 

@@ -43,7 +43,7 @@ final class MalformedNestingRenderTests: XCTestCase, PixelProbes {
         let cpu = try CPURenderer(pixelWidth: 40, pixelHeight: 20, threadCount: 1)
         _ = try cpu.render(list)
         assertRepairedPicture(try cpu.readPixels(), "CPU")
-        setenv("LIBGL_ALWAYS_SOFTWARE", "1", 0)
+        SoftwareGL.useUnlessConfigured()
         let gles = try GLESRenderer(pixelWidth: 40, pixelHeight: 20)
         _ = try gles.render(list)
         assertRepairedPicture(try gles.readPixels(), "GLES")

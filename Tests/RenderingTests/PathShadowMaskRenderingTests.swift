@@ -88,7 +88,7 @@ final class PathShadowMaskRenderingTests: XCTestCase {
     }
 
     func testAPathShadowMaskPaintsWhatTheGroupBlurPainted() throws {
-        setenv("LIBGL_ALWAYS_SOFTWARE", "1", 0)
+        SoftwareGL.useUnlessConfigured()
         // Both renderers' group blurs run the one `BlurPlan` (box halvings above σ 4, 8-bit
         // intermediate levels), the mask an exact Gaussian: the same tolerance for both.
         for (sigma, tolerance) in [(4.0, 2), (7.5, 3)] {

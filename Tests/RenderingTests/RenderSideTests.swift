@@ -1,5 +1,6 @@
 import Foundation
 import QuartzCore
+import RendererTestSupport
 import XCTest
 
 /// Animations are evaluated on the render side: a renderer on its own thread keeps producing
@@ -24,7 +25,7 @@ final class RenderSideTests: XCTestCase {
     }
 
     func testFramesAdvanceWhileTheMainThreadIsBlocked() throws {
-        if getenv("LIBGL_ALWAYS_SOFTWARE") == nil { setenv("LIBGL_ALWAYS_SOFTWARE", "1", 1) }
+        SoftwareGL.useUnlessConfigured()
         // A black 100 x 20 strip with a red 10 x 10 square moving from x = 5 to x = 95 in 1 s.
         let root = CALayer()
         root.frame = CGRect(x: 0, y: 0, width: 100, height: 20)
@@ -110,7 +111,7 @@ final class RenderSideTests: XCTestCase {
     }
 
     func testNextFrameTimeFollowsTheAnimations() throws {
-        if getenv("LIBGL_ALWAYS_SOFTWARE") == nil { setenv("LIBGL_ALWAYS_SOFTWARE", "1", 1) }
+        SoftwareGL.useUnlessConfigured()
         let root = CALayer()
         root.frame = CGRect(x: 0, y: 0, width: 20, height: 20)
         CATransaction.flush()

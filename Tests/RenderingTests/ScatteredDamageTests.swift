@@ -113,7 +113,7 @@ final class ScatteredDamageTests: XCTestCase {
     }
 
     private func makeGLES() throws -> FrameRenderer {
-        setenv("LIBGL_ALWAYS_SOFTWARE", "1", 0)
+        SoftwareGL.useUnlessConfigured()
         return try GLESRenderer(pixelWidth: width, pixelHeight: height)
     }
 

@@ -72,7 +72,7 @@ final class ShadowMaskRenderingTests: XCTestCase {
     }
 
     func testMaskedShadowsAreTheClosedFormOnBothRenderersAndAgree() throws {
-        setenv("LIBGL_ALWAYS_SOFTWARE", "1", 0)
+        SoftwareGL.useUnlessConfigured()
         let gles = try checkAgainstTheClosedForm(try GLESRenderer(pixelWidth: 270, pixelHeight: 170), name: "GLES")
         let cpu = try checkAgainstTheClosedForm(try CPURenderer(pixelWidth: 270, pixelHeight: 170, threadCount: 2), name: "CPU")
         var largest = 0
@@ -88,7 +88,7 @@ final class ShadowMaskRenderingTests: XCTestCase {
     /// A layer whose `shadowPath` changes between frames casts the new path's shadow, exactly
     /// as a fresh renderer draws it: the old path's mask is not reused.
     private func checkAChangedShadowPathCastsTheNewShadow(cpu: Bool) throws {
-        setenv("LIBGL_ALWAYS_SOFTWARE", "1", 0)
+        SoftwareGL.useUnlessConfigured()
         func makeRenderer() throws -> CARenderer {
             let renderer = cpu ? try CARenderer(cpuPixelWidth: 160, pixelHeight: 120) : try CARenderer(pixelWidth: 160, pixelHeight: 120)
             renderer.clearColor = CGColor(red: 1, green: 1, blue: 1, alpha: 1)

@@ -17,7 +17,7 @@ final class TightDamageBoundsTests: XCTestCase {
     private static let white = PremultipliedColor(red: 1, green: 1, blue: 1, alpha: 1)
 
     private func makeGLES(_ width: Int, _ height: Int) throws -> FrameRenderer {
-        setenv("LIBGL_ALWAYS_SOFTWARE", "1", 0)
+        SoftwareGL.useUnlessConfigured()
         return try GLESRenderer(pixelWidth: width, pixelHeight: height)
     }
 

@@ -3,6 +3,7 @@ import CompositorCore
 import ExampleScenes
 import Foundation
 import GLESRenderer
+import RendererTestSupport
 import XCTest
 @testable import qc_bench
 
@@ -70,7 +71,7 @@ final class BenchToolTests: XCTestCase {
     }
 
     func testBenchmarkTimesTheRequestedFramesAfterWarmUp() throws {
-        setenv("LIBGL_ALWAYS_SOFTWARE", "1", 0)
+        SoftwareGL.useUnlessConfigured()
         let context = try GLESContext()
         let renderer = try GLESRenderer(target: try OffscreenTarget(context: context, pixelWidth: 32, pixelHeight: 32))
         var built: [Int] = []

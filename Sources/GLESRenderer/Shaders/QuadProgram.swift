@@ -51,7 +51,7 @@ struct ShaderFeatures: OptionSet {
     func varyingVectors(vertexConstants: Bool) -> Int? {
         var names = Set(macroNames)
         if vertexConstants { names.insert(Self.vertexConstantsMacro) }
-        return VaryingBudget.vectors(in: ShaderSources.quadVert, defined: names)
+        return VaryingBudget.vectors(in: ShaderIncludes.resolve(ShaderSources.quadVert), defined: names)
     }
 
     /// Whether the variant takes its per-quad constants from the vertex stage: only where its

@@ -2,8 +2,10 @@ import CGLES3
 
 /// Compiles and links GLSL ES programs, turning driver failures into `GLError`s with the log.
 enum ShaderCompiler {
-    /// The source with `defines` inserted after its `#version` line, which must stay first.
+    /// The source with its includes spliced in (`ShaderIncludes`) and `defines` inserted after its
+    /// `#version` line, which must stay first.
     static func source(_ text: String, _ defines: String) -> String {
+        let text = ShaderIncludes.resolve(text)
         guard !defines.isEmpty, let newline = text.firstIndex(of: "\n") else { return text }
         return String(text[...newline]) + defines + String(text[text.index(after: newline)...])
     }

@@ -2,7 +2,7 @@ import Foundation
 import CompositorCore
 
 /// Turns a committed layer tree, evaluated at a media time, into the flattened draw list that
-/// every renderer consumes (DESIGN.md, "The path of a frame", steps 2 and 3).
+/// every renderer consumes (ARCHITECTURE.md, "The path of a frame", step 4).
 ///
 /// Per layer, in painter's order: its shadow, its background (with the border when nothing is
 /// drawn between them), its contents, its sublayers sorted by `zPosition` then index (back to

@@ -66,7 +66,7 @@ struct CompiledAnimation: Sendable {
         switch animation {
         case let group as CAAnimationGroup:
             keyPath = nil
-            // Children take the group's duration when they have none (DESIGN.md; 000:951-982).
+            // Children take the group's duration when they have none (000:951-982).
             // They get no captured presentation value: a child without `fromValue` starts from
             // the property's current value when evaluated. A child that cannot be compiled
             // makes the whole group fail, so that the error is not silently dropped.
