@@ -3,9 +3,13 @@ import KioskMenu
 import QuartzCore
 import QuartzCoreDisplay
 
-/// Renders a demo offscreen as fast as the renderer can for a while, pressing keys that keep
-/// it moving, and measures frames per second, frame time and the share redrawn: what the
-/// renderer could show on a display of that size (`--measure`).
+/// Renders a demo offscreen for a while as a 60 Hz display would take its frames, pressing keys
+/// that keep it moving, and measures the frame time (median and 99th percentile), the frames a
+/// display would drop and the share redrawn (`--measure`).
+///
+/// Each frame is drawn for the next refresh, at that refresh's time, so every frame moves the
+/// demo on by one period: drawn as fast as possible instead, frames would come faster than the
+/// springs move a pixel and most would redraw nothing.
 @MainActor
 struct OffscreenMeasurement {
     /// What a run measured.
@@ -18,14 +22,21 @@ struct OffscreenMeasurement {
         var frameTimes: [CFTimeInterval]
         /// Each frame's redrawn share of the target.
         var redrawnFractions: [Double]
+        /// Refreshes that passed while a frame was still being drawn: frames a display drops.
+        var missedRefreshes = 0
 
         /// Frames per second over the run.
         var framesPerSecond: Double { Double(frames) / max(elapsed, 1e-9) }
 
         /// The median of `values` (0 when empty).
-        static func median(_ values: [Double]) -> Double {
+        static func median(_ values: [Double]) -> Double { percentile(values, 0.5) }
+
+        /// The value below which a share `p` (0 to 1) of `values` lies, by the nearest rank (0 when empty).
+        static func percentile(_ values: [Double], _ p: Double) -> Double {
             let sorted = values.sorted()
-            return sorted.isEmpty ? 0 : sorted[sorted.count / 2]
+            guard !sorted.isEmpty else { return 0 }
+            let rank = Int((p * Double(sorted.count)).rounded(.up)) - 1
+            return sorted[min(max(rank, 0), sorted.count - 1)]
         }
 
         /// The overlay's figures for the run.
@@ -41,6 +52,8 @@ struct OffscreenMeasurement {
     let keys: [UInt32]
     /// Seconds between key presses.
     var keyInterval: CFTimeInterval = 0.5
+    /// Seconds between two refreshes of the display measured for.
+    var refreshPeriod: CFTimeInterval = 1.0 / 60
 
     /// Renders at `size` for `seconds`, showing the running figures on the overlay twice a
     /// second; returns the figures and the last frame.
@@ -52,28 +65,36 @@ struct OffscreenMeasurement {
         let pixels = Double(size.width * size.height)
         var result = Result(frames: 0, elapsed: 0, frameTimes: [], redrawnFractions: [])
         let start = CACurrentMediaTime()
+        var schedule = RefreshSchedule(start: start, period: refreshPeriod)
         var nextKey = start + keyInterval, keyIndex = 0, nextOverlay = start + 0.5
-        while CACurrentMediaTime() - start < seconds {
-            let now = CACurrentMediaTime()
-            if now >= nextKey, !keys.isEmpty {
-                app.deliver(.key(code: keys[keyIndex % keys.count], isDown: true, time: now))
-                app.deliver(.key(code: keys[keyIndex % keys.count], isDown: false, time: now))
+        while schedule.nextRefresh - start < seconds {
+            // Wait for the refresh, running the main run loop (timers, display links) meanwhile.
+            while CACurrentMediaTime() < schedule.nextRefresh {
+                _ = RunLoop.main.run(mode: .default, before: Date(timeIntervalSinceNow: schedule.nextRefresh - CACurrentMediaTime()))
+            }
+            let refresh = schedule.nextRefresh
+            if refresh >= nextKey, !keys.isEmpty {
+                app.deliver(.key(code: keys[keyIndex % keys.count], isDown: true, time: refresh))
+                app.deliver(.key(code: keys[keyIndex % keys.count], isDown: false, time: refresh))
                 keyIndex += 1
                 nextKey += keyInterval
             }
-            if now >= nextOverlay {
-                result.elapsed = now - start
+            if refresh >= nextOverlay {
+                result.elapsed = refresh - start
                 overlay.show(result.figures)
                 nextOverlay += 0.5
             }
             CATransaction.flush()
             let before = CACurrentMediaTime()
-            _ = try renderer.renderFrame(atTime: before)
-            result.frameTimes.append(CACurrentMediaTime() - before)
+            _ = try renderer.renderFrame(atTime: refresh)
+            let finished = CACurrentMediaTime()
+            result.frameTimes.append(finished - before)
             let redrawn = renderer.lastDamage.reduce(0) { $0 + $1.width * $1.height }
             result.redrawnFractions.append(min(1, Double(redrawn) / pixels))
             result.frames += 1
+            schedule.frameFinished(at: finished)
         }
+        result.missedRefreshes = schedule.missedRefreshes
         result.elapsed = CACurrentMediaTime() - start
         overlay.show(result.figures)
         CATransaction.flush()

@@ -22,7 +22,8 @@ struct QCKiosk: ParsableCommand {
 
             Without one, or with --offscreen, the frames at --frames go to PNG files in a \
             directory (out/kiosk by default), with the keys of --key pressed on the way; \
-            --measure renders as fast as it can for a while instead and prints what it reached.
+            --measure renders for a while instead, one frame per 60 Hz refresh, and prints the \
+            frame times, the frames dropped and the share redrawn.
             """)
 
     @Option(help: "The demo to show: menu (the guide's Kiosk Menu) or coverflow (a photo carousel).")
@@ -220,9 +221,12 @@ struct QCKiosk: ParsableCommand {
         do {
             let (result, image) = try measurement.run(size: size.size, seconds: seconds)
             let figures = result.figures
-            print(String(format: "qc-kiosk: %@ at %dx%d: %d frames in %.2f s: %.1f fps, median frame time %.1f ms, median redrawn %.0f%%",
+            let p99 = OffscreenMeasurement.Result.percentile(result.frameTimes, 0.99)
+            let meanRedrawn = result.redrawnFractions.reduce(0, +) / Double(max(1, result.redrawnFractions.count))
+            print(String(format: "qc-kiosk: %@ at %dx%d, paced to 60 Hz: %d frames in %.2f s (%.1f fps), %d dropped; frame time median %.2f ms, p99 %.2f ms; redrawn median %.1f%%, mean %.1f%%",
                          demo.rawValue, Int(size.size.width), Int(size.size.height), result.frames, result.elapsed,
-                         figures.framesPerSecond, figures.frameTime * 1000, (figures.redrawnFraction ?? 1) * 100))
+                         figures.framesPerSecond, result.missedRefreshes, figures.frameTime * 1000, p99 * 1000,
+                         (figures.redrawnFraction ?? 1) * 100, meanRedrawn * 100))
             let path = "\(directory)/\(demo.rawValue)-measured.png"
             try image.writePNG(to: URL(fileURLWithPath: path))
             print("qc-kiosk: wrote \(path)")
