@@ -15,6 +15,12 @@ public final class BenchmarkScene {
         case s4 = "S4"
         /// Rounded clipping parents holding four rotating children each.
         case s5 = "S5"
+        /// S1's cards animated Apple's way: each card has its own `CABasicAnimation`s (a turn
+        /// about z and a slide along x, repeating forever), added once; no frame changes a layer.
+        case s1Animated = "S1-anim"
+
+        /// The scenes of SCENES.md, measured unless others are asked for.
+        public static let standard: [Kind] = [.s1, .s2, .s3, .s4, .s5]
     }
 
     /// The canvas size in pixels.
@@ -29,9 +35,13 @@ public final class BenchmarkScene {
     /// The root layer (bounds = canvas, transparent).
     public let root = CALayer()
     private var animated: [(layer: CALayer, index: Int)] = []
-    /// The number of layers `update(time:)` changes every frame (every layer but S5's parents).
+    /// The number of layers `update(time:)` changes every frame (every layer but S5's parents);
+    /// for S1-anim, the layers its running animations move.
     public var changedLayerCount: Int { animated.count }
     private let cell: CGFloat
+    /// The media time at which the scene's time 0 falls: its frame of time `t` is drawn at
+    /// `timeOrigin + t`. 0 but for S1-anim, whose animations begin when they are committed.
+    public private(set) var timeOrigin: CFTimeInterval = 0
 
     /// Builds scene `kind` with `count` layers and commits it.
     public init(kind: Kind, count: Int) {
@@ -48,7 +58,7 @@ public final class BenchmarkScene {
             layer.bounds = CGRect(x: 0, y: 0, width: 0.8 * cell, height: 0.8 * cell)
             layer.position = center
             switch kind {
-            case .s1, .s2, .s3:
+            case .s1, .s2, .s3, .s1Animated:
                 styleCard(layer, index: k, of: n)
                 if kind == .s2 {
                     layer.shadowOpacity = 0.5
@@ -79,14 +89,43 @@ public final class BenchmarkScene {
             }
             root.addSublayer(layer)
         }
-        update(time: 0)
+        if kind == .s1Animated { addRunningAnimations() } else { update(time: 0) }
+    }
+
+    /// Gives each card of S1-anim a turn about z (one every 4 s, from S1's angle at time 0, as S1
+    /// turns) and a slide of a tenth of a cell along x and back (2 s), both linear and repeating
+    /// forever, and commits them. Their clocks start at the commit.
+    private func addRunningAnimations() {
+        CATransaction.begin()
+        let total = Double(max(animated.count, 1))
+        for (layer, k) in animated {
+            let phase = 2 * Double.pi * Double(k) / total
+            layer.transform = CATransform3DMakeRotation(CGFloat(phase), 0, 0, 1)
+            let turn = CABasicAnimation(keyPath: "transform.rotation.z")
+            turn.fromValue = phase
+            turn.toValue = phase + 2 * Double.pi
+            turn.duration = 4
+            turn.repeatCount = .infinity
+            layer.add(turn, forKey: "turn")
+            let slide = CABasicAnimation(keyPath: "position.x")
+            slide.byValue = 0.1 * cell
+            slide.duration = 1
+            slide.autoreverses = true
+            slide.repeatCount = .infinity
+            slide.timeOffset = Double(k) / total
+            layer.add(slide, forKey: "slide")
+        }
+        CATransaction.commit()
+        timeOrigin = CACurrentMediaTime()
     }
 
     /// Sets every layer's per-frame change for time `t` (seconds) and commits, with actions off.
+    /// S1-anim changes nothing: its animations move it.
     ///
     /// - Parameter stride: changes only every `stride`-th animated layer (100: the 1% of
     ///   layers the damage-tracking figures animate); the others keep their last state.
     public func update(time t: Double, stride: Int = 1) {
+        guard kind != .s1Animated else { return }
         CATransaction.begin()
         CATransaction.setDisableActions(true)
         let total = Double(max(animated.count, 1))
@@ -94,7 +133,7 @@ public final class BenchmarkScene {
         for (position, (layer, k)) in animated.enumerated() where position % stride == 0 {
             let angle = 2 * Double.pi * (t * 0.25 + Double(k) / total)
             switch kind {
-            case .s1, .s2, .s5:
+            case .s1, .s2, .s5, .s1Animated:
                 layer.transform = CATransform3DMakeRotation(CGFloat(angle), 0, 0, 1)
             case .s3:
                 var perspective = CATransform3DIdentity

@@ -23,7 +23,7 @@ struct FrameworkCost {
             let start = DispatchTime.now().uptimeNanoseconds
             scene.update(time: t)
             let committed = DispatchTime.now().uptimeNanoseconds
-            let list = try renderer.drawList(atTime: t)
+            let list = try renderer.drawList(atTime: scene.timeOrigin + t)
             let flattened = DispatchTime.now().uptimeNanoseconds
             withExtendedLifetime(list) {}
             guard index >= warmUp else { continue }

@@ -35,9 +35,9 @@ struct QCBench: ParsableCommand {
     @Option(help: "The renderers to measure.")
     var backend: BackendChoice = .both
 
-    @Option(help: ArgumentHelp("The scenes, comma-separated (default: S1,S2,S3,S4,S5).", valueName: "S1,S2,..."),
+    @Option(help: ArgumentHelp("The scenes, comma-separated (default: S1,S2,S3,S4,S5; S1-anim on request).", valueName: "S1,S2,..."),
             transform: QCBench.parseScenes)
-    var scenes: [BenchmarkScene.Kind] = BenchmarkScene.Kind.allCases
+    var scenes: [BenchmarkScene.Kind] = BenchmarkScene.Kind.standard
 
     @Option(help: ArgumentHelp("The layer counts N, comma-separated (default: 100,1000,10000); S5 uses 1.6 N below 10000.",
                                valueName: "n,n,..."),
@@ -158,7 +158,7 @@ struct QCBench: ParsableCommand {
     /// `S1,S3` as scenes; an unknown name is an error.
     static func parseScenes(_ text: String) throws -> [BenchmarkScene.Kind] {
         try text.split(separator: ",", omittingEmptySubsequences: false).map { name in
-            guard let kind = BenchmarkScene.Kind(rawValue: name.uppercased()) else {
+            guard let kind = BenchmarkScene.Kind.allCases.first(where: { $0.rawValue.uppercased() == name.uppercased() }) else {
                 let known = BenchmarkScene.Kind.allCases.map(\.rawValue).joined(separator: ", ")
                 throw ValidationError("'\(name)' is not a scene (scenes: \(known))")
             }

@@ -52,11 +52,11 @@ struct SceneMeasurement {
         let result = try renderer.frameRenderer.benchmark(frames: frames, warmUpFrames: warmUp) { index in
             let t = Double(index) / 60
             scene.update(time: t)
-            return try renderer.drawList(atTime: t)
+            return try renderer.drawList(atTime: scene.timeOrigin + t)
         }
         var notes = "\(device); model update + commit + flatten + render + \(finish); offscreen passes \(result.offscreenPasses)"
         // The renderer alone, on the last frame's list.
-        let list = try renderer.drawList(atTime: Double(frames + warmUp) / 60)
+        let list = try renderer.drawList(atTime: scene.timeOrigin + Double(frames + warmUp) / 60)
         let alone = try renderer.frameRenderer.benchmark(frames: max(5, frames / 4), warmUpFrames: 2) { _ in list }
         notes += String(format: "; render alone %.2f ms", alone.medianMilliseconds)
         let measurement = Measurement(backend: backend, scene: kind.rawValue, n: count, result: result, notes: notes)
