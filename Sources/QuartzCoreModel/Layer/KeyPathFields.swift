@@ -6,7 +6,9 @@ import Foundation
 enum KeyPathFields {
     /// Splits `"position.x"` into `("position", "x")`; a key with no dot has no rest.
     static func split(_ keyPath: String) -> (head: String, rest: Substring?) {
-        guard let dot = keyPath.firstIndex(of: ".") else { return (keyPath, nil) }
+        // Searched as UTF-8 bytes, not Characters: this runs for each animation of each animated
+        // layer at each frame, and walking Characters breaks graphemes (~100 instructions each).
+        guard let dot = keyPath.utf8.firstIndex(of: UInt8(ascii: ".")) else { return (keyPath, nil) }
         return (String(keyPath[..<dot]), keyPath[keyPath.index(after: dot)...])
     }
 

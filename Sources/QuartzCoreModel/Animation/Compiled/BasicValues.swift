@@ -60,13 +60,22 @@ struct BasicValues: Sendable, Equatable {
     }
 
     /// The start and end values, given the property's current value; nil when an endpoint needs
-    /// a current value that is missing or cannot take the `byValue`.
-    func resolve(current: AnimatableValue?) -> (from: AnimatableValue, to: AnimatableValue)? {
+    /// a current value that is missing or cannot take the `byValue`. `current` is asked for only
+    /// when an endpoint needs it, and once: reading a property through its key path costs more
+    /// than the interpolation (a transform's rotation is a decomposition).
+    func resolve(current: () -> AnimatableValue?) -> (from: AnimatableValue, to: AnimatableValue)? {
+        var read: AnimatableValue??
+        func currentValue() -> AnimatableValue? {
+            if let read { return read }
+            let value = current()
+            read = .some(value)
+            return value
+        }
         func value(_ endpoint: Endpoint) -> AnimatableValue? {
             switch endpoint {
             case let .value(v): return v
-            case .current: return current ?? modelValue
-            case let .currentPlus(b): return (current ?? modelValue)?.adding(b)
+            case .current: return currentValue() ?? modelValue
+            case let .currentPlus(b): return (currentValue() ?? modelValue)?.adding(b)
             }
         }
         guard let start = value(from), let end = value(to) else { return nil }

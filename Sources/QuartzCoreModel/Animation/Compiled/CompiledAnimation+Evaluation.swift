@@ -70,8 +70,10 @@ extension CompiledAnimation {
         guard let keyPath else { return }
         // With a value function the values are the function's scalar inputs, and "current"
         // means the function's identity input rather than the property's transform.
-        let current = options.valueFunction.map(Self.identityInput) ?? target.animatableValue(forKeyPath: keyPath)
-        guard let (start, end) = values.resolve(current: current) else { return }
+        let resolved = values.resolve {
+            options.valueFunction.map(Self.identityInput) ?? target.animatableValue(forKeyPath: keyPath)
+        }
+        guard let (start, end) = resolved else { return }
         write(AnimatableValue.interpolate(start, end, fraction: progress), start: start, end: end,
               options: options, iteration: iteration, to: &target)
     }
