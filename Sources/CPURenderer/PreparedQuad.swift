@@ -74,7 +74,9 @@ struct PreparedQuad {
         hasUnitW = inv.hasUnitW
         let r = quad.rect
         let edges = quad.antialiasedEdges & 0xF
-        let margin = edges == 0 ? 0 : Double(quad.antialiasingMargin)
+        // A quad without antialiased edges reaches as far as the nudge its edges are tested with
+        // (BoundaryRule.hardEdgeNudge): a centre that close outside a min side is inside.
+        let margin = edges == 0 ? Double(BoundaryRule.hardEdgeNudge) : Double(quad.antialiasingMargin)
         let minX = Float(r.minX), minY = Float(r.minY), maxX = Float(r.maxX), maxY = Float(r.maxY)
         let hardEdges = ~edges & 0xF
         edgeBox = EdgeBox(minX: minX, minY: minY, maxX: maxX, maxY: maxY, hard: hardEdges)

@@ -64,14 +64,16 @@ struct PreparedSprite {
         let isAffine = plane.isAffine, hasUnitW = inv.hasUnitW
         guard isAffine, hasUnitW, quad.opacity <= 1 else { return .general }
         let r = quad.rect
-        // No edge is antialiased and nothing is blurred: the quad reaches no further than its rect.
-        let box = PlaneProjection(plane: plane, inverse: inv, rect: r).pixelBounds(outset: 0) ?? (0, 0, canvasWidth, canvasHeight)
+        // No edge is antialiased and nothing is blurred: the quad reaches no further than its rect
+        // and the nudge its edges are tested with (BoundaryRule.hardEdgeNudge).
+        let reach = Double(BoundaryRule.hardEdgeNudge)
+        let box = PlaneProjection(plane: plane, inverse: inv, rect: r).pixelBounds(outset: reach) ?? (0, 0, canvasWidth, canvasHeight)
         let bounds = (max(box.0, 0), max(box.1, 0), min(box.2, canvasWidth), min(box.3, canvasHeight))
         guard bounds.0 < bounds.2, bounds.1 < bounds.3 else { return .nothing }
         let texture = binding.texture
         guard let sampling = SpriteSampling(texture: texture, sampler: texture.sampler, mapping: TextureMapping(rect: r, binding: binding),
                                             inverse: inv.floats, preciseInverse: inv, isAffine: isAffine, hasUnitW: hasUnitW,
-                                            edges: 0, reach: 0, opacity: quad.opacity, tint: quad.textureTint.raw, rect: r)
+                                            edges: 0, reach: reach, opacity: quad.opacity, tint: quad.textureTint.raw, rect: r)
         else { return .general }
         sprites.append(PreparedSprite(sampling: sampling, inverse: inv, bounds: bounds, texture: texture))
         return .appended(bounds: bounds)

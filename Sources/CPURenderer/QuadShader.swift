@@ -91,25 +91,36 @@ struct QuadShader {
     }
 
     /// Cuts the straight sides drawn without antialiasing at the pixel centre (a centre on a min
-    /// side is inside): lanes whose nearest feature is such a side get coverage 0 or 1; rounded
-    /// corners keep their antialiasing (the GLES shader's `shapeCoverage`).
+    /// side is inside): lanes whose nearest feature is such a side get coverage 0 or 1, and so do
+    /// lanes at a square corner between two such sides, inside when inside both; rounded corners
+    /// keep their antialiasing (the GLES shader's `shapeCoverage`). The tests are made a nudge
+    /// further on, a tie between the two sides goes to y, and one between a side and a rounded
+    /// corner to the side (`BoundaryRule.hardEdgeNudge`).
     @_transparent
     private func cutHardEdges(_ quad: UnsafePointer<PreparedQuad>, _ coverage: Lanes, _ sample: FieldSample, lx: Lanes, ly: Lanes) -> Lanes {
         let box = quad.pointee.edgeBox
         let dx = sample.dx, dy = sample.dy, r = sample.r, qx = sample.qx, qy = sample.qy
-        let zero = Lanes(repeating: 0)
-        let straight = (qx .<= zero) .| (qy .<= zero) .| (r .<= zero) // a square corner is two straight sides
-        let alongX = straight .& (qx .> qy), alongY = straight .& .!(qx .> qy)
-        let insideX = (lx .>= box.minX) .& (lx .< box.maxX), insideY = (ly .>= box.minY) .& (ly .< box.maxY)
-        // The lanes each hard side cuts. The four sides select disjoint lanes, so cutting them
-        // all at once gives what cutting them one after another gave.
-        var selectedX = LaneMask(repeating: false), selectedY = selectedX
-        if box.hard & 1 != 0 { selectedX .|= alongX .& (dx .< zero) }
-        if box.hard & 2 != 0 { selectedX .|= alongX .& .!(dx .< zero) }
-        if box.hard & 4 != 0 { selectedY .|= alongY .& (dy .< zero) }
-        if box.hard & 8 != 0 { selectedY .|= alongY .& .!(dy .< zero) }
-        return coverage.replacing(with: 1, where: (selectedX .& insideX) .| (selectedY .& insideY))
-            .replacing(with: 0, where: (selectedX .& .!insideX) .| (selectedY .& .!insideY))
+        let zero = Lanes(repeating: 0), nudge = BoundaryRule.hardEdgeNudge
+        // A square corner is two straight sides; a tie between a side and a rounded corner goes
+        // to the side.
+        let straight = (qx .<= nudge) .| (qy .<= nudge) .| (r .<= zero)
+        let xFirst = qx .> qy + nudge
+        let alongX = straight .& xFirst, alongY = straight .& .!xFirst
+        let nx = lx + nudge, ny = ly + nudge
+        let insideX = (nx .>= box.minX) .& (nx .< box.maxX), insideY = (ny .>= box.minY) .& (ny .< box.maxY)
+        // The lanes whose side along x (and along y) is hard.
+        var hardX = LaneMask(repeating: false), hardY = hardX
+        if box.hard & 1 != 0 { hardX .|= dx .< zero }
+        if box.hard & 2 != 0 { hardX .|= .!(dx .< zero) }
+        if box.hard & 4 != 0 { hardY .|= dy .< zero }
+        if box.hard & 8 != 0 { hardY .|= .!(dy .< zero) }
+        let corner = (r .<= zero) .& hardX .& hardY
+        let selectedX = alongX .& hardX .& .!corner, selectedY = alongY .& hardY .& .!corner
+        let inside = (selectedX .& insideX) .| (selectedY .& insideY) .| (corner .& insideX .& insideY)
+        let cut = coverage.replacing(with: 1, where: inside)
+            .replacing(with: 0, where: (selectedX .| selectedY .| corner) .& .!inside)
+        // With every side hard nothing is drawn beyond the rect, rounded corners included.
+        return box.hard == 0xF ? cut.replacing(with: 0, where: .!(insideX .& insideY)) : cut
     }
 
     /// The texture's colour at eight local points: vector sampling for affine quads, lane by lane under perspective.

@@ -17,6 +17,9 @@ struct SpriteSampling {
     /// The next level's weight in 1/65536 (0: one level only).
     let nextLevelWeight: UInt32
     let linear: Bool
+    /// How far on a nearest sample is read, in texels (`BoundaryRule.nearestPixelNudge` times
+    /// the footprint).
+    let nearestNudge: Float
     /// Opacity in 1/65536 (0 for an opacity of 1, which needs no scaling).
     let opacity: UInt32
     /// The texture tint (red, green, blue, alpha) times opacity, in 1/65536, when the tint is not
@@ -51,6 +54,7 @@ struct SpriteSampling {
         level = sampler.level(choice.level)
         nextLevel = sampler.level(choice.level + 1)
         linear = choice.linear
+        nearestNudge = BoundaryRule.nearestPixelNudge * scale
         let weight = (choice.nextLevelWeight * 65536).rounded()
         nextLevelWeight = choice.nextLevelWeight > 0 ? UInt32(min(max(weight, 1), 65535)) : 0
         func fits(_ image: TextureLevel, linear: Bool) -> Bool {
@@ -177,7 +181,8 @@ struct SpriteSampling {
             if source.isClear { x += 8; continue }
             if let tint { source = source.tinted(tint) } else if opacity != 0 { source = source.scaled(opacity) }
             if hardEdges {
-                let inside = (lx .>= minX) .& (lx .< maxX) .& (ly .>= minY) .& (ly .< maxY)
+                let nx = lx + BoundaryRule.hardEdgeNudge, ny = ly + BoundaryRule.hardEdgeNudge
+                let inside = (nx .>= minX) .& (nx .< maxX) .& (ny .>= minY) .& (ny .< maxY)
                 source = source.masked(inside)
             }
             let count = min(8, x1 - x), pointer = row + x
@@ -216,7 +221,8 @@ struct SpriteSampling {
     @inline(__always)
     private func sample(lx: Lanes, ly: Lanes) -> FixedColor {
         let u = uLanes(lx), v = vLanes(ly)
-        let first = linear ? Self.bilinear(level, u: u, rows: Self.rows(level, v: v)) : Self.nearest(level, u: u, v: v)
+        let first = linear ? Self.bilinear(level, u: u, rows: Self.rows(level, v: v))
+            : Self.nearest(level, u: u, v: v, nudge: nearestNudge)
         guard nextLevelWeight != 0 else { return first }
         let next = Self.bilinear(nextLevel, u: u, rows: Self.rows(nextLevel, v: v))
         return first.scaled(65536 - nextLevelWeight).plus(next.scaled(nextLevelWeight))
@@ -232,12 +238,12 @@ struct SpriteSampling {
         return first.scaled(65536 - nextLevelWeight).plus(next.scaled(nextLevelWeight))
     }
 
-    /// Nearest filtering (as `TextureSampler.sampleLanes(u:v:level:linear:)`).
+    /// Nearest filtering (as `TextureSampler.sampleLanes(u:v:level:linear:nudge:)`).
     @inline(__always)
-    private static func nearest(_ image: TextureLevel, u: Lanes, v: Lanes) -> FixedColor {
+    private static func nearest(_ image: TextureLevel, u: Lanes, v: Lanes, nudge: Float) -> FixedColor {
         let width = Float(image.width), height = Float(image.height)
-        let x = lanesMin(lanesMax(lanesFloor(u * width), Lanes(repeating: 0)), Lanes(repeating: width - 1))
-        let y = lanesMin(lanesMax(lanesFloor(v * height), Lanes(repeating: 0)), Lanes(repeating: height - 1))
+        let x = lanesMin(lanesMax(lanesFloor(u * width + nudge), Lanes(repeating: 0)), Lanes(repeating: width - 1))
+        let y = lanesMin(lanesMax(lanesFloor(v * height + nudge), Lanes(repeating: 0)), Lanes(repeating: height - 1))
         let index = lanesWhole(y * width + x)
         var texels = SIMD8<UInt32>()
         for lane in 0..<8 { texels[lane] = image.pixels[Int(index[lane])] }

@@ -107,15 +107,18 @@ struct TextureSampler: @unchecked Sendable {
     /// The level `index`, or the smallest there is.
     @inline(__always) func level(_ index: Int) -> TextureLevel { levels[min(max(index, 0), count - 1)] }
 
-    /// The colour at normalised coordinates (u, v) of `level`, clamped to the edge.
+    /// The colour at normalised coordinates (u, v) of `level`, clamped to the edge; a nearest
+    /// sample reads the texel holding the coordinate moved on by `nudge` texels
+    /// (`BoundaryRule.nearestPixelNudge` times the footprint).
     @inline(__always)
-    func sample(u: Float, v: Float, level index: Int, linear: Bool) -> SIMD4<Float> {
+    func sample(u: Float, v: Float, level index: Int, linear: Bool, nudge: Float) -> SIMD4<Float> {
         let image = level(index)
         let w = image.width, h = image.height
         // Texel coordinates clamped as floats first: NaN or a huge value must not reach Int().
         func texel(_ f: Float, _ count: Int) -> Int { f.isNaN ? 0 : Int(min(max(f, 0), Float(count - 1))) }
         if !linear {
-            return Texture.unpack(image.pixels[texel((v * Float(h)).rounded(.down), h) * w + texel((u * Float(w)).rounded(.down), w)])
+            return Texture.unpack(image.pixels[texel((v * Float(h) + nudge).rounded(.down), h) * w
+                + texel((u * Float(w) + nudge).rounded(.down), w)])
         }
         let fx = u * Float(w) - 0.5, fy = v * Float(h) - 0.5
         let bx = fx.rounded(.down), by = fy.rounded(.down)
@@ -134,9 +137,10 @@ struct TextureSampler: @unchecked Sendable {
     func sample(u: Float, v: Float, texelsPerPixel scale: Float,
                 minification: TextureFilter, magnification: TextureFilter) -> SIMD4<Float> {
         let choice = filterChoice(texelsPerPixel: scale, minification: minification, magnification: magnification)
-        let first = sample(u: u, v: v, level: choice.level, linear: choice.linear)
+        let first = sample(u: u, v: v, level: choice.level, linear: choice.linear,
+                           nudge: BoundaryRule.nearestPixelNudge * scale)
         guard choice.nextLevelWeight > 0 else { return first }
-        let next = sample(u: u, v: v, level: choice.level + 1, linear: true)
+        let next = sample(u: u, v: v, level: choice.level + 1, linear: true, nudge: 0)
         return first * (1 - choice.nextLevelWeight) + next * choice.nextLevelWeight
     }
 

@@ -6,7 +6,7 @@ import Foundation
 extension TextureSampler {
     /// The colours (0...1) at normalised coordinates `u`, `v` of `level`, clamped to the edge.
     @inline(__always)
-    func sampleLanes(u rawU: Lanes, v rawV: Lanes, level index: Int, linear: Bool) -> LaneColor {
+    func sampleLanes(u rawU: Lanes, v rawV: Lanes, level index: Int, linear: Bool, nudge: Float) -> LaneColor {
         // A NaN coordinate (from a degenerate transform) would survive the clamps below and
         // index outside the texture; it samples the first texel instead.
         let u = rawU.replacing(with: 0, where: rawU .!= rawU), v = rawV.replacing(with: 0, where: rawV .!= rawV)
@@ -15,8 +15,8 @@ extension TextureSampler {
         let lastX = Lanes(repeating: width - 1), lastY = Lanes(repeating: height - 1)
         let zero = Lanes(repeating: 0)
         if !linear {
-            let x = lanesMin(lanesMax(lanesFloor(u * width), zero), lastX)
-            let y = lanesMin(lanesMax(lanesFloor(v * height), zero), lastY)
+            let x = lanesMin(lanesMax(lanesFloor(u * width + nudge), zero), lastX)
+            let y = lanesMin(lanesMax(lanesFloor(v * height + nudge), zero), lastY)
             return withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 8) { texels in
                 Self.fetch(image, x: x, y: y, into: texels.baseAddress!)
                 return Self.unpackUnit(loadEight(texels.baseAddress!))
@@ -51,9 +51,10 @@ extension TextureSampler {
     func sampleLanes(u: Lanes, v: Lanes, texelsPerPixel scale: Float,
                      minification: TextureFilter, magnification: TextureFilter) -> LaneColor {
         let choice = filterChoice(texelsPerPixel: scale, minification: minification, magnification: magnification)
-        let first = sampleLanes(u: u, v: v, level: choice.level, linear: choice.linear)
+        let first = sampleLanes(u: u, v: v, level: choice.level, linear: choice.linear,
+                                nudge: BoundaryRule.nearestPixelNudge * scale)
         guard choice.nextLevelWeight > 0 else { return first }
-        let next = sampleLanes(u: u, v: v, level: choice.level + 1, linear: true)
+        let next = sampleLanes(u: u, v: v, level: choice.level + 1, linear: true, nudge: 0)
         return first.scaled(Lanes(repeating: 1 - choice.nextLevelWeight)).plus(next.scaled(Lanes(repeating: choice.nextLevelWeight)))
     }
 

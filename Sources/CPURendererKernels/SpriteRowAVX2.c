@@ -30,6 +30,10 @@ bool qc_sprite_kernels_available(void) {
 static inline AVX2 __m256 lanes_max(__m256 a, __m256 b) { return _mm256_max_ps(b, a); }
 static inline AVX2 __m256 lanes_min(__m256 a, __m256 b) { return _mm256_min_ps(b, a); }
 
+// BoundaryRule.hardEdgeNudge (CompositorCore): hard edges are tested this far on, as the Swift
+// lanes and the GLES shader test them.
+#define QC_HARD_EDGE_NUDGE 0.002f
+
 // `lanesFloor`: the nearest whole number by the 1.5 × 2^23 trick, less one where that went up.
 static inline AVX2 __m256 lanes_floor(__m256 x) {
     const __m256 magic = _mm256_set1_ps(12582912.0f);
@@ -161,8 +165,9 @@ static inline AVX2 void row_block(const QCSprite *s, int32_t firstRow, const int
     // Hard edges: a row outside the rect keeps every pixel (the Swift lanes blend a cleared colour
     // there, which leaves a pixel's bytes as they are).
     if (hardEdges) {
-        painted &= _mm256_movemask_ps(_mm256_and_ps(_mm256_cmp_ps(ly, _mm256_set1_ps(s->minY), _CMP_GE_OQ),
-                                                    _mm256_cmp_ps(ly, _mm256_set1_ps(s->maxY), _CMP_LT_OQ)));
+        const __m256 ny = _mm256_add_ps(ly, _mm256_set1_ps(QC_HARD_EDGE_NUDGE));
+        painted &= _mm256_movemask_ps(_mm256_and_ps(_mm256_cmp_ps(ny, _mm256_set1_ps(s->minY), _CMP_GE_OQ),
+                                                    _mm256_cmp_ps(ny, _mm256_set1_ps(s->maxY), _CMP_LT_OQ)));
     }
     block->painted = painted;
     block->sameTerm = sameTerm;
@@ -308,7 +313,10 @@ static inline __attribute__((always_inline)) AVX2 void paint_rows(const QCSprite
                     __m256 u = lanes_min(lanes_max(uLower, _mm256_add_ps(uOrigin, _mm256_mul_ps(lx, uPerUnit))), uUpper);
                     firstFresh = columns(u, firstWidth, firstLastBlock);
                     if (trilinear) nextFresh = columns(u, nextWidth, nextLastBlock);
-                    if (hardEdges) inside = _mm256_castps_si256(_mm256_and_ps(_mm256_cmp_ps(lx, minX, _CMP_GE_OQ), _mm256_cmp_ps(lx, maxX, _CMP_LT_OQ)));
+                    if (hardEdges) {
+                        const __m256 nx = _mm256_add_ps(lx, _mm256_set1_ps(QC_HARD_EDGE_NUDGE));
+                        inside = _mm256_castps_si256(_mm256_and_ps(_mm256_cmp_ps(nx, minX, _CMP_GE_OQ), _mm256_cmp_ps(nx, maxX, _CMP_LT_OQ)));
+                    }
                     if (useKept) {
                         keptFirst[k] = firstFresh;
                         if (trilinear) keptNext[k] = nextFresh;

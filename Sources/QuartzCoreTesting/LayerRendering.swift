@@ -5,7 +5,10 @@
 /// since the tree's animations began. An animation added with a `beginTime` of 0 (the default)
 /// begins when the tree is first rendered, so `time: 0.5` shows a one-second animation half way;
 /// an animation given an explicit `beginTime` begins at that many seconds on the same clock (so
-/// give `beginTime = 0.25`, not `CACurrentMediaTime() + 0.25`). Animations of a tree that was
+/// give `beginTime = 0.25`, not `CACurrentMediaTime() + 0.25`). An animation (or `CATransition`)
+/// added after a render begins at the time that render showed, so rendering a tree at 0, adding
+/// a transition and changing the tree, then rendering it at 0.5 shows the transition half way,
+/// from the tree as the first render drew it. Animations of a tree that was
 /// committed before its first render began on the machine's clock, long before the snapshot's, and
 /// show as finished.
 ///

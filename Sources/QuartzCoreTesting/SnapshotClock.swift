@@ -9,13 +9,19 @@
 /// began, on any machine and on every run.
 ///
 /// The tree stays in its host after a snapshot, so later snapshots of the same tree read the same
-/// clock (its animations' begin times were fixed at 0 by the first one).
+/// clock (its animations' begin times were fixed at 0 by the first one). An animation added to the
+/// tree between two snapshots begins at the time the earlier one showed.
 final class SnapshotHostLayer: CALayer {
     /// Returns the host that already holds `layer`, or puts `layer` into a new paused one.
     ///
     /// - Throws: ``SnapshotError/notARootLayer`` when `layer` is a sublayer of another tree.
     static func hosting(_ layer: CALayer) throws -> SnapshotHostLayer {
-        if let host = layer.superlayer as? SnapshotHostLayer { return host }
+        if let host = layer.superlayer as? SnapshotHostLayer {
+            // The changes since the last snapshot commit at the time it showed, before the
+            // clock moves: an animation or transition added between two snapshots begins there.
+            CATransaction.flush()
+            return host
+        }
         guard layer.superlayer == nil else { throw SnapshotError.notARootLayer }
         let host = SnapshotHostLayer()
         CATransaction.begin()

@@ -111,9 +111,9 @@ final class CPUFastPathTests: XCTestCase {
         let sampler = texture.sampler
         let u = Lanes(0.01, 0.1, 0.23, 0.5, 0.61, 0.77, 0.9, 0.99), v = Lanes(0.05, 0.95, 0.4, 0.5, 0.2, 0.66, 0.31, 0.8)
         for linear in [false, true] {
-            let lanes = sampler.sampleLanes(u: u, v: v, level: 0, linear: linear)
+            let lanes = sampler.sampleLanes(u: u, v: v, level: 0, linear: linear, nudge: 0.01)
             for lane in 0..<8 {
-                let scalar = sampler.sample(u: u[lane], v: v[lane], level: 0, linear: linear)
+                let scalar = sampler.sample(u: u[lane], v: v[lane], level: 0, linear: linear, nudge: 0.01)
                 XCTAssertEqual(lanes.r[lane], scalar.x, accuracy: 1e-5)
                 XCTAssertEqual(lanes.g[lane], scalar.y, accuracy: 1e-5)
                 XCTAssertEqual(lanes.b[lane], scalar.z, accuracy: 1e-5)
@@ -131,9 +131,9 @@ final class CPUFastPathTests: XCTestCase {
         XCTAssertEqual(texture.sampler.count, 4) // 8x4, 4x2, 2x1, 1x1
         XCTAssertEqual(texture.sampler.level(3).width, 1)
         XCTAssertEqual(before.sample(u: 0.5, v: 0.5, texelsPerPixel: 8, minification: .trilinear, magnification: .linear),
-                       before.sample(u: 0.5, v: 0.5, level: 0, linear: true))
+                       before.sample(u: 0.5, v: 0.5, level: 0, linear: true, nudge: 0))
         // The 1x1 level is the mean of the image, level by level.
-        let smallest = texture.sampler.sample(u: 0.5, v: 0.5, level: 3, linear: false)
+        let smallest = texture.sampler.sample(u: 0.5, v: 0.5, level: 3, linear: false, nudge: 0)
         let top = texture.levels[3].row(0)[0]
         XCTAssertEqual(smallest, Texture.unpack(top))
     }

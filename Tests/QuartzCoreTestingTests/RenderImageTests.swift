@@ -64,6 +64,43 @@ final class RenderImageTests: XCTestCase {
         XCTAssertEqual(pixel(clear, 15, 2), [0, 0, 0, 0])
     }
 
+    /// Half way through a push from the right, the old (red) square has moved 30 points left
+    /// and the new (blue) one sits 30 points right: the before-picture is the tree as committed
+    /// before the transition, although no renderer existed when it was added.
+    private func assertPushedHalfWay(_ image: CGImage, _ label: String) {
+        XCTAssertEqual(pixel(image, 0, 50), [255, 0, 0, 255], label)
+        XCTAssertEqual(pixel(image, 49, 50), [255, 0, 0, 255], label)
+        XCTAssertEqual(pixel(image, 50, 50), [0, 0, 255, 255], label)
+        XCTAssertEqual(pixel(image, 99, 50), [0, 0, 255, 255], label)
+        XCTAssertEqual(pixel(image, 50, 20), [255, 255, 255, 255], label)
+    }
+
+    func testATransitionRendersMidFlightFromTheCommittedTree() throws {
+        for renderer in SnapshotRenderer.allCases {
+            let (root, _) = SampleTrees.pushedSquare()
+            let start = try renderImage(of: root, at: 0, renderer: renderer)
+            XCTAssertEqual(pixel(start, 70, 50), [255, 0, 0, 255], "\(renderer): the start shows the old state")
+            assertPushedHalfWay(try renderImage(of: root, at: 0.5, renderer: renderer), "\(renderer)")
+            XCTAssertEqual(pixel(try renderImage(of: root, at: 1, renderer: renderer), 30, 50), [0, 0, 255, 255], "\(renderer)")
+        }
+    }
+
+    func testATransitionAddedBetweenTwoImagesBeginsAtTheEarlierOnesTime() throws {
+        for renderer in SnapshotRenderer.allCases {
+            let root = SampleTrees.slidingSquare()
+            _ = try renderImage(of: root, at: 0, renderer: renderer)
+            let square = try XCTUnwrap(root.sublayers?.first)
+            CATransaction.begin()
+            CATransaction.setDisableActions(true)
+            square.removeAllAnimations()
+            square.frame = CGRect(x: 20, y: 30, width: 60, height: 40)
+            CATransaction.commit()
+            _ = try renderImage(of: root, at: 0, renderer: renderer)
+            SampleTrees.pushBlue(square)
+            assertPushedHalfWay(try renderImage(of: root, at: 0.5, renderer: renderer), "\(renderer)")
+        }
+    }
+
     func testBadInputThrowsClearErrors() {
         let root = CALayer()
         XCTAssertThrowsError(try renderImage(of: root)) { error in

@@ -9,13 +9,7 @@ enum SampleTrees {
     /// A 100 x 100 white root holding a 20 x 20 red square whose `position.x` animates linearly
     /// from 20 to 80 over one second (the model value stays 20).
     static func slidingSquare() -> CALayer {
-        let root = CALayer()
-        root.frame = CGRect(x: 0, y: 0, width: 100, height: 100)
-        root.backgroundColor = colour(1, 1, 1)
-        let square = CALayer()
-        square.frame = CGRect(x: 10, y: 40, width: 20, height: 20)
-        square.backgroundColor = colour(1, 0, 0)
-        root.addSublayer(square)
+        let (root, square) = redSquare(CGRect(x: 10, y: 40, width: 20, height: 20))
         let slide = CABasicAnimation(keyPath: "position.x")
         slide.fromValue = 20.0
         slide.toValue = 80.0
@@ -23,6 +17,39 @@ enum SampleTrees {
         slide.timingFunction = CAMediaTimingFunction(name: .linear)
         square.add(slide, forKey: "slide")
         return root
+    }
+
+    /// A 100 x 100 white root holding a red 60 x 40 square at (20, 30), committed; then, not yet
+    /// committed, a one-second linear push from the right added to the square and the square
+    /// turned blue.
+    static func pushedSquare() -> (root: CALayer, square: CALayer) {
+        let (root, square) = redSquare(CGRect(x: 20, y: 30, width: 60, height: 40))
+        CATransaction.flush()
+        pushBlue(square)
+        return (root, square)
+    }
+
+    /// A 100 x 100 white root holding a red square with the frame `frame`.
+    private static func redSquare(_ frame: CGRect) -> (root: CALayer, square: CALayer) {
+        let root = CALayer()
+        root.frame = CGRect(x: 0, y: 0, width: 100, height: 100)
+        root.backgroundColor = colour(1, 1, 1)
+        let square = CALayer()
+        square.frame = frame
+        square.backgroundColor = colour(1, 0, 0)
+        root.addSublayer(square)
+        return (root, square)
+    }
+
+    /// Adds a one-second linear push from the right to `square` and turns it blue.
+    static func pushBlue(_ square: CALayer) {
+        let push = CATransition()
+        push.type = .push
+        push.subtype = .fromRight
+        push.duration = 1
+        push.timingFunction = CAMediaTimingFunction(name: .linear)
+        square.add(push, forKey: nil)
+        square.backgroundColor = colour(0, 0, 1)
     }
 
     /// Trees that exercise what the two renderers round differently: edges, corners, blending,

@@ -50,6 +50,21 @@ final class SnapshotStrategyTests: XCTestCase {
         for path in paths { try? FileManager.default.removeItem(atPath: path) }
     }
 
+    /// A transition mid-flight recorded with one renderer verifies with the other, and differs
+    /// from the same tree a quarter of a second later (the push has moved 15 points: 15 columns
+    /// turn from red to blue, 5 from blue to white, in the square's 40 rows).
+    func testATransitionMidFlightRecordsAndVerifiesOnBothRenderers() throws {
+        let recorded = verify(SampleTrees.pushedSquare().root, as: .image(renderer: .gles, at: 0.5), record: .all)
+        XCTAssertTrue(recorded?.contains("Record mode is on") ?? false, recorded ?? "nil")
+        let reference = try CGImage(contentsOfPNGFile: directory.appendingPathComponent("sliding.square.png"))
+        // The old red state moved 30 points left (x -10..<50), the new blue one is at x 50..<110.
+        XCTAssertTrue(reference.premultipliedPixel(x: 49, y: 50)! == (255, 0, 0, 255))
+        XCTAssertTrue(reference.premultipliedPixel(x: 50, y: 50)! == (0, 0, 255, 255))
+        XCTAssertNil(verify(SampleTrees.pushedSquare().root, as: .image(renderer: .cpu, at: 0.5), record: .never))
+        let later = try XCTUnwrap(verify(SampleTrees.pushedSquare().root, as: .image(at: 0.75), record: .never))
+        XCTAssertTrue(later.contains("800 of 10000 pixels differ"), later)
+    }
+
     func testPrecisionAndChannelToleranceReachTheComparison() {
         _ = verify(SampleTrees.slidingSquare(), as: .image(at: 0.5), record: .all)
         // 120 of 10000 pixels differ: 98.8 % match.

@@ -31,7 +31,7 @@ final class ActionSearchTests: XCTestCase {
         layer.actions = ["opacity": NSNull()]
         layer.style = ["actions": ["opacity": later]]
         XCTAssertNil(layer.action(forKey: "opacity"))
-        layer.opacity = 1
+        joinTransaction(layer)
         CATransaction.flush()
         layer.opacity = 0.5
         XCTAssertTrue(later.events.isEmpty, "the style's action is not reached")

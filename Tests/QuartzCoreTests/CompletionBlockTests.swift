@@ -10,7 +10,7 @@ final class CompletionBlockTests: XCTestCase {
     /// A layer that a committed transaction has made live, so property changes animate.
     private func liveLayer() -> CALayer {
         let layer = CALayer()
-        layer.opacity = 1
+        joinTransaction(layer)
         CATransaction.flush()
         return layer
     }

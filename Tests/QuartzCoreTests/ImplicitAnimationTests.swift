@@ -38,7 +38,7 @@ final class ImplicitAnimationTests: XCTestCase {
     /// A committed layer with opacity 1.
     private func liveLayer<Layer: CALayer>(_ make: () -> Layer = { CALayer() as! Layer }) -> Layer {
         let layer = make()
-        layer.opacity = 1 // joins the transaction: a layer no transaction included is not live
+        joinTransaction(layer) // a layer no transaction included is not live
         CATransaction.flush()
         XCTAssertTrue(layer.isLive)
         return layer

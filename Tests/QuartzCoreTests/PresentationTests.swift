@@ -125,7 +125,7 @@ final class PresentationTests: XCTestCase {
 
     func testPresentationKeepsTheSubclass() throws {
         let layer = PresentationTestLayer()
-        layer.opacity = 1
+        joinTransaction(layer)
         CATransaction.flush()
         let presented: CALayer = try XCTUnwrap(layer.presentation())
         XCTAssertTrue(presented is PresentationTestLayer)

@@ -15,7 +15,7 @@ final class SpecializedLayerAnimationTests: XCTestCase {
 
     /// `layer` committed in a tree, so that changes run actions.
     private func live<Layer: CALayer>(_ layer: Layer) -> Layer {
-        layer.opacity = 1
+        joinTransaction(layer)
         CATransaction.flush()
         XCTAssertTrue(layer.isLive)
         return layer

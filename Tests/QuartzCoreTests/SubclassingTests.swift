@@ -203,7 +203,7 @@ final class SubclassingTests: XCTestCase {
 
     func testOverriddenActionForKeyDecidesTheImplicitAnimation() {
         let layer = RecordingLayer()
-        layer.opacity = 1
+        joinTransaction(layer)
         CATransaction.flush()
         layer.opacity = 0.5
         XCTAssertEqual(layer.opacityAction.events, ["opacity"])

@@ -36,7 +36,7 @@ final class TransactionTests: XCTestCase {
 
     private func liveLayer() -> CALayer {
         let layer = CALayer()
-        layer.opacity = 1 // joins the transaction: a layer no transaction included is not live
+        joinTransaction(layer) // a layer no transaction included is not live
         CATransaction.flush()
         return layer
     }

@@ -30,9 +30,8 @@ enum DrawListProbe {
 
     /// The renderer of the last `list` call. Successive calls for the same tree and canvas draw
     /// successive frames of one renderer, as an app's does: its render tree holds what the
-    /// commits since it was made gave it (transition before-states, commit counts), which a
-    /// renderer made later starts without. It holds the root, so the root's identifier is not
-    /// reused while it is kept.
+    /// commits since it was made gave it (commit counts, the subtree cache). It holds the root,
+    /// so the root's identifier is not reused while it is kept.
     nonisolated(unsafe) private static var lastRenderer: (key: RendererKey, renderer: CARenderer)?
 
     /// The renderer drawing `root` on a canvas of the given size: the last one when it drew the same.
@@ -48,6 +47,20 @@ enum DrawListProbe {
     }
 
     /// A layer with a frame and a background colour.
+    /// A one-second linear transition of `type` from `subtype` beginning at `beginTime`, held
+    /// at both ends (fill mode both, kept on completion).
+    static func heldTransition(_ type: CATransitionType, _ subtype: CATransitionSubtype?,
+                               beginTime: CFTimeInterval) -> CATransition {
+        let transition = CATransition()
+        transition.type = type
+        transition.subtype = subtype
+        transition.duration = 1
+        transition.beginTime = beginTime
+        transition.fillMode = .both
+        transition.isRemovedOnCompletion = false
+        return transition
+    }
+
     static func layer(_ frame: CGRect, _ color: CGColor? = nil) -> CALayer {
         let layer = CALayer()
         layer.frame = frame

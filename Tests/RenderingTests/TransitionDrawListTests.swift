@@ -17,16 +17,9 @@ final class TransitionDrawListTests: XCTestCase {
         // A renderer draws the tree before the transition is committed, as an app's is on screen:
         // the render tree it owns keeps the committed tree as the transition's before-state.
         _ = try? P.list(root, width: 100, height: 100)
-        let transition = CATransition()
-        transition.type = type
-        transition.subtype = subtype
-        transition.duration = 1
-        transition.beginTime = t0
-        transition.fillMode = .both
-        transition.isRemovedOnCompletion = false
         CATransaction.begin()
         CATransaction.setDisableActions(true)
-        layer.add(transition, forKey: nil)
+        layer.add(P.heldTransition(type, subtype, beginTime: t0), forKey: nil)
         layer.backgroundColor = P.blue
         CATransaction.commit()
         return (root, layer)

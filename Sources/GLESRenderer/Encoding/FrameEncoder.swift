@@ -163,12 +163,14 @@ final class FrameEncoder {
         let blend: BatchBlend = quad.blendMode == .plusLighter ? .additive
             : QuadInstance.isOpaque(quad, clipped: clipped) ? .replace : .sourceOver
         let gradient = quad.blurSigma <= 0 ? quad.gradient.flatMap(GradientUniforms.init) : nil
-        // Drawn with blending off, a quad is drawn without its antialiasing margin: its edges
-        // lie on pixel boundaries (or are hard), so the margin holds no pixel centre it covers,
-        // and a fragment there whose coverage rounds to a few millionths instead of zero would
-        // replace the pixel beneath with almost nothing.
-        append(quad, binding: binding, blend: blend, gradient: gradient, clip: clip, margin: blend == .replace ? 0 : margin,
-               into: builder)
+        // Drawn with blending off, a quad with antialiased edges is drawn without its margin: its
+        // edges lie on pixel boundaries, so the margin holds no pixel centre it covers, and a
+        // fragment there whose coverage rounds to a few millionths instead of zero would replace
+        // the pixel beneath with almost nothing. Hard edges cover exactly 0 or 1 (square corners:
+        // `isOpaque`), so such a quad keeps its margin (`drawnMargin`).
+        let antialiased = quad.antialiasedEdges & 0xF != 0
+        append(quad, binding: binding, blend: blend, gradient: gradient, clip: clip,
+               margin: blend == .replace && antialiased ? 0 : margin, into: builder)
     }
 
     /// Writes one instance and adds it to the builder's last batch or a new one.
@@ -179,8 +181,9 @@ final class FrameEncoder {
         let index = instanceCount
         // Nine-patched shadows can outgrow the estimate: the frame is encoded again, larger.
         guard index < instanceCapacity else { isShortOfInstances = true; return }
-        QuadInstance.write(quad, texture: binding?.coordinates, alphaTint: alphaTint, clip: clip, margin: margin,
-                           into: base + index * QuadInstance.stride)
+        QuadInstance.write(quad, texture: binding?.coordinates, alphaTint: alphaTint,
+                           nearestFlags: binding.map { QuadInstance.nearestFlags(samplerKey: $0.samplerKey) } ?? 0,
+                           clip: clip, margin: margin, into: base + index * QuadInstance.stride)
         if clipShrinkingEnabled,
            let drawn = ClippedQuadGeometry.drawnRect(of: quad, margin: margin, textured: binding != nil, clip: clip) {
             ClippedQuadGeometry.write(drawn, into: base + index * QuadInstance.stride)

@@ -18,6 +18,17 @@ enum QuadInstance {
     static let textured = 16
     static let alphaTint = 32
     static let blurred = 64
+    /// The sampler's magnification filter is nearest: the shader picks the texel itself
+    /// (`sampleTexture` in quad.frag.glsl), as the CPU renderer does.
+    static let nearestMagnification = 256
+    /// The sampler's minification filter is nearest.
+    static let nearestMinification = 512
+
+    /// The nearest-filter flags of a sampler (`SamplerSet.key(minification:magnification:)`).
+    @inline(__always)
+    static func nearestFlags(samplerKey: Int) -> Int {
+        (samplerKey % 2 == 0 ? nearestMagnification : 0) | (samplerKey / 2 == 0 ? nearestMinification : 0)
+    }
 
     /// Whether the quad can be drawn with blending off: opaque, unclipped, square-cornered, and
     /// with edges that either are not antialiased or fall on pixel boundaries.
@@ -37,11 +48,15 @@ enum QuadInstance {
     }
 
     /// How far beyond its rect the quad is drawn, in local units: the antialiasing margin, plus
-    /// 3 sigma for a blurred quad.
+    /// 3 sigma for a blurred quad; half a pixel for a quad with only hard edges, so that the
+    /// fragment stage's inside test (`BoundaryRule.hardEdgeNudge`), not the rasteriser's own
+    /// rule for a pixel centre on a triangle's edge, decides the pixels on its edges, as the CPU
+    /// renderer's test does.
     @inline(__always)
     static func drawnMargin(_ quad: Quad) -> Float {
         if quad.blurSigma > 0 { return 3 * quad.blurSigma + quad.antialiasingMargin }
-        return quad.antialiasedEdges & 0xF == 0 ? 0 : quad.antialiasingMargin
+        // The antialiasing margin is 1.5 pixels.
+        return quad.antialiasedEdges & 0xF == 0 ? quad.antialiasingMargin / 3 : quad.antialiasingMargin
     }
 
     /// Whether the quad is a plain sprite, which the lean shader variant draws: an image (not a
@@ -75,7 +90,8 @@ enum QuadInstance {
     /// `alphaTint`, the texture's alpha tints the fill colour (a shadow image).
     @inline(__always)
     static func write(_ quad: Quad, texture: (rect: SIMD4<Float>, clamp: SIMD4<Float>)?, alphaTint: Bool = false,
-                      clip: ClipResolver.Resolution, margin: Float, into out: UnsafeMutablePointer<Float>) {
+                      nearestFlags: Int = 0, clip: ClipResolver.Resolution, margin: Float,
+                      into out: UnsafeMutablePointer<Float>) {
         let m = quad.transform
         out[0] = Float(m.m11); out[1] = Float(m.m12); out[2] = Float(m.m13); out[3] = Float(m.m14)
         out[4] = Float(m.m21); out[5] = Float(m.m22); out[6] = Float(m.m23); out[7] = Float(m.m24)
@@ -90,7 +106,11 @@ enum QuadInstance {
         let blurred = quad.blurSigma > 0
         let edges = blurred ? 0xF : Int(quad.antialiasedEdges & 0xF)
         var flags = edges
-        if blurred { flags |= Self.blurred } else if texture != nil { flags |= alphaTint ? Self.textured | Self.alphaTint : Self.textured }
+        if blurred {
+            flags |= Self.blurred
+        } else if texture != nil {
+            flags |= (alphaTint ? Self.textured | Self.alphaTint : Self.textured) | nearestFlags
+        }
         out[24] = blurred ? quad.blurSigma : quad.borderWidth
         out[25] = quad.opacity
         out[26] = Float(flags)

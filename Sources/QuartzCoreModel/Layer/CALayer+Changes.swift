@@ -7,7 +7,7 @@ extension CALayer {
     /// Inlined into each property's setter, where the key path is a literal the optimizer turns
     /// into a plain store (through a key path object it cost more than the rest of the change).
     @inline(__always)
-    func setProperty<Value>(_ keyPath: WritableKeyPath<LayerState, Value>, _ value: Value, key: String) {
+    private func setChangedProperty<Value>(_ keyPath: WritableKeyPath<LayerState, Value>, _ value: Value, key: String) {
         TransactionStack.withCurrent { stack in
             // With actions disabled only a bounds change has anything to do before the change,
             // and no change has anything to do after it but to be recorded (and redisplay).
@@ -23,6 +23,25 @@ extension CALayer {
             state[keyPath: keyPath] = value
             didChangeProperty(key, before: before, redisplays: redisplays, in: stack)
         }
+    }
+
+    /// `setProperty` for a value that can be compared: setting a property to the value it
+    /// already has is no change (nothing is recorded, no action runs, no animation starts), as
+    /// Apple measurably treats it: GNUstep libs-quartzcore `Tests/quartzcore/CALayer/kvo.m`,
+    /// checked against Apple, finds that setting a position to the value it already has posts
+    /// no change notification, and Core Animation looks up a property's action in the same
+    /// change notification (`actionForKey:` runs from the layer's will-change step).
+    @inline(__always)
+    func setProperty<Value: Equatable>(_ keyPath: WritableKeyPath<LayerState, Value>, _ value: Value, key: String) {
+        guard state[keyPath: keyPath] != value else { return }
+        setChangedProperty(keyPath, value, key: key)
+    }
+
+    /// Sets one property of the model state that cannot be compared (see the `Equatable`
+    /// overload): every set is a change.
+    @inline(__always)
+    func setProperty<Value>(_ keyPath: WritableKeyPath<LayerState, Value>, _ value: Value, key: String) {
+        setChangedProperty(keyPath, value, key: key)
     }
 
     /// Whether setting `value` at `keyPath` (the property `key`) marks the layer for display.
@@ -45,6 +64,18 @@ extension CALayer {
     /// the problem is logged, so one bad number cannot poison a frame.
     @inline(__always)
     func setFinite<Value: FiniteCheckable>(_ keyPath: WritableKeyPath<LayerState, Value>, _ value: Value, key: String) {
+        guard value.isFiniteValue else {
+            rejectNonFinite(key, value)
+            return
+        }
+        setProperty(keyPath, value, key: key)
+    }
+
+    /// `setFinite` for a value that can be compared: setting the value the property already
+    /// has is no change (see the `Equatable` overload of `setProperty`).
+    @inline(__always)
+    func setFinite<Value: FiniteCheckable & Equatable>(_ keyPath: WritableKeyPath<LayerState, Value>, _ value: Value,
+                                                        key: String) {
         guard value.isFiniteValue else {
             rejectNonFinite(key, value)
             return

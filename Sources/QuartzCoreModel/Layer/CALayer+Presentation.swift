@@ -36,10 +36,16 @@ extension CALayer {
         return root
     }
 
-    /// A copy of this layer alone with its presentation values.
+    /// A copy of this layer alone with its presentation values: its properties as committed
+    /// (as the current transaction found them: "all properties as they were at the start of
+    /// the current transaction, with any active animations applied", Apple's CALayer.h on
+    /// `presentationLayer`), with its animations applied.
     private func presentationCopy(at time: CFTimeInterval) -> Self {
         let copy = type(of: self).init(CARuntimeInstantiation(), copying: self)
-        copy.state = presentationState(at: time)
+        let committed = LayerTreeLock.shared.withLock { RenderTreeStores.committedState(of: layerID) }
+        var presented = committed ?? state
+        AnimationList.apply(animationStore, to: &presented, layer: self, time: time)
+        copy.state = presented
         // Custom keys are read back from `customObjects`: give the copy the animated values.
         for (key, value) in copy.state.customValues where state.customValues[key] != value {
             copy.customObjects[key] = value.anyValue

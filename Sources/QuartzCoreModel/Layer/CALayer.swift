@@ -680,8 +680,10 @@ open class CALayer: NSObject, NSSecureCoding {
     /// Returns a copy of the layer that shows its current on-screen values, or nil if the layer
     /// has not yet been committed in a layer tree.
     ///
-    /// The copy's property values are the model values with every running animation applied at
-    /// the current media time. Its `superlayer` and `sublayers` are presentation layers too, so
+    /// The copy's property values are the values as last committed, with every running
+    /// animation applied at the current media time: inside an open transaction, the values as
+    /// the transaction found them, not the ones set since, as Apple documents ("all properties
+    /// as they were at the start of the current transaction, with any active animations applied"). Its `superlayer` and `sublayers` are presentation layers too, so
     /// that `presentation()?.hitTest(_:)` tests moving layers where they are seen.
     open func presentation() -> Self? { basePresentation() }
 

@@ -18,8 +18,7 @@ extension RenderTreeStore {
 extension RenderTreeStore.Contents {
     /// The model layers `layers`, written into the tree as the serial loop of
     /// `RenderTreeStore.apply(committing:)` writes them, in `partCount` parts at once; their
-    /// placements in order. The caller holds `LayerTreeLock` and this store's lock, and no
-    /// layer of `layers` has a transition to capture.
+    /// placements in order. The caller holds `LayerTreeLock` and this store's lock.
     mutating func writeInParts(_ layers: [Unmanaged<CALayer>], partCount: Int, generation: UInt64)
         -> [RenderTreeStore.Placement] {
         var largestID: UInt64 = 0

@@ -79,11 +79,38 @@ final class RenderTreeStore: Sendable {
     /// reaches, writing large commits in up to `maximumApplyParts` parts at once.
     init(maximumApplyParts: Int = RenderTreeStore.defaultMaximumApplyParts) {
         self.maximumApplyParts = maximumApplyParts
+        isRegistered = true
         RenderTreeStores.register(self)
     }
 
+    /// Creates an empty store that no commit reaches by itself: `RenderTreeStores`' stand-in,
+    /// which it writes while no renderer's store exists.
+    init(unregistered: Void) {
+        maximumApplyParts = Self.defaultMaximumApplyParts
+        isRegistered = false
+    }
+
+    /// Whether the store joined `RenderTreeStores` (and leaves it when it goes away).
+    private let isRegistered: Bool
+
     deinit {
-        RenderTreeStores.unregister()
+        if isRegistered { RenderTreeStores.unregister() }
+    }
+
+    /// Forgets every layer (the stand-in's trees while renderers hold their own).
+    func removeAll() {
+        contents.withLock { $0 = Contents() }
+    }
+
+    /// The committed subtree of the layer `rootID`, for a transition added to it: see
+    /// `TransitionCapture.subtree(of:in:)`.
+    func transitionSnapshot(of rootID: UInt64) -> TransitionSnapshot {
+        contents.withLock { TransitionCapture.subtree(of: rootID, in: $0.layers) }
+    }
+
+    /// The committed state of the layer `id`; nil when the store does not hold it.
+    func committedState(of id: UInt64) -> LayerState? {
+        contents.withLock { $0.layers[id]?.state }
     }
 
     /// Applies one commit (taking the layers out of `update`): replaces the changed layers,
@@ -136,11 +163,10 @@ final class RenderTreeStore: Sendable {
     func apply(committing layers: [Unmanaged<CALayer>]) {
         contents.withLock { c in
             let generation = c.beginCommit()
-            // A layer given a transition is copied out first: the transition's before-state is
-            // the tree as it was before this commit wrote any of its layers.
-            var withTransitions = c.copiesWithNewTransitions(of: layers)
+            // A transition's before-state was captured once for every store, before the commit
+            // reached any (`RenderTreeStores.publish(_:)`): its copy carries it.
             c.expectChanges(layers.count)
-            let partCount = withTransitions.isEmpty ? min(maximumApplyParts, layers.count / Self.applyPartMinimum) : 1
+            let partCount = min(maximumApplyParts, layers.count / Self.applyPartMinimum)
             c.partsOfLastCommit = max(1, partCount)
             if partCount > 1 {
                 c.settle(c.writeInParts(layers, partCount: partCount, generation: generation), generation: generation)
@@ -152,11 +178,7 @@ final class RenderTreeStore: Sendable {
             for index in layers.indices {
                 let placement = layers[index]._withUnsafeGuaranteedRef { layer in
                     c.layers.withSlot(layer.layerID) { slot -> Placement in
-                        if !withTransitions.isEmpty, let copy = withTransitions.removeValue(forKey: index) {
-                            slot = copy
-                            return Self.stamp(&slot!, generation: generation, onlyPlacementChanged: false)
-                        }
-                        return Self.write(layer, into: &slot, generation: generation)
+                        Self.write(layer, into: &slot, generation: generation)
                     }
                 }
                 c.record(placement, generation: generation)
@@ -309,24 +331,6 @@ extension RenderTreeStore.Contents {
             if zPosition != 0 { summaries.update(parent) { $0.sublayersMayHaveZPosition = true } }
             if mayLeavePlane { summaries.update(parent) { $0.sublayersMayLeavePlane = true } }
         }
-    }
-
-    /// Copies of the model layers among `layers` that have a transition without a before-state,
-    /// by their index in `layers`, with their before-states taken from the tree as it is (see
-    /// `TransitionCapture`); empty when none has one (the usual case). The caller holds
-    /// `LayerTreeLock`.
-    fileprivate func copiesWithNewTransitions(of layers: [Unmanaged<CALayer>]) -> [Int: RenderLayer] {
-        var copies: [Int: RenderLayer] = [:]
-        for index in layers.indices {
-            layers[index]._withUnsafeGuaranteedRef { layer in
-                let animations = layer.lockedFields.animations
-                guard !animations.isEmpty, animations.contains(where: \.compiled.isTransitionWithoutBeforeState) else { return }
-                var copy = RenderLayer(committing: layer)
-                TransitionCapture.attachBeforeStates(to: &copy, previous: self.layers)
-                copies[index] = copy
-            }
-        }
-        return copies
     }
 
     /// Records that the committed layer `id` is under `parent` (nil: a root), taking it out of

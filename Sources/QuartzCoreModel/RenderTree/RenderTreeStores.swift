@@ -28,6 +28,8 @@ enum RenderTreeStores {
     /// Each store brings its own copies up to date from the model (see
     /// `RenderTreeStore.apply(committing:)`), so no store shares a state box with another.
     static func publish(_ layers: [Unmanaged<CALayer>]) {
+        captureTransitionBeforeStates(of: layers)
+        if standInHoldsTrees { standIn.apply(committing: layers) }
         for entry in stores {
             // A strong reference for the duration of the write: a store that goes away
             // meanwhile leaves `stores` only once it is released.
@@ -46,29 +48,95 @@ enum RenderTreeStores {
     static func liveLayerWillDeallocate(_ id: UInt64) {
         LayerTreeLock.shared.withLock {
             liveLayers.removeValue(forKey: id)
+            if standInHoldsTrees { standIn.remove(id) }
             for entry in stores { entry.store?.remove(id) }
         }
     }
 
     /// Adds `store` to the stores commits reach, first seeding it with every live layer as the
-    /// model holds it now. Transitions in flight start from nothing in a store seeded this way
-    /// (their before-state was the tree of a commit the store never saw).
+    /// model holds it now. A transition in flight carries the before-state its commit captured
+    /// (`captureTransitionBeforeStates(of:)`), so a store seeded this way draws it as every other does.
     static func register(_ store: RenderTreeStore) {
         LayerTreeLock.shared.withLock {
-            var seed: [Unmanaged<CALayer>] = []
-            seed.reserveCapacity(liveLayers.count)
-            liveLayers.forEach { _, layer in seed.append(layer) }
-            if !seed.isEmpty { store.apply(committing: seed) }
+            seed(store)
             stores.append(Entry(store: store))
+            if standInHoldsTrees {
+                standInHoldsTrees = false
+                standIn.removeAll()
+            }
         }
     }
 
     /// Removes the stores that have gone; called by a store's deinit (its own entry already
-    /// reads nil).
+    /// reads nil). When none is left, the stand-in takes over the committed trees.
     static func unregister() {
         LayerTreeLock.shared.withLock {
             stores.removeAll { $0.store == nil }
+            if stores.isEmpty && !standInHoldsTrees { takeOverWithStandIn() }
         }
+    }
+
+    /// Writes `store` with every live layer as the model holds it now. The caller holds
+    /// `LayerTreeLock`.
+    private static func seed(_ store: RenderTreeStore) {
+        var seed: [Unmanaged<CALayer>] = []
+        seed.reserveCapacity(liveLayers.count)
+        liveLayers.forEach { _, layer in seed.append(layer) }
+        if !seed.isEmpty { store.apply(committing: seed) }
+    }
+
+    // MARK: - The committed trees for transitions and presentation
+
+    /// The committed trees while no renderer's store exists: a store that commits write only
+    /// then, so that a transition added while no renderer draws (a render test between two
+    /// images, an app before its first renderer) still finds the tree it starts from. While
+    /// a renderer's store exists it is empty, and commits cost no second write.
+    private static let standIn = RenderTreeStore(unregistered: ())
+
+    /// Whether `standIn` holds the committed trees (no renderer's store is listed).
+    nonisolated(unsafe) private static var standInHoldsTrees = true
+
+    /// Makes `standIn` hold the committed trees, seeded from the model's live layers, when the
+    /// last renderer's store has gone. The caller holds `LayerTreeLock`.
+    private static func takeOverWithStandIn() {
+        standIn.removeAll()
+        seed(standIn)
+        standInHoldsTrees = true
+    }
+
+    /// A store holding the committed trees: the first renderer's store, else the stand-in (which
+    /// takes over first when the last renderer's store is going away but has not yet left the
+    /// list). The caller holds `LayerTreeLock`.
+    private static func committedTrees() -> RenderTreeStore {
+        for entry in stores {
+            if let store = entry.store { return store }
+        }
+        if !standInHoldsTrees { takeOverWithStandIn() }
+        return standIn
+    }
+
+    /// Gives every transition of `layers` that has no before-state yet the committed subtree of
+    /// its layer as the commit about to be written found it, once for every render tree: the
+    /// before-picture belongs to the transaction that added the transition, whoever renders it
+    /// (a renderer created later too). The caller holds `LayerTreeLock`.
+    private static func captureTransitionBeforeStates(of layers: [Unmanaged<CALayer>]) {
+        for layer in layers {
+            layer._withUnsafeGuaranteedRef { layer in
+                let animations = layer.lockedFields.animations
+                guard !animations.isEmpty,
+                      animations.contains(where: \.compiled.isTransitionWithoutBeforeState) else { return }
+                let before = committedTrees().transitionSnapshot(of: layer.layerID)
+                for attached in animations where attached.compiled.isTransitionWithoutBeforeState {
+                    attached.compiled = attached.compiled.withTransitionBeforeState(before)
+                }
+            }
+        }
+    }
+
+    /// The state of the layer `id` as last committed; nil when no commit has written it. The
+    /// caller holds `LayerTreeLock`.
+    static func committedState(of id: UInt64) -> LayerState? {
+        committedTrees().committedState(of: id)
     }
 
     /// The number of stores listed (for tests: a store that went away is no longer listed).

@@ -16,12 +16,15 @@ final class TransitionSnapshot: Sendable {
     }
 }
 
-/// Gives transitions their before-state when a commit reaches the render tree.
+/// Gives transitions their before-state.
 ///
 /// A transition added in a transaction (explicitly, or as the `contents` crossfade) shows the
-/// layer as the previous commit left it: the tree the store holds until this commit replaces
-/// it, so the order of `add(_:forKey:)` and the property changes inside the transaction does
-/// not matter, as on Apple platforms.
+/// layer as the previous commit left it: the committed tree until this commit replaces it, so
+/// the order of `add(_:forKey:)` and the property changes inside the transaction does not
+/// matter, as on Apple platforms. A commit of model layers captures it once, for every render
+/// tree (`RenderTreeStores.captureTransitionBeforeStates(of:)`: the snapshot is kept in the
+/// model's compiled transition, which every store copies, one created later too); a
+/// `RenderTreeUpdate` applied to one store gets it from that store (`attachBeforeStates`).
 enum TransitionCapture {
     /// Attaches a before-state to every transition of `layer` that has none: the one of the
     /// same transition in the layer's previous copy, else a snapshot of the layer's subtree in

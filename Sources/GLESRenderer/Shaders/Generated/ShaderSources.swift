@@ -115,6 +115,16 @@ out vec4 fragColor;
 const int flagTextured = 16;
 const int flagAlphaTint = 32;
 const int flagBlurred = 64;
+const int flagNearestMagnification = 256;   // the sampler's magnification filter is nearest
+const int flagNearestMinification = 512;    // and its minification filter
+
+// Exact-boundary rules shared with the CPU renderer (CompositorCore's BoundaryRule), so that a
+// texel boundary or a hard edge lying exactly on a pixel centre is decided the same way by both
+// whatever the GPU's rounding: a nearest sample is taken this many pixels' worth of texels further
+// on, and a hard edge's inside test this many local units further on (neither a number exact
+// geometry lands on).
+const float nearestPixelNudge = 0.01;
+const float hardEdgeNudge = 0.002;
 
 // Signed distance from p to a rounded rectangle (negative inside). Radii are per corner in a
 // y-down space: x = minX/minY, y = maxX/minY, z = maxX/maxY, w = minX/maxY.
@@ -145,6 +155,21 @@ float centredRoundedRectDistance(vec2 d, vec2 halfSize, float r) {
 }
 
 #include "quad.frames.glsl"
+
+#ifdef QC_TEXTURED
+// The texel at texture coordinate `uv` (clamped) of a quad whose unclamped coordinate is `raw`.
+// Nearest filtering is decided here, not by the sampler: the filter the footprint selects (at most
+// one texel per pixel: magnification) being nearest, the texel is the one holding uv moved on by
+// nearestPixelNudge pixels' worth of texels, read at its centre, where any filter returns it exactly.
+vec4 sampleTexture(vec2 uv, vec2 raw) {
+    vec2 size = vec2(textureSize(u_texture, 0));
+    vec2 stepX = dFdx(raw * size), stepY = dFdy(raw * size);
+    float footprint = sqrt(max(dot(stepX, stepX), dot(stepY, stepY)));
+    int flag = footprint <= 1.0 ? flagNearestMagnification : flagNearestMinification;
+    if ((int(v_params.z) & flag) == 0) return texture(u_texture, uv);
+    return textureLod(u_texture, (floor(uv * size + nearestPixelNudge * footprint) + 0.5) / size, 0.0);
+}
+#endif
 
 // Coverage of a pixel by the inside of a distance field, given the field's units per pixel.
 float coverage(float distance, float unitsPerPixel) {
@@ -254,18 +279,29 @@ float shapeCoverage(vec2 local, float unitsPerPixel, vec4 frame, vec4 cappedRadi
     float shape = coverage(centredRoundedRectDistance(d, halfSize, r), unitsPerPixel);
 #ifdef QC_HARD_EDGES
     // A straight side drawn without antialiasing is cut at the pixel centre (a centre on a min
-    // side is inside). Rounded corners stay antialiased whatever the edge mask says, as Core
-    // Animation draws them: only pixels whose nearest feature is a hard straight side change.
+    // side is inside), and so is a square corner between two such sides (inside when inside
+    // both). Rounded corners stay antialiased whatever the edge mask says, as Core Animation
+    // draws them: only pixels whose nearest feature is a hard straight side change. The tests
+    // are made a nudge further on, a tie between the two sides goes to y, and one between a side
+    // and a rounded corner to the side (hardEdgeNudge).
     int aaEdges = int(v_params.z) & 15;
     vec2 q = abs(d) - halfSize + r;
-    if (q.x <= 0.0 || q.y <= 0.0 || r <= 0.0) { // a square corner is two straight sides
-        bool alongX = q.x > q.y;
-        int side = alongX ? (d.x < 0.0 ? 1 : 2) : (d.y < 0.0 ? 4 : 8);
-        if ((aaEdges & side) == 0) {
-            vec2 lo = v_rect.xy, hi = v_rect.xy + v_rect.zw;
-            bool inside = alongX ? (local.x >= lo.x && local.x < hi.x) : (local.y >= lo.y && local.y < hi.y);
-            shape = inside ? 1.0 : 0.0;
+    if (q.x <= hardEdgeNudge || q.y <= hardEdgeNudge || r <= 0.0) { // a square corner is two straight sides
+        bool alongX = q.x > q.y + hardEdgeNudge;
+        int sideX = d.x < 0.0 ? 1 : 2, sideY = d.y < 0.0 ? 4 : 8;
+        vec2 lo = v_rect.xy, hi = v_rect.xy + v_rect.zw, nudged = local + hardEdgeNudge;
+        bool insideX = nudged.x >= lo.x && nudged.x < hi.x, insideY = nudged.y >= lo.y && nudged.y < hi.y;
+        if (r <= 0.0 && (aaEdges & (sideX | sideY)) == 0) {
+            shape = insideX && insideY ? 1.0 : 0.0;
+        } else if ((aaEdges & (alongX ? sideX : sideY)) == 0) {
+            shape = (alongX ? insideX : insideY) ? 1.0 : 0.0;
         }
+    }
+    if (aaEdges == 0) {
+        // Nothing beyond the rect (rounded corners included): such a quad is drawn half a pixel
+        // beyond it only so that this test, not the rasteriser's rule, decides its edges.
+        vec2 lo = v_rect.xy, hi = v_rect.xy + v_rect.zw, nudged = local + hardEdgeNudge;
+        if (!(nudged.x >= lo.x && nudged.x < hi.x && nudged.y >= lo.y && nudged.y < hi.y)) shape = 0.0;
     }
 #endif
     return shape;
@@ -278,9 +314,9 @@ float spriteCoverage(vec2 local) {
     vec2 halfSize = max(v_rect.zw * 0.5, vec2(0.0));
     vec2 q = abs(local - (v_rect.xy + halfSize)) - halfSize;
 #ifdef QC_HARD_EDGES
-    vec2 lo = v_rect.xy, hi = v_rect.xy + v_rect.zw;
-    bool inside = q.x > q.y ? (local.x >= lo.x && local.x < hi.x) : (local.y >= lo.y && local.y < hi.y);
-    return inside ? 1.0 : 0.0;
+    // Every corner square and every side hard: inside when inside both sides' tests (shapeCoverage).
+    vec2 lo = v_rect.xy, hi = v_rect.xy + v_rect.zw, nudged = local + hardEdgeNudge;
+    return nudged.x >= lo.x && nudged.x < hi.x && nudged.y >= lo.y && nudged.y < hi.y ? 1.0 : 0.0;
 #else
     vec2 stepX = dFdx(local), stepY = dFdy(local);
     float unitsPerPixel = max(sqrt(0.5 * (dot(stepX, stepX) + dot(stepY, stepY))), 1e-6);
@@ -309,7 +345,7 @@ void main() {
     if (outsideDamage(local)) discard;
 #endif
     if (shape <= 0.0) discard;
-    vec4 texel = texture(u_texture, clamp(v_localAndUV.zw, v_texClamp.xy, v_texClamp.zw)) * v_texTint;
+    vec4 texel = sampleTexture(clamp(v_localAndUV.zw, v_texClamp.xy, v_texClamp.zw), v_localAndUV.zw) * v_texTint;
     fragColor = texel * (v_params.y * shape);
 #else
     vec2 local = v_localAndUV.xy;
@@ -363,7 +399,7 @@ void main() {
 #endif
 #ifdef QC_TEXTURED
     if ((flags & flagTextured) != 0) {
-        vec4 texel = texture(u_texture, clamp(v_localAndUV.zw, v_texClamp.xy, v_texClamp.zw)) * v_texTint;
+        vec4 texel = sampleTexture(clamp(v_localAndUV.zw, v_texClamp.xy, v_texClamp.zw), v_localAndUV.zw) * v_texTint;
         color = (flags & flagAlphaTint) != 0 ? v_fillColor * texel.a : texel + color * (1.0 - texel.a);
     }
 #endif

@@ -4,6 +4,10 @@ extension CALayer: AnimationHost {
     /// The behaviour of `add` (the overridable member in `CALayer`'s body forwards here).
     func baseAdd(_ anim: CAAnimation, forKey key: String?) {
         guard let copy = anim.copy() as? CAAnimation else { return }
+        // "The special key 'transition' is automatically used for transition animations"
+        // (Apple's CALayer.h, `addAnimation:forKey:`): a transition replaces the layer's
+        // transition, whatever key it was given, nil included.
+        let key = copy is CATransition ? kCATransition : key
         let startsAtCommit = copy.beginTime == 0
         if startsAtCommit {
             copy.beginTime = convertTime(CACurrentMediaTime(), from: nil)
