@@ -1,3 +1,4 @@
+import CompositorCore
 import Synchronization
 #if canImport(Glibc)
 import Glibc
@@ -21,16 +22,17 @@ import Musl
 /// held while the library calls out to code it does not own (delegates, actions, layout
 /// managers, `layoutSublayers()`, `display()`, `draw(in:)`), so such code may block on other
 /// threads without deadlocking the tree. Every property change takes it once, so it is made
-/// cheap: a futex-based `Mutex` (uncontended, a lock and an unlock are one atomic
-/// compare-and-exchange each; waiters sleep in the kernel), with the recursion counted here. A
-/// recursive pthread mutex cost about three times as many instructions, in the checks of its
-/// type and owner.
+/// cheap: a normal (non-recursive) pthread mutex, `ThreadLock`, with the recursion counted
+/// here. A recursive pthread mutex cost about three times as many instructions, in the checks
+/// of its type and owner. A pthread mutex rather than `Synchronization.Mutex`: ThreadSanitizer
+/// sees its hand-over from thread to thread, and the futex of a contended `Mutex` it does not
+/// (it reported `depth` and every layer's state as raced).
 final class LayerTreeLock: @unchecked Sendable {
     /// The lock of every layer tree of the process.
     static let shared = LayerTreeLock()
 
     /// The lock threads wait on, taken once by the outermost acquisition of a thread.
-    private let mutex = Mutex<Void>(())
+    private let mutex = ThreadLock()
     /// The thread that holds the lock (its `pthread_self()`), 0 when none. Any thread may read
     /// it, and finds its own ID there exactly when it holds the lock: only the holder writes
     /// it, and clears it before it lets go of the mutex.
@@ -53,7 +55,7 @@ final class LayerTreeLock: @unchecked Sendable {
             depth += 1
             return
         }
-        mutex._unsafeLock()
+        mutex.lock()
         owner.store(thread, ordering: .relaxed)
         depth = 1
     }
@@ -69,7 +71,7 @@ final class LayerTreeLock: @unchecked Sendable {
         depth -= 1
         if depth == 0 {
             owner.store(0, ordering: .relaxed)
-            mutex._unsafeUnlock()
+            mutex.unlock()
         }
     }
 
