@@ -10,8 +10,9 @@
 # ThreadSanitizer runs every test that starts threads: the render side and the OpenGL layer's
 # thread, transactions and layer changes from several threads (with and without
 # CATransaction.lock()), the parallel commit, flattening and CPU preparation, the display link
-# and the frame clocks. Every lock of the libraries is a pthread mutex (CompositorCore's
-# ThreadLock) so that the sanitizer sees each hand-over. What it cannot see into is suppressed,
+# and the frame clocks. Every lock of the libraries is one the sanitizer sees hand over: a
+# pthread mutex (CompositorCore's ThreadLock), or, for the layer-tree lock that every property
+# access takes, a Mutex whose hand-over is also ordered in atomics (LayerTreeLock's notes). What it cannot see into is suppressed,
 # narrowly and with the reason, in scripts/sanitizers/tsan.supp.
 # AddressSanitizer runs the CPU renderer's tests (its C kernels read and write the pixel rows),
 # the CoreGraphics tests (the PNG and JPEG decoders, Cairo drawing) and the replay of every

@@ -4,8 +4,9 @@ import Glibc
 import Musl
 #endif
 
-/// A mutual-exclusion lock around a value, on a `pthread_mutex_t`: the lock of every value the
-/// libraries share between threads.
+/// A mutual-exclusion lock around a value, on a `pthread_mutex_t`: the lock of the values the
+/// libraries share between threads (all but the layer tree's, `LayerTreeLock`, which every
+/// property access takes and which keeps a cheaper `Mutex`, annotated for the sanitizer).
 ///
 /// It stands where `Synchronization.Mutex` would, for one reason: ThreadSanitizer sees it. On
 /// Linux, `Mutex` hands a contended lock from one thread to the next through the kernel
