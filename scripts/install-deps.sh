@@ -10,6 +10,7 @@ packages=(
   libpango1.0-dev libharfbuzz-dev libfreetype-dev       # text layers (Pango shaping)
   fonts-dejavu-core fonts-wqy-microhei fonts-noto-color-emoji  # default font, CJK and emoji fallbacks
   glslang-tools                                         # shader validation in the tests
+  systemd                                               # systemd-analyze: the kiosk unit's security score
 )
 missing=()
 for p in "${packages[@]}"; do

@@ -17,6 +17,18 @@ seat, and then, waiting each time for what the kiosk logs:
                   Down moves the selection                              (shot "wake")
   SIGTERM      -> the kiosk restores the CRTC and exits
 
+QC-KIOSK runs under the restrictions of deploy/qc-kiosk.service that the VM can apply without
+systemd as its init (--confine, the default; --no-confine runs it as root, unconfined): in a
+mount namespace of its own (unshare) the system is read-only (ProtectSystem=strict, with
+/proc/sys and /sys read-only too: ProtectKernelTunables), /tmp is private (PrivateTmp), /home and
+/root are empty (ProtectHome), and the writable cache is /var/cache/qc-kiosk (CacheDirectory);
+then setpriv drops to an unprivileged user in the `video` group (User=, SupplementaryGroups=;
+seatd grants that group the seat), with no new privileges (NoNewPrivileges=) and empty
+capability sets (CapabilityBoundingSet=, AmbientCapabilities=). What only systemd applies (the
+system-call filter, the device cgroup, the address-family and namespace restrictions) is not
+applied here; MemoryDenyWriteExecute= would stop llvmpipe, the VM's only GL driver, and is
+off on such machines (deploy/qc-kiosk.service.d/jit-gl-driver.conf).
+
 A shot is asked of the host by printing "kiosk-vm: shot NAME"; the host takes a QMP screendump
 and creates DIR/NAME.done. Exit status 0 when every step saw its log line, 1 otherwise.
 Python standard library only.
@@ -81,6 +93,42 @@ class UInputDevice:
         seconds, micro = int(now), int((now % 1) * 1e6)
         data = b"".join(struct.pack("qqHHi", seconds, micro, t, c, v) for t, c, v in events)
         os.write(self.fd, data + struct.pack("qqHHi", seconds, micro, EV_SYN, 0, 0))
+
+
+# The kiosk's user in the VM (nobody: no home, no login) and the folder that stands for the
+# unit's CacheDirectory=.
+CONFINED_USER = "65534"
+CACHE_DIRECTORY = "/var/cache/qc-kiosk"
+
+# Run by `sh -c` in the kiosk's new mount namespace, as root, before it drops its privileges;
+# "$@" is the kiosk's command line. (The guest's / is a throwaway overlay: the folder it makes
+# stays in the VM.) The Mesa shader cache that the host shares writable (its path
+# in $MESA_SHADER_CACHE_DIR) is bound to the cache folder before /tmp is covered.
+CONFINE_SCRIPT = r"""
+set -e
+mount --make-rprivate /
+mkdir -p "$CACHE_DIRECTORY"
+if [ -n "${MESA_SHADER_CACHE_DIR:-}" ] && [ -d "$MESA_SHADER_CACHE_DIR" ]; then
+  mount --bind "$MESA_SHADER_CACHE_DIR" "$CACHE_DIRECTORY"
+else
+  mount -t tmpfs -o mode=0755,nosuid,nodev tmpfs "$CACHE_DIRECTORY"
+fi
+chown "$CONFINED_USER" "$CACHE_DIRECTORY" 2>/dev/null || chmod 1777 "$CACHE_DIRECTORY" 2>/dev/null || true
+mount -t tmpfs -o mode=1777,nosuid,nodev tmpfs /tmp
+for home in /home /root; do [ -d "$home" ] && mount -t tmpfs -o mode=0755,nosuid,nodev tmpfs "$home"; done
+mount --bind /proc/sys /proc/sys && mount -o remount,bind,ro /proc/sys
+mount -o remount,bind,ro /sys
+for top in / /usr /etc /var /run; do mountpoint -q "$top" && mount -o remount,bind,ro "$top"; done
+export MESA_SHADER_CACHE_DIR="$CACHE_DIRECTORY" XDG_CACHE_HOME="$CACHE_DIRECTORY" HOME=/nonexistent
+exec setpriv --reuid="$CONFINED_USER" --regid="$CONFINED_USER" --groups=video --no-new-privs \
+  --inh-caps=-all --bounding-set=-all -- "$@"
+"""
+
+
+def confined(argv, env):
+    """argv run under the unit's restrictions that the VM can apply (see the module's notes)."""
+    env.update(CACHE_DIRECTORY=CACHE_DIRECTORY, CONFINED_USER=CONFINED_USER)
+    return ["unshare", "--mount", "--", "sh", "-c", CONFINE_SCRIPT, "qc-kiosk-sandbox", *argv]
 
 
 class Kiosk:
@@ -243,6 +291,9 @@ def main():
     parser.add_argument("--tap", help="X,Y in screen pixels (default: a little above the centre)")
     parser.add_argument("--tap-item", type=int, default=2)
     parser.add_argument("--blank", type=int, default=40, help="the kiosk's --blank-after, in seconds")
+    parser.add_argument("--confine", action=argparse.BooleanOptionalAction,
+                        default=os.environ.get("KIOSK_VM_CONFINE", "1") != "0",
+                        help="run the kiosk under the unit's restrictions (default) or as root")
     parser.add_argument("kiosk", nargs=argparse.REMAINDER)
     args = parser.parse_args()
     argv = args.kiosk[1:] if args.kiosk[:1] == ["--"] else args.kiosk
@@ -261,7 +312,9 @@ def main():
     env = dict(os.environ)
     seatd = None
     if subprocess.run(["sh", "-c", "command -v seatd"], stdout=subprocess.DEVNULL).returncode == 0:
-        seatd = subprocess.Popen(["seatd", "-g", "root"], stdout=sys.stdout, stderr=sys.stdout)
+        # The seat for the `video` group, as Debian's seatd.service grants it (the confined kiosk
+        # is in that group only); root when unconfined.
+        seatd = subprocess.Popen(["seatd", "-g", "video" if args.confine else "root"], stdout=sys.stdout, stderr=sys.stdout)
         deadline = time.monotonic() + 20
         while not os.path.exists("/run/seatd.sock") and time.monotonic() < deadline:
             time.sleep(0.1)
@@ -272,6 +325,10 @@ def main():
         return 1
 
     set_connector("off")
+    if args.confine:
+        argv = confined(argv, env)
+        say(f"the kiosk runs confined: read-only system, private /tmp, user {CONFINED_USER} in group video, "
+            "no new privileges, no capabilities")
     kiosk = Kiosk(argv, env)
     status = 0
     try:

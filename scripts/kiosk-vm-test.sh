@@ -7,7 +7,10 @@
 # the process waiting and a replug lights it again; SIGTERM restores the CRTC. Screen captures
 # after each step (QMP screendumps, out/kiosk-vm/*.png) must not be blank, and the key and the
 # tap must each change the screen; after 40 s without input the display is blanked (DPMS off, a
-# dark capture) and the next key wakes it without reaching the app.
+# dark capture) and the next key wakes it without reaching the app. The kiosk runs under the
+# restrictions of deploy/qc-kiosk.service that the VM can apply without systemd (a read-only
+# system, a private /tmp, no home, an unprivileged user in the video group, no new privileges,
+# no capabilities: see scripts/kiosk-vm-guest.py); KIOSK_VM_CONFINE=0 runs it as root instead.
 #
 #   scripts/kiosk-vm-test.sh [qc-kiosk arguments; default --still. e.g. --legacy --still]
 #   scripts/kiosk-vm-test.sh --cpu --still     # the CPU renderer on dumb buffers instead of GLES on GBM
@@ -44,11 +47,12 @@ rm -rf "$out"; mkdir -p "$out"
 # llvmpipe's shader cache survives between runs in a writable share: later runs start faster.
 cache="${KIOSK_VM_CACHE:-/tmp/qc-kiosk-mesa-cache}"
 mkdir -p "$cache"
+chmod 1777 "$cache"  # the confined kiosk in the VM runs as an unprivileged user
 [ $# -gt 0 ] || set -- --still  # a still tree: only the injected input changes the screen
 set +e
 python3 scripts/kiosk-vm-host.py --tool "$tool" --out "$out" --size "${KIOSK_VM_SIZE:-800x600}" \
   --timeout "${KIOSK_VM_TIMEOUT:-900}" --rw "$cache" --env MESA_SHADER_CACHE_DIR="$cache" \
-  --env KIOSK_VM_STEP_TIMEOUT="${KIOSK_VM_STEP_TIMEOUT:-150}" \
+  --env KIOSK_VM_STEP_TIMEOUT="${KIOSK_VM_STEP_TIMEOUT:-150}" --env KIOSK_VM_CONFINE="${KIOSK_VM_CONFINE:-1}" \
   -- .build/debug/qc-kiosk --stats 300 "$@"
 status=$?
 set -e

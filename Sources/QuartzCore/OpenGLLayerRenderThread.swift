@@ -1,6 +1,6 @@
+import CompositorCore
 import Foundation
 import QuartzCoreModel
-import Synchronization
 
 /// The dedicated serial thread of one `CAOpenGLLayer`: every GL call of the layer, its own and
 /// its subclass's, happens on it, with the layer's private context current.
@@ -27,8 +27,8 @@ final class OpenGLLayerRenderThread: OpenGLLayerFrames {
 
     let layerID: UInt64
     private let layer: WeakOpenGLLayer
-    private let queue = Mutex(Queue())
-    private let output = Mutex(Output())
+    private let queue = ThreadLock(Queue())
+    private let output = ThreadLock(Output())
     private let wake = DispatchSemaphore(value: 0)
 
     init(layer: CAOpenGLLayer) {

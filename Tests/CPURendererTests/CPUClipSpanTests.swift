@@ -102,8 +102,13 @@ final class CPUClipSpanTests: XCTestCase {
         let scene = Self.scene(angle: 0, nested: true)
         let nested = Self.paint(scene, shortcuts: true)
         let background = Self.paint((Array(scene.quads.prefix(1)), scene.clips), shortcuts: true)
-        XCTAssertEqual(nested.row(35)[29], background.row(35)[29])
-        XCTAssertNotEqual(Self.paint(Self.scene(angle: 0), shortcuts: true).row(35)[29], background.row(35)[29])
-        XCTAssertNotEqual(nested.row(35)[36], background.row(35)[36])
+        let outerOnly = Self.paint(Self.scene(angle: 0), shortcuts: true)
+        // `row(_:)` points into a buffer's storage: the buffers must outlive the reads
+        // (AddressSanitizer caught a temporary buffer freed before its pixel was read).
+        withExtendedLifetime((nested, background, outerOnly)) {
+            XCTAssertEqual(nested.row(35)[29], background.row(35)[29])
+            XCTAssertNotEqual(outerOnly.row(35)[29], background.row(35)[29])
+            XCTAssertNotEqual(nested.row(35)[36], background.row(35)[36])
+        }
     }
 }

@@ -1,7 +1,7 @@
-import XCTest
-import Synchronization
+import CompositorCore
 @testable import QuartzCore
 @testable import QuartzCoreModel
+import XCTest
 
 /// The triggers of actions the guide lists beside property changes: visibility changes
 /// (003:951-952), fields set through key paths, and implicit transactions of other threads.
@@ -96,7 +96,7 @@ private final class WorkerOwned<Value>: @unchecked Sendable {
 
 /// Values a worker thread records for the test to read after it joined.
 private final class Observations: Sendable {
-    private let storage = Mutex<[String: Bool]>([:])
+    private let storage = ThreadLock<[String: Bool]>([:])
     func record(_ name: String, _ value: Bool) { storage.withLock { $0[name] = value } }
     var all: [String: Bool] { storage.withLock { $0 } }
 }

@@ -1,6 +1,6 @@
+import CompositorCore
 @testable import QuartzCore
 @testable import QuartzCoreModel
-import Synchronization
 import XCTest
 
 /// A commit visits the layers its transaction changed, not every layer of the committed trees:
@@ -9,7 +9,7 @@ final class CommitCostTests: XCTestCase {
     /// A layer that logs its displays and layouts, and whose class counts how often it is asked
     /// whether `opacity` drives its display (the driver asks for each animation of a layer it notes).
     final class ProbeLayer: CALayer {
-        static let opacityQueries = Mutex(0)
+        static let opacityQueries = ThreadLock(0)
         var log: ((String) -> Void)?
         var displays = 0
         var layouts = 0

@@ -1,7 +1,7 @@
-import Synchronization
-import XCTest
+import CompositorCore
 @testable import QuartzCore
 @testable import QuartzCoreModel
+import XCTest
 
 final class SpecializedRasterizationTextTests: XCTestCase {
     private func image(_ state: LayerState, scale: CGFloat = 1) throws -> CGImage {
@@ -185,7 +185,7 @@ final class SpecializedRasterizationTextTests: XCTestCase {
             let artwork = try XCTUnwrap(TextArtwork(state.text))
             return try XCTUnwrap(SpecializedContents.rasterize(.text(artwork), covering: state.bounds, pixelsPerPoint: 1)).data
         }
-        let results = Mutex([Data?](repeating: nil, count: states.count))
+        let results = ThreadLock([Data?](repeating: nil, count: states.count))
         DispatchQueue.concurrentPerform(iterations: states.count) { index in
             let image = SpecializedContents.image(for: states[index], pixelsPerPoint: 1)
             results.withLock { $0[index] = image?.data }

@@ -1,8 +1,8 @@
+import CompositorCore
 import ExampleScenes
 import Foundation
 import QuartzCore
 import RendererTestSupport
-import Synchronization
 import XCTest
 
 /// The GLES and CPU renderers agree on trees, not only on the example scenes over their own
@@ -294,7 +294,7 @@ final class BackgroundEquivalenceTests: XCTestCase {
 
 /// A tiled layer that fills each tile with translucent blue and counts the tiles it drew.
 private final class TranslucentTiledLayer: CATiledLayer, @unchecked Sendable {
-    let drawnTiles = Mutex(0)
+    let drawnTiles = ThreadLock(0)
 
     override func draw(in ctx: CGContext) {
         ctx.setFillColor(CGColor(red: 0, green: 0, blue: 1, alpha: 0.5))

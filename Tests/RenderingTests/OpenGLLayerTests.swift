@@ -1,8 +1,8 @@
 import CGLES3
+import CompositorCore
 import GLESRenderer
 @testable import QuartzCore
 @testable import QuartzCoreModel
-import Synchronization
 import XCTest
 
 /// A GL layer that clears to `clearColor` and draws a green triangle over the top half of its
@@ -10,11 +10,11 @@ import XCTest
 /// layer's top edge. It records every call and can be told to leave a GL error behind.
 private final class TriangleLayer: CAOpenGLLayer {
     struct Call { var layerTime: CFTimeInterval; var hostTime: UInt64?; var onMainThread: Bool }
-    let calls = Mutex<[Call]>([])
-    let clearRGBA = Mutex<(Float, Float, Float, Float)>((1, 0, 0, 1))
-    let leavesGLError = Mutex(false)
+    let calls = ThreadLock<[Call]>([])
+    let clearRGBA = ThreadLock<(Float, Float, Float, Float)>((1, 0, 0, 1))
+    let leavesGLError = ThreadLock(false)
     /// The program, buffer and vertex array; made and used only on the render thread.
-    private let objects = Mutex<(program: GLuint, buffer: GLuint, array: GLuint)?>(nil)
+    private let objects = ThreadLock<(program: GLuint, buffer: GLuint, array: GLuint)?>(nil)
 
     var drawCount: Int { calls.withLock { $0.count } }
 
@@ -81,7 +81,7 @@ private final class TriangleLayer: CAOpenGLLayer {
 
 /// A GL layer whose context cannot be made (as on a machine without EGL).
 private final class ContextlessLayer: CAOpenGLLayer {
-    let draws = Mutex(0)
+    let draws = ThreadLock(0)
     override func copyGLESContext() throws -> CAEGLContext {
         throw EGLError.noDisplay(attempts: ["test: no EGL here"])
     }

@@ -1,12 +1,11 @@
 import CompositorCore
 @testable import QuartzCore
 @testable import QuartzCoreModel
-import Synchronization
 import XCTest
 
 /// A tiled layer that fills each tile with one colour and records the clip of every call.
 private final class RecordingTiledLayer: CATiledLayer, @unchecked Sendable {
-    let drawnClips = Mutex<[CGRect]>([])
+    let drawnClips = ThreadLock<[CGRect]>([])
 
     override func draw(in ctx: CGContext) {
         let clip = ctx.boundingBoxOfClipPath

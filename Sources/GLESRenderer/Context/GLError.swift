@@ -32,22 +32,39 @@ public enum GLError: Error, Equatable, CustomStringConvertible {
         case GL_INVALID_OPERATION: return "GL_INVALID_OPERATION"
         case GL_OUT_OF_MEMORY: return "GL_OUT_OF_MEMORY"
         case GL_INVALID_FRAMEBUFFER_OPERATION: return "GL_INVALID_FRAMEBUFFER_OPERATION"
+        case Int32(bitPattern: contextLostCode): return "GL_CONTEXT_LOST"
         default: return "GL error"
         }
     }
 
-    /// Throws `.call(name, ...)` when `glGetError` reports an error, after draining the error queue.
+    /// `GL_CONTEXT_LOST` (OpenGL ES 3.2, KHR_robustness): the error every call of a robust
+    /// context reports once the context is lost.
+    static let contextLostCode: UInt32 = 0x0507
+    /// `GL_UNKNOWN_CONTEXT_RESET`: the reset status given to a loss that `glGetError` reported
+    /// (whose cause the error does not say).
+    static let unknownContextReset: UInt32 = 0x8255
+
+    /// Throws `.call(name, ...)` when `glGetError` reports an error, after draining the error
+    /// queue; `.contextLost` when the error is `GL_CONTEXT_LOST`, which leaves the context
+    /// unusable (the caller recreates it, as after a reset status).
     static func check(_ name: String) throws {
         #if DEBUG
         if let injected = GLFaultInjection.shared.takeFailure(for: name) {
             while glGetError() != GLenum(GL_NO_ERROR) {}
-            throw GLError.call(name, code: injected, log: "")
+            throw failure(name, code: injected)
         }
         #endif
         let code = glGetError()
         guard code != GLenum(GL_NO_ERROR) else { return }
-        while glGetError() != GLenum(GL_NO_ERROR) {}
-        throw GLError.call(name, code: code, log: "")
+        // Bounded: a driver whose lost context keeps raising errors must not hang the frame.
+        var drained = 0
+        while glGetError() != GLenum(GL_NO_ERROR) && drained < 16 { drained += 1 }
+        throw failure(name, code: code)
+    }
+
+    /// The error that the GL error `code` reported by the check `name` stands for.
+    private static func failure(_ name: String, code: UInt32) -> GLError {
+        code == contextLostCode ? .contextLost(status: unknownContextReset) : .call(name, code: code, log: "")
     }
 }
 

@@ -1,3 +1,4 @@
+import CompositorCore
 import Foundation
 import QuartzCore
 import Synchronization
@@ -72,7 +73,7 @@ public final class CADisplayOutput: Sendable {
     public let configuration: Configuration
     /// The display-link source ticking at this output's page flips.
     public let flipClock: CAFlipClock
-    let shared = Mutex(OutputSharedState())
+    let shared = ThreadLock(OutputSharedState())
     /// A pipe that wakes the output's poll.
     let wakePipe = makeNonBlockingPipe()
 

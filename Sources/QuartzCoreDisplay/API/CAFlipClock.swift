@@ -1,6 +1,6 @@
+import CompositorCore
 import Foundation
 import QuartzCore
-import Synchronization
 
 /// A display-link source driven by a display's page flips: each flip calls the observers with
 /// the flip's time stamp, so `CADisplayLink.timestamp` is the time the last frame reached the
@@ -13,13 +13,13 @@ public final class CAFlipClock: CADisplayLinkSource {
         var period: CFTimeInterval
         var observerCount = 0
     }
-    private let state: Mutex<State>
+    private let state: ThreadLock<State>
     /// Keeps the observers and calls them; its own period is unused.
     private let observers = CAManualFrameClock()
 
     /// Creates a clock for a display of `refreshPeriod` seconds (1/60 until the mode is known).
     public init(refreshPeriod: CFTimeInterval = 1.0 / 60) {
-        state = Mutex(State(period: refreshPeriod))
+        state = ThreadLock(State(period: refreshPeriod))
     }
 
     /// The time between two refreshes of the current mode, in seconds.

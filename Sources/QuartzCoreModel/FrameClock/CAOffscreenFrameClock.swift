@@ -1,5 +1,5 @@
+import CompositorCore
 import Foundation
-import Synchronization
 
 /// A frame clock for offscreen rendering: refreshes at a fixed rate, timed by the monotonic
 /// media clock, on a background thread of its own. (Linux addition.)
@@ -12,7 +12,7 @@ public final class CAOffscreenFrameClock: CADisplayLinkSource {
     public let refreshPeriod: CFTimeInterval
     private let observers = RefreshObservers()
     /// Counts started threads; a thread runs while the generation it was started with is current.
-    private let generation = Mutex<UInt64>(0)
+    private let generation = ThreadLock<UInt64>(0)
 
     /// Creates a clock that refreshes `framesPerSecond` times a second (60 by default). Rates
     /// that are not positive and finite give 60.

@@ -1,5 +1,5 @@
+import CompositorCore
 import Foundation
-import Synchronization
 
 /// The observers of one frame clock, safe to change from any thread while the clock ticks.
 final class RefreshObservers: Sendable {
@@ -7,7 +7,7 @@ final class RefreshObservers: Sendable {
         var nextToken: UInt64 = 0
         var observers: [UInt64: @Sendable (CFTimeInterval) -> Void] = [:]
     }
-    private let registry = Mutex(Registry())
+    private let registry = ThreadLock(Registry())
 
     /// Adds an observer; returns its token and whether it is the first one.
     func add(_ observer: @escaping @Sendable (CFTimeInterval) -> Void) -> (token: CADisplayLinkSourceToken, isFirst: Bool) {

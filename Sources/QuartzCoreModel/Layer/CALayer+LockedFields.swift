@@ -88,6 +88,21 @@ extension CALayer {
         }
     }
 
+    /// The value at `field` of the model state, read holding `LayerTreeLock`, through a plain
+    /// call instead of the `state` coroutine.
+    ///
+    /// For the getters of large fields (the 128-byte transforms): AddressSanitizer found the
+    /// debug build copying such a field out of the `_read` coroutine's heap frame after the
+    /// coroutine had ended and freed it (a heap-use-after-free in `sublayerTransform`'s getter,
+    /// replaying the key-value-coding fuzz corpus). Small fields are read through `state`.
+    @inline(__always)
+    func stateValue<Value>(_ field: KeyPath<LayerState, Value>) -> Value {
+        let lock = LayerTreeLock.shared
+        lock.lock()
+        defer { lock.unlock() }
+        return lockedFields.state[keyPath: field]
+    }
+
     /// `contents` exactly as it was set (the render state keeps only a `CGImage`).
     var contentsObject: Any? {
         _read {

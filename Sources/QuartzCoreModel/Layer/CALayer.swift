@@ -165,13 +165,13 @@ open class CALayer: NSObject, NSSecureCoding {
 
     /// The transform applied to the layer and its sublayers, relative to the anchor point. Animatable.
     open var transform: CATransform3D {
-        get { state.transform }
+        get { stateValue(\.transform) }
         set { setFinite(\.transform, newValue, key: "transform") }
     }
 
     /// The transform applied to the sublayers only, relative to the layer's anchor point. Animatable.
     open var sublayerTransform: CATransform3D {
-        get { state.sublayerTransform }
+        get { stateValue(\.sublayerTransform) }
         set { setFinite(\.sublayerTransform, newValue, key: "sublayerTransform") }
     }
 

@@ -1,4 +1,4 @@
-import Synchronization
+import CompositorCore
 
 /// Hands out layer IDs: small integers, each taken back when its layer is deallocated and
 /// given to a later layer, so that the render tree and the flattener keep their per-layer
@@ -15,7 +15,7 @@ enum LayerIDs {
         var free: [UInt64] = []
     }
 
-    private static let pool = Mutex(Pool())
+    private static let pool = ThreadLock(Pool())
 
     /// An ID no living layer has.
     static func take() -> UInt64 {

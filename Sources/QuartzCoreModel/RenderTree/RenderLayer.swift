@@ -88,8 +88,12 @@ final class LayerStateBox: @unchecked Sendable {
     }
 
     /// Calls `body` with the address of the state, read in place (not copied out).
+    ///
+    /// A read access, not a modifying one: a commit compares the box of a layer with the model
+    /// while a renderer on another thread reads the same box. (The generic `borrowing`
+    /// parameter is passed by address, so the state is not copied.)
     func withUnsafeStatePointer<Result>(_ body: (UnsafePointer<LayerState>) -> Result) -> Result {
-        withUnsafeMutablePointer(to: &value) { body($0) }
+        withUnsafePointer(to: value) { body($0) }
     }
 }
 

@@ -1,3 +1,4 @@
+import CompositorCore
 import Foundation
 import Synchronization
 
@@ -70,7 +71,7 @@ final class RenderTreeStore: Sendable {
     /// The most layers whose placements buffer a store keeps between commits (about 3.5 MB).
     private static let largestSparePlacements = 1 << 16
 
-    private let contents = Mutex(Contents())
+    private let contents = ThreadLock(Contents())
     /// The most parts a commit of many layers is written in at once, each on a thread of its
     /// own (`writeInParts`); 1 writes every commit on the committing thread.
     let maximumApplyParts: Int

@@ -1,5 +1,5 @@
+import CompositorCore
 import Foundation
-import Synchronization
 
 /// When each emitter layer started emitting: the layer's local time the first time any renderer
 /// of the process drew it. A particle system's time is its layer's local time minus that
@@ -12,7 +12,7 @@ final class EmitterClock: Sendable {
     /// Above this many recorded layers, those no longer in the rendered tree are forgotten.
     static let pruneThreshold = 256
 
-    private let starts = Mutex([UInt64: CFTimeInterval]())
+    private let starts = ThreadLock([UInt64: CFTimeInterval]())
 
     /// The emission time of layer `id` at its local time `localTime`, recording `localTime` as
     /// the start when the layer is drawn for the first time. `liveIDs` tells which recorded

@@ -1,5 +1,5 @@
-import Foundation
 import CompositorCore
+import Foundation
 import Synchronization
 
 /// What the flattener made of each layer's subtree in earlier frames, kept by a renderer so
@@ -40,7 +40,7 @@ final class FlattenedSubtreeCache {
     @exclusivity(unchecked) private var entries = LayerIDTable<Entry>(dense: true)
     /// The number of this cache's sequence of frames (`DrawListContinuity.sequence`).
     let sequence: UInt64 = FlattenedSubtreeCache.nextSequence()
-    private static let sequences = Mutex<UInt64>(0)
+    private static let sequences = ThreadLock<UInt64>(0)
 
     private static func nextSequence() -> UInt64 {
         sequences.withLock { value in

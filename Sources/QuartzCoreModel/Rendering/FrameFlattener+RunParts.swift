@@ -121,7 +121,7 @@ extension FrameFlattener {
     private func flattenParts(_ partCount: Int, of ids: [UInt64], missed: [Bool], moved: [LastDrawing?],
                               lastCommands: [DrawCommand], in context: ParentContext) -> [FlattenedRunPart?] {
         let seed = partSeed
-        let results = Mutex<[FlattenedRunPart?]>(Array(repeating: nil, count: partCount))
+        let results = ThreadLock<[FlattenedRunPart?]>(Array(repeating: nil, count: partCount))
         DispatchQueue.concurrentPerform(iterations: partCount) { part in
             let range = Self.range(ofPart: part, of: partCount, count: ids.count)
             let flattened = Self.flattenPart(range, of: ids, missed: missed, moved: moved, lastCommands: lastCommands,

@@ -1,5 +1,5 @@
+import CompositorCore
 import Foundation
-import Synchronization
 
 /// The coverage of a filled path as an image: white, premultiplied, alpha = the share of the
 /// pixel inside the path under the non-zero winding rule (how `shadowPath` fills), sampled on
@@ -104,7 +104,7 @@ final class PathCoverageCache: Sendable {
         var images: [Key: (coverage: PathCoverage, lastUse: UInt64)] = [:]
         var clock: UInt64 = 0
     }
-    private let entries = Mutex(Entries())
+    private let entries = ThreadLock(Entries())
 
     /// The coverage of `path` at `scale` (rounded up to a sixteenth, so small changes of scale
     /// reuse the image), rasterizing it when it is not cached.

@@ -57,7 +57,7 @@ open class CAReplicatorLayer: CALayer {
     /// The transform that takes each copy to the next, applied cumulatively about the
     /// replicator's anchor point; defaults to the identity. Animatable.
     open var instanceTransform: CATransform3D {
-        get { state.replicator.instanceTransform }
+        get { stateValue(\.replicator.instanceTransform) }
         set { setFinite(\.replicator.instanceTransform, newValue, key: "instanceTransform") }
     }
 

@@ -1,5 +1,5 @@
+import CompositorCore
 import Foundation
-import Synchronization
 
 /// What a renderer needs of a `CAOpenGLLayer`'s render thread. The thread and its GL work live
 /// in the QuartzCore target, beside the GL renderer; the model sees them only through this.
@@ -18,7 +18,7 @@ package final class OpenGLLayerRegistry: Sendable {
     /// The registry shared by every renderer of the process.
     package static let shared = OpenGLLayerRegistry()
 
-    private let threads = Mutex([UInt64: any OpenGLLayerFrames]())
+    private let threads = ThreadLock([UInt64: any OpenGLLayerFrames]())
 
     /// Records the render thread of the layer `layerID`.
     package func register(_ thread: any OpenGLLayerFrames, forLayerID layerID: UInt64) {

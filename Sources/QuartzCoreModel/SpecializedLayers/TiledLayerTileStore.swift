@@ -1,5 +1,5 @@
+import CompositorCore
 import Foundation
-import Synchronization
 
 /// The drawn tiles of every `CATiledLayer` of the process: a bounded cache the renderer reads,
 /// filled on background queues by the layers' `draw(in:)`.
@@ -51,7 +51,7 @@ final class TiledLayerTileStore: Sendable {
         var lastGeneration: UInt64 = 0
     }
 
-    private let contents = Mutex(Contents())
+    private let contents = ThreadLock(Contents())
     private let drawing = DispatchGroup()
 
     /// Makes `layer` a source of tiles (its `draw(in:)` and its class's `fadeDuration()`).

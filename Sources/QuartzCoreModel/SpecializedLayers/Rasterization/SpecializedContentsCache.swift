@@ -64,11 +64,11 @@ final class SpecializedContentsCache: Sendable {
             }
         }
     }
-    private let state: Mutex<State>
+    private let state: ThreadLock<State>
 
     /// Creates a cache that follows `budget`.
     init(budget: CacheBudget) {
-        state = Mutex(State(budget: budget))
+        state = ThreadLock(State(budget: budget))
     }
 
     /// The budget the cache follows; a smaller one evicts at once.

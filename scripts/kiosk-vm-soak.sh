@@ -1,0 +1,79 @@
+#!/usr/bin/env bash
+# An hour of kiosk in the VM (issue 33, item 4): qc-kiosk on KMS under seatd, confined as
+# deploy/qc-kiosk.service confines it, gets a key and a tap every second, opens a demo every two
+# minutes, is switched away from and back to every three and has its display unplugged and
+# replugged every five (scripts/kiosk-vm-soak-guest.py). Then, from the samples taken every 10 s
+# after a warm-up of the first 10 minutes: resident memory, file descriptors, DRM memory and
+# live GL objects must stay flat (the last sample within 5% of the warm-up's, file descriptors
+# and GL objects equal), the flip intervals' p99 of the last statistics must be under two
+# refresh periods, and the log must hold no error. Writes out/kiosk-soak/samples.csv, kiosk.log
+# and plot.svg (memory and descriptors over time).
+#
+#   scripts/kiosk-vm-soak.sh [--minutes M] [qc-kiosk arguments; default --still]
+#
+# Not part of .ci/run: it takes the hour it measures (KIOSK_SOAK_MINUTES shortens it for a try).
+# Skips, as kiosk-vm-test.sh does, where the drm-vm tool or root is missing.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+tool="${DRM_VM:-../shared/tools/drm-vm/drm-vm}"
+[ -x "$tool" ] || { echo "kiosk-vm-soak: SKIP: no drm-vm tool at $tool"; exit 0; }
+[ "$(id -u)" -eq 0 ] || { echo "kiosk-vm-soak: SKIP: drm-vm must run as root"; exit 0; }
+minutes="${KIOSK_SOAK_MINUTES:-60}"
+if [ "${1:-}" = "--minutes" ]; then minutes=$2; shift 2; fi
+[ $# -gt 0 ] || set -- --still
+swift build --product qc-kiosk
+out="${KIOSK_SOAK_OUT:-out/kiosk-soak}"
+rm -rf "$out"; mkdir -p "$out"; chmod 1777 "$out"
+size="${KIOSK_VM_SIZE:-800x600}"
+set +e
+"$tool" -t --udev --size "$size" --rw "$out" --timeout "$(awk -v m="$minutes" 'BEGIN { printf "%d", m * 60 + 900 }')" \
+  -- python3 scripts/kiosk-vm-soak-guest.py --out "$out" --size "$size" --minutes "$minutes" \
+  -- .build/debug/qc-kiosk --stats 3600 "$@" 2>&1 | tee "$out/run.log"
+status=${PIPESTATUS[0]}
+set -e
+[ "$status" -eq 0 ] || { echo "kiosk-vm-soak: FAIL (the guest's status $status; see $out/run.log)"; exit 1; }
+python3 - "$out" "$minutes" <<'PY'
+import csv, re, sys
+out, minutes = sys.argv[1], float(sys.argv[2])
+rows = list(csv.DictReader(open(f"{out}/samples.csv")))
+warm = [r for r in rows if float(r["seconds"]) >= min(600, minutes * 60 / 6)]
+if len(warm) < 2:
+    sys.exit("kiosk-vm-soak: FAIL: too few samples after the warm-up")
+first, last = warm[0], warm[-1]
+failures = []
+def flat(key, tolerance):
+    if not first[key] or not last[key]:
+        print(f"kiosk-vm-soak: {key}: not reported here"); return
+    a, b = float(first[key]), float(last[key])
+    print(f"kiosk-vm-soak: {key}: {a:.0f} after the warm-up, {b:.0f} at the end, peak {max(float(r[key]) for r in warm):.0f}")
+    if b > a * (1 + tolerance):
+        failures.append(f"{key} grew from {a:.0f} to {b:.0f}")
+flat("rss_kib", 0.05); flat("drm_kib", 0.05); flat("fds", 0)
+if first["gl_objects"] != last["gl_objects"]:
+    failures.append(f"live GL objects changed: {first['gl_objects']} -> {last['gl_objects']}")
+log = open(f"{out}/kiosk.log").read()
+refresh = [float(m) for m in re.findall(r"refresh ([\d.]+) ms", log)]
+p99 = [float(m) for m in re.findall(r"flip interval: n=\d+ median [\d.]+ ms, p99 ([\d.]+) ms", log)]
+if refresh and p99:
+    print(f"kiosk-vm-soak: flip interval p99 {p99[-1]:.2f} ms, refresh period {refresh[-1]:.2f} ms")
+    if p99[-1] >= 2 * refresh[-1]:
+        failures.append(f"flip interval p99 {p99[-1]:.2f} ms is not under two refresh periods")
+else:
+    failures.append("the kiosk logged no flip statistics")
+# The plot: resident memory (MiB) and descriptors over minutes, as an SVG polyline each.
+w, h = 800, 300
+t_max = max(float(r["seconds"]) for r in rows) or 1
+def line(key, colour, scale):
+    values = [float(r[key]) for r in rows if r[key]]
+    if not values: return ""
+    top = max(values) * 1.1 or 1
+    points = " ".join(f"{40 + float(r['seconds']) / t_max * (w - 60):.1f},{h - 30 - float(r[key]) / top * (h - 60):.1f}" for r in rows if r[key])
+    return (f'<polyline fill="none" stroke="{colour}" points="{points}"/>'
+            f'<text x="45" y="{20 if colour == "blue" else 36}" fill="{colour}">{key}: peak {max(values) * scale:.1f}</text>')
+open(f"{out}/plot.svg", "w").write(f'<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}">'
+    f'<rect width="{w}" height="{h}" fill="white"/>{line("rss_kib", "blue", 1 / 1024)}{line("fds", "red", 1)}'
+    f'<text x="{w - 160}" y="{h - 8}">minutes 0 to {t_max / 60:.0f}</text></svg>')
+if failures:
+    sys.exit("kiosk-vm-soak: FAIL: " + "; ".join(failures))
+print("kiosk-vm-soak: PASS")
+PY
