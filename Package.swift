@@ -19,7 +19,7 @@ let package = Package(
         // cross-import overlay declaration asks for in a test target importing Testing and CoreGraphics.
         // CompositorCore is part of it for the frame statistics CARenderer reports (RenderStatistics,
         // CacheUsage, PixelRect).
-        .library(name: "QuartzCore", targets: ["QuartzCore", "CompositorCore", "_Testing_CoreGraphics"]),
+        .library(name: "QuartzCore", targets: ["QuartzCore", "CoreImage", "CompositorCore", "_Testing_CoreGraphics"]),
         .library(name: "CoreGraphics", targets: ["CoreGraphics", "_Testing_CoreGraphics"]),
         .executable(name: "qc-render", targets: ["qc-render"]),
         .executable(name: "qc-bench", targets: ["qc-bench"]),
@@ -53,6 +53,9 @@ let package = Package(
 
         // Public libraries.
         .target(name: "CoreGraphics", dependencies: ["CPNG", "CCairo", "CJPEG", "CPango", logging]),
+        // Apple's Core Image filters (CIFilter, CIVector, CIColor) that layers are given; the
+        // renderers apply them. Re-exported by QuartzCore, as on macOS.
+        .target(name: "CoreImage", dependencies: ["CoreGraphics", logging]),
         .target(name: "CompositorCore", dependencies: ["CoreGraphics", logging]),
         // Swift Testing's CoreGraphics overlay (image attachments). It must not make executables
         // link libTesting: it holds only code emitted into its clients, imports Testing weakly and
@@ -72,12 +75,12 @@ let package = Package(
         // scripts/check-imports.swift fails the build of the suite on an import of a target that is
         // not a direct dependency, and on a direct dependency outside this list.
         .target(name: "QuartzCoreModel", dependencies: [
-            "CoreGraphics", "CompositorCore", "CPURenderer", "LayerArtwork", logging,
+            "CoreGraphics", "CoreImage", "CompositorCore", "CPURenderer", "LayerArtwork", logging,
         ]),
         // The module users import: the model re-exported, and what draws it (CARenderer on the GLES
         // and CPU renderers, CAOpenGLLayer).
         .target(name: "QuartzCore", dependencies: [
-            "QuartzCoreModel", "CoreGraphics", "CompositorCore", "GLESRenderer", "CPURenderer", "CGLES3",
+            "QuartzCoreModel", "CoreGraphics", "CoreImage", "CompositorCore", "GLESRenderer", "CPURenderer", "CGLES3",
             logging,
         ]),
 
@@ -115,6 +118,7 @@ let package = Package(
 
         // Tests.
         .testTarget(name: "CoreGraphicsTests", dependencies: ["CoreGraphics"], exclude: ["Fixtures"]),
+        .testTarget(name: "CoreImageTests", dependencies: ["CoreImage"]),
         .testTarget(name: "CompositorCoreTests", dependencies: ["CompositorCore", "CoreGraphics", "RendererTestSupport", logging]),
         .testTarget(name: "QuartzCoreTests", dependencies: ["QuartzCore", "QuartzCoreModel", "CompositorCore", "RendererTestSupport"]),
         .target(name: "RendererTestSupport", dependencies: ["CompositorCore", "CoreGraphics", logging]),
