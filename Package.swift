@@ -118,7 +118,7 @@ let package = Package(
 
         // Tests.
         .testTarget(name: "CoreGraphicsTests", dependencies: ["CoreGraphics"], exclude: ["Fixtures"]),
-        .testTarget(name: "CoreImageTests", dependencies: ["CoreImage"]),
+        .testTarget(name: "CoreImageTests", dependencies: ["CoreImage", "CoreGraphics"]),
         .testTarget(name: "CompositorCoreTests", dependencies: ["CompositorCore", "CoreGraphics", "RendererTestSupport", logging]),
         .testTarget(name: "QuartzCoreTests", dependencies: ["QuartzCore", "QuartzCoreModel", "CompositorCore", "RendererTestSupport"]),
         .target(name: "RendererTestSupport", dependencies: ["CompositorCore", "CoreGraphics", logging]),

@@ -114,16 +114,20 @@ open class CALayer: NSObject, NSSecureCoding {
         didSet { filtersDidChange(.filters) }
     }
 
-    /// Core Image filters for the content behind the layer, applied within the layer's shape
-    /// (its bounds and corner radius) and drawn under its own content, which stays sharp; nil
-    /// by default. Reached by key path as `filters` is (`backgroundFilters.blur.inputRadius`).
+    /// Core Image filters for the content behind the layer; nil by default. Kept, committed
+    /// into the render tree and reached by key path as `filters` is
+    /// (`backgroundFilters.blur.inputRadius`), but not yet drawn: the renderers draw the layer
+    /// as if it had none.
     open var backgroundFilters: [Any]? {
         didSet { filtersDidChange(.backgroundFilters) }
     }
 
     /// A Core Image compositing or blend-mode filter (`CIMultiplyBlendMode`...) that
     /// composites the layer over the content behind it; nil (source over) by default. The Core
-    /// Animation names of the blend modes (`"multiplyBlendMode"`) are accepted too.
+    /// Animation names of the blend modes (`"multiplyBlendMode"`) are accepted too. The
+    /// renderers draw `CIAdditionCompositing` (the layer's rendering added to what is behind it)
+    /// and `CISourceOverCompositing`; the other blend modes are kept and committed but not yet
+    /// drawn (the layer composites source-over).
     open var compositingFilter: Any? {
         didSet { compositingFilterDidChange() }
     }
