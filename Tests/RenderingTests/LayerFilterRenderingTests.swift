@@ -203,4 +203,21 @@ final class LayerFilterRenderingTests: XCTestCase {
             }
         }
     }
+
+    /// A filtered layer too large for one texture (12,000 points wide, past
+    /// `GroupGeometry.maximumPixelSize`) still renders: its group is drawn at a lower density,
+    /// and the middle of its white background stays white under a blur.
+    func testAFilteredLayerLargerThanATextureStillRenders() throws {
+        let root = CALayer()
+        root.frame = CGRect(x: 0, y: 0, width: 200, height: 100)
+        let wide = CALayer()
+        wide.frame = CGRect(x: -6000, y: 20, width: 12000, height: 60)
+        wide.backgroundColor = CGColor(red: 1, green: 1, blue: 1, alpha: 1)
+        wide.filters = [try blur(3)]
+        root.addSublayer(wide)
+        for (renderer, image) in try SceneRenderer.renderOnBoth(root, width: 200, height: 100) {
+            assertPixel(image, 100, 50, (255, 255, 255, 255), tolerance: 2, "\(renderer): the middle")
+            assertPixel(image, 100, 2, (0, 0, 0, 255), tolerance: 2, "\(renderer): above, beyond the reach")
+        }
+    }
 }
