@@ -16,10 +16,11 @@ let package = Package(
     name: "OpenQuartzCore",
     products: [
         // Each library also carries `_Testing_CoreGraphics`, the module that Swift Testing's
-        // cross-import overlay declaration asks for in a test target importing Testing and CoreGraphics.
+        // cross-import overlay declaration asks for in a test target importing Testing and CoreGraphics
+        // (QuartzCore also `_Testing_CoreImage`, for Testing and CoreImage, which it re-exports).
         // CompositorCore is part of it for the frame statistics CARenderer reports (RenderStatistics,
         // CacheUsage, PixelRect).
-        .library(name: "QuartzCore", targets: ["QuartzCore", "CoreImage", "CompositorCore", "_Testing_CoreGraphics"]),
+        .library(name: "QuartzCore", targets: ["QuartzCore", "CoreImage", "CompositorCore", "_Testing_CoreGraphics", "_Testing_CoreImage"]),
         .library(name: "CoreGraphics", targets: ["CoreGraphics", "_Testing_CoreGraphics"]),
         .executable(name: "qc-render", targets: ["qc-render"]),
         .executable(name: "qc-bench", targets: ["qc-bench"]),
@@ -62,6 +63,10 @@ let package = Package(
         // does not autolink it (a test target links Testing itself). Unsafe flags in a dependency
         // need swift-tools-version 6.2.
         .target(name: "_Testing_CoreGraphics", dependencies: ["CoreGraphics"],
+                swiftSettings: [.unsafeFlags(["-Xfrontend", "-disable-autolink-library", "-Xfrontend", "Testing"])]),
+        // Swift Testing's CoreImage overlay, asked for by a test file importing Testing and QuartzCore
+        // (which re-exports CoreImage); built as the CoreGraphics one is.
+        .target(name: "_Testing_CoreImage", dependencies: ["CoreImage"],
                 swiftSettings: [.unsafeFlags(["-Xfrontend", "-disable-autolink-library", "-Xfrontend", "Testing"])]),
         .target(name: "GLESRenderer", dependencies: ["CompositorCore", "CoreGraphics", "CEGL", "CGLES3", logging]),
         .target(name: "CPURenderer", dependencies: ["CompositorCore", "CoreGraphics", "CPURendererKernels", logging]),
