@@ -16,10 +16,11 @@ let package = Package(
     name: "OpenQuartzCore",
     products: [
         // Each library also carries `_Testing_CoreGraphics`, the module that Swift Testing's
-        // cross-import overlay declaration asks for in a test target importing Testing and CoreGraphics.
+        // cross-import overlay declaration asks for in a test target importing Testing and CoreGraphics
+        // (QuartzCore also `_Testing_CoreImage`, for Testing and CoreImage, which it re-exports).
         // CompositorCore is part of it for the frame statistics CARenderer reports (RenderStatistics,
         // CacheUsage, PixelRect).
-        .library(name: "QuartzCore", targets: ["QuartzCore", "CompositorCore", "_Testing_CoreGraphics"]),
+        .library(name: "QuartzCore", targets: ["QuartzCore", "CoreImage", "CompositorCore", "_Testing_CoreGraphics", "_Testing_CoreImage"]),
         .library(name: "CoreGraphics", targets: ["CoreGraphics", "_Testing_CoreGraphics"]),
         .executable(name: "qc-render", targets: ["qc-render"]),
         .executable(name: "qc-bench", targets: ["qc-bench"]),
@@ -53,12 +54,19 @@ let package = Package(
 
         // Public libraries.
         .target(name: "CoreGraphics", dependencies: ["CPNG", "CCairo", "CJPEG", "CPango", logging]),
+        // Apple's Core Image filters (CIFilter, CIVector, CIColor) that layers are given; the
+        // renderers apply them. Re-exported by QuartzCore, as on macOS.
+        .target(name: "CoreImage", dependencies: ["CoreGraphics", logging]),
         .target(name: "CompositorCore", dependencies: ["CoreGraphics", logging]),
         // Swift Testing's CoreGraphics overlay (image attachments). It must not make executables
         // link libTesting: it holds only code emitted into its clients, imports Testing weakly and
         // does not autolink it (a test target links Testing itself). Unsafe flags in a dependency
         // need swift-tools-version 6.2.
         .target(name: "_Testing_CoreGraphics", dependencies: ["CoreGraphics"],
+                swiftSettings: [.unsafeFlags(["-Xfrontend", "-disable-autolink-library", "-Xfrontend", "Testing"])]),
+        // Swift Testing's CoreImage overlay, asked for by a test file importing Testing and QuartzCore
+        // (which re-exports CoreImage); built as the CoreGraphics one is.
+        .target(name: "_Testing_CoreImage", dependencies: ["CoreImage"],
                 swiftSettings: [.unsafeFlags(["-Xfrontend", "-disable-autolink-library", "-Xfrontend", "Testing"])]),
         .target(name: "GLESRenderer", dependencies: ["CompositorCore", "CoreGraphics", "CEGL", "CGLES3", logging]),
         .target(name: "CPURenderer", dependencies: ["CompositorCore", "CoreGraphics", "CPURendererKernels", logging]),
@@ -72,12 +80,12 @@ let package = Package(
         // scripts/check-imports.swift fails the build of the suite on an import of a target that is
         // not a direct dependency, and on a direct dependency outside this list.
         .target(name: "QuartzCoreModel", dependencies: [
-            "CoreGraphics", "CompositorCore", "CPURenderer", "LayerArtwork", logging,
+            "CoreGraphics", "CoreImage", "CompositorCore", "CPURenderer", "LayerArtwork", logging,
         ]),
         // The module users import: the model re-exported, and what draws it (CARenderer on the GLES
         // and CPU renderers, CAOpenGLLayer).
         .target(name: "QuartzCore", dependencies: [
-            "QuartzCoreModel", "CoreGraphics", "CompositorCore", "GLESRenderer", "CPURenderer", "CGLES3",
+            "QuartzCoreModel", "CoreGraphics", "CoreImage", "CompositorCore", "GLESRenderer", "CPURenderer", "CGLES3",
             logging,
         ]),
 
@@ -115,6 +123,7 @@ let package = Package(
 
         // Tests.
         .testTarget(name: "CoreGraphicsTests", dependencies: ["CoreGraphics"], exclude: ["Fixtures"]),
+        .testTarget(name: "CoreImageTests", dependencies: ["CoreImage", "CoreGraphics"]),
         .testTarget(name: "CompositorCoreTests", dependencies: ["CompositorCore", "CoreGraphics", "RendererTestSupport", logging]),
         .testTarget(name: "QuartzCoreTests", dependencies: ["QuartzCore", "QuartzCoreModel", "CompositorCore", "RendererTestSupport"]),
         .target(name: "RendererTestSupport", dependencies: ["CompositorCore", "CoreGraphics", logging]),

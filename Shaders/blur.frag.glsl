@@ -1,6 +1,6 @@
 #version 300 es
 // OpenQuartzCore separable Gaussian blur, fragment stage: one direction of the blur of a
-// texture's alpha (shadows are tinted later). Outside the source's content the texture holds
+// texture's alpha (shadows are tinted later), or of all four channels (layer filters). Outside the source's content the texture holds
 // transparent texels (a cleared border), so taps beyond the content read zero.
 precision highp float;
 
@@ -11,15 +11,16 @@ uniform vec4 u_map;                           // source coordinate = gl_FragCoor
 uniform vec2 u_step;                          // source coordinate step between taps
 uniform int u_radius;                         // taps on each side of the centre
 uniform float u_weights[maximumRadius + 1];   // normalized weights by distance from the centre
+uniform int u_allChannels;                    // 0: alpha into every channel; 1: each channel
 
 out vec4 fragColor;
 
 void main() {
     vec2 centre = gl_FragCoord.xy * u_map.xy + u_map.zw;
-    float sum = u_weights[0] * texture(u_source, centre).a;
+    vec4 sum = u_weights[0] * texture(u_source, centre);
     for (int k = 1; k <= u_radius; ++k) {
         vec2 offset = float(k) * u_step;
-        sum += u_weights[k] * (texture(u_source, centre - offset).a + texture(u_source, centre + offset).a);
+        sum += u_weights[k] * (texture(u_source, centre - offset) + texture(u_source, centre + offset));
     }
-    fragColor = vec4(sum);
+    fragColor = u_allChannels == 1 ? sum : vec4(sum.a);
 }

@@ -17,6 +17,8 @@ let forbidden: [String: Set<String>] = [
     "GLESRenderer": ["QuartzCoreModel", "QuartzCore", "CPURenderer"],
     "CPURenderer": ["QuartzCoreModel", "QuartzCore", "GLESRenderer"],
     "LayerArtwork": ["QuartzCoreModel", "QuartzCore"],
+    // Core Image's filters are plain values: they know nothing of layers or of what draws them.
+    "CoreImage": ["QuartzCoreModel", "QuartzCore", "CompositorCore", "GLESRenderer", "CPURenderer"],
 ]
 
 struct Target: Decodable {

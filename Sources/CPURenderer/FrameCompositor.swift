@@ -171,6 +171,11 @@ struct FrameCompositor {
         // Content the rasterization cache will keep gets an image of its own; the rest is the frame's.
         let content = try draw(tree.nodes[node.content], width: g.pixelWidth, height: g.pixelHeight,
                                kept: g.rasterizationKey != nil, statistics: &statistics)
+        if !g.filters.isEmpty {
+            // Filters come before the mask, the shadow and the opacity (see `GroupFilter`).
+            GroupFilterPainter.apply(g.filters, to: content)
+            statistics.filterPasses += g.filters.filter { !$0.isPerPixel }.count
+        }
         if let mask = node.mask {
             let alpha = try draw(tree.nodes[mask], width: g.pixelWidth, height: g.pixelHeight, kept: false, statistics: &statistics)
             Self.multiply(content, byAlphaOf: alpha)

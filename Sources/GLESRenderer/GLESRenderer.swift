@@ -25,6 +25,7 @@ public final class GLESRenderer: FrameRenderer, CacheBudgetedRenderer {
     private let ledger = GLObjectLedger()
     private var programs: [QuadProgram?] = Array(repeating: nil, count: 2 * ShaderFeatures.combinations)
     private var blurProgram: BlurProgram?
+    private var filterProgram: FilterProgram?
     private let vertexArray: GLuint
     /// The vertex array of a damaged frame's canvas copies: the same attributes advancing per
     /// vertex (one per corner) instead of per instance, the damage rectangle attribute enabled,
@@ -242,6 +243,8 @@ public final class GLESRenderer: FrameRenderer, CacheBudgetedRenderer {
         programs = Array(repeating: nil, count: 2 * ShaderFeatures.combinations)
         if let blurProgram { ledger.deleteProgram(blurProgram.program) }
         blurProgram = nil
+        if let filterProgram { ledger.deleteProgram(filterProgram.program) }
+        filterProgram = nil
     }
 
     // MARK: - Frames
@@ -297,6 +300,7 @@ public final class GLESRenderer: FrameRenderer, CacheBudgetedRenderer {
         statistics.textureUploads = textures.uploadsThisFrame
         statistics.partialTextureUploads = textures.partialUploadsThisFrame
         statistics.offscreenPasses = encoder.passes.count - 1
+        statistics.filterPasses = encoder.filterPassCount
 
         var drawsDamagePerInstance = false
         if let scissors, scissors.count > 1, !scissorsEachDamageRectangle, let canvas = encoder.passes.last,
@@ -495,6 +499,9 @@ public final class GLESRenderer: FrameRenderer, CacheBudgetedRenderer {
         case let .blur(step):
             try blur(step)
             return 1
+        case let .filter(step):
+            try filter(step)
+            return 1
         }
     }
 
@@ -511,6 +518,25 @@ public final class GLESRenderer: FrameRenderer, CacheBudgetedRenderer {
         glBindTexture(GLenum(GL_TEXTURE_2D), step.source.texture)
         glBindSampler(GLuint(QuadProgram.contentUnit), samplers.sampler(forKey: SamplerSet.key(minification: .linear, magnification: .linear)))
         blurProgram.draw(step)
+    }
+
+    private func filter(_ step: FilterStep) throws {
+        if filterProgram == nil {
+            filterProgram = try FilterProgram()
+            ledger.adoptProgram()
+        }
+        guard let filterProgram else { return }
+        glUseProgram(filterProgram.program)
+        glDisable(GLenum(GL_BLEND))
+        glBindVertexArray(0)
+        let linear = samplers.sampler(forKey: SamplerSet.key(minification: .linear, magnification: .linear))
+        glActiveTexture(GLenum(GL_TEXTURE0) + GLenum(FilterProgram.secondUnit))
+        glBindTexture(GLenum(GL_TEXTURE_2D), step.second?.texture ?? step.source.texture)
+        glBindSampler(GLuint(FilterProgram.secondUnit), linear)
+        glActiveTexture(GLenum(GL_TEXTURE0) + GLenum(QuadProgram.contentUnit))
+        glBindTexture(GLenum(GL_TEXTURE_2D), step.source.texture)
+        glBindSampler(GLuint(QuadProgram.contentUnit), linear)
+        filterProgram.draw(step)
     }
 
     /// Where the instances a draw reads lie in the instance buffer.

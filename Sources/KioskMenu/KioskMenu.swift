@@ -20,7 +20,7 @@ public final class KioskMenu: KioskDemo {
     public static let fontSize: CGFloat = 32
     /// The listing's font ("Lucida-Grande"), then Fontconfig's fallbacks where it is not installed.
     public static let fontName = "Lucida Grande, DejaVu Sans, sans-serif"
-    /// The CIBloom filter's `inputRadius` in the listing, the radius of the glow here.
+    /// The CIBloom filter's `inputRadius` in the listing.
     public static let glowRadius: CGFloat = 5
 
     /// The layer the app shows: background, menu and selection.
@@ -84,11 +84,10 @@ public final class KioskMenu: KioskDemo {
         }
     }
 
-    /// Listing 5: a 400 x 50 layer with a 2-point white border and a 25-point corner radius.
-    /// The listing's CIBloom (`inputRadius` 5) becomes the compositor's blurred shadow of the
-    /// border, white, radius 5, no offset; its `inputIntensity` pulse (0 to 2, one second,
-    /// autoreversed, forever, ease-in-ease-out) becomes the same pulse of `shadowOpacity` from 0
-    /// to 1, the full range of the shadow's strength.
+    /// Listing 5: a 400 x 50 layer with a 2-point white border and a 25-point corner radius,
+    /// glowing with the listing's `CIBloom` (`inputRadius` 5, named `pulseFilter`), whose
+    /// `inputIntensity` pulses from 0 to 2 (`makePulseAnimation()`); without `pulses` the bloom
+    /// stays at the pulse's peak.
     private func setUpSelection(pulses: Bool) {
         let white = CGColor(red: 1, green: 1, blue: 1, alpha: 1)
         selectionLayer.name = "selection"
@@ -96,19 +95,26 @@ public final class KioskMenu: KioskDemo {
         selectionLayer.borderWidth = 2
         selectionLayer.cornerRadius = 25
         selectionLayer.borderColor = white
-        selectionLayer.shadowColor = white
-        selectionLayer.shadowRadius = Self.glowRadius
-        selectionLayer.shadowOffset = .zero
-        selectionLayer.shadowOpacity = pulses ? 0 : 1
+        if let bloom = CIFilter(name: "CIBloom") {
+            bloom.setDefaults()
+            bloom.setValue(Self.glowRadius, forKey: kCIInputRadiusKey)
+            bloom.setValue(pulses ? 0.0 : Self.peakIntensity, forKey: kCIInputIntensityKey)
+            bloom.name = "pulseFilter"
+            selectionLayer.filters = [bloom]
+        }
         if pulses { selectionLayer.add(Self.makePulseAnimation(), forKey: "pulseAnimation") }
         rootLayer.addSublayer(selectionLayer)
     }
 
-    /// The listing's pulse, on the glow's strength: 0 to 1 in one second, autoreversed, forever.
+    /// The bloom's intensity at the top of the listing's pulse.
+    public static let peakIntensity = 2.0
+
+    /// The listing's pulse: `filters.pulseFilter.inputIntensity` from 0 to 2 in one second,
+    /// autoreversed, forever, ease-in-ease-out.
     public static func makePulseAnimation() -> CABasicAnimation {
-        let pulse = CABasicAnimation(keyPath: "shadowOpacity")
+        let pulse = CABasicAnimation(keyPath: "filters.pulseFilter.inputIntensity")
         pulse.fromValue = 0.0
-        pulse.toValue = 1.0
+        pulse.toValue = peakIntensity
         pulse.duration = 1
         pulse.repeatCount = .greatestFiniteMagnitude // the listing's 1e100: forever
         pulse.autoreverses = true

@@ -5,3 +5,6 @@
 @_exported import Foundation
 @_exported import CoreGraphics
 @_exported import QuartzCoreModel
+// Core Image's filters, which layers are given (`filters`, `backgroundFilters`,
+// `compositingFilter`), come with it, as they do with Apple's QuartzCore on macOS.
+@_exported import CoreImage

@@ -14,6 +14,8 @@ struct FrameBenchmarkResult: Sendable, Equatable {
     var drawCalls: Int
     /// Offscreen passes of the last frame timed.
     var offscreenPasses: Int
+    /// Filter passes of the last frame timed (`RenderStatistics.filterPasses`).
+    var filterPasses = 0
 
     /// Creates a result.
     init(medianMilliseconds: Double, p90Milliseconds: Double, frames: Int, drawCalls: Int, offscreenPasses: Int = 0) {
@@ -84,5 +86,6 @@ extension FrameBenchmarkResult {
         }
         self.init(medianMilliseconds: percentile(0.5), p90Milliseconds: percentile(0.9), frames: sorted.count,
                   drawCalls: last.drawCalls, offscreenPasses: last.offscreenPasses)
+        filterPasses = last.filterPasses
     }
 }

@@ -71,6 +71,9 @@ struct QCBench: ParsableCommand {
     @Flag(help: "Measure the specialized layers (emitter, text, replicator) instead of the scenes.")
     var specialized = false
 
+    @Flag(help: "Measure layer filters instead of the scenes: a full-screen CIBloom over S1 at N = 1000, animating and still.")
+    var filters = false
+
     @Flag(name: .customLong("model-only"),
           help: "Measure only the model update, commit and flattening of the scenes (no rendering; the first backend only), per changed layer.")
     var modelOnly = false
@@ -88,6 +91,9 @@ struct QCBench: ParsableCommand {
         if withoutDamage && damageOnly { throw ValidationError("Give either --no-damage or --damage-only, not both.") }
         if plot != nil && withoutPlot { throw ValidationError("Give either --plot or --no-plot, not both.") }
         if animations != nil && specialized { throw ValidationError("Give either --animations or --specialized, not both.") }
+        if filters && (animations != nil || specialized || modelOnly) {
+            throw ValidationError("--filters measures its own scenes: give it without --animations, --specialized or --model-only.")
+        }
         if modelOnly && (animations != nil || specialized || damageOnly) {
             throw ValidationError("--model-only measures the scenes: give it without --animations, --specialized or --damage-only.")
         }
@@ -97,7 +103,7 @@ struct QCBench: ParsableCommand {
     var measuresDamage: Bool { !withoutDamage }
 
     /// Where the plot goes, or nil for none.
-    var plotPath: String? { withoutPlot || specialized || modelOnly || animations != nil ? nil : plot ?? "out/bench.svg" }
+    var plotPath: String? { withoutPlot || specialized || filters || modelOnly || animations != nil ? nil : plot ?? "out/bench.svg" }
 
     /// The layer counts measured for `kind`: S5 counts parents and children, 1.6 × each size
     /// (160 and 1600 in SCENES.md; 16000 is left out as SCENES.md leaves it out).
@@ -127,6 +133,10 @@ struct QCBench: ParsableCommand {
             let measure = SceneMeasurement(renderer: renderer, backend: backend, device: device, frames: frames, warmUp: warmUp)
             if specialized {
                 for m in try SpecializedLayerCost(measure: measure).runAll() { report.add(m) }
+                continue
+            }
+            if filters {
+                for m in try FilterCost(measure: measure).runAll() { report.add(m) }
                 continue
             }
             for kind in scenes where !damageOnly {

@@ -43,9 +43,9 @@ final class KioskMenuTests: XCTestCase {
         XCTAssertEqual(menu.menuLayer.frame, menu.rootLayer.bounds, "the guide's menu layer overlaps the root")
     }
 
-    /// Listing 5: 400 x 50, 2-point white border, corner radius 25; the bloom (inputRadius 5)
-    /// as a white shadow of radius 5, its intensity pulse (0 to 2, 1 s, autoreversed, forever,
-    /// ease-in-ease-out) as the same pulse of the shadow's opacity over its whole range.
+    /// Listing 5: 400 x 50, 2-point white border, corner radius 25, a CIBloom named
+    /// `pulseFilter` (inputRadius 5) whose intensity pulses (0 to 2, 1 s, autoreversed,
+    /// forever, ease-in-ease-out).
     func testSelectionGlowsAndPulsesAsTheListingDoes() throws {
         let menu = KioskMenu(size: CGSize(width: 1280, height: 720))
         let selection = menu.selectionLayer
@@ -53,13 +53,15 @@ final class KioskMenuTests: XCTestCase {
         XCTAssertEqual(selection.borderWidth, 2)
         XCTAssertEqual(selection.cornerRadius, 25)
         XCTAssertEqual(selection.borderColor, CGColor(red: 1, green: 1, blue: 1, alpha: 1))
-        XCTAssertEqual(selection.shadowColor, CGColor(red: 1, green: 1, blue: 1, alpha: 1))
-        XCTAssertEqual(selection.shadowRadius, 5)
-        XCTAssertEqual(selection.shadowOffset, .zero)
+        let bloom = try XCTUnwrap(selection.filters?.first as? CIFilter)
+        XCTAssertEqual(bloom.attributes[kCIAttributeFilterName] as? String, "CIBloom")
+        XCTAssertEqual(bloom.name, "pulseFilter")
+        XCTAssertEqual(selection.value(forKeyPath: "filters.pulseFilter.inputRadius") as? CGFloat, 5)
+        XCTAssertEqual(selection.shadowOpacity, 0, "the glow is the bloom, not a shadow")
         let pulse = try XCTUnwrap(selection.animation(forKey: "pulseAnimation") as? CABasicAnimation)
-        XCTAssertEqual(pulse.keyPath, "shadowOpacity")
+        XCTAssertEqual(pulse.keyPath, "filters.pulseFilter.inputIntensity")
         XCTAssertEqual(pulse.fromValue as? Double, 0)
-        XCTAssertEqual(pulse.toValue as? Double, 1)
+        XCTAssertEqual(pulse.toValue as? Double, 2)
         XCTAssertEqual(pulse.duration, 1)
         XCTAssertTrue(pulse.autoreverses)
         XCTAssertGreaterThanOrEqual(pulse.repeatCount, 1e30, "forever (the listing's 1e100)")
@@ -160,9 +162,9 @@ final class KioskMenuTests: XCTestCase {
 
         CATransaction.begin()
         CATransaction.setDisableActions(true)
-        menu.selectionLayer.shadowOpacity = 0
+        menu.selectionLayer.setValue(0, forKeyPath: "filters.pulseFilter.inputIntensity")
         CATransaction.commit()
         try renderer.renderFrame(atTime: CACurrentMediaTime())
-        XCTAssertEqual(grey(try renderer.makeImage(), 640, 212), 0, "no glow without the shadow")
+        XCTAssertEqual(grey(try renderer.makeImage(), 640, 212), 0, "no glow at intensity 0")
     }
 }

@@ -1,10 +1,11 @@
 import QuartzCore
 import XCTest
 
-/// `filters`, `backgroundFilters` and `compositingFilter`: kept as given (Apple's iOS keeps
-/// them and does not draw them), reachable by key-value coding and copied to presentation layers.
+/// `filters`, `backgroundFilters` and `compositingFilter`: the arrays are kept as given (what is
+/// not a `CIFilter` is logged and left out of the layer's copy), reachable by key-value coding
+/// and copied to presentation layers.
 final class LayerFiltersTests: XCTestCase {
-    /// Stands in for a `CIFilter`, which lives in Core Image, not here.
+    /// An object that is not a `CIFilter`.
     private final class NamedFilter { let name: String; init(_ name: String) { self.name = name } }
 
     func testFiltersAreNoneByDefault() {

@@ -43,16 +43,7 @@ final class CPUEquivalenceTests: XCTestCase {
         for kind in [BenchmarkScene.Kind.s1, .s2, .s3, .s4, .s5] {
             let scene = BenchmarkScene(kind: kind, count: 100)
             scene.update(time: 0.7)
-            var images: [CGImage] = []
-            for cpu in [false, true] {
-                let width = Int(BenchmarkScene.canvas.width), height = Int(BenchmarkScene.canvas.height)
-                let renderer = cpu ? try CARenderer(cpuPixelWidth: width, pixelHeight: height)
-                                   : try CARenderer(pixelWidth: width, pixelHeight: height)
-                renderer.clearColor = BenchmarkScene.clearColor
-                renderer.layer = scene.root
-                try renderer.renderFrame(atTime: 0.7)
-                images.append(try renderer.makeImage())
-            }
+            let images = try Self.renderOnBoth(scene, at: 0.7)
             let report = Self.compare(reference: images[0], candidate: images[1])
             print("CPU vs GLES, \(kind.rawValue) N=100: \(report)")
             if report.shareOverSmall > Self.allowedShareOverSmall || report.largeOffEdge > 0 {
@@ -92,6 +83,20 @@ final class CPUEquivalenceTests: XCTestCase {
             String(format: "%d of %d pixels (%.3f%%) differ by more than %d, %d by more than %d off edges (%d on edges), largest %d",
                    overSmall, pixels, 100 * shareOverSmall, CPUEquivalenceTests.smallTolerance, largeOffEdge,
                    CPUEquivalenceTests.largeTolerance, largeOnEdge, largest)
+        }
+    }
+
+    /// A benchmark scene rendered at `time` on its canvas by the GLES renderer, then by the CPU
+    /// renderer.
+    static func renderOnBoth(_ scene: BenchmarkScene, at time: Double) throws -> [CGImage] {
+        try [false, true].map { cpu in
+            let width = Int(BenchmarkScene.canvas.width), height = Int(BenchmarkScene.canvas.height)
+            let renderer = cpu ? try CARenderer(cpuPixelWidth: width, pixelHeight: height)
+                               : try CARenderer(pixelWidth: width, pixelHeight: height)
+            renderer.clearColor = BenchmarkScene.clearColor
+            renderer.layer = scene.root
+            try renderer.renderFrame(atTime: time)
+            return try renderer.makeImage()
         }
     }
 

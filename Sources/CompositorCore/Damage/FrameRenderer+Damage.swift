@@ -16,6 +16,7 @@ extension FrameRenderer {
             total.drawCalls += statistics.drawCalls
             total.quads += statistics.quads
             total.offscreenPasses += statistics.offscreenPasses
+            total.filterPasses += statistics.filterPasses
             total.textureUploads += statistics.textureUploads
         }
         return total

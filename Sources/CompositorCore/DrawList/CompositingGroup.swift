@@ -40,6 +40,9 @@ public struct CompositingGroup: Sendable, Equatable {
     /// How the composited result combines with what is beneath it (`.plusLighter` sums two
     /// groups exactly: a crossfade of two states drawn into an enclosing group).
     public var blendMode: BlendMode = .sourceOver
+    /// The layer's `filters`, applied in order to the intermediate image before its mask,
+    /// shadow and opacity (see `GroupFilter`); none by default.
+    public var filters: [GroupFilter] = []
 
     /// Creates a group; it composites its content at full opacity with no shadow unless told.
     public init(transform: Matrix4, rect: CGRect, pixelWidth: Int, pixelHeight: Int, opacity: Float = 1,

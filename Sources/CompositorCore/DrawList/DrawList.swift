@@ -220,6 +220,9 @@ public struct RenderStatistics: Sendable, Equatable {
     public var quads: Int = 0
     /// Offscreen passes rendered.
     public var offscreenPasses: Int = 0
+    /// Filter passes run (the blurs and blooms of layers' `filters`, the filtering of backdrops);
+    /// a still frame whose filtered images are kept runs none.
+    public var filterPasses: Int = 0
     /// Texture uploads (whole or partial) this frame.
     public var textureUploads: Int = 0
     /// Of `textureUploads`, those that replaced only an image's changed rectangle

@@ -47,6 +47,8 @@ final class FrameEncoder {
     private var isShortOfInstances = false
     /// The frame's passes, the canvas pass last.
     private(set) var passes: [RenderPass] = []
+    /// Blurs run for layers' filters this frame (`RenderStatistics.filterPasses`).
+    private(set) var filterPassCount = 0
     /// Quads drawn (after culling), composited group images included.
     @exclusivity(unchecked) private(set) var quadCount = 0
     /// For each instance of the canvas pass of a damage-limited frame, the canvas pixels it can
@@ -76,7 +78,7 @@ final class FrameEncoder {
     func encode(_ list: DrawList, damage: DamageTiles? = nil) throws {
         self.damage = damage
         passes.removeAll(keepingCapacity: true)
-        instanceCount = 0; quadCount = 0
+        instanceCount = 0; quadCount = 0; filterPassCount = 0
         root = PassBuilder(destination: nil, canvasWidth: list.pixelWidth, canvasHeight: list.pixelHeight)
         let tree = trees.tree(for: list)
         if let warning = nestingReporter.warning(for: tree) { logger.warning("\(warning)") }
@@ -307,21 +309,41 @@ final class FrameEncoder {
         let target = try pool.acquire(width: width, height: height)
         let content = PassBuilder(destination: target, canvasWidth: group.pixelWidth, canvasHeight: group.pixelHeight)
         try encode(node.content, of: tree, commands: commands, into: content)
+        let cover = Quad(transform: .identity, rect: CGRect(x: 0, y: 0, width: group.pixelWidth, height: group.pixelHeight))
+        var filterMask: RenderTarget?
         if let maskNodes = node.mask {
             let maskTarget = try pool.acquire(width: width, height: height)
             let mask = PassBuilder(destination: maskTarget, canvasWidth: group.pixelWidth, canvasHeight: group.pixelHeight)
             try encode(maskNodes, of: tree, commands: commands, into: mask)
             splitMixedBatches(of: mask)
             passes.append(mask.pass)
-            let cover = Quad(transform: .identity, rect: CGRect(x: 0, y: 0, width: group.pixelWidth, height: group.pixelHeight))
-            appendImage(cover, of: maskTarget, blend: .multiplyBySourceAlpha, into: content)
+            // Filters come before the mask: a filtered group is masked after them.
+            if group.filters.isEmpty {
+                appendImage(cover, of: maskTarget, blend: .multiplyBySourceAlpha, into: content)
+            } else {
+                filterMask = maskTarget
+            }
         }
         splitMixedBatches(of: content)
         passes.append(content.pass)
-        if let key = group.rasterizationKey, rasterCache.store(target, for: key, width: group.pixelWidth, height: group.pixelHeight) {
-            pool.detach(target)
+        var image = target
+        if !group.filters.isEmpty {
+            let filtered = try GroupFilterPasses.passes(filtering: target, by: group.filters, scale: scale, pool: pool)
+            passes.append(contentsOf: filtered.passes)
+            filterPassCount += filtered.blurs
+            image = filtered.result
+            if let filterMask {
+                image = try pool.acquire(width: width, height: height)
+                let masked = PassBuilder(destination: image, canvasWidth: group.pixelWidth, canvasHeight: group.pixelHeight)
+                appendImage(cover, of: filtered.result, into: masked)
+                appendImage(cover, of: filterMask, blend: .multiplyBySourceAlpha, into: masked)
+                passes.append(masked.pass)
+            }
         }
-        try composite(group, scale: scale, content: target, into: parent)
+        if let key = group.rasterizationKey, rasterCache.store(image, for: key, width: group.pixelWidth, height: group.pixelHeight) {
+            pool.detach(image)
+        }
+        try composite(group, scale: scale, content: image, into: parent)
     }
 
     /// The group content's alpha blurred by `plan` and the part of the content's space it

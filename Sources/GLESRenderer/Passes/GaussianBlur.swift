@@ -14,6 +14,8 @@ struct BlurStep {
     var step: SIMD2<Float>
     /// Normalized weights by tap distance (index 0 is the centre).
     var weights: [Float]
+    /// Whether all four channels are blurred (a layer's filters), not the alpha alone (a shadow).
+    var allChannels = false
 }
 
 /// The GLES execution of a `BlurPlan`: each halving is a pass of one bilinear tap at the corner
@@ -21,20 +23,25 @@ struct BlurStep {
 extension BlurPlan {
     /// The passes blurring `content`'s alpha, with targets from `pool`, and the target holding
     /// the blurred image (covering `coveredRect` of the content's pixel space).
-    func passes(blurring content: RenderTarget, pool: RenderTargetPool) throws -> (passes: [RenderPass], result: RenderTarget) {
+    /// With `allChannels`, every channel of the premultiplied colour is blurred.
+    func passes(blurring content: RenderTarget, pool: RenderTargetPool,
+                allChannels: Bool = false) throws -> (passes: [RenderPass], result: RenderTarget) {
         var passes: [RenderPass] = []
         var source = content, sourcePadding = padding
         for size in levelSizes.dropFirst() {
             let level = try pool.acquire(width: size.width, height: size.height)
-            let step = Self.step(from: source, padding: sourcePadding, scale: 2, direction: SIMD2(0, 0), weights: [1], into: level)
+            var step = Self.step(from: source, padding: sourcePadding, scale: 2, direction: SIMD2(0, 0), weights: [1], into: level)
+            step.allChannels = allChannels
             passes.append(RenderPass(destination: level, canvasWidth: size.width, canvasHeight: size.height, work: .blur(step)))
             source = level
             sourcePadding = 0
         }
         let horizontal = try pool.acquire(width: width, height: height)
         let vertical = try pool.acquire(width: width, height: height)
-        let across = Self.step(from: source, padding: sourcePadding, scale: 1, direction: SIMD2(1, 0), weights: weights, into: horizontal)
-        let down = Self.step(from: horizontal, padding: 0, scale: 1, direction: SIMD2(0, 1), weights: weights, into: vertical)
+        var across = Self.step(from: source, padding: sourcePadding, scale: 1, direction: SIMD2(1, 0), weights: weights, into: horizontal)
+        var down = Self.step(from: horizontal, padding: 0, scale: 1, direction: SIMD2(0, 1), weights: weights, into: vertical)
+        across.allChannels = allChannels
+        down.allChannels = allChannels
         passes.append(RenderPass(destination: horizontal, canvasWidth: width, canvasHeight: height, work: .blur(across)))
         passes.append(RenderPass(destination: vertical, canvasWidth: width, canvasHeight: height, work: .blur(down)))
         return (passes, vertical)
@@ -62,6 +69,7 @@ struct BlurProgram {
     private let stepLocation: GLint
     private let radiusLocation: GLint
     private let weightsLocation: GLint
+    private let allChannelsLocation: GLint
 
     /// Compiles and links the embedded blur shaders.
     init() throws {
@@ -71,6 +79,7 @@ struct BlurProgram {
         stepLocation = glGetUniformLocation(program, "u_step")
         radiusLocation = glGetUniformLocation(program, "u_radius")
         weightsLocation = glGetUniformLocation(program, "u_weights[0]")
+        allChannelsLocation = glGetUniformLocation(program, "u_allChannels")
         glUseProgram(program)
         glUniform1i(glGetUniformLocation(program, "u_source"), QuadProgram.contentUnit)
         try GLError.check("blur program")
@@ -82,6 +91,7 @@ struct BlurProgram {
         glUniform4f(mapLocation, step.map.x, step.map.y, step.map.z, step.map.w)
         glUniform2f(stepLocation, step.step.x, step.step.y)
         glUniform1i(radiusLocation, GLint(step.weights.count - 1))
+        glUniform1i(allChannelsLocation, step.allChannels ? 1 : 0)
         step.weights.withUnsafeBufferPointer { glUniform1fv(weightsLocation, GLsizei($0.count), $0.baseAddress) }
         glDrawArrays(GLenum(GL_TRIANGLE_STRIP), 0, 4)
     }

@@ -11,6 +11,8 @@ struct RenderPass {
         case quads([QuadBatch])
         /// One direction of a Gaussian blur.
         case blur(BlurStep)
+        /// One step of a layer's filters (`GroupFilterPasses`).
+        case filter(FilterStep)
     }
 
     /// The offscreen target, or nil for the canvas.

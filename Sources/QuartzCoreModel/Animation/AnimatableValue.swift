@@ -1,3 +1,4 @@
+import CoreImage
 import Foundation
 
 /// A property value in a form that can cross to the render side and be interpolated there.
@@ -61,6 +62,9 @@ enum AnimatableValue: Sendable, Equatable {
         case let v as CGPath: self = .path(v.copy() ?? v)
         case let v as String: self = .string(v)
         case let v as NSValue: self.init(nsValue: v)
+        // Core Image's parameter values (a filter's key path animates from and to them).
+        case let v as CIVector: self = .array(v.componentsArray.map { .scalar(Double($0)) })
+        case let v as CIColor: self = .color(v.cgColor)
         case let v as [Any]:
             var items: [AnimatableValue] = []
             items.reserveCapacity(v.count)

@@ -17,6 +17,10 @@ extension CALayer {
         "shadowRadius", "sublayerTransform", "transform", "zPosition", "maskedCorners",
     ]
 
+    /// The filter properties whose change fades in (the guide's Table B-1, 000:1770-1774:
+    /// "the default implied CATransition").
+    static let fadedFilterKeys: Set<String> = ["backgroundFilters", "compositingFilter"]
+
     /// Runs the action for a property that changed from `previousValue`: the one
     /// `action(forKey:)` returns (an override's answer included), nil meaning none.
     func runAction(forKey key: String, previousValue: AnimatableValue) {
@@ -74,9 +78,10 @@ extension CALayer {
     /// `contents`, a fade transition. Nil for other keys.
     func implicitAction(forKey key: String) -> CAAction? {
         guard type(of: self).implicitlyAnimatedKeys.contains(key)
-            || state.specialized?.implicitlyAnimatedKeys.contains(key) == true else { return nil }
+            || state.specialized?.implicitlyAnimatedKeys.contains(key) == true
+            || LayerFilters.isParameterKeyPath(key) || Self.fadedFilterKeys.contains(key) else { return nil }
         let timing = CATransaction.animationTimingFunction() ?? CAMediaTimingFunction(name: .default)
-        if key == "contents" {
+        if key == "contents" || Self.fadedFilterKeys.contains(key) {
             let fade = CATransition()
             fade.type = .fade
             fade.duration = CATransaction.animationDuration()

@@ -107,6 +107,7 @@ extension CALayer {
         default: break
         }
         if try setSpecializedObject(value, forKeyPath: keyPath) { return }
+        if LayerFilters.isParameterKeyPath(keyPath) { return try setFilterValue(value, forKeyPath: keyPath) }
         let (head, rest) = KeyPathFields.split(keyPath)
         if head == "frame" {
             // `frame` and its fields (`frame.size.width`) are set through the derived frame.

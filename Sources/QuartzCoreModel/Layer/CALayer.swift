@@ -102,26 +102,34 @@ open class CALayer: NSObject, NSSecureCoding {
     open var style: [AnyHashable: Any]?
 
     /// Core Image filters for the layer's foreground content (its background, contents, border
-    /// and sublayers); nil by default.
+    /// and sublayers), applied in order to the layer's whole rendering before its shadow,
+    /// opacity and mask; nil by default.
     ///
-    /// As on iOS, where "you cannot add filters to layer objects", the renderer does not apply
-    /// them: the array is kept, read back, copied to presentation layers, reachable by key-value
-    /// coding and archived, so code written for OS X ports unchanged. The first layer given
-    /// filters logs a notice that they are not drawn.
+    /// The layer keeps a copy of each `CIFilter` as it is when assigned; change a filter
+    /// afterwards through the layer's key paths, which use the filter's `name`
+    /// (`setValue(4, forKeyPath: "filters.glow.inputRadius")`); those key paths animate, and
+    /// changing one on a live layer animates implicitly. An element that is not a `CIFilter`
+    /// is logged and ignored. Assigning a new array takes effect at once.
     open var filters: [Any]? {
-        didSet { if filters != nil { FilterNotice.noteIgnored("filters") } }
+        didSet { filtersDidChange(.filters) }
     }
 
-    /// Core Image filters for the content behind the layer; nil by default. Kept but not
-    /// applied, as `filters` is.
+    /// Core Image filters for the content behind the layer; nil by default. Kept, committed
+    /// into the render tree and reached by key path as `filters` is
+    /// (`backgroundFilters.blur.inputRadius`), but not yet drawn: the renderers draw the layer
+    /// as if it had none.
     open var backgroundFilters: [Any]? {
-        didSet { if backgroundFilters != nil { FilterNotice.noteIgnored("backgroundFilters") } }
+        didSet { filtersDidChange(.backgroundFilters) }
     }
 
-    /// A Core Image filter that composites the layer over the content behind it; nil (source
-    /// over) by default. Kept but not applied, as `filters` is.
+    /// A Core Image compositing or blend-mode filter (`CIMultiplyBlendMode`...) that
+    /// composites the layer over the content behind it; nil (source over) by default. The Core
+    /// Animation names of the blend modes (`"multiplyBlendMode"`) are accepted too. The
+    /// renderers draw `CIAdditionCompositing` (the layer's rendering added to what is behind it)
+    /// and `CISourceOverCompositing`; the other blend modes are kept and committed but not yet
+    /// drawn (the layer composites source-over).
     open var compositingFilter: Any? {
-        didSet { if compositingFilter != nil { FilterNotice.noteIgnored("compositingFilter") } }
+        didSet { compositingFilterDidChange() }
     }
 
     // MARK: Properties

@@ -155,6 +155,7 @@ struct LayerPropertyAccessor: Sendable {
 extension LayerState: AnimationTarget {
     func animatableValue(forKeyPath keyPath: String) -> AnimatableValue? {
         if let nested = specializedNestedValue(forKeyPath: keyPath) { return nested }
+        if let filterValue = filters?.value(forKeyPath: keyPath) { return filterValue }
         let (head, rest) = KeyPathFields.split(keyPath)
         let base: AnimatableValue?
         if let accessor = propertyAccessor(forKey: head) {
@@ -170,6 +171,7 @@ extension LayerState: AnimationTarget {
     @discardableResult
     mutating func setAnimatableValue(_ value: AnimatableValue, forKeyPath keyPath: String) -> Bool {
         if let handled = setSpecializedNestedValue(value, forKeyPath: keyPath) { return handled }
+        if LayerFilters.isParameterKeyPath(keyPath) { return filters?.setValue(value, forKeyPath: keyPath) ?? false }
         let (head, rest) = KeyPathFields.split(keyPath)
         if let accessor = propertyAccessor(forKey: head) {
             guard let rest else { return accessor.set(&self, value) }

@@ -112,6 +112,13 @@ struct LayerState: Sendable {
         _modify { makeObjectsUnique(); yield &objects.specialized }
     }
 
+    /// Copies of the layer's `filters`, `backgroundFilters` and `compositingFilter`; nil when
+    /// it has none.
+    var filters: LayerFilters? {
+        get { objects.filters }
+        _modify { makeObjectsUnique(); yield &objects.filters }
+    }
+
     /// The reference-counted values above, boxed together and copied on write: a commit copies
     /// every changed layer's state, and one retained box costs less than retaining each value
     /// (and releasing each when the copy goes). The plain values stay inline, and only plain
@@ -150,6 +157,7 @@ final class LayerStateObjects: @unchecked Sendable {
     @exclusivity(unchecked) var fillMode: String = "removed"
     @exclusivity(unchecked) var customValues: [String: AnimatableValue] = [:]
     @exclusivity(unchecked) var specialized: SpecializedLayerState? = nil
+    @exclusivity(unchecked) var filters: LayerFilters? = nil
 
     private init() {}
 
@@ -168,6 +176,7 @@ final class LayerStateObjects: @unchecked Sendable {
         fillMode = other.fillMode
         customValues = other.customValues
         specialized = other.specialized
+        filters = other.filters
     }
 }
 

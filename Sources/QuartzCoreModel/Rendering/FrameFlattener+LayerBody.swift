@@ -35,13 +35,16 @@ extension FrameFlattener {
         // Read through the box, not copied: this runs for every drawn layer of every frame.
         let box = p.stateStorage
         let mask = p.layer.maskID.flatMap { layers[$0] }
-        // Without a shadow, a mask or rasterization, only group opacity can ask for a group.
-        if mask == nil && box.value.shadowOpacity <= 0 && !box.value.shouldRasterize {
+        // Filters render the layer into a group, whose image they filter (Filters/).
+        let filtered = box.value.filters?.hasEffectiveFilters == true || box.value.filters?.compositingBlendMode != nil
+        // Without a shadow, a mask, rasterization or filters, only group opacity can ask for a group.
+        if mask == nil && box.value.shadowOpacity <= 0 && !box.value.shouldRasterize && !filtered {
             let group = box.value.allowsGroupOpacity && box.value.opacity < 1 && needsOpacityGroup(p)
             return (false, false, group, p.clip)
         }
         let s = box.value
-        let shadow = ShadowShape(s, layer: p.layer, isMasked: mask != nil)
+        // A filtered layer's shadow is that of its filtered rendering, as a mask's is of the masked one.
+        let shadow = ShadowShape(s, layer: p.layer, isMasked: mask != nil || filtered)
         let shadowClip = shadow == .none ? p.clip : ownShadowClip(of: p)
         switch shadow {
         case let .roundedRect(rect, radii, alpha):
@@ -56,7 +59,7 @@ extension FrameFlattener {
         let shadowFromContent = shadow == .composited
         let groupOpacity = !rasterize && mask == nil && !shadowFromContent && s.allowsGroupOpacity && s.opacity < 1
             && needsOpacityGroup(p)
-        return (mask != nil, shadowFromContent, rasterize || mask != nil || shadowFromContent || groupOpacity,
+        return (mask != nil, shadowFromContent, rasterize || mask != nil || shadowFromContent || groupOpacity || filtered,
                 shadowFromContent ? shadowClip : p.clip)
     }
 
@@ -82,6 +85,7 @@ extension FrameFlattener {
                                      rasterize: Bool, clip: Int32?) -> PlacedLayer? {
         let s = p.stateStorage.value
         var content = pictureBounds(of: p, includingOwnShadow: false)
+        let filters = filterSteps(of: p, growing: &content)
         if let mask, let maskBounds = maskPictureBounds(mask, owner: p) { content = content.intersection(maskBounds) }
         var covered = content
         if shadowFromContent { covered = covered.union(ShadowShape.extent(of: content, state: s)) }
@@ -91,6 +95,10 @@ extension FrameFlattener {
                                      pixelWidth: geometry.pixelWidth, pixelHeight: geometry.pixelHeight,
                                      opacity: p.opacity, clipIndex: clip, isDoubleSided: s.isDoubleSided)
         if shadowFromContent { group.shadow = ShadowShape.groupShadow(for: s, geometry: geometry) }
+        if let filters {
+            group.filters = filters.groupFilters(pixelsPerUnit: geometry.pixelsPerUnit)
+            group.blendMode = filters.compositingBlendMode ?? .sourceOver
+        }
         if rasterize {
             group.rasterizationKey = RasterizationKey(layerID: p.layer.id, contentVersion: contentVersion(of: p))
             group.filter = TextureFilter(geometry.pixelsPerUnit < GroupGeometry.pixelsPerUnit(p.world, over: geometry.rect)

@@ -155,7 +155,19 @@ struct PictureWalker {
             let (cs, childTime) = FrameFlattener.presentation(of: child, parentTime: localTime)
             guard !cs.isHidden, cs.opacity > 0 else { continue }
             let childToRoot = LayerGeometry.toSuperlayer(cs, parent: s, flattens: flattens).concatenating(toRoot)
-            if clipped, case .bounds = mode {
+            if let filters = cs.filters, filters.hasEffectiveFilters, case .bounds = mode {
+                // A filtered subtree spreads by its filters' reach, in its own space.
+                var inner = PictureWalker(layers: layers, mode: .bounds)
+                inner.add(child, state: cs, localTime: childTime, toRoot: CATransform3DIdentity, includingOwnShadow: true)
+                let reach = filters.reach(pixelsPerUnit: 1)
+                var grown = inner.bounds.isNull ? inner.bounds : inner.bounds.insetBy(dx: -reach, dy: -reach)
+                if let clipToRoot, let clip = Self.project(s.bounds, clipToRoot), let mapped = Self.project(grown, childToRoot) {
+                    grown = mapped.intersection(clip)
+                    record(grown)
+                } else if clipToRoot == nil, !grown.isNull, let mapped = Self.project(grown, childToRoot) {
+                    record(mapped)
+                }
+            } else if clipped, case .bounds = mode {
                 // The subtree is clipped to the bounds: its reach, cut by them.
                 var inner = PictureWalker(layers: layers, mode: .bounds)
                 inner.add(child, state: cs, localTime: childTime, toRoot: childToRoot, includingOwnShadow: true)

@@ -6,7 +6,7 @@ enum ShaderSources {
     static let blurFrag = #"""
 #version 300 es
 // OpenQuartzCore separable Gaussian blur, fragment stage: one direction of the blur of a
-// texture's alpha (shadows are tinted later). Outside the source's content the texture holds
+// texture's alpha (shadows are tinted later), or of all four channels (layer filters). Outside the source's content the texture holds
 // transparent texels (a cleared border), so taps beyond the content read zero.
 precision highp float;
 
@@ -17,17 +17,18 @@ uniform vec4 u_map;                           // source coordinate = gl_FragCoor
 uniform vec2 u_step;                          // source coordinate step between taps
 uniform int u_radius;                         // taps on each side of the centre
 uniform float u_weights[maximumRadius + 1];   // normalized weights by distance from the centre
+uniform int u_allChannels;                    // 0: alpha into every channel; 1: each channel
 
 out vec4 fragColor;
 
 void main() {
     vec2 centre = gl_FragCoord.xy * u_map.xy + u_map.zw;
-    float sum = u_weights[0] * texture(u_source, centre).a;
+    vec4 sum = u_weights[0] * texture(u_source, centre);
     for (int k = 1; k <= u_radius; ++k) {
         vec2 offset = float(k) * u_step;
-        sum += u_weights[k] * (texture(u_source, centre - offset).a + texture(u_source, centre + offset).a);
+        sum += u_weights[k] * (texture(u_source, centre - offset) + texture(u_source, centre + offset));
     }
-    fragColor = vec4(sum);
+    fragColor = u_allChannels == 1 ? sum : vec4(sum.a);
 }
 """#
 
@@ -41,6 +42,51 @@ precision highp float;
 void main() {
     vec2 corner = vec2(float(gl_VertexID & 1), float(gl_VertexID >> 1));
     gl_Position = vec4(corner * 2.0 - 1.0, 0.0, 1.0);
+}
+"""#
+
+    /// Shaders/filter.frag.glsl.
+    static let filterFrag = #"""
+#version 300 es
+// OpenQuartzCore layer filters, fragment stage (vertex stage: blur.vert.glsl): one step of a
+// layer's `filters` over its group's image, premultiplied RGBA in and out.
+//   mode 0: resample the source (a blurred image at a lower resolution back onto the group's pixels)
+//   mode 1: colour matrix on straight colour (CIColorMatrix, CIColorControls, ...), clamped
+//   mode 2: vibrance of `u_amount` on straight colour
+//   mode 3: bloom, the source plus `u_amount` times `u_second` (its blur), clamped
+precision highp float;
+
+uniform sampler2D u_source;
+uniform sampler2D u_second;
+uniform vec4 u_map;          // source coordinate = gl_FragCoord.xy * u_map.xy + u_map.zw
+uniform vec4 u_secondMap;    // the same for u_second
+uniform int u_mode;
+uniform mat4 u_matrix;       // columns are the weights of r, g, b, a
+uniform vec4 u_bias;
+uniform float u_amount;
+
+out vec4 fragColor;
+
+vec4 straight(vec4 p) { return p.a > 0.0 ? vec4(p.rgb / p.a, p.a) : vec4(0.0); }
+vec4 premultiplied(vec4 c) { return vec4(c.rgb * c.a, c.a); }
+
+void main() {
+    vec4 source = texture(u_source, gl_FragCoord.xy * u_map.xy + u_map.zw);
+    if (u_mode == 1) {
+        fragColor = premultiplied(clamp(u_matrix * straight(source) + u_bias, 0.0, 1.0));
+    } else if (u_mode == 2) {
+        vec4 c = straight(source);
+        float largest = max(c.r, max(c.g, c.b));
+        float mean = (c.r + c.g + c.b) / 3.0;
+        vec3 rgb = clamp(mix(c.rgb, vec3(largest), (largest - mean) * (-3.0 * u_amount)), 0.0, 1.0);
+        fragColor = premultiplied(vec4(rgb, c.a));
+    } else if (u_mode == 3) {
+        vec4 blurred = texture(u_second, gl_FragCoord.xy * u_secondMap.xy + u_secondMap.zw);
+        vec4 sum = clamp(source + u_amount * blurred, 0.0, 1.0);
+        fragColor = vec4(min(sum.rgb, vec3(sum.a)), sum.a);
+    } else {
+        fragColor = source;
+    }
 }
 """#
 
@@ -646,6 +692,7 @@ void borderFrame(vec4 rect, vec4 radii, float borderWidth, out vec4 frame, out v
     static let all: [String: String] = [
         "blur.frag.glsl": blurFrag,
         "blur.vert.glsl": blurVert,
+        "filter.frag.glsl": filterFrag,
         "quad.frag.glsl": quadFrag,
         "quad.vert.glsl": quadVert,
         "quad.frames.glsl": quadFrames,

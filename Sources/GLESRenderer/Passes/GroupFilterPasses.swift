@@ -1,0 +1,136 @@
+import CGLES3
+import CompositorCore
+import Foundation
+
+/// One pass of a layer filter over a group's image (see `Shaders/filter.frag.glsl`).
+struct FilterStep {
+    /// What the pass computes (the shader's `u_mode`).
+    enum Mode: Int32 {
+        case resample = 0
+        case colorMatrix = 1
+        case vibrance = 2
+        case bloom = 3
+    }
+
+    var mode: Mode
+    var source: RenderTarget
+    var destination: RenderTarget
+    /// Maps `gl_FragCoord` in the destination to the source's texture coordinates.
+    var map: SIMD4<Float>
+    /// A bloom's blurred image and its map.
+    var second: RenderTarget?
+    var secondMap = SIMD4<Float>(0, 0, 0, 0)
+    var matrix = ColorMatrix.identity
+    var amount: Float = 0
+}
+
+/// The GLES execution of a group's `GroupFilter` steps: each colour step one pass, each blur a
+/// `BlurPlan` over all four channels (halvings, then the two directions of the Gaussian) and a
+/// pass resampling the result back onto the group's pixels, a bloom the same plus a pass adding
+/// the blur to the image.
+enum GroupFilterPasses {
+    /// The passes filtering `content` (the group's image, `scale` target pixels per group
+    /// pixel) by `filters`, the target holding the result, and the number of blur passes
+    /// (`RenderStatistics.filterPasses`).
+    static func passes(filtering content: RenderTarget, by filters: [GroupFilter], scale: Double,
+                       pool: RenderTargetPool) throws -> (passes: [RenderPass], result: RenderTarget, blurs: Int) {
+        var passes: [RenderPass] = []
+        var current = content, blurs = 0
+        func next(_ step: (RenderTarget) -> FilterStep) throws {
+            let destination = try pool.acquire(width: content.width, height: content.height)
+            passes.append(RenderPass(destination: destination, canvasWidth: content.width, canvasHeight: content.height,
+                                     work: .filter(step(destination))))
+            current = destination
+        }
+        for filter in filters {
+            switch filter {
+            case .color(let matrix):
+                guard !matrix.isIdentity else { continue }
+                let source = current
+                try next { FilterStep(mode: .colorMatrix, source: source, destination: $0, map: identityMap(source), matrix: matrix) }
+            case .vibrance(let amount):
+                let source = current
+                try next { FilterStep(mode: .vibrance, source: source, destination: $0, map: identityMap(source), amount: amount) }
+            case .blur(let sigma):
+                guard let blurred = try blurred(current, sigma: Double(GroupFilter.renderedSigma(sigma)) * scale,
+                                                pool: pool, into: &passes) else { continue }
+                blurs += 1
+                try next { FilterStep(mode: .resample, source: blurred.target, destination: $0, map: blurred.map) }
+            case .bloom(let sigma, let intensity):
+                guard let blurred = try blurred(current, sigma: Double(GroupFilter.renderedSigma(sigma)) * scale,
+                                                pool: pool, into: &passes) else { continue }
+                blurs += 1
+                let source = current
+                try next {
+                    FilterStep(mode: .bloom, source: source, destination: $0, map: identityMap(source),
+                               second: blurred.target, secondMap: blurred.map, amount: intensity)
+                }
+            }
+        }
+        return (passes, current, blurs)
+    }
+
+    /// Appends the passes of a `BlurPlan` of `sigma` over `source`'s four channels; returns
+    /// the blurred target and the map that samples it at the centres of `source`'s pixels (nil
+    /// when the plan blurs nothing).
+    private static func blurred(_ source: RenderTarget, sigma: Double, pool: RenderTargetPool,
+                                into passes: inout [RenderPass]) throws -> (target: RenderTarget, map: SIMD4<Float>)? {
+        let plan = BlurPlan(sigma: sigma, contentWidth: source.width, contentHeight: source.height,
+                            maximumSize: pool.maximumContentSize)
+        guard !plan.isIdentity else { return nil }
+        let (blurPasses, result) = try plan.passes(blurring: source, pool: pool, allChannels: true)
+        passes.append(contentsOf: blurPasses)
+        // Destination pixel i (gl_FragCoord.x = i + border + 0.5) lies at padded position
+        // i + 0.5 + padding, which is texel (i + 0.5 + padding) / downsample + border of the result.
+        let s = 1 / Float(plan.downsample), border = Float(RenderTarget.border), pad = Float(plan.padding)
+        let offset = (pad - border) * s + border
+        let w = Float(result.allocatedWidth), h = Float(result.allocatedHeight)
+        return (result, SIMD4(s / w, s / h, offset / w, offset / h))
+    }
+
+    /// The map reading `source` texel for texel (same size as the destination).
+    private static func identityMap(_ source: RenderTarget) -> SIMD4<Float> {
+        let w = Float(source.allocatedWidth), h = Float(source.allocatedHeight)
+        return SIMD4(1 / w, 1 / h, 0, 0)
+    }
+}
+
+/// The filter shader program and its uniform locations.
+struct FilterProgram {
+    let program: GLuint
+    private let mapLocation, secondMapLocation, modeLocation, matrixLocation, biasLocation, amountLocation: GLint
+    /// The texture unit of a bloom's blurred image (past the quad program's content and clip table).
+    static let secondUnit: GLint = QuadProgram.clipTableUnit + 1
+
+    /// Compiles and links the embedded filter shaders.
+    init() throws {
+        program = try ShaderCompiler.link(vertex: (ShaderSources.blurVert, "blur.vert.glsl"),
+                                          fragment: (ShaderSources.filterFrag, "filter.frag.glsl"))
+        mapLocation = glGetUniformLocation(program, "u_map")
+        secondMapLocation = glGetUniformLocation(program, "u_secondMap")
+        modeLocation = glGetUniformLocation(program, "u_mode")
+        matrixLocation = glGetUniformLocation(program, "u_matrix")
+        biasLocation = glGetUniformLocation(program, "u_bias")
+        amountLocation = glGetUniformLocation(program, "u_amount")
+        glUseProgram(program)
+        glUniform1i(glGetUniformLocation(program, "u_source"), QuadProgram.contentUnit)
+        glUniform1i(glGetUniformLocation(program, "u_second"), Self.secondUnit)
+        try GLError.check("filter program")
+    }
+
+    /// Draws `step` into its destination, which must be bound, with the program in use and the
+    /// textures bound.
+    func draw(_ step: FilterStep) {
+        let m = step.matrix
+        // Column-major: column j holds the weights of input component j in each result row.
+        let columns: [Float] = [m.red.x, m.green.x, m.blue.x, m.alpha.x, m.red.y, m.green.y, m.blue.y, m.alpha.y,
+                                m.red.z, m.green.z, m.blue.z, m.alpha.z, m.red.w, m.green.w, m.blue.w, m.alpha.w]
+        glUniform4f(mapLocation, step.map.x, step.map.y, step.map.z, step.map.w)
+        glUniform4f(secondMapLocation, step.secondMap.x, step.secondMap.y, step.secondMap.z, step.secondMap.w)
+        glUniform1i(modeLocation, step.mode.rawValue)
+        columns.withUnsafeBufferPointer { glUniformMatrix4fv(matrixLocation, 1, GLboolean(GL_FALSE), $0.baseAddress) }
+        glUniform4f(biasLocation, m.bias.x, m.bias.y, m.bias.z, m.bias.w)
+        glUniform1f(amountLocation, step.amount)
+        glDrawArrays(GLenum(GL_TRIANGLE_STRIP), 0, 4)
+    }
+}
