@@ -31,6 +31,8 @@ let package = Package(
         .library(name: "QuartzCoreTesting", targets: ["QuartzCoreTesting"]),
         // The same as swift-snapshot-testing strategies (`assertSnapshot(of: layer, as: .image(...))`).
         .library(name: "QuartzCoreSnapshotTesting", targets: ["QuartzCoreSnapshotTesting"]),
+        // Apple's CoreMedia time types (CMTime, CMTimeRange).
+        .library(name: "CoreMedia", targets: ["CoreMedia"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
@@ -54,6 +56,7 @@ let package = Package(
         // Public libraries.
         .target(name: "CoreGraphics", dependencies: ["CPNG", "CCairo", "CJPEG", "CPango", logging]),
         .target(name: "CompositorCore", dependencies: ["CoreGraphics", logging]),
+        .target(name: "CoreMedia"),
         // Swift Testing's CoreGraphics overlay (image attachments). It must not make executables
         // link libTesting: it holds only code emitted into its clients, imports Testing weakly and
         // does not autolink it (a test target links Testing itself). Unsafe flags in a dependency
@@ -114,6 +117,7 @@ let package = Package(
         .executableTarget(name: "qc-soak", dependencies: ["QuartzCore", "CompositorCore", "GLESRenderer", "CPURenderer", argumentParser, logging]),
 
         // Tests.
+        .testTarget(name: "CoreMediaTests", dependencies: ["CoreMedia"]),
         .testTarget(name: "CoreGraphicsTests", dependencies: ["CoreGraphics"], exclude: ["Fixtures"]),
         .testTarget(name: "CompositorCoreTests", dependencies: ["CompositorCore", "CoreGraphics", "RendererTestSupport", logging]),
         .testTarget(name: "QuartzCoreTests", dependencies: ["QuartzCore", "QuartzCoreModel", "CompositorCore", "RendererTestSupport"]),
