@@ -52,11 +52,15 @@ let package = Package(
         systemLibrary("CInput", pkgConfig: "libinput", apt: "libinput-dev"),
         systemLibrary("CSeat", pkgConfig: "libseat", apt: "libseat-dev"),
         systemLibrary("CPango", pkgConfig: "pangocairo", apt: "libpango1.0-dev"),
+        .systemLibrary(name: "CGStreamer", pkgConfig: "gstreamer-video-1.0",
+                       providers: [.apt(["libgstreamer1.0-dev", "libgstreamer-plugins-base1.0-dev"])]),
 
         // Public libraries.
         .target(name: "CoreGraphics", dependencies: ["CPNG", "CCairo", "CJPEG", "CPango", logging]),
         .target(name: "CompositorCore", dependencies: ["CoreGraphics", logging]),
         .target(name: "CoreMedia"),
+        // Video decoding on GStreamer: playbin into an appsink of I420/NV12 frames, polled, no main loop.
+        .target(name: "MediaDecoding", dependencies: ["CGStreamer", logging]),
         // Swift Testing's CoreGraphics overlay (image attachments). It must not make executables
         // link libTesting: it holds only code emitted into its clients, imports Testing weakly and
         // does not autolink it (a test target links Testing itself). Unsafe flags in a dependency
@@ -118,6 +122,8 @@ let package = Package(
 
         // Tests.
         .testTarget(name: "CoreMediaTests", dependencies: ["CoreMedia"]),
+        .target(name: "MediaTestSupport", dependencies: ["MediaDecoding"]),
+        .testTarget(name: "MediaDecodingTests", dependencies: ["MediaDecoding", "MediaTestSupport"]),
         .testTarget(name: "CoreGraphicsTests", dependencies: ["CoreGraphics"], exclude: ["Fixtures"]),
         .testTarget(name: "CompositorCoreTests", dependencies: ["CompositorCore", "CoreGraphics", "RendererTestSupport", logging]),
         .testTarget(name: "QuartzCoreTests", dependencies: ["QuartzCore", "QuartzCoreModel", "CompositorCore", "RendererTestSupport"]),
