@@ -33,6 +33,8 @@ let package = Package(
         .library(name: "QuartzCoreSnapshotTesting", targets: ["QuartzCoreSnapshotTesting"]),
         // Apple's CoreMedia time types (CMTime, CMTimeRange).
         .library(name: "CoreMedia", targets: ["CoreMedia"]),
+        // AVPlayer, AVPlayerItem, AVPlayerLayer on GStreamer; re-exports QuartzCore and CoreMedia.
+        .library(name: "AVFoundation", targets: ["AVFoundation", "CoreMedia", "_Testing_CoreGraphics"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
@@ -88,6 +90,9 @@ let package = Package(
             logging,
         ]),
 
+        // Apple's AVFoundation subset for video in layers: players, items, AVPlayerLayer.
+        .target(name: "AVFoundation", dependencies: ["QuartzCore", "CoreMedia", "MediaDecoding", logging]),
+
         // Full-screen layer trees on bare DRM/KMS: display, frame pacing, input, session.
         .target(name: "QuartzCoreDisplay", dependencies: [
             "QuartzCore", "GLESRenderer", "CPURenderer", "CompositorCore", "CDRM", "CGBM", "CEGL", "CGLES3", "CInput", "CSeat",
@@ -124,6 +129,7 @@ let package = Package(
         .testTarget(name: "CoreMediaTests", dependencies: ["CoreMedia"]),
         .target(name: "MediaTestSupport", dependencies: ["MediaDecoding"]),
         .testTarget(name: "MediaDecodingTests", dependencies: ["MediaDecoding", "MediaTestSupport"]),
+        .testTarget(name: "AVFoundationTests", dependencies: ["AVFoundation", "MediaDecoding", "MediaTestSupport"]),
         .testTarget(name: "CoreGraphicsTests", dependencies: ["CoreGraphics"], exclude: ["Fixtures"]),
         .testTarget(name: "CompositorCoreTests", dependencies: ["CompositorCore", "CoreGraphics", "RendererTestSupport", logging]),
         .testTarget(name: "QuartzCoreTests", dependencies: ["QuartzCore", "QuartzCoreModel", "CompositorCore", "RendererTestSupport"]),
