@@ -91,7 +91,7 @@ let package = Package(
         ]),
 
         // Apple's AVFoundation subset for video in layers: players, items, AVPlayerLayer.
-        .target(name: "AVFoundation", dependencies: ["QuartzCore", "CoreMedia", "MediaDecoding", logging]),
+        .target(name: "AVFoundation", dependencies: ["QuartzCore", "QuartzCoreModel", "CompositorCore", "CoreMedia", "MediaDecoding", logging]),
 
         // Full-screen layer trees on bare DRM/KMS: display, frame pacing, input, session.
         .target(name: "QuartzCoreDisplay", dependencies: [
@@ -103,7 +103,7 @@ let package = Package(
         .target(name: "ExampleScenes", dependencies: ["QuartzCore"]),
         // The Kiosk Menu application of the Core Animation Programming Guide and the cover-flow
         // showcase, public API only.
-        .target(name: "KioskMenu", dependencies: ["QuartzCore", logging]),
+        .target(name: "KioskMenu", dependencies: ["QuartzCore", "AVFoundation", "MediaDecoding", logging]),
 
         // Render tests for users' test targets; the strategies alone depend on swift-snapshot-testing.
         .target(name: "QuartzCoreTesting", dependencies: ["QuartzCore"]),
@@ -113,7 +113,7 @@ let package = Package(
 
         // Executables.
         .executableTarget(name: "qc-render", dependencies: ["QuartzCore", "ExampleScenes", "CompositorCore", argumentParser, logging]),
-        .executableTarget(name: "qc-bench", dependencies: ["QuartzCore", "ExampleScenes", "CompositorCore", "GLESRenderer", "CPURenderer", argumentParser, logging]),
+        .executableTarget(name: "qc-bench", dependencies: ["QuartzCore", "ExampleScenes", "CompositorCore", "GLESRenderer", "CPURenderer", "AVFoundation", "MediaDecoding", argumentParser, logging]),
         .executableTarget(name: "qc-kiosk", dependencies: ["QuartzCore", "QuartzCoreDisplay", "CompositorCore", "KioskMenu", argumentParser, logging]),
 
         // Fuzzing: the targets (also replayed by the tests) and the libFuzzer driver (scripts/fuzz.sh).
@@ -129,7 +129,7 @@ let package = Package(
         .testTarget(name: "CoreMediaTests", dependencies: ["CoreMedia"]),
         .target(name: "MediaTestSupport", dependencies: ["MediaDecoding"]),
         .testTarget(name: "MediaDecodingTests", dependencies: ["MediaDecoding", "MediaTestSupport"]),
-        .testTarget(name: "AVFoundationTests", dependencies: ["AVFoundation", "MediaDecoding", "MediaTestSupport"]),
+        .testTarget(name: "AVFoundationTests", dependencies: ["AVFoundation", "MediaDecoding", "MediaTestSupport", "QuartzCoreTesting"]),
         .testTarget(name: "CoreGraphicsTests", dependencies: ["CoreGraphics"], exclude: ["Fixtures"]),
         .testTarget(name: "CompositorCoreTests", dependencies: ["CompositorCore", "CoreGraphics", "RendererTestSupport", logging]),
         .testTarget(name: "QuartzCoreTests", dependencies: ["QuartzCore", "QuartzCoreModel", "CompositorCore", "RendererTestSupport"]),

@@ -1,3 +1,4 @@
+import CompositorCore
 import Foundation
 import MediaDecoding
 
@@ -122,6 +123,16 @@ extension AVPlayer {
             guard let item = queue.first, item.playback.phase == .ready || item.playback.isSeeking,
                   let media = mediaSeconds(of: item, at: hostTime) else { return nil }
             return item.playback.frame(at: media, hostTime: hostTime, drawing: true)
+        }
+    }
+
+    /// The frame to draw at `hostTime` with the renderer's image of it.
+    func videoImage(forHostTime hostTime: Double) -> (frame: DecodedVideoFrame, image: VideoFrameImage)? {
+        lock.withLock {
+            guard let item = queue.first, item.playback.phase == .ready || item.playback.isSeeking,
+                  let media = mediaSeconds(of: item, at: hostTime),
+                  let frame = item.playback.frame(at: media, hostTime: hostTime, drawing: true) else { return nil }
+            return (frame, item.playback.image(of: frame))
         }
     }
 

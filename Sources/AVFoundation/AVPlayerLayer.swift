@@ -1,4 +1,5 @@
 import Foundation
+import QuartzCoreModel
 
 /// A layer that shows the frames of a player.
 ///
@@ -13,8 +14,25 @@ open class AVPlayerLayer: CALayer, AVKeyValueObservable, @unchecked Sendable {
     private var _videoGravity = AVLayerVideoGravity.resizeAspect
     private var _isReadyForDisplay = false
 
+    /// What the renderer asks for the frame to draw (registered for model layers, not copies).
+    private var videoSource: PlayerLayerVideoSource?
+
     /// Creates a layer showing no player.
-    public override init() { super.init() }
+    public override init() {
+        super.init()
+        registerVideoSource()
+    }
+
+    deinit {
+        if videoSource != nil { VideoLayerRegistry.shared.remove(renderTreeID) }
+    }
+
+    private func registerVideoSource() {
+        let source = PlayerLayerVideoSource()
+        source.layer = self
+        videoSource = source
+        VideoLayerRegistry.shared.register(source, forLayerID: renderTreeID)
+    }
 
     /// Creates a layer showing `player`.
     public convenience init(player: AVPlayer?) {
@@ -35,6 +53,7 @@ open class AVPlayerLayer: CALayer, AVKeyValueObservable, @unchecked Sendable {
     /// Creates a layer from an archive: the gravity is read back; the player is not archived.
     public required init?(coder: NSCoder) {
         super.init(coder: coder)
+        registerVideoSource()
         if let raw = coder.decodeObject(forKey: "videoGravity") as? String { _videoGravity = AVLayerVideoGravity(rawValue: raw) }
     }
 

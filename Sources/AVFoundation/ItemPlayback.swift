@@ -1,3 +1,4 @@
+import CompositorCore
 import Foundation
 import MediaDecoding
 
@@ -44,6 +45,17 @@ final class ItemPlayback: @unchecked Sendable {
     private var pendingSeek: (seconds: Double, exact: Bool)?
     private var presented: ObjectIdentifier?
     private var lastDrawHostTime = -Double.infinity
+    /// The renderer's view of the last frame drawn, made once per decoded frame so that a paused
+    /// video hands the renderer the same object frame after frame (no upload, no damage).
+    private var lastImage: (frame: DecodedVideoFrame, image: VideoFrameImage)?
+
+    /// The renderer's image of `frame`.
+    func image(of frame: DecodedVideoFrame) -> VideoFrameImage {
+        if let lastImage, lastImage.frame === frame { return lastImage.image }
+        let image = VideoFrameImage(frame)
+        lastImage = (frame, image)
+        return image
+    }
 
     init(url: URL) { self.url = url }
 
@@ -67,6 +79,7 @@ final class ItemPlayback: @unchecked Sendable {
     func unload() -> [(Bool) -> Void] {
         pipeline = nil
         frames.removeAll()
+        lastImage = nil
         if phase != .failed { phase = .idle }
         reachedEndOfStream = false
         isPlaying = false
