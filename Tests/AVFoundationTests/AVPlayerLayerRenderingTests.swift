@@ -5,21 +5,21 @@ import MediaTestSupport
 import QuartzCoreTesting
 import XCTest
 
+/// The barcode index read from a rendered image of the 320×240 clip drawn at its size at the top left.
+private func index(in image: CGImage) -> Int {
+    image.data.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) in
+        var index = 0
+        for bit in 0..<BarcodeClip.bits {
+            let x = bit * BarcodeClip.blockSize + BarcodeClip.blockSize / 2, y = BarcodeClip.blockSize / 2
+            if bytes[y * image.bytesPerRow + x * 4] > 128 { index |= 1 << bit }
+        }
+        return index
+    }
+}
+
 /// `AVPlayerLayer` drawn by `CARenderer` and `QuartzCoreTesting` on both renderers: the frame at
 /// an exact seek, the same on every render; a paused video damages nothing.
 final class AVPlayerLayerRenderingTests: XCTestCase {
-    /// The barcode index read from a rendered image of the 320×240 clip drawn at its size.
-    private func index(in image: CGImage) -> Int {
-        image.data.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) in
-            var index = 0
-            for bit in 0..<BarcodeClip.bits {
-                let x = bit * BarcodeClip.blockSize + BarcodeClip.blockSize / 2, y = BarcodeClip.blockSize / 2
-                if bytes[y * image.bytesPerRow + x * 4] > 128 { index |= 1 << bit }
-            }
-            return index
-        }
-    }
-
     private func pausedLayer(atFrame frame: Int) throws -> (AVPlayerLayer, AVPlayer) {
         let player = AVPlayer(url: ClipFixtures.barcode30)
         let layer = AVPlayerLayer(player: player)
@@ -87,5 +87,46 @@ final class AVPlayerLayerRenderingTests: XCTestCase {
             XCTAssertGreaterThanOrEqual(rect.x, 39); XCTAssertGreaterThanOrEqual(rect.y, 29)
             XCTAssertLessThanOrEqual(rect.x + rect.width, 201); XCTAssertLessThanOrEqual(rect.y + rect.height, 151)
         }
+    }
+}
+
+/// A video layer among many moving siblings (the flattener's sublayer runs, which draw a layer
+/// that only moved from its last frame's quads) still shows each new frame.
+final class AVPlayerLayerAmongSiblingsTests: XCTestCase {
+    func testPlayingVideoAmongMovingSiblingsShowsNewFrames() throws {
+        let root = CALayer()
+        root.frame = CGRect(x: 0, y: 0, width: 320, height: 300)
+        let player = AVPlayer(url: ClipFixtures.barcode30)
+        let video = AVPlayerLayer(player: player)
+        video.frame = CGRect(x: 0, y: 0, width: 320, height: 240)
+        video.videoGravity = .resize
+        root.addSublayer(video)
+        var cards: [CALayer] = []
+        for i in 0..<40 {
+            let card = CALayer()
+            card.frame = CGRect(x: CGFloat(i % 10) * 30, y: 250, width: 20, height: 20)
+            card.backgroundColor = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
+            root.addSublayer(card)
+            cards.append(card)
+        }
+        CATransaction.flush()
+        waitUntil { player.currentItem?.status == .readyToPlay }
+        player.play()
+        waitUntil { player.timeControlStatus == .playing }
+        let renderer = try CARenderer(cpuPixelWidth: 320, pixelHeight: 300)
+        renderer.layer = root
+        var indices: [Int] = []
+        for step in 0..<4 {
+            CATransaction.begin()
+            CATransaction.setDisableActions(true)
+            for card in cards { card.position.x += 1 }
+            CATransaction.commit()
+            CATransaction.flush()
+            try renderer.renderFrame(atTime: CACurrentMediaTime())
+            indices.append(index(in: try renderer.makeImage()))
+            if step < 3 { usleep(120_000) }
+        }
+        XCTAssertEqual(indices, indices.sorted(), "\(indices)")
+        XCTAssertGreaterThan(indices.last! - indices.first!, 6, "\(indices)")
     }
 }
