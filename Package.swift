@@ -32,6 +32,10 @@ let package = Package(
         .library(name: "QuartzCoreTesting", targets: ["QuartzCoreTesting"]),
         // The same as swift-snapshot-testing strategies (`assertSnapshot(of: layer, as: .image(...))`).
         .library(name: "QuartzCoreSnapshotTesting", targets: ["QuartzCoreSnapshotTesting"]),
+        // Apple's CoreMedia time types (CMTime, CMTimeRange).
+        .library(name: "CoreMedia", targets: ["CoreMedia"]),
+        // AVPlayer, AVPlayerItem, AVPlayerLayer on GStreamer; re-exports QuartzCore and CoreMedia.
+        .library(name: "AVFoundation", targets: ["AVFoundation", "CoreMedia", "_Testing_CoreGraphics"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
@@ -51,6 +55,8 @@ let package = Package(
         systemLibrary("CInput", pkgConfig: "libinput", apt: "libinput-dev"),
         systemLibrary("CSeat", pkgConfig: "libseat", apt: "libseat-dev"),
         systemLibrary("CPango", pkgConfig: "pangocairo", apt: "libpango1.0-dev"),
+        .systemLibrary(name: "CGStreamer", pkgConfig: "gstreamer-video-1.0",
+                       providers: [.apt(["libgstreamer1.0-dev", "libgstreamer-plugins-base1.0-dev"])]),
 
         // Public libraries.
         .target(name: "CoreGraphics", dependencies: ["CPNG", "CCairo", "CJPEG", "CPango", logging]),
@@ -58,6 +64,9 @@ let package = Package(
         // renderers apply them. Re-exported by QuartzCore, as on macOS.
         .target(name: "CoreImage", dependencies: ["CoreGraphics", logging]),
         .target(name: "CompositorCore", dependencies: ["CoreGraphics", logging]),
+        .target(name: "CoreMedia"),
+        // Video decoding on GStreamer: playbin into an appsink of I420/NV12 frames, polled, no main loop.
+        .target(name: "MediaDecoding", dependencies: ["CGStreamer", logging]),
         // Swift Testing's CoreGraphics overlay (image attachments). It must not make executables
         // link libTesting: it holds only code emitted into its clients, imports Testing weakly and
         // does not autolink it (a test target links Testing itself). Unsafe flags in a dependency
@@ -89,6 +98,9 @@ let package = Package(
             logging,
         ]),
 
+        // Apple's AVFoundation subset for video in layers: players, items, AVPlayerLayer.
+        .target(name: "AVFoundation", dependencies: ["QuartzCore", "QuartzCoreModel", "CompositorCore", "CoreMedia", "MediaDecoding", logging]),
+
         // Full-screen layer trees on bare DRM/KMS: display, frame pacing, input, session.
         .target(name: "QuartzCoreDisplay", dependencies: [
             "QuartzCore", "GLESRenderer", "CPURenderer", "CompositorCore", "CDRM", "CGBM", "CEGL", "CGLES3", "CInput", "CSeat",
@@ -99,7 +111,7 @@ let package = Package(
         .target(name: "ExampleScenes", dependencies: ["QuartzCore"]),
         // The Kiosk Menu application of the Core Animation Programming Guide and the cover-flow
         // showcase, public API only.
-        .target(name: "KioskMenu", dependencies: ["QuartzCore", logging]),
+        .target(name: "KioskMenu", dependencies: ["QuartzCore", "AVFoundation", "MediaDecoding", logging]),
 
         // Render tests for users' test targets; the strategies alone depend on swift-snapshot-testing.
         .target(name: "QuartzCoreTesting", dependencies: ["QuartzCore"]),
@@ -109,7 +121,7 @@ let package = Package(
 
         // Executables.
         .executableTarget(name: "qc-render", dependencies: ["QuartzCore", "ExampleScenes", "CompositorCore", argumentParser, logging]),
-        .executableTarget(name: "qc-bench", dependencies: ["QuartzCore", "ExampleScenes", "CompositorCore", "GLESRenderer", "CPURenderer", argumentParser, logging]),
+        .executableTarget(name: "qc-bench", dependencies: ["QuartzCore", "ExampleScenes", "CompositorCore", "GLESRenderer", "CPURenderer", "AVFoundation", "MediaDecoding", argumentParser, logging]),
         .executableTarget(name: "qc-kiosk", dependencies: ["QuartzCore", "QuartzCoreDisplay", "CompositorCore", "KioskMenu", argumentParser, logging]),
 
         // Fuzzing: the targets (also replayed by the tests) and the libFuzzer driver (scripts/fuzz.sh).
@@ -122,6 +134,10 @@ let package = Package(
         .executableTarget(name: "qc-soak", dependencies: ["QuartzCore", "CompositorCore", "GLESRenderer", "CPURenderer", argumentParser, logging]),
 
         // Tests.
+        .testTarget(name: "CoreMediaTests", dependencies: ["CoreMedia"]),
+        .target(name: "MediaTestSupport", dependencies: ["MediaDecoding"]),
+        .testTarget(name: "MediaDecodingTests", dependencies: ["MediaDecoding", "MediaTestSupport"]),
+        .testTarget(name: "AVFoundationTests", dependencies: ["AVFoundation", "MediaDecoding", "MediaTestSupport", "QuartzCoreTesting"]),
         .testTarget(name: "CoreGraphicsTests", dependencies: ["CoreGraphics"], exclude: ["Fixtures"]),
         .testTarget(name: "CoreImageTests", dependencies: ["CoreImage", "CoreGraphics"]),
         .testTarget(name: "CompositorCoreTests", dependencies: ["CompositorCore", "CoreGraphics", "RendererTestSupport", logging]),

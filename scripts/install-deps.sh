@@ -11,6 +11,10 @@ packages=(
   fonts-dejavu-core fonts-wqy-microhei fonts-noto-color-emoji  # default font, CJK and emoji fallbacks
   glslang-tools                                         # shader validation in the tests
   systemd                                               # systemd-analyze: the kiosk unit's security score
+  libgstreamer1.0-dev libgstreamer-plugins-base1.0-dev  # AVFoundation: decoding (playbin, appsink, video frames)
+  gstreamer1.0-plugins-base gstreamer1.0-plugins-good   # demuxers (qtdemux), audio output, test sources
+  gstreamer1.0-plugins-bad gstreamer1.0-plugins-ugly    # parsers (h264parse), x264enc for the test clips
+  gstreamer1.0-libav gstreamer1.0-tools                 # decoders (avdec_h264), avenc_mjpeg, gst-launch-1.0
 )
 missing=()
 for p in "${packages[@]}"; do

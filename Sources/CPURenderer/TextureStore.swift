@@ -17,6 +17,8 @@ final class TextureStore: CacheBudgetFollowing {
     @exclusivity(unchecked) private var lastTexture: Texture?
     /// Images converted during the current frame.
     private(set) var uploadsThisFrame = 0
+    /// The converted video frames of this frame and the one before.
+    let videoFrames = VideoTextureStore()
 
     init(budget: CacheBudget) { cache = BudgetedCache(budget: budget) }
 
@@ -39,13 +41,18 @@ final class TextureStore: CacheBudgetFollowing {
         cache.beginFrame()
         uploadsThisFrame = 0
         lastImage = nil; lastTexture = nil
+        videoFrames.beginFrame()
     }
 
     /// Ends a frame: evicts by age after one drawn whole (`isWhole`), then beyond the byte limit.
-    func endFrame(isWhole: Bool = true) { cache.endFrame(countForAge: isWhole) }
+    func endFrame(isWhole: Bool = true) {
+        cache.endFrame(countForAge: isWhole)
+        videoFrames.endFrame()
+    }
 
     /// The texture of `source`'s image, with mipmaps when its minification filter is trilinear.
     func texture(for source: TextureSource) -> Texture {
+        if let video = source.video { return videoFrames.texture(for: video) }
         let identifier = ObjectIdentifier(source.image)
         let texture: Texture
         if identifier == lastImage, let lastTexture {

@@ -16,6 +16,14 @@ public protocol KioskDemo: AnyObject {
     /// Handles a swipe (`CATouchGesture.Kind.swipe`): a press that moved by (`dx`, `dy`) points
     /// before it was released.
     func handleSwipe(dx: CGFloat, dy: CGFloat)
+    /// The video frames passed over unseen so far (nil: the demo plays no video); the status
+    /// overlay shows them.
+    var droppedVideoFrames: Int? { get }
+}
+
+extension KioskDemo {
+    /// Demos without video have no dropped frames to show.
+    public var droppedVideoFrames: Int? { nil }
 }
 
 /// The Linux key codes (linux/input-event-codes.h) the demos read.

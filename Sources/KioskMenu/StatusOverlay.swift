@@ -17,18 +17,22 @@ public final class StatusOverlay {
         public var frameTime: Double
         /// The share of the screen redrawn per frame, 0 to 1 (nil: not known).
         public var redrawnFraction: Double?
+        /// Video frames passed over unseen (nil: no video shown).
+        public var droppedFrames: Int?
 
         /// Creates figures.
-        public init(framesPerSecond: Double, frameTime: Double, redrawnFraction: Double?) {
+        public init(framesPerSecond: Double, frameTime: Double, redrawnFraction: Double?, droppedFrames: Int? = nil) {
             self.framesPerSecond = framesPerSecond
             self.frameTime = frameTime
             self.redrawnFraction = redrawnFraction
+            self.droppedFrames = droppedFrames
         }
 
         /// The panel's text: `60.0 fps · 9.8 ms/frame · 34% redrawn`.
         public var text: String {
             let redrawn = redrawnFraction.map { String(format: " · %.0f%% redrawn", $0 * 100) } ?? ""
-            return String(format: "%.1f fps · %.1f ms/frame", framesPerSecond, frameTime * 1000) + redrawn
+            let dropped = droppedFrames.map { " · \($0) dropped" } ?? ""
+            return String(format: "%.1f fps · %.1f ms/frame", framesPerSecond, frameTime * 1000) + redrawn + dropped
         }
     }
 

@@ -9,12 +9,18 @@ enum DemoName: String, CaseIterable, ExpressibleByArgument {
     case menu
     /// The photo carousel with perspective, reflections and springs.
     case coverflow
+    /// Digital signage: a looping full-screen video under a ticker, a clock and a logo.
+    case signage
 
     /// Builds the demo for a root of `size`; `photos` is a directory of pictures for the cover
     /// flow (nil: painted landscapes).
     @MainActor
-    func make(size: CGSize, animatedBackground: Bool, pulses: Bool, photos: String?) throws -> KioskDemo {
+    func make(size: CGSize, animatedBackground: Bool, pulses: Bool, photos: String?, video: String? = nil) throws -> KioskDemo {
         switch self {
+        case .signage:
+            let url = video.map { $0.contains("://") ? URL(string: $0) : URL(fileURLWithPath: $0) } ?? nil
+            if let video, url == nil { throw ValidationError("--video: \(video) is not a file or a URL.") }
+            return try Signage(size: size, video: url)
         case .menu:
             return KioskMenu(size: size, animatedBackground: animatedBackground, pulses: pulses)
         case .coverflow:
@@ -30,6 +36,7 @@ enum DemoName: String, CaseIterable, ExpressibleByArgument {
         switch self {
         case .menu: return [KioskKey.down, KioskKey.down, KioskKey.down, KioskKey.up, KioskKey.up, KioskKey.up]
         case .coverflow: return [KioskKey.right, KioskKey.right, KioskKey.right, KioskKey.left, KioskKey.left, KioskKey.left]
+        case .signage: return []
         }
     }
 }

@@ -26,8 +26,12 @@ struct QCKiosk: ParsableCommand {
             frame times, the frames dropped and the share redrawn.
             """)
 
-    @Option(help: "The demo to show: menu (the guide's Kiosk Menu) or coverflow (a photo carousel).")
+    @Option(help: "The demo to show: menu (the guide's Kiosk Menu), coverflow (a photo carousel) or signage (a looping video under a ticker, a clock and a logo).")
     var demo: DemoName = .menu
+
+    @Option(help: ArgumentHelp("Play this video file or URL in the signage demo (default: a clip made at start).",
+                               valueName: "file-or-uri"))
+    var video: String?
 
     @Option(help: ArgumentHelp("Show the JPEG and PNG files of this directory in the cover flow (default: painted landscapes).",
                                valueName: "directory"))
@@ -106,6 +110,7 @@ struct QCKiosk: ParsableCommand {
         if frames.seconds.isEmpty { throw ValidationError("--frames needs at least one time.") }
         if let measure, !(measure > 0 && measure.isFinite) { throw ValidationError("--measure needs a positive number of seconds (got \(measure)).") }
         if photos != nil && demo != .coverflow { throw ValidationError("--photos goes with --demo coverflow.") }
+        if video != nil && demo != .signage { throw ValidationError("--video goes with --demo signage.") }
     }
 
     /// The display output the options ask for.
@@ -145,7 +150,7 @@ struct QCKiosk: ParsableCommand {
     private func runOnMainActor() throws {
         let directory = offscreenDirectory
         let initialSize = rotate.logicalSize(forPhysicalSize: size.size)
-        let shown = try demo.make(size: initialSize, animatedBackground: !(plain || still), pulses: !still, photos: photos)
+        let shown = try demo.make(size: initialSize, animatedBackground: !(plain || still), pulses: !still, photos: photos, video: video)
         let overlay = StatusOverlay()
         overlay.isVisible = status
         shown.rootLayer.addSublayer(overlay.layer)
@@ -182,7 +187,9 @@ struct QCKiosk: ParsableCommand {
         let link = CADisplayLink(source: app.displayLinkSource) { link in
             guard overlay.isVisible, link.timestamp - lastShown >= 0.5, let statistics = app.output?.statistics else { return }
             lastShown = link.timestamp
-            overlay.show(statistics.recentFigures)
+            var figures = statistics.recentFigures
+            figures.droppedFrames = shown.droppedVideoFrames
+            overlay.show(figures)
         }
         link.add(to: .main, forMode: .default)
         app.run(configuration: displayConfiguration)

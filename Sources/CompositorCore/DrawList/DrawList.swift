@@ -60,6 +60,8 @@ public struct TextureSource: Sendable, Equatable {
     public var minificationFilter: TextureFilter
     /// Filter used when the image is drawn larger than its size.
     public var magnificationFilter: TextureFilter
+    /// A video frame drawn instead of `image` (then a shared placeholder), or nil.
+    public var video: VideoFrameImage?
     /// Creates a texture source.
     public init(image: CGImage, unitRect: CGRect = CGRect(x: 0, y: 0, width: 1, height: 1),
                 minificationFilter: TextureFilter = .linear, magnificationFilter: TextureFilter = .linear) {
@@ -67,9 +69,17 @@ public struct TextureSource: Sendable, Equatable {
         self.minificationFilter = minificationFilter; self.magnificationFilter = magnificationFilter
     }
 
-    /// Two sources are equal when they draw the same image object the same way.
+    /// Creates a texture source of a video frame (see `VideoFrameImage`).
+    public init(video: VideoFrameImage, unitRect: CGRect = CGRect(x: 0, y: 0, width: 1, height: 1),
+                minificationFilter: TextureFilter = .linear, magnificationFilter: TextureFilter = .linear) {
+        self.init(image: VideoFrameImage.placeholder, unitRect: unitRect, minificationFilter: minificationFilter,
+                  magnificationFilter: magnificationFilter)
+        self.video = video
+    }
+
+    /// Two sources are equal when they draw the same image (or video frame) object the same way.
     public static func == (a: TextureSource, b: TextureSource) -> Bool {
-        a.image === b.image && a.unitRect == b.unitRect
+        a.image === b.image && a.video === b.video && a.unitRect == b.unitRect
             && a.minificationFilter == b.minificationFilter && a.magnificationFilter == b.magnificationFilter
     }
 }

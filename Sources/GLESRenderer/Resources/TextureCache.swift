@@ -51,6 +51,10 @@ final class TextureCache: CacheBudgetFollowing {
     private var lastIdentifier: ObjectIdentifier?
     private var lastPlacement: TexturePlacement?
     private var lastMipmapped = false
+    /// The textures of video frames (made on the first frame drawn).
+    private var videoFrames: VideoFrameTextures?
+    /// Video frames uploaded this frame, and the bytes of their planes (one copy each).
+    var videoUploadsThisFrame: (count: Int, bytes: Int) { (videoFrames?.uploadsThisFrame ?? 0, videoFrames?.bytesThisFrame ?? 0) }
 
     /// Creates a cache following `budget`, with atlas pages sized for a display of
     /// `displayWidth` x `displayHeight` pixels (`pageSize(displayWidth:displayHeight:maximumTextureSize:)`).
@@ -105,13 +109,18 @@ final class TextureCache: CacheBudgetFollowing {
         uploadsThisFrame = 0
         partialUploadsThisFrame = 0
         lastIdentifier = nil
+        videoFrames?.beginFrame()
     }
 
     /// Ends a frame: evicts by age after a frame drawn whole (`isWhole`), then beyond the byte limit.
-    func endFrame(isWhole: Bool = true) { entries.endFrame(countForAge: isWhole) }
+    func endFrame(isWhole: Bool = true) {
+        entries.endFrame(countForAge: isWhole)
+        videoFrames?.endFrame()
+    }
 
     /// The placement of `source`'s image, uploading it when this image object is new.
     func placement(for source: TextureSource) throws -> TexturePlacement {
+        if let video = source.video { return try videoPlacement(for: video) }
         let identifier = ObjectIdentifier(source.image)
         let needsMipmaps = source.minificationFilter == .trilinear
         if identifier == lastIdentifier, let lastPlacement, lastMipmapped || !needsMipmaps { return lastPlacement }
@@ -128,10 +137,21 @@ final class TextureCache: CacheBudgetFollowing {
 
     /// Deletes every texture.
     func releaseAll() {
+        videoFrames?.releaseAll()
+        videoFrames = nil
         entries.removeAll()
         for page in pages where page.texture != 0 { ledger.deleteTexture(page.texture) }
         pages.removeAll()
         lastIdentifier = nil
+    }
+
+    private func videoPlacement(for frame: VideoFrameImage) throws -> TexturePlacement {
+        if videoFrames == nil { videoFrames = try VideoFrameTextures(ledger: ledger) }
+        let textures = videoFrames!
+        let before = textures.uploadsThisFrame
+        let placement = try textures.placement(for: frame)
+        uploadsThisFrame += textures.uploadsThisFrame - before
+        return placement
     }
 
     private func remember(_ identifier: ObjectIdentifier, _ placement: TexturePlacement, _ mipmapped: Bool) {

@@ -161,7 +161,8 @@ extension FrameFlattener {
         let picture = image == nil && isSpecialized ? Self.drawnPicture(of: box.value, world: p.world) : nil
         let background = PremultipliedColor(box.value.backgroundColor)
         let border = box.value.borderWidth > 0 ? PremultipliedColor(box.value.borderColor) : .clear
-        let drawsClassContent = isSpecialized && Self.drawsClassContent(box.value)
+        let video = VideoLayerRegistry.shared.source(ofLayerID: layer.id)
+        let drawsClassContent = (isSpecialized && Self.drawsClassContent(box.value)) || video != nil
         let mergeBorder = image == nil && picture == nil && layer.sublayerIDs.isEmpty && !drawsClassContent
         // The background, then the gradient, the border merged into the last of them (or drawn
         // by a fill of its own when neither is drawn). Each quad is made where it is appended:
@@ -208,6 +209,7 @@ extension FrameFlattener {
                                        isDoubleSided: box.value.isDoubleSided, antialiasedEdges: edges)))
         }
         if isSpecialized { drawClassContent(p, clip: innerClip) }
+        if let video { drawVideoContent(p, source: video, clip: innerClip) }
         // A layer without sublayers hands nothing down (nor does a replicator without any: it
         // has nothing to repeat), so its context is not built.
         if !layer.sublayerIDs.isEmpty { sublayerContext = p.sublayerContext(clip: innerClip) }

@@ -38,7 +38,8 @@ extension FrameFlattener {
             return false
         }
         for animation in layer.animations where animation.transitionDescription != nil { return false }
-        return true
+        // A video layer's frame changes without a commit: never its last frame's quads again.
+        return VideoLayerRegistry.shared.source(ofLayerID: layer.id) == nil
     }
 
     /// Records `run` while drawing the sublayers `ids` in `context` (serial `contextSerial`),

@@ -1,0 +1,124 @@
+import CompositorCore
+import CoreGraphics
+import CPURenderer
+import GLESRenderer
+import XCTest
+
+/// Video frames as quad textures: the GLES conversion pass and the CPU conversion give the
+/// pixels `YCbCrConversion` defines, within 2 levels, for both matrices, both ranges and both
+/// plane layouts.
+final class VideoFrameRenderingTests: XCTestCase {
+    /// The planes' memory, kept by the frame (read-only once made).
+    private final class Planes: @unchecked Sendable {
+        let pointers: [UnsafeMutableRawPointer]
+        init(_ bytes: [[UInt8]]) {
+            pointers = bytes.map { plane in
+                let p = UnsafeMutableRawPointer.allocate(byteCount: plane.count, alignment: 16)
+                p.copyMemory(from: plane, byteCount: plane.count)
+                return p
+            }
+        }
+        deinit { pointers.forEach { $0.deallocate() } }
+    }
+
+    /// 75% colour bars (ITU-R BT.801's Y'CbCr values for BT.601 limited range), eight bars of 8
+    /// pixels in a 64×16 frame.
+    static let bars: [(y: UInt8, cb: UInt8, cr: UInt8)] = [
+        (180, 128, 128), (162, 44, 142), (131, 156, 44), (112, 72, 58),
+        (84, 184, 198), (65, 100, 212), (35, 212, 114), (16, 128, 128),
+    ]
+
+    private func barFrame(layout: VideoFrameImage.Layout, conversion: YCbCrConversion, stride: Int = 80) -> VideoFrameImage {
+        let w = 64, h = 16, cw = 32, ch = 8
+        var luma = [UInt8](repeating: 0, count: stride * h)
+        var cb = [UInt8](repeating: 0, count: stride * ch), cr = cb, uv = [UInt8](repeating: 0, count: stride * ch)
+        for y in 0..<h { for x in 0..<w { luma[y * stride + x] = Self.bars[x / 8].y } }
+        for y in 0..<ch {
+            for x in 0..<cw {
+                let bar = Self.bars[x / 4]
+                cb[y * stride + x] = bar.cb; cr[y * stride + x] = bar.cr
+                uv[y * stride + 2 * x] = bar.cb; uv[y * stride + 2 * x + 1] = bar.cr
+            }
+        }
+        let storage = Planes(layout == .i420 ? [luma, cb, cr] : [luma, uv])
+        let planes = storage.pointers.indices.map { i in
+            VideoFrameImage.Plane(baseAddress: storage.pointers[i], bytesPerRow: stride, width: i == 0 ? w : cw, height: i == 0 ? h : ch)
+        }
+        return VideoFrameImage(layout: layout, width: w, height: h, planes: planes, conversion: conversion, storage: storage)
+    }
+
+    private func list(_ frame: VideoFrameImage) -> DrawList {
+        let texture = TextureSource(video: frame, minificationFilter: .nearest, magnificationFilter: .nearest)
+        let quad = Quad(transform: Matrix4.identity, rect: CGRect(x: 0, y: 0, width: 64, height: 16), texture: texture)
+        return DrawList(pixelWidth: 64, pixelHeight: 16, clearColor: .clear, commands: [.quad(quad)])
+    }
+
+    private func pixel(_ image: CGImage, _ x: Int, _ y: Int) -> [Int] {
+        image.data.withUnsafeBytes { (b: UnsafeRawBufferPointer) in (0..<4).map { Int(b[y * image.bytesPerRow + x * 4 + $0]) } }
+    }
+
+    func testReferenceConversionsOfKnownColours() {
+        let limited601 = YCbCrConversion(matrix: .bt601, isFullRange: false)
+        XCTAssertTrue(limited601.rgb(y: 235, cb: 128, cr: 128) == (255, 255, 255))
+        XCTAssertTrue(limited601.rgb(y: 16, cb: 128, cr: 128) == (0, 0, 0))
+        // 75% red of BT.601 limited range (Y' 65, Cb 100, Cr 212) is R' 0.75.
+        let red = limited601.rgb(y: 65, cb: 100, cr: 212)
+        XCTAssertEqual(Int(red.r), 191, accuracy: 1); XCTAssertEqual(Int(red.g), 0, accuracy: 1); XCTAssertEqual(Int(red.b), 0, accuracy: 1)
+        // 100% red in BT.709 limited range: Y' 63, Cb 102, Cr 240.
+        let red709 = YCbCrConversion(matrix: .bt709, isFullRange: false).rgb(y: 63, cb: 102, cr: 240)
+        XCTAssertEqual(Int(red709.r), 255, accuracy: 1); XCTAssertEqual(Int(red709.g), 0, accuracy: 1); XCTAssertEqual(Int(red709.b), 0, accuracy: 2)
+        // Full range: Y' 255 is white, and BT.601's red is Y' 76, Cb 85, Cr 255.
+        let full601 = YCbCrConversion(matrix: .bt601, isFullRange: true)
+        XCTAssertTrue(full601.rgb(y: 255, cb: 128, cr: 128) == (255, 255, 255))
+        let fullRed = full601.rgb(y: 76, cb: 85, cr: 255)
+        XCTAssertEqual(Int(fullRed.r), 255, accuracy: 1); XCTAssertEqual(Int(fullRed.g), 0, accuracy: 1); XCTAssertEqual(Int(fullRed.b), 0, accuracy: 1)
+        // The same samples differ between the matrices and between the ranges.
+        XCTAssertNotEqual(limited601.rgb(y: 112, cb: 72, cr: 58).g, YCbCrConversion(matrix: .bt709, isFullRange: false).rgb(y: 112, cb: 72, cr: 58).g)
+        XCTAssertNotEqual(limited601.rgb(y: 112, cb: 72, cr: 58).g, full601.rgb(y: 112, cb: 72, cr: 58).g)
+    }
+
+    func testGLESAndCPUAgreeWithTheReferenceOnColourBars() throws {
+        let gles = try GLESRenderer(pixelWidth: 64, pixelHeight: 16)
+        let cpu = try CPURenderer(pixelWidth: 64, pixelHeight: 16, threadCount: 2)
+        for matrix in [YCbCrConversion.Matrix.bt601, .bt709] {
+            for isFullRange in [false, true] {
+                let conversion = YCbCrConversion(matrix: matrix, isFullRange: isFullRange)
+                for layout in [VideoFrameImage.Layout.i420, .nv12] {
+                    let frame = barFrame(layout: layout, conversion: conversion)
+                    let glStats = try gles.render(list(frame))
+                    XCTAssertEqual(glStats.textureUploads, 1)
+                    let glImage = try gles.readPixels()
+                    _ = try cpu.render(list(frame))
+                    let cpuImage = try cpu.readPixels()
+                    for (i, bar) in Self.bars.enumerated() {
+                        let expected = conversion.rgb(y: bar.y, cb: bar.cb, cr: bar.cr)
+                        let reference = [Int(expected.r), Int(expected.g), Int(expected.b), 255]
+                        for y in [1, 8, 14] {
+                            let name = "\(matrix) full \(isFullRange) \(layout) bar \(i)"
+                            XCTAssertPixelNear(pixel(glImage, i * 8 + 3, y), reference, name + " GLES")
+                            XCTAssertPixelNear(pixel(cpuImage, i * 8 + 4, y), reference, name + " CPU")
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    func testTheSameFrameObjectUploadsOnce() throws {
+        let gles = try GLESRenderer(pixelWidth: 64, pixelHeight: 16)
+        let frame = barFrame(layout: .nv12, conversion: YCbCrConversion(matrix: .bt709, isFullRange: false))
+        XCTAssertEqual(try gles.render(list(frame)).textureUploads, 1)
+        XCTAssertEqual(try gles.render(list(frame)).textureUploads, 0)
+        let next = barFrame(layout: .nv12, conversion: YCbCrConversion(matrix: .bt709, isFullRange: false))
+        XCTAssertEqual(try gles.render(list(next)).textureUploads, 1)
+        let before = gles.liveObjects
+        for _ in 0..<20 { _ = try gles.render(list(barFrame(layout: .nv12, conversion: frame.conversion))) }
+        XCTAssertEqual(gles.liveObjects.textures, before.textures)
+        XCTAssertEqual(gles.liveObjects.framebuffers, before.framebuffers)
+    }
+
+    private func XCTAssertPixelNear(_ actual: [Int], _ expected: [Int], _ message: String, file: StaticString = #filePath, line: UInt = #line) {
+        let worst = zip(actual, expected).map { abs($0 - $1) }.max() ?? 0
+        XCTAssertLessThanOrEqual(worst, 2, "\(message): \(actual) vs \(expected)", file: file, line: line)
+    }
+}
