@@ -35,7 +35,7 @@ let package = Package(
         // Apple's CoreMedia time types (CMTime, CMTimeRange).
         .library(name: "CoreMedia", targets: ["CoreMedia"]),
         // AVPlayer, AVPlayerItem, AVPlayerLayer on GStreamer; re-exports QuartzCore and CoreMedia.
-        .library(name: "AVFoundation", targets: ["AVFoundation", "CoreMedia", "_Testing_CoreGraphics"]),
+        .library(name: "AVFoundation", targets: ["AVFoundation", "CoreMedia", "_Testing_CoreGraphics", "_Testing_CoreImage"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
