@@ -2,6 +2,7 @@ import CompositorCore
 import ExampleScenes
 import Foundation
 import QuartzCore
+import RendererTestSupport
 import XCTest
 
 /// Texel boundaries and hard edges lying exactly on pixel centres (and on half pixels), under
@@ -31,7 +32,7 @@ final class ExactBoundaryEquivalenceTests: XCTestCase {
                                                    m31: 0, m32: 0, m33: 1, m34: 0, m41: 0, m42: 0, m43: 0, m44: 1)
 
     private func render(_ root: CALayer, width: Int, height: Int) throws -> (gles: CGImage, cpu: CGImage) {
-        setenv("LIBGL_ALWAYS_SOFTWARE", "1", 0)
+        SoftwareGL.useUnlessConfigured()
         let images = try SceneRenderer.renderOnBoth(root, width: width, height: height)
         return (images[0].image, images[1].image)
     }
@@ -110,7 +111,7 @@ final class ExactBoundaryEquivalenceTests: XCTestCase {
     /// edge pixels, the same on both renderers. On an NVIDIA H200 `cubes` differed on 11 pixels,
     /// `replicator` on 4 and `sprites` on 647 before the rules.
     func testExampleScenesAgreeOnThePixelsTheRulesDecide() throws {
-        setenv("LIBGL_ALWAYS_SOFTWARE", "1", 0)
+        SoftwareGL.useUnlessConfigured()
         let probes: [(ExampleScene, CFTimeInterval, [(Int, Int)])] = [
             (.all.first { $0.name == "cubes" }!, 0, (0..<11).map { (144 + $0, 94 + $0) }),
             (.all.first { $0.name == "clock" }!, 0, [(102, 73), (197, 73), (73, 102), (226, 102), (73, 197), (226, 197), (102, 226), (197, 226)]),

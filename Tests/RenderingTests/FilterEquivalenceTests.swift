@@ -1,6 +1,7 @@
 import ExampleScenes
 import Foundation
 import QuartzCore
+import RendererTestSupport
 import XCTest
 
 /// Layer filters render the same on both renderers, within `CPUEquivalenceTests`' tolerance
@@ -17,7 +18,7 @@ final class FilterEquivalenceTests: XCTestCase {
     }
 
     func testFilteredCardsRenderTheSameOnBothRenderers() throws {
-        setenv("LIBGL_ALWAYS_SOFTWARE", "1", 0)
+        SoftwareGL.useUnlessConfigured()
         let chains: [(String, [CIFilter])] = [
             ("bloom+vibrance", [try filter("CIBloom", [kCIInputRadiusKey: 10, kCIInputIntensityKey: 0.5]),
                                 try filter("CIVibrance", [kCIInputAmountKey: 0.6])]),

@@ -1,5 +1,6 @@
 import Foundation
 import QuartzCore
+import RendererTestSupport
 import XCTest
 
 /// A `CATransition`'s before-picture belongs to the transaction that added it, whoever renders
@@ -57,7 +58,7 @@ final class LateRendererTransitionTests: XCTestCase {
     }
 
     func testARendererCreatedAfterTheTransitionDrawsItExactlyAsOneCreatedBefore() throws {
-        setenv("LIBGL_ALWAYS_SOFTWARE", "1", 0)
+        SoftwareGL.useUnlessConfigured()
         for type in [CATransitionType.fade, .push, .moveIn, .reveal] {
             for cpu in [false, true] {
                 let label = "\(type.rawValue) on \(cpu ? "CPU" : "GLES")"
@@ -87,7 +88,7 @@ final class LateRendererTransitionTests: XCTestCase {
     /// new one sits 30 points right of the layer: exact pixels on both renderers, from a
     /// renderer made after the transition.
     func testALateRendererDrawsAPushHalfWayFromTheOldState() throws {
-        setenv("LIBGL_ALWAYS_SOFTWARE", "1", 0)
+        SoftwareGL.useUnlessConfigured()
         for cpu in [false, true] {
             let (root, layer) = committedTree()
             let t0 = CACurrentMediaTime() + 100
@@ -106,7 +107,7 @@ final class LateRendererTransitionTests: XCTestCase {
 
     /// A fade committed while no renderer exists starts from the tree the previous commit left.
     func testATransitionCommittedWithoutAnyRendererStartsFromThePreviousCommit() throws {
-        setenv("LIBGL_ALWAYS_SOFTWARE", "1", 0)
+        SoftwareGL.useUnlessConfigured()
         let (root, layer) = committedTree()
         let t0 = CACurrentMediaTime() + 100
         addTransition(.fade, to: layer, at: t0)
