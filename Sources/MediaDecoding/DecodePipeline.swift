@@ -45,7 +45,7 @@ public final class DecodePipeline: @unchecked Sendable {
         }
         guard qc_gst_uri_is_playable(uri) != 0 else { throw .invalidURI(uri) }
         var sinkOut: UnsafeMutablePointer<GstElement>?
-        guard let playbin = qc_gst_playbin_new(uri, Self.acceptedCaps, playsAudio ? 1 : 0, guint(max(1, queueDepth)), &sinkOut),
+        guard let playbin = qc_gst_playbin_new(uri, Self.acceptedCaps, playsAudio && AudioOutputProbe.isAvailable ? 1 : 0, guint(max(1, queueDepth)), &sinkOut),
               let sink = sinkOut else {
             throw .unavailable("the playbin and appsink elements (gstreamer1.0-plugins-base) are missing")
         }
