@@ -131,7 +131,7 @@ final class LayerFilterKeyPathTests: XCTestCase {
     func testChangingAParameterOfALiveLayerAnimatesImplicitly() throws {
         let layer = CALayer()
         layer.filters = [try pulseFilter()]
-        layer.opacity = 1
+        joinTransaction(layer)
         CATransaction.flush()
         XCTAssertTrue(layer.isLive)
         layer.setValue(12, forKeyPath: "filters.pulseFilter.inputRadius")
@@ -144,7 +144,7 @@ final class LayerFilterKeyPathTests: XCTestCase {
 
     func testAssigningFiltersTakesEffectAtOnceAndBackgroundFiltersFade() throws {
         let layer = CALayer()
-        layer.opacity = 1
+        joinTransaction(layer)
         CATransaction.flush()
         layer.filters = [try pulseFilter()]
         XCTAssertNil(layer.animation(forKey: "filters"))
