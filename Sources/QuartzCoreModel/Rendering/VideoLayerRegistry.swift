@@ -33,7 +33,8 @@ package final class VideoLayerRegistry: Sendable {
     /// The registry shared by every renderer of the process.
     package static let shared = VideoLayerRegistry()
 
-    private let sources = Mutex([UInt64: any LayerVideoSource]())
+    /// A `ThreadLock`, as every library lock but the layer tree's, so ThreadSanitizer sees it.
+    private let sources = ThreadLock([UInt64: any LayerVideoSource]())
     /// The number of layers registered: a frame without video layers pays one atomic load per layer.
     private let count = Atomic<Int>(0)
 
