@@ -46,9 +46,20 @@ flat in vec4 v_texClamp;
 flat in vec4 v_texTint;
 uniform sampler2D u_texture;
 #endif
-#ifdef QC_CLIPPED
-in vec3 v_canvas;
+#if defined(QC_CLIPPED) || defined(QC_HARD_EDGES)
+// Window pixels to canvas pixels: the viewport's origin (xy), the canvas height (z) and the
+// sign of its y axis (w, as u_canvas.z in the vertex stage).
+uniform vec4 u_canvasFromWindow;
+#endif
+#ifdef QC_HARD_EDGES
+flat in vec4 v_localFromCanvasX;            // the inverse homography's rows; X.w: the clip index
+flat in vec4 v_localFromCanvasY;
+flat in vec4 v_localFromCanvasW;
+#endif
+#if defined(QC_CLIPPED) && !defined(QC_HARD_EDGES)
 flat in int v_clipIndex;
+#endif
+#ifdef QC_CLIPPED
 uniform highp sampler2D u_clipTable;        // five RGBA32F texels per clip (see ClipTable.swift)
 const int clipsPerRow = 256;
 const int maximumClipDepth = 8;
@@ -77,6 +88,26 @@ const int flagNearestMinification = 512;    // and its minification filter
 // geometry lands on).
 const float nearestPixelNudge = 0.01;
 const float hardEdgeNudge = 0.002;
+
+#if defined(QC_CLIPPED) || defined(QC_HARD_EDGES)
+// The canvas position of this fragment's pixel centre, exactly (x, y, 1): from gl_FragCoord,
+// not from interpolated varyings, whose vertices the rasteriser snapped to its sub-pixel grid.
+vec3 pixelCentreCanvas() {
+    vec2 window = gl_FragCoord.xy - u_canvasFromWindow.xy;
+    return vec3(window.x, u_canvasFromWindow.w > 0.0 ? window.y : u_canvasFromWindow.z - window.y, 1.0);
+}
+#endif
+
+#ifdef QC_HARD_EDGES
+// The local position of this fragment's pixel centre through the inverse homography: what the
+// hard edges are tested at, as the CPU renderer tests them.
+vec2 pixelCentreLocal() {
+    vec3 canvas = pixelCentreCanvas();
+    vec3 local = vec3(dot(v_localFromCanvasX.xyz, canvas), dot(v_localFromCanvasY.xyz, canvas),
+                      dot(v_localFromCanvasW.xyz, canvas));
+    return local.xy / local.z;
+}
+#endif
 
 // Signed distance from p to a rounded rectangle (negative inside). Radii are per corner in a
 // y-down space: x = minX/minY, y = maxX/minY, z = maxX/maxY, w = minX/maxY.
@@ -133,7 +164,10 @@ float coverage(float distance, float unitsPerPixel) {
 // Each clip's local position is its homography applied to the canvas position; its screen
 // derivatives come from the canvas position's, so no derivative is taken inside the loop.
 float clipCoverage(int index) {
-    vec3 canvasX = dFdx(v_canvas), canvasY = dFdy(v_canvas);
+    // Every clip's local position is its homography applied to the canvas homogeneous position,
+    // which (x, y, 1) stands for exactly: the division removes its scale.
+    vec3 canvas = pixelCentreCanvas();
+    vec3 canvasX = dFdx(canvas), canvasY = dFdy(canvas);
     float covered = 1.0;
     for (int level = 0; level < maximumClipDepth && index >= 0; ++level) {
         ivec2 base = ivec2((index % clipsPerRow) * 5, index / clipsPerRow);
@@ -142,7 +176,7 @@ float clipCoverage(int index) {
         vec3 r2 = texelFetch(u_clipTable, base + ivec2(2, 0), 0).xyz;
         vec4 rect = texelFetch(u_clipTable, base + ivec2(3, 0), 0);
         vec4 radii = texelFetch(u_clipTable, base + ivec2(4, 0), 0);
-        vec3 q = v_canvas.x * r0.xyz + v_canvas.y * r1 + v_canvas.z * r2;
+        vec3 q = canvas.x * r0.xyz + canvas.y * r1 + canvas.z * r2;
         if (q.z <= 0.0) return 0.0;
         vec3 qx = canvasX.x * r0.xyz + canvasX.y * r1 + canvasX.z * r2;
         vec3 qy = canvasY.x * r0.xyz + canvasY.y * r1 + canvasY.z * r2;
@@ -237,13 +271,15 @@ float shapeCoverage(vec2 local, float unitsPerPixel, vec4 frame, vec4 cappedRadi
     // are made a nudge further on, a tie between the two sides goes to y, and one between a side
     // and a rounded corner to the side (hardEdgeNudge).
     int aaEdges = int(v_params.z) & 15;
-    vec2 q = abs(d) - halfSize + r;
-    if (q.x <= hardEdgeNudge || q.y <= hardEdgeNudge || r <= 0.0) { // a square corner is two straight sides
+    vec2 exact = pixelCentreLocal(), de = exact - frame.xy;
+    float re = cappedCornerRadius(de, cappedRadii);
+    vec2 q = abs(de) - halfSize + re;
+    if (q.x <= hardEdgeNudge || q.y <= hardEdgeNudge || re <= 0.0) { // a square corner is two straight sides
         bool alongX = q.x > q.y + hardEdgeNudge;
-        int sideX = d.x < 0.0 ? 1 : 2, sideY = d.y < 0.0 ? 4 : 8;
-        vec2 lo = v_rect.xy, hi = v_rect.xy + v_rect.zw, nudged = local + hardEdgeNudge;
+        int sideX = de.x < 0.0 ? 1 : 2, sideY = de.y < 0.0 ? 4 : 8;
+        vec2 lo = v_rect.xy, hi = v_rect.xy + v_rect.zw, nudged = exact + hardEdgeNudge;
         bool insideX = nudged.x >= lo.x && nudged.x < hi.x, insideY = nudged.y >= lo.y && nudged.y < hi.y;
-        if (r <= 0.0 && (aaEdges & (sideX | sideY)) == 0) {
+        if (re <= 0.0 && (aaEdges & (sideX | sideY)) == 0) {
             shape = insideX && insideY ? 1.0 : 0.0;
         } else if ((aaEdges & (alongX ? sideX : sideY)) == 0) {
             shape = (alongX ? insideX : insideY) ? 1.0 : 0.0;
@@ -252,7 +288,7 @@ float shapeCoverage(vec2 local, float unitsPerPixel, vec4 frame, vec4 cappedRadi
     if (aaEdges == 0) {
         // Nothing beyond the rect (rounded corners included): such a quad is drawn half a pixel
         // beyond it only so that this test, not the rasteriser's rule, decides its edges.
-        vec2 lo = v_rect.xy, hi = v_rect.xy + v_rect.zw, nudged = local + hardEdgeNudge;
+        vec2 lo = v_rect.xy, hi = v_rect.xy + v_rect.zw, nudged = exact + hardEdgeNudge;
         if (!(nudged.x >= lo.x && nudged.x < hi.x && nudged.y >= lo.y && nudged.y < hi.y)) shape = 0.0;
     }
 #endif
@@ -267,7 +303,7 @@ float spriteCoverage(vec2 local) {
     vec2 q = abs(local - (v_rect.xy + halfSize)) - halfSize;
 #ifdef QC_HARD_EDGES
     // Every corner square and every side hard: inside when inside both sides' tests (shapeCoverage).
-    vec2 lo = v_rect.xy, hi = v_rect.xy + v_rect.zw, nudged = local + hardEdgeNudge;
+    vec2 lo = v_rect.xy, hi = v_rect.xy + v_rect.zw, nudged = pixelCentreLocal() + hardEdgeNudge;
     return nudged.x >= lo.x && nudged.x < hi.x && nudged.y >= lo.y && nudged.y < hi.y ? 1.0 : 0.0;
 #else
     vec2 stepX = dFdx(local), stepY = dFdy(local);
@@ -337,7 +373,11 @@ void main() {
     }
 #endif
 #ifdef QC_CLIPPED
+#ifdef QC_HARD_EDGES
+    shape *= clipCoverage(int(v_localFromCanvasX.w));
+#else
     shape *= clipCoverage(v_clipIndex);
+#endif
 #endif
 #ifdef QC_DAMAGE
     if (outsideDamage(local)) discard; // after every derivative was taken

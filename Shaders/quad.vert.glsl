@@ -72,11 +72,18 @@ flat out vec4 v_texClamp;
 flat out vec4 v_texTint;
 #endif
 
-#ifdef QC_CLIPPED
-// Canvas homogeneous position (x, y, w): every clip's local position is linear in it, so
-// perspective-correct interpolation followed by the clip's homography and a division in the
-// fragment stage gives the exact clip-local position of every pixel, for a clip in any plane.
-out vec3 v_canvas;
+#ifdef QC_HARD_EDGES
+// The inverse of the quad's homography, row by row: the fragment stage maps its pixel centre,
+// from gl_FragCoord, to the exact local position its hard edges are tested at. An interpolated
+// local position is not exact enough there: the rasteriser snaps the vertices to its sub-pixel
+// grid (1/256 pixel on NVIDIA's) and interpolates from the snapped ones, which moves a centre up
+// to 1/512 pixel, as far as BoundaryRule's nudge. The clip index rides in w (QC_CLIPPED), which
+// keeps the widest variant within OpenGL ES 3.0's 15 varying vectors.
+flat out vec4 v_localFromCanvasX;
+flat out vec4 v_localFromCanvasY;
+flat out vec4 v_localFromCanvasW;
+#endif
+#if defined(QC_CLIPPED) && !defined(QC_HARD_EDGES)
 flat out int v_clipIndex;
 #endif
 #ifdef QC_CLIP_RECT
@@ -146,8 +153,14 @@ void main() {
 #else
     v_localAndUV = local;
 #endif
-#ifdef QC_CLIPPED
-    v_canvas = canvas.xyw;
+#ifdef QC_HARD_EDGES
+    // Columns: the canvas homogeneous position (x, y, w) of local x, of local y and of the origin.
+    mat3 canvasFromLocal = mat3(a_row1.xyw, a_row2.xyw, a_row4.xyw);
+    mat3 localFromCanvas = inverse(canvasFromLocal);
+    v_localFromCanvasX = vec4(localFromCanvas[0][0], localFromCanvas[1][0], localFromCanvas[2][0], a_clip);
+    v_localFromCanvasY = vec4(localFromCanvas[0][1], localFromCanvas[1][1], localFromCanvas[2][1], 0.0);
+    v_localFromCanvasW = vec4(localFromCanvas[0][2], localFromCanvas[1][2], localFromCanvas[2][2], 0.0);
+#elif defined(QC_CLIPPED)
     v_clipIndex = int(a_clip);
 #endif
 #ifdef QC_CLIP_RECT

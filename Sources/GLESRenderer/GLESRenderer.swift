@@ -495,7 +495,9 @@ public final class GLESRenderer: FrameRenderer, CacheBudgetedRenderer {
         switch pass.work {
         case let .quads(batches):
             let flip: Float = pass.destination == nil && target.isYFlipped ? -1 : 1
-            return try draw(batches, width: pass.canvasWidth, height: pass.canvasHeight, yFlip: flip)
+            // A render target's viewport starts inside its border.
+            let origin = pass.destination == nil ? 0 : RenderTarget.border
+            return try draw(batches, width: pass.canvasWidth, height: pass.canvasHeight, yFlip: flip, viewportOrigin: origin)
         case let .blur(step):
             try blur(step)
             return 1
@@ -555,8 +557,8 @@ public final class GLESRenderer: FrameRenderer, CacheBudgetedRenderer {
     /// Draws `batches`; with `rect` (a damage rectangle of the canvas pass), only the runs of
     /// instances whose bounds touch it. Returns the draw calls.
     @discardableResult
-    private func draw(_ batches: [QuadBatch], width: Int, height: Int, yFlip: Float, within rect: PixelRect? = nil,
-                      layout: InstanceLayout = .encoded) throws -> Int {
+    private func draw(_ batches: [QuadBatch], width: Int, height: Int, yFlip: Float, viewportOrigin: Int = 0,
+                      within rect: PixelRect? = nil, layout: InstanceLayout = .encoded) throws -> Int {
         guard !batches.isEmpty else { return 0 }
         var drawCalls = 0
         let bounds = encoder.instanceBounds
@@ -592,6 +594,9 @@ public final class GLESRenderer: FrameRenderer, CacheBudgetedRenderer {
                 let program = try program(for: batch.features)
                 glUseProgram(program.program)
                 glUniform3f(program.canvasLocation, 2 / Float(width), 2 / Float(height), yFlip)
+                if program.canvasFromWindowLocation >= 0 {
+                    glUniform4f(program.canvasFromWindowLocation, Float(viewportOrigin), Float(viewportOrigin), Float(height), yFlip)
+                }
                 currentFeatures = batch.features
                 currentProgram = program
                 currentGradient = nil

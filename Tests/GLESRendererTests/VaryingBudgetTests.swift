@@ -17,20 +17,26 @@ final class VaryingBudgetTests: XCTestCase {
 
     /// Counted by hand from quad.vert.glsl: position and UV, rect, fill, border colour, params (5);
     /// the uncapped radii (1) unless the constants replace them (2: frame and capped radii); the
-    /// border's inner frame and radii (2, constants only); texture clamp and tint (2); clip table
-    /// position and index (2); analytic clip position, half size and radii (3); damage (1).
+    /// border's inner frame and radii (2, constants only); texture clamp and tint (2); the clip
+    /// table index (1; the clip's canvas position comes from gl_FragCoord); analytic clip
+    /// position, half size and radii (3); damage (1); hard edges' inverse homography (3, the
+    /// clip table index riding in it).
     func testCountsOfKnownVariants() throws {
         XCTAssertEqual(try vectors([], constants: false), 6)
         XCTAssertEqual(try vectors([], constants: true), 7)
         // S5's children: bordered cards under their parent's rounded clip.
         let children: ShaderFeatures = [.border, .clipRect, .hardEdges]
-        XCTAssertEqual(try vectors(children, constants: true), 12)
+        XCTAssertEqual(try vectors(children, constants: true), 15)
         XCTAssertTrue(children.takesVertexConstants)
         // A damaged frame's bordered, textured card under a clip in its plane and one in another.
         let widest: ShaderFeatures = [.textured, .clipped, .clipRect, .damage, .border]
-        XCTAssertEqual(try vectors(widest, constants: true), 17)
-        XCTAssertEqual(try vectors(widest, constants: false), 14)
-        XCTAssertFalse(widest.takesVertexConstants, "17 vectors would not link where only 15 exist")
+        XCTAssertEqual(try vectors(widest, constants: true), 16)
+        XCTAssertEqual(try vectors(widest, constants: false), 13)
+        XCTAssertFalse(widest.takesVertexConstants, "16 vectors would not link where only 15 exist")
+        // The same with hard edges: the inverse homography takes the clip index's row and two more.
+        let widestHard = widest.union(.hardEdges)
+        XCTAssertEqual(try vectors(widestHard, constants: false), 15)
+        XCTAssertFalse(widestHard.takesVertexConstants)
         // The blurred rect keeps its uncapped radii next to the constants.
         XCTAssertEqual(try vectors([.blur, .clipRect], constants: true), 11)
     }

@@ -69,6 +69,9 @@ struct ShaderFeatures: OptionSet {
 struct QuadProgram {
     let program: GLuint
     let canvasLocation: GLint
+    /// `u_canvasFromWindow`: the viewport's origin, the canvas height and its y sign, with which
+    /// the fragment stage finds a pixel centre's exact canvas position (-1 where unused).
+    let canvasFromWindowLocation: GLint
     let textureLocation: GLint
     let clipTableLocation: GLint
     /// The gradient variant's uniforms (-1 in other variants).
@@ -95,6 +98,7 @@ struct QuadProgram {
                                               fragment: (ShaderCompiler.source(ShaderSources.quadFrag, defines), "quad.frag.glsl"))
         self.program = program
         canvasLocation = glGetUniformLocation(program, "u_canvas")
+        canvasFromWindowLocation = glGetUniformLocation(program, "u_canvasFromWindow")
         textureLocation = glGetUniformLocation(program, "u_texture")
         clipTableLocation = glGetUniformLocation(program, "u_clipTable")
         gradientKindLocation = glGetUniformLocation(program, "u_gradientKind")
