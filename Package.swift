@@ -136,7 +136,7 @@ let package = Package(
         // Tests.
         .testTarget(name: "CoreMediaTests", dependencies: ["CoreMedia"]),
         .target(name: "MediaTestSupport", dependencies: ["MediaDecoding"]),
-        .testTarget(name: "MediaDecodingTests", dependencies: ["MediaDecoding", "MediaTestSupport"]),
+        .testTarget(name: "MediaDecodingTests", dependencies: ["CGStreamer", "MediaDecoding", "MediaTestSupport"]),
         .testTarget(name: "AVFoundationTests", dependencies: ["AVFoundation", "MediaDecoding", "MediaTestSupport", "QuartzCoreTesting"]),
         .testTarget(name: "CoreGraphicsTests", dependencies: ["CoreGraphics"], exclude: ["Fixtures"]),
         .testTarget(name: "CoreImageTests", dependencies: ["CoreImage", "CoreGraphics"]),

@@ -3,6 +3,7 @@
 #include <gst/app/gstappsink.h>
 #include <gst/video/video.h>
 #include <stdint.h>
+#include <string.h>
 
 // Small wrappers for what Swift cannot call directly: variadic GObject setters, macros and
 // fixed-size arrays inside GStreamer structs.
@@ -160,4 +161,47 @@ static inline int qc_gst_uri_is_playable(const char *uri) {
     int ok = protocol && gst_uri_protocol_is_supported(GST_URI_SRC, protocol);
     g_free(protocol);
     return ok;
+}
+
+/// The factory name (to g_free) of a demuxer inside `bin` that has stopped reading without
+/// exposing a single stream, or NULL. A demuxer pulling from its source pauses its task when it
+/// gives up, and decodebin2 drops the error such a demuxer posts while decodebin is still
+/// bringing it to PAUSED (it filters the errors of elements it is trying out), which would leave
+/// the pipeline waiting for a preroll that never comes.
+static inline char *qc_gst_stalled_demuxer(GstElement *bin) {
+    GstIterator *iterator = gst_bin_iterate_recurse(GST_BIN(bin));
+    GValue item = G_VALUE_INIT;
+    char *found = NULL;
+    gboolean done = FALSE;
+    while (!done && !found) {
+        switch (gst_iterator_next(iterator, &item)) {
+        case GST_ITERATOR_OK: {
+            GstElement *element = GST_ELEMENT(g_value_get_object(&item));
+            GstElementFactory *factory = gst_element_get_factory(element);
+            const gchar *klass = factory ? gst_element_factory_get_metadata(factory, GST_ELEMENT_METADATA_KLASS) : NULL;
+            GST_OBJECT_LOCK(element);
+            guint16 sources = element->numsrcpads;
+            GST_OBJECT_UNLOCK(element);
+            if (klass && strstr(klass, "Demux") && sources == 0) {
+                GstPad *sink = gst_element_get_static_pad(element, "sink");
+                if (sink) {
+                    if (GST_PAD_MODE(sink) == GST_PAD_MODE_PULL && gst_pad_get_task_state(sink) == GST_TASK_PAUSED)
+                        found = g_strdup(gst_plugin_feature_get_name(GST_PLUGIN_FEATURE(factory)));
+                    gst_object_unref(sink);
+                }
+            }
+            g_value_reset(&item);
+            break;
+        }
+        case GST_ITERATOR_RESYNC:
+            gst_iterator_resync(iterator);
+            break;
+        default:
+            done = TRUE;
+            break;
+        }
+    }
+    g_value_unset(&item);
+    gst_iterator_free(iterator);
+    return found;
 }

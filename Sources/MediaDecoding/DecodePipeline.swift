@@ -29,6 +29,13 @@ public final class DecodePipeline: @unchecked Sendable {
     private let bus: UnsafeMutablePointer<GstBus>
     /// The URI being played.
     public let uri: String
+    /// Whether the pipeline has prerolled once since it opened (the stall watch then ends).
+    private var hasPrerolled = false
+    /// When the stall watch last found a demuxer stopped without streams (nil: it has not).
+    private var stallSeenAt: Double?
+    private var stallReported = false
+    private var lastStallCheck = 0.0
+    private let openedAt = ProcessInfo.processInfo.systemUptime
 
     /// Builds the pipeline for `uri` and starts prerolling it (PAUSED). Checks first what can be
     /// told without GStreamer: a file URI whose file is missing, or a URI no source takes.
@@ -75,6 +82,7 @@ public final class DecodePipeline: @unchecked Sendable {
             if type == GST_MESSAGE_EOS {
                 events.append(.endOfStream)
             } else if type == GST_MESSAGE_ASYNC_DONE {
+                hasPrerolled = true
                 events.append(.asyncDone)
             } else if type == GST_MESSAGE_ERROR {
                 let parsed = qc_gst_parse_error(message)
@@ -86,7 +94,36 @@ public final class DecodePipeline: @unchecked Sendable {
                 events.append(.failed(failure))
             }
         }
+        if events.isEmpty, let stall = stalledDemuxerFailure() { events.append(.failed(stall)) }
         return events
+    }
+
+    /// The failure of a demuxer that stopped before exposing a stream while the pipeline opened,
+    /// once it has been seen stopped on two checks 50 ms apart (so that an error GStreamer does
+    /// post arrives first and names the cause in its own words); nil otherwise. decodebin2 drops
+    /// the error of a demuxer that fails while decodebin is still starting it (a race: a
+    /// truncated MP4 lost its error in one run of four on a loaded machine), after which no
+    /// preroll, no error and no end of stream ever come.
+    private func stalledDemuxerFailure() -> DecodeFailure? {
+        let now = ProcessInfo.processInfo.systemUptime
+        guard !hasPrerolled, !stallReported, now - lastStallCheck >= 0.05 else { return nil }
+        lastStallCheck = now
+        guard let name = qc_gst_stalled_demuxer(playbin) else {
+            stallSeenAt = nil
+            return nil
+        }
+        defer { g_free(name) }
+        guard let seen = stallSeenAt else {
+            stallSeenAt = now
+            return nil
+        }
+        guard now - seen >= 0.05 else { return nil }
+        stallReported = true
+        let seconds = String(format: "%.1f", now - openedAt)
+        let failure = DecodeFailure.damagedFile(
+            "\(uri): the demuxer (\(String(cString: name))) stopped without finding a playable stream after \(seconds) s")
+        MediaDecodingLog.logger.error("\(failure)")
+        return failure
     }
 
     /// The number of video streams found (valid after the first `asyncDone`).
