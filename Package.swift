@@ -137,7 +137,9 @@ let package = Package(
         .testTarget(name: "CoreMediaTests", dependencies: ["CoreMedia"]),
         .target(name: "MediaTestSupport", dependencies: ["MediaDecoding"]),
         .testTarget(name: "MediaDecodingTests", dependencies: ["CGStreamer", "MediaDecoding", "MediaTestSupport"]),
-        .testTarget(name: "AVFoundationTests", dependencies: ["AVFoundation", "MediaDecoding", "MediaTestSupport", "QuartzCoreTesting"]),
+        .testTarget(name: "AVFoundationTests", dependencies: [
+            "AVFoundation", "MediaDecoding", "MediaTestSupport", "QuartzCoreTesting", "QuartzCoreSnapshotTesting",
+        ]),
         .testTarget(name: "CoreGraphicsTests", dependencies: ["CoreGraphics"], exclude: ["Fixtures"]),
         .testTarget(name: "CoreImageTests", dependencies: ["CoreImage", "CoreGraphics"]),
         .testTarget(name: "CompositorCoreTests", dependencies: ["CompositorCore", "CoreGraphics", "RendererTestSupport", logging]),

@@ -2,6 +2,7 @@
 import Foundation
 import MediaDecoding
 import MediaTestSupport
+import QuartzCoreSnapshotTesting
 import QuartzCoreTesting
 import XCTest
 
@@ -62,6 +63,23 @@ final class AVPlayerLayerRenderingTests: XCTestCase {
         XCTAssertEqual(try renderImage(of: layer, renderer: .cpu).data, cpu.data)
         let comparison = ImageComparison(reference: gles, actual: cpu, tolerance: ImageTolerance(precision: 1, maximumChannelDifference: 2))
         XCTAssertTrue(comparison.matches, "GLES and CPU differ by more than 2 levels")
+        withExtendedLifetime(player) {}
+    }
+
+    /// The snapshot strategies (`Snapshotting<CALayer, CGImage>.image`) render the seeked frame
+    /// on both renderers, the same image on every run: a video layer can be snapshot-tested.
+    func testSnapshotStrategiesRenderTheSeekedFrameOnBothRenderers() throws {
+        let (layer, player) = try pausedLayer(atFrame: 61)
+        func snapshot(_ renderer: SnapshotRenderer) -> CGImage? {
+            var image: CGImage?
+            Snapshotting<CALayer, CGImage>.image(renderer: renderer).snapshot(layer).run { image = $0 }
+            return image
+        }
+        let gles = try XCTUnwrap(snapshot(.gles)), cpu = try XCTUnwrap(snapshot(.cpu))
+        XCTAssertEqual(index(in: gles), 61)
+        XCTAssertEqual(index(in: cpu), 61)
+        XCTAssertEqual(try XCTUnwrap(snapshot(.cpu)).data, cpu.data)
+        XCTAssertEqual(try XCTUnwrap(snapshot(.gles)).data, gles.data)
         withExtendedLifetime(player) {}
     }
 
