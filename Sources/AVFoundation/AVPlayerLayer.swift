@@ -13,6 +13,7 @@ open class AVPlayerLayer: CALayer, AVKeyValueObservable, @unchecked Sendable {
     private var _player: AVPlayer?
     private var _videoGravity = AVLayerVideoGravity.resizeAspect
     private var _isReadyForDisplay = false
+    private var gravityTransition: VideoGravityTransition?
 
     /// What the renderer asks for the frame to draw (registered for model layers, not copies).
     private var videoSource: PlayerLayerVideoSource?
@@ -79,10 +80,49 @@ open class AVPlayerLayer: CALayer, AVKeyValueObservable, @unchecked Sendable {
         }
     }
 
-    /// How the video fits the bounds: `.resizeAspect` by default.
+    /// How the video fits the bounds: `.resizeAspect` by default. Animatable: on a layer in a
+    /// committed tree a change runs the action for the key `"videoGravity"` (by default a basic
+    /// animation with the transaction's duration and timing function), and the video's rectangle
+    /// moves from the old gravity's to the new one's; `NSNull` for the key, or
+    /// `CATransaction.setDisableActions(true)`, changes it at once.
     open var videoGravity: AVLayerVideoGravity {
         get { stateLock.withLock { _videoGravity } }
-        set { stateLock.withLock { _videoGravity = newValue } }
+        set {
+            let old = stateLock.withLock {
+                let old = _videoGravity
+                _videoGravity = newValue
+                return old
+            }
+            guard old != newValue else { return }
+            let transition = isLive && !CATransaction.disableActions() ? gravityTransition(from: old, to: newValue) : nil
+            stateLock.withLock { gravityTransition = transition }
+        }
+    }
+
+    /// The default action for `"videoGravity"`: a basic animation with the transaction's
+    /// duration and timing function; other keys as `CALayer`'s.
+    open override class func defaultAction(forKey event: String) -> CAAction? {
+        guard event == "videoGravity" else { return super.defaultAction(forKey: event) }
+        let animation = CABasicAnimation(keyPath: event)
+        animation.duration = CATransaction.animationDuration()
+        animation.timingFunction = CATransaction.animationTimingFunction() ?? CAMediaTimingFunction(name: .default)
+        return animation
+    }
+
+    /// The transition the action found for the key runs, or nil when it runs none.
+    private func gravityTransition(from old: AVLayerVideoGravity, to new: AVLayerVideoGravity) -> VideoGravityTransition? {
+        guard let animation = action(forKey: "videoGravity") as? CAAnimation else { return nil }
+        let duration = animation.duration > 0 ? animation.duration : CATransaction.animationDuration()
+        let timing = animation.timingFunction ?? CAMediaTimingFunction(name: .linear)
+        return VideoGravityTransition(from: old, to: new, beginTime: CACurrentMediaTime(), duration: duration, timingFunction: timing)
+    }
+
+    /// Where the video is drawn at `hostTime` for a frame of `size`: the gravity's rectangle, or
+    /// the one a running gravity change has moved it to (then `moving` is true).
+    func displayedVideoRect(for size: CGSize, in bounds: CGRect, atHostTime hostTime: CFTimeInterval) -> (rect: CGRect, moving: Bool) {
+        let (gravity, transition) = stateLock.withLock { (_videoGravity, gravityTransition) }
+        if let rect = transition?.videoRect(for: size, in: bounds, atHostTime: hostTime) { return (rect, true) }
+        return (gravity.videoRect(for: size, in: bounds), false)
     }
 
     /// Whether the first frame of the player's current item is ready to show; observable

@@ -4,7 +4,7 @@ import MediaDecoding
 import QuartzCoreModel
 
 /// What the renderer asks of an `AVPlayerLayer` at each frame: its player's frame at the frame's
-/// time, placed in the bounds by the layer's gravity and cut to them (`.resizeAspectFill`
+/// time, placed in the bounds by the layer's gravity (or a running change of it) and cut to them (`.resizeAspectFill`
 /// shows the middle of the frame).
 final class PlayerLayerVideoSource: LayerVideoSource, @unchecked Sendable {
     /// The layer (its player and gravity are read under the layer's lock).
@@ -13,12 +13,12 @@ final class PlayerLayerVideoSource: LayerVideoSource, @unchecked Sendable {
     func videoContent(atHostTime hostTime: CFTimeInterval, bounds: CGRect) -> LayerVideoContent? {
         guard let layer, let player = layer.player, let image = player.videoImage(forHostTime: hostTime) else { return nil }
         let size = CGSize(width: Double(image.frame.width) * image.frame.pixelAspectRatio, height: Double(image.frame.height))
-        let videoRect = layer.videoGravity.videoRect(for: size, in: bounds)
+        let (videoRect, moving) = layer.displayedVideoRect(for: size, in: bounds, atHostTime: hostTime)
         let visible = videoRect.intersection(bounds)
         guard !visible.isNull, visible.width > 0, visible.height > 0 else { return nil }
         let unit = CGRect(x: (visible.minX - videoRect.minX) / videoRect.width, y: (visible.minY - videoRect.minY) / videoRect.height,
                           width: visible.width / videoRect.width, height: visible.height / videoRect.height)
-        return LayerVideoContent(frame: image.image, rect: visible, unitRect: unit, isPlaying: player.isTimelineRunning)
+        return LayerVideoContent(frame: image.image, rect: visible, unitRect: unit, isPlaying: player.isTimelineRunning || moving)
     }
 }
 

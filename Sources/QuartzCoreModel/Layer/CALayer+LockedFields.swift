@@ -160,7 +160,7 @@ extension CALayer {
     }
 
     /// Whether a committed transaction has included this layer in a layer tree.
-    var isLive: Bool {
+    package var isLive: Bool {
         _read {
             LayerTreeLock.shared.lock()
             defer { LayerTreeLock.shared.unlock() }

@@ -78,7 +78,7 @@ public final class CAMediaTimingFunction: Sendable, Equatable, CustomStringConve
     /// The progress (y) at time fraction `x` (clamped to 0...1): solves the curve's x(t) = x by
     /// Newton–Raphson, falling back to bisection where the slope is too flat, then returns y(t).
     /// Allocates nothing.
-    func value(at x: Double) -> Double {
+    package func value(at x: Double) -> Double {
         if x <= 0 { return 0 }
         if x >= 1 { return 1 }
         if isLinear { return x }
