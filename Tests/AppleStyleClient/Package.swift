@@ -1,6 +1,6 @@
 // swift-tools-version:6.0
-// Apple-style client code that must compile unchanged against `import QuartzCore` from a
-// package that depends on OpenQuartzCore by path.
+// Apple-style client code that must compile unchanged against `import QuartzCore` and
+// `import AVFoundation` from a package that depends on OpenQuartzCore by path.
 import PackageDescription
 
 let package = Package(
@@ -11,6 +11,7 @@ let package = Package(
     targets: [
         .executableTarget(name: "AppleStyleClient", dependencies: [
             .product(name: "QuartzCore", package: "OpenQuartzCore"),
+            .product(name: "AVFoundation", package: "OpenQuartzCore"),
         ]),
     ]
 )

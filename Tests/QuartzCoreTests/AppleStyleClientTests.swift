@@ -1,10 +1,12 @@
+import MediaDecoding
+import MediaTestSupport
 import RendererTestSupport
 import XCTest
 import Foundation
 
 /// Builds Tests/AppleStyleClient, a separate package that depends on this one by path and holds
-/// Apple-style code, to prove that such code compiles unchanged against `import QuartzCore`,
-/// then runs it and checks the values it prints.
+/// Apple-style code, to prove that such code compiles unchanged against `import QuartzCore` and
+/// `import AVFoundation`, then runs it and checks the values it prints.
 ///
 /// It builds the library a second time (a few minutes on a small machine). The build goes to
 /// `.build-apple-style-client` at the repository root, which `.gitignore` ignores, so later runs
@@ -28,7 +30,7 @@ final class AppleStyleClientTests: XCTestCase {
         XCTAssertTrue(libraries.output.contains("libswiftCore.so"), libraries.output)
         XCTAssertFalse(libraries.output.contains("libTesting"), libraries.output)
 
-        let result = try ClientPackageProcess.run([client.path])
+        let result = try ClientPackageProcess.run([client.path, ClipFixtures.barcode30.path])
         XCTAssertEqual(result.status, 0, result.output)
         // Values the client prints, computed independently here.
         XCTAssertTrue(result.output.contains("badge rotation: \(Double.pi / 4) position.x: 20.0"), result.output)
@@ -44,5 +46,15 @@ final class AppleStyleClientTests: XCTestCase {
         let frameLine = result.output.split(separator: "\n").first { $0.hasPrefix("card frame:") }.map(String.init) ?? ""
         let numbers = frameLine.split(whereSeparator: { !"0123456789.-".contains($0) }).compactMap { Double($0) }
         XCTAssertEqual(numbers.first ?? .nan, left, accuracy: 1e-9, frameLine)
+        // The video: the exact seek lands on frame 47, which the rendered barcode spells.
+        XCTAssertTrue(result.output.contains("seek finished: true"), result.output)
+        let readyLine = result.output.split(separator: "\n").first { $0.hasPrefix("ready for display:") } ?? ""
+        XCTAssertTrue(readyLine.hasPrefix("ready for display: true"), String(readyLine))
+        XCTAssertTrue(readyLine.contains("x: 0.0, y: 0.0") && readyLine.contains("width: 320.0, height: 240.0"), String(readyLine))
+        let barcodeLine = result.output.split(separator: "\n").first { $0.hasPrefix("barcode:") } ?? ""
+        let lumas = barcodeLine.dropFirst("barcode:".count).split(separator: " ").compactMap { Int($0) }
+        XCTAssertEqual(lumas.count, BarcodeClip.bits, String(barcodeLine))
+        let index = lumas.enumerated().reduce(0) { $0 | ($1.element > 128 ? 1 << $1.offset : 0) }
+        XCTAssertEqual(index, 47, String(barcodeLine))
     }
 }

@@ -82,3 +82,8 @@ gauge.add(tagged, forKey: "pulse")
 let keptTag = (gauge.animation(forKey: "pulse") as? TaggedFade)?.tag ?? "lost"
 print("gauge: bounds set", gauge.boundsChanges, "corner", gauge.cornerRadius, "drawn", gauge.drawnLevels,
       "scale", boxedScale, unboxedScale, "tag", keptTag, "hidden action is NSNull", gauge.action(forKey: "hidden") is NSNull)
+
+// The video part, given a clip (the test makes a barcode clip and passes its path).
+if CommandLine.arguments.count > 1 {
+    try showSeekedFrame(ofClipAt: CommandLine.arguments[1])
+}
