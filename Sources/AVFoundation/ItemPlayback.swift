@@ -119,7 +119,17 @@ final class ItemPlayback: @unchecked Sendable {
                         self.pipeline = nil
                         return result
                     }
-                    guard let first = pipeline.pullFrame(timeout: 0.5, preroll: true) else { continue }
+                    // Prerolled (ASYNC_DONE) without a frame: the video sink prerolled on the end
+                    // of the stream, as it does when a damaged container's demuxer gives up with
+                    // only a warning. No other ASYNC_DONE follows: waiting would leave the item
+                    // `.unknown` for good (found by the `media` fuzz target).
+                    guard let first = pipeline.pullFrame(timeout: 0.5, preroll: true) else {
+                        phase = .failed
+                        result.failure = .damagedFile("\(url.lastPathComponent): the stream ended before any video frame decoded")
+                        result.finishedSeeks = seekCompletions; seekCompletions.removeAll()
+                        self.pipeline = nil
+                        return result
+                    }
                     frames = [first]
                     phase = .ready
                     endTime = pipeline.duration
