@@ -218,6 +218,9 @@ public final class CARenderer {
         guard let makeRenderer else { return }
         damageTracker?.reset()
         renderer = try makeRenderer()
+        // The new renderer's caches follow the budget the old one's did (`cacheByteLimit`, as
+        // the memory ceiling lowered it), not the default.
+        (renderer as? CacheBudgetedRenderer)?.cacheBudget = frames.pictureBudget
     }
 
     /// The flattened frame for media time `t` (what `renderFrame(atTime:)` draws).
