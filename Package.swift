@@ -125,7 +125,7 @@ let package = Package(
         .executableTarget(name: "qc-kiosk", dependencies: ["QuartzCore", "QuartzCoreDisplay", "CompositorCore", "KioskMenu", argumentParser, logging]),
 
         // Fuzzing: the targets (also replayed by the tests) and the libFuzzer driver (scripts/fuzz.sh).
-        .target(name: "FuzzTargets", dependencies: ["QuartzCore", "CoreGraphics", "CompositorCore", "CPURenderer", "GLESRenderer"]),
+        .target(name: "FuzzTargets", dependencies: ["QuartzCore", "CoreGraphics", "CompositorCore", "CPURenderer", "GLESRenderer", "AVFoundation"]),
         .target(name: "CLibFuzzer"),
         .executableTarget(name: "qc-fuzz", dependencies: [
             "FuzzTargets", "CLibFuzzer", "CompositorCore", argumentParser, logging,

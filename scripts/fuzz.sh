@@ -27,7 +27,7 @@ if [ "${1:-}" = "--ci" ]; then ci=1; shift; fi
 seconds="${1:-60}"
 shift || true
 targets=("$@")
-[ ${#targets[@]} -eq 0 ] && targets=(png jpeg kvc keyframes path drawlist)
+[ ${#targets[@]} -eq 0 ] && targets=(png jpeg kvc keyframes path drawlist filters media)
 
 toolchain="$(dirname "$(readlink -f "$(command -v swift)")")/.."
 runtime=$(ls "$toolchain"/lib/clang/*/lib/linux/libclang_rt.fuzzer_no_main-x86_64.a 2>/dev/null | head -1)
@@ -50,9 +50,12 @@ for target in "${targets[@]}"; do
   seed=()
   if [ $ci -eq 1 ]; then rm -rf "$scratch"; seed=(-seed=1 -timeout_exitcode=0); fi
   mkdir -p "$scratch" "$artifacts"
+  # Inputs up to 4 KiB; media files up to 8 KiB (the smallest clips of a few frames take 1-5 KiB).
+  max_len=4096
+  [ "$target" = media ] && max_len=8192
   echo "fuzz.sh: $target for ${seconds}s"
   # shellcheck disable=SC2086
-  if ! "$binary" "$target" "$scratch" "Tests/FuzzCorpus/$target" -max_total_time="$seconds" -max_len=4096 \
+  if ! "$binary" "$target" "$scratch" "Tests/FuzzCorpus/$target" -max_total_time="$seconds" -max_len="$max_len" \
        -timeout=20 -rss_limit_mb=4096 -print_final_stats=1 -artifact_prefix="$artifacts/" "${seed[@]}" ${QC_FUZZ_OPTIONS:-} \
        > "$artifacts/log.txt" 2>&1; then
     echo "fuzz.sh: $target FAILED; the input and log are in $artifacts" >&2

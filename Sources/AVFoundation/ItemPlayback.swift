@@ -22,6 +22,12 @@ final class ItemPlayback: @unchecked Sendable {
 
     /// The frames the player keeps decoded ahead of the one it shows.
     static let framesAhead = 8
+    /// The longest a local file may load without the pipeline reporting anything (a frame, the
+    /// end, an error) before the item fails. GStreamer sometimes drops the error of a damaged
+    /// file's demuxer (a truncated MP4 opened after another one failed: qtdemux posts "no
+    /// playable streams", the bus never carries it), and the item would stay `.unknown` for
+    /// good. A readable file of any size prerolls far sooner.
+    static let localLoadTimeout = 10.0
 
     let url: URL
     weak var owner: AVPlayer?
@@ -40,6 +46,8 @@ final class ItemPlayback: @unchecked Sendable {
     /// The end of the media in seconds, once known.
     private(set) var endTime: Double?
     private var isPlaying = false
+    /// When the pipeline was opened (`CACurrentMediaTime`), while loading.
+    private var loadStart = 0.0
     private var seekCompletions: [(Bool) -> Void] = []
     /// A seek asked for before the item loaded: applied once it has.
     private var pendingSeek: (seconds: Double, exact: Bool)?
@@ -66,6 +74,7 @@ final class ItemPlayback: @unchecked Sendable {
         do {
             pipeline = try DecodePipeline(uri: url.absoluteString, playsAudio: true, queueDepth: 4)
             phase = .loading
+            loadStart = CACurrentMediaTime()
             if restingTime > 0, pendingSeek == nil { pendingSeek = (restingTime, true) }
             return nil
         } catch {
@@ -119,7 +128,17 @@ final class ItemPlayback: @unchecked Sendable {
                         self.pipeline = nil
                         return result
                     }
-                    guard let first = pipeline.pullFrame(timeout: 0.5, preroll: true) else { continue }
+                    // Prerolled (ASYNC_DONE) without a frame: the video sink prerolled on the end
+                    // of the stream, as it does when a damaged container's demuxer gives up with
+                    // only a warning. No other ASYNC_DONE follows: waiting would leave the item
+                    // `.unknown` for good (found by the `media` fuzz target).
+                    guard let first = pipeline.pullFrame(timeout: 0.5, preroll: true) else {
+                        phase = .failed
+                        result.failure = .damagedFile("\(url.lastPathComponent): the stream ended before any video frame decoded")
+                        result.finishedSeeks = seekCompletions; seekCompletions.removeAll()
+                        self.pipeline = nil
+                        return result
+                    }
                     frames = [first]
                     phase = .ready
                     endTime = pipeline.duration
@@ -140,6 +159,13 @@ final class ItemPlayback: @unchecked Sendable {
                     break
                 }
             }
+        }
+        if phase == .loading, url.isFileURL, CACurrentMediaTime() - loadStart > Self.localLoadTimeout {
+            phase = .failed
+            result.failure = .damagedFile("\(url.lastPathComponent): nothing decoded and no error after \(Self.localLoadTimeout) s")
+            result.finishedSeeks = seekCompletions; seekCompletions.removeAll()
+            self.pipeline = nil
+            return result
         }
         if phase == .ready && isPlaying {
             while frames.count < Self.framesAhead, let frame = pipeline.pullFrame(timeout: 0, preroll: false) {

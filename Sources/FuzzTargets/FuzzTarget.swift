@@ -18,6 +18,12 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case path
     /// Any sequence of draw-list commands and clips, rendered by both renderers.
     case drawList = "drawlist"
+    /// Core Image filters made and given any parameters, set on a layer, then its
+    /// `filters.NAME.KEY` key paths set and animated with any names and values, and rendered.
+    case filters
+    /// Any bytes as a media file played by `AVPlayerItem` and `AVPlayer` (GStreamer's demuxers
+    /// and decoders) and drawn by an `AVPlayerLayer`: it fails or shows frames, and never hangs.
+    case media
 
     /// Runs the target once on `data`.
     public func run(_ data: some Collection<UInt8>) {
@@ -29,6 +35,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .keyframeAnimation: KeyframeAnimationTarget.run(&input)
         case .path: PathTarget.run(&input)
         case .drawList: DrawListTarget.run(&input)
+        case .filters: FilterTarget.run(&input)
+        case .media: MediaTarget.run(data)
         }
     }
 }

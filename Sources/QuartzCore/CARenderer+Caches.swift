@@ -12,8 +12,12 @@ extension CARenderer {
     /// target's size: the pixels of four screens, at least 4 MiB and at most 64 MiB
     /// (`CacheBudget.defaultByteLimit(pixelWidth:pixelHeight:)`); a 640x480 kiosk keeps about
     /// 4.7 MiB per cache. Lowering it evicts at once, least recently drawn first.
+    ///
+    /// Under a memory ceiling (a cgroup's `memory.max`, or `CARenderer.memoryBudget`) the
+    /// caches follow less than this when the ceiling leaves less room (`CacheMemoryGovernor`);
+    /// `statistics.cacheByteLimit` tells what they followed in the last frame.
     public var cacheByteLimit: Int {
-        get { frames.pictureBudget.byteLimit }
+        get { configuredCacheBudget.byteLimit }
         set { setCacheBudget(CacheBudget(byteLimit: newValue, evictionAge: cacheEvictionAge)) }
     }
 
@@ -24,11 +28,18 @@ extension CARenderer {
     /// many frames later; content that comes back sooner is drawn again without being redrawn
     /// or uploaded again.
     public var cacheEvictionAge: Int {
-        get { frames.pictureBudget.evictionAge }
+        get { configuredCacheBudget.evictionAge }
         set { setCacheBudget(CacheBudget(byteLimit: cacheByteLimit, evictionAge: newValue)) }
     }
 
     private func setCacheBudget(_ budget: CacheBudget) {
+        configuredCacheBudget = budget
+        applyCacheBudget(CacheBudget(byteLimit: min(budget.byteLimit, memoryGovernor.byteLimit ?? .max),
+                                     evictionAge: budget.evictionAge))
+    }
+
+    /// Gives `budget` to every cache: the pictures' and subtrees' and the frame renderer's.
+    func applyCacheBudget(_ budget: CacheBudget) {
         frames.pictureBudget = budget
         (renderer as? CacheBudgetedRenderer)?.cacheBudget = budget
     }

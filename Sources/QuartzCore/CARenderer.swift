@@ -61,6 +61,11 @@ public final class CARenderer {
     lazy var frames = FrameBuilder(pictureBudget: .default(pixelWidth: pixelWidth, pixelHeight: pixelHeight))
     /// The process's resident memory as last read, and the frames since (see `recordCacheUsage`).
     var residentMemorySample = (bytes: 0, framesSinceRead: Int.max)
+    /// The cache budget set through `cacheByteLimit` and `cacheEvictionAge` (or the default),
+    /// which the memory ceiling may lower.
+    lazy var configuredCacheBudget = CacheBudget.default(pixelWidth: pixelWidth, pixelHeight: pixelHeight)
+    /// Sizes the caches from the process's memory ceiling (see `applyMemoryCeiling`).
+    var memoryGovernor = CacheMemoryGovernor()
 
     /// Creates a renderer drawing into a new offscreen target of `pixelWidth` x `pixelHeight`.
     ///
@@ -199,6 +204,7 @@ public final class CARenderer {
             }
         }
         recordCacheUsage(in: &statistics)
+        applyMemoryCeiling(to: &statistics)
         lastError = nil
         return statistics
     }
@@ -212,6 +218,9 @@ public final class CARenderer {
         guard let makeRenderer else { return }
         damageTracker?.reset()
         renderer = try makeRenderer()
+        // The new renderer's caches follow the budget the old one's did (`cacheByteLimit`, as
+        // the memory ceiling lowered it), not the default.
+        (renderer as? CacheBudgetedRenderer)?.cacheBudget = frames.pictureBudget
     }
 
     /// The flattened frame for media time `t` (what `renderFrame(atTime:)` draws).

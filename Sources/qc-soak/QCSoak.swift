@@ -4,6 +4,8 @@
 //
 //     qc-soak [--renderer gles|cpu] [--frames 10000] [--interval 1000] [--warm-up 1000]
 //             [--rss-tolerance-mib 8] [--cache-byte-limit BYTES] [--cache-eviction-age FRAMES]
+//             [--size 640x480] [--layers 200] [--contents-period 10]
+//             [--memory-budget BYTES] [--expect-ceiling [--expect-shrink]]
 import ArgumentParser
 import CompositorCore
 import Foundation
@@ -24,7 +26,8 @@ struct QCSoak: ParsableCommand {
             Warm-up is the first --warm-up frames. Each quantity's baseline is its largest value over the \
             second half of warm-up; it grows when a later frame exceeds that by more than its tolerance \
             (resident memory: 5 % or --rss-tolerance-mib; GL objects and cache entries: 10 % or 2; cache bytes: \
-            5 % or 256 KiB). Exits 1 on growth, 3 when a frame fails.
+            5 % or 256 KiB). Exits 1 on growth, 3 when a frame fails, 4 when --expect-ceiling finds no \
+            memory ceiling or memory in use above it (or, with --expect-shrink, caches never held below their limit).
             """)
 
     @Option(help: "The renderer: gles (EGL, llvmpipe without a GPU) or cpu.")
@@ -48,17 +51,50 @@ struct QCSoak: ParsableCommand {
     @Option(name: .customLong("cache-eviction-age"), help: "Sets CARenderer.cacheEvictionAge (frames).")
     var cacheEvictionAge: Int?
 
+    @Option(help: "The screen size in pixels, WIDTHxHEIGHT (the scene is scaled to fit).")
+    var size = "\(Int(SoakScene.defaultSize.width))x\(Int(SoakScene.defaultSize.height))"
+
+    @Option(help: "The number of animated layers with shadows.")
+    var layers = SoakScene.defaultLayerCount
+
+    @Option(name: .customLong("contents-period"), help: "Every how many frames the picture layer gets a new image.")
+    var contentsPeriod = SoakScene.defaultContentsPeriod
+
+    @Option(name: .customLong("memory-budget"), help: "Sets CARenderer.memoryBudget (bytes, or with a K, M or G suffix).")
+    var memoryBudget: String?
+
+    @Flag(name: .customLong("expect-ceiling"),
+          help: "Fail unless a memory ceiling (cgroup limit or budget) is read and memory in use stays below it.")
+    var expectCeiling = false
+
+    @Flag(name: .customLong("expect-shrink"),
+          help: "With --expect-ceiling: fail unless the ceiling held the caches below --cache-byte-limit.")
+    var expectShrink = false
+
+    /// `--size` as pixels.
+    private var pixelSize: (width: Int, height: Int)? {
+        let parts = size.lowercased().split(separator: "x").compactMap { Int($0) }
+        guard parts.count == 2, parts[0] > 0, parts[1] > 0, parts[0] <= 8192, parts[1] <= 8192 else { return nil }
+        return (parts[0], parts[1])
+    }
+
     func validate() throws {
         guard frames > 0, interval > 0 else { throw ValidationError("--frames and --interval must be positive") }
         guard warmUp >= 0, warmUp < frames else { throw ValidationError("--warm-up must lie in 0 ..< --frames") }
         guard rssToleranceMiB >= 0 else { throw ValidationError("--rss-tolerance-mib must not be negative") }
         if let limit = cacheByteLimit, limit < 0 { throw ValidationError("--cache-byte-limit must not be negative") }
         if let age = cacheEvictionAge, age < 1 { throw ValidationError("--cache-eviction-age must be at least 1") }
+        guard pixelSize != nil else { throw ValidationError("--size must be WIDTHxHEIGHT, each 1...8192") }
+        guard layers >= 0, contentsPeriod > 0 else { throw ValidationError("--layers must not be negative, --contents-period must be positive") }
+        if let memoryBudget, MemoryCeiling.parseBudget(memoryBudget) == nil {
+            throw ValidationError("--memory-budget must be a size in bytes (268435456, 256M)")
+        }
     }
 
     func run() throws {
         LoggingSystem.bootstrap(DebugOptions.makeLogHandler)
-        let width = Int(SoakScene.size.width), height = Int(SoakScene.size.height)
+        let (width, height) = pixelSize ?? (640, 480)
+        if let memoryBudget { CARenderer.memoryBudget = MemoryCeiling.parseBudget(memoryBudget) }
         let caRenderer: CARenderer
         do {
             caRenderer = renderer == .cpu ? try CARenderer(cpuPixelWidth: width, pixelHeight: height)
@@ -69,10 +105,12 @@ struct QCSoak: ParsableCommand {
         if let cacheByteLimit { caRenderer.cacheByteLimit = cacheByteLimit }
         if let cacheEvictionAge { caRenderer.cacheEvictionAge = cacheEvictionAge }
         let start = CACurrentMediaTime()
-        let scene = SoakScene(time: start)
+        let scene = SoakScene(time: start, size: CGSize(width: width, height: height), layerCount: layers,
+                              contentsPeriod: contentsPeriod)
+        var ceiling = CeilingCheck()
         caRenderer.layer = scene.root
         var check = GrowthCheck(quantities: WatchedQuantity.all(rssToleranceMiB: rssToleranceMiB), warmUpFrames: warmUp)
-        Self.say("qc-soak: \(renderer.rawValue), \(width)x\(height), \(frames) frames, warm-up \(warmUp), "
+        Self.say("qc-soak: \(renderer.rawValue), \(width)x\(height), \(layers) layers, \(frames) frames, warm-up \(warmUp), "
                  + "cache byte limit \(caRenderer.cacheByteLimit) per cache, eviction age \(caRenderer.cacheEvictionAge) frames")
         let clock = ContinuousClock.now
         for frame in 1...frames {
@@ -84,9 +122,16 @@ struct QCSoak: ParsableCommand {
                 throw failure("frame \(frame) failed: \(error)", code: 3)
             }
             check.observe(statistics, frame: frame)
+            ceiling.observe(statistics, frame: frame)
             if frame == 1 || frame % interval == 0 || frame == frames {
                 Self.say(Self.line(frame: frame, statistics, elapsed: ContinuousClock.now - clock))
             }
+        }
+        if expectCeiling {
+            if let problem = ceiling.problem(configuredByteLimit: expectShrink ? caRenderer.cacheByteLimit : nil) {
+                throw failure(problem, code: 4)
+            }
+            Self.say("qc-soak: \(ceiling.summary)")
         }
         let growth = check.growth
         guard growth.isEmpty else {
@@ -115,6 +160,8 @@ struct QCSoak: ParsableCommand {
             + "gl textures \(s.glTextures) framebuffers \(s.glFramebuffers) buffers \(s.glBuffers); "
             + "caches (entries/MiB) \(cache("images", s.contentImages)), \(cache("rasterized", s.rasterizedGroups)), "
             + "\(cache("targets", s.offscreenTargets)), \(cache("pictures", s.layerPictures)), "
-            + "\(cache("subtrees", s.flattenedSubtrees)); \(elapsed.components.seconds) s"
+            + "\(cache("subtrees", s.flattenedSubtrees)); "
+            + (s.memoryLimitBytes > 0 ? "ceiling \(mib(s.memoryInUseBytes)) of \(mib(s.memoryLimitBytes)) MiB, cache limit \(mib(s.cacheByteLimit)) MiB; " : "")
+            + "\(elapsed.components.seconds) s"
     }
 }

@@ -44,6 +44,20 @@ final class AVPlayerFailureTests: XCTestCase {
         XCTAssertEqual(good.currentItem?.status, .readyToPlay)
     }
 
+    /// A Matroska file whose headers the demuxer cannot finish reading (it warns, then ends the
+    /// stream): the pipeline prerolls without a frame, and the item fails instead of staying
+    /// `.unknown` for good. The clip is the `media` fuzz target's input that found it, less the
+    /// byte that picks the file's extension.
+    func testDamagedHeadersThatEndTheStreamBeforeAFrameFail() throws {
+        let corpus = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("FuzzCorpus/media/hang-damaged-matroska-headers.mkv")
+        let clip = FileManager.default.temporaryDirectory.appendingPathComponent("damaged-headers-\(getpid()).mkv")
+        try Data(try Data(contentsOf: corpus).dropFirst()).write(to: clip)
+        defer { try? FileManager.default.removeItem(at: clip) }
+        let damaged = assertFails(clip, describedBy: "before any video frame decoded")
+        XCTAssertEqual((damaged as? AVError)?.code, .fileFailedToParse)
+    }
+
     func testHundredOpenPlayCloseCyclesLeaveFileDescriptorsFlat() {
         func cycle() {
             let player = AVPlayer(url: ClipFixtures.barcodeSecond)

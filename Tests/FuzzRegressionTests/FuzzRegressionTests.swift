@@ -31,11 +31,11 @@ final class FuzzRegressionTests: XCTestCase {
         return (0..<count).map { i in (0..<(16 + i % 200)).map { _ in next() } }
     }
 
-    private func replay(_ target: FuzzTarget, minimumSaved: Int) throws {
+    private func replay(_ target: FuzzTarget, minimumSaved: Int, pseudoRandomCount: Int = 60) throws {
         let saved = try savedInputs(target)
         XCTAssertGreaterThanOrEqual(saved.count, minimumSaved, "the corpus of \(target.rawValue) is missing")
         for file in saved { target.run(try Data(contentsOf: file)) }
-        for input in pseudoRandomInputs(count: 60, seed: UInt64(target.rawValue.utf8.reduce(0) { $0 &* 31 &+ UInt64($1) })) {
+        for input in pseudoRandomInputs(count: pseudoRandomCount, seed: UInt64(target.rawValue.utf8.reduce(0) { $0 &* 31 &+ UInt64($1) })) {
             target.run(input)
         }
     }
@@ -46,6 +46,9 @@ final class FuzzRegressionTests: XCTestCase {
     func testKeyframeAnimationInputs() throws { try replay(.keyframeAnimation, minimumSaved: 4) }
     func testPathInputs() throws { try replay(.path, minimumSaved: 4) }
     func testDrawListInputs() throws { try replay(.drawList, minimumSaved: 4) }
+    func testFilterInputs() throws { try replay(.filters, minimumSaved: 4) }
+    /// Each media input starts GStreamer pipelines; fewer pseudo-random ones keep it to seconds.
+    func testMediaInputs() throws { try replay(.media, minimumSaved: 7, pseudoRandomCount: 12) }
 
     /// The input reader gives what fuzz targets rely on: zero past the end, choices in range.
     func testFuzzInputReadsPastTheEndAsZero() {

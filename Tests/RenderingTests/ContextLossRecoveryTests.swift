@@ -85,6 +85,25 @@ final class ContextLossRecoveryTests: XCTestCase {
         XCTAssertNil(renderer.lastError, file: file, line: line)
     }
 
+    /// The new GL renderer's caches follow the budget the lost one's did (an app's
+    /// `cacheByteLimit`, or what the memory ceiling lowered it to), not the default.
+    func testTheNewRendererKeepsTheCacheBudget() throws {
+        let (root, _, _) = scene()
+        let renderer = try renderer(of: root)
+        renderer.cacheByteLimit = 1 << 20
+        renderer.cacheEvictionAge = 7
+        try renderer.renderFrame(atTime: 0)
+        let gradient = CAGradientLayer()  // a program the frames so far did not need
+        gradient.frame = CGRect(x: 4, y: 40, width: 36, height: 20)
+        gradient.colors = [CGColor(red: 1, green: 1, blue: 0, alpha: 1), CGColor(red: 0, green: 1, blue: 1, alpha: 1)]
+        root.addSublayer(gradient)
+        CATransaction.flush()
+        try renderLosingContext(renderer, atTime: 1, at: "glUseProgram")
+        let budget = try XCTUnwrap((renderer.frameRenderer as? CacheBudgetedRenderer)?.cacheBudget)
+        XCTAssertEqual(budget, CacheBudget(byteLimit: 1 << 20, evictionAge: 7))
+        XCTAssertEqual(renderer.cacheByteLimit, 1 << 20)
+    }
+
     func testALossWhileAProgramIsBuiltMidFrameIsRecovered() throws {
         let (root, _, _) = scene()
         let renderer = try renderer(of: root)

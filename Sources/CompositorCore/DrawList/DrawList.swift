@@ -266,6 +266,14 @@ public struct RenderStatistics: Sendable, Equatable {
     /// The resident set size of the process, in bytes (`ProcessMemory.residentBytes()`, read by
     /// `CARenderer` once every 60 frames; 0 from the renderers of flattened frames alone).
     public var residentMemoryBytes: Int = 0
+    /// The memory ceiling the caches follow (`MemoryCeiling`): the cgroup's limit or the declared
+    /// budget, in bytes, as last read (filled by `CARenderer`; 0 where there is none).
+    public var memoryLimitBytes: Int = 0
+    /// The memory in use against `memoryLimitBytes` at the same reading (0 where there is none).
+    public var memoryInUseBytes: Int = 0
+    /// The byte limit each cache followed after the frame (filled by `CARenderer`): the
+    /// configured `cacheByteLimit`, or less under a memory ceiling.
+    public var cacheByteLimit: Int = 0
 
     /// Creates empty statistics.
     public init() {}
