@@ -11,6 +11,11 @@
 # restrictions of deploy/qc-kiosk.service that the VM can apply without systemd (a read-only
 # system, a private /tmp, no home, an unprivileged user in the video group, no new privileges,
 # no capabilities: see scripts/kiosk-vm-guest.py); KIOSK_VM_CONFINE=0 runs it as root instead.
+# Then the signage demo runs on the same display, confined alike, on the CPU renderer (under TCG
+# llvmpipe compiles its shaders for minutes), playing the demo's clip (made here first): it
+# lights the screen, and a capture after two more frames must differ from the first (the video
+# and the ticker move);
+# KIOSK_VM_SIGNAGE=0 leaves it out.
 #
 #   scripts/kiosk-vm-test.sh [qc-kiosk arguments; default --still. e.g. --legacy --still]
 #   scripts/kiosk-vm-test.sh --cpu --still     # the CPU renderer on dumb buffers instead of GLES on GBM
@@ -23,7 +28,7 @@
 # 800x600 and the menu is drawn still (no animated background, no pulse) by default, so that a
 # change between two captures is the input's doing.
 # Environment: DRM_VM (the tool), KIOSK_VM_SIZE (800x600), KIOSK_VM_OUT (out/kiosk-vm),
-# KIOSK_VM_TIMEOUT (the VM's limit in seconds, 900), KIOSK_VM_STEP_TIMEOUT (150 s per step).
+# KIOSK_VM_TIMEOUT (the VM's limit in seconds, 1500), KIOSK_VM_STEP_TIMEOUT (150 s per step).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 tool="${DRM_VM:-../shared/tools/drm-vm/drm-vm}"
@@ -48,11 +53,24 @@ rm -rf "$out"; mkdir -p "$out"
 cache="${KIOSK_VM_CACHE:-/tmp/qc-kiosk-mesa-cache}"
 mkdir -p "$cache"
 chmod 1777 "$cache"  # the confined kiosk in the VM runs as an unprivileged user
+# GStreamer's plugin registry, made here in the cache the kiosk reads ($XDG_CACHE_HOME there): the
+# VM sees this machine's plugins, and scanning all of them under TCG takes many minutes.
+XDG_CACHE_HOME="$cache" gst-inspect-1.0 >/dev/null 2>&1 || true
+chmod -R a+rwX "$cache/gstreamer-1.0" 2>/dev/null || true
 [ $# -gt 0 ] || set -- --still  # a still tree: only the injected input changes the screen
+# The signage demo's clip, made here (the demo's own, which it would make in the VM at start:
+# minutes of x264 under TCG), world-readable for the confined kiosk.
+signage_clip="$(pwd)/$out/signage.mp4"
+if [ "${KIOSK_VM_SIGNAGE:-1}" != 0 ]; then
+  gst-launch-1.0 -q videotestsrc num-buffers=300 pattern=smpte ! video/x-raw,width=640,height=360,framerate=30/1 \
+    ! x264enc speed-preset=ultrafast key-int-max=30 ! h264parse ! mp4mux ! filesink location="$signage_clip"
+  chmod 644 "$signage_clip"
+fi
 set +e
 python3 scripts/kiosk-vm-host.py --tool "$tool" --out "$out" --size "${KIOSK_VM_SIZE:-800x600}" \
-  --timeout "${KIOSK_VM_TIMEOUT:-900}" --rw "$cache" --env MESA_SHADER_CACHE_DIR="$cache" \
+  --timeout "${KIOSK_VM_TIMEOUT:-1500}" --rw "$cache" --env MESA_SHADER_CACHE_DIR="$cache" \
   --env KIOSK_VM_STEP_TIMEOUT="${KIOSK_VM_STEP_TIMEOUT:-150}" --env KIOSK_VM_CONFINE="${KIOSK_VM_CONFINE:-1}" \
+  --env KIOSK_VM_SIGNAGE="${KIOSK_VM_SIGNAGE:-1}" --env KIOSK_VM_SIGNAGE_VIDEO="$signage_clip" \
   -- .build/debug/qc-kiosk --stats 300 "$@"
 status=$?
 set -e

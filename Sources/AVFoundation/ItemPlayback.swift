@@ -23,10 +23,10 @@ final class ItemPlayback: @unchecked Sendable {
     /// The frames the player keeps decoded ahead of the one it shows.
     static let framesAhead = 8
     /// The longest a local file may load without the pipeline reporting anything (a frame, the
-    /// end, an error) before the item fails. GStreamer sometimes drops the error of a damaged
-    /// file's demuxer (a truncated MP4 opened after another one failed: qtdemux posts "no
-    /// playable streams", the bus never carries it), and the item would stay `.unknown` for
-    /// good. A readable file of any size prerolls far sooner.
+    /// end, an error) before the item fails: a last resort. decodebin2 drops the error of a
+    /// demuxer it is still starting (a truncated MP4: qtdemux posts "no playable streams", the
+    /// bus never carries it), which `DecodePipeline` catches as a stalled demuxer within a
+    /// tenth of a second; this bounds any other silence. A readable file prerolls far sooner.
     static let localLoadTimeout = 10.0
 
     let url: URL
