@@ -18,9 +18,9 @@ struct FrameCompositor {
 
     /// The prepared drawables of `nodes` for an image of `width` x `height`.
     func prepare(_ nodes: ArraySlice<DrawListTree.Node>, width: Int, height: Int,
-                 statistics: inout RenderStatistics) throws -> PreparedQuadList {
+                 statistics: inout RenderStatistics, target: PaintTarget? = nil) throws -> PreparedQuadList {
         var prepared = PreparedQuadList()
-        try prepare(nodes, width: width, height: height, statistics: &statistics, into: &prepared)
+        try prepare(nodes, width: width, height: height, statistics: &statistics, into: &prepared, target: target)
         return prepared
     }
 
@@ -31,10 +31,17 @@ struct FrameCompositor {
     ///
     /// Lists of `parallelMinimum` nodes or more are prepared on the painter's threads
     /// (`prepareInParallel`); the result is the same list.
+    ///
+    /// A quad that filters its backdrop needs what comes before it painted: with `target`, the
+    /// drawables prepared so far are painted into it, the list emptied, and the filtered
+    /// backdrop prepared (`BackdropPainter`); the caller paints the rest. Without one, such a
+    /// quad is skipped.
     func prepare(_ nodes: ArraySlice<DrawListTree.Node>, width: Int, height: Int,
-                 statistics: inout RenderStatistics, into prepared: inout PreparedQuadList) throws {
+                 statistics: inout RenderStatistics, into prepared: inout PreparedQuadList,
+                 target: PaintTarget? = nil) throws {
         prepared.removeAll(expecting: nodes.count)
-        if painter.threadCount > 1 && nodes.count >= Self.parallelMinimum && Self.parallelPreparationAllowed {
+        if painter.threadCount > 1 && nodes.count >= Self.parallelMinimum && Self.parallelPreparationAllowed
+            && !tree.hasBackdrops {
             try prepareInParallel(nodes, width: width, height: height, statistics: &statistics, into: &prepared)
             return
         }
@@ -43,6 +50,18 @@ struct FrameCompositor {
                 switch node {
                 case .quad(let index):
                     let given = tree.quad(at: index)
+                    if let backdrop = given.backdrop {
+                        guard let target else { continue }
+                        painter.paint(prepared, clips: clips, into: target.buffer, regions: target.regions, clear: target.clear)
+                        target.clear = nil
+                        statistics.quads += prepared.count
+                        prepared.removeAll(expecting: nodes.count)
+                        if let (quad, binding) = BackdropPainter.filteredBackdrop(of: given, backdrop, in: target, offscreen: offscreen,
+                                                                                  filterPasses: &statistics.filterPasses) {
+                            prepared.append(quad, texture: binding, clips: clipPointer, canvasWidth: width, canvasHeight: height)
+                        }
+                        continue
+                    }
                     func prepare(_ quad: Quad) {
                         let binding = quad.texture.map(binding(for:))
                         prepared.append(quad, texture: binding, clips: clipPointer, canvasWidth: width, canvasHeight: height)
@@ -192,10 +211,11 @@ struct FrameCompositor {
     private func draw(_ nodes: ArraySlice<DrawListTree.Node>, width: Int, height: Int, kept: Bool,
                       statistics: inout RenderStatistics) throws -> PixelBuffer {
         let buffer = kept ? PixelBuffer(width: width, height: height) : offscreen.pixelBuffer(width: width, height: height)
-        let quads = try prepare(nodes, width: width, height: height, statistics: &statistics)
         // A pooled image holds what an earlier pass left: cleared with the painting.
-        painter.paint(quads, clips: clips, into: buffer, region: PixelRect(x: 0, y: 0, width: width, height: height),
-                      clear: buffer.storage == nil ? nil : 0)
+        let target = PaintTarget(buffer: buffer, regions: [PixelRect(x: 0, y: 0, width: width, height: height)],
+                                 clear: buffer.storage == nil ? nil : 0)
+        let quads = try prepare(nodes, width: width, height: height, statistics: &statistics, target: target)
+        painter.paint(quads, clips: clips, into: buffer, regions: target.regions, clear: target.clear)
         statistics.offscreenPasses += 1
         statistics.quads += quads.count
         return buffer

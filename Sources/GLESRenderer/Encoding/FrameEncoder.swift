@@ -145,6 +145,10 @@ final class FrameEncoder {
     // MARK: - Quads
 
     private func encode(_ given: Quad, into builder: PassBuilder) throws {
+        if let backdrop = given.backdrop {
+            try encodeBackdrop(given, backdrop, into: builder)
+            return
+        }
         if given.blurSigma > 0, try shadowMasks.drawShadow(given, { try encodeDrawn($0, into: builder) }) { return }
         try encodeDrawn(given, into: builder)
     }
@@ -200,7 +204,7 @@ final class FrameEncoder {
         if gradient != nil { features.insert(.gradient) }
         if !spriteVariantEnabled { features.remove(.sprite) }
         instanceFeatures[index] = features
-        if let last = builder.batches.indices.last,
+        if !builder.startsNewBatch, let last = builder.batches.indices.last,
            builder.batches[last].accepts(instance: index, texture: texture, samplerKey: samplerKey, blend: blend, gradient: gradient) {
             builder.batches[last].instanceCount += 1
             if builder.batches[last].features != features { builder.batches[last].isMixed = true }
@@ -211,6 +215,7 @@ final class FrameEncoder {
         } else {
             builder.batches.append(QuadBatch(firstInstance: index, instanceCount: 1, texture: texture,
                                              samplerKey: samplerKey, blend: blend, features: features, gradient: gradient))
+            builder.startsNewBatch = false
         }
         instanceCount += 1
         quadCount += 1
@@ -226,9 +231,13 @@ final class FrameEncoder {
         let keepsBounds = damage != nil && builder === root
         var batches: [QuadBatch] = []
         batches.reserveCapacity(builder.batches.count + 1)
+        // Where each batch starts among the split ones, for the barriers between them.
+        var starts: [Int] = []
+        starts.reserveCapacity(builder.batches.count + 1)
         instanceFeatures.withUnsafeBufferPointer { features in
             instanceBounds.withUnsafeMutableBufferPointer { bounds in
                 for (batch, canSplit) in zip(builder.batches, splittable) {
+                    starts.append(batches.count)
                     if canSplit, let parts = splitter.split(batch, instances: base, features: features.baseAddress!,
                                                             width: builder.canvasWidth, height: builder.canvasHeight,
                                                             damageBounds: keepsBounds ? bounds.baseAddress : nil) {
@@ -239,6 +248,8 @@ final class FrameEncoder {
                 }
             }
         }
+        starts.append(batches.count)
+        for i in builder.barriers.indices { builder.barriers[i].batchIndex = starts[builder.barriers[i].batchIndex] }
         builder.batches = batches
     }
 
@@ -279,6 +290,38 @@ final class FrameEncoder {
         let margin = QuadInstance.drawnMargin(quad)
         let clip = clips.resolve(quad.clipIndex, transform: quad.transform, rect: quad.rect, margin: Double(margin))
         append(quad, binding: binding, alphaTint: alphaTint, blend: blend, clip: clip, margin: margin, into: builder)
+    }
+
+    // MARK: - Backdrops
+
+    /// Encodes a backdrop quad (`BackdropFilter`): a barrier in `builder`'s pass that copies the
+    /// pixels it reads from the pass's target on the GPU and filters them (edges duplicated),
+    /// then the filtered image drawn through the quad's clip. A copy larger than the largest
+    /// texture is scaled down to fit (the blur's sigma with it).
+    private func encodeBackdrop(_ quad: Quad, _ backdrop: BackdropFilter, into builder: PassBuilder) throws {
+        let source = backdrop.sourcePixels(of: quad, width: builder.canvasWidth, height: builder.canvasHeight)
+        guard !source.isEmpty, quad.opacity > 0 else { return }
+        // Target pixels per pass pixel: below 1 for a group drawn smaller than its pixel size.
+        let targetWidth = builder.destination?.width ?? builder.canvasWidth
+        let targetHeight = builder.destination?.height ?? builder.canvasHeight
+        let sx = Double(targetWidth) / Double(builder.canvasWidth), sy = Double(targetHeight) / Double(builder.canvasHeight)
+        let x0 = min(targetWidth - 1, Int((Double(source.x) * sx).rounded(.down)))
+        let y0 = min(targetHeight - 1, Int((Double(source.y) * sy).rounded(.down)))
+        let x1 = max(x0 + 1, min(targetWidth, Int((Double(source.x + source.width) * sx).rounded(.up))))
+        let y1 = max(y0 + 1, min(targetHeight, Int((Double(source.y + source.height) * sy).rounded(.up))))
+        let read = PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+        let limit = Double(pool.maximumContentSize)
+        let fit = min(1, limit / Double(read.width), limit / Double(read.height))
+        let copy = try pool.acquire(width: max(1, Int(Double(read.width) * fit)), height: max(1, Int(Double(read.height) * fit)))
+        let copyPass = RenderPass(destination: copy, canvasWidth: copy.width, canvasHeight: copy.height,
+                                  work: .copy(CopyStep(source: builder.destination, sourceRect: read, destination: copy)))
+        let filtered = try GroupFilterPasses.passes(filtering: copy, by: backdrop.filters, scale: min(sx, sy) * fit, pool: pool,
+                                                    edges: .duplicated)
+        filterPassCount += filtered.blurs
+        builder.addBarrier([copyPass] + filtered.passes)
+        var image = BackdropFilter.imageQuad(for: quad, source: source)
+        image.rect = CGRect(x: Double(x0) / sx, y: Double(y0) / sy, width: Double(read.width) / sx, height: Double(read.height) / sy)
+        appendImage(image, of: filtered.result, into: builder)
     }
 
     // MARK: - Groups

@@ -61,8 +61,19 @@ extension LayerFilters {
     /// The steps of `filters` as the renderers apply them, consecutive colour steps composed
     /// into one matrix.
     func groupFilters(pixelsPerUnit: CGFloat) -> [GroupFilter] {
+        Self.steps(of: filters, pixelsPerUnit: pixelsPerUnit)
+    }
+
+    /// The steps of `backgroundFilters` as the renderers run them over the layer's backdrop
+    /// (`BackdropFilter`), consecutive colour steps composed into one matrix.
+    func backdropFilters(pixelsPerUnit: CGFloat) -> [GroupFilter] {
+        Self.steps(of: backgroundFilters, pixelsPerUnit: pixelsPerUnit)
+    }
+
+    /// The effective steps of `list`, consecutive colour steps composed into one matrix.
+    private static func steps(of list: [LayerFilterState], pixelsPerUnit: CGFloat) -> [GroupFilter] {
         var steps: [GroupFilter] = []
-        for step in filters.compactMap({ $0.groupFilter(pixelsPerUnit: pixelsPerUnit) }) {
+        for step in list.compactMap({ $0.groupFilter(pixelsPerUnit: pixelsPerUnit) }) {
             if case .color(let next) = step, case .color(let previous)? = steps.last {
                 steps[steps.count - 1] = .color(previous.then(next))
             } else {

@@ -16,6 +16,7 @@ extension FrameFlattener {
     /// the stack (see `DeepRecursion`).
     mutating func drawLayer(_ p: PlacedLayer) {
         let (isMasked, shadowFromContent, group, groupClip) = drawShadow(p)
+        if p.stateStorage.value.filters?.backgroundFilters.isEmpty == false { drawBackdrop(p) }
         guard group else {
             drawBody(p)
             return
