@@ -52,10 +52,7 @@ struct FrameCompositor {
                     let given = tree.quad(at: index)
                     if let backdrop = given.backdrop {
                         guard let target else { continue }
-                        painter.paint(prepared, clips: clips, into: target.buffer, regions: target.regions, clear: target.clear)
-                        target.clear = nil
-                        statistics.quads += prepared.count
-                        prepared.removeAll(expecting: nodes.count)
+                        paint(&prepared, into: target, statistics: &statistics)
                         if let (quad, binding) = BackdropPainter.filteredBackdrop(of: given, backdrop, in: target, offscreen: offscreen,
                                                                                   filterPasses: &statistics.filterPasses) {
                             prepared.append(quad, texture: binding, clips: clipPointer, canvasWidth: width, canvasHeight: height)
@@ -68,12 +65,39 @@ struct FrameCompositor {
                     }
                     if given.blurSigma <= 0 || !shadowMasks.drawShadow(given, prepare) { prepare(given) }
                 case .group(let index):
-                    for (quad, binding) in try composite(tree.groups[index], statistics: &statistics) {
+                    var quads = try composite(tree.groups[index], statistics: &statistics)
+                    let group = tree.groups[index].group
+                    if let formula = group.blendFormula, formula != .normal, group.drawsContent, let target,
+                       let (quad, binding) = quads.popLast() {
+                        // The shadow first: the content blends with what lies behind it, shadow included.
+                        for (quad, binding) in quads {
+                            prepared.append(quad, texture: binding, clips: clipPointer, canvasWidth: width, canvasHeight: height)
+                        }
+                        paint(&prepared, into: target, statistics: &statistics)
+                        let mixed = BlendPainter.blended(binding.texture.levels[0], of: group, by: formula, over: target.buffer,
+                                                         offscreen: offscreen)
+                        var blended = binding
+                        if let mixed {
+                            blended.texture = Texture(mixed)
+                            if group.filter == .trilinear { blended.texture.makeMipmaps() }
+                        }
+                        quads = [(quad, blended)]
+                    }
+                    for (quad, binding) in quads {
                         prepared.append(quad, texture: binding, clips: clipPointer, canvasWidth: width, canvasHeight: height)
                     }
                 }
             }
         }
+    }
+
+    /// Paints the drawables prepared so far into `target` (clearing it first when it is the
+    /// first part painted) and empties `prepared`: what a backdrop copy or a blend reads.
+    private func paint(_ prepared: inout PreparedQuadList, into target: PaintTarget, statistics: inout RenderStatistics) {
+        painter.paint(prepared, clips: clips, into: target.buffer, regions: target.regions, clear: target.clear)
+        target.clear = nil
+        statistics.quads += prepared.count
+        prepared.removeAll(expecting: prepared.count)
     }
 
     /// The fewest nodes prepared on several threads: below it, handing the quads out and joining

@@ -21,6 +21,7 @@ final class FrameEncoder {
     private let shadowMasks: ShadowMaskCache
     let clips: ClipResolver
     private var hasWarnedAboutOversizeGroups = false
+    private var hasWarnedAboutRotatedBlends = false
     private var nestingReporter = NestingReporter()
     private let logger = Logger(label: "GLESRenderer")
     /// When false, plain sprites are drawn by the full shader too (for comparing the two).
@@ -301,27 +302,78 @@ final class FrameEncoder {
     private func encodeBackdrop(_ quad: Quad, _ backdrop: BackdropFilter, into builder: PassBuilder) throws {
         let source = backdrop.sourcePixels(of: quad, width: builder.canvasWidth, height: builder.canvasHeight)
         guard !source.isEmpty, quad.opacity > 0 else { return }
-        // Target pixels per pass pixel: below 1 for a group drawn smaller than its pixel size.
+        let copy = try backdropCopy(of: source, in: builder)
+        let filtered = try GroupFilterPasses.passes(filtering: copy.target, by: backdrop.filters,
+                                                    scale: min(copy.scale.x, copy.scale.y), pool: pool, edges: .duplicated)
+        filterPassCount += filtered.blurs
+        builder.addBarrier([copy.pass] + filtered.passes)
+        var image = BackdropFilter.imageQuad(for: quad, source: source)
+        image.rect = copy.covered
+        appendImage(image, of: filtered.result, into: builder)
+    }
+
+    /// The pass copying the pixels of `rect` (in `builder`'s pass pixels) from the pass's
+    /// target into a pooled target, on the GPU: the copy, the pass, the copy's pixels per pass
+    /// pixel (below 1 for a group drawn smaller than its pixel size, or a copy larger than the
+    /// largest texture, scaled down to fit), and the rectangle of pass pixels it covers.
+    private func backdropCopy(of rect: PixelRect, in builder: PassBuilder)
+        throws -> (target: RenderTarget, pass: RenderPass, scale: (x: Double, y: Double), covered: CGRect) {
         let targetWidth = builder.destination?.width ?? builder.canvasWidth
         let targetHeight = builder.destination?.height ?? builder.canvasHeight
         let sx = Double(targetWidth) / Double(builder.canvasWidth), sy = Double(targetHeight) / Double(builder.canvasHeight)
-        let x0 = min(targetWidth - 1, Int((Double(source.x) * sx).rounded(.down)))
-        let y0 = min(targetHeight - 1, Int((Double(source.y) * sy).rounded(.down)))
-        let x1 = max(x0 + 1, min(targetWidth, Int((Double(source.x + source.width) * sx).rounded(.up))))
-        let y1 = max(y0 + 1, min(targetHeight, Int((Double(source.y + source.height) * sy).rounded(.up))))
+        let x0 = min(targetWidth - 1, Int((Double(rect.x) * sx).rounded(.down)))
+        let y0 = min(targetHeight - 1, Int((Double(rect.y) * sy).rounded(.down)))
+        let x1 = max(x0 + 1, min(targetWidth, Int((Double(rect.x + rect.width) * sx).rounded(.up))))
+        let y1 = max(y0 + 1, min(targetHeight, Int((Double(rect.y + rect.height) * sy).rounded(.up))))
         let read = PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
         let limit = Double(pool.maximumContentSize)
         let fit = min(1, limit / Double(read.width), limit / Double(read.height))
         let copy = try pool.acquire(width: max(1, Int(Double(read.width) * fit)), height: max(1, Int(Double(read.height) * fit)))
-        let copyPass = RenderPass(destination: copy, canvasWidth: copy.width, canvasHeight: copy.height,
-                                  work: .copy(CopyStep(source: builder.destination, sourceRect: read, destination: copy)))
-        let filtered = try GroupFilterPasses.passes(filtering: copy, by: backdrop.filters, scale: min(sx, sy) * fit, pool: pool,
-                                                    edges: .duplicated)
-        filterPassCount += filtered.blurs
-        builder.addBarrier([copyPass] + filtered.passes)
-        var image = BackdropFilter.imageQuad(for: quad, source: source)
-        image.rect = CGRect(x: Double(x0) / sx, y: Double(y0) / sy, width: Double(read.width) / sx, height: Double(read.height) / sy)
-        appendImage(image, of: filtered.result, into: builder)
+        let pass = RenderPass(destination: copy, canvasWidth: copy.width, canvasHeight: copy.height,
+                              work: .copy(CopyStep(source: builder.destination, sourceRect: read, destination: copy)))
+        let covered = CGRect(x: Double(x0) / sx, y: Double(y0) / sy, width: Double(read.width) / sx, height: Double(read.height) / sy)
+        return (copy, pass, (Double(copy.width) / covered.width, Double(copy.height) / covered.height), covered)
+    }
+
+    /// The group's content blended with what lies behind it by `formula`, ready to composite
+    /// source-over: a barrier in `parent` copies the backdrop under the group and a filter pass
+    /// mixes the two (`BlendFormula`). Nil, logged once, for a group whose transform does not
+    /// keep axes aligned (composited source-over), or one that covers no pixel.
+    private func blended(_ content: RenderTarget, of group: CompositingGroup, by formula: BlendFormula,
+                         into parent: PassBuilder) throws -> RenderTarget? {
+        let t = group.transform
+        guard t.m12 == 0, t.m21 == 0, t.m14 == 0, t.m24 == 0, t.m44 == 1, t.m11 != 0, t.m22 != 0 else {
+            if !hasWarnedAboutRotatedBlends {
+                hasWarnedAboutRotatedBlends = true
+                logger.warning("compositingFilter blend modes are drawn for layers whose transform keeps axes aligned; a turned or projected layer is composited source-over")
+            }
+            return nil
+        }
+        let xs = [Double(group.rect.minX) * t.m11 + t.m41, Double(group.rect.maxX) * t.m11 + t.m41]
+        let ys = [Double(group.rect.minY) * t.m22 + t.m42, Double(group.rect.maxY) * t.m22 + t.m42]
+        let bounds = PixelRect(enclosing: CGRect(x: xs.min()!, y: ys.min()!, width: abs(xs[1] - xs[0]), height: abs(ys[1] - ys[0])))
+            .intersection(PixelRect(x: 0, y: 0, width: parent.canvasWidth, height: parent.canvasHeight))
+        guard !bounds.isEmpty else { return nil }
+        let copy = try backdropCopy(of: bounds, in: parent)
+        // gl_FragCoord g in the content (pixel g - border) lies at local x rect.minX + (g - border)
+        // units per pixel, at pass pixel m11 x + m41, at copy texel (pass - covered.minX) scale + border.
+        let b = Double(RenderTarget.border)
+        func u(_ g: Double) -> Double {
+            let local = Double(group.rect.minX) + (g - b) * Double(group.rect.width) / Double(content.width)
+            return ((t.m11 * local + t.m41 - copy.covered.minX) * copy.scale.x + b) / Double(copy.target.allocatedWidth)
+        }
+        func v(_ g: Double) -> Double {
+            let local = Double(group.rect.minY) + (g - b) * Double(group.rect.height) / Double(content.height)
+            return ((t.m22 * local + t.m42 - copy.covered.minY) * copy.scale.y + b) / Double(copy.target.allocatedHeight)
+        }
+        let result = try pool.acquire(width: content.width, height: content.height)
+        var step = FilterStep(mode: .blend, source: content, destination: result, map: GroupFilterPasses.identityMap(content),
+                              second: copy.target, secondMap: SIMD4(Float(u(1) - u(0)), Float(v(1) - v(0)), Float(u(0)), Float(v(0))))
+        step.secondClamp = BlurStep.clamp(to: copy.target)
+        step.blend = formula
+        parent.addBarrier([copy.pass,
+                           RenderPass(destination: result, canvasWidth: content.width, canvasHeight: content.height, work: .filter(step))])
+        return result
     }
 
     // MARK: - Groups
@@ -433,7 +485,13 @@ final class FrameEncoder {
         if group.drawsContent {
             let quad = Quad(transform: group.transform, rect: group.rect, opacity: group.opacity,
                             clipIndex: group.clipIndex, isDoubleSided: group.isDoubleSided)
-            appendImage(quad, of: content, filter: group.filter, blend: blend, into: parent)
+            if let formula = group.blendFormula, formula != .normal,
+               let mixed = try blended(content, of: group, by: formula, into: parent) {
+                appendImage(quad, of: mixed, filter: group.filter, into: parent)
+            } else {
+                appendImage(quad, of: content, filter: group.filter, blend: group.blendFormula == nil ? blend : .sourceOver,
+                            into: parent)
+            }
         }
     }
 }

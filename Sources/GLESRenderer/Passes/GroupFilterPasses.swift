@@ -10,6 +10,9 @@ struct FilterStep {
         case colorMatrix = 1
         case vibrance = 2
         case bloom = 3
+        /// The source's colour mixed with the backdrop (`second`) by `blend`, for compositing
+        /// source-over (`BlendFormula`).
+        case blend = 4
     }
 
     var mode: Mode
@@ -26,6 +29,8 @@ struct FilterStep {
     /// a backdrop's edge texels repeat; unbounded by default.
     var clamp = BlurStep.unclamped
     var secondClamp = BlurStep.unclamped
+    /// A blend step's formula.
+    var blend = BlendFormula.normal
 }
 
 /// The GLES execution of a group's `GroupFilter` steps: each colour step one pass, each blur a
@@ -101,7 +106,7 @@ enum GroupFilterPasses {
     }
 
     /// The map reading `source` texel for texel (same size as the destination).
-    private static func identityMap(_ source: RenderTarget) -> SIMD4<Float> {
+    static func identityMap(_ source: RenderTarget) -> SIMD4<Float> {
         let w = Float(source.allocatedWidth), h = Float(source.allocatedHeight)
         return SIMD4(1 / w, 1 / h, 0, 0)
     }
@@ -111,7 +116,7 @@ enum GroupFilterPasses {
 struct FilterProgram {
     let program: GLuint
     private let mapLocation, secondMapLocation, modeLocation, matrixLocation, biasLocation, amountLocation: GLint
-    private let clampLocation, secondClampLocation: GLint
+    private let clampLocation, secondClampLocation, blendLocation: GLint
     /// The texture unit of a bloom's blurred image (past the quad program's content and clip table).
     static let secondUnit: GLint = QuadProgram.clipTableUnit + 1
 
@@ -127,6 +132,7 @@ struct FilterProgram {
         amountLocation = glGetUniformLocation(program, "u_amount")
         clampLocation = glGetUniformLocation(program, "u_clamp")
         secondClampLocation = glGetUniformLocation(program, "u_secondClamp")
+        blendLocation = glGetUniformLocation(program, "u_blend")
         glUseProgram(program)
         glUniform1i(glGetUniformLocation(program, "u_source"), QuadProgram.contentUnit)
         glUniform1i(glGetUniformLocation(program, "u_second"), Self.secondUnit)
@@ -148,6 +154,7 @@ struct FilterProgram {
         glUniform1f(amountLocation, step.amount)
         glUniform4f(clampLocation, step.clamp.x, step.clamp.y, step.clamp.z, step.clamp.w)
         glUniform4f(secondClampLocation, step.secondClamp.x, step.secondClamp.y, step.secondClamp.z, step.secondClamp.w)
+        glUniform1i(blendLocation, step.blend.rawValue)
         glDrawArrays(GLenum(GL_TRIANGLE_STRIP), 0, 4)
     }
 }

@@ -94,10 +94,22 @@ extension LayerFilters {
     }
 
     /// The blend mode the renderers composite the layer with for its `compositingFilter`, when
-    /// they draw it: `CIAdditionCompositing` adds (`plusLighter`). Nil for none, for
-    /// `CISourceOverCompositing` (the default) and for the blend modes not drawn yet.
+    /// it is one of the fixed-function ones: `CIAdditionCompositing` adds (`plusLighter`). Nil
+    /// for none, for `CISourceOverCompositing` (the default) and for the blend modes drawn by
+    /// formula (`compositingBlendFormula`).
     var compositingBlendMode: BlendMode? {
         guard let filter = compositingFilter, filter.isEnabled else { return nil }
         return filter.kind == "CIAdditionCompositing" ? .plusLighter : nil
     }
+
+    /// The formula the renderers blend the layer with what lies behind it for its
+    /// `compositingFilter` (a `CI…BlendMode`, `CIMultiplyCompositing`); nil for none and for
+    /// `CISourceOverCompositing` and `CIAdditionCompositing`.
+    var compositingBlendFormula: BlendFormula? {
+        guard let filter = compositingFilter, filter.isEnabled else { return nil }
+        return BlendFormula(filterName: filter.kind)
+    }
+
+    /// Whether the layer is composited other than source-over (and so needs a group).
+    var hasCompositingBlend: Bool { compositingBlendMode != nil || compositingBlendFormula != nil }
 }
