@@ -6,7 +6,7 @@
 //   mode 2: vibrance of `u_amount` on straight colour
 //   mode 3: bloom, the source plus `u_amount` times `u_second` (its blur), clamped
 //   mode 4: blend, the source's colour mixed with the backdrop `u_second` by formula `u_blend`
-//           (BlendFormula, the W3C's), for compositing source-over
+//           (a CGBlendMode's raw value, the W3C's formulas), for compositing source-over
 precision highp float;
 
 uniform sampler2D u_source;
@@ -19,7 +19,7 @@ uniform int u_mode;
 uniform mat4 u_matrix;       // columns are the weights of r, g, b, a
 uniform vec4 u_bias;
 uniform float u_amount;
-uniform int u_blend;         // BlendFormula's raw value
+uniform int u_blend;         // CGBlendMode's raw value, normal ... luminosity
 
 out vec4 fragColor;
 
@@ -67,8 +67,8 @@ vec3 blendMix(int mode, vec3 b, vec3 s) {
     if (mode == 5) return max(b, s);
     if (mode == 6) return vec3(dodge(b.r, s.r), dodge(b.g, s.g), dodge(b.b, s.b));
     if (mode == 7) return vec3(burn(b.r, s.r), burn(b.g, s.g), burn(b.b, s.b));
-    if (mode == 8) return hardLight(b, s);
-    if (mode == 9) return softLight(b, s);
+    if (mode == 8) return softLight(b, s);
+    if (mode == 9) return hardLight(b, s);
     if (mode == 10) return abs(b - s);
     if (mode == 11) return b + s - 2.0 * b * s;
     if (mode == 12) return setLum(setSat(s, sat(b)), lum(b));

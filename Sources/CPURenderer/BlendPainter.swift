@@ -3,7 +3,7 @@ import CoreGraphics
 import Foundation
 import Logging
 
-/// The CPU execution of a group's `BlendFormula`: each pixel of the group's content mixed with
+/// The CPU execution of a group's blend formula (`CGBlendMode.blended(source:backdrop:)`): each pixel of the group's content mixed with
 /// the backdrop pixel under its centre, ready to composite source-over (as the GLES renderer's
 /// blend pass does with its copy of the backdrop).
 enum BlendPainter {
@@ -13,7 +13,7 @@ enum BlendPainter {
     /// `backdrop` (the image the group composites into, holding what was painted before it),
     /// into an image of `offscreen`'s; nil, logged once, when the group's transform does not
     /// keep axes aligned (then it composites source-over).
-    static func blended(_ content: PixelBuffer, of group: CompositingGroup, by formula: BlendFormula, over backdrop: PixelBuffer,
+    static func blended(_ content: PixelBuffer, of group: CompositingGroup, by formula: CGBlendMode, over backdrop: PixelBuffer,
                         offscreen: PixelBufferPool) -> PixelBuffer? {
         let t = group.transform
         guard t.m12 == 0, t.m21 == 0, t.m14 == 0, t.m24 == 0, t.m44 == 1, t.m11 != 0, t.m22 != 0 else {

@@ -67,7 +67,7 @@ struct FrameCompositor {
                 case .group(let index):
                     var quads = try composite(tree.groups[index], statistics: &statistics)
                     let group = tree.groups[index].group
-                    if let formula = group.blendFormula, formula != .normal, group.drawsContent, let target,
+                    if let formula = group.blendFormula, formula != .normal, formula.isBlendFormula, group.drawsContent, let target,
                        let (quad, binding) = quads.popLast() {
                         // The shadow first: the content blends with what lies behind it, shadow included.
                         for (quad, binding) in quads {

@@ -301,7 +301,9 @@ public final class GLESRenderer: FrameRenderer, CacheBudgetedRenderer {
         statistics.quads = encoder.quadCount
         statistics.textureUploads = textures.uploadsThisFrame
         statistics.partialTextureUploads = textures.partialUploadsThisFrame
+        // The passes of barriers (backdrops, blends) run inside the pass they split.
         statistics.offscreenPasses = encoder.passes.count - 1
+            + encoder.passes.reduce(0) { sum, pass in pass.barriers.reduce(sum) { $0 + $1.passes.count } }
         statistics.filterPasses = encoder.filterPassCount
 
         var drawsDamagePerInstance = false

@@ -282,12 +282,13 @@ final class FrameEncoder {
     }
 
     /// Appends a quad showing a target's content (a group's image, its mask or its shadow).
-    private func appendImage(_ quad: Quad, of target: RenderTarget, filter: TextureFilter = .linear, alphaTint: Bool = false,
-                             blend: BatchBlend = .sourceOver, into builder: PassBuilder) {
+    private func appendImage(_ quad: Quad, of target: RenderTarget, unitRect: CGRect = CGRect(x: 0, y: 0, width: 1, height: 1),
+                             filter: TextureFilter = .linear, alphaTint: Bool = false, blend: BatchBlend = .sourceOver,
+                             into builder: PassBuilder) {
         if quad.opacity <= 0 || (!quad.isDoubleSided && quad.transform.facesAway) { return }
         let sampling: TextureFilter = filter == .nearest ? .nearest : .linear
         let binding = (target.texture, SamplerSet.key(minification: sampling, magnification: sampling),
-                       target.placement.coordinates(for: CGRect(x: 0, y: 0, width: 1, height: 1)))
+                       target.placement.coordinates(for: unitRect))
         let margin = QuadInstance.drawnMargin(quad)
         let clip = clips.resolve(quad.clipIndex, transform: quad.transform, rect: quad.rect, margin: Double(margin))
         append(quad, binding: binding, alphaTint: alphaTint, blend: blend, clip: clip, margin: margin, into: builder)
@@ -303,13 +304,13 @@ final class FrameEncoder {
         let source = backdrop.sourcePixels(of: quad, width: builder.canvasWidth, height: builder.canvasHeight)
         guard !source.isEmpty, quad.opacity > 0 else { return }
         let copy = try backdropCopy(of: source, in: builder)
-        let filtered = try GroupFilterPasses.passes(filtering: copy.target, by: backdrop.filters,
-                                                    scale: min(copy.scale.x, copy.scale.y), pool: pool, edges: .duplicated)
+        let filtered = try GroupFilterPasses.backdropPasses(filtering: copy.target, by: backdrop.filters,
+                                                            scale: min(copy.scale.x, copy.scale.y), pool: pool)
         filterPassCount += filtered.blurs
         builder.addBarrier([copy.pass] + filtered.passes)
         var image = BackdropFilter.imageQuad(for: quad, source: source)
         image.rect = copy.covered
-        appendImage(image, of: filtered.result, into: builder)
+        appendImage(image, of: filtered.result, unitRect: filtered.unitRect, into: builder)
     }
 
     /// The pass copying the pixels of `rect` (in `builder`'s pass pixels) from the pass's
@@ -337,9 +338,9 @@ final class FrameEncoder {
 
     /// The group's content blended with what lies behind it by `formula`, ready to composite
     /// source-over: a barrier in `parent` copies the backdrop under the group and a filter pass
-    /// mixes the two (`BlendFormula`). Nil, logged once, for a group whose transform does not
+    /// mixes the two (`CGBlendMode.blended(source:backdrop:)`). Nil, logged once, for a group whose transform does not
     /// keep axes aligned (composited source-over), or one that covers no pixel.
-    private func blended(_ content: RenderTarget, of group: CompositingGroup, by formula: BlendFormula,
+    private func blended(_ content: RenderTarget, of group: CompositingGroup, by formula: CGBlendMode,
                          into parent: PassBuilder) throws -> RenderTarget? {
         let t = group.transform
         guard t.m12 == 0, t.m21 == 0, t.m14 == 0, t.m24 == 0, t.m44 == 1, t.m11 != 0, t.m22 != 0 else {
@@ -485,7 +486,7 @@ final class FrameEncoder {
         if group.drawsContent {
             let quad = Quad(transform: group.transform, rect: group.rect, opacity: group.opacity,
                             clipIndex: group.clipIndex, isDoubleSided: group.isDoubleSided)
-            if let formula = group.blendFormula, formula != .normal,
+            if let formula = group.blendFormula, formula != .normal, formula.isBlendFormula,
                let mixed = try blended(content, of: group, by: formula, into: parent) {
                 appendImage(quad, of: mixed, filter: group.filter, into: parent)
             } else {

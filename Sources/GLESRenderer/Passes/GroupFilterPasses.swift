@@ -1,5 +1,6 @@
 import CGLES3
 import CompositorCore
+import CoreGraphics
 import Foundation
 
 /// One pass of a layer filter over a group's image (see `Shaders/filter.frag.glsl`).
@@ -11,7 +12,7 @@ struct FilterStep {
         case vibrance = 2
         case bloom = 3
         /// The source's colour mixed with the backdrop (`second`) by `blend`, for compositing
-        /// source-over (`BlendFormula`).
+        /// source-over (`CGBlendMode.blended(source:backdrop:)`).
         case blend = 4
     }
 
@@ -30,7 +31,7 @@ struct FilterStep {
     var clamp = BlurStep.unclamped
     var secondClamp = BlurStep.unclamped
     /// A blend step's formula.
-    var blend = BlendFormula.normal
+    var blend = CGBlendMode.normal
 }
 
 /// The GLES execution of a group's `GroupFilter` steps: each colour step one pass, each blur a
@@ -85,6 +86,30 @@ enum GroupFilterPasses {
             }
         }
         return (passes, current, blurs)
+    }
+
+    /// The passes running a backdrop's `filters` over its `copy` (`scale` copy pixels per
+    /// target pixel, edges duplicated), the target holding the result, the part of the result's
+    /// content that shows the copy (unit coordinates), and the number of blur passes. A chain
+    /// that ends in a blur leaves the blurred image at the blur's resolution: the quad drawing it
+    /// samples it bilinearly at its pixels' centres, as the resampling pass would have (a pass
+    /// over every pixel of the copy saved, the costliest on a software rasterizer).
+    static func backdropPasses(filtering copy: RenderTarget, by filters: [GroupFilter], scale: Double,
+                               pool: RenderTargetPool) throws -> (passes: [RenderPass], result: RenderTarget, unitRect: CGRect, blurs: Int) {
+        let whole = CGRect(x: 0, y: 0, width: 1, height: 1)
+        guard case .blur(let sigma)? = filters.last else {
+            let all = try passes(filtering: copy, by: filters, scale: scale, pool: pool, edges: .duplicated)
+            return (all.passes, all.result, whole, all.blurs)
+        }
+        let before = try passes(filtering: copy, by: Array(filters.dropLast()), scale: scale, pool: pool, edges: .duplicated)
+        let plan = BlurPlan(sigma: Double(GroupFilter.renderedSigma(sigma)) * scale, contentWidth: before.result.width,
+                            contentHeight: before.result.height, maximumSize: pool.maximumContentSize, edges: .duplicated)
+        guard !plan.isIdentity else { return (before.passes, before.result, whole, before.blurs) }
+        let (blurPasses, blurred) = try plan.passes(blurring: before.result, pool: pool, allChannels: true)
+        // The blurred image covers plan.width x downsample copy pixels, a little more than the copy.
+        let unit = CGRect(x: 0, y: 0, width: Double(copy.width) / Double(plan.width * plan.downsample),
+                          height: Double(copy.height) / Double(plan.height * plan.downsample))
+        return (before.passes + blurPasses, blurred, unit, before.blurs + 1)
     }
 
     /// Appends the passes of a `BlurPlan` of `sigma` over `source`'s four channels; returns

@@ -1,4 +1,5 @@
 import CompositorCore
+import CoreGraphics
 import CoreImage
 import Foundation
 
@@ -105,9 +106,9 @@ extension LayerFilters {
     /// The formula the renderers blend the layer with what lies behind it for its
     /// `compositingFilter` (a `CI…BlendMode`, `CIMultiplyCompositing`); nil for none and for
     /// `CISourceOverCompositing` and `CIAdditionCompositing`.
-    var compositingBlendFormula: BlendFormula? {
+    var compositingBlendFormula: CGBlendMode? {
         guard let filter = compositingFilter, filter.isEnabled else { return nil }
-        return BlendFormula(filterName: filter.kind)
+        return CGBlendMode(compositingFilterName: filter.kind)
     }
 
     /// Whether the layer is composited other than source-over (and so needs a group).
