@@ -43,7 +43,7 @@ extension LayerFilterState {
             matrix = .colorMonochrome(color: SIMD4(Float(c[0]), Float(c[1]), Float(c[2]), Float(c[3])),
                                       intensity: f(kCIInputIntensityKey, 1))
         case "CIExposureAdjust":
-            matrix = .exposureAdjust(ev: f(kCIInputEVKey, 0))
+            matrix = .exposureAdjust(ev: f(kCIInputEVKey, 0.5))
         default:
             return nil
         }

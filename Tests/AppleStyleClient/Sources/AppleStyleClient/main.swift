@@ -82,3 +82,8 @@ gauge.add(tagged, forKey: "pulse")
 let keptTag = (gauge.animation(forKey: "pulse") as? TaggedFade)?.tag ?? "lost"
 print("gauge: bounds set", gauge.boundsChanges, "corner", gauge.cornerRadius, "drawn", gauge.drawnLevels,
       "scale", boxedScale, unboxedScale, "tag", keptTag, "hidden action is NSNull", gauge.action(forKey: "hidden") is NSNull)
+// Frosted glass and a blend mode, as Apple's documentation writes them.
+let frosted = CALayer()
+frosted.backgroundFilters = [CIFilter(name: "CIGaussianBlur", parameters: [kCIInputRadiusKey: 20])!]
+frosted.compositingFilter = CIFilter(name: "CIMultiplyBlendMode")
+root.addSublayer(frosted)
