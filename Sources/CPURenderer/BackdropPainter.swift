@@ -35,8 +35,12 @@ enum BackdropPainter {
         }
         GroupFilterPainter.apply(backdrop.filters, to: copy, edges: .duplicated)
         filterPasses += backdrop.filters.filter { !$0.isPerPixel }.count
-        let binding = TextureBinding(texture: Texture(copy), unitRect: CGRect(x: 0, y: 0, width: 1, height: 1),
-                                     minification: .linear, magnification: .linear)
-        return (BackdropFilter.imageQuad(for: quad, source: source), binding)
+        var image = BackdropFilter.imageQuad(for: quad, source: source)
+        // Drawn over the backdrop quad's own pixels only (the copy's margin is read, not shown).
+        guard let shown = BackdropFilter.shownPart(of: quad, covered: image.rect, unitRect: CGRect(x: 0, y: 0, width: 1, height: 1))
+        else { return nil }
+        image.rect = shown.rect
+        let binding = TextureBinding(texture: Texture(copy), unitRect: shown.unitRect, minification: .linear, magnification: .linear)
+        return (image, binding)
     }
 }

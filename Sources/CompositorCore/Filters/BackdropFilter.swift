@@ -56,6 +56,18 @@ public struct BackdropFilter: Sendable, Equatable {
              opacity: quad.opacity, clipIndex: quad.clipIndex, antialiasedEdges: 0)
     }
 
+    /// The part of an image covering `covered` (target pixels; `unitRect` of the image covers
+    /// it) that lies under the backdrop quad `quad`: the rectangle to draw and its unit rect of
+    /// the image; nil when they do not meet. The copy's margin is read by the filters, never shown.
+    public static func shownPart(of quad: Quad, covered: CGRect, unitRect u: CGRect) -> (rect: CGRect, unitRect: CGRect)? {
+        let shown = quad.rect.intersection(covered)
+        guard !shown.isNull, !shown.isEmpty, covered.width > 0, covered.height > 0 else { return nil }
+        let c = covered
+        return (shown, CGRect(x: u.minX + (shown.minX - c.minX) / c.width * u.width,
+                              y: u.minY + (shown.minY - c.minY) / c.height * u.height,
+                              width: shown.width / c.width * u.width, height: shown.height / c.height * u.height))
+    }
+
     /// The blur plan of a blur of `sigma` target pixels over a `width` x `height` copy.
     public static func blurPlan(sigma: Float, width: Int, height: Int, maximumSize: Int = .max) -> BlurPlan {
         BlurPlan(sigma: Double(GroupFilter.renderedSigma(sigma)), contentWidth: width, contentHeight: height,

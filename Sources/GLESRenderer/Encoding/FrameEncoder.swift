@@ -310,13 +310,9 @@ final class FrameEncoder {
         builder.addBarrier([copy.pass] + filtered.passes)
         // Drawn over the backdrop quad's own pixels only (the copy's margin is read, not shown).
         var image = BackdropFilter.imageQuad(for: quad, source: source)
-        let shown = quad.rect.intersection(copy.covered)
-        guard !shown.isNull, !shown.isEmpty else { return }
-        image.rect = shown
-        let u = filtered.unitRect, c = copy.covered
-        let unit = CGRect(x: (shown.minX - c.minX) / c.width * u.width, y: (shown.minY - c.minY) / c.height * u.height,
-                          width: shown.width / c.width * u.width, height: shown.height / c.height * u.height)
-        appendImage(image, of: filtered.result, unitRect: unit, into: builder)
+        guard let shown = BackdropFilter.shownPart(of: quad, covered: copy.covered, unitRect: filtered.unitRect) else { return }
+        image.rect = shown.rect
+        appendImage(image, of: filtered.result, unitRect: shown.unitRect, into: builder)
     }
 
     /// The pass copying the pixels of `rect` (in `builder`'s pass pixels) from the pass's
