@@ -12,15 +12,18 @@ uniform vec2 u_step;                          // source coordinate step between 
 uniform int u_radius;                         // taps on each side of the centre
 uniform float u_weights[maximumRadius + 1];   // normalized weights by distance from the centre
 uniform int u_allChannels;                    // 0: alpha into every channel; 1: each channel
+uniform vec4 u_clamp;                         // taps clamped to xy...zw: the edge texels repeat (a backdrop)
+
+vec4 tap(vec2 coordinate) { return texture(u_source, clamp(coordinate, u_clamp.xy, u_clamp.zw)); }
 
 out vec4 fragColor;
 
 void main() {
     vec2 centre = gl_FragCoord.xy * u_map.xy + u_map.zw;
-    vec4 sum = u_weights[0] * texture(u_source, centre);
+    vec4 sum = u_weights[0] * tap(centre);
     for (int k = 1; k <= u_radius; ++k) {
         vec2 offset = float(k) * u_step;
-        sum += u_weights[k] * (texture(u_source, centre - offset) + texture(u_source, centre + offset));
+        sum += u_weights[k] * (tap(centre - offset) + tap(centre + offset));
     }
     fragColor = u_allChannels == 1 ? sum : vec4(sum.a);
 }

@@ -171,13 +171,19 @@ public final class CPURenderer: FrameRenderer, CacheBudgetedRenderer {
         let compositor = FrameCompositor(tree: tree, clips: clips, painter: painter, textures: textures,
                                          rasterizations: rasterizations, shadowMasks: shadowMasks, offscreen: offscreen)
         var roots = tree.nodes[tree.roots]
+        // A backdrop meeting the damage is redrawn with all it reads (`BackdropFilter.grow`).
+        if tree.hasBackdrops && regions != [whole] {
+            regions = DamageRegion.disjoint(BackdropFilter.grow(regions, for: list))
+        }
         if regions != [whole] {
             // Only drawables that may touch the damage are prepared (groups not drawn at all).
             let damage = DamageTiles(rects: regions, width: pixelWidth, height: pixelHeight)
             culling.select(trees, touching: damage)
             roots = ArraySlice(culling.selected.map { tree.nodes[$0] })
         }
-        try compositor.prepare(roots, width: pixelWidth, height: pixelHeight, statistics: &statistics, into: &preparedQuads)
+        let target = PaintTarget(buffer: canvas, regions: regions, clear: packPixel(list.clearColor.raw))
+        try compositor.prepare(roots, width: pixelWidth, height: pixelHeight, statistics: &statistics, into: &preparedQuads,
+                               target: target)
         let quads = preparedQuads
         var finish: (@Sendable (Range<Int>, Range<Int>) -> Void)?
         if let target = framebuffer {
@@ -186,8 +192,7 @@ public final class CPURenderer: FrameRenderer, CacheBudgetedRenderer {
                 for y in rows { target.write(row: y, from: columns.lowerBound, to: columns.upperBound, of: canvas) }
             }
         }
-        painter.paint(quads, clips: clips, into: canvas, regions: regions, clear: packPixel(list.clearColor.raw),
-                      finishRows: finish)
+        painter.paint(quads, clips: clips, into: canvas, regions: regions, clear: target.clear, finishRows: finish)
         statistics.quads += quads.count
         statistics.textureUploads = textures.uploadsThisFrame
         hasEnded = true

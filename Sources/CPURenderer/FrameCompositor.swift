@@ -18,9 +18,9 @@ struct FrameCompositor {
 
     /// The prepared drawables of `nodes` for an image of `width` x `height`.
     func prepare(_ nodes: ArraySlice<DrawListTree.Node>, width: Int, height: Int,
-                 statistics: inout RenderStatistics) throws -> PreparedQuadList {
+                 statistics: inout RenderStatistics, target: PaintTarget? = nil) throws -> PreparedQuadList {
         var prepared = PreparedQuadList()
-        try prepare(nodes, width: width, height: height, statistics: &statistics, into: &prepared)
+        try prepare(nodes, width: width, height: height, statistics: &statistics, into: &prepared, target: target)
         return prepared
     }
 
@@ -31,10 +31,17 @@ struct FrameCompositor {
     ///
     /// Lists of `parallelMinimum` nodes or more are prepared on the painter's threads
     /// (`prepareInParallel`); the result is the same list.
+    ///
+    /// A quad that filters its backdrop needs what comes before it painted: with `target`, the
+    /// drawables prepared so far are painted into it, the list emptied, and the filtered
+    /// backdrop prepared (`BackdropPainter`); the caller paints the rest. Without one, such a
+    /// quad is skipped.
     func prepare(_ nodes: ArraySlice<DrawListTree.Node>, width: Int, height: Int,
-                 statistics: inout RenderStatistics, into prepared: inout PreparedQuadList) throws {
+                 statistics: inout RenderStatistics, into prepared: inout PreparedQuadList,
+                 target: PaintTarget? = nil) throws {
         prepared.removeAll(expecting: nodes.count)
-        if painter.threadCount > 1 && nodes.count >= Self.parallelMinimum && Self.parallelPreparationAllowed {
+        if painter.threadCount > 1 && nodes.count >= Self.parallelMinimum && Self.parallelPreparationAllowed
+            && !tree.hasBackdrops {
             try prepareInParallel(nodes, width: width, height: height, statistics: &statistics, into: &prepared)
             return
         }
@@ -43,18 +50,54 @@ struct FrameCompositor {
                 switch node {
                 case .quad(let index):
                     let given = tree.quad(at: index)
+                    if let backdrop = given.backdrop {
+                        guard let target else { continue }
+                        paint(&prepared, into: target, statistics: &statistics)
+                        if let (quad, binding) = BackdropPainter.filteredBackdrop(of: given, backdrop, in: target, offscreen: offscreen,
+                                                                                  filterPasses: &statistics.filterPasses) {
+                            prepared.append(quad, texture: binding, clips: clipPointer, canvasWidth: width, canvasHeight: height)
+                        }
+                        continue
+                    }
                     func prepare(_ quad: Quad) {
                         let binding = quad.texture.map(binding(for:))
                         prepared.append(quad, texture: binding, clips: clipPointer, canvasWidth: width, canvasHeight: height)
                     }
                     if given.blurSigma <= 0 || !shadowMasks.drawShadow(given, prepare) { prepare(given) }
                 case .group(let index):
-                    for (quad, binding) in try composite(tree.groups[index], statistics: &statistics) {
+                    var quads = try composite(tree.groups[index], statistics: &statistics)
+                    let group = tree.groups[index].group
+                    if let formula = group.blendFormula, formula != .normal, formula.isBlendFormula, group.drawsContent, let target,
+                       let (quad, binding) = quads.popLast() {
+                        // The shadow first: the content blends with what lies behind it, shadow included.
+                        for (quad, binding) in quads {
+                            prepared.append(quad, texture: binding, clips: clipPointer, canvasWidth: width, canvasHeight: height)
+                        }
+                        paint(&prepared, into: target, statistics: &statistics)
+                        let mixed = BlendPainter.blended(binding.texture.levels[0], of: group, by: formula, over: target.buffer,
+                                                         offscreen: offscreen)
+                        var blended = binding
+                        if let mixed {
+                            blended.texture = Texture(mixed)
+                            if group.filter == .trilinear { blended.texture.makeMipmaps() }
+                        }
+                        quads = [(quad, blended)]
+                    }
+                    for (quad, binding) in quads {
                         prepared.append(quad, texture: binding, clips: clipPointer, canvasWidth: width, canvasHeight: height)
                     }
                 }
             }
         }
+    }
+
+    /// Paints the drawables prepared so far into `target` (clearing it first when it is the
+    /// first part painted) and empties `prepared`: what a backdrop copy or a blend reads.
+    private func paint(_ prepared: inout PreparedQuadList, into target: PaintTarget, statistics: inout RenderStatistics) {
+        painter.paint(prepared, clips: clips, into: target.buffer, regions: target.regions, clear: target.clear)
+        target.clear = nil
+        statistics.quads += prepared.count
+        prepared.removeAll(expecting: prepared.count)
     }
 
     /// The fewest nodes prepared on several threads: below it, handing the quads out and joining
@@ -192,10 +235,11 @@ struct FrameCompositor {
     private func draw(_ nodes: ArraySlice<DrawListTree.Node>, width: Int, height: Int, kept: Bool,
                       statistics: inout RenderStatistics) throws -> PixelBuffer {
         let buffer = kept ? PixelBuffer(width: width, height: height) : offscreen.pixelBuffer(width: width, height: height)
-        let quads = try prepare(nodes, width: width, height: height, statistics: &statistics)
         // A pooled image holds what an earlier pass left: cleared with the painting.
-        painter.paint(quads, clips: clips, into: buffer, region: PixelRect(x: 0, y: 0, width: width, height: height),
-                      clear: buffer.storage == nil ? nil : 0)
+        let target = PaintTarget(buffer: buffer, regions: [PixelRect(x: 0, y: 0, width: width, height: height)],
+                                 clear: buffer.storage == nil ? nil : 0)
+        let quads = try prepare(nodes, width: width, height: height, statistics: &statistics, target: target)
+        painter.paint(quads, clips: clips, into: buffer, regions: target.regions, clear: target.clear)
         statistics.offscreenPasses += 1
         statistics.quads += quads.count
         return buffer

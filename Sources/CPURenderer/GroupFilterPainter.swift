@@ -3,8 +3,9 @@ import Foundation
 
 /// The CPU execution of a group's `GroupFilter` steps, in place on the group's image.
 enum GroupFilterPainter {
-    /// Applies `filters` in order to `image` (premultiplied RGBA8).
-    static func apply(_ filters: [GroupFilter], to image: PixelBuffer) {
+    /// Applies `filters` in order to `image` (premultiplied RGBA8), blurs reading `edges` beyond
+    /// the image's edges.
+    static func apply(_ filters: [GroupFilter], to image: PixelBuffer, edges: BlurPlan.Edges = .transparent) {
         for filter in filters {
             switch filter {
             case .color(let matrix):
@@ -18,10 +19,10 @@ enum GroupFilterPainter {
                     return SIMD4(out.x, out.y, out.z, p.w)
                 }
             case .blur(let sigma):
-                let planes = blurredPlanes(of: image, sigma: GroupFilter.renderedSigma(sigma))
+                let planes = blurredPlanes(of: image, sigma: GroupFilter.renderedSigma(sigma), edges: edges)
                 store(planes, into: image) { _, blurred in blurred }
             case .bloom(let sigma, let intensity):
-                let planes = blurredPlanes(of: image, sigma: GroupFilter.renderedSigma(sigma))
+                let planes = blurredPlanes(of: image, sigma: GroupFilter.renderedSigma(sigma), edges: edges)
                 store(planes, into: image) { original, blurred in
                     let sum = (original + intensity * blurred).clamped(lowerBound: .zero, upperBound: SIMD4(repeating: 1))
                     // Premultiplied colour never exceeds its alpha.
@@ -45,9 +46,9 @@ enum GroupFilterPainter {
 
     /// Each channel of `image` blurred by a `BlurPlan` of `sigma`, resampled back onto the
     /// image's pixels (bilinear from the plan's possibly halved result), 0...255.
-    private static func blurredPlanes(of image: PixelBuffer, sigma: Float) -> [[Float]] {
+    private static func blurredPlanes(of image: PixelBuffer, sigma: Float, edges: BlurPlan.Edges) -> [[Float]] {
         let (w, h) = (image.width, image.height)
-        let plan = BlurPlan(sigma: Double(sigma), contentWidth: w, contentHeight: h)
+        let plan = BlurPlan(sigma: Double(sigma), contentWidth: w, contentHeight: h, edges: edges)
         return (0..<4).map { channel in
             let shift = UInt32(channel * 8)
             var plane = [Float](repeating: 0, count: w * h)

@@ -66,7 +66,7 @@ enum FilterCatalog {
             FilterDescription(name: "CIExposureAdjust", displayName: "Exposure Adjust",
                               categories: [kCICategoryColorAdjustment] + pixelwise, parameters: [
                 image,
-                .scalar(kCIInputEVKey, "EV", default: 0, identity: 0, sliderMin: -10, sliderMax: 10),
+                .scalar(kCIInputEVKey, "EV", default: 0.5, identity: 0, sliderMin: -10, sliderMax: 10),
             ]),
             FilterDescription(name: "CIVibrance", displayName: "Vibrance",
                               categories: [kCICategoryColorAdjustment] + pixelwise, parameters: [

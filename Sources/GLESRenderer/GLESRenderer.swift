@@ -275,8 +275,10 @@ public final class GLESRenderer: FrameRenderer, CacheBudgetedRenderer {
         lastStatistics = RenderStatistics()
     }
 
-    private func renderCurrent(_ list: DrawList, scissors: [PixelRect]?) throws -> RenderStatistics {
+    private func renderCurrent(_ list: DrawList, scissors given: [PixelRect]?) throws -> RenderStatistics {
         let context = target.context
+        // A backdrop meeting the damage is redrawn with all it reads (`BackdropFilter.grow`).
+        let scissors = given.map { BackdropFilter.grow($0, for: list) }
         if list.pixelWidth != target.pixelWidth || list.pixelHeight != target.pixelHeight {
             try target.resize(pixelWidth: list.pixelWidth, pixelHeight: list.pixelHeight)
         }
@@ -299,12 +301,14 @@ public final class GLESRenderer: FrameRenderer, CacheBudgetedRenderer {
         statistics.quads = encoder.quadCount
         statistics.textureUploads = textures.uploadsThisFrame
         statistics.partialTextureUploads = textures.partialUploadsThisFrame
+        // The passes of barriers (backdrops, blends) run inside the pass they split.
         statistics.offscreenPasses = encoder.passes.count - 1
+            + encoder.passes.reduce(0) { sum, pass in pass.barriers.reduce(sum) { $0 + $1.passes.count } }
         statistics.filterPasses = encoder.filterPassCount
 
         var drawsDamagePerInstance = false
         if let scissors, scissors.count > 1, !scissorsEachDamageRectangle, let canvas = encoder.passes.last,
-           canvas.destination == nil, case let .quads(batches) = canvas.work {
+           canvas.destination == nil, canvas.barriers.isEmpty, case let .quads(batches) = canvas.work {
             drawsDamagePerInstance = damagedCanvas.plan(canvasBatches: batches, bounds: encoder.instanceBounds, rects: scissors,
                                                         height: target.pixelHeight, yFlipped: target.isYFlipped,
                                                         clearColor: list.clearColor) { instance, rect in
@@ -462,15 +466,40 @@ public final class GLESRenderer: FrameRenderer, CacheBudgetedRenderer {
     /// Binds and clears the pass's target, draws its work, and returns the number of draw calls.
     /// The canvas pass is drawn whole, or once per scissor rectangle (cleared inside it only).
     private func draw(_ pass: RenderPass, clearColor: PremultipliedColor, scissors: [PixelRect]?) throws -> Int {
+        guard !pass.barriers.isEmpty, case let .quads(batches) = pass.work else {
+            return try draw(pass, clearColor: clearColor, scissors: scissors, clears: true)
+        }
+        // The batches between barriers in turn, each barrier's passes after the batches before it
+        // (`RenderPass.Barrier`); only the first part clears the target.
+        var drawCalls = 0, start = 0
+        let ends = pass.barriers.map(\.batchIndex) + [batches.count]
+        for (part, end) in ends.enumerated() {
+            var segment = pass
+            segment.work = .quads(Array(batches[start..<max(start, end)]))
+            segment.barriers = []
+            drawCalls += try draw(segment, clearColor: clearColor, scissors: scissors, clears: part == 0)
+            if part < pass.barriers.count {
+                for barrierPass in pass.barriers[part].passes {
+                    drawCalls += try draw(barrierPass, clearColor: clearColor, scissors: nil)
+                }
+            }
+            start = max(start, end)
+        }
+        return drawCalls
+    }
+
+    /// Binds the pass's target, clears it when `clears` (else keeps its pixels: the part of a
+    /// pass after a barrier), and draws its work.
+    private func draw(_ pass: RenderPass, clearColor: PremultipliedColor, scissors: [PixelRect]?, clears: Bool) throws -> Int {
         if let destination = pass.destination {
-            destination.bindAndClear()
+            if clears { destination.bindAndClear() } else { destination.bindKeepingPixels() }
             return try drawWork(of: pass)
         }
         try target.bind()
         glClearColor(clearColor.red, clearColor.green, clearColor.blue, clearColor.alpha)
         guard let scissors else {
             glDisable(GLenum(GL_SCISSOR_TEST))
-            glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
+            if clears { glClear(GLbitfield(GL_COLOR_BUFFER_BIT)) }
             return try drawWork(of: pass)
         }
         glEnable(GLenum(GL_SCISSOR_TEST))
@@ -479,7 +508,7 @@ public final class GLESRenderer: FrameRenderer, CacheBudgetedRenderer {
         for scissor in scissors {
             let y = target.isYFlipped ? target.pixelHeight - scissor.y - scissor.height : scissor.y
             glScissor(GLint(scissor.x), GLint(y), GLsizei(scissor.width), GLsizei(scissor.height))
-            glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
+            if clears { glClear(GLbitfield(GL_COLOR_BUFFER_BIT)) }
             if case let .quads(batches) = pass.work {
                 drawCalls += try draw(batches, width: pass.canvasWidth, height: pass.canvasHeight,
                                       yFlip: target.isYFlipped ? -1 : 1, within: scissor)
@@ -504,7 +533,32 @@ public final class GLESRenderer: FrameRenderer, CacheBudgetedRenderer {
         case let .filter(step):
             try filter(step)
             return 1
+        case let .copy(step):
+            copy(step)
+            return 1
         }
+    }
+
+    /// Copies a rectangle of the canvas or of an offscreen target into the content of the
+    /// step's destination (bound, its content scissored), on the GPU: the destination's row 0
+    /// is the rectangle's top row; a window surface's bottom-up rows are flipped on the way.
+    private func copy(_ step: CopyStep) {
+        let r = step.sourceRect
+        var x0 = GLint(r.x), x1 = GLint(r.x + r.width), y0 = GLint(r.y), y1 = GLint(r.y + r.height)
+        if let source = step.source {
+            let b = GLint(RenderTarget.border)
+            x0 += b; x1 += b; y0 += b; y1 += b
+            glBindFramebuffer(GLenum(GL_READ_FRAMEBUFFER), source.framebuffer)
+        } else {
+            if target.isYFlipped { (y0, y1) = (GLint(target.pixelHeight) - y0, GLint(target.pixelHeight) - y1) }
+            glBindFramebuffer(GLenum(GL_READ_FRAMEBUFFER), target.framebuffer)
+        }
+        let d = step.destination, b = GLint(RenderTarget.border)
+        let scaled = d.width != r.width || d.height != r.height
+        glBindFramebuffer(GLenum(GL_DRAW_FRAMEBUFFER), d.framebuffer)
+        glBlitFramebuffer(x0, y0, x1, y1, b, b, b + GLint(d.width), b + GLint(d.height), GLbitfield(GL_COLOR_BUFFER_BIT),
+                          GLenum(scaled ? GL_LINEAR : GL_NEAREST))
+        glBindFramebuffer(GLenum(GL_FRAMEBUFFER), d.framebuffer)
     }
 
     private func blur(_ step: BlurStep) throws {

@@ -5,7 +5,8 @@ import QuartzCore
 /// A photo carousel in the manner of Cover Flow: the chosen picture faces the viewer, the others
 /// stand turned on either side in perspective (`sublayerTransform.m34`), each over its
 /// reflection (a `CAReplicatorLayer` of two instances, the second flipped and faded) and with a
-/// drop shadow; a `CATextLayer` captions the chosen picture. Arrow keys and swipes move along
+/// drop shadow; a `CATextLayer` captions the chosen picture on a frosted panel (`captionPanel`:
+/// the reflections behind it blurred and their colour raised). Arrow keys and swipes move along
 /// it with a spring (`CASpringAnimation`); a tap on a picture brings it to the front.
 public final class CoverFlow: KioskDemo {
     /// The perspective's eye distance in points: `sublayerTransform.m34 = -1 / eyeDistance`.
@@ -25,6 +26,14 @@ public final class CoverFlow: KioskDemo {
     public private(set) var coverLayers: [CAReplicatorLayer] = []
     /// The caption under the chosen picture.
     public let captionLayer = CATextLayer()
+    /// The frosted glass behind the caption: `backgroundFilters` blur what lies behind it
+    /// (`CIGaussianBlur`, radius `frostRadius`) and raise its saturation (`CIColorControls`,
+    /// `frostSaturation`), under a faint white tint and a hairline border.
+    public let captionPanel = CALayer()
+    /// The blur radius of the caption's frosted panel, in points.
+    public static let frostRadius: CGFloat = 20
+    /// The saturation of the caption's frosted panel (1 leaves colours as they are).
+    public static let frostSaturation: CGFloat = 1.8
     /// The pictures' titles.
     public let titles: [String]
     /// The index of the picture in front.
@@ -57,6 +66,17 @@ public final class CoverFlow: KioskDemo {
         floorLayer.name = "floor"
         floorLayer.colors = [CGColor(red: 0, green: 0, blue: 0, alpha: 0), CGColor(red: 0, green: 0, blue: 0, alpha: 1)]
         rootLayer.addSublayer(floorLayer)
+        captionPanel.name = "captionPanel"
+        captionPanel.backgroundColor = CGColor(red: 1, green: 1, blue: 1, alpha: 0.08)
+        captionPanel.borderColor = CGColor(red: 1, green: 1, blue: 1, alpha: 0.18)
+        captionPanel.borderWidth = 1
+        captionPanel.cornerRadius = 20
+        let frost = CIFilter(name: "CIGaussianBlur", parameters: [kCIInputRadiusKey: Self.frostRadius])
+        frost?.name = "frost"
+        let saturation = CIFilter(name: "CIColorControls", parameters: [kCIInputSaturationKey: Self.frostSaturation])
+        saturation?.name = "saturation"
+        captionPanel.backgroundFilters = [frost, saturation].compactMap { $0 }
+        rootLayer.addSublayer(captionPanel)
         captionLayer.name = "caption"
         captionLayer.font = "Helvetica Neue, DejaVu Sans, sans-serif" as CFString
         captionLayer.fontSize = 40
@@ -133,6 +153,9 @@ public final class CoverFlow: KioskDemo {
         floorLayer.frame = CGRect(x: 0, y: floorTop, width: size.width, height: size.height - floorTop)
         floorLayer.locations = [0, NSNumber(value: Double(min(1, coverSide * 0.7 / max(1, size.height - floorTop))))]
         captionLayer.frame = CGRect(x: 0, y: (size.height * 0.84).rounded(), width: size.width, height: 56)
+        // The panel: 60% of the width, centred, 16 points around the caption's line.
+        captionPanel.frame = CGRect(x: (size.width * 0.2).rounded(), y: captionLayer.frame.minY - 16,
+                                    width: (size.width * 0.6).rounded(), height: 56 + 32)
         place(animated: false)
         CATransaction.commit()
     }

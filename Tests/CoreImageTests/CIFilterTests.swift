@@ -38,7 +38,7 @@ final class CIFilterTests: XCTestCase {
             ("CIBloom", kCIInputRadiusKey, 10), ("CIBloom", kCIInputIntensityKey, 0.5),
             ("CIColorControls", kCIInputSaturationKey, 1), ("CIColorControls", kCIInputBrightnessKey, 0),
             ("CIColorControls", kCIInputContrastKey, 1), ("CISepiaTone", kCIInputIntensityKey, 1),
-            ("CIColorMonochrome", kCIInputIntensityKey, 1), ("CIExposureAdjust", kCIInputEVKey, 0),
+            ("CIColorMonochrome", kCIInputIntensityKey, 1), ("CIExposureAdjust", kCIInputEVKey, 0.5),
             ("CIVibrance", kCIInputAmountKey, 0),
         ]
         for (name, key, value) in expected {

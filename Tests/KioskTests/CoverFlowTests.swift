@@ -93,6 +93,20 @@ final class CoverFlowTests: XCTestCase {
         XCTAssertEqual(flow.captionLayer.string as? String, "Midnight   8 / 8")
     }
 
+    /// The caption sits on a frosted panel: 60% of the width, centred, 16 points around the
+    /// caption's line (907...963 at 1080), blurring what is behind it by 20 points and raising
+    /// its saturation to 1.8, drawn between the floor and the caption.
+    func testTheCaptionSitsOnAFrostedPanel() throws {
+        let flow = CoverFlow(size: size)
+        XCTAssertEqual(flow.captionPanel.frame, CGRect(x: 384, y: 891, width: 1152, height: 88))
+        let filters = try XCTUnwrap(flow.captionPanel.backgroundFilters as? [CIFilter])
+        XCTAssertEqual(filters.map(\.name), ["frost", "saturation"])
+        XCTAssertEqual(flow.captionPanel.value(forKeyPath: "backgroundFilters.frost.inputRadius") as? CGFloat, 20)
+        XCTAssertEqual(flow.captionPanel.value(forKeyPath: "backgroundFilters.saturation.inputSaturation") as? CGFloat, 1.8)
+        let order = try XCTUnwrap(flow.rootLayer.sublayers)
+        XCTAssertLessThan(try XCTUnwrap(order.firstIndex(of: flow.captionPanel)), try XCTUnwrap(order.firstIndex(of: flow.captionLayer)))
+    }
+
     /// A tap on a picture (or its picture layer) brings it to the front.
     func testTapOnAPictureBringsItToTheFront() throws {
         let flow = CoverFlow(size: size)

@@ -30,6 +30,18 @@ public struct BlurPlan: Equatable, Sendable {
     /// The Gaussian's weights by tap distance (index 0 is the centre), normalized to a sum of 1
     /// over both sides; one weight (`[1]`) where nothing is blurred.
     public let weights: [Float]
+    /// What lies beyond the content's edges.
+    public let edges: Edges
+
+    /// What a blur reads beyond the content's edges.
+    public enum Edges: Sendable, Equatable {
+        /// Transparent pixels: the content spreads into a padding of 3 sigma on every side
+        /// (a shadow, a layer's `filters`).
+        case transparent
+        /// The edge pixels, repeated: nothing is padded and the blurred image covers the content
+        /// alone, with no darkening where it ends (a backdrop, `BackdropFilter`).
+        case duplicated
+    }
 
     /// A width and height in pixels.
     public struct PixelSize: Equatable, Sendable {
@@ -46,8 +58,10 @@ public struct BlurPlan: Equatable, Sendable {
     }
 
     /// Plans the blur of a `contentWidth` x `contentHeight` image by `sigma` content pixels into
-    /// images no larger than `maximumSize` on a side.
-    public init(sigma contentSigma: Double, contentWidth: Int, contentHeight: Int, maximumSize: Int = .max) {
+    /// images no larger than `maximumSize` on a side, reading `edges` beyond the content.
+    public init(sigma contentSigma: Double, contentWidth: Int, contentHeight: Int, maximumSize: Int = .max,
+                edges: Edges = .transparent) {
+        self.edges = edges
         // Beyond a million pixels a blur spreads everything into nothing; the cap keeps the
         // padding a whole number.
         let contentSigma = contentSigma.isFinite ? min(contentSigma, 1_000_000) : 0
@@ -59,7 +73,7 @@ public struct BlurPlan: Equatable, Sendable {
             weights = [1]
             return
         }
-        let padding = Int((3 * contentSigma).rounded(.up))
+        let padding = edges == .duplicated ? 0 : Int((3 * contentSigma).rounded(.up))
         // The padded content is the source's space, not an image of its own: only the levels are capped.
         let padded = PixelSize(width: contentWidth + 2 * padding, height: contentHeight + 2 * padding)
         var sizes = [padded]

@@ -42,8 +42,8 @@ public struct DamageTracker: Sendable {
         let canvas = PixelRect(x: 0, y: 0, width: list.pixelWidth, height: list.pixelHeight)
         if let previous, previous.pixelWidth == list.pixelWidth, previous.pixelHeight == list.pixelHeight,
            previous.clearColor == list.clearColor {
-            lastDamage = comparison.damage(from: previous, to: list, maximumRectangles: maximumRectangles,
-                                           oldWasLastNew: splitPrevious)
+            lastDamage = BackdropFilter.grow(comparison.damage(from: previous, to: list, maximumRectangles: maximumRectangles,
+                                                               oldWasLastNew: splitPrevious), for: list)
             splitPrevious = true
         } else {
             // The comparison did not see this frame: the next one splits its old frame afresh.
@@ -58,6 +58,6 @@ public struct DamageTracker: Sendable {
     public static func damage(from old: DrawList, to new: DrawList,
                               maximumRectangles: Int = DamageTracker.defaultMaximumRectangles) -> [PixelRect] {
         var comparison = FrameComparison()
-        return comparison.damage(from: old, to: new, maximumRectangles: maximumRectangles)
+        return BackdropFilter.grow(comparison.damage(from: old, to: new, maximumRectangles: maximumRectangles), for: new)
     }
 }

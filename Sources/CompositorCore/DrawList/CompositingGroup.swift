@@ -43,6 +43,12 @@ public struct CompositingGroup: Sendable, Equatable {
     /// The layer's `filters`, applied in order to the intermediate image before its mask,
     /// shadow and opacity (see `GroupFilter`); none by default.
     public var filters: [GroupFilter] = []
+    /// When set, the content is blended with what lies behind it by this formula (a layer's
+    /// `compositingFilter` blend mode, one of `CGBlendMode.isBlendFormula`'s), then composited
+    /// source-over; `blendMode` is ignored.
+    /// Renderers blend a group whose transform keeps axes aligned (scale and translation);
+    /// another is composited source-over and logged.
+    public var blendFormula: CGBlendMode?
 
     /// Creates a group; it composites its content at full opacity with no shadow unless told.
     public init(transform: Matrix4, rect: CGRect, pixelWidth: Int, pixelHeight: Int, opacity: Float = 1,

@@ -129,6 +129,9 @@ public struct Quad: Sendable, Equatable {
     /// painted over the fill: opaque white (no change) by default; a replicator instance's or an
     /// emitter particle's colour (r·a, g·a, b·a, a) otherwise.
     public var textureTint = PremultipliedColor(red: 1, green: 1, blue: 1, alpha: 1)
+    /// When set, the quad draws no fill, texture or border of its own: it shows what was drawn
+    /// before it into its target, filtered (a layer's `backgroundFilters`; see `BackdropFilter`).
+    public var backdrop: BackdropFilter?
 
     // Inlinable: the flattener makes one for every layer it draws, and a call across modules
     // passes and copies each of the fields.

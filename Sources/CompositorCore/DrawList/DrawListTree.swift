@@ -43,6 +43,10 @@ public struct DrawListTree: Sendable, Equatable {
     public private(set) var roots: Range<Int> = 0..<0
     /// How malformed nesting was repaired, in the order found (empty for a well-formed list).
     public private(set) var repairs: [NestingRepair] = []
+    /// Whether a quad of the list filters its backdrop (`Quad.backdrop`) or a group blends with
+    /// it (`CompositingGroup.blendFormula`): then a renderer paints each image in order up to
+    /// every such drawable before going on.
+    public private(set) var hasBackdrops = false
 
     /// Parses the nesting of `commands` (a draw list's, in painter's order).
     public init(_ commands: [DrawCommand]) {
@@ -75,9 +79,11 @@ public struct DrawListTree: Sendable, Equatable {
         }
         for index in commands.indices {
             switch commands[index] {
-            case .quad:
+            case .quad(let quad):
                 pending.append(.quad(commandIndex: index))
+                if quad.backdrop != nil { hasBackdrops = true }
             case .beginGroup(let group):
+                if group.blendFormula != nil { hasBackdrops = true }
                 open.append((group, index, pending.count, nil))
             case .beginMask:
                 if open.isEmpty {

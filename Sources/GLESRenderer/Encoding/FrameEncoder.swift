@@ -21,6 +21,7 @@ final class FrameEncoder {
     private let shadowMasks: ShadowMaskCache
     let clips: ClipResolver
     private var hasWarnedAboutOversizeGroups = false
+    private var hasWarnedAboutRotatedBlends = false
     private var nestingReporter = NestingReporter()
     private let logger = Logger(label: "GLESRenderer")
     /// When false, plain sprites are drawn by the full shader too (for comparing the two).
@@ -145,6 +146,10 @@ final class FrameEncoder {
     // MARK: - Quads
 
     private func encode(_ given: Quad, into builder: PassBuilder) throws {
+        if let backdrop = given.backdrop {
+            try encodeBackdrop(given, backdrop, into: builder)
+            return
+        }
         if given.blurSigma > 0, try shadowMasks.drawShadow(given, { try encodeDrawn($0, into: builder) }) { return }
         try encodeDrawn(given, into: builder)
     }
@@ -200,7 +205,7 @@ final class FrameEncoder {
         if gradient != nil { features.insert(.gradient) }
         if !spriteVariantEnabled { features.remove(.sprite) }
         instanceFeatures[index] = features
-        if let last = builder.batches.indices.last,
+        if !builder.startsNewBatch, let last = builder.batches.indices.last,
            builder.batches[last].accepts(instance: index, texture: texture, samplerKey: samplerKey, blend: blend, gradient: gradient) {
             builder.batches[last].instanceCount += 1
             if builder.batches[last].features != features { builder.batches[last].isMixed = true }
@@ -211,6 +216,7 @@ final class FrameEncoder {
         } else {
             builder.batches.append(QuadBatch(firstInstance: index, instanceCount: 1, texture: texture,
                                              samplerKey: samplerKey, blend: blend, features: features, gradient: gradient))
+            builder.startsNewBatch = false
         }
         instanceCount += 1
         quadCount += 1
@@ -226,9 +232,13 @@ final class FrameEncoder {
         let keepsBounds = damage != nil && builder === root
         var batches: [QuadBatch] = []
         batches.reserveCapacity(builder.batches.count + 1)
+        // Where each batch starts among the split ones, for the barriers between them.
+        var starts: [Int] = []
+        starts.reserveCapacity(builder.batches.count + 1)
         instanceFeatures.withUnsafeBufferPointer { features in
             instanceBounds.withUnsafeMutableBufferPointer { bounds in
                 for (batch, canSplit) in zip(builder.batches, splittable) {
+                    starts.append(batches.count)
                     if canSplit, let parts = splitter.split(batch, instances: base, features: features.baseAddress!,
                                                             width: builder.canvasWidth, height: builder.canvasHeight,
                                                             damageBounds: keepsBounds ? bounds.baseAddress : nil) {
@@ -239,6 +249,8 @@ final class FrameEncoder {
                 }
             }
         }
+        starts.append(batches.count)
+        for i in builder.barriers.indices { builder.barriers[i].batchIndex = starts[builder.barriers[i].batchIndex] }
         builder.batches = batches
     }
 
@@ -270,15 +282,101 @@ final class FrameEncoder {
     }
 
     /// Appends a quad showing a target's content (a group's image, its mask or its shadow).
-    private func appendImage(_ quad: Quad, of target: RenderTarget, filter: TextureFilter = .linear, alphaTint: Bool = false,
-                             blend: BatchBlend = .sourceOver, into builder: PassBuilder) {
+    private func appendImage(_ quad: Quad, of target: RenderTarget, unitRect: CGRect = CGRect(x: 0, y: 0, width: 1, height: 1),
+                             filter: TextureFilter = .linear, alphaTint: Bool = false, blend: BatchBlend = .sourceOver,
+                             into builder: PassBuilder) {
         if quad.opacity <= 0 || (!quad.isDoubleSided && quad.transform.facesAway) { return }
         let sampling: TextureFilter = filter == .nearest ? .nearest : .linear
         let binding = (target.texture, SamplerSet.key(minification: sampling, magnification: sampling),
-                       target.placement.coordinates(for: CGRect(x: 0, y: 0, width: 1, height: 1)))
+                       target.placement.coordinates(for: unitRect))
         let margin = QuadInstance.drawnMargin(quad)
         let clip = clips.resolve(quad.clipIndex, transform: quad.transform, rect: quad.rect, margin: Double(margin))
         append(quad, binding: binding, alphaTint: alphaTint, blend: blend, clip: clip, margin: margin, into: builder)
+    }
+
+    // MARK: - Backdrops
+
+    /// Encodes a backdrop quad (`BackdropFilter`): a barrier in `builder`'s pass that copies the
+    /// pixels it reads from the pass's target on the GPU and filters them (edges duplicated),
+    /// then the filtered image drawn through the quad's clip. A copy larger than the largest
+    /// texture is scaled down to fit (the blur's sigma with it).
+    private func encodeBackdrop(_ quad: Quad, _ backdrop: BackdropFilter, into builder: PassBuilder) throws {
+        let source = backdrop.sourcePixels(of: quad, width: builder.canvasWidth, height: builder.canvasHeight)
+        guard !source.isEmpty, quad.opacity > 0 else { return }
+        let copy = try backdropCopy(of: source, in: builder)
+        let filtered = try GroupFilterPasses.backdropPasses(filtering: copy.target, by: backdrop.filters,
+                                                            scale: min(copy.scale.x, copy.scale.y), pool: pool)
+        filterPassCount += filtered.blurs
+        builder.addBarrier([copy.pass] + filtered.passes)
+        // Drawn over the backdrop quad's own pixels only (the copy's margin is read, not shown).
+        var image = BackdropFilter.imageQuad(for: quad, source: source)
+        guard let shown = BackdropFilter.shownPart(of: quad, covered: copy.covered, unitRect: filtered.unitRect) else { return }
+        image.rect = shown.rect
+        appendImage(image, of: filtered.result, unitRect: shown.unitRect, into: builder)
+    }
+
+    /// The pass copying the pixels of `rect` (in `builder`'s pass pixels) from the pass's
+    /// target into a pooled target, on the GPU: the copy, the pass, the copy's pixels per pass
+    /// pixel (below 1 for a group drawn smaller than its pixel size, or a copy larger than the
+    /// largest texture, scaled down to fit), and the rectangle of pass pixels it covers.
+    private func backdropCopy(of rect: PixelRect, in builder: PassBuilder)
+        throws -> (target: RenderTarget, pass: RenderPass, scale: (x: Double, y: Double), covered: CGRect) {
+        let targetWidth = builder.destination?.width ?? builder.canvasWidth
+        let targetHeight = builder.destination?.height ?? builder.canvasHeight
+        let sx = Double(targetWidth) / Double(builder.canvasWidth), sy = Double(targetHeight) / Double(builder.canvasHeight)
+        let x0 = min(targetWidth - 1, Int((Double(rect.x) * sx).rounded(.down)))
+        let y0 = min(targetHeight - 1, Int((Double(rect.y) * sy).rounded(.down)))
+        let x1 = max(x0 + 1, min(targetWidth, Int((Double(rect.x + rect.width) * sx).rounded(.up))))
+        let y1 = max(y0 + 1, min(targetHeight, Int((Double(rect.y + rect.height) * sy).rounded(.up))))
+        let read = PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+        let limit = Double(pool.maximumContentSize)
+        let fit = min(1, limit / Double(read.width), limit / Double(read.height))
+        let copy = try pool.acquire(width: max(1, Int(Double(read.width) * fit)), height: max(1, Int(Double(read.height) * fit)))
+        let pass = RenderPass(destination: copy, canvasWidth: copy.width, canvasHeight: copy.height,
+                              work: .copy(CopyStep(source: builder.destination, sourceRect: read, destination: copy)))
+        let covered = CGRect(x: Double(x0) / sx, y: Double(y0) / sy, width: Double(read.width) / sx, height: Double(read.height) / sy)
+        return (copy, pass, (Double(copy.width) / covered.width, Double(copy.height) / covered.height), covered)
+    }
+
+    /// The group's content blended with what lies behind it by `formula`, ready to composite
+    /// source-over: a barrier in `parent` copies the backdrop under the group and a filter pass
+    /// mixes the two (`CGBlendMode.blended(source:backdrop:)`). Nil, logged once, for a group whose transform does not
+    /// keep axes aligned (composited source-over), or one that covers no pixel.
+    private func blended(_ content: RenderTarget, of group: CompositingGroup, by formula: CGBlendMode,
+                         into parent: PassBuilder) throws -> RenderTarget? {
+        let t = group.transform
+        guard t.m12 == 0, t.m21 == 0, t.m14 == 0, t.m24 == 0, t.m44 == 1, t.m11 != 0, t.m22 != 0 else {
+            if !hasWarnedAboutRotatedBlends {
+                hasWarnedAboutRotatedBlends = true
+                logger.warning("compositingFilter blend modes are drawn for layers whose transform keeps axes aligned; a turned or projected layer is composited source-over")
+            }
+            return nil
+        }
+        let xs = [Double(group.rect.minX) * t.m11 + t.m41, Double(group.rect.maxX) * t.m11 + t.m41]
+        let ys = [Double(group.rect.minY) * t.m22 + t.m42, Double(group.rect.maxY) * t.m22 + t.m42]
+        let bounds = PixelRect(enclosing: CGRect(x: xs.min()!, y: ys.min()!, width: abs(xs[1] - xs[0]), height: abs(ys[1] - ys[0])))
+            .intersection(PixelRect(x: 0, y: 0, width: parent.canvasWidth, height: parent.canvasHeight))
+        guard !bounds.isEmpty else { return nil }
+        let copy = try backdropCopy(of: bounds, in: parent)
+        // gl_FragCoord g in the content (pixel g - border) lies at local x rect.minX + (g - border)
+        // units per pixel, at pass pixel m11 x + m41, at copy texel (pass - covered.minX) scale + border.
+        let b = Double(RenderTarget.border)
+        func u(_ g: Double) -> Double {
+            let local = Double(group.rect.minX) + (g - b) * Double(group.rect.width) / Double(content.width)
+            return ((t.m11 * local + t.m41 - copy.covered.minX) * copy.scale.x + b) / Double(copy.target.allocatedWidth)
+        }
+        func v(_ g: Double) -> Double {
+            let local = Double(group.rect.minY) + (g - b) * Double(group.rect.height) / Double(content.height)
+            return ((t.m22 * local + t.m42 - copy.covered.minY) * copy.scale.y + b) / Double(copy.target.allocatedHeight)
+        }
+        let result = try pool.acquire(width: content.width, height: content.height)
+        var step = FilterStep(mode: .blend, source: content, destination: result, map: GroupFilterPasses.identityMap(content),
+                              second: copy.target, secondMap: SIMD4(Float(u(1) - u(0)), Float(v(1) - v(0)), Float(u(0)), Float(v(0))))
+        step.secondClamp = BlurStep.clamp(to: copy.target)
+        step.blend = formula
+        parent.addBarrier([copy.pass,
+                           RenderPass(destination: result, canvasWidth: content.width, canvasHeight: content.height, work: .filter(step))])
+        return result
     }
 
     // MARK: - Groups
@@ -390,7 +488,13 @@ final class FrameEncoder {
         if group.drawsContent {
             let quad = Quad(transform: group.transform, rect: group.rect, opacity: group.opacity,
                             clipIndex: group.clipIndex, isDoubleSided: group.isDoubleSided)
-            appendImage(quad, of: content, filter: group.filter, blend: blend, into: parent)
+            if let formula = group.blendFormula, formula != .normal, formula.isBlendFormula,
+               let mixed = try blended(content, of: group, by: formula, into: parent) {
+                appendImage(quad, of: mixed, filter: group.filter, into: parent)
+            } else {
+                appendImage(quad, of: content, filter: group.filter, blend: group.blendFormula == nil ? blend : .sourceOver,
+                            into: parent)
+            }
         }
     }
 }

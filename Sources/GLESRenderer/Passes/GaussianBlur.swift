@@ -16,6 +16,18 @@ struct BlurStep {
     var weights: [Float]
     /// Whether all four channels are blurred (a layer's filters), not the alpha alone (a shadow).
     var allChannels = false
+    /// The source coordinates taps are clamped to (min xy, max xy): the centres of the content's
+    /// edge texels where the plan duplicates edges, unbounded otherwise.
+    var clamp = BlurStep.unclamped
+
+    /// No clamping: taps beyond the content read the target's transparent border.
+    static let unclamped = SIMD4<Float>(-1e6, -1e6, 1e6, 1e6)
+
+    /// The clamp to the centres of `target`'s content's edge texels.
+    static func clamp(to target: RenderTarget) -> SIMD4<Float> {
+        let b = Float(RenderTarget.border), w = Float(target.allocatedWidth), h = Float(target.allocatedHeight)
+        return SIMD4((b + 0.5) / w, (b + 0.5) / h, (b + Float(target.width) - 0.5) / w, (b + Float(target.height) - 0.5) / h)
+    }
 }
 
 /// The GLES execution of a `BlurPlan`: each halving is a pass of one bilinear tap at the corner
@@ -32,6 +44,7 @@ extension BlurPlan {
             let level = try pool.acquire(width: size.width, height: size.height)
             var step = Self.step(from: source, padding: sourcePadding, scale: 2, direction: SIMD2(0, 0), weights: [1], into: level)
             step.allChannels = allChannels
+            if edges == .duplicated { step.clamp = BlurStep.clamp(to: source) }
             passes.append(RenderPass(destination: level, canvasWidth: size.width, canvasHeight: size.height, work: .blur(step)))
             source = level
             sourcePadding = 0
@@ -42,6 +55,10 @@ extension BlurPlan {
         var down = Self.step(from: horizontal, padding: 0, scale: 1, direction: SIMD2(0, 1), weights: weights, into: vertical)
         across.allChannels = allChannels
         down.allChannels = allChannels
+        if edges == .duplicated {
+            across.clamp = BlurStep.clamp(to: source)
+            down.clamp = BlurStep.clamp(to: horizontal)
+        }
         passes.append(RenderPass(destination: horizontal, canvasWidth: width, canvasHeight: height, work: .blur(across)))
         passes.append(RenderPass(destination: vertical, canvasWidth: width, canvasHeight: height, work: .blur(down)))
         return (passes, vertical)
@@ -70,6 +87,7 @@ struct BlurProgram {
     private let radiusLocation: GLint
     private let weightsLocation: GLint
     private let allChannelsLocation: GLint
+    private let clampLocation: GLint
 
     /// Compiles and links the embedded blur shaders.
     init() throws {
@@ -80,6 +98,7 @@ struct BlurProgram {
         radiusLocation = glGetUniformLocation(program, "u_radius")
         weightsLocation = glGetUniformLocation(program, "u_weights[0]")
         allChannelsLocation = glGetUniformLocation(program, "u_allChannels")
+        clampLocation = glGetUniformLocation(program, "u_clamp")
         glUseProgram(program)
         glUniform1i(glGetUniformLocation(program, "u_source"), QuadProgram.contentUnit)
         try GLError.check("blur program")
@@ -92,6 +111,7 @@ struct BlurProgram {
         glUniform2f(stepLocation, step.step.x, step.step.y)
         glUniform1i(radiusLocation, GLint(step.weights.count - 1))
         glUniform1i(allChannelsLocation, step.allChannels ? 1 : 0)
+        glUniform4f(clampLocation, step.clamp.x, step.clamp.y, step.clamp.z, step.clamp.w)
         step.weights.withUnsafeBufferPointer { glUniform1fv(weightsLocation, GLsizei($0.count), $0.baseAddress) }
         glDrawArrays(GLenum(GL_TRIANGLE_STRIP), 0, 4)
     }

@@ -1,5 +1,6 @@
 import CGLES3
 import CompositorCore
+import CoreGraphics
 import Foundation
 
 /// One pass of a layer filter over a group's image (see `Shaders/filter.frag.glsl`).
@@ -10,6 +11,9 @@ struct FilterStep {
         case colorMatrix = 1
         case vibrance = 2
         case bloom = 3
+        /// The source's colour mixed with the backdrop (`second`) by `blend`, for compositing
+        /// source-over (`CGBlendMode.blended(source:backdrop:)`).
+        case blend = 4
     }
 
     var mode: Mode
@@ -22,6 +26,12 @@ struct FilterStep {
     var secondMap = SIMD4<Float>(0, 0, 0, 0)
     var matrix = ColorMatrix.identity
     var amount: Float = 0
+    /// The coordinates `source` and `second` are read at are clamped to these (min xy, max xy):
+    /// a backdrop's edge texels repeat; unbounded by default.
+    var clamp = BlurStep.unclamped
+    var secondClamp = BlurStep.unclamped
+    /// A blend step's formula.
+    var blend = CGBlendMode.normal
 }
 
 /// The GLES execution of a group's `GroupFilter` steps: each colour step one pass, each blur a
@@ -31,9 +41,11 @@ struct FilterStep {
 enum GroupFilterPasses {
     /// The passes filtering `content` (the group's image, `scale` target pixels per group
     /// pixel) by `filters`, the target holding the result, and the number of blur passes
-    /// (`RenderStatistics.filterPasses`).
+    /// (`RenderStatistics.filterPasses`). Blurs read `edges` beyond the content (a backdrop's
+    /// edge pixels repeat: `BackdropFilter`).
     static func passes(filtering content: RenderTarget, by filters: [GroupFilter], scale: Double,
-                       pool: RenderTargetPool) throws -> (passes: [RenderPass], result: RenderTarget, blurs: Int) {
+                       pool: RenderTargetPool, edges: BlurPlan.Edges = .transparent)
+        throws -> (passes: [RenderPass], result: RenderTarget, blurs: Int) {
         var passes: [RenderPass] = []
         var current = content, blurs = 0
         func next(_ step: (RenderTarget) -> FilterStep) throws {
@@ -53,30 +65,60 @@ enum GroupFilterPasses {
                 try next { FilterStep(mode: .vibrance, source: source, destination: $0, map: identityMap(source), amount: amount) }
             case .blur(let sigma):
                 guard let blurred = try blurred(current, sigma: Double(GroupFilter.renderedSigma(sigma)) * scale,
-                                                pool: pool, into: &passes) else { continue }
+                                                pool: pool, edges: edges, into: &passes) else { continue }
                 blurs += 1
-                try next { FilterStep(mode: .resample, source: blurred.target, destination: $0, map: blurred.map) }
+                try next {
+                    var step = FilterStep(mode: .resample, source: blurred.target, destination: $0, map: blurred.map)
+                    if edges == .duplicated { step.clamp = BlurStep.clamp(to: blurred.target) }
+                    return step
+                }
             case .bloom(let sigma, let intensity):
                 guard let blurred = try blurred(current, sigma: Double(GroupFilter.renderedSigma(sigma)) * scale,
-                                                pool: pool, into: &passes) else { continue }
+                                                pool: pool, edges: edges, into: &passes) else { continue }
                 blurs += 1
                 let source = current
                 try next {
-                    FilterStep(mode: .bloom, source: source, destination: $0, map: identityMap(source),
-                               second: blurred.target, secondMap: blurred.map, amount: intensity)
+                    var step = FilterStep(mode: .bloom, source: source, destination: $0, map: identityMap(source),
+                                          second: blurred.target, secondMap: blurred.map, amount: intensity)
+                    if edges == .duplicated { step.secondClamp = BlurStep.clamp(to: blurred.target) }
+                    return step
                 }
             }
         }
         return (passes, current, blurs)
     }
 
+    /// The passes running a backdrop's `filters` over its `copy` (`scale` copy pixels per
+    /// target pixel, edges duplicated), the target holding the result, the part of the result's
+    /// content that shows the copy (unit coordinates), and the number of blur passes. A chain
+    /// that ends in a blur leaves the blurred image at the blur's resolution: the quad drawing it
+    /// samples it bilinearly at its pixels' centres, as the resampling pass would have (a pass
+    /// over every pixel of the copy saved, the costliest on a software rasterizer).
+    static func backdropPasses(filtering copy: RenderTarget, by filters: [GroupFilter], scale: Double,
+                               pool: RenderTargetPool) throws -> (passes: [RenderPass], result: RenderTarget, unitRect: CGRect, blurs: Int) {
+        let whole = CGRect(x: 0, y: 0, width: 1, height: 1)
+        guard case .blur(let sigma)? = filters.last else {
+            let all = try passes(filtering: copy, by: filters, scale: scale, pool: pool, edges: .duplicated)
+            return (all.passes, all.result, whole, all.blurs)
+        }
+        let before = try passes(filtering: copy, by: Array(filters.dropLast()), scale: scale, pool: pool, edges: .duplicated)
+        let plan = BlurPlan(sigma: Double(GroupFilter.renderedSigma(sigma)) * scale, contentWidth: before.result.width,
+                            contentHeight: before.result.height, maximumSize: pool.maximumContentSize, edges: .duplicated)
+        guard !plan.isIdentity else { return (before.passes, before.result, whole, before.blurs) }
+        let (blurPasses, blurred) = try plan.passes(blurring: before.result, pool: pool, allChannels: true)
+        // The blurred image covers plan.width x downsample copy pixels, a little more than the copy.
+        let unit = CGRect(x: 0, y: 0, width: Double(copy.width) / Double(plan.width * plan.downsample),
+                          height: Double(copy.height) / Double(plan.height * plan.downsample))
+        return (before.passes + blurPasses, blurred, unit, before.blurs + 1)
+    }
+
     /// Appends the passes of a `BlurPlan` of `sigma` over `source`'s four channels; returns
     /// the blurred target and the map that samples it at the centres of `source`'s pixels (nil
     /// when the plan blurs nothing).
-    private static func blurred(_ source: RenderTarget, sigma: Double, pool: RenderTargetPool,
+    private static func blurred(_ source: RenderTarget, sigma: Double, pool: RenderTargetPool, edges: BlurPlan.Edges,
                                 into passes: inout [RenderPass]) throws -> (target: RenderTarget, map: SIMD4<Float>)? {
         let plan = BlurPlan(sigma: sigma, contentWidth: source.width, contentHeight: source.height,
-                            maximumSize: pool.maximumContentSize)
+                            maximumSize: pool.maximumContentSize, edges: edges)
         guard !plan.isIdentity else { return nil }
         let (blurPasses, result) = try plan.passes(blurring: source, pool: pool, allChannels: true)
         passes.append(contentsOf: blurPasses)
@@ -89,7 +131,7 @@ enum GroupFilterPasses {
     }
 
     /// The map reading `source` texel for texel (same size as the destination).
-    private static func identityMap(_ source: RenderTarget) -> SIMD4<Float> {
+    static func identityMap(_ source: RenderTarget) -> SIMD4<Float> {
         let w = Float(source.allocatedWidth), h = Float(source.allocatedHeight)
         return SIMD4(1 / w, 1 / h, 0, 0)
     }
@@ -99,6 +141,7 @@ enum GroupFilterPasses {
 struct FilterProgram {
     let program: GLuint
     private let mapLocation, secondMapLocation, modeLocation, matrixLocation, biasLocation, amountLocation: GLint
+    private let clampLocation, secondClampLocation, blendLocation: GLint
     /// The texture unit of a bloom's blurred image (past the quad program's content and clip table).
     static let secondUnit: GLint = QuadProgram.clipTableUnit + 1
 
@@ -112,6 +155,9 @@ struct FilterProgram {
         matrixLocation = glGetUniformLocation(program, "u_matrix")
         biasLocation = glGetUniformLocation(program, "u_bias")
         amountLocation = glGetUniformLocation(program, "u_amount")
+        clampLocation = glGetUniformLocation(program, "u_clamp")
+        secondClampLocation = glGetUniformLocation(program, "u_secondClamp")
+        blendLocation = glGetUniformLocation(program, "u_blend")
         glUseProgram(program)
         glUniform1i(glGetUniformLocation(program, "u_source"), QuadProgram.contentUnit)
         glUniform1i(glGetUniformLocation(program, "u_second"), Self.secondUnit)
@@ -131,6 +177,9 @@ struct FilterProgram {
         columns.withUnsafeBufferPointer { glUniformMatrix4fv(matrixLocation, 1, GLboolean(GL_FALSE), $0.baseAddress) }
         glUniform4f(biasLocation, m.bias.x, m.bias.y, m.bias.z, m.bias.w)
         glUniform1f(amountLocation, step.amount)
+        glUniform4f(clampLocation, step.clamp.x, step.clamp.y, step.clamp.z, step.clamp.w)
+        glUniform4f(secondClampLocation, step.secondClamp.x, step.secondClamp.y, step.secondClamp.z, step.secondClamp.w)
+        glUniform1i(blendLocation, step.blend.rawValue)
         glDrawArrays(GLenum(GL_TRIANGLE_STRIP), 0, 4)
     }
 }

@@ -13,6 +13,16 @@ struct RenderPass {
         case blur(BlurStep)
         /// One step of a layer's filters (`GroupFilterPasses`).
         case filter(FilterStep)
+        /// A copy of another target's pixels (a backdrop, `BackdropFilter`).
+        case copy(CopyStep)
+    }
+
+    /// Passes run part-way through this one (a backdrop's copy and filters): after the batches
+    /// before `batchIndex` are drawn, `passes` run, and the target is bound again, not cleared,
+    /// for the batches from `batchIndex` on.
+    struct Barrier {
+        var batchIndex: Int
+        var passes: [RenderPass]
     }
 
     /// The offscreen target, or nil for the canvas.
@@ -21,6 +31,20 @@ struct RenderPass {
     /// its target was scaled down to fit the GPU's texture size).
     var canvasWidth: Int, canvasHeight: Int
     var work: Work
+    /// The barriers of a pass of quads, in batch order.
+    var barriers: [Barrier] = []
+}
+
+/// A copy of a rectangle of a target's pixels into the content of an offscreen target, scaled
+/// to fit it (`glBlitFramebuffer`, on the GPU).
+struct CopyStep {
+    /// The target read: an offscreen one, or nil for the canvas.
+    var source: RenderTarget?
+    /// The rectangle read, in the source's pixels (its content's for an offscreen target; row 0
+    /// at the top, whichever way the framebuffer stores its rows).
+    var sourceRect: PixelRect
+    /// The target written, whose content the copy fills (the rectangle's top row in row 0).
+    var destination: RenderTarget
 }
 
 /// The batches of a pass while its commands are encoded.
@@ -30,13 +54,24 @@ final class PassBuilder {
     /// Touched several times for every quad by the encoder alone (one thread, no overlapping
     /// access), so not checked at run time.
     @exclusivity(unchecked) var batches: [QuadBatch] = []
+    /// The passes run part-way through this one (see `RenderPass.Barrier`).
+    var barriers: [RenderPass.Barrier] = []
+    /// Whether the next instance starts a batch of its own (the first after a barrier).
+    var startsNewBatch = false
 
     init(destination: RenderTarget?, canvasWidth: Int, canvasHeight: Int) {
         self.destination = destination; self.canvasWidth = canvasWidth; self.canvasHeight = canvasHeight
     }
 
+    /// Runs `passes` after the batches encoded so far, before any encoded later.
+    func addBarrier(_ passes: [RenderPass]) {
+        barriers.append(RenderPass.Barrier(batchIndex: batches.count, passes: passes))
+        startsNewBatch = true
+    }
+
     /// The finished pass.
     var pass: RenderPass {
-        RenderPass(destination: destination, canvasWidth: canvasWidth, canvasHeight: canvasHeight, work: .quads(batches))
+        RenderPass(destination: destination, canvasWidth: canvasWidth, canvasHeight: canvasHeight, work: .quads(batches),
+                   barriers: barriers)
     }
 }

@@ -39,6 +39,13 @@ final class RenderTarget {
         glDisable(GLenum(GL_SCISSOR_TEST))
         glClearColor(0, 0, 0, 0)
         glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
+        bindKeepingPixels()
+    }
+
+    /// Binds the framebuffer and limits drawing to the content, keeping what it holds (drawing
+    /// goes on after a backdrop's passes).
+    func bindKeepingPixels() {
+        glBindFramebuffer(GLenum(GL_FRAMEBUFFER), framebuffer)
         let b = GLint(Self.border)
         glViewport(b, b, GLsizei(width), GLsizei(height))
         glEnable(GLenum(GL_SCISSOR_TEST))

@@ -1,4 +1,5 @@
 import CompositorCore
+import CoreGraphics
 import CoreImage
 import Foundation
 
@@ -42,7 +43,7 @@ extension LayerFilterState {
             matrix = .colorMonochrome(color: SIMD4(Float(c[0]), Float(c[1]), Float(c[2]), Float(c[3])),
                                       intensity: f(kCIInputIntensityKey, 1))
         case "CIExposureAdjust":
-            matrix = .exposureAdjust(ev: f(kCIInputEVKey, 0))
+            matrix = .exposureAdjust(ev: f(kCIInputEVKey, 0.5))
         default:
             return nil
         }
@@ -61,8 +62,19 @@ extension LayerFilters {
     /// The steps of `filters` as the renderers apply them, consecutive colour steps composed
     /// into one matrix.
     func groupFilters(pixelsPerUnit: CGFloat) -> [GroupFilter] {
+        Self.steps(of: filters, pixelsPerUnit: pixelsPerUnit)
+    }
+
+    /// The steps of `backgroundFilters` as the renderers run them over the layer's backdrop
+    /// (`BackdropFilter`), consecutive colour steps composed into one matrix.
+    func backdropFilters(pixelsPerUnit: CGFloat) -> [GroupFilter] {
+        Self.steps(of: backgroundFilters, pixelsPerUnit: pixelsPerUnit)
+    }
+
+    /// The effective steps of `list`, consecutive colour steps composed into one matrix.
+    private static func steps(of list: [LayerFilterState], pixelsPerUnit: CGFloat) -> [GroupFilter] {
         var steps: [GroupFilter] = []
-        for step in filters.compactMap({ $0.groupFilter(pixelsPerUnit: pixelsPerUnit) }) {
+        for step in list.compactMap({ $0.groupFilter(pixelsPerUnit: pixelsPerUnit) }) {
             if case .color(let next) = step, case .color(let previous)? = steps.last {
                 steps[steps.count - 1] = .color(previous.then(next))
             } else {
@@ -83,10 +95,22 @@ extension LayerFilters {
     }
 
     /// The blend mode the renderers composite the layer with for its `compositingFilter`, when
-    /// they draw it: `CIAdditionCompositing` adds (`plusLighter`). Nil for none, for
-    /// `CISourceOverCompositing` (the default) and for the blend modes not drawn yet.
+    /// it is one of the fixed-function ones: `CIAdditionCompositing` adds (`plusLighter`). Nil
+    /// for none, for `CISourceOverCompositing` (the default) and for the blend modes drawn by
+    /// formula (`compositingBlendFormula`).
     var compositingBlendMode: BlendMode? {
         guard let filter = compositingFilter, filter.isEnabled else { return nil }
         return filter.kind == "CIAdditionCompositing" ? .plusLighter : nil
     }
+
+    /// The formula the renderers blend the layer with what lies behind it for its
+    /// `compositingFilter` (a `CI…BlendMode`, `CIMultiplyCompositing`); nil for none and for
+    /// `CISourceOverCompositing` and `CIAdditionCompositing`.
+    var compositingBlendFormula: CGBlendMode? {
+        guard let filter = compositingFilter, filter.isEnabled else { return nil }
+        return CGBlendMode(compositingFilterName: filter.kind)
+    }
+
+    /// Whether the layer is composited other than source-over (and so needs a group).
+    var hasCompositingBlend: Bool { compositingBlendMode != nil || compositingBlendFormula != nil }
 }

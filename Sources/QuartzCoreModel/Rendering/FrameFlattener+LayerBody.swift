@@ -16,6 +16,7 @@ extension FrameFlattener {
     /// the stack (see `DeepRecursion`).
     mutating func drawLayer(_ p: PlacedLayer) {
         let (isMasked, shadowFromContent, group, groupClip) = drawShadow(p)
+        if p.stateStorage.value.filters?.backgroundFilters.isEmpty == false { drawBackdrop(p) }
         guard group else {
             drawBody(p)
             return
@@ -36,7 +37,7 @@ extension FrameFlattener {
         let box = p.stateStorage
         let mask = p.layer.maskID.flatMap { layers[$0] }
         // Filters render the layer into a group, whose image they filter (Filters/).
-        let filtered = box.value.filters?.hasEffectiveFilters == true || box.value.filters?.compositingBlendMode != nil
+        let filtered = box.value.filters?.hasEffectiveFilters == true || box.value.filters?.hasCompositingBlend == true
         // Without a shadow, a mask, rasterization or filters, only group opacity can ask for a group.
         if mask == nil && box.value.shadowOpacity <= 0 && !box.value.shouldRasterize && !filtered {
             let group = box.value.allowsGroupOpacity && box.value.opacity < 1 && needsOpacityGroup(p)
@@ -98,6 +99,7 @@ extension FrameFlattener {
         if let filters {
             group.filters = filters.groupFilters(pixelsPerUnit: geometry.pixelsPerUnit)
             group.blendMode = filters.compositingBlendMode ?? .sourceOver
+            group.blendFormula = filters.compositingBlendFormula
         }
         if rasterize {
             group.rasterizationKey = RasterizationKey(layerID: p.layer.id, contentVersion: contentVersion(of: p))

@@ -82,6 +82,11 @@ gauge.add(tagged, forKey: "pulse")
 let keptTag = (gauge.animation(forKey: "pulse") as? TaggedFade)?.tag ?? "lost"
 print("gauge: bounds set", gauge.boundsChanges, "corner", gauge.cornerRadius, "drawn", gauge.drawnLevels,
       "scale", boxedScale, unboxedScale, "tag", keptTag, "hidden action is NSNull", gauge.action(forKey: "hidden") is NSNull)
+// Frosted glass and a blend mode, as Apple's documentation writes them.
+let frosted = CALayer()
+frosted.backgroundFilters = [CIFilter(name: "CIGaussianBlur", parameters: [kCIInputRadiusKey: 20])!]
+frosted.compositingFilter = CIFilter(name: "CIMultiplyBlendMode")
+root.addSublayer(frosted)
 
 // The video part, given a clip (the test makes a barcode clip and passes its path).
 if CommandLine.arguments.count > 1 {
