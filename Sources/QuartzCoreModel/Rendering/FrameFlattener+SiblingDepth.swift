@@ -19,20 +19,20 @@ extension FrameFlattener {
         guard ordered.count > 1, sublayersNeedDepthSort(p) else { return (ordered, nil) }
         var evaluated: [EvaluatedSublayer?] = []
         evaluated.reserveCapacity(ordered.count)
-        var items: [DepthSorter.Item] = []
-        items.reserveCapacity(ordered.count)
         for id in ordered {
             guard let layer = layers[id] else {
                 evaluated.append(nil)
-                items.append(DepthSorter.Item(corners: nil, depth: -.infinity))
                 continue
             }
             let (storage, localTime) = Self.presentationStorage(of: layer, parentTime: p.localTime)
             let toParent = LayerGeometry.toSuperlayer(storage.value, parent: p.state, flattens: false)
-            items.append(DepthSorter.item(storage.value.bounds, scene: toParent))
             evaluated.append(EvaluatedSublayer(stateStorage: storage, localTime: localTime, toParent: toParent))
         }
         if Self.liesInPaintOrder(evaluated, sublayerTransform: p.state.sublayerTransform) { return (ordered, evaluated) }
+        let items = evaluated.map { sublayer in
+            sublayer.map { DepthSorter.item($0.stateStorage.value.bounds, scene: $0.toParent) }
+                ?? DepthSorter.Item(corners: nil, depth: -.infinity)
+        }
         let order = DepthSorter.backToFront(items)
         return (order.map { ordered[$0] }, order.map { evaluated[$0] })
     }
