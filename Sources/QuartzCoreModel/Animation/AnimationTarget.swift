@@ -10,4 +10,20 @@ protocol AnimationTarget {
     /// nothing or the value has the wrong type.
     @discardableResult
     mutating func setAnimatableValue(_ value: AnimatableValue, forKeyPath keyPath: String) -> Bool
+    /// `animatableValue(forKeyPath:)` for a key path resolved when its animation was compiled.
+    func animatableValue(at keyPath: AnimationKeyPath) -> AnimatableValue?
+    /// `setAnimatableValue(_:forKeyPath:)` for a key path resolved when its animation was compiled.
+    @discardableResult
+    mutating func setAnimatableValue(_ value: AnimatableValue, at keyPath: AnimationKeyPath) -> Bool
+}
+
+extension AnimationTarget {
+    func animatableValue(at keyPath: AnimationKeyPath) -> AnimatableValue? {
+        animatableValue(forKeyPath: keyPath.name)
+    }
+
+    @discardableResult
+    mutating func setAnimatableValue(_ value: AnimatableValue, at keyPath: AnimationKeyPath) -> Bool {
+        setAnimatableValue(value, forKeyPath: keyPath.name)
+    }
 }

@@ -154,29 +154,64 @@ struct LayerPropertyAccessor: Sendable {
 
 extension LayerState: AnimationTarget {
     func animatableValue(forKeyPath keyPath: String) -> AnimatableValue? {
-        if let nested = specializedNestedValue(forKeyPath: keyPath) { return nested }
-        if let filterValue = filters?.value(forKeyPath: keyPath) { return filterValue }
-        let (head, rest) = KeyPathFields.split(keyPath)
-        let base: AnimatableValue?
-        if let accessor = propertyAccessor(forKey: head) {
-            base = accessor.get(self)
-        } else {
-            base = customValues[head]
-        }
-        guard let base else { return nil }
-        guard let rest else { return base }
-        return KeyPathFields.field(rest, of: base)
+        animatableValue(at: AnimationKeyPath(keyPath))
     }
 
     @discardableResult
     mutating func setAnimatableValue(_ value: AnimatableValue, forKeyPath keyPath: String) -> Bool {
+        setAnimatableValue(value, at: AnimationKeyPath(keyPath))
+    }
+
+    func animatableValue(at keyPath: AnimationKeyPath) -> AnimatableValue? {
+        let base: AnimatableValue, field: KeyPathField?
+        switch keyPath.resolution {
+        case let .geometry(property, f): (base, field) = (property.value(in: self), f)
+        case let .property(accessor, f): (base, field) = (accessor.get(self), f)
+        case .byName: return valueByName(keyPath.name)
+        }
+        guard let field else { return base }
+        return KeyPathFields.field(field, of: base)
+    }
+
+    @discardableResult
+    mutating func setAnimatableValue(_ value: AnimatableValue, at keyPath: AnimationKeyPath) -> Bool {
+        switch keyPath.resolution {
+        case let .geometry(property, field):
+            guard let field else { return property.set(value, in: &self) }
+            guard let updated = KeyPathFields.setting(field, of: property.value(in: self), to: value) else { return false }
+            return property.set(updated, in: &self)
+        case let .property(accessor, field):
+            return set(value, through: accessor, field: field)
+        case .byName:
+            return setValueByName(value, forKeyPath: keyPath.name)
+        }
+    }
+
+    /// Sets the property of `accessor`, or its `field`.
+    private mutating func set(_ value: AnimatableValue, through accessor: LayerPropertyAccessor, field: KeyPathField?) -> Bool {
+        guard let field else { return accessor.set(&self, value) }
+        guard let updated = KeyPathFields.setting(field, of: accessor.get(self), to: value) else { return false }
+        return accessor.set(&self, updated)
+    }
+
+    /// The value at a key path that names no property every layer has: an emitter cell's, a
+    /// filter's, a specialized layer's property, or a custom key.
+    private func valueByName(_ keyPath: String) -> AnimatableValue? {
+        if let nested = specializedNestedValue(forKeyPath: keyPath) { return nested }
+        if let filterValue = filters?.value(forKeyPath: keyPath) { return filterValue }
+        let (head, rest) = KeyPathFields.split(keyPath)
+        guard let base = specialized?.accessor(forKey: head)?.get(self) ?? customValues[head] else { return nil }
+        guard let rest else { return base }
+        return KeyPathFields.field(rest, of: base)
+    }
+
+    /// Sets the value at a key path that names no property every layer has.
+    private mutating func setValueByName(_ value: AnimatableValue, forKeyPath keyPath: String) -> Bool {
         if let handled = setSpecializedNestedValue(value, forKeyPath: keyPath) { return handled }
         if LayerFilters.isParameterKeyPath(keyPath) { return filters?.setValue(value, forKeyPath: keyPath) ?? false }
         let (head, rest) = KeyPathFields.split(keyPath)
-        if let accessor = propertyAccessor(forKey: head) {
-            guard let rest else { return accessor.set(&self, value) }
-            guard let updated = KeyPathFields.setting(rest, of: accessor.get(self), to: value) else { return false }
-            return accessor.set(&self, updated)
+        if let accessor = specialized?.accessor(forKey: head) {
+            return set(value, through: accessor, field: rest.map(KeyPathField.init))
         }
         guard let rest else {
             customValues[head] = value

@@ -38,55 +38,65 @@ struct DecomposedTransform3D: Equatable, Sendable {
     /// common animation start) decomposes with scale 0 on that axis rather than failing, so that it
     /// interpolates and its virtual key paths (`transform.scale.x`) can be read and set.
     init?(_ t: CATransform3D) {
-        let entries = t.entries.map(Double.init)
-        guard t.m44 != 0, entries.allSatisfy(\.isFinite) else { return nil }
-        let m = entries.map { $0 / Double(t.m44) }
+        // Held in a SIMD vector rather than an array: this runs for each running transform
+        // animation at each frame, and the arithmetic is the same lane by lane.
+        let entries = SIMD16<Double>(t)
+        guard t.m44 != 0, Self.allFinite(entries) else { return nil }
+        let m = entries / Double(t.m44)
 
         // Perspective: column 4 = N × perspective, where N is the matrix with column 4 = (0, 0, 0, 1).
         if m[3] != 0 || m[7] != 0 || m[11] != 0 {
-            guard var affine = CATransform3D(entries: m.map { CGFloat($0) }) else { return nil }
+            var affine = CATransform3D(m)
             affine.m14 = 0; affine.m24 = 0; affine.m34 = 0; affine.m44 = 1
             guard let inverse = affine.inverse else { return nil }
-            let n = inverse.entries.map(Double.init)
+            let n = SIMD16<Double>(inverse)
             let column = SIMD4(m[3], m[7], m[11], m[15])
-            perspective = SIMD4((0..<4).map { i in (0..<4).reduce(0.0) { $0 + n[i * 4 + $1] * column[$1] } })
+            var p = SIMD4<Double>()
+            for i in 0..<4 { p[i] = (0..<4).reduce(0.0) { $0 + n[i * 4 + $1] * column[$1] } }
+            perspective = p
         } else {
             perspective = SIMD4(0, 0, 0, 1)
         }
         translation = SIMD3(m[12], m[13], m[14])
 
-        let rawRows = (0..<3).map { SIMD3(m[$0 * 4], m[$0 * 4 + 1], m[$0 * 4 + 2]) }
+        let rawRows = Rows3(SIMD3(m[0], m[1], m[2]), SIMD3(m[4], m[5], m[6]), SIMD3(m[8], m[9], m[10]))
         guard let basis = Self.orthonormalize(rawRows) else { return nil }
         scale = basis.scale
         skew = basis.skew
         quaternion = Quaternion(rotationRows: basis.rows)
     }
 
+    private static func allFinite(_ v: SIMD16<Double>) -> Bool {
+        for i in 0..<16 where !v[i].isFinite { return false }
+        return true
+    }
+
     /// The transform these parts make.
     var recomposed: CATransform3D {
         let r = quaternion.rotationRows
-        let sheared = [r[0], r[1] + skew.x * r[0], r[2] + skew.y * r[0] + skew.z * r[1]]
-        let a = (0..<3).map { sheared[$0] * scale[$0] }
+        let a0 = r[0] * scale[0]
+        let a1 = (r[1] + skew.x * r[0]) * scale[1]
+        let a2 = (r[2] + skew.y * r[0] + skew.z * r[1]) * scale[2]
         let p = SIMD3(perspective.x, perspective.y, perspective.z)
         // (Scale × Skew × Rotation × Translation) × Perspective, multiplied out.
         return CATransform3D(
-            m11: CGFloat(a[0].x), m12: CGFloat(a[0].y), m13: CGFloat(a[0].z), m14: CGFloat(dot(a[0], p)),
-            m21: CGFloat(a[1].x), m22: CGFloat(a[1].y), m23: CGFloat(a[1].z), m24: CGFloat(dot(a[1], p)),
-            m31: CGFloat(a[2].x), m32: CGFloat(a[2].y), m33: CGFloat(a[2].z), m34: CGFloat(dot(a[2], p)),
+            m11: CGFloat(a0.x), m12: CGFloat(a0.y), m13: CGFloat(a0.z), m14: CGFloat(dot(a0, p)),
+            m21: CGFloat(a1.x), m22: CGFloat(a1.y), m23: CGFloat(a1.z), m24: CGFloat(dot(a1, p)),
+            m31: CGFloat(a2.x), m32: CGFloat(a2.y), m33: CGFloat(a2.z), m34: CGFloat(dot(a2, p)),
             m41: CGFloat(translation.x), m42: CGFloat(translation.y), m43: CGFloat(translation.z),
             m44: CGFloat(dot(translation, p) + perspective.w))
     }
 
     /// Gram-Schmidt on the rows of the 3x3 part: rows = Scale × Skew × (orthonormal rows).
     /// Zero rows are replaced by unit vectors orthogonal to the others and given scale 0.
-    private static func orthonormalize(_ raw: [SIMD3<Double>])
-        -> (rows: [SIMD3<Double>], scale: SIMD3<Double>, skew: SIMD3<Double>)? {
-        let lengths = raw.map(length)
-        let tolerance = 1e-12 * (lengths.max() ?? 0)
-        let collapsed = lengths.map { $0 <= tolerance }
+    private static func orthonormalize(_ raw: Rows3) -> (rows: Rows3, scale: SIMD3<Double>, skew: SIMD3<Double>)? {
+        let lengths = SIMD3(length(raw[0]), length(raw[1]), length(raw[2]))
+        let tolerance = 1e-12 * max(max(lengths[0], lengths[1]), lengths[2])
+        let collapsed = (lengths[0] <= tolerance, lengths[1] <= tolerance, lengths[2] <= tolerance)
+        func isCollapsed(_ i: Int) -> Bool { i == 0 ? collapsed.0 : i == 1 ? collapsed.1 : collapsed.2 }
         var row = raw
-        for i in 0..<3 where collapsed[i] {
-            let constraints = (0..<3).filter { $0 != i && (!collapsed[$0] || $0 < i) }.map { row[$0] }
+        for i in 0..<3 where isCollapsed(i) {
+            let constraints = (0..<3).filter { $0 != i && (!isCollapsed($0) || $0 < i) }.map { row[$0] }
             row[i] = unitVector(orthogonalTo: constraints, fallbackAxis: i)
         }
 
@@ -109,12 +119,12 @@ struct DecomposedTransform3D: Equatable, Sendable {
         guard normalizeRow(2) else { return nil }
         skew.y /= scale[2]
         skew.z /= scale[2]
-        for i in 0..<3 where collapsed[i] { scale[i] = 0 }
+        for i in 0..<3 where isCollapsed(i) { scale[i] = 0 }
 
         // A mirrored basis: negate it and the scales so that the rows are a proper rotation.
         if dot(row[0], cross(row[1], row[2])) < 0 {
             scale = -scale
-            row = row.map { -$0 }
+            row = Rows3(-row[0], -row[1], -row[2])
         }
         return (row, scale, skew)
     }

@@ -19,7 +19,7 @@ struct Quaternion: Equatable, Sendable {
     /// The rotation whose row-vector matrix has the orthonormal, right-handed rows `r`
     /// (Shepperd's method: divide by the largest of the four diagonal combinations, for accuracy
     /// at every angle including half turns). The result has `w >= 0`.
-    init(rotationRows r: [SIMD3<Double>]) {
+    init(rotationRows r: Rows3) {
         let trace = r[0].x + r[1].y + r[2].z
         var q: SIMD4<Double>
         if trace > 0 {
@@ -40,13 +40,12 @@ struct Quaternion: Equatable, Sendable {
     }
 
     /// The rows of the rotation's 3x3 matrix, in the row-vector convention (`[x y z] × R`).
-    var rotationRows: [SIMD3<Double>] {
+    var rotationRows: Rows3 {
         let (x, y, z, w) = (vector.x, vector.y, vector.z, vector.w)
-        return [
+        return Rows3(
             SIMD3(1 - 2 * (y * y + z * z), 2 * (x * y + z * w), 2 * (x * z - y * w)),
             SIMD3(2 * (x * y - z * w), 1 - 2 * (x * x + z * z), 2 * (y * z + x * w)),
-            SIMD3(2 * (x * z + y * w), 2 * (y * z - x * w), 1 - 2 * (x * x + y * y)),
-        ]
+            SIMD3(2 * (x * z + y * w), 2 * (y * z - x * w), 1 - 2 * (x * x + y * y)))
     }
 
     /// Spherical linear interpolation along the shorter arc; `fraction` outside 0...1
@@ -73,9 +72,9 @@ struct Quaternion: Equatable, Sendable {
         let m = CATransform3DMakeRotation(CGFloat(angles.x), 1, 0, 0)
             .concatenating(CATransform3DMakeRotation(CGFloat(angles.y), 0, 1, 0))
             .concatenating(CATransform3DMakeRotation(CGFloat(angles.z), 0, 0, 1))
-        self.init(rotationRows: [SIMD3(Double(m.m11), Double(m.m12), Double(m.m13)),
-                                 SIMD3(Double(m.m21), Double(m.m22), Double(m.m23)),
-                                 SIMD3(Double(m.m31), Double(m.m32), Double(m.m33))])
+        self.init(rotationRows: Rows3(SIMD3(Double(m.m11), Double(m.m12), Double(m.m13)),
+                                      SIMD3(Double(m.m21), Double(m.m22), Double(m.m23)),
+                                      SIMD3(Double(m.m31), Double(m.m32), Double(m.m33))))
     }
 
     /// The Euler angles `(x, y, z)` of `init(eulerAngles:)` that give this rotation, with y in

@@ -19,21 +19,40 @@ extension FrameFlattener {
         guard ordered.count > 1, sublayersNeedDepthSort(p) else { return (ordered, nil) }
         var evaluated: [EvaluatedSublayer?] = []
         evaluated.reserveCapacity(ordered.count)
-        var items: [DepthSorter.Item] = []
-        items.reserveCapacity(ordered.count)
         for id in ordered {
             guard let layer = layers[id] else {
                 evaluated.append(nil)
-                items.append(DepthSorter.Item(corners: nil, depth: -.infinity))
                 continue
             }
             let (storage, localTime) = Self.presentationStorage(of: layer, parentTime: p.localTime)
             let toParent = LayerGeometry.toSuperlayer(storage.value, parent: p.state, flattens: false)
-            items.append(DepthSorter.item(storage.value.bounds, scene: toParent))
             evaluated.append(EvaluatedSublayer(stateStorage: storage, localTime: localTime, toParent: toParent))
+        }
+        if Self.liesInPaintOrder(evaluated, sublayerTransform: p.state.sublayerTransform) { return (ordered, evaluated) }
+        let items = evaluated.map { sublayer in
+            sublayer.map { DepthSorter.item($0.stateStorage.value.bounds, scene: $0.toParent) }
+                ?? DepthSorter.Item(corners: nil, depth: -.infinity)
         }
         let order = DepthSorter.backToFront(items)
         return (order.map { ordered[$0] }, order.map { evaluated[$0] })
+    }
+
+    /// Whether the depth sort would keep the sublayers in their paint order at this frame:
+    /// every one lies in a plane parallel to the layer's (its presentation `transform` keeps the
+    /// plane, no `anchorPointZ`, under an affine `sublayerTransform`), so its depth is its
+    /// `zPosition`, and the `zPosition`s do not decrease along that order. The sort orders such
+    /// planes by depth, then by the given order, so it would return that order; skipping it
+    /// saves its cost at every frame of layers whose running animations of `transform` (a
+    /// turn about z, say) may move them in depth but do not.
+    private static func liesInPaintOrder(_ evaluated: [EvaluatedSublayer?], sublayerTransform: CATransform3D) -> Bool {
+        guard CATransform3DIsAffine(sublayerTransform) else { return false }
+        var previousZ = -CGFloat.infinity
+        for sublayer in evaluated {
+            guard let state = sublayer?.stateStorage.value, state.transform.keepsLayerPlane, state.anchorPointZ == 0,
+                  state.zPosition >= previousZ else { return false }
+            previousZ = state.zPosition
+        }
+        return true
     }
 
     /// Whether `p`'s sublayers may lie at depths their `zPosition` does not give: a 3D

@@ -67,11 +67,11 @@ extension CompiledAnimation {
 
     private func applyBasic<T: AnimationTarget>(_ values: BasicValues, progress: Double, options: PropertyOptions,
                                                 iteration: Int, to target: inout T) {
-        guard let keyPath else { return }
+        guard let keyPath = resolvedKeyPath else { return }
         // With a value function the values are the function's scalar inputs, and "current"
         // means the function's identity input rather than the property's transform.
         let resolved = values.resolve {
-            options.valueFunction.map(Self.identityInput) ?? target.animatableValue(forKeyPath: keyPath)
+            options.valueFunction.map(Self.identityInput) ?? target.animatableValue(at: keyPath)
         }
         guard let (start, end) = resolved else { return }
         write(AnimatableValue.interpolate(start, end, fraction: progress), start: start, end: end,
@@ -81,7 +81,7 @@ extension CompiledAnimation {
     /// Finishes an animated value (cumulative offset, value function, additive sum) and writes it.
     private func write<T: AnimationTarget>(_ animated: AnimatableValue, start: AnimatableValue, end: AnimatableValue,
                                            options: PropertyOptions, iteration: Int, to target: inout T) {
-        guard let keyPath else { return }
+        guard let keyPath = resolvedKeyPath else { return }
         var value = animated
         // Cumulative: repetition k continues from where repetition k-1 ended, adding k times
         // the distance of one repetition (chosen so that the motion is continuous; Apple's
@@ -94,21 +94,23 @@ extension CompiledAnimation {
         if let function = options.valueFunction, let transform = Self.transform(function, value) {
             value = .transform(transform)
         }
-        if options.isAdditive, let current = target.animatableValue(forKeyPath: keyPath),
+        if options.isAdditive, let current = target.animatableValue(at: keyPath),
            let sum = current.adding(value) {
             value = sum
         }
-        target.setAnimatableValue(value, forKeyPath: keyPath)
+        target.setAnimatableValue(value, at: keyPath)
     }
 
     /// `rotationMode`: the path's tangent angle (plus π for auto-reverse) is added to the
     /// layer's `transform.rotation.z`, which is how Apple turns the layer to follow the path.
     private func applyRotation<T: AnimationTarget>(_ angle: Double, mode: CAAnimationRotationMode, to target: inout T) {
-        let key = "transform.rotation.z"
-        let base = target.animatableValue(forKeyPath: key)?.scalarValue ?? 0
+        let key = Self.rotationZ
+        let base = target.animatableValue(at: key)?.scalarValue ?? 0
         let turn = mode == .rotateAutoReverse ? angle + .pi : angle
-        target.setAnimatableValue(.scalar(base + turn), forKeyPath: key)
+        target.setAnimatableValue(.scalar(base + turn), at: key)
     }
+
+    private static let rotationZ = AnimationKeyPath("transform.rotation.z")
 
     /// The input for which `function` gives the identity: 1 for scales, 0 otherwise.
     private static func identityInput(_ function: CAValueFunctionName) -> AnimatableValue {

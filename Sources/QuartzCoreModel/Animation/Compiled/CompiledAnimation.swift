@@ -8,7 +8,9 @@ import Foundation
 /// order they were added, each seeing the result of the ones before.
 struct CompiledAnimation: Sendable {
     /// The animated property, nil for groups and transitions.
-    let keyPath: String?
+    var keyPath: String? { resolvedKeyPath?.name }
+    /// The animated property, resolved when compiled.
+    let resolvedKeyPath: AnimationKeyPath?
     /// Whether the animated property only moves or fades the layer's composited picture
     /// (position, transform, opacity, ...), so a rasterized image of the layer stays valid.
     let movesCompositedPictureOnly: Bool
@@ -65,7 +67,7 @@ struct CompiledAnimation: Sendable {
         isRemovedOnCompletion = animation.isRemovedOnCompletion
         switch animation {
         case let group as CAAnimationGroup:
-            keyPath = nil
+            resolvedKeyPath = nil
             // Children take the group's duration when they have none (000:951-982).
             // They get no captured presentation value: a child without `fromValue` starts from
             // the property's current value when evaluated. A child that cannot be compiled
@@ -74,11 +76,11 @@ struct CompiledAnimation: Sendable {
                 try CompiledAnimation($0, presentationValue: nil, modelValue: nil, inheritedDuration: duration)
             })
         case let transition as CATransition:
-            keyPath = nil
+            resolvedKeyPath = nil
             kind = .transition(TransitionDescription(transition))
         case let property as CAPropertyAnimation:
             guard let path = property.keyPath, !path.isEmpty else { throw AnimationCompileError.missingKeyPath }
-            keyPath = path
+            resolvedKeyPath = AnimationKeyPath(path)
             let options = PropertyOptions(isAdditive: property.isAdditive, isCumulative: property.isCumulative,
                                           valueFunction: property.valueFunction?.name)
             switch property {
@@ -95,7 +97,7 @@ struct CompiledAnimation: Sendable {
         default:
             throw AnimationCompileError.unsupportedAnimationClass(String(describing: type(of: animation)))
         }
-        movesCompositedPictureOnly = Self.movesCompositedPictureOnly(keyPath)
+        movesCompositedPictureOnly = Self.movesCompositedPictureOnly(resolvedKeyPath?.name)
     }
 
     private static func compileKeyframes(_ animation: CAKeyframeAnimation, options: PropertyOptions) throws -> Kind {
@@ -131,7 +133,7 @@ extension CompiledAnimation {
     /// (and for tests of evaluators, such as paths, that have no public route yet).
     init(keyPath: String?, timing: MediaTimingParameters, timingFunction: CAMediaTimingFunction? = nil,
          isRemovedOnCompletion: Bool = true, kind: Kind) {
-        self.keyPath = keyPath
+        resolvedKeyPath = keyPath.map(AnimationKeyPath.init)
         movesCompositedPictureOnly = Self.movesCompositedPictureOnly(keyPath)
         self.timing = timing
         self.timingFunction = timingFunction
