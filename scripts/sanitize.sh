@@ -83,9 +83,9 @@ run() { # kind scratch-path sanitizer-flags... -- filters...
   local status=${PIPESTATUS[0]}
   set -e
   local reports
-  reports=$(grep -cE "^(WARNING: ThreadSanitizer|==[0-9]+==ERROR: [A-Za-z]+Sanitizer)" "$log" || true)
+  reports=$(grep -acE "^(WARNING: ThreadSanitizer|==[0-9]+==ERROR: [A-Za-z]+Sanitizer)" "$log" || true)
   local summary
-  summary=$(grep -E "Executed [0-9]+ tests?, with" "$log" | tail -1 || true)
+  summary=$(grep -aE "Executed [0-9]+ tests?, with" "$log" | tail -1 || true)
   rm -f "$log"
   echo "sanitize: $kind: $reports reports; ${summary:-no test summary}; $((SECONDS - start)) s"
   if [ "$status" -ne 0 ] || [ "$reports" -ne 0 ]; then
