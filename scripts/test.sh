@@ -17,7 +17,7 @@ status=${PIPESTATUS[0]}
 set -e
 # Close with one plain summary line of the XCTest totals (Swift Testing, which this suite does
 # not use, prints its own empty summary last).
-summary=$(grep -E "Executed [0-9]+ tests?, with" "$log" | tail -1 || true)
+summary=$(grep -aE "Executed [0-9]+ tests?, with" "$log" | tail -1 || true)
 if [[ $summary =~ Executed\ ([0-9]+)\ tests?,\ with\ (([0-9]+)\ tests?\ skipped\ and\ )?([0-9]+)\ failures? ]]; then
   total=${BASH_REMATCH[1]}; skipped=${BASH_REMATCH[3]:-0}; failed=${BASH_REMATCH[4]}
   echo "$((total - failed - skipped)) passed, $failed failed, $skipped skipped"
