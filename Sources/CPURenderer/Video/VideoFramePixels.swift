@@ -8,11 +8,12 @@ extension PixelBuffer {
     convenience init(videoFrame frame: VideoFrameImage) {
         self.init(width: frame.width, height: frame.height)
         let c = frame.conversion.coefficients
-        // Coefficients scaled to bytes, so a channel is one multiply-add per term.
-        let scaled = [c[0] * 255, c[1] * 255, c[2] * 255]
-        let coefficients: [Float] = scaled.flatMap { [$0.x, $0.y, $0.z, $0.w] }
+        // The red, green and blue rows scaled to bytes (a channel is one multiply-add per term),
+        // as the kernel reads them: twelve floats in a row.
+        var coefficients = (c[0] * 255, c[1] * 255, c[2] * 255)
         let luma = frame.planes[0]
-        coefficients.withUnsafeBufferPointer { k in
+        withUnsafeBytes(of: &coefficients) { bytes in
+            let k = bytes.assumingMemoryBound(to: Float.self)
             for row in 0..<frame.height {
                 let chromaRow = row / 2
                 let yRow = (luma.baseAddress + row * luma.bytesPerRow).assumingMemoryBound(to: UInt8.self)

@@ -168,13 +168,15 @@ struct FilterProgram {
     /// textures bound.
     func draw(_ step: FilterStep) {
         let m = step.matrix
-        // Column-major: column j holds the weights of input component j in each result row.
-        let columns: [Float] = [m.red.x, m.green.x, m.blue.x, m.alpha.x, m.red.y, m.green.y, m.blue.y, m.alpha.y,
-                                m.red.z, m.green.z, m.blue.z, m.alpha.z, m.red.w, m.green.w, m.blue.w, m.alpha.w]
+        // The matrix's rows as they lie in memory, transposed by GL (OpenGL ES 3.0 takes
+        // transpose = GL_TRUE): no array made per step.
+        var rows = (m.red, m.green, m.blue, m.alpha)
         glUniform4f(mapLocation, step.map.x, step.map.y, step.map.z, step.map.w)
         glUniform4f(secondMapLocation, step.secondMap.x, step.secondMap.y, step.secondMap.z, step.secondMap.w)
         glUniform1i(modeLocation, step.mode.rawValue)
-        columns.withUnsafeBufferPointer { glUniformMatrix4fv(matrixLocation, 1, GLboolean(GL_FALSE), $0.baseAddress) }
+        withUnsafeBytes(of: &rows) {
+            glUniformMatrix4fv(matrixLocation, 1, GLboolean(GL_TRUE), $0.baseAddress?.assumingMemoryBound(to: GLfloat.self))
+        }
         glUniform4f(biasLocation, m.bias.x, m.bias.y, m.bias.z, m.bias.w)
         glUniform1f(amountLocation, step.amount)
         glUniform4f(clampLocation, step.clamp.x, step.clamp.y, step.clamp.z, step.clamp.w)
