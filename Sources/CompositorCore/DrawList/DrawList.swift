@@ -210,6 +210,11 @@ public struct DrawList: Sendable, Equatable {
     /// What the list's producer knows about it against the list it produced before, or nil.
     /// It does not change what the list draws, and equality ignores it.
     public var continuity: DrawListContinuity?
+    /// Whether a command may read what the commands before it drew: a quad with a `backdrop`
+    /// or a group with a `blendFormula`. True unless the producer knows the list has none (a
+    /// frame builder does), so that damage is grown for backdrops (`BackdropFilter.grow`) only
+    /// where there may be some, without a walk of the commands. Equality ignores it.
+    public var mayReadBackdrop = true
 
     /// Creates a draw list.
     public init(pixelWidth: Int, pixelHeight: Int, clearColor: PremultipliedColor = .clear,

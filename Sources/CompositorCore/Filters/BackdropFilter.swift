@@ -78,9 +78,10 @@ public struct BackdropFilter: Sendable, Equatable {
     /// backdrop whose source pixels meet the damage is redrawn whole, and its source pixels with
     /// it (the copy must read this frame's backdrop everywhere, not the last frame's picture,
     /// which holds the layer itself). Rectangles that meet are merged, so that the result stays
-    /// disjoint where it was.
+    /// disjoint where it was. A list that says it reads no backdrop (`DrawList.mayReadBackdrop`)
+    /// is not walked.
     public static func grow(_ damage: [PixelRect], for list: DrawList) -> [PixelRect] {
-        guard !damage.isEmpty else { return damage }
+        guard !damage.isEmpty, list.mayReadBackdrop else { return damage }
         var rects = damage
         var depth = 0
         for command in list.commands {

@@ -111,6 +111,10 @@ extension LayerFilters {
         return CGBlendMode(compositingFilterName: filter.kind)
     }
 
+    /// Whether drawing the layer reads what was drawn behind it: it has `backgroundFilters`, or
+    /// its `compositingFilter` blends by formula.
+    var readsBackdrop: Bool { !backgroundFilters.isEmpty || compositingBlendFormula != nil }
+
     /// Whether the layer is composited other than source-over (and so needs a group).
     var hasCompositingBlend: Bool { compositingBlendMode != nil || compositingBlendFormula != nil }
 }

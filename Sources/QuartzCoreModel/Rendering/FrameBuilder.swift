@@ -18,6 +18,8 @@ package final class FrameBuilder {
     private var lastFrameHadAnimations = true
     private var nextChangeTime: CFTimeInterval = .infinity
     private var lastCommandCount = 0
+    /// The committed layers that read their backdrop, kept up to date frame by frame.
+    private var backdropReaders = BackdropReaders()
 
     /// Creates a builder drawing the layer trees the process's transactions commit (into a render
     /// tree of its own, seeded with the trees committed so far), whose picture cache follows
@@ -83,6 +85,7 @@ package final class FrameBuilder {
         // Layers whose display-driving properties animate draw their presentation copy for this frame.
         let layers = DisplayAnimationDriver.current.layersForFrame(snapshot.layers, at: t)
         subtreeCache.beginFrame(changes: snapshot.changes)
+        backdropReaders.update(from: snapshot.layers, changes: snapshot.changes)
         var flattener = FrameFlattener(layers: layers, summaries: snapshot.summaries, time: t, viewTransform: viewTransform,
                                        subtreeCache: reusesUnchangedSubtrees ? subtreeCache : nil)
         flattener.maximumParts = maximumFlatteningParts
@@ -101,6 +104,7 @@ package final class FrameBuilder {
             list.continuity = DrawListContinuity(sequence: subtreeCache.sequence, frame: subtreeCache.frame,
                                                  unchangedRanges: flattener.unchangedRanges)
         }
+        list.mayReadBackdrop = !backdropReaders.isEmpty
         lastCommandCount = list.commands.count
         lastFrameSublayersFlattenedInParts = flattener.sublayersFlattenedInParts
         lastFrameSublayersRedrawnMoved = flattener.redrawnMoved
