@@ -12,7 +12,17 @@ final class BandPainter {
     /// Many-rectangle regions filed by rows, kept from frame to frame.
     private var regionRows = RegionRowIndex()
 
-    init(threadCount: Int) { self.threadCount = max(1, threadCount) }
+    /// Whether sprites the AVX2 kernel can paint are painted by it (`CPURenderer.Options`).
+    let usesWideSpriteKernel: Bool
+    /// Whether a long list of drawables is prepared on this painter's threads
+    /// (`FrameCompositor.prepareInParallel`; `CPURenderer.Options`).
+    let preparesInParallel: Bool
+
+    init(threadCount: Int, options: CPURenderer.Options = CPURenderer.Options()) {
+        self.threadCount = max(1, threadCount)
+        usesWideSpriteKernel = options.usesWideSpriteKernel
+        preparesInParallel = options.preparesInParallel
+    }
 
     /// Clears `region` of `buffer` to `clear` (when given), paints `quads` inside it, then hands
     /// each finished band of rows to `finishRows` (from the band's thread).
@@ -67,7 +77,7 @@ final class BandPainter {
             }
         }
         let job = BandJob(quads: quads, clips: clips, bins: bins, buffer: buffer, bands: bands,
-                          clear: clear, finishRows: finishRows)
+                          clear: clear, finishRows: finishRows, usesWideSpriteKernel: usesWideSpriteKernel)
         if bands.count == 1 || threadCount == 1 {
             for band in 0..<bands.count { job.paint(band: band) }
         } else {
@@ -97,11 +107,12 @@ private final class BandJob: Sendable {
     let bands: [Band]
     let clear: UInt32?
     let finishRows: (@Sendable (Range<Int>, Range<Int>) -> Void)?
+    let usesWideSpriteKernel: Bool
 
     init(quads: PreparedQuadList, clips: [PreparedClip], bins: [[Int32]], buffer: PixelBuffer, bands: [Band],
-         clear: UInt32?, finishRows: (@Sendable (Range<Int>, Range<Int>) -> Void)?) {
+         clear: UInt32?, finishRows: (@Sendable (Range<Int>, Range<Int>) -> Void)?, usesWideSpriteKernel: Bool) {
         self.quads = quads; self.clips = clips; self.bins = bins; self.buffer = buffer; self.bands = bands
-        self.clear = clear; self.finishRows = finishRows
+        self.clear = clear; self.finishRows = finishRows; self.usesWideSpriteKernel = usesWideSpriteKernel
     }
 
     func paint(band index: Int) {
@@ -113,6 +124,7 @@ private final class BandJob: Sendable {
         }
         clips.withUnsafeBufferPointer { clipPointer in
             var painter = QuadPainter(clips: clipPointer, columnLimit: x1)
+            painter.usesWideKernel = usesWideSpriteKernel
             if !clips.isEmpty { painter.clipSpans = ClipSpanCache(columns: x0..<x1, rows: y0..<y1) }
             defer { painter.clipSpans?.deallocate() }
             quads.entries.withUnsafeBufferPointer { entries in

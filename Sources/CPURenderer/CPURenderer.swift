@@ -54,6 +54,8 @@ public final class CPURenderer: FrameRenderer, CacheBudgetedRenderer {
 
     private var canvas: PixelBuffer
     private let painter: BandPainter
+    /// How the renderer paints (not what), as given at creation.
+    public let options: Options
     private let textures: TextureStore
     private let rasterizations: RasterizationCache
     private var nestingReporter = NestingReporter()
@@ -80,13 +82,16 @@ public final class CPURenderer: FrameRenderer, CacheBudgetedRenderer {
     ///     for `cacheBudget.byteLimit`.
     ///   - textureEvictionAge: frames after which anything cached and not drawn is released
     ///     (`cacheBudget.evictionAge`).
+    ///   - options: how the renderer paints; by default what `QC_DEBUG` asks for.
     /// - Throws: `CPURendererError.invalidSize` when a side is not positive or the canvas is too large.
     public init(pixelWidth: Int, pixelHeight: Int, threadCount: Int = CPURenderer.defaultThreadCount,
-                rasterizationCacheLimit: Int? = nil, textureEvictionAge: Int = CacheBudget.defaultEvictionAge) throws {
+                rasterizationCacheLimit: Int? = nil, textureEvictionAge: Int = CacheBudget.defaultEvictionAge,
+                options: Options = .fromEnvironment) throws {
         try Self.validate(width: pixelWidth, height: pixelHeight)
         self.pixelWidth = pixelWidth; self.pixelHeight = pixelHeight
+        self.options = options
         canvas = PixelBuffer(width: pixelWidth, height: pixelHeight)
-        painter = BandPainter(threadCount: threadCount)
+        painter = BandPainter(threadCount: threadCount, options: options)
         let budget = CacheBudget(byteLimit: CacheBudget.defaultByteLimit(pixelWidth: pixelWidth, pixelHeight: pixelHeight),
                                  evictionAge: textureEvictionAge)
         cacheBudget = budget

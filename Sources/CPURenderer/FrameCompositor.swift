@@ -40,7 +40,7 @@ struct FrameCompositor {
                  statistics: inout RenderStatistics, into prepared: inout PreparedQuadList,
                  target: PaintTarget? = nil) throws {
         prepared.removeAll(expecting: nodes.count)
-        if painter.threadCount > 1 && nodes.count >= Self.parallelMinimum && Self.parallelPreparationAllowed
+        if painter.threadCount > 1 && nodes.count >= Self.parallelMinimum && painter.preparesInParallel
             && !tree.hasBackdrops {
             try prepareInParallel(nodes, width: width, height: height, statistics: &statistics, into: &prepared)
             return
@@ -103,10 +103,6 @@ struct FrameCompositor {
     /// The fewest nodes prepared on several threads: below it, handing the quads out and joining
     /// the parts costs about what the threads save.
     static let parallelMinimum = 512
-
-    /// Whether long lists may be prepared on several threads: unless `QC_DEBUG` asks for serial
-    /// preparation (`serial-preparation`).
-    private static let parallelPreparationAllowed = !DebugOptions.isEnabled(.serialPreparation)
 
     /// `prepare(_:width:height:statistics:into:)` on the painter's threads: first, in painter's
     /// order on this thread, everything that is not thread-safe (texture lookups and uploads,

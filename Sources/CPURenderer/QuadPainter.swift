@@ -19,6 +19,14 @@ struct QuadPainter {
     /// The band's clip spans, solved once per clip and row (nil: solved for every quad's row).
     var clipSpans: ClipSpanCache?
     var shader: QuadShader { QuadShader(clips: clips, evaluatesEveryField: evaluatesEveryField) }
+    /// Whether sprites the AVX2 kernel can paint are painted by it (`CPURenderer.Options`).
+    var usesWideKernel = true
+
+    /// `sprite` as the AVX2 kernel paints it, when this painter uses the kernel and it applies.
+    @inline(__always)
+    private func wideKernel(of sprite: borrowing SpriteSampling, _ inverse: Homography) -> QCSprite? {
+        usesWideKernel ? sprite.wideKernel(inverse) : nil
+    }
 
     /// Paints `quad` over columns `x0..<x1` of rows `rows` of `buffer`.
     @inline(__always)
@@ -30,7 +38,7 @@ struct QuadPainter {
             let lower = x0 > b.0 ? x0 : b.0, upper = x1 < b.2 ? x1 : b.2
             if sprite.hardEdges {
                 paintHardEdged(sprite, inverse: quad.pointee.preciseInverse, rows: rows, from: lower, to: upper, into: buffer)
-            } else if var wide = sprite.wideKernel(quad.pointee.preciseInverse) {
+            } else if var wide = wideKernel(of: sprite, quad.pointee.preciseInverse) {
                 withUnsafePointer(to: &wide) { wide in
                     for y in rows { paintSprite(quad, sprite, wide: wide, row: y, from: lower, to: upper, into: buffer.row(y)) }
                 }
@@ -52,7 +60,7 @@ struct QuadPainter {
     func paint(_ sprite: UnsafePointer<PreparedSprite>, rows: Range<Int>, from x0: Int, to x1: Int, into buffer: PixelBuffer) {
         let b = sprite.pointee.bounds
         let lower = x0 > b.0 ? x0 : b.0, upper = x1 < b.2 ? x1 : b.2
-        if var wide = sprite.pointee.sampling.wideKernel(sprite.pointee.inverse) {
+        if var wide = wideKernel(of: sprite.pointee.sampling, sprite.pointee.inverse) {
             let bounds = UnsafeRawPointer(sprite) + spriteRowBoundsOffset
             paintWideRegion(&wide, bounds: bounds.assumingMemoryBound(to: RowBounds.self), rows: rows, from: lower, to: upper, into: buffer)
             return
@@ -66,7 +74,7 @@ struct QuadPainter {
     @inline(__always)
     private func paintHardEdged(_ sprite: borrowing SpriteSampling, inverse: Homography, rows: Range<Int>, from x0: Int, to x1: Int,
                                 into buffer: PixelBuffer) {
-        if var wide = sprite.wideKernel(inverse) {
+        if var wide = wideKernel(of: sprite, inverse) {
             withUnsafePointer(to: sprite.rows) { paintWideRegion(&wide, bounds: $0, rows: rows, from: x0, to: x1, into: buffer) }
             return
         }

@@ -76,7 +76,7 @@ struct SpriteSampling {
         var hull = texture.alphaHull(level: choice.level)
         if nextLevelWeight != 0 { hull = hull.union(texture.alphaHull(level: choice.level + 1)) }
         rows = RowBounds(Self.region(inverse: preciseInverse, rect: rect, reach: reach, mapping: mapping, hull: hull))
-        usesWideKernel = linear && wideSpriteKernelAvailable
+        usesWideKernel = linear && processorRunsWideSpriteKernel
     }
 
     /// The canvas pixels that may change: those whose centre lies in the rect grown by `reach`
@@ -277,10 +277,6 @@ struct SpriteSampling {
 
 /// Whether this processor runs the AVX2 sprite kernel (asked once).
 let processorRunsWideSpriteKernel = qc_sprite_kernels_available()
-
-/// Whether sprites are painted by the AVX2 kernel: the processor runs it and `QC_DEBUG` does not
-/// turn it off (`no-wide-kernels`).
-let wideSpriteKernelAvailable = processorRunsWideSpriteKernel && !DebugOptions.isEnabled(.noWideKernels)
 
 /// The vertical half of a bilinear filter at eight points: the upper texel row and the lower
 /// row's weight in 1/256.

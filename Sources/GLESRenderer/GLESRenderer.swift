@@ -12,10 +12,8 @@ import Foundation
 /// (`CGImage.incrementalUpdate`) re-uploads only its changed rectangle into its base's texture.
 ///
 /// `render(_:)` waits for the GPU (`glFinish`) before it returns, so the time it takes is the
-/// time of a whole frame. Set `QC_DEBUG=stats` to log each frame's statistics,
-/// `QC_DEBUG=clip-table` to evaluate every clip through the clip table (to measure the analytic path),
-/// and `QC_DEBUG=damage-scissors` to draw every damage rectangle scissored in turn (to measure the
-/// per-instance damage rectangles).
+/// time of a whole frame. Its `Options` log each frame's statistics or pick the paths to measure
+/// (by default from `QC_DEBUG`: `stats`, `clip-table`, `whole-batches`, `damage-scissors`).
 public final class GLESRenderer: FrameRenderer, CacheBudgetedRenderer {
     /// The framebuffer frames are drawn into.
     public let target: OffscreenTarget
@@ -43,8 +41,10 @@ public final class GLESRenderer: FrameRenderer, CacheBudgetedRenderer {
     private let encoder: FrameEncoder
     private let damagedCanvas = DamagedCanvasDraws()
     private var hasWarnedAboutDeepClips = false
-    private let logsStatistics = DebugOptions.isEnabled(.stats)
-    private let scissorsEachDamageRectangle = DebugOptions.isEnabled(.damageScissors)
+    /// How the renderer draws (not what), as given at creation.
+    public let options: Options
+    private var logsStatistics: Bool { options.logsStatistics }
+    private var scissorsEachDamageRectangle: Bool { options.scissorsEachDamageRectangle }
     private var isReleased = false
     /// Hands the heap back to the system after large evictions (llvmpipe keeps textures in it).
     private var trimmer = FreedMemoryTrimmer(threshold: 4 << 20)
@@ -57,10 +57,12 @@ public final class GLESRenderer: FrameRenderer, CacheBudgetedRenderer {
     ///   - rasterizationCacheByteLimit: the most GPU memory, in bytes, that the images of
     ///     rasterized groups (`CompositingGroup.rasterizationKey`) may hold, the least recently
     ///     used going first; nil for `cacheBudget.byteLimit`.
+    ///   - options: how the renderer draws; by default what `QC_DEBUG` asks for.
     /// - Throws: `GLError` naming the call that failed while compiling shaders or creating objects.
     public init(target: OffscreenTarget, textureEvictionAge: Int = CacheBudget.defaultEvictionAge,
-                rasterizationCacheByteLimit: Int? = nil) throws {
+                rasterizationCacheByteLimit: Int? = nil, options: Options = .fromEnvironment) throws {
         self.target = target
+        self.options = options
         try target.context.makeCurrent()
         programs[0] = try QuadProgram(features: [])
         ledger.adoptProgram()
@@ -80,8 +82,8 @@ public final class GLESRenderer: FrameRenderer, CacheBudgetedRenderer {
         rasterCache.onRelease = { [unowned pool] in pool.recycle($0) }
         shadowMasks = ShadowMaskCache(budget: budget)
         encoder = FrameEncoder(textures: textures, pool: pool, rasterCache: rasterCache, shadowMasks: shadowMasks, clips: clips)
-        clips.analyticClipsEnabled = !DebugOptions.isEnabled(.clipTable)
-        encoder.leanBatchesEnabled = !DebugOptions.isEnabled(.wholeBatches)
+        clips.analyticClipsEnabled = options.usesAnalyticClips
+        encoder.leanBatchesEnabled = options.usesLeanBatches
         glBindBuffer(GLenum(GL_ARRAY_BUFFER), instanceBuffer)
         for (array, divisor) in [(damagedVertexArray, GLuint(0)), (vertexArray, GLuint(1))] {
             glBindVertexArray(array)
@@ -98,10 +100,14 @@ public final class GLESRenderer: FrameRenderer, CacheBudgetedRenderer {
 
     /// Creates an offscreen context and target of the given pixel size and a renderer drawing into it.
     ///
-    /// - Parameter platform: the EGL platform, or nil for `QC_EGL_PLATFORM` or the default order.
-    public convenience init(pixelWidth: Int, pixelHeight: Int, platform: GLESContext.Platform? = nil) throws {
+    /// - Parameters:
+    ///   - platform: the EGL platform, or nil for `QC_EGL_PLATFORM` or the default order.
+    ///   - options: how the renderer draws; by default what `QC_DEBUG` asks for.
+    public convenience init(pixelWidth: Int, pixelHeight: Int, platform: GLESContext.Platform? = nil,
+                            options: Options = .fromEnvironment) throws {
         let context = try GLESContext(platform: platform)
-        try self.init(target: OffscreenTarget(context: context, pixelWidth: pixelWidth, pixelHeight: pixelHeight))
+        try self.init(target: OffscreenTarget(context: context, pixelWidth: pixelWidth, pixelHeight: pixelHeight),
+                      options: options)
     }
 
     deinit { releaseObjects() }

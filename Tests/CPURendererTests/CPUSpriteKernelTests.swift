@@ -48,14 +48,18 @@ final class CPUSpriteKernelTests: XCTestCase {
         return Array(UnsafeBufferPointer(start: buffer.pixels, count: canvas.width * canvas.height))
     }
 
-    /// A sprite is handed to the kernel exactly where the processor runs AVX2 (and `QC_DEBUG`
-    /// leaves it on): on any other processor the kernel's instructions would trap.
+    /// A sprite is handed to the kernel exactly where the processor runs AVX2: on any other
+    /// processor the kernel's instructions would trap. A renderer's options turn it off
+    /// (`QC_DEBUG=no-wide-kernels` by default) without changing a pixel.
     func testTheKernelIsChosenOnlyWhereTheProcessorRunsIt() throws {
         let c = Case(x: 10, y: 8, scaleX: 1.5, scaleY: 1.5, opacity: 0.85, tint: nil, edges: 0, filter: .linear,
                      unitRect: CGRect(x: 0, y: 0, width: 1, height: 1))
         let sprite = try XCTUnwrap(Self.prepare(c)?.sprite)
-        XCTAssertEqual(sprite.usesWideKernel, wideSpriteKernelAvailable)
-        XCTAssertEqual(wideSpriteKernelAvailable, processorRunsWideSpriteKernel && !DebugOptions.isEnabled(.noWideKernels))
+        XCTAssertEqual(sprite.usesWideKernel, processorRunsWideSpriteKernel)
+        XCTAssertFalse(CPURenderer.Options(DebugOptions(parsing: "no-wide-kernels")).usesWideSpriteKernel)
+        XCTAssertTrue(CPURenderer.Options(DebugOptions(parsing: "stats")).usesWideSpriteKernel)
+        XCTAssertFalse(CPURenderer.Options(DebugOptions(parsing: "serial-preparation")).preparesInParallel)
+        XCTAssertEqual(CPURenderer.Options(DebugOptions(parsing: "")), CPURenderer.Options())
         let cpuinfo = (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8)) ?? ""
         if cpuinfo.contains("flags") {
             XCTAssertEqual(processorRunsWideSpriteKernel, cpuinfo.contains(" avx2"), "the processor's flags decide")
