@@ -149,7 +149,7 @@ let package = Package(
         .target(name: "RendererTestSupport", dependencies: ["CompositorCore", "CoreGraphics", logging]),
         .testTarget(name: "GLESRendererTests", dependencies: ["GLESRenderer", "CompositorCore", "CoreGraphics", "CEGL", "CGLES3", "RendererTestSupport"]),
         .testTarget(name: "FuzzRegressionTests", dependencies: ["FuzzTargets", "RendererTestSupport", "QuartzCore", "CompositorCore", "CPURenderer", "GLESRenderer"]),
-        .testTarget(name: "KioskTests", dependencies: ["QuartzCore", "QuartzCoreDisplay", "KioskMenu", "CompositorCore", "CPURenderer", "GLESRenderer", "RendererTestSupport", logging]),
+        .testTarget(name: "KioskTests", dependencies: ["QuartzCore", "QuartzCoreDisplay", "KioskMenu", "CInput", "CompositorCore", "CPURenderer", "GLESRenderer", "RendererTestSupport", logging]),
         .testTarget(name: "CPURendererTests", dependencies: ["CPURenderer", "CompositorCore", "CoreGraphics", "RendererTestSupport"]),
         .testTarget(name: "QuartzCoreTestingTests", dependencies: ["QuartzCoreTesting", "QuartzCoreSnapshotTesting", "RendererTestSupport"]),
         .testTarget(name: "RenderingTests", dependencies: ["QuartzCore", "QuartzCoreModel", "ExampleScenes", "CompositorCore", "CoreGraphics", "CPURenderer", "GLESRenderer", "CGLES3", "RendererTestSupport"],

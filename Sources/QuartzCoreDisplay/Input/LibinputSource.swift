@@ -38,6 +38,7 @@ final class LibinputSource {
         interface.initialize(to: Self.callbacks)
         let udevRunning = FileManager.default.fileExists(atPath: "/run/udev/control")
         if udevRunning, let udev = udev_new(), let context = libinput_udev_create_context(interface, userData, udev) {
+            LibinputLog.install(on: context)
             guard libinput_udev_assign_seat(context, "seat0") == 0 else {
                 libinput_unref(context); udev_unref(udev); interface.deallocate()
                 throw CADisplayError.call("libinput_udev_assign_seat", detail: "seat0")
@@ -50,6 +51,7 @@ final class LibinputSource {
                 interface.deallocate()
                 throw CADisplayError.call("libinput_path_create_context", detail: "out of memory")
             }
+            LibinputLog.install(on: context)
             self.context = context
             udev = nil
             let nodes = ((try? FileManager.default.contentsOfDirectory(atPath: "/dev/input")) ?? [])
