@@ -108,10 +108,15 @@ typedef struct {
     int stride[4];
     int matrix;         // 1 BT.601, 2 BT.709, 3 BT.2020, 0 unknown
     int full_range;     // 1 when 0-255, 0 when 16-235
+    int chroma_site;    // GstVideoChromaSite flags; 0 when the caps do not say
     int64_t pts;        // stream time in nanoseconds, -1 when unknown
     int64_t duration;   // nanoseconds, -1 when unknown
     int par_n, par_d;   // pixel aspect ratio
 } qc_gst_mapped_frame;
+
+/// The chroma-site flags `qc_gst_mapped_frame.chroma_site` holds.
+static const int qc_gst_chroma_site_h_cosited = GST_VIDEO_CHROMA_SITE_H_COSITED;
+static const int qc_gst_chroma_site_v_cosited = GST_VIDEO_CHROMA_SITE_V_COSITED;
 
 /// Maps the video frame of `sample` for reading into `out`; 0 when the sample has no video
 /// buffer or its caps are not raw video.
@@ -137,6 +142,7 @@ static inline int qc_gst_map_frame(GstSample *sample, qc_gst_mapped_frame *out) 
     default: out->matrix = 0; break;
     }
     out->full_range = info.colorimetry.range == GST_VIDEO_COLOR_RANGE_0_255;
+    out->chroma_site = (int)GST_VIDEO_INFO_CHROMA_SITE(&info);
     out->par_n = GST_VIDEO_INFO_PAR_N(&info);
     out->par_d = GST_VIDEO_INFO_PAR_D(&info);
     GstClockTime pts = GST_BUFFER_PTS(buffer);

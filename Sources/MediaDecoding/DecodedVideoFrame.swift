@@ -56,6 +56,10 @@ public final class DecodedVideoFrame: @unchecked Sendable {
     public let isFullRange: Bool
     /// The pixel aspect ratio (width over height of one pixel).
     public let pixelAspectRatio: Double
+    /// Where the chroma samples lie against the luma samples: the caps' `chroma-site`, or
+    /// MPEG-2's (co-sited horizontally, halfway vertically) when the caps do not say, the
+    /// default of H.264 and HEVC streams (`chroma_sample_loc_type` 0).
+    public let chromaSite: ChromaSite
 
     /// Maps the video frame of a sample (taking its own reference), or nil when it is not I420
     /// or NV12 raw video.
@@ -92,6 +96,7 @@ public final class DecodedVideoFrame: @unchecked Sendable {
         default: matrix = h >= 720 ? .bt709 : .bt601
         }
         isFullRange = mapped.pointee.full_range != 0
+        chromaSite = ChromaSite(gstreamerFlags: mapped.pointee.chroma_site)
         pixelAspectRatio = mapped.pointee.par_d > 0 && mapped.pointee.par_n > 0
             ? Double(mapped.pointee.par_n) / Double(mapped.pointee.par_d) : 1
     }

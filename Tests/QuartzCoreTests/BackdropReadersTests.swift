@@ -1,5 +1,4 @@
 import CompositorCore
-import CoreImage
 import XCTest
 @testable import QuartzCore
 @testable import QuartzCoreModel

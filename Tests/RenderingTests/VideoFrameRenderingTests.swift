@@ -104,6 +104,64 @@ final class VideoFrameRenderingTests: XCTestCase {
         }
     }
 
+    /// A 16×4 frame of mid luma whose Cb rises by 20 a chroma column (40...180) and whose Cr is
+    /// 100 in the upper chroma row and 140 in the lower.
+    private func rampFrame(layout: VideoFrameImage.Layout, siting: ChromaSiting, conversion: YCbCrConversion) -> VideoFrameImage {
+        let w = 16, h = 4, cw = 8, ch = 2
+        let luma = [UInt8](repeating: 126, count: w * h)
+        var cb = [UInt8](repeating: 0, count: cw * ch), cr = cb, uv = [UInt8](repeating: 0, count: 2 * cw * ch)
+        for y in 0..<ch {
+            for x in 0..<cw {
+                cb[y * cw + x] = UInt8(40 + 20 * x); cr[y * cw + x] = y == 0 ? 100 : 140
+                uv[y * 2 * cw + 2 * x] = cb[y * cw + x]; uv[y * 2 * cw + 2 * x + 1] = cr[y * cw + x]
+            }
+        }
+        let storage = Planes(layout == .i420 ? [luma, cb, cr] : [luma, uv])
+        let planes = storage.pointers.indices.map { i in
+            VideoFrameImage.Plane(baseAddress: storage.pointers[i], bytesPerRow: i == 0 ? w : (layout == .nv12 ? 2 * cw : cw),
+                                  width: i == 0 ? w : cw, height: i == 0 ? h : ch)
+        }
+        return VideoFrameImage(layout: layout, width: w, height: h, planes: planes, conversion: conversion,
+                               chromaSiting: siting, storage: storage)
+    }
+
+    /// Chroma is upsampled bilinearly from where the siting places it: with MPEG-2's siting,
+    /// pixel 4 takes chroma column 2 and pixel 5 halfway between columns 2 and 3; centred, pixel
+    /// 4 takes 3/4 of column 2 and 1/4 of column 1, pixel 5 3/4 of column 2 and 1/4 of column 3.
+    /// Vertically halfway, rows 1 and 2 take 1/4 and 3/4 of the lower chroma row; co-sited,
+    /// row 1 takes half of each and row 2 the lower row. Both renderers, both layouts.
+    func testChromaIsUpsampledFromWhereTheSitingPlacesIt() throws {
+        let gles = try GLESRenderer(pixelWidth: 16, pixelHeight: 4)
+        let cpu = try CPURenderer(pixelWidth: 16, pixelHeight: 4, threadCount: 2)
+        let conversion = YCbCrConversion(matrix: .bt601, isFullRange: false)
+        // (siting, Cb at pixels 4 and 5, Cr at rows 0...3)
+        let cases: [(ChromaSiting, [UInt8], [UInt8])] = [
+            (.mpeg2, [80, 90], [100, 110, 130, 140]),
+            (.centered, [75, 85], [100, 110, 130, 140]),
+            (.cosited, [80, 90], [100, 120, 140, 140]),
+        ]
+        for (siting, cbs, crs) in cases {
+            for layout in [VideoFrameImage.Layout.i420, .nv12] {
+                let frame = rampFrame(layout: layout, siting: siting, conversion: conversion)
+                let quad = Quad(transform: .identity, rect: CGRect(x: 0, y: 0, width: 16, height: 4),
+                                texture: TextureSource(video: frame, minificationFilter: .nearest, magnificationFilter: .nearest))
+                let list = DrawList(pixelWidth: 16, pixelHeight: 4, commands: [.quad(quad)])
+                _ = try gles.render(list)
+                _ = try cpu.render(list)
+                let images = [("GLES", try gles.readPixels()), ("CPU", try cpu.readPixels())]
+                for (x, cb) in zip([4, 5], cbs) {
+                    for (y, cr) in crs.enumerated() {
+                        let expected = conversion.rgb(y: 126, cb: cb, cr: cr)
+                        for (name, image) in images {
+                            XCTAssertPixelNear(pixel(image, x, y), [Int(expected.r), Int(expected.g), Int(expected.b), 255],
+                                               "\(siting) \(layout) \(name) at (\(x), \(y))")
+                        }
+                    }
+                }
+            }
+        }
+    }
+
     func testTheSameFrameObjectUploadsOnce() throws {
         let gles = try GLESRenderer(pixelWidth: 64, pixelHeight: 16)
         let frame = barFrame(layout: .nv12, conversion: YCbCrConversion(matrix: .bt709, isFullRange: false))

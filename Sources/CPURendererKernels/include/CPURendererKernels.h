@@ -72,14 +72,21 @@ void qc_row_spans_avx2(const QCRowBounds *bounds, int32_t firstRow, int32_t rowC
 void qc_sprite_paint_region_avx2(const QCSprite *sprite, const QCRowBounds *bounds, int32_t firstRow, int32_t rowCount,
                                  int32_t x0, int32_t x1, uint32_t *pixels, int32_t rowLength);
 
-/// Converts one row of 8-bit 4:2:0 video (`width` luma samples; the chroma samples of pixel x at
-/// cb[(x / 2) * chromaStep] and cr[(x / 2) * chromaStep]: step 1 for I420's planes, 2 for NV12's
-/// interleaved plane) to opaque RGBA8 in `out` (red in the low byte). Each channel is
+/// One row of a 4:2:0 frame's chroma plane taken between two of its rows: out[i] =
+/// upper[i * step] (1 - weight) + lower[i * step] weight for `count` samples (step 1 for I420's
+/// planes, 2 for NV12's interleaved plane): the vertical step of chroma upsampling.
+void qc_chroma_row_blend(const uint8_t *upper, const uint8_t *lower, int32_t step, int32_t count, float weight, float *out);
+
+/// Converts one row of 8-bit 4:2:0 video (`width` luma samples) to opaque RGBA8 in `out` (red in
+/// the low byte), its chroma upsampled horizontally from `cb` and `cr` (`chromaWidth` samples
+/// each, already taken between two chroma rows by `qc_chroma_row_blend`): pixel x takes the two
+/// samples around it, co-sited with even pixels (`horizontallyCosited`) or halfway between
+/// pixels, weighted by distance and clamped to the row. Each channel is
 /// Y' k[0] + Cb k[1] + Cr k[2] + k[3] with k the channel's four coefficients in `coefficients`
 /// (red, green, blue: twelve floats, scaled to bytes), rounded half away from zero and clamped
 /// to 0...255, in float arithmetic without contraction: the bytes of `PixelBuffer(videoFrame:)`.
 /// Portable C, for every processor.
-void qc_ycbcr420_row_to_rgba(const uint8_t *luma, const uint8_t *cb, const uint8_t *cr, int32_t chromaStep, int32_t width,
-                             const float *coefficients, uint32_t *out);
+void qc_ycbcr420_row_to_rgba(const uint8_t *luma, const float *cb, const float *cr, int32_t chromaWidth,
+                             int32_t horizontallyCosited, int32_t width, const float *coefficients, uint32_t *out);
 
 #endif

@@ -38,14 +38,18 @@ public final class VideoFrameImage: Sendable {
     public let planes: [Plane]
     /// How the samples become R'G'B'.
     public let conversion: YCbCrConversion
+    /// Where the chroma samples lie against the luma samples, which the renderers upsample from.
+    public let chromaSiting: ChromaSiting
     /// What keeps the planes' memory alive (the decoder's buffer).
     private let storage: any Sendable
 
-    /// Describes a frame whose planes `storage` keeps alive.
-    public init(layout: Layout, width: Int, height: Int, planes: [Plane], conversion: YCbCrConversion, storage: any Sendable) {
+    /// Describes a frame whose planes `storage` keeps alive; its chroma lies as `chromaSiting`
+    /// says (by default MPEG-2's, the siting of H.264 and HEVC streams that do not say).
+    public init(layout: Layout, width: Int, height: Int, planes: [Plane], conversion: YCbCrConversion,
+                chromaSiting: ChromaSiting = .mpeg2, storage: any Sendable) {
         precondition(planes.count == (layout == .i420 ? 3 : 2), "I420 has three planes, NV12 two")
         self.layout = layout; self.width = width; self.height = height; self.planes = planes
-        self.conversion = conversion; self.storage = storage
+        self.conversion = conversion; self.chromaSiting = chromaSiting; self.storage = storage
     }
 
     /// The bytes of the planes (what one upload of the frame moves).

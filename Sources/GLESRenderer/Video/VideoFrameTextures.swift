@@ -144,7 +144,7 @@ final class VideoFrameTextures {
         glDisable(GLenum(GL_BLEND))
         glDisable(GLenum(GL_SCISSOR_TEST))
         glUseProgram(program.program)
-        program.setUniforms(layout: frame.layout, conversion: frame.conversion)
+        program.setUniforms(layout: frame.layout, siting: frame.chromaSiting, conversion: frame.conversion)
         glBindVertexArray(vertexArray)
         glDrawArrays(GLenum(GL_TRIANGLES), 0, 3)
         uploadsThisFrame += 1

@@ -1,0 +1,22 @@
+import CGStreamer
+import XCTest
+@testable import MediaDecoding
+
+/// GStreamer's chroma-site flags as a frame reports them.
+final class ChromaSiteTests: XCTestCase {
+    func testTheFlagsOfTheNamedSites() {
+        let none = ChromaSite(gstreamerFlags: Int32(GST_VIDEO_CHROMA_SITE_NONE.rawValue))  // "jpeg": centred
+        XCTAssertEqual(none, ChromaSite(isHorizontallyCosited: false, isVerticallyCosited: false))
+        XCTAssertEqual(ChromaSite(gstreamerFlags: Int32(GST_VIDEO_CHROMA_SITE_MPEG2.rawValue)), .mpeg2)
+        XCTAssertEqual(ChromaSite(gstreamerFlags: Int32(GST_VIDEO_CHROMA_SITE_COSITED.rawValue)),
+                       ChromaSite(isHorizontallyCosited: true, isVerticallyCosited: true))
+        XCTAssertEqual(ChromaSite(gstreamerFlags: Int32(GST_VIDEO_CHROMA_SITE_V_COSITED.rawValue)),
+                       ChromaSite(isHorizontallyCosited: false, isVerticallyCosited: true))
+    }
+
+    /// Caps that do not say (GStreamer's `unknown`) mean MPEG-2's site, the default of H.264
+    /// and HEVC.
+    func testUnknownIsMPEG2() {
+        XCTAssertEqual(ChromaSite(gstreamerFlags: Int32(GST_VIDEO_CHROMA_SITE_UNKNOWN.rawValue)), .mpeg2)
+    }
+}
