@@ -98,8 +98,11 @@ final class BackdropReadersTests: XCTestCase {
         holder.add(fade, forKey: kCATransition)
         panel.backgroundFilters = nil
         CATransaction.commit()
-        // Only the transition's before-state holds a reader now.
-        XCTAssertTrue(try renderer.drawList(atTime: CACurrentMediaTime() + 1).mayReadBackdrop)
+        // Only the transition's before-state holds a reader now; it draws the clear panel's
+        // backdrop (the panel counts in its group's picture though it has no background).
+        let list = try renderer.drawList(atTime: CACurrentMediaTime() + 1)
+        XCTAssertTrue(readsBackdrop(list), "the before-state draws the frosted panel")
+        XCTAssertTrue(list.mayReadBackdrop)
         holder.removeAllAnimations()
         CATransaction.flush()
         XCTAssertFalse(try renderer.drawList(atTime: CACurrentMediaTime() + 2).mayReadBackdrop, "the transition removed")

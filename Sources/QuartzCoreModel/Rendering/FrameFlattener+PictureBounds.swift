@@ -109,6 +109,8 @@ struct PictureWalker {
             let background = PremultipliedColor(s.backgroundColor).alpha > 0
             let border = s.borderWidth > 0 && PremultipliedColor(s.borderColor).alpha > 0
             if background || border { addBox(s.bounds, toRoot) }
+            // A layer's filtered backdrop is drawn over its bounds (`drawBackdrop`), background or not.
+            if s.filters?.backgroundFilters.isEmpty == false { addBox(s.bounds, toRoot) }
             // A border drawn as a quad of its own (the layer draws more than its background,
             // see `drawBody`) overlaps the background: group opacity must see both.
             if background && border && Self.drawsBorderSeparately(layer, s) { addBox(s.bounds, toRoot) }
