@@ -88,18 +88,19 @@ final class VideoFrameTextures {
                (GLenum(GL_R8), GLenum(GL_RED), cw, ch)]
             : [(GLenum(GL_R8), GLenum(GL_RED), key.width, key.height), (GLenum(GL_RG8), GLenum(GL_RG), cw, ch)]
         var planes: [GLuint] = []
-        for (internalFormat, format, w, h) in formats {
+        for (index, (internalFormat, format, w, h)) in formats.enumerated() {
             let texture = ledger.makeTexture()
             glBindTexture(GLenum(GL_TEXTURE_2D), texture)
             glTexImage2D(GLenum(GL_TEXTURE_2D), 0, GLint(internalFormat), GLsizei(w), GLsizei(h), 0, format, GLenum(GL_UNSIGNED_BYTE), nil)
-            Self.setNearest()
+            // Chroma is read filtered, between its samples (`VideoConversionProgram`); luma by texel.
+            Self.setFilter(index == 0 ? GL_NEAREST : GL_LINEAR)
             planes.append(texture)
         }
         let output = ledger.makeTexture()
         glBindTexture(GLenum(GL_TEXTURE_2D), output)
         glTexImage2D(GLenum(GL_TEXTURE_2D), 0, GL_RGBA8, GLsizei(key.width), GLsizei(key.height), 0, GLenum(GL_RGBA),
                      GLenum(GL_UNSIGNED_BYTE), nil)
-        Self.setNearest()
+        Self.setFilter(GL_NEAREST)
         let framebuffer = ledger.makeFramebuffer()
         let saved = GLStateSnapshot()
         glBindFramebuffer(GLenum(GL_FRAMEBUFFER), framebuffer)
@@ -115,9 +116,9 @@ final class VideoFrameTextures {
         return slot
     }
 
-    private static func setNearest() {
-        glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MIN_FILTER), GL_NEAREST)
-        glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MAG_FILTER), GL_NEAREST)
+    private static func setFilter(_ filter: GLint) {
+        glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MIN_FILTER), filter)
+        glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MAG_FILTER), filter)
         glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_WRAP_S), GL_CLAMP_TO_EDGE)
         glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_WRAP_T), GL_CLAMP_TO_EDGE)
     }
