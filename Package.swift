@@ -84,18 +84,21 @@ let package = Package(
         .target(name: "CPURendererKernels", cSettings: [.unsafeFlags(["-gdwarf-4"])]),
         // The artwork of shape and text layers, drawn with Cairo and Pango from plain values.
         .target(name: "LayerArtwork", dependencies: ["CoreGraphics", "CCairo", "CPango"]),
-        // The model: layers, transactions, the render tree, timing, animation, layout, and the
-        // flattening of a frame into a DrawList. It knows nothing of GL, DRM, Cairo or Pango:
+        // The model: layers, transactions, the committed render tree, timing, animation and
+        // layout. It knows nothing of GL, DRM, Cairo or Pango, nor of how a frame is drawn:
         // scripts/check-imports.swift fails the build of the suite on an import of a target that is
         // not a direct dependency, and on a direct dependency outside this list.
         .target(name: "QuartzCoreModel", dependencies: [
-            "CoreGraphics", "CoreImage", "CompositorCore", "CPURenderer", "LayerArtwork", logging,
+            "CoreGraphics", "CoreImage", "CompositorCore", "LayerArtwork", logging,
         ]),
+        // The render server: a frame of the committed render tree flattened into a DrawList, its
+        // 3D sublayers depth-sorted, unchanged subtrees reused; between the model and the renderers.
+        .target(name: "RenderServer", dependencies: ["QuartzCoreModel", "CoreGraphics", "CompositorCore"]),
         // The module users import: the model re-exported, and what draws it (CARenderer on the GLES
-        // and CPU renderers, CAOpenGLLayer).
+        // and CPU renderers, CAOpenGLLayer, CALayer.render(in:)).
         .target(name: "QuartzCore", dependencies: [
-            "QuartzCoreModel", "CoreGraphics", "CoreImage", "CompositorCore", "GLESRenderer", "CPURenderer", "CGLES3",
-            logging,
+            "QuartzCoreModel", "RenderServer", "CoreGraphics", "CoreImage", "CompositorCore", "GLESRenderer", "CPURenderer",
+            "CGLES3", logging,
         ]),
 
         // Apple's AVFoundation subset for video in layers: players, items, AVPlayerLayer.
@@ -144,7 +147,7 @@ let package = Package(
         .testTarget(name: "CoreImageTests", dependencies: ["CoreImage", "CoreGraphics"]),
         .testTarget(name: "CompositorCoreTests", dependencies: ["CompositorCore", "CoreGraphics", "RendererTestSupport", logging]),
         .testTarget(name: "QuartzCoreTests", dependencies: [
-            "QuartzCore", "QuartzCoreModel", "CompositorCore", "RendererTestSupport", "MediaDecoding", "MediaTestSupport",
+            "QuartzCore", "QuartzCoreModel", "RenderServer", "CompositorCore", "RendererTestSupport", "MediaDecoding", "MediaTestSupport",
         ]),
         .target(name: "RendererTestSupport", dependencies: ["CompositorCore", "CoreGraphics", logging]),
         .testTarget(name: "GLESRendererTests", dependencies: ["GLESRenderer", "CompositorCore", "CoreGraphics", "CEGL", "CGLES3", "RendererTestSupport"]),
@@ -152,7 +155,7 @@ let package = Package(
         .testTarget(name: "KioskTests", dependencies: ["QuartzCore", "QuartzCoreDisplay", "KioskMenu", "CInput", "CompositorCore", "CPURenderer", "GLESRenderer", "RendererTestSupport", logging]),
         .testTarget(name: "CPURendererTests", dependencies: ["CPURenderer", "CompositorCore", "CoreGraphics", "RendererTestSupport"]),
         .testTarget(name: "QuartzCoreTestingTests", dependencies: ["QuartzCoreTesting", "QuartzCoreSnapshotTesting", "RendererTestSupport"]),
-        .testTarget(name: "RenderingTests", dependencies: ["QuartzCore", "QuartzCoreModel", "ExampleScenes", "CompositorCore", "CoreGraphics", "CPURenderer", "GLESRenderer", "CGLES3", "RendererTestSupport"],
+        .testTarget(name: "RenderingTests", dependencies: ["QuartzCore", "QuartzCoreModel", "RenderServer", "ExampleScenes", "CompositorCore", "CoreGraphics", "CPURenderer", "GLESRenderer", "CGLES3", "RendererTestSupport"],
                     exclude: ["Golden"]),
         // The code of the documentation's articles, run as written.
         .testTarget(name: "DocumentationTests", dependencies: ["QuartzCore", "QuartzCoreDisplay"]),

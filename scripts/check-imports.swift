@@ -11,11 +11,15 @@ import Foundation
 let forbidden: [String: Set<String>] = [
     // The model knows nothing of GL, DRM, Cairo, Pango or input devices, nor of what draws it.
     "QuartzCoreModel": ["GLESRenderer", "CEGL", "CGLES3", "CGBM", "CDRM", "CCairo", "CPango", "CInput", "CSeat",
-                        "QuartzCore", "QuartzCoreDisplay"],
+                        "QuartzCore", "QuartzCoreDisplay", "RenderServer"],
+    // The render server turns the model's committed tree into draw lists: it knows nothing of
+    // GL, DRM, input devices or of the modules that drive a renderer.
+    "RenderServer": ["GLESRenderer", "CEGL", "CGLES3", "CGBM", "CDRM", "CInput", "CSeat", "QuartzCore",
+                     "QuartzCoreDisplay"],
     // Renderers and the shared draw-list form know nothing of layers.
-    "CompositorCore": ["QuartzCoreModel", "QuartzCore"],
-    "GLESRenderer": ["QuartzCoreModel", "QuartzCore", "CPURenderer"],
-    "CPURenderer": ["QuartzCoreModel", "QuartzCore", "GLESRenderer"],
+    "CompositorCore": ["QuartzCoreModel", "QuartzCore", "RenderServer"],
+    "GLESRenderer": ["QuartzCoreModel", "QuartzCore", "CPURenderer", "RenderServer"],
+    "CPURenderer": ["QuartzCoreModel", "QuartzCore", "GLESRenderer", "RenderServer"],
     "LayerArtwork": ["QuartzCoreModel", "QuartzCore"],
     // Core Image's filters are plain values: they know nothing of layers or of what draws them.
     "CoreImage": ["QuartzCoreModel", "QuartzCore", "CompositorCore", "GLESRenderer", "CPURenderer"],

@@ -2,6 +2,7 @@ import CompositorCore
 import Foundation
 import GLESRenderer
 import QuartzCoreModel
+import RenderServer
 
 /// Why a renderer could not produce a frame.
 public enum CARendererError: Error, CustomStringConvertible {

@@ -2,6 +2,7 @@ import XCTest
 import CompositorCore
 @testable import QuartzCore
 @testable import QuartzCoreModel
+@testable import RenderServer
 
 /// Frames that reuse unchanged subtrees must equal frames flattened whole, command for command,
 /// and must only flatten again the layers on the path to what changed.

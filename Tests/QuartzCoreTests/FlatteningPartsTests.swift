@@ -2,6 +2,7 @@ import XCTest
 import CompositorCore
 @testable import QuartzCore
 @testable import QuartzCoreModel
+@testable import RenderServer
 
 /// A long run of sublayers flattened in parts on several threads (`FrameFlattener+RunParts`)
 /// must give the frame that flattening them one after another gives: the same commands and clips,

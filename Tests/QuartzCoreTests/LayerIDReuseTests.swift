@@ -2,6 +2,7 @@ import XCTest
 import CompositorCore
 @testable import QuartzCore
 @testable import QuartzCoreModel
+@testable import RenderServer
 
 /// Layer IDs are reused once their layer is gone (so the render tree's tables stay arrays as
 /// long as the most layers alive at once): a reused ID must never bring back anything of the

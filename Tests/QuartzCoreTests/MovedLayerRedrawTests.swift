@@ -3,6 +3,7 @@ import CompositorCore
 import RendererTestSupport
 @testable import QuartzCore
 @testable import QuartzCoreModel
+@testable import RenderServer
 
 /// A sublayer of a long run that changed since the last frame only in its `position` or
 /// `transform` draws its last frame's drawing with its new map (`FrameFlattener.redrawMoved`):

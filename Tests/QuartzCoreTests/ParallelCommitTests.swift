@@ -1,5 +1,6 @@
 import CompositorCore
 @testable import QuartzCoreModel
+@testable import RenderServer
 import XCTest
 
 /// A commit of many layers is written into a render tree in parts on several threads

@@ -2,6 +2,7 @@ import XCTest
 import CompositorCore
 @testable import QuartzCore
 @testable import QuartzCoreModel
+@testable import RenderServer
 
 /// A layer with many sublayers of which few change: the frame repeats the others from the last
 /// frame's draw list (`SublayerRun`), and must equal a frame flattened whole, command for

@@ -2,6 +2,7 @@ import CompositorCore
 import XCTest
 @testable import QuartzCore
 @testable import QuartzCoreModel
+@testable import RenderServer
 
 /// Offscreen groups are sized from everything a subtree draws, its classes' own pictures too.
 final class ClassContentBoundsTests: XCTestCase {

@@ -1,5 +1,6 @@
 @testable import QuartzCore
 @testable import QuartzCoreModel
+@testable import RenderServer
 import CompositorCore
 import XCTest
 

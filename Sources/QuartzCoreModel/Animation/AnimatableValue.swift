@@ -7,8 +7,8 @@ import Foundation
 /// they are converted to this Sendable form when a layer's state is stored or an animation is
 /// added, so that the model side (`presentation()`) and the render side evaluate animations with
 /// the same code.
-enum AnimatableValue: Sendable, Equatable {
-    static func == (lhs: AnimatableValue, rhs: AnimatableValue) -> Bool {
+package enum AnimatableValue: Sendable, Equatable {
+    package static func == (lhs: AnimatableValue, rhs: AnimatableValue) -> Bool {
         switch (lhs, rhs) {
         case let (.scalar(a), .scalar(b)): return a == b
         case let (.point(a), .point(b)): return a == b

@@ -2,7 +2,7 @@ import Foundation
 
 /// Something whose properties animations read and write by key path: a layer's Sendable state
 /// on the render side, or the state behind a presentation layer on the model side.
-protocol AnimationTarget {
+package protocol AnimationTarget {
     /// The current value at `keyPath` (`"position"`, `"position.x"`, `"transform.rotation.z"`,
     /// a custom key), or nil when the key path names nothing.
     func animatableValue(forKeyPath keyPath: String) -> AnimatableValue?

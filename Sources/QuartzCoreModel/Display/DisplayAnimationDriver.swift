@@ -15,11 +15,11 @@ import Foundation
 /// removed changed in its transaction) or `displayIfNeeded()` runs on them, and the driver belongs to
 /// the thread that owns the layer tree: the renderer must call it on that thread, as
 /// `CARenderer` does (drawing calls app code, which is not thread-safe).
-final class DisplayAnimationDriver {
+package final class DisplayAnimationDriver {
     private static let perThread = ThreadLocalObject { DisplayAnimationDriver() }
 
     /// The driver of the calling thread.
-    static var current: DisplayAnimationDriver { perThread.value }
+    package static var current: DisplayAnimationDriver { perThread.value }
 
     private struct Entry {
         weak var layer: CALayer?
@@ -49,7 +49,7 @@ final class DisplayAnimationDriver {
     /// Returns the render tree for a frame at `time`: `layers` with the contents of every watched
     /// layer whose display-driving property differs from its model value at that time replaced
     /// by a drawing of its presentation copy.
-    func layersForFrame(_ layers: LayerIDTable<RenderLayer>, at time: CFTimeInterval) -> LayerIDTable<RenderLayer> {
+    package func layersForFrame(_ layers: LayerIDTable<RenderLayer>, at time: CFTimeInterval) -> LayerIDTable<RenderLayer> {
         guard !entries.isEmpty else { return layers }
         var result = layers
         for (id, entry) in entries {

@@ -7,7 +7,7 @@ import Foundation
 /// As the guide says (000:770), a filter cannot be changed once added to a layer except
 /// through the layer's `setValue(_:forKeyPath:)`: changing the `CIFilter` object afterwards
 /// does not reach the layer.
-struct LayerFilterState: Sendable, Equatable {
+package struct LayerFilterState: Sendable, Equatable {
     /// The built-in filter (`"CIGaussianBlur"`).
     var kind: String
     /// The filter's `name`, by which key paths reach it.

@@ -61,13 +61,13 @@ extension LayerFilterState {
 extension LayerFilters {
     /// The steps of `filters` as the renderers apply them, consecutive colour steps composed
     /// into one matrix.
-    func groupFilters(pixelsPerUnit: CGFloat) -> [GroupFilter] {
+    package func groupFilters(pixelsPerUnit: CGFloat) -> [GroupFilter] {
         Self.steps(of: filters, pixelsPerUnit: pixelsPerUnit)
     }
 
     /// The steps of `backgroundFilters` as the renderers run them over the layer's backdrop
     /// (`BackdropFilter`), consecutive colour steps composed into one matrix.
-    func backdropFilters(pixelsPerUnit: CGFloat) -> [GroupFilter] {
+    package func backdropFilters(pixelsPerUnit: CGFloat) -> [GroupFilter] {
         Self.steps(of: backgroundFilters, pixelsPerUnit: pixelsPerUnit)
     }
 
@@ -85,12 +85,12 @@ extension LayerFilters {
     }
 
     /// Whether `filters` change the layer's rendering at all (and so need a group).
-    var hasEffectiveFilters: Bool {
+    package var hasEffectiveFilters: Bool {
         filters.contains { $0.groupFilter(pixelsPerUnit: 1) != nil }
     }
 
     /// How far `filters` spread the layer's rendering, in layer units.
-    func reach(pixelsPerUnit: CGFloat) -> CGFloat {
+    package func reach(pixelsPerUnit: CGFloat) -> CGFloat {
         filters.reduce(0) { $0 + $1.reach(pixelsPerUnit: pixelsPerUnit) }
     }
 
@@ -98,7 +98,7 @@ extension LayerFilters {
     /// it is one of the fixed-function ones: `CIAdditionCompositing` adds (`plusLighter`). Nil
     /// for none, for `CISourceOverCompositing` (the default) and for the blend modes drawn by
     /// formula (`compositingBlendFormula`).
-    var compositingBlendMode: BlendMode? {
+    package var compositingBlendMode: BlendMode? {
         guard let filter = compositingFilter, filter.isEnabled else { return nil }
         return filter.kind == "CIAdditionCompositing" ? .plusLighter : nil
     }
@@ -106,7 +106,7 @@ extension LayerFilters {
     /// The formula the renderers blend the layer with what lies behind it for its
     /// `compositingFilter` (a `CI…BlendMode`, `CIMultiplyCompositing`); nil for none and for
     /// `CISourceOverCompositing` and `CIAdditionCompositing`.
-    var compositingBlendFormula: CGBlendMode? {
+    package var compositingBlendFormula: CGBlendMode? {
         guard let filter = compositingFilter, filter.isEnabled else { return nil }
         return CGBlendMode(compositingFilterName: filter.kind)
     }
@@ -116,5 +116,5 @@ extension LayerFilters {
     var readsBackdrop: Bool { !backgroundFilters.isEmpty || compositingBlendFormula != nil }
 
     /// Whether the layer is composited other than source-over (and so needs a group).
-    var hasCompositingBlend: Bool { compositingBlendMode != nil || compositingBlendFormula != nil }
+    package var hasCompositingBlend: Bool { compositingBlendMode != nil || compositingBlendFormula != nil }
 }

@@ -4,9 +4,9 @@ import Foundation
 /// The filters of a layer as its state holds them: copies of its `filters`,
 /// `backgroundFilters` and `compositingFilter`, reached by key path and committed with the
 /// rest of the layer.
-struct LayerFilters: Sendable, Equatable {
+package struct LayerFilters: Sendable, Equatable {
     var filters: [LayerFilterState] = []
-    var backgroundFilters: [LayerFilterState] = []
+    package var backgroundFilters: [LayerFilterState] = []
     var compositingFilter: LayerFilterState?
 
     /// Whether the layer has no filter of any kind.

@@ -132,7 +132,7 @@ extension CALayer {
     }
 
     /// The sublayers, back to front.
-    var sublayerStorage: [CALayer] {
+    package var sublayerStorage: [CALayer] {
         _read {
             LayerTreeLock.shared.lock()
             defer { LayerTreeLock.shared.unlock() }
@@ -146,7 +146,7 @@ extension CALayer {
     }
 
     /// The mask layer.
-    var maskStorage: CALayer? {
+    package var maskStorage: CALayer? {
         _read {
             LayerTreeLock.shared.lock()
             defer { LayerTreeLock.shared.unlock() }

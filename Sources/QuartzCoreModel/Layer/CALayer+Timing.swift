@@ -57,7 +57,7 @@ extension CALayer: CAMediaTiming {
 }
 
 /// Time conversion along a chain of layer states, shared by the model and the render side.
-enum LayerTime {
+package enum LayerTime {
     /// Maps global media time through each state of `chain` (root first).
     static func local(fromGlobal global: CFTimeInterval, chain: [LayerState]) -> CFTimeInterval {
         var t = global
@@ -79,7 +79,7 @@ enum LayerTime {
     /// the protocol "models a hierarchical timing system", layers included); outside its active
     /// interval without a fill, the time runs on unwrapped.
     @inline(__always)
-    static func step(_ parentTime: CFTimeInterval, through s: LayerState) -> CFTimeInterval {
+    package static func step(_ parentTime: CFTimeInterval, through s: LayerState) -> CFTimeInterval {
         let linearTime = linear(parentTime, beginTime: s.beginTime, speed: s.speed, timeOffset: s.timeOffset)
         guard s.duration.isFinite, s.duration > 0 else { return linearTime }
         let timing = MediaTimingParameters(beginTime: s.beginTime, duration: s.duration, speed: Double(s.speed),
@@ -92,7 +92,7 @@ enum LayerTime {
     /// A layer's time while its timeline runs linearly (an infinite or zero duration):
     /// `(p - beginTime) * speed + timeOffset`.
     @inline(__always)
-    static func linear(_ parentTime: CFTimeInterval, beginTime: CFTimeInterval, speed: Float,
+    package static func linear(_ parentTime: CFTimeInterval, beginTime: CFTimeInterval, speed: Float,
                        timeOffset: CFTimeInterval) -> CFTimeInterval {
         (parentTime - beginTime) * Double(speed) + timeOffset
     }

@@ -17,7 +17,7 @@ import Synchronization
 open class CALayer: NSObject, NSSecureCoding {
     /// Identifies the layer in the render tree: unique among living layers, reused after the
     /// layer is gone (see `LayerIDs`).
-    let layerID: UInt64 = LayerIDs.take()
+    package let layerID: UInt64 = LayerIDs.take()
 
     /// The layer's model data that other threads may read or write at the same time: read and
     /// written only through the accessors of `CALayer+LockedFields.swift`, which hold
@@ -769,7 +769,11 @@ open class CALayer: NSObject, NSSecureCoding {
     /// sublayers with their transforms and opacity); animations are ignored. Subclasses may
     /// override it.
     open func render(in ctx: CGContext) {
-        renderModelSubtree(in: ctx)
+        guard let subtree = self as? any ModelSubtreeRendering else {
+            Diagnostics.logger.error("CALayer.render(in:): no renderer linked (import QuartzCore); nothing drawn")
+            return
+        }
+        subtree.renderModelSubtree(in: ctx)
     }
 
     /// Returns the action for `event`, searching in Apple's order: the delegate's

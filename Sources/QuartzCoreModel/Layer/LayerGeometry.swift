@@ -2,7 +2,7 @@ import Foundation
 
 /// The geometry shared by coordinate conversion, hit testing and the renderer's flattening:
 /// how a layer's own space maps into its superlayer's.
-enum LayerGeometry {
+package enum LayerGeometry {
     /// The anchor point in the layer's own (bounds) coordinates.
     static func anchorLocation(of s: LayerState) -> CGPoint {
         anchorLocation(bounds: s.bounds, anchorPoint: s.anchorPoint)
@@ -18,13 +18,13 @@ enum LayerGeometry {
     /// `zPosition`, flip if the superlayer's geometry is flipped, apply the superlayer's
     /// `sublayerTransform` about its anchor point, then flatten onto the superlayer's plane
     /// (z discarded), as every layer but a transform layer does with its sublayers.
-    static func toSuperlayer(_ layer: LayerState, parent: LayerState?, flattens: Bool = true) -> CATransform3D {
+    package static func toSuperlayer(_ layer: LayerState, parent: LayerState?, flattens: Bool = true) -> CATransform3D {
         guard let parent else { return toPosition(layer) }
         return inSuperlayer(toPosition(layer), parent: parent, flattens: flattens)
     }
 
     /// `toSuperlayer(_:parent:flattens:)` with the superlayer's state read from its box, not copied.
-    static func toSuperlayer(_ layer: LayerState, parentStorage: LayerStateBox?, flattens: Bool = true) -> CATransform3D {
+    package static func toSuperlayer(_ layer: LayerState, parentStorage: LayerStateBox?, flattens: Bool = true) -> CATransform3D {
         guard let parentStorage else { return toPosition(layer) }
         return inSuperlayer(toPosition(layer), parent: parentStorage.value, flattens: flattens)
     }
@@ -38,7 +38,7 @@ enum LayerGeometry {
 
     /// `toSuperlayer(_:parent: nil)` for the state in `box`: the fields it needs are read
     /// through the box, since passing the state to a call copies all of it (about 500 bytes).
-    static func toPosition(of box: LayerStateBox) -> CATransform3D {
+    package static func toPosition(of box: LayerStateBox) -> CATransform3D {
         toPosition(bounds: box.value.bounds, anchorPoint: box.value.anchorPoint, anchorPointZ: box.value.anchorPointZ,
                    transform: box.value.transform, position: box.value.position, zPosition: box.value.zPosition)
     }
@@ -101,7 +101,7 @@ extension CATransform3D {
     }
 
     /// An exact identity check that is cheap enough for the per-frame path.
-    var isIdentityFast: Bool {
+    package var isIdentityFast: Bool {
         m11 == 1 && m12 == 0 && m13 == 0 && m14 == 0 && m21 == 0 && m22 == 1 && m23 == 0 && m24 == 0 &&
             m31 == 0 && m32 == 0 && m33 == 1 && m34 == 0 && m41 == 0 && m42 == 0 && m43 == 0 && m44 == 1
     }

@@ -153,16 +153,16 @@ struct LayerPropertyAccessor: Sendable {
 }
 
 extension LayerState: AnimationTarget {
-    func animatableValue(forKeyPath keyPath: String) -> AnimatableValue? {
+    package func animatableValue(forKeyPath keyPath: String) -> AnimatableValue? {
         animatableValue(at: AnimationKeyPath(keyPath))
     }
 
     @discardableResult
-    mutating func setAnimatableValue(_ value: AnimatableValue, forKeyPath keyPath: String) -> Bool {
+    package mutating func setAnimatableValue(_ value: AnimatableValue, forKeyPath keyPath: String) -> Bool {
         setAnimatableValue(value, at: AnimationKeyPath(keyPath))
     }
 
-    func animatableValue(at keyPath: AnimationKeyPath) -> AnimatableValue? {
+    package func animatableValue(at keyPath: AnimationKeyPath) -> AnimatableValue? {
         let base: AnimatableValue, field: KeyPathField?
         switch keyPath.resolution {
         case let .geometry(property, f): (base, field) = (property.value(in: self), f)
@@ -174,7 +174,7 @@ extension LayerState: AnimationTarget {
     }
 
     @discardableResult
-    mutating func setAnimatableValue(_ value: AnimatableValue, at keyPath: AnimationKeyPath) -> Bool {
+    package mutating func setAnimatableValue(_ value: AnimatableValue, at keyPath: AnimationKeyPath) -> Bool {
         switch keyPath.resolution {
         case let .geometry(property, field):
             guard let field else { return property.set(value, in: &self) }

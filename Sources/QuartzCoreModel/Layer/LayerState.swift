@@ -6,77 +6,77 @@ import Foundation
 /// tree, and animations evaluate against it (on the render side each frame, on the model side
 /// for `presentation()`), so both sides share one definition of a layer's properties and their
 /// defaults. The defaults are Apple's (see FEATURES.md sections 2-6).
-struct LayerState: Sendable {
+package struct LayerState: Sendable {
     // Geometry.
-    var bounds: CGRect = .zero
-    var position: CGPoint = .zero
-    var zPosition: CGFloat = 0
-    var anchorPoint = CGPoint(x: 0.5, y: 0.5)
-    var anchorPointZ: CGFloat = 0
-    var transform = CATransform3DIdentity
-    var sublayerTransform = CATransform3DIdentity
-    var isGeometryFlipped = false
-    var isDoubleSided = true
-    var isHidden = false
-    var masksToBounds = false
+    package var bounds: CGRect = .zero
+    package var position: CGPoint = .zero
+    package var zPosition: CGFloat = 0
+    package var anchorPoint = CGPoint(x: 0.5, y: 0.5)
+    package var anchorPointZ: CGFloat = 0
+    package var transform = CATransform3DIdentity
+    package var sublayerTransform = CATransform3DIdentity
+    package var isGeometryFlipped = false
+    package var isDoubleSided = true
+    package var isHidden = false
+    package var masksToBounds = false
 
     // Visual style.
-    var opacity: Float = 1
-    var backgroundColor: CGColor? {
+    package var opacity: Float = 1
+    package var backgroundColor: CGColor? {
         get { objects.backgroundColor }
         _modify { makeObjectsUnique(); yield &objects.backgroundColor }
     }
-    var cornerRadius: CGFloat = 0
-    var maskedCorners: CACornerMask = [.layerMinXMinYCorner, .layerMaxXMinYCorner,
+    package var cornerRadius: CGFloat = 0
+    package var maskedCorners: CACornerMask = [.layerMinXMinYCorner, .layerMaxXMinYCorner,
                                        .layerMinXMaxYCorner, .layerMaxXMaxYCorner]
     var cornerCurve: CALayerCornerCurve {
         get { objects.cornerCurve }
         _modify { makeObjectsUnique(); yield &objects.cornerCurve }
     }
-    var borderWidth: CGFloat = 0
-    var borderColor: CGColor? {
+    package var borderWidth: CGFloat = 0
+    package var borderColor: CGColor? {
         get { objects.borderColor }
         _modify { makeObjectsUnique(); yield &objects.borderColor }
     }
-    var shadowColor: CGColor? {
+    package var shadowColor: CGColor? {
         get { objects.shadowColor }
         _modify { makeObjectsUnique(); yield &objects.shadowColor }
     }
-    var shadowOpacity: Float = 0
-    var shadowOffset = CGSize(width: 0, height: -3)
-    var shadowRadius: CGFloat = 3
-    var shadowPath: CGPath? {
+    package var shadowOpacity: Float = 0
+    package var shadowOffset = CGSize(width: 0, height: -3)
+    package var shadowRadius: CGFloat = 3
+    package var shadowPath: CGPath? {
         get { objects.shadowPath }
         _modify { makeObjectsUnique(); yield &objects.shadowPath }
     }
-    var allowsEdgeAntialiasing = false
-    var edgeAntialiasingMask: CAEdgeAntialiasingMask = [.layerLeftEdge, .layerRightEdge,
+    package var allowsEdgeAntialiasing = false
+    package var edgeAntialiasingMask: CAEdgeAntialiasingMask = [.layerLeftEdge, .layerRightEdge,
                                                         .layerBottomEdge, .layerTopEdge]
-    var allowsGroupOpacity = true
-    var shouldRasterize = false
-    var rasterizationScale: CGFloat = 1
+    package var allowsGroupOpacity = true
+    package var shouldRasterize = false
+    package var rasterizationScale: CGFloat = 1
 
     // Contents.
-    var contents: CGImage? {
+    package var contents: CGImage? {
         get { objects.contents }
         _modify { makeObjectsUnique(); yield &objects.contents }
     }
-    var contentsRect = CGRect(x: 0, y: 0, width: 1, height: 1)
-    var contentsCenter = CGRect(x: 0, y: 0, width: 1, height: 1)
-    var contentsGravity: CALayerContentsGravity {
+    package var contentsRect = CGRect(x: 0, y: 0, width: 1, height: 1)
+    package var contentsCenter = CGRect(x: 0, y: 0, width: 1, height: 1)
+    package var contentsGravity: CALayerContentsGravity {
         get { objects.contentsGravity }
         _modify { makeObjectsUnique(); yield &objects.contentsGravity }
     }
-    var contentsScale: CGFloat = 1
+    package var contentsScale: CGFloat = 1
     var contentsFormat: CALayerContentsFormat {
         get { objects.contentsFormat }
         _modify { makeObjectsUnique(); yield &objects.contentsFormat }
     }
-    var minificationFilter: CALayerContentsFilter {
+    package var minificationFilter: CALayerContentsFilter {
         get { objects.minificationFilter }
         _modify { makeObjectsUnique(); yield &objects.minificationFilter }
     }
-    var magnificationFilter: CALayerContentsFilter {
+    package var magnificationFilter: CALayerContentsFilter {
         get { objects.magnificationFilter }
         _modify { makeObjectsUnique(); yield &objects.magnificationFilter }
     }
@@ -87,10 +87,10 @@ struct LayerState: Sendable {
 
     // Media timing of the layer itself (CAMediaTiming). A layer's duration is infinite, as
     // Apple's measurably is (GNUstep libs-quartzcore Tests/quartzcore/CAMediaTiming/timing.m).
-    var beginTime: Double = 0
-    var duration: Double = .infinity
-    var speed: Float = 1
-    var timeOffset: Double = 0
+    package var beginTime: Double = 0
+    package var duration: Double = .infinity
+    package var speed: Float = 1
+    package var timeOffset: Double = 0
     var repeatCount: Float = 0
     var repeatDuration: Double = 0
     var autoreverses = false
@@ -107,14 +107,14 @@ struct LayerState: Sendable {
 
     /// The extra model values of a specialized layer class (`CAShapeLayer`, `CAEmitterLayer`,
     /// ...); nil for a plain layer. See `SpecializedLayerState`.
-    var specialized: SpecializedLayerState? {
+    package var specialized: SpecializedLayerState? {
         get { objects.specialized }
         _modify { makeObjectsUnique(); yield &objects.specialized }
     }
 
     /// Copies of the layer's `filters`, `backgroundFilters` and `compositingFilter`; nil when
     /// it has none.
-    var filters: LayerFilters? {
+    package var filters: LayerFilters? {
         get { objects.filters }
         _modify { makeObjectsUnique(); yield &objects.filters }
     }
@@ -125,7 +125,7 @@ struct LayerState: Sendable {
     /// values may: `assign(_:copying:)` copies a state's bytes and counts this one reference.
     /// Readable, so that code reading a state through its box (`LayerStateBox.value`) can reach
     /// these values as stored fields: a computed property read there copies the whole state.
-    private(set) var objects = LayerStateObjects.defaults
+    package private(set) var objects = LayerStateObjects.defaults
 
     /// Gives this state a box of its own before one of its values changes.
     private mutating func makeObjectsUnique() {
@@ -140,7 +140,7 @@ struct LayerState: Sendable {
 /// reference to it, so a box that two states (or two threads) can see is never changed. For
 /// the same reason accesses to its fields cannot overlap, and they are not checked for it at
 /// run time (a renderer reads them for every layer of every frame).
-final class LayerStateObjects: @unchecked Sendable {
+package final class LayerStateObjects: @unchecked Sendable {
     /// The box of a new layer's state, with Apple's defaults.
     static let defaults = LayerStateObjects()
 
@@ -150,7 +150,7 @@ final class LayerStateObjects: @unchecked Sendable {
     @exclusivity(unchecked) var shadowPath: CGPath? = nil
     @exclusivity(unchecked) var contents: CGImage? = nil
     @exclusivity(unchecked) var cornerCurve: CALayerCornerCurve = .circular
-    @exclusivity(unchecked) var contentsGravity: CALayerContentsGravity = .resize
+    @exclusivity(unchecked) package var contentsGravity: CALayerContentsGravity = .resize
     @exclusivity(unchecked) var contentsFormat: CALayerContentsFormat = .RGBA8Uint
     @exclusivity(unchecked) var minificationFilter: CALayerContentsFilter = .linear
     @exclusivity(unchecked) var magnificationFilter: CALayerContentsFilter = .linear

@@ -10,13 +10,13 @@ extension CATransform3D {
     static let singularityTolerance: CGFloat = 1e-12
 
     /// `self` then `other`: points are transformed by `self` first (`CATransform3DConcat(self, other)`).
-    func concatenating(_ other: CATransform3D) -> CATransform3D {
+    package func concatenating(_ other: CATransform3D) -> CATransform3D {
         CATransform3DConcat(self, other)
     }
 
     /// Transforms the point `(x, y, z, 1)` and returns the homogeneous result, without dividing by w.
     @inline(__always)
-    func transform(x: CGFloat, y: CGFloat, z: CGFloat) -> (x: CGFloat, y: CGFloat, z: CGFloat, w: CGFloat) {
+    package func transform(x: CGFloat, y: CGFloat, z: CGFloat) -> (x: CGFloat, y: CGFloat, z: CGFloat, w: CGFloat) {
         (x * m11 + y * m21 + z * m31 + m41,
          x * m12 + y * m22 + z * m32 + m42,
          x * m13 + y * m23 + z * m33 + m43,
@@ -80,11 +80,11 @@ extension CATransform3D {
 extension Matrix4 {
     /// The renderer's matrix for a Core Animation transform (same layout, Double entries).
     @inline(__always)
-    init(_ t: CATransform3D) { self = unsafeBitCast(t, to: Matrix4.self) }
+    package init(_ t: CATransform3D) { self = unsafeBitCast(t, to: Matrix4.self) }
 }
 
 extension CATransform3D {
     /// The Core Animation transform of a renderer matrix.
     @inline(__always)
-    init(_ m: Matrix4) { self = unsafeBitCast(m, to: CATransform3D.self) }
+    package init(_ m: Matrix4) { self = unsafeBitCast(m, to: CATransform3D.self) }
 }

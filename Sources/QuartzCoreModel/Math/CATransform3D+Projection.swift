@@ -7,19 +7,19 @@ import Foundation
 
 extension CATransform3D {
     /// The smallest w a projected point may have; points with a smaller w are at or behind the eye.
-    static let minimumProjectedW: CGFloat = 1e-12
+    package static let minimumProjectedW: CGFloat = 1e-12
 
     /// True when the transform maps the local z = 0 plane to the projection plane by a plain 2D
     /// affine map, with no divide: `m14 == 0`, `m24 == 0` and `m44 == 1`, so w is 1 for every point
     /// of the plane. Entries of the third row and column (`m13`, `m23`, `m43`, `m3x`, `m34`) only
     /// touch z, which does not change where a z = 0 point lands; the map is then
     /// `CGAffineTransform(a: m11, b: m12, c: m21, d: m22, tx: m41, ty: m42)`.
-    var isAffine2D: Bool {
+    package var isAffine2D: Bool {
         m14 == 0 && m24 == 0 && m44 == 1
     }
 
     /// Maps `(p.x, p.y, 0, 1)` and divides by w; nil when w <= 1e-12 (the point is behind the eye).
-    func projectPoint(_ p: CGPoint) -> CGPoint? {
+    package func projectPoint(_ p: CGPoint) -> CGPoint? {
         let h = transform(x: p.x, y: p.y, z: 0)
         guard h.w > Self.minimumProjectedW, h.w.isFinite else { return nil }
         return CGPoint(x: h.x / h.w, y: h.y / h.w)

@@ -6,7 +6,7 @@
 /// than drawing the layer). A table of a few layers out of many (a transition's before-state,
 /// the subtree `render(in:)` draws) is sparse instead, a dictionary, so that it does not hold a
 /// slot for every ID below its largest.
-struct LayerIDTable<Value> {
+package struct LayerIDTable<Value> {
     /// The values at their IDs (nil: no value) when the table is dense.
     private var slots: [Value?] = []
     /// The values when the table is sparse.
@@ -14,10 +14,10 @@ struct LayerIDTable<Value> {
     /// Whether the values are in `slots`.
     let isDense: Bool
     /// The number of values.
-    private(set) var count = 0
+    package private(set) var count = 0
 
     /// Creates an empty table, dense (for tables of most layers of the process) or sparse.
-    init(dense: Bool) {
+    package init(dense: Bool) {
         isDense = dense
     }
 
@@ -25,7 +25,7 @@ struct LayerIDTable<Value> {
     var isEmpty: Bool { count == 0 }
 
     /// The value of layer `id`, or nil.
-    subscript(id: UInt64) -> Value? {
+    package subscript(id: UInt64) -> Value? {
         get {
             guard isDense else { return sparse[id] }
             return id < UInt64(slots.count) ? slots[Int(id)] : nil
@@ -115,7 +115,7 @@ struct LayerIDTable<Value> {
     }
 
     /// Removes every value for which `shouldBeRemoved` is true.
-    mutating func removeAll(where shouldBeRemoved: (Value) -> Bool) {
+    package mutating func removeAll(where shouldBeRemoved: (Value) -> Bool) {
         guard isDense else {
             sparse = sparse.filter { !shouldBeRemoved($0.value) }
             count = sparse.count
@@ -129,7 +129,7 @@ struct LayerIDTable<Value> {
     }
 
     /// Calls `body` with every ID and its value (in ID order when the table is dense).
-    func forEach(_ body: (UInt64, Value) -> Void) {
+    package func forEach(_ body: (UInt64, Value) -> Void) {
         guard isDense else {
             for (id, value) in sparse { body(id, value) }
             return
@@ -142,7 +142,7 @@ struct LayerIDTable<Value> {
 
 extension LayerIDTable: ExpressibleByDictionaryLiteral {
     /// A sparse table holding `elements`.
-    init(dictionaryLiteral elements: (UInt64, Value)...) {
+    package init(dictionaryLiteral elements: (UInt64, Value)...) {
         self.init(dense: false)
         for (id, value) in elements { self[id] = value }
     }

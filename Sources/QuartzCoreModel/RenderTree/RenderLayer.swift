@@ -1,7 +1,7 @@
 import Foundation
 
 /// What kind of layer a render-tree node is, where the kind changes how it is composited.
-enum RenderLayerKind: Sendable, Equatable {
+package enum RenderLayerKind: Sendable, Equatable {
     /// An ordinary layer: flattens its sublayers into its own plane.
     case plain
     /// A transform layer: draws nothing itself and keeps its sublayers in 3D.
@@ -13,36 +13,36 @@ enum RenderLayerKind: Sendable, Equatable {
 /// The layer's `state` is kept in an immutable box (`LayerStateBox`), replaced when the state
 /// changes, so that copying a `RenderLayer` (out of the tree's dictionary, into a placed layer,
 /// into the store) costs a reference, not a copy of every property.
-struct RenderLayer: Sendable {
-    var id: UInt64
-    var kind: RenderLayerKind
+package struct RenderLayer: Sendable {
+    package var id: UInt64
+    package var kind: RenderLayerKind
     /// The layer's model state as committed.
-    var state: LayerState {
+    package var state: LayerState {
         _read { yield stateStorage.value }
         set { stateStorage = LayerStateBox(newValue) }
     }
     /// The box that holds `state`, shared by every copy of the layer (and by the placed layer
     /// of a frame that draws it without animations: see `FrameFlattener.presentationStorage`).
-    private(set) var stateStorage: LayerStateBox
-    var sublayerIDs: [UInt64]
-    var maskID: UInt64?
+    package private(set) var stateStorage: LayerStateBox
+    package var sublayerIDs: [UInt64]
+    package var maskID: UInt64?
     /// The layer's animations, in the order they were added.
-    var animations: [CompiledAnimation]
+    package var animations: [CompiledAnimation]
     /// The layer's superlayer (or the layer it masks) when it was committed.
     var superlayerID: UInt64? = nil
     /// The commit count at which this copy of the layer was committed: it changes whenever
     /// the layer's committed state does (rasterization caches key on it).
-    var version: UInt64 = 0
+    package var version: UInt64 = 0
     /// The newest `version` of this layer and every layer below it (sublayers and masks, to
     /// any depth): equal in two copies only when nothing in the subtree was committed between
     /// them, so a renderer can reuse what it made of the subtree (`FlattenedSubtreeCache`).
-    var subtreeVersion: UInt64 = 0
+    package var subtreeVersion: UInt64 = 0
     /// The commit count at which anything of this layer but its `position` and `transform`
     /// was last committed (its state, sublayers, mask, animations, kind or superlayer), or
     /// `UInt64.max` when not known. A renderer that drew the layer at `version` v, with this at
     /// most v, may move that drawing to the layer's new place instead of flattening it again
     /// (`FrameFlattener.redrawMoved`).
-    var lastChangeBesidesPlacement: UInt64 = .max
+    package var lastChangeBesidesPlacement: UInt64 = .max
 
     init(id: UInt64, kind: RenderLayerKind, state: LayerState, sublayerIDs: [UInt64], maskID: UInt64?,
          animations: [CompiledAnimation], superlayerID: UInt64? = nil, version: UInt64 = 0, subtreeVersion: UInt64 = 0) {
@@ -73,10 +73,10 @@ struct RenderLayer: Sendable {
 /// (`RenderLayer.recommit(_:)`) instead of being replaced by a new one; no other reference to
 /// it exists then, so no reader can see the change (nor overlap it: the field is not checked
 /// for overlapping access at run time, which renderers would pay on every read).
-final class LayerStateBox: @unchecked Sendable {
+package final class LayerStateBox: @unchecked Sendable {
     /// The state.
-    @exclusivity(unchecked) private(set) var value: LayerState
-    init(_ value: LayerState) { self.value = value }
+    @exclusivity(unchecked) package private(set) var value: LayerState
+    package init(_ value: LayerState) { self.value = value }
 
     /// Replaces the state of a box that nothing else holds with a layer's model state, copied
     /// straight from the layer's fields (the caller holds `LayerTreeLock`), not through a
@@ -149,18 +149,18 @@ extension RenderLayer {
 
 /// The few fields of a committed layer that a renderer reads for every sublayer of every
 /// frame, kept apart so that reading them does not copy the whole layer.
-struct RenderLayerSummary: Sendable, Equatable {
+package struct RenderLayerSummary: Sendable, Equatable {
     /// The layer's `subtreeVersion`.
-    var subtreeVersion: UInt64
+    package var subtreeVersion: UInt64
     /// The layer's model `zPosition` (siblings are painted in its order).
-    var zPosition: CGFloat
+    package var zPosition: CGFloat
     /// False when every sublayer's `zPosition` is known to be 0, so they paint in index order.
-    var sublayersMayHaveZPosition = true
+    package var sublayersMayHaveZPosition = true
     /// Whether the layer may leave the plane its `zPosition` puts it in: a 3D `transform`, an
     /// `anchorPointZ`, or an animation that may give it either (see `RenderLayer.mayLeavePlane`).
     var mayLeavePlane = true
     /// False when no sublayer may leave its plane, so siblings need no depth sorting.
-    var sublayersMayLeavePlane = true
+    package var sublayersMayLeavePlane = true
 }
 
 /// The change a commit sends to the render tree.

@@ -12,7 +12,7 @@ import Synchronization
 /// takes a consistent snapshot at the start of each frame (a copy of the table, which shares its
 /// storage until the next commit) and evaluates and flattens it on its own thread, without
 /// locks, so animations keep running while the app's thread is busy.
-final class RenderTreeStore: Sendable {
+package final class RenderTreeStore: Sendable {
     /// The commit counts of every store come from one counter, so that a version stamped on a
     /// layer names one committed state in the whole process (see `RenderLayer.version`).
     private static let generations = Atomic<UInt64>(0)
@@ -78,7 +78,7 @@ final class RenderTreeStore: Sendable {
 
     /// Creates a store holding every live layer as committed so far, which every later commit
     /// reaches, writing large commits in up to `maximumApplyParts` parts at once.
-    init(maximumApplyParts: Int = RenderTreeStore.defaultMaximumApplyParts) {
+    package init(maximumApplyParts: Int = RenderTreeStore.defaultMaximumApplyParts) {
         self.maximumApplyParts = maximumApplyParts
         isRegistered = true
         RenderTreeStores.register(self)
@@ -245,14 +245,14 @@ final class RenderTreeStore: Sendable {
     var partsOfLastCommit: Int { contents.withLock { $0.partsOfLastCommit } }
 
     /// A consistent copy of every committed layer and the commit count it reflects.
-    func snapshot() -> (layers: LayerIDTable<RenderLayer>, generation: UInt64) {
+    package func snapshot() -> (layers: LayerIDTable<RenderLayer>, generation: UInt64) {
         contents.withLock { ($0.layers, $0.generation) }
     }
 
     /// `snapshot()` with the summary of every layer, for drawing a frame, and the layers changed
     /// since the previous frame snapshot (nil when not known): the layers committed or removed,
     /// and those whose subtree version a change below them stamped. Taking them starts a new list.
-    func frameSnapshot() -> (layers: LayerIDTable<RenderLayer>, summaries: LayerIDTable<RenderLayerSummary>,
+    package func frameSnapshot() -> (layers: LayerIDTable<RenderLayer>, summaries: LayerIDTable<RenderLayerSummary>,
                              generation: UInt64, changes: [UInt64]?) {
         contents.withLock { c in
             var changes: [UInt64]? = []

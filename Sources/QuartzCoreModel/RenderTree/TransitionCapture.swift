@@ -3,12 +3,12 @@ import Foundation
 /// The committed subtree of a layer as it was before a transition was added to it: what the
 /// transition draws as its "before" state (001:5247-5270: a transition snapshots the layer's
 /// old appearance and animates to the new one).
-final class TransitionSnapshot: Sendable {
+package final class TransitionSnapshot: Sendable {
     /// The layer the transition belongs to.
-    let rootID: UInt64
+    package let rootID: UInt64
     /// The layer and every sublayer and mask below it, as committed before the transition.
     /// Empty when the layer had not been committed before (the transition starts from nothing).
-    let layers: LayerIDTable<RenderLayer>
+    package let layers: LayerIDTable<RenderLayer>
 
     init(rootID: UInt64, layers: LayerIDTable<RenderLayer>) {
         self.rootID = rootID

@@ -2,7 +2,7 @@ import Foundation
 
 /// The values of a `CAEmitterCell` and its sub-cells, with Apple's defaults: the Sendable copy
 /// the render tree carries.
-struct EmitterCellState: Sendable, Equatable {
+package struct EmitterCellState: Sendable, Equatable {
     var name: String?
     var isEnabled = true
     var birthRate: Float = 0
@@ -32,11 +32,11 @@ struct EmitterCellState: Sendable, Equatable {
     var alphaSpeed: Float = 0
     var contents: CGImage?
     var contentsRect = CGRect(x: 0, y: 0, width: 1, height: 1)
-    var contentsScale: CGFloat = 1
-    var minificationFilter: CALayerContentsFilter = .linear
-    var magnificationFilter: CALayerContentsFilter = .linear
+    package var contentsScale: CGFloat = 1
+    package var minificationFilter: CALayerContentsFilter = .linear
+    package var magnificationFilter: CALayerContentsFilter = .linear
     var minificationFilterBias: Float = 0
-    var emitterCells: [EmitterCellState] = []
+    package var emitterCells: [EmitterCellState] = []
     // Media timing (CAMediaTiming), in the parent's time: the layer's for a top-level cell,
     // the parent particle's age for a sub-cell.
     var beginTime: Double = 0
@@ -48,7 +48,7 @@ struct EmitterCellState: Sendable, Equatable {
     var autoreverses = false
     var fillMode: CAMediaTimingFillMode = .removed
 
-    static func == (a: EmitterCellState, b: EmitterCellState) -> Bool {
+    package static func == (a: EmitterCellState, b: EmitterCellState) -> Bool {
         EmitterCellPropertyAccessor.all.values.allSatisfy { $0.get(a) == $0.get(b) }
             && a.name == b.name && a.contents === b.contents && a.emitterCells == b.emitterCells
     }

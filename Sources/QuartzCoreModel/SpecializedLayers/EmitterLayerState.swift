@@ -1,9 +1,9 @@
 import Foundation
 
 /// The model values of a `CAEmitterLayer`, with Apple's defaults.
-struct EmitterLayerState: Sendable {
+package struct EmitterLayerState: Sendable {
     /// Copies of the cells as they were when assigned (or last changed through a key path).
-    var cells: [EmitterCellState] = []
+    package var cells: [EmitterCellState] = []
     var birthRate: Float = 1
     var lifetime: Float = 1
     var emitterPosition = CGPoint.zero
@@ -12,7 +12,7 @@ struct EmitterLayerState: Sendable {
     var emitterDepth: CGFloat = 0
     var emitterShape: CAEmitterLayerEmitterShape = .point
     var emitterMode: CAEmitterLayerEmitterMode = .volume
-    var renderMode: CAEmitterLayerRenderMode = .unordered
+    package var renderMode: CAEmitterLayerRenderMode = .unordered
     var preservesDepth = false
     var velocity: Float = 1
     var scale: Float = 1

@@ -3,9 +3,9 @@ import Foundation
 /// One live particle of an emitter layer at one moment, as the renderer draws it: a quad of
 /// the cell's contents centred on `position`, scaled by `scale`, rotated by `rotation` and
 /// multiplied by the colour.
-struct EmitterParticle: Sendable {
+package struct EmitterParticle: Sendable {
     /// The index path of the particle's cell: top-level cell index, then sub-cell indices.
-    var cellPath: [Int]
+    package var cellPath: [Int]
     /// The particle's identity: stable from frame to frame for the same seed.
     var identifier: UInt64
     /// When the particle was born, in the layer's emission time.
@@ -21,24 +21,24 @@ struct EmitterParticle: Sendable {
     /// The constant acceleration, in points per second squared.
     var acceleration: EmitterVector
     /// The position now: initialPosition + initialVelocity·age + acceleration·age²/2.
-    var position: EmitterVector
+    package var position: EmitterVector
     /// The velocity now: initialVelocity + acceleration·age.
     var velocity: EmitterVector
     /// The scale of the contents now (never negative).
-    var scale: Double
+    package var scale: Double
     /// The rotation now, in radians: spin·age.
-    var rotation: Double
+    package var rotation: Double
     /// The rotational velocity, in radians per second.
     var spin: Double
     /// The colour now, each component clamped to 0...1.
-    var red: Double, green: Double, blue: Double, alpha: Double
+    package var red: Double, green: Double, blue: Double, alpha: Double
     /// The image drawn for the particle, and the part of it shown.
-    var contents: CGImage?
-    var contentsRect: CGRect
+    package var contents: CGImage?
+    package var contentsRect: CGRect
 }
 
 extension EmitterParticle: Equatable {
-    static func == (a: EmitterParticle, b: EmitterParticle) -> Bool {
+    package static func == (a: EmitterParticle, b: EmitterParticle) -> Bool {
         a.cellPath == b.cellPath && a.identifier == b.identifier && a.birthTime == b.birthTime && a.age == b.age
             && a.lifetime == b.lifetime && a.initialPosition == b.initialPosition
             && a.initialVelocity == b.initialVelocity && a.acceleration == b.acceleration

@@ -16,14 +16,14 @@ import Foundation
 /// the parent's birth. The simulation uses the current values for all time (a value that
 /// changes, or is animated, changes the whole history) and caps each cell at its
 /// `maximumBirthsPerCell` most recent births.
-enum EmitterSimulation {
+package enum EmitterSimulation {
     /// The most births of one cell (per parent particle) the simulation considers, so that a
     /// huge birth rate or lifetime cannot stall a frame.
     static let maximumBirthsPerCell = 200_000
 
     /// The live particles of the emitter layer `layer` at `time` seconds of emission, in the
     /// order `renderMode` draws them.
-    static func particles(of layer: LayerState, at time: Double) -> [EmitterParticle] {
+    package static func particles(of layer: LayerState, at time: Double) -> [EmitterParticle] {
         let emitter = layer.emitter
         guard time.isFinite, time >= 0 else { return [] }
         var run = Run(layer: emitter, time: time)

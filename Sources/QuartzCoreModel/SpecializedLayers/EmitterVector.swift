@@ -1,9 +1,9 @@
 import Foundation
 
 /// A point or vector in an emitter layer's 3D space (points, or points per second).
-struct EmitterVector: Sendable, Equatable {
-    var x: Double
-    var y: Double
+package struct EmitterVector: Sendable, Equatable {
+    package var x: Double
+    package var y: Double
     var z: Double
 
     static let zero = EmitterVector(x: 0, y: 0, z: 0)

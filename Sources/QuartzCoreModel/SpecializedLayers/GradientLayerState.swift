@@ -1,12 +1,12 @@
 import Foundation
 
 /// The model values of a `CAGradientLayer`, with Apple's defaults.
-struct GradientLayerState: Sendable {
+package struct GradientLayerState: Sendable {
     var colors: [CGColor]?
     var locations: [Double]?
-    var startPoint = CGPoint(x: 0.5, y: 0)
-    var endPoint = CGPoint(x: 0.5, y: 1)
-    var type: CAGradientLayerType = .axial
+    package var startPoint = CGPoint(x: 0.5, y: 0)
+    package var endPoint = CGPoint(x: 0.5, y: 1)
+    package var type: CAGradientLayerType = .axial
 
     static let accessors: [String: LayerPropertyAccessor] = [
         "colors": .colors(\.gradient.colors),
@@ -22,7 +22,7 @@ struct GradientLayerState: Sendable {
     /// The colour stops the renderer draws: each colour with its location in 0...1. Without
     /// `locations` the colours are evenly spaced; with a `locations` array whose count differs
     /// from the colours' the gradient is blank (empty), as the book says (001:3276).
-    var stops: [(location: Double, color: CGColor)] {
+    package var stops: [(location: Double, color: CGColor)] {
         guard let colors, !colors.isEmpty else { return [] }
         if let locations {
             guard locations.count == colors.count else { return [] }

@@ -23,7 +23,7 @@ extension LayerState {
     }
 
     /// The payload of a `CAReplicatorLayer`.
-    var replicator: ReplicatorLayerState {
+    package var replicator: ReplicatorLayerState {
         get { if case .replicator(let s)? = specialized { return s }; return ReplicatorLayerState() }
         set { specialized = .replicator(newValue) }
     }
@@ -47,7 +47,7 @@ extension LayerState {
     }
 
     /// The payload of a `CAOpenGLLayer`.
-    var openGL: OpenGLLayerState {
+    package var openGL: OpenGLLayerState {
         get { if case .openGL(let s)? = specialized { return s }; return OpenGLLayerState() }
         set { specialized = .openGL(newValue) }
     }

@@ -5,7 +5,7 @@ import Foundation
 /// Instance 0 is the sublayers themselves. Instance k is drawn with `instanceTransform` applied
 /// k times, its colours multiplied by `color` and its animations evaluated `timeOffset` seconds
 /// earlier than the original's.
-struct ReplicatorInstance: Sendable, Equatable {
+package struct ReplicatorInstance: Sendable, Equatable {
     /// The index of the copy, from 0 to `instanceCount - 1`.
     var index: Int
     /// `instanceTransform` applied `index` times (instance k's transform is instance k-1's
@@ -13,15 +13,15 @@ struct ReplicatorInstance: Sendable, Equatable {
     var transform: CATransform3D
     /// The same transform expressed in the replicator's bounds coordinates: applied about the
     /// replicator's anchor point, the way `sublayerTransform` is.
-    var boundsTransform: CATransform3D
+    package var boundsTransform: CATransform3D
     /// The red, green, blue and alpha factors, each `instanceColor`'s component plus `index`
     /// times its offset, clamped to 0...1.
-    var color: (red: Double, green: Double, blue: Double, alpha: Double)
+    package var color: (red: Double, green: Double, blue: Double, alpha: Double)
     /// How much earlier the copy's animations run: `index * instanceDelay` seconds; the renderer
     /// evaluates the copy's sublayers at time `t - timeOffset`.
-    var timeOffset: Double
+    package var timeOffset: Double
 
-    static func == (a: ReplicatorInstance, b: ReplicatorInstance) -> Bool {
+    package static func == (a: ReplicatorInstance, b: ReplicatorInstance) -> Bool {
         a.index == b.index && a.transform == b.transform && a.boundsTransform == b.boundsTransform
             && a.color == b.color && a.timeOffset == b.timeOffset
     }
@@ -30,7 +30,7 @@ struct ReplicatorInstance: Sendable, Equatable {
 extension ReplicatorLayerState {
     /// Every instance the renderer draws for a replicator whose own state is `layer`; none when
     /// `instanceCount` is 0 or less.
-    static func instances(of layer: LayerState) -> [ReplicatorInstance] {
+    package static func instances(of layer: LayerState) -> [ReplicatorInstance] {
         let r = layer.replicator
         guard r.instanceCount > 0 else { return [] }
         let anchor = LayerGeometry.anchorLocation(of: layer)

@@ -1,9 +1,9 @@
 import Foundation
 
 /// The model values of a `CAReplicatorLayer`, with Apple's defaults.
-struct ReplicatorLayerState: Sendable {
+package struct ReplicatorLayerState: Sendable {
     var instanceCount = 1
-    var preservesDepth = false
+    package var preservesDepth = false
     var instanceDelay: Double = 0
     var instanceTransform = CATransform3DIdentity
     var instanceColor: CGColor? = CGColor(red: 1, green: 1, blue: 1, alpha: 1)

@@ -1,7 +1,7 @@
 import Foundation
 
 /// The model values of a `CAScrollLayer`, with Apple's defaults, and its scrolling maths.
-struct ScrollLayerState: Sendable {
+package struct ScrollLayerState: Sendable {
     var scrollMode: CAScrollLayerScrollMode = .both
 
     static let accessors: [String: LayerPropertyAccessor] = [

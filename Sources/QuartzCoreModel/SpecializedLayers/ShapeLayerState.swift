@@ -1,7 +1,7 @@
 import Foundation
 
 /// The model values of a `CAShapeLayer`, with Apple's defaults.
-struct ShapeLayerState: Sendable {
+package struct ShapeLayerState: Sendable {
     var path: CGPath?
     var fillColor: CGColor? = CGColor(red: 0, green: 0, blue: 0, alpha: 1)
     var fillRule: CAShapeLayerFillRule = .nonZero

@@ -6,7 +6,7 @@ import Foundation
 /// copies them into the render tree with the rest of the layer (`RenderLayer.state.specialized`)
 /// and animations evaluate them with the same key-value-coding table on both sides. The payload
 /// is boxed (`indirect`), so a plain layer's state stays small and copying a state stays cheap.
-indirect enum SpecializedLayerState: Sendable {
+package indirect enum SpecializedLayerState: Sendable {
     case shape(ShapeLayerState)
     case text(TextLayerState)
     case gradient(GradientLayerState)

@@ -11,7 +11,7 @@ struct TextLayerRun: Sendable, Equatable {
 }
 
 /// The model values of a `CATextLayer`, with Apple's defaults.
-struct TextLayerState: Sendable {
+package struct TextLayerState: Sendable {
     /// The text as runs: one run without attributes for a plain string.
     var runs: [TextLayerRun] = []
     var fontName = "Helvetica"

@@ -1,7 +1,7 @@
 import Foundation
 
 /// One tile of a tiled layer: its level of detail, grid cell and rectangle.
-struct TiledLayerTile: Hashable, Sendable {
+package struct TiledLayerTile: Hashable, Sendable {
     /// The level of detail: 0 draws at `contentsScale`, each level above doubles the resolution
     /// (magnified levels), each level below halves it.
     var level: Int
@@ -11,9 +11,9 @@ struct TiledLayerTile: Hashable, Sendable {
     var row: Int
     /// The part of the layer's bounds the tile covers, in layer points (clipped to the bounds):
     /// the clip rectangle the delegate's drawing sees.
-    var rect: CGRect
+    package var rect: CGRect
     /// The scale of the drawing context for the tile: pixels per layer point.
-    var scale: CGFloat
+    package var scale: CGFloat
 }
 
 /// The tile grid of a `CATiledLayer`: which tiles, at which level of detail, cover what is shown.
@@ -22,7 +22,7 @@ struct TiledLayerTile: Hashable, Sendable {
 /// (the book: contentsScale 2 makes a 256-pixel tile 128 points, 001:3726-3731). The levels
 /// available run from `levelsOfDetailBias` (the most magnified) down through
 /// `levelsOfDetail - 1` halvings.
-struct TiledLayerGrid: Sendable {
+package struct TiledLayerGrid: Sendable {
     var tileSize: CGSize
     var levelsOfDetail: Int
     var levelsOfDetailBias: Int
@@ -30,7 +30,7 @@ struct TiledLayerGrid: Sendable {
     var bounds: CGRect
 
     /// The grid of the tiled layer whose state is `layer`.
-    init(_ layer: LayerState) {
+    package init(_ layer: LayerState) {
         tileSize = layer.tiled.tileSize
         levelsOfDetail = layer.tiled.levelsOfDetail
         levelsOfDetailBias = layer.tiled.levelsOfDetailBias
@@ -87,7 +87,7 @@ struct TiledLayerGrid: Sendable {
     }
 
     /// The tiles to draw for `visibleRect` shown at `displayScale` device pixels per point.
-    func tiles(covering visibleRect: CGRect, displayScale: CGFloat) -> [TiledLayerTile] {
+    package func tiles(covering visibleRect: CGRect, displayScale: CGFloat) -> [TiledLayerTile] {
         tiles(covering: visibleRect, level: level(forDisplayScale: displayScale))
     }
 }

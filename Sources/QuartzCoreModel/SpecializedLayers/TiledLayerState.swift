@@ -1,7 +1,7 @@
 import Foundation
 
 /// The model values of a `CATiledLayer`, with Apple's defaults.
-struct TiledLayerState: Sendable {
+package struct TiledLayerState: Sendable {
     var levelsOfDetail = 1
     var levelsOfDetailBias = 0
     var tileSize = CGSize(width: 256, height: 256)

@@ -9,18 +9,18 @@ import Foundation
 /// the layer's display generation (bumped when it displays after `setNeedsDisplay`) and tile
 /// (level, position, rectangle and scale), so a redisplay, a new size or a new scale draws new
 /// tiles; the least recently shown are evicted beyond `capacity`.
-final class TiledLayerTileStore: Sendable {
+package final class TiledLayerTileStore: Sendable {
     /// The store shared by every renderer of the process.
-    static let shared = TiledLayerTileStore()
+    package static let shared = TiledLayerTileStore()
 
     /// The most tiles kept (256-pixel tiles: 64 MiB of pixels).
     static let capacity = 256
 
     /// A drawn tile, and the frame time at which it was first shown (its fade starts then).
-    struct ShownTile {
-        var image: CGImage
-        var firstShown: CFTimeInterval
-        var fadeDuration: CFTimeInterval
+    package struct ShownTile {
+        package var image: CGImage
+        package var firstShown: CFTimeInterval
+        package var fadeDuration: CFTimeInterval
     }
 
     private struct Key: Hashable {
@@ -82,7 +82,7 @@ final class TiledLayerTileStore: Sendable {
 
     /// The tile of layer `layerID` when it is drawn (its first call records `frameTime` as the
     /// moment it is first shown); otherwise nil, after queueing its drawing (once).
-    func tile(_ tile: TiledLayerTile, of layerID: UInt64, frameTime: CFTimeInterval) -> ShownTile? {
+    package func tile(_ tile: TiledLayerTile, of layerID: UInt64, frameTime: CFTimeInterval) -> ShownTile? {
         contents.withLock { c -> ShownTile? in
             guard let registration = c.layers[layerID] else { return nil }
             let key = Key(layerID: layerID, generation: registration.generation, tile: tile)

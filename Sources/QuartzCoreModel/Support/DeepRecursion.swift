@@ -20,7 +20,7 @@ import Foundation
 /// Work that must stay on the calling thread (anything that may open a transaction) is not run
 /// through this: the calling thread's transaction stack is lent to the helper thread while it
 /// runs, so changes made there join the caller's transaction.
-enum DeepRecursion {
+package enum DeepRecursion {
     /// Bytes of stack that must be left before a level runs: more than one level of the deepest
     /// guarded walk uses between two checks (a flattener level with Cairo or Pango drawing its
     /// picture, in a debug build), with room to spare.
@@ -31,7 +31,7 @@ enum DeepRecursion {
     /// Runs `body` on this thread when at least `reserve` bytes of its stack are left, else on a
     /// helper thread with a fresh stack, waiting for it to finish.
     @inline(__always)
-    static func guarded<R>(_ body: () -> R) -> R {
+    package static func guarded<R>(_ body: () -> R) -> R {
         if hasRoom { return body() }
         return onFreshStack(body)
     }
@@ -40,7 +40,7 @@ enum DeepRecursion {
     /// checks this itself calls its level directly when there is room, without making the
     /// closure `guarded(_:)` takes, which copies what it captures (the flattener's layer, for
     /// every layer of every frame), and calls `onFreshStack(_:)` otherwise.
-    static var hasRoom: Bool { remainingStack() > reserve }
+    package static var hasRoom: Bool { remainingStack() > reserve }
 
     /// The bytes of the calling thread's stack below the current frame (a large number when
     /// the thread's stack cannot be found).
@@ -53,7 +53,7 @@ enum DeepRecursion {
     }
 
     /// Runs `body` on a new thread whose stack is `helperStackSize` bytes, and waits for it.
-    static func onFreshStack<R>(_ body: () -> R) -> R {
+    package static func onFreshStack<R>(_ body: () -> R) -> R {
         withoutActuallyEscaping(body) { escapable in
             var result: R?
             let job = HelperJob(work: { result = escapable() }, transactions: TransactionStack.current)

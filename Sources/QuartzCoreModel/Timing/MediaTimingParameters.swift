@@ -16,9 +16,9 @@
 ///   offset and the offset position wraps around inside it;
 /// - outside the active interval the fill mode decides: the start value before, the end value
 ///   after, or nothing (the model value) (001:5866-5885).
-struct MediaTimingParameters: Sendable, Equatable {
+package struct MediaTimingParameters: Sendable, Equatable {
     /// The begin time, in the parent's time space.
-    var beginTime: CFTimeInterval = 0
+    package var beginTime: CFTimeInterval = 0
     /// The duration of one (forward) pass; already resolved, so 0 is not "default" here.
     var duration: CFTimeInterval = 0
     /// The time multiplier.
@@ -98,7 +98,7 @@ struct MediaTimingParameters: Sendable, Equatable {
     }
 
     /// Where `parentTime` lies relative to the active interval.
-    func phase(atParentTime parentTime: CFTimeInterval) -> TimingPhase {
+    package func phase(atParentTime parentTime: CFTimeInterval) -> TimingPhase {
         let elapsed = (parentTime - beginTime) * speed
         if elapsed < 0 { return .before }
         return elapsed >= activeDuration ? .after : .active
@@ -143,7 +143,7 @@ struct MediaTimingParameters: Sendable, Equatable {
 }
 
 /// Where a time lies relative to an animation's active interval.
-enum TimingPhase: Sendable, Equatable {
+package enum TimingPhase: Sendable, Equatable {
     /// Before the active interval (`beginTime` not yet reached).
     case before
     /// Inside the active interval.

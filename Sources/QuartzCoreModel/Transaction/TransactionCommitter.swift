@@ -135,7 +135,7 @@ enum TransactionCommitter {
 
 extension CALayer {
     /// The layer as the render tree holds it.
-    func renderSnapshot() -> RenderLayer {
+    package func renderSnapshot() -> RenderLayer {
         LayerTreeLock.shared.withLock { RenderLayer(committing: self) }
     }
 }

@@ -8,7 +8,7 @@ import Foundation
 /// path (a filter's parameter, an emitter cell's property, a specialized layer's property, a
 /// custom key) is looked up by name when evaluated, as key-value coding does: which of these it
 /// names depends on the layer.
-struct AnimationKeyPath: Sendable {
+package struct AnimationKeyPath: Sendable {
     /// The key path as the animation names it.
     let name: String
     /// What the key path names.

@@ -20,7 +20,7 @@ extension CompiledAnimation {
 
     /// The transition's progress at `parentTime` (0 = before state, 1 = after state), or nil
     /// when this is not a transition or the transition shows nothing at that time.
-    func transitionProgress(atParentTime parentTime: CFTimeInterval) -> Double? {
+    package func transitionProgress(atParentTime parentTime: CFTimeInterval) -> Double? {
         guard case let .transition(description) = kind,
               let sample = timing.sample(atParentTime: parentTime) else { return nil }
         return description.progress(at: timingFunction?.value(at: sample.fraction) ?? sample.fraction)
@@ -32,7 +32,7 @@ extension CompiledAnimation {
     /// back. Writes nothing outside the active interval unless the fill mode fills it, and
     /// returns the phase so the layer can finish and remove the animation.
     @discardableResult
-    func apply<T: AnimationTarget>(to target: inout T, parentTime: CFTimeInterval) -> TimingPhase {
+    package func apply<T: AnimationTarget>(to target: inout T, parentTime: CFTimeInterval) -> TimingPhase {
         let phase = timing.phase(atParentTime: parentTime)
         guard let sample = timing.sample(atParentTime: parentTime) else { return phase }
         let eased = timingFunction?.value(at: sample.fraction) ?? sample.fraction

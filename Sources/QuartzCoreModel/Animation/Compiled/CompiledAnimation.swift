@@ -6,16 +6,16 @@ import Foundation
 /// The layer compiles each animation when it is added (after setting a `beginTime` of 0 to the
 /// layer's current local time, as Apple does) and evaluates the compiled animations in the
 /// order they were added, each seeing the result of the ones before.
-struct CompiledAnimation: Sendable {
+package struct CompiledAnimation: Sendable {
     /// The animated property, nil for groups and transitions.
     var keyPath: String? { resolvedKeyPath?.name }
     /// The animated property, resolved when compiled.
     let resolvedKeyPath: AnimationKeyPath?
     /// Whether the animated property only moves or fades the layer's composited picture
     /// (position, transform, opacity, ...), so a rasterized image of the layer stays valid.
-    let movesCompositedPictureOnly: Bool
+    package let movesCompositedPictureOnly: Bool
     /// The resolved timing (duration 0 already replaced by the default or the group's).
-    let timing: MediaTimingParameters
+    package let timing: MediaTimingParameters
     /// The pacing curve applied to the fraction of each pass; nil is linear.
     let timingFunction: CAMediaTimingFunction?
     /// Whether the layer removes the animation when its active duration ends.

@@ -2,11 +2,11 @@ import Synchronization
 
 /// A transition as the renderer draws it: its kind, its direction, and how far it has
 /// progressed at a given time. The renderer composes the layer's before and after states.
-struct TransitionDescription: Sendable, Equatable {
+package struct TransitionDescription: Sendable, Equatable {
     /// The kind of transition.
-    let type: CATransitionType
+    package let type: CATransitionType
     /// The direction; nil means from the left (001:5262-5270).
-    let subtype: CATransitionSubtype?
+    package let subtype: CATransitionSubtype?
     /// The progress at the start of the transition.
     let startProgress: Double
     /// The progress at the end of the transition.
@@ -16,7 +16,7 @@ struct TransitionDescription: Sendable, Equatable {
     let id: UInt64
     /// The layer's subtree as committed before the transition was added; set by the render
     /// tree when the commit that carries the transition arrives (nil until then).
-    var before: TransitionSnapshot?
+    package var before: TransitionSnapshot?
 
     private static let nextID = Atomic<UInt64>(0)
 
@@ -34,7 +34,7 @@ struct TransitionDescription: Sendable, Equatable {
         startProgress + (endProgress - startProgress) * fraction
     }
 
-    static func == (a: TransitionDescription, b: TransitionDescription) -> Bool {
+    package static func == (a: TransitionDescription, b: TransitionDescription) -> Bool {
         a.type == b.type && a.subtype == b.subtype && a.startProgress == b.startProgress
             && a.endProgress == b.endProgress && a.id == b.id && a.before === b.before
     }
@@ -42,7 +42,7 @@ struct TransitionDescription: Sendable, Equatable {
 
 extension CompiledAnimation {
     /// The transition this animation draws, or nil when it is not a transition.
-    var transitionDescription: TransitionDescription? {
+    package var transitionDescription: TransitionDescription? {
         guard case let .transition(description) = kind else { return nil }
         return description
     }

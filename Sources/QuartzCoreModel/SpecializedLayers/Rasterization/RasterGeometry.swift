@@ -1,8 +1,12 @@
 import Foundation
 
 /// The pixel grid a layer's picture is drawn on: `rect` of the layer's space at `pixelsPerPoint`,
-/// rounded to whole pixels and capped at `GroupGeometry.maximumPixelSize` on a side.
-struct RasterGeometry {
+/// rounded to whole pixels and capped at `maximumPixelSize` on a side.
+package struct RasterGeometry {
+    /// The longest side of an offscreen image, in pixels: a layer's picture here, and every
+    /// intermediate image of the render server (`GroupGeometry`).
+    package static let maximumPixelSize = 4096
+
     let rect: CGRect
     let pixelWidth: Int
     let pixelHeight: Int
@@ -14,7 +18,7 @@ struct RasterGeometry {
     init?(rect: CGRect, pixelsPerPoint: CGFloat) {
         guard pixelsPerPoint > 0, pixelsPerPoint.isFinite, !rect.isNull, rect.width > 0, rect.height > 0,
               rect.minX.isFinite, rect.minY.isFinite, rect.maxX.isFinite, rect.maxY.isFinite else { return nil }
-        let limit = CGFloat(GroupGeometry.maximumPixelSize)
+        let limit = CGFloat(Self.maximumPixelSize)
         let density = min(pixelsPerPoint, limit / max(rect.width, rect.height))
         self.rect = rect
         pixelWidth = Int(min(max((rect.width * density).rounded(), 1), limit))

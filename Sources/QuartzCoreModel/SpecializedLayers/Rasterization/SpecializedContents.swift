@@ -5,19 +5,19 @@ import LayerArtwork
 /// The pictures of the layers whose content Core Animation draws itself from their properties
 /// (`CAShapeLayer`, `CATextLayer`), rasterized at the density they are seen at so they stay
 /// sharp at any scale, and cached so that a still layer is drawn once.
-enum SpecializedContents {
+package enum SpecializedContents {
     /// The pictures drawn outside a renderer's frame: 16 MiB of pixels, least recently used first out.
     static let sharedCache = SpecializedContentsCache(budget: CacheBudget(byteLimit: 16 << 20))
 
     /// The cache of the renderer flattening the current frame (`CARenderer` sets it around the
     /// flattening), so that each renderer keeps the pictures of its own screen, on its budget.
-    @TaskLocal static var rendererCache: SpecializedContentsCache?
+    @TaskLocal package static var rendererCache: SpecializedContentsCache?
 
     /// The cache pictures are looked up in and kept in now.
     static var cache: SpecializedContentsCache { rendererCache ?? sharedCache }
 
     /// The picture of a shape or text layer: `bounds` × `pixelsPerPoint` pixels (rounded to whole
-    /// pixels, at most `GroupGeometry.maximumPixelSize` on a side, beyond which the density is
+    /// pixels, at most `RasterGeometry.maximumPixelSize` on a side, beyond which the density is
     /// lowered), premultiplied RGBA8, row 0 at `bounds.minY`, drawn in the layer's coordinate
     /// space with y down. Nil for other layers, for a layer that draws nothing (no path or text,
     /// no visible colour), and for empty or non-finite bounds or scale. Ink outside the bounds
@@ -32,7 +32,7 @@ enum SpecializedContents {
     /// the path's fill and stroke (Apple does not clip a shape layer to its bounds, and many
     /// shape layers have empty bounds), on whole pixels. Same pixels, cache and nil cases as
     /// `image(for:pixelsPerPoint:)`, except that empty bounds are allowed for a shape layer.
-    static func picture(for state: LayerState, pixelsPerPoint: CGFloat) -> (image: CGImage, rect: CGRect)? {
+    package static func picture(for state: LayerState, pixelsPerPoint: CGFloat) -> (image: CGImage, rect: CGRect)? {
         guard let artwork = artwork(of: state), pixelsPerPoint > 0, pixelsPerPoint.isFinite,
               var rect = drawnRect(of: artwork, bounds: state.bounds) else { return nil }
         if case .shape = artwork {
@@ -48,7 +48,7 @@ enum SpecializedContents {
 
     /// The rectangle of the layer's space a shape or text layer draws into, without drawing:
     /// the bounds, grown for a shape layer to hold its fill and stroke; nil when it draws nothing.
-    static func drawnRect(for state: LayerState) -> CGRect? {
+    package static func drawnRect(for state: LayerState) -> CGRect? {
         artwork(of: state).flatMap { drawnRect(of: $0, bounds: state.bounds) }
     }
 

@@ -11,7 +11,7 @@ import Synchronization
 /// every frame leaves one picture a frame behind), and beyond `budget.byteLimit` bytes the
 /// least recently used pictures not drawn in the current frame go first. A cache whose frames
 /// are not counted evicts by bytes only.
-final class SpecializedContentsCache: Sendable {
+package final class SpecializedContentsCache: Sendable {
     /// What a picture depends on.
     struct Key: Hashable {
         enum Artwork: Hashable {
@@ -67,23 +67,23 @@ final class SpecializedContentsCache: Sendable {
     private let state: ThreadLock<State>
 
     /// Creates a cache that follows `budget`.
-    init(budget: CacheBudget) {
+    package init(budget: CacheBudget) {
         state = ThreadLock(State(budget: budget))
     }
 
     /// The budget the cache follows; a smaller one evicts at once.
-    var budget: CacheBudget {
+    package var budget: CacheBudget {
         get { state.withLock { $0.budget } }
         set { state.withLock { $0.budget = newValue; $0.evict() } }
     }
 
     /// Starts a frame: pictures asked for from now on are drawn in it.
-    func beginFrame() {
+    package func beginFrame() {
         state.withLock { $0.frame += 1 }
     }
 
     /// Ends a frame: evicts what was not drawn for `budget.evictionAge` frames.
-    func endFrame() {
+    package func endFrame() {
         state.withLock { $0.evict() }
     }
 
@@ -113,12 +113,12 @@ final class SpecializedContentsCache: Sendable {
     }
 
     /// The pictures and bytes kept.
-    var usage: CacheUsage {
+    package var usage: CacheUsage {
         state.withLock { CacheUsage(entries: $0.images.count, bytes: $0.bytes) }
     }
 
     /// The bytes of the pictures evicted since the last call (to decide when to trim the heap).
-    func takeFreedBytes() -> Int {
+    package func takeFreedBytes() -> Int {
         state.withLock { s in
             defer { s.freed = 0 }
             return s.freed

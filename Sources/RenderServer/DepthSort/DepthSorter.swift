@@ -1,0 +1,128 @@
+import Foundation
+import QuartzCoreModel
+
+/// Orders the layers of a transform layer's 3D subtree back to front (000:575; 001:3096-3222),
+/// and the sublayers of a flattening layer among themselves (`sublayerDrawOrder(of:)`).
+///
+/// Each plain layer of the subtree (or each sublayer) is one item, drawn with its own flattened
+/// subtree. Items are compared in the 3D space of the transform layer's superlayer (or of the
+/// flattening layer) after its `sublayerTransform` and the perspective divide, where the viewer
+/// looks down the z axis from +z:
+///
+/// 1. Where the projections of two items overlap and one lies wholly on the far side of the
+///    other's plane (or the other wholly on its near side), the far one is drawn first (the
+///    plane test of Newell's algorithm). This orders faces that meet at an edge, such as a
+///    cube's, exactly, where their centres are at the same depth.
+/// 2. Overlapping quads in one plane keep their given order (sublayer order).
+/// 3. Otherwise (and to break cycles of mutually overlapping quads) by the depth of the
+///    projected centre, the mean z of the four corners, then by sublayer order: a consistent
+///    order for quads that intersect. Quads are not split.
+///
+/// The plane tests cost O(n²); subtrees of more than `planeTestLimit` items use depth alone.
+enum DepthSorter {
+    /// The most items compared pairwise.
+    static let planeTestLimit = 64
+
+    /// One quad to sort: its corners after the perspective divide (nil when one is behind the
+    /// eye) and the depth of its centre.
+    struct Item {
+        var corners: [SIMD3<Double>]?
+        var depth: Double
+    }
+
+    /// The item for `rect` under `scene` (its space to the sorting space).
+    static func item(_ rect: CGRect, scene m: CATransform3D) -> Item {
+        let points = [(rect.minX, rect.minY), (rect.maxX, rect.minY), (rect.maxX, rect.maxY), (rect.minX, rect.maxY)]
+        var corners: [SIMD3<Double>] = []
+        var sum = 0.0
+        for (x, y) in points {
+            let h = m.transform(x: x, y: y, z: 0)
+            guard h.w > CATransform3D.minimumProjectedW, h.w.isFinite else { continue }
+            let q = SIMD3(Double(h.x / h.w), Double(h.y / h.w), Double(h.z / h.w))
+            corners.append(q)
+            sum += q.z
+        }
+        return Item(corners: corners.count == 4 ? corners : nil,
+                    depth: corners.isEmpty ? -.infinity : sum / Double(corners.count))
+    }
+
+    /// The indices of `items` back to front.
+    static func backToFront(_ items: [Item]) -> [Int] {
+        let byDepth = items.indices.sorted { items[$0].depth != items[$1].depth ? items[$0].depth < items[$1].depth : $0 < $1 }
+        guard items.count > 1, items.count <= planeTestLimit else { return byDepth }
+        // Edges "a before b" from decisive plane tests between overlapping items.
+        var successors = [[Int]](repeating: [], count: items.count)
+        var predecessorCount = [Int](repeating: 0, count: items.count)
+        for a in items.indices {
+            for b in items.indices where b > a {
+                guard let ca = items[a].corners, let cb = items[b].corners, overlap(ca, cb) else { continue }
+                let aFirst = isBehind(ca, cb), bFirst = isBehind(cb, ca)
+                if aFirst && !bFirst || !aFirst && !bFirst && isCoplanar(ca, cb) {
+                    successors[a].append(b); predecessorCount[b] += 1
+                } else if bFirst && !aFirst {
+                    successors[b].append(a); predecessorCount[a] += 1
+                }
+            }
+        }
+        // Kahn's algorithm, taking the deepest-first item among those free to go; a cycle is
+        // broken by taking the deepest-first remaining item.
+        var order: [Int] = []
+        var done = [Bool](repeating: false, count: items.count)
+        while order.count < items.count {
+            let next = byDepth.first { !done[$0] && predecessorCount[$0] == 0 } ?? byDepth.first { !done[$0] }!
+            done[next] = true
+            order.append(next)
+            for s in successors[next] { predecessorCount[s] -= 1 }
+        }
+        return order
+    }
+
+    /// Whether quad `a` lies on the far side of `b`'s plane, or `b` on the near side of `a`'s.
+    private static func isBehind(_ a: [SIMD3<Double>], _ b: [SIMD3<Double>]) -> Bool {
+        if let side = side(of: a, relativeTo: b), side < 0 { return true }
+        if let side = side(of: b, relativeTo: a), side > 0 { return true }
+        return false
+    }
+
+    /// -1 when every point is behind the plane of `quad` (or on it), +1 when every point is in
+    /// front (or on it), nil when the points straddle it, all lie on it, or the plane is seen
+    /// edge-on.
+    private static func side(of points: [SIMD3<Double>], relativeTo quad: [SIMD3<Double>]) -> Int? {
+        var n = cross(quad[1] - quad[0], quad[3] - quad[0])
+        let scale = max(1e-12, (n * n).sum().squareRoot())
+        guard abs(n.z) > 1e-9 * scale else { return nil }
+        if n.z < 0 { n = -n }
+        let reach = max(abs(quad[0].x), abs(quad[0].y), abs(quad[0].z), 1)
+        let epsilon: Double = 1e-6 * reach * scale
+        var behind = false, inFront = false
+        for p in points {
+            let d = (n * (p - quad[0])).sum()
+            if d < -epsilon { behind = true } else if d > epsilon { inFront = true }
+        }
+        if behind == inFront { return nil }
+        return behind ? -1 : 1
+    }
+
+    /// Whether every corner of `a` lies in the plane of `b` (overlapping coplanar quads keep
+    /// their given order, as siblings in one plane do, wherever their centres are).
+    private static func isCoplanar(_ a: [SIMD3<Double>], _ b: [SIMD3<Double>]) -> Bool {
+        let n = cross(b[1] - b[0], b[3] - b[0])
+        let scale = (n * n).sum().squareRoot()
+        guard scale > 1e-12 else { return false }
+        let reach = max(abs(b[0].x), abs(b[0].y), abs(b[0].z), 1)
+        return a.allSatisfy { abs((n * ($0 - b[0])).sum()) <= 1e-6 * reach * scale }
+    }
+
+    /// Whether the xy bounding boxes of two quads overlap with positive area.
+    private static func overlap(_ a: [SIMD3<Double>], _ b: [SIMD3<Double>]) -> Bool {
+        func box(_ q: [SIMD3<Double>]) -> (Double, Double, Double, Double) {
+            (q.map(\.x).min()!, q.map(\.y).min()!, q.map(\.x).max()!, q.map(\.y).max()!)
+        }
+        let p = box(a), q = box(b)
+        return min(p.2, q.2) - max(p.0, q.0) > 1e-9 && min(p.3, q.3) - max(p.1, q.1) > 1e-9
+    }
+
+    private static func cross(_ u: SIMD3<Double>, _ v: SIMD3<Double>) -> SIMD3<Double> {
+        SIMD3(u.y * v.z - u.z * v.y, u.z * v.x - u.x * v.z, u.x * v.y - u.y * v.x)
+    }
+}

@@ -1,0 +1,256 @@
+import CompositorCore
+import Foundation
+import QuartzCoreModel
+import Synchronization
+
+/// What the flattener made of each layer's subtree in earlier frames, kept by a renderer so
+/// that a frame where few layers changed costs about those layers, not the whole tree.
+///
+/// A subtree's commands depend only on the committed layers in it (their `subtreeVersion`)
+/// and on what its superlayer hands down (`SubtreeContext`), unless something in it changes
+/// with time: animations, particles, tiles loading, a GL layer's frames. Such subtrees are
+/// never stored. A subtree is stored the second frame running it is drawn with the same key,
+/// so subtrees that change every frame (the superlayers of animated layers) are not copied
+/// each frame for nothing. Entries not drawn for `retainedFrames` frames are dropped.
+package final class FlattenedSubtreeCache {
+    /// One layer's subtree as last flattened.
+    final class Entry {
+        var key: SubtreeKey
+        /// The commands and the clips the subtree pushed, once stable; nil until then.
+        var commands: [DrawCommand]?
+        var clips: [Clip] = []
+        /// The number of clips before the subtree's own when it was stored: its clip indices
+        /// at or above this move with the subtree's first clip when it is reused.
+        var clipBase: Int32 = 0
+        /// The last frame that drew the subtree, and where its commands and clips started in
+        /// it: drawn again at the same place in the next frame, they are the same commands at
+        /// the same indices (`DrawListContinuity`).
+        var drawnAt: (frame: UInt64, command: Int, clip: Int)
+
+        init(key: SubtreeKey, frame: UInt64, command: Int, clip: Int) {
+            self.key = key
+            drawnAt = (frame, command, clip)
+        }
+    }
+
+    /// How many frames an entry survives without being drawn.
+    static let retainedFrames: UInt64 = 64
+
+    /// The entries by layer ID. The cache belongs to one renderer's frame builder and is used
+    /// by one thread at a time, so its fields are not checked for overlapping access at run time.
+    @exclusivity(unchecked) private var entries = LayerIDTable<Entry>(dense: true)
+    /// The number of this cache's sequence of frames (`DrawListContinuity.sequence`).
+    let sequence: UInt64 = FlattenedSubtreeCache.nextSequence()
+    private static let sequences = ThreadLock<UInt64>(0)
+
+    private static func nextSequence() -> UInt64 {
+        sequences.withLock { value in
+            value &+= 1
+            return value
+        }
+    }
+
+    /// Every superlayer context seen lately, numbered, so that a key compares two integers.
+    private var contexts: [SubtreeContext: (serial: UInt64, lastFrame: UInt64)] = [:]
+    private var nextContextSerial: UInt64 = 0
+    private(set) var frame: UInt64 = 0
+    /// Subtrees reused and flattened in the last frame (for tests and statistics).
+    @exclusivity(unchecked) private(set) var reusedSubtrees = 0
+    @exclusivity(unchecked) private(set) var flattenedSubtrees = 0
+    /// Of `reusedSubtrees`, those repeated by a `SublayerRun` without being looked up.
+    @exclusivity(unchecked) private(set) var repeatedSubtrees = 0
+
+    /// The runs of sublayers of the layers with many, by the superlayer's ID (`SublayerRun`).
+    private var runs: [UInt64: SublayerRun] = [:]
+    /// The commands and clips of the last frame, which the runs recorded in it index.
+    private(set) var previousCommands: [DrawCommand] = []
+    private(set) var previousClips: [Clip] = []
+    /// The committed layers changed since the last frame (nil: not known), from the render tree.
+    private(set) var changesSinceLastFrame: [UInt64]?
+
+    /// Starts a frame: counts it, notes the layers committed since the last one (`changes`, nil
+    /// when not known), and now and then drops entries not drawn for a while.
+    func beginFrame(changes: [UInt64]? = nil) {
+        frame &+= 1
+        reusedSubtrees = 0
+        flattenedSubtrees = 0
+        repeatedSubtrees = 0
+        changesSinceLastFrame = changes
+        if frame % Self.retainedFrames == 0 {
+            let oldest = frame &- Self.retainedFrames
+            entries.removeAll { $0.drawnAt.frame < oldest }
+            contexts = contexts.filter { $0.value.lastFrame >= oldest }
+            runs = runs.filter { $0.value.frame >= oldest }
+        }
+    }
+
+    /// Ends a frame whose draw list holds `commands` and `clips`: the next frame repeats runs of
+    /// sublayers from them.
+    func endFrame(commands: [DrawCommand], clips: [Clip]) {
+        previousCommands = commands
+        previousClips = clips
+    }
+
+    /// The run of `parentID`'s sublayers recorded in an earlier frame, if any.
+    func run(of parentID: UInt64) -> SublayerRun? { runs[parentID] }
+
+    /// The run of `parentID`'s sublayers to record in this frame (reused when it was recorded before).
+    func recordingRun(of parentID: UInt64) -> SublayerRun {
+        if let run = runs[parentID] { return run }
+        let run = SublayerRun()
+        runs[parentID] = run
+        return run
+    }
+
+    /// Counts `count` subtrees repeated from the last frame without being looked up one by one.
+    func noteRepeated(_ count: Int) {
+        reusedSubtrees += count
+        repeatedSubtrees += count
+    }
+
+    /// The number of `context`: the same for equal contexts while either is in use.
+    func serial(of context: SubtreeContext) -> UInt64 {
+        if let known = contexts[context] {
+            if known.lastFrame != frame { contexts[context] = (known.serial, frame) }
+            return known.serial
+        }
+        nextContextSerial &+= 1
+        contexts[context] = (nextContextSerial, frame)
+        return nextContextSerial
+    }
+
+    /// The subtrees known and the bytes of the commands and clips kept for them.
+    var usage: CacheUsage {
+        var bytes = 0
+        // A quad or group lives in a box of its own (about a quad's size) besides its slot.
+        let commandBytes = MemoryLayout<DrawCommand>.stride + MemoryLayout<Quad>.stride
+        entries.forEach { _, entry in
+            bytes += (entry.commands?.count ?? 0) * commandBytes + entry.clips.count * MemoryLayout<Clip>.stride
+        }
+        return CacheUsage(entries: entries.count, bytes: bytes)
+    }
+
+    /// Forgets everything (a renderer's target or view changed in a way keys do not see).
+    func removeAll() {
+        entries = LayerIDTable(dense: true)
+        runs = [:]
+        previousCommands = []
+        previousClips = []
+    }
+
+    /// Notes that `entry` is drawn again in this frame with its commands from index `command`
+    /// and its clips from index `clip`; true when that is where the previous frame drew them.
+    func drawAgain(_ entry: Entry, command: Int, clip: Int) -> Bool {
+        let inPlace = entry.drawnAt == (frame &- 1, command, clip)
+        entry.drawnAt = (frame, command, clip)
+        return inPlace
+    }
+
+    /// The key under which layer `id`'s subtree was drawn in the last frame, when its commands
+    /// started at index `command` and its clips at `clip` there.
+    func keyDrawnLastFrame(_ id: UInt64, command: Int, clip: Int) -> SubtreeKey? {
+        guard let entry = entries[id], entry.drawnAt == (frame &- 1, command, clip) else { return nil }
+        return entry.key
+    }
+
+    /// The stored entry of layer `id` when it was stored under `key` (to be drawn with `drawAgain`).
+    func reusable(_ id: UInt64, key: SubtreeKey) -> Entry? {
+        guard let entry = entries[id], entry.commands != nil, entry.key == key else { return nil }
+        reusedSubtrees += 1
+        return entry
+    }
+
+    /// Notes that layer `id`'s subtree was just flattened under `key` into `commands` and
+    /// `clips` (the clips from index `clipBase` on), storing them when the key is the one of
+    /// the frame before and nothing in the subtree changes with time.
+    func record(_ id: UInt64, key: SubtreeKey, isStatic: Bool, commands: ArraySlice<DrawCommand>,
+                clips: ArraySlice<Clip>, clipBase: Int32) {
+        flattenedSubtrees += 1
+        guard let entry = entries[id] else {
+            entries[id] = Entry(key: key, frame: frame, command: commands.startIndex, clip: Int(clipBase))
+            return
+        }
+        entry.drawnAt = (frame, commands.startIndex, Int(clipBase))
+        guard entry.key == key, isStatic else {
+            // Changed since the last frame (or changing with time): remember the key only.
+            entry.key = key
+            entry.commands = nil
+            entry.clips = []
+            return
+        }
+        entry.commands = Array(commands)
+        entry.clips = Array(clips)
+        entry.clipBase = clipBase
+    }
+}
+
+/// What a layer's flattened subtree depends on besides the time: the subtree's committed
+/// layers, and what the superlayer hands down.
+struct SubtreeKey: Equatable {
+    /// The layer's `subtreeVersion`.
+    var subtreeVersion: UInt64
+    /// The superlayer's part: the serial of its `SubtreeContext`.
+    var context: UInt64
+}
+
+/// The fields of a `ParentContext` that reach a subtree's commands when nothing in it
+/// animates: the map to the target's pixels, the superlayer geometry that places sublayers
+/// (`LayerGeometry.toSuperlayer`), the inherited opacity, and the clip index with the clips of
+/// its chain (their indices stay in the reused commands).
+struct SubtreeContext: Hashable {
+    var world: CATransform3D
+    var flattensSublayers: Bool
+    var opacity: Float
+    var clip: Int32?
+    var inheritedClips: [Clip]
+    var hasSuperlayer: Bool
+    var superlayerBounds: CGRect
+    var superlayerAnchorPoint: CGPoint
+    var superlayerIsGeometryFlipped: Bool
+    var sublayerTransform: CATransform3D
+
+    /// The context `parent` hands down; `inheritedClips` is the chain from `parent.clip`.
+    init(_ parent: ParentContext, inheritedClips: [Clip]) {
+        self.inheritedClips = inheritedClips
+        world = parent.world
+        flattensSublayers = parent.flattensSublayers
+        opacity = parent.opacity
+        clip = parent.clip
+        let state = parent.stateStorage
+        hasSuperlayer = state != nil
+        superlayerBounds = state?.value.bounds ?? .zero
+        superlayerAnchorPoint = state?.value.anchorPoint ?? .zero
+        superlayerIsGeometryFlipped = state?.value.isGeometryFlipped ?? false
+        sublayerTransform = state?.value.sublayerTransform ?? CATransform3DIdentity
+    }
+
+    /// Hashes the fields that tell contexts apart in practice; equality compares them all.
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(world)
+        hasher.combine(opacity)
+        hasher.combine(clip)
+        hasher.combine(inheritedClips.count)
+        hasher.combine(sublayerTransform)
+    }
+}
+
+extension DrawCommand {
+    /// The command with every clip index at or above `base` moved by `offset` (a reused
+    /// subtree whose own clips land at another place in the frame's clip list).
+    func movingClipIndices(from base: Int32, by offset: Int32) -> DrawCommand {
+        func moved(_ index: Int32?) -> Int32? {
+            guard let index, index >= base else { return index }
+            return index + offset
+        }
+        switch self {
+        case .quad(var quad):
+            quad.clipIndex = moved(quad.clipIndex)
+            return .quad(quad)
+        case .beginGroup(var group):
+            group.clipIndex = moved(group.clipIndex)
+            return .beginGroup(group)
+        case .beginMask, .endGroup:
+            return self
+        }
+    }
+}

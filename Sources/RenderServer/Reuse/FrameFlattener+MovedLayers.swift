@@ -1,0 +1,84 @@
+import CompositorCore
+import QuartzCoreModel
+
+/// A sublayer that changed since the last frame only in where it is (its `position` or
+/// `transform`: sprites sliding, cards turning) draws what it drew in the last frame with the
+/// new map to the target, instead of being flattened again: its quads differ in nothing else.
+///
+/// That holds for a leaf that draws alone (`drawsAlone(_:)`) without animations, whose drawing
+/// of the last frame was quads only (no group, no clip of its own) in the same superlayer
+/// context: each of its quads (shadow, background, contents, border) is drawn with the layer's
+/// map to the target and values of its state and context that did not change. The render tree
+/// says which layers changed only so (`RenderLayer.lastChangeBesidesPlacement`).
+extension FrameFlattener {
+    /// What a sublayer drew in the last frame, which a moved layer may draw again.
+    struct LastDrawing: Sendable {
+        /// Where its commands were in the last frame's draw list.
+        var commands: Range<Int>
+        /// The layer's `version` they were drawn from.
+        var version: UInt64
+    }
+
+    /// Where a run's sublayers were drawn in the last frame (`SublayerRun.lastFrameDrawing`).
+    struct RunDrawing {
+        var commandStarts: [Int]
+        var clipStarts: [Int]
+    }
+
+    /// What sublayer `index` (layer `id`) of a run drew in the last frame, which drew the run's
+    /// sublayers from `commandStarts` and `clipStarts`, when it was flattened there in the
+    /// context numbered `contextSerial` into quads without a clip of its own; nil otherwise.
+    func lastDrawing(ofSublayer index: Int, id: UInt64, commandStarts: [Int], clipStarts: [Int], contextSerial: UInt64,
+                     cache: FlattenedSubtreeCache) -> LastDrawing? {
+        let commands = commandStarts[index]..<commandStarts[index + 1]
+        let clip = clipStarts[index]
+        guard !commands.isEmpty, clipStarts[index + 1] == clip,
+              let key = cache.keyDrawnLastFrame(id, command: commands.lowerBound, clip: clip),
+              key.context == contextSerial else { return nil }
+        // A leaf's subtree version is its version.
+        return LastDrawing(commands: commands, version: key.subtreeVersion)
+    }
+
+    /// Draws a sublayer the cache does not hold, on the thread that owns `cache`: its last
+    /// drawing `last` moved (`redrawMoved`) when it draws alone and only moved, recorded in the
+    /// cache as `visit` records it; else by `visit`.
+    mutating func redrawMovedOrVisit(_ layer: consuming RenderLayer, last: LastDrawing?, in parent: ParentContext,
+                                     contextSerial: UInt64, cache: FlattenedSubtreeCache,
+                                     evaluated: EvaluatedSublayer? = nil, cacheMissed: Bool) {
+        let commandStart = commands.count, clipStart = clips.count
+        if let last, Self.drawsAlone(layer), redrawMoved(layer, last: last, lastCommands: cache.previousCommands, in: parent) {
+            cache.record(layer.id, key: SubtreeKey(subtreeVersion: layer.subtreeVersion, context: contextSerial), isStatic: true,
+                         commands: commands[commandStart...], clips: clips[clipStart...], clipBase: Int32(clipStart))
+            return
+        }
+        visit(layer, in: parent, contextSerial: contextSerial, evaluated: evaluated, cacheMissed: cacheMissed)
+    }
+
+    /// Appends what `layer` drew in the last frame (`last`, in `lastCommands`) with its map to
+    /// the target as `parent` places it now, when it changed since only in its `position` or
+    /// `transform` and that drawing is all it draws; returns false, having appended nothing,
+    /// when it must be flattened (the caller has checked `drawsAlone(_:)`).
+    mutating func redrawMoved(_ layer: borrowing RenderLayer, last: LastDrawing, lastCommands: [DrawCommand],
+                              in parent: ParentContext) -> Bool {
+        let box = layer.stateStorage
+        guard layer.lastChangeBesidesPlacement <= last.version, layer.animations.isEmpty,
+              last.commands.upperBound <= lastCommands.count else { return false }
+        // As `place(_:in:evaluated:)` maps it; a single-sided layer facing away now is left to
+        // it (it draws nothing).
+        let world = Self.world(Self.toSuperlayer(box, in: parent), in: parent)
+        if layer.kind == .plain && !box.value.isDoubleSided && Self.isFacingAway(box.value.bounds, world) { return false }
+        let transform = Matrix4(world)
+        let start = commands.count
+        for index in last.commands {
+            // Each quad copied out once; a drawing that is not quads alone (a group) is taken back.
+            guard case .quad(var quad) = lastCommands[index] else {
+                commands.removeSubrange(start...)
+                return false
+            }
+            quad.transform = transform
+            commands.append(.quad(quad))
+        }
+        redrawnMoved += 1
+        return true
+    }
+}

@@ -1,0 +1,245 @@
+import CompositorCore
+import Foundation
+import QuartzCoreModel
+import Synchronization
+
+/// A long run of sublayers to flatten (a scene whose sprites all moved) is flattened in parts,
+/// one a processor, each on a thread of its own into lists of its own, then joined in paint
+/// order: the frame equals one whose sublayers were flattened one after another.
+///
+/// The subtree cache is not safe to use from several threads, so it is used on the calling
+/// thread only: before the parts start (which sublayers it holds, numbered contexts) and at the
+/// join (drawing the held subtrees again, recording what the parts flattened, in order). A part
+/// flattens only the sublayers that draw alone (`drawsAlone(_:)`: leaves that need nothing but
+/// their own state); the others are left to the join, which flattens them there, at their place.
+extension FrameFlattener {
+    /// The fewest sublayers flattened in parts: below it, starting the threads and joining the
+    /// parts costs about what they save.
+    static let partsMinimum = 512
+    /// The fewest sublayers to flatten in each part: a processor more does not make a part
+    /// smaller than this (with many processors, each would wait on its thread more than it works).
+    static let partSizeMinimum = 256
+
+    /// The most parts the frames of a renderer flatten a run in: one a processor, or 1 when
+    /// `QC_DEBUG` asks for serial flattening (`serial-flattening`).
+    static let defaultMaximumParts = DebugOptions.isEnabled(.serialFlattening)
+        ? 1 : max(1, ProcessInfo.processInfo.activeProcessorCount)
+
+    /// Whether `layer` draws alone: a leaf of the plain kind without a mask, a transition,
+    /// content of its class or a shadow path. Flattening it reads only the committed tree and
+    /// its own state, and it adds commands and clips, not entries of a cache, so it may be
+    /// flattened on any thread.
+    static func drawsAlone(_ layer: borrowing RenderLayer) -> Bool {
+        guard layer.kind == .plain, layer.sublayerIDs.isEmpty, layer.maskID == nil else { return false }
+        let box = layer.stateStorage
+        // A shadow path's coverage comes from a process-wide cache, which parts would fill in
+        // an order of their own; a class's content (text, shapes, tiles, particles, GL frames,
+        // replicas) from caches of the renderer's.
+        guard box.value.specialized == nil, box.value.shadowOpacity <= 0 || box.value.shadowPath == nil else {
+            return false
+        }
+        for animation in layer.animations where animation.transitionDescription != nil { return false }
+        // A video layer's frame changes without a commit: never its last frame's quads again.
+        return VideoLayerRegistry.shared.source(ofLayerID: layer.id) == nil
+    }
+
+    /// Records `run` while drawing the sublayers `ids` in `context` (serial `contextSerial`),
+    /// flattening those that draw alone and are not held by `cache` in parts when there are at
+    /// least `partsMinimum` of them: the same commands, clips, run starts and cache records as
+    /// the serial loop of `visitSublayers(of:_:in:evaluated:)`. `lastDrawing`: where the run's
+    /// sublayers were drawn in the last frame, when it drew them in this context (a sublayer
+    /// that only moved since draws that again, moved: `redrawMoved`).
+    mutating func recordInParts(_ run: SublayerRun, ids: [UInt64], in context: ParentContext, contextSerial: UInt64,
+                                cache: FlattenedSubtreeCache, lastDrawing: RunDrawing? = nil) {
+        // The subtrees the cache holds, looked up in paint order as the serial loop does.
+        var stored = [FlattenedSubtreeCache.Entry?](repeating: nil, count: ids.count)
+        var missed = [Bool](repeating: false, count: ids.count)
+        var missedCount = 0
+        // What each missed sublayer drew in the last frame, where it may draw that again moved.
+        var moved = [LastDrawing?](repeating: nil, count: lastDrawing == nil ? 0 : ids.count)
+        for (index, id) in ids.enumerated() {
+            guard let summary = summaries[id] else { continue }
+            if let entry = cache.reusable(id, key: SubtreeKey(subtreeVersion: summary.subtreeVersion, context: contextSerial)) {
+                stored[index] = entry
+            } else {
+                missed[index] = true
+                missedCount += 1
+                if let lastDrawing {
+                    moved[index] = self.lastDrawing(ofSublayer: index, id: id, commandStarts: lastDrawing.commandStarts,
+                                                    clipStarts: lastDrawing.clipStarts, contextSerial: contextSerial,
+                                                    cache: cache)
+                }
+            }
+        }
+        let partCount = missedCount >= Self.partsMinimum ? min(maximumParts, missedCount / Self.partSizeMinimum) : 1
+        let parts = partCount > 1
+            ? flattenParts(partCount, of: ids, missed: missed, moved: moved, lastCommands: cache.previousCommands, in: context)
+            : []
+        for part in 0..<partCount {
+            let range = Self.range(ofPart: part, of: partCount, count: ids.count)
+            if part < parts.count, let flattened = parts[part] {
+                join(flattened, of: run, ids: ids, stored: stored, missed: missed, moved: moved, in: context,
+                     contextSerial: contextSerial, cache: cache)
+                absorb(sublayers: flattened.flattenedCount, redrawnMoved: flattened.redrawnMoved,
+                       timeDependencies: flattened.timeDependencies,
+                       sawAnimations: flattened.sawAnimations, nextChangeTime: flattened.nextChangeTime)
+            } else {
+                for index in range {
+                    drawAtJoin(index, of: run, ids: ids, stored: stored, missed: missed, moved: moved, in: context,
+                               contextSerial: contextSerial, cache: cache)
+                }
+            }
+        }
+        run.commandStarts.append(commands.count)
+        run.clipStarts.append(clips.count)
+    }
+
+    /// Draws sublayer `index` of the run on this thread, as the serial loop does: from the
+    /// subtree the cache holds, else moved from its last drawing (`moved`) when it only moved,
+    /// else by flattening it (the cache having `missed` it, or not knowing its summary).
+    private mutating func drawAtJoin(_ index: Int, of run: SublayerRun, ids: [UInt64],
+                                     stored: [FlattenedSubtreeCache.Entry?], missed: [Bool], moved: [LastDrawing?],
+                                     in context: ParentContext, contextSerial: UInt64, cache: FlattenedSubtreeCache) {
+        run.commandStarts.append(commands.count)
+        run.clipStarts.append(clips.count)
+        let flattenedBefore = cache.flattenedSubtrees
+        if let entry = stored[index] {
+            append(entry)
+        } else if let layer = layers[ids[index]] {
+            redrawMovedOrVisit(layer, last: index < moved.count ? moved[index] : nil, in: context,
+                               contextSerial: contextSerial, cache: cache, cacheMissed: missed[index])
+        }
+        if cache.flattenedSubtrees != flattenedBefore { run.flattened.append(index) }
+    }
+
+    /// Part `part` of `partCount` equal shares of `count` sublayers.
+    private static func range(ofPart part: Int, of partCount: Int, count: Int) -> Range<Int> {
+        (count * part / partCount)..<(count * (part + 1) / partCount)
+    }
+
+    /// Flattens the sublayers of `ids` that the cache `missed` and that draw alone, in
+    /// `partCount` parts at once, those that only moved (`moved`, in `lastCommands`) by
+    /// `redrawMoved`; each part's result at its index (nil only if a part never ran).
+    private func flattenParts(_ partCount: Int, of ids: [UInt64], missed: [Bool], moved: [LastDrawing?],
+                              lastCommands: [DrawCommand], in context: ParentContext) -> [FlattenedRunPart?] {
+        let seed = partSeed
+        let results = ThreadLock<[FlattenedRunPart?]>(Array(repeating: nil, count: partCount))
+        DispatchQueue.concurrentPerform(iterations: partCount) { part in
+            let range = Self.range(ofPart: part, of: partCount, count: ids.count)
+            let flattened = Self.flattenPart(range, of: ids, missed: missed, moved: moved, lastCommands: lastCommands,
+                                             in: context, seed: seed)
+            results.withLock { $0[part] = flattened }
+        }
+        return results.withLock { $0 }
+    }
+
+    /// Flattens the sublayers `ids[range]` that the cache missed and that draw alone, on the
+    /// calling thread, by a flattener of its own that starts from `seed` (see `flattenParts`).
+    private static func flattenPart(_ range: Range<Int>, of ids: [UInt64], missed: [Bool], moved: [LastDrawing?],
+                                    lastCommands: [DrawCommand], in context: ParentContext,
+                                    seed: PartSeed) -> FlattenedRunPart {
+        var flattener = FrameFlattener(part: seed)
+        flattener.commands.reserveCapacity(range.count)
+        var ends: [FlattenedRunPart.End] = []
+        ends.reserveCapacity(range.count)
+        let clipBase = flattener.clips.count
+        var flattenedCount = 0
+        for index in range {
+            var outcome = FlattenedRunPart.Outcome.leftToJoin
+            if missed[index], let layer = flattener.layers[ids[index]], drawsAlone(layer) {
+                if index < moved.count, let last = moved[index],
+                   flattener.redrawMoved(layer, last: last, lastCommands: lastCommands, in: context) {
+                    outcome = .flattenedStatic
+                } else {
+                    let dependencies = flattener.timeDependencies
+                    flattener.visit(layer, in: context)
+                    outcome = flattener.timeDependencies == dependencies ? .flattenedStatic : .flattenedWithTime
+                }
+                flattenedCount += 1
+            }
+            ends.append(FlattenedRunPart.End(command: flattener.commands.count, clip: flattener.clips.count,
+                                             outcome: outcome))
+        }
+        return FlattenedRunPart(range: range, clipBase: clipBase, commands: flattener.commands, clips: flattener.clips,
+                                ends: ends, flattenedCount: flattenedCount, redrawnMoved: flattener.redrawnMoved,
+                                timeDependencies: flattener.timeDependencies,
+                                sawAnimations: flattener.sawAnimations, nextChangeTime: flattener.nextChangeTime)
+    }
+
+    /// Appends what `part` flattened of each of its sublayers, their own clips moved to the end
+    /// of the frame's clip list as `append(_:)` moves a stored subtree's, and records them in
+    /// `cache` as `visit` would have; draws those the part left with `drawAtJoin`.
+    private mutating func join(_ part: borrowing FlattenedRunPart, of run: SublayerRun, ids: [UInt64],
+                               stored: [FlattenedSubtreeCache.Entry?], missed: [Bool], moved: [LastDrawing?],
+                               in context: ParentContext, contextSerial: UInt64, cache: FlattenedSubtreeCache) {
+        var start = (command: 0, clip: part.clipBase)
+        for (k, end) in part.ends.enumerated() {
+            defer { start = (end.command, end.clip) }
+            let index = part.range.lowerBound + k, id = ids[index]
+            guard end.outcome != .leftToJoin, let summary = summaries[id] else {
+                drawAtJoin(index, of: run, ids: ids, stored: stored, missed: missed, moved: moved, in: context,
+                           contextSerial: contextSerial, cache: cache)
+                continue
+            }
+            let commandStart = commands.count, clipStart = clips.count
+            run.commandStarts.append(commandStart)
+            run.clipStarts.append(clipStart)
+            // Indices below the sublayer's own clips are the superlayer's chain, the same here.
+            let base = Int32(start.clip), offset = Int32(clipStart - start.clip)
+            if offset == 0 || start.clip == end.clip {
+                for i in start.command..<end.command { commands.append(part.commands[i]) }
+                if start.clip != end.clip { clips.append(contentsOf: part.clips[start.clip..<end.clip]) }
+            } else {
+                for i in start.command..<end.command {
+                    commands.append(part.commands[i].movingClipIndices(from: base, by: offset))
+                }
+                for var clip in part.clips[start.clip..<end.clip] {
+                    if let parent = clip.parentIndex, parent >= base { clip.parentIndex = parent + offset }
+                    clips.append(clip)
+                }
+            }
+            // The summary's version is the layer's (see `visitSublayer`).
+            cache.record(id, key: SubtreeKey(subtreeVersion: summary.subtreeVersion, context: contextSerial),
+                         isStatic: end.outcome == .flattenedStatic, commands: commands[commandStart...],
+                         clips: clips[clipStart...], clipBase: Int32(clipStart))
+            run.flattened.append(index)
+        }
+    }
+}
+
+/// What one part of a sublayer run flattened on its thread (`FrameFlattener.recordInParts`).
+struct FlattenedRunPart: Sendable {
+    /// What became of one sublayer.
+    enum Outcome: Sendable {
+        /// Not flattened: held by the cache, or not drawing alone.
+        case leftToJoin
+        /// Flattened, nothing in it changing with time.
+        case flattenedStatic
+        /// Flattened, with an animation (it is not stored for the next frame).
+        case flattenedWithTime
+    }
+
+    /// Where a sublayer's commands and clips ended in the part's lists.
+    struct End: Sendable {
+        var command: Int
+        var clip: Int
+        var outcome: Outcome
+    }
+
+    /// The sublayers of the run the part drew.
+    var range: Range<Int>
+    /// The clips inherited from the superlayer's flattener, before the part's own.
+    var clipBase: Int
+    var commands: [DrawCommand]
+    /// The inherited clips, then the part's own.
+    var clips: [Clip]
+    /// One for each sublayer of `range`.
+    var ends: [End]
+    /// How many sublayers of `range` the part flattened.
+    var flattenedCount: Int
+    /// How many of them it drew from the last frame's drawing, moved (`redrawMoved`).
+    var redrawnMoved: Int
+    var timeDependencies: Int
+    var sawAnimations: Bool
+    var nextChangeTime: CFTimeInterval
+}
