@@ -113,7 +113,7 @@ extension LayerFilters {
 
     /// Whether drawing the layer reads what was drawn behind it: it has `backgroundFilters`, or
     /// its `compositingFilter` blends by formula.
-    var readsBackdrop: Bool { !backgroundFilters.isEmpty || compositingBlendFormula != nil }
+    package var readsBackdrop: Bool { !backgroundFilters.isEmpty || compositingBlendFormula != nil }
 
     /// Whether the layer is composited other than source-over (and so needs a group).
     package var hasCompositingBlend: Bool { compositingBlendMode != nil || compositingBlendFormula != nil }
