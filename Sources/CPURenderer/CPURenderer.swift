@@ -172,6 +172,13 @@ public final class CPURenderer: FrameRenderer, CacheBudgetedRenderer {
         let clips = list.clips.enumerated().map { PreparedClip($1, index: $0, count: list.clips.count) }
         let tree = trees.tree(for: list)
         if let warning = nestingReporter.warning(for: tree) { logger.warning("\(warning)") }
+        // A group of a size the CPU cannot draw is an error, as such a canvas is (the plan leaves
+        // out groups of no pixels, which the GLES renderer skips).
+        for node in tree.groups {
+            let g = node.group
+            guard g.opacity > 0, g.rect.width > 0, g.rect.height > 0, g.isDoubleSided || !g.transform.facesAway else { continue }
+            try Self.validate(width: g.pixelWidth, height: g.pixelHeight)
+        }
         var roots = tree.nodes[tree.roots]
         // A backdrop meeting the damage is redrawn with all it reads (`BackdropFilter.grow`).
         if tree.hasBackdrops && regions != [whole] {

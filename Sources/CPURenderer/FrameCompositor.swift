@@ -174,7 +174,6 @@ struct FrameCompositor {
                 continue
             case .content(let group):
                 let node = tree.groups[group], g = node.group
-                try CPURenderer.validate(width: g.pixelWidth, height: g.pixelHeight)
                 // Content the rasterization cache will keep gets an image of its own; the rest is the frame's.
                 let content = try draw(tree.nodes[node.content], pass: index, width: g.pixelWidth, height: g.pixelHeight,
                                        kept: g.rasterizationKey != nil, statistics: &statistics)

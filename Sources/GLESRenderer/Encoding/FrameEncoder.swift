@@ -135,6 +135,9 @@ final class FrameEncoder {
             self.keptImages[index] = kept
             return true
         }
+        // The last frame's plan shares the planner's storage: let go of it first, so that the
+        // planner refills its arrays in place instead of copying them.
+        plan = PassPlan()
         if damage != nil {
             plan = planner.plan(tree, roots: culling.selected, canvasWidth: width, canvasHeight: height,
                                 maximumSize: pool.maximumContentSize, isKept: isKept)
