@@ -18,29 +18,28 @@ final class PaintTarget {
     }
 }
 
-/// The CPU execution of a `BackdropFilter`: the target's source pixels copied, filtered with
-/// their edges duplicated, and shown through the backdrop quad's clip.
+/// The CPU execution of a `BackdropFilter`'s copy and of showing its filtered result through
+/// the backdrop quad's clip (the filter steps between are `GroupFilterPainter`'s, edges duplicated).
 enum BackdropPainter {
-    /// The filtered copy of `quad`'s backdrop from `target` (which holds everything painted
-    /// before the quad) as the quad that shows it and its texture, or nil when it covers no
-    /// pixel; adds the blurs run to `filterPasses`.
-    static func filteredBackdrop(of quad: Quad, _ backdrop: BackdropFilter, in target: PaintTarget,
-                                 offscreen: PixelBufferPool, filterPasses: inout Int) -> (Quad, TextureBinding)? {
-        let buffer = target.buffer
-        let source = backdrop.sourcePixels(of: quad, width: buffer.width, height: buffer.height)
-        guard !source.isEmpty, quad.opacity > 0 else { return nil }
-        let copy = offscreen.pixelBuffer(width: source.width, height: source.height)
-        for y in 0..<source.height {
-            copy.row(y).update(from: buffer.row(source.y + y) + source.x, count: source.width)
+    /// A pooled image holding the pixels of `rect` of `buffer` (which holds everything painted
+    /// before the backdrop quad).
+    static func copy(_ rect: PixelRect, of buffer: PixelBuffer, pool: PixelBufferPool) -> PixelBuffer {
+        let copy = pool.pixelBuffer(width: rect.width, height: rect.height)
+        for y in 0..<rect.height {
+            copy.row(y).update(from: buffer.row(rect.y + y) + rect.x, count: rect.width)
         }
-        GroupFilterPainter.apply(backdrop.filters, to: copy, edges: .duplicated)
-        filterPasses += backdrop.filters.filter { !$0.isPerPixel }.count
+        return copy
+    }
+
+    /// The quad showing `filtered` (the filtered copy of the target pixels `source`) over the
+    /// backdrop quad `quad`'s own pixels, and its texture; nil when they do not meet.
+    static func shown(_ filtered: PixelBuffer, of quad: Quad, source: PixelRect) -> (Quad, TextureBinding)? {
         var image = BackdropFilter.imageQuad(for: quad, source: source)
         // Drawn over the backdrop quad's own pixels only (the copy's margin is read, not shown).
         guard let shown = BackdropFilter.shownPart(of: quad, covered: image.rect, unitRect: CGRect(x: 0, y: 0, width: 1, height: 1))
         else { return nil }
         image.rect = shown.rect
-        let binding = TextureBinding(texture: Texture(copy), unitRect: shown.unitRect, minification: .linear, magnification: .linear)
+        let binding = TextureBinding(texture: Texture(filtered), unitRect: shown.unitRect, minification: .linear, magnification: .linear)
         return (image, binding)
     }
 }

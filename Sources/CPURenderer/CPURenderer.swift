@@ -69,6 +69,10 @@ public final class CPURenderer: FrameRenderer, CacheBudgetedRenderer {
     private var culling = DamageCulling(exact: true)
     /// Each frame's draw-list tree, kept from the last frame's where the list nests alike.
     private var trees = DrawListTreeCache()
+    /// Orders each frame's offscreen passes (`PassPlan`), its storage kept from frame to frame.
+    private let planner = PassPlanner()
+    /// The images of the plan's targets while it runs, the storage kept from frame to frame.
+    private let passImages = PassImages()
     /// Hands the heap back to the system after large evictions.
     private var trimmer = FreedMemoryTrimmer(threshold: 4 << 20)
 
@@ -173,22 +177,46 @@ public final class CPURenderer: FrameRenderer, CacheBudgetedRenderer {
         let clips = list.clips.enumerated().map { PreparedClip($1, index: $0, count: list.clips.count) }
         let tree = trees.tree(for: list)
         if let warning = nestingReporter.warning(for: tree) { logger.warning("\(warning)") }
-        let compositor = FrameCompositor(tree: tree, clips: clips, painter: painter, textures: textures,
-                                         rasterizations: rasterizations, shadowMasks: shadowMasks, offscreen: offscreen)
+        // A group of a size the CPU cannot draw is an error, as such a canvas is (the plan leaves
+        // out groups of no pixels, which the GLES renderer skips).
+        for node in tree.groups {
+            let g = node.group
+            guard g.opacity > 0, g.rect.width > 0, g.rect.height > 0, g.isDoubleSided || !g.transform.facesAway else { continue }
+            try Self.validate(width: g.pixelWidth, height: g.pixelHeight)
+        }
         var roots = tree.nodes[tree.roots]
         // A backdrop meeting the damage is redrawn with all it reads (`BackdropFilter.grow`).
         if tree.hasBackdrops && regions != [whole] {
             regions = DamageRegion.disjoint(BackdropFilter.grow(regions, for: list))
         }
+        let plan: PassPlan
+        // A rasterized group's image kept from an earlier frame is composited as it is.
+        let isKept = { [rasterizations, passImages] (index: Int) -> Bool in
+            let g = tree.groups[index].group
+            guard let key = g.rasterizationKey,
+                  let kept = rasterizations.texture(for: key, width: g.pixelWidth, height: g.pixelHeight) else { return false }
+            passImages.groupImages[index] = kept
+            return true
+        }
+        passImages.begin(groups: tree.groups.count)
         if regions != [whole] {
             // Only drawables that may touch the damage are prepared (groups not drawn at all).
             let damage = DamageTiles(rects: regions, width: pixelWidth, height: pixelHeight)
             culling.select(trees, touching: damage)
             roots = ArraySlice(culling.selected.map { tree.nodes[$0] })
+            plan = planner.plan(tree, roots: culling.selected, canvasWidth: pixelWidth, canvasHeight: pixelHeight, isKept: isKept)
+        } else {
+            plan = planner.plan(tree, roots: tree.roots, canvasWidth: pixelWidth, canvasHeight: pixelHeight, isKept: isKept)
         }
+        passImages.setTargetCount(plan.targets.count)
+        defer { passImages.clear() }
+        let compositor = FrameCompositor(tree: tree, clips: clips, painter: painter, textures: textures,
+                                         rasterizations: rasterizations, shadowMasks: shadowMasks, offscreen: offscreen,
+                                         plan: plan, images: passImages)
+        try compositor.runOffscreenPasses(statistics: &statistics)
         let target = PaintTarget(buffer: canvas, regions: regions, clear: packPixel(list.clearColor.raw))
         try compositor.prepare(roots, width: pixelWidth, height: pixelHeight, statistics: &statistics, into: &preparedQuads,
-                               target: target)
+                               target: target, host: plan.canvasPass)
         let quads = preparedQuads
         var finish: (@Sendable (Range<Int>, Range<Int>) -> Void)?
         if let target = framebuffer {

@@ -2,9 +2,9 @@ import CompositorCore
 import CoreGraphics
 import Foundation
 
-/// Turns the nodes of a frame's tree into prepared quads for one image: quads as they are, and
-/// each group rendered into its intermediate image (content, then mask, then shadow) and
-/// replaced by the textured quads that composite it.
+/// Runs a frame's `PassPlan` on the CPU: each offscreen pass into its pixel buffer (groups'
+/// content and masks, filter steps, shadows), and the nodes of an image turned into prepared
+/// quads, each group replaced by the textured quads that composite the images its passes made.
 struct FrameCompositor {
     let tree: DrawListTree
     let clips: [PreparedClip]
@@ -15,12 +15,16 @@ struct FrameCompositor {
     let shadowMasks: ShadowMaskCache
     /// The images that live for the frame only (groups' content and masks, blurred shadows).
     let offscreen: PixelBufferPool
+    /// The frame's passes.
+    let plan: PassPlan
+    /// The images of the plan's targets as the passes make them.
+    let images: PassImages
 
     /// The prepared drawables of `nodes` for an image of `width` x `height`.
     func prepare(_ nodes: ArraySlice<DrawListTree.Node>, width: Int, height: Int,
-                 statistics: inout RenderStatistics, target: PaintTarget? = nil) throws -> PreparedQuadList {
+                 statistics: inout RenderStatistics, target: PaintTarget? = nil, host: Int? = nil) throws -> PreparedQuadList {
         var prepared = PreparedQuadList()
-        try prepare(nodes, width: width, height: height, statistics: &statistics, into: &prepared, target: target)
+        try prepare(nodes, width: width, height: height, statistics: &statistics, into: &prepared, target: target, host: host)
         return prepared
     }
 
@@ -32,29 +36,33 @@ struct FrameCompositor {
     /// Lists of `parallelMinimum` nodes or more are prepared on the painter's threads
     /// (`prepareInParallel`); the result is the same list.
     ///
-    /// A quad that filters its backdrop needs what comes before it painted: with `target`, the
-    /// drawables prepared so far are painted into it, the list emptied, and the filtered
-    /// backdrop prepared (`BackdropPainter`); the caller paints the rest. Without one, such a
-    /// quad is skipped.
+    /// A quad that filters its backdrop, or a group that blends with it, needs what comes before
+    /// it painted: with `target`, the drawables prepared so far are painted into it, the list
+    /// emptied, and the barrier passes that the plan runs there (`host`'s) run; the caller paints
+    /// the rest. Without one, such a quad is skipped and such a group composited source-over.
     func prepare(_ nodes: ArraySlice<DrawListTree.Node>, width: Int, height: Int,
                  statistics: inout RenderStatistics, into prepared: inout PreparedQuadList,
-                 target: PaintTarget? = nil) throws {
+                 target: PaintTarget? = nil, host: Int? = nil) throws {
         prepared.removeAll(expecting: nodes.count)
         if painter.threadCount > 1 && nodes.count >= Self.parallelMinimum && painter.preparesInParallel
             && !tree.hasBackdrops {
             try prepareInParallel(nodes, width: width, height: height, statistics: &statistics, into: &prepared)
             return
         }
+        // The host's barriers, in node order.
+        var barrier = host.map { plan.passes[$0].barriers.lowerBound } ?? 0
+        let barriersEnd = host.map { plan.passes[$0].barriers.upperBound } ?? 0
         try clips.withUnsafeBufferPointer { clipPointer in
             for node in nodes {
                 switch node {
                 case .quad(let index):
                     let given = tree.quad(at: index)
                     if let backdrop = given.backdrop {
-                        guard let target else { continue }
+                        guard let target, barrier < barriersEnd, case .backdropCopy(let command, _) = plan.passes[barrier].kind,
+                              command == index else { continue }
                         paint(&prepared, into: target, statistics: &statistics)
-                        if let (quad, binding) = BackdropPainter.filteredBackdrop(of: given, backdrop, in: target, offscreen: offscreen,
-                                                                                  filterPasses: &statistics.filterPasses) {
+                        if let (quad, binding) = runBackdrop(backdrop, of: given, barrier: &barrier, end: barriersEnd, in: target,
+                                                             statistics: &statistics) {
                             prepared.append(quad, texture: binding, clips: clipPointer, canvasWidth: width, canvasHeight: height)
                         }
                         continue
@@ -65,23 +73,16 @@ struct FrameCompositor {
                     }
                     if given.blurSigma <= 0 || !shadowMasks.drawShadow(given, prepare) { prepare(given) }
                 case .group(let index):
-                    var quads = try composite(tree.groups[index], statistics: &statistics)
-                    let group = tree.groups[index].group
-                    if let formula = group.blendFormula, formula != .normal, formula.isBlendFormula, group.drawsContent, let target,
+                    var quads = composite(index)
+                    if let target, barrier < barriersEnd, case .blend(let blended, _) = plan.passes[barrier].kind, blended == index,
                        let (quad, binding) = quads.popLast() {
                         // The shadow first: the content blends with what lies behind it, shadow included.
                         for (quad, binding) in quads {
                             prepared.append(quad, texture: binding, clips: clipPointer, canvasWidth: width, canvasHeight: height)
                         }
                         paint(&prepared, into: target, statistics: &statistics)
-                        let mixed = BlendPainter.blended(binding.texture.levels[0], of: group, by: formula, over: target.buffer,
-                                                         offscreen: offscreen)
-                        var blended = binding
-                        if let mixed {
-                            blended.texture = Texture(mixed)
-                            if group.filter == .trilinear { blended.texture.makeMipmaps() }
-                        }
-                        quads = [(quad, blended)]
+                        quads = [(quad, runBlend(of: index, barrier: barrier, content: binding, over: target))]
+                        barrier += 1
                     }
                     for (quad, binding) in quads {
                         prepared.append(quad, texture: binding, clips: clipPointer, canvasWidth: width, canvasHeight: height)
@@ -106,7 +107,7 @@ struct FrameCompositor {
 
     /// `prepare(_:width:height:statistics:into:)` on the painter's threads: first, in painter's
     /// order on this thread, everything that is not thread-safe (texture lookups and uploads,
-    /// shadow masks, groups' offscreen passes, alpha hulls: `QuadPreparationPlan`); then the
+    /// shadow masks, groups' images, alpha hulls: `QuadPreparationPlan`); then the
     /// quads in one part a thread, each into a list of its own; then the lists joined in order.
     /// `prepared` is empty and becomes the first part's list, so only the later parts are copied.
     private func prepareInParallel(_ nodes: ArraySlice<DrawListTree.Node>, width: Int, height: Int,
@@ -129,7 +130,7 @@ struct FrameCompositor {
                 plan.add(command: index, texture: texture.map(textures.texture(for:)),
                          mayBeSprite: PreparedSprite.mayHaveSpriteSampling(tree.quad(at: index), clipCount: clipCount))
             case .group(let index):
-                for (quad, binding) in try composite(tree.groups[index], statistics: &statistics) {
+                for (quad, binding) in composite(index) {
                     plan.add(quad, binding: binding, mayBeSprite: PreparedSprite.mayHaveSpriteSampling(quad, clipCount: clipCount))
                 }
             }
@@ -156,29 +157,131 @@ struct FrameCompositor {
         TextureBinding(textures.texture(for: source), as: source)
     }
 
-    /// The quads that composite `node` into the enclosing image: its shadow, then its content.
-    private func composite(_ node: DrawListTree.Group, statistics: inout RenderStatistics) throws -> [(Quad, TextureBinding)] {
-        let g = node.group
-        guard g.opacity > 0, g.rect.width > 0, g.rect.height > 0 else { return [] }
-        if !g.isDoubleSided && g.transform.facesAway { return [] }
-        try CPURenderer.validate(width: g.pixelWidth, height: g.pixelHeight)
-        let content = try contentTexture(node, statistics: &statistics)
+    // MARK: - Passes
+
+    /// Runs the plan's passes before the canvas's, in order (barriers run inside their host,
+    /// when its drawing reaches them), handing each target back to the pool once its last
+    /// reader is done.
+    func runOffscreenPasses(statistics: inout RenderStatistics) throws {
+        for index in plan.passes.indices where plan.passes[index].host == nil {
+            let pass = plan.passes[index]
+            switch pass.kind {
+            case .canvas, .blend, .backdropCopy, .backdropFilter:
+                continue
+            case .content(let group):
+                let node = tree.groups[group], g = node.group
+                // Content the rasterization cache will keep gets an image of its own; the rest is the frame's.
+                let content = try draw(tree.nodes[node.content], pass: index, width: g.pixelWidth, height: g.pixelHeight,
+                                       kept: g.rasterizationKey != nil, statistics: &statistics)
+                images.store(content, pooled: g.rasterizationKey == nil, at: pass.target)
+                if let mask = plan.target(read: .mask, by: index), let alpha = images.buffers[mask] {
+                    Self.multiply(content, byAlphaOf: alpha)
+                }
+            case .mask(let group):
+                let node = tree.groups[group], g = node.group
+                let mask = try draw(tree.nodes[node.mask ?? 0..<0], pass: index, width: g.pixelWidth, height: g.pixelHeight,
+                                    kept: false, statistics: &statistics)
+                images.store(mask, pooled: true, at: pass.target)
+            case .filter(let group, let step):
+                // Filters come before the mask, the shadow and the opacity (see `GroupFilter`).
+                let filter = tree.groups[group].group.filters[step]
+                guard let image = images.writable(for: index, of: plan, pool: offscreen) else { continue }
+                GroupFilterPainter.apply(filter, to: image)
+                if !filter.isPerPixel { statistics.filterPasses += 1 }
+            case .applyMask:
+                guard let mask = plan.target(read: .mask, by: index), let alpha = images.buffers[mask],
+                      let image = images.writable(for: index, of: plan, pool: offscreen) else { continue }
+                Self.multiply(image, byAlphaOf: alpha)
+            case .shadow(let group):
+                runShadow(of: group, pass: index)
+            }
+            images.release(after: index, of: plan, to: offscreen)
+        }
+    }
+
+    /// The finished image of the group at `index` as a texture (stored in the rasterization
+    /// cache when the group is rasterized), or nil when the plan draws none.
+    private func imageTexture(of index: Int) -> Texture? {
+        if let texture = images.groupImages[index] { return texture }
+        guard let target = plan.groups[index].image, let buffer = images.buffers[target] else { return nil }
+        let texture = Texture(buffer)
+        let g = tree.groups[index].group
+        if let key = g.rasterizationKey { rasterizations.store(texture, for: key, width: g.pixelWidth, height: g.pixelHeight) }
+        images.groupImages[index] = texture
+        return texture
+    }
+
+    /// Blurs the alpha of the group's image for its shadow, tinted: kept with the image of a
+    /// rasterized group (blurred once, not every frame, into an image of its own), else into the
+    /// pass's pooled target.
+    private func runShadow(of index: Int, pass: Int) {
+        let g = tree.groups[index].group
+        guard let shadow = g.shadow, let content = imageTexture(of: index) else { return }
+        let sigma = Double(shadow.renderedSigma)
+        let plan = BlurPlan(sigma: sigma, contentWidth: g.pixelWidth, contentHeight: g.pixelHeight)
+        let blur = { (into: PixelBuffer) in
+            Texture(GaussianBlur.shadow(of: content.levels[0], plan: plan, color: shadow.color.raw, into: into))
+        }
+        let covered = plan.coveredRect
+        let image = g.rasterizationKey.flatMap {
+            rasterizations.shadow(for: $0, width: g.pixelWidth, height: g.pixelHeight, sigma: sigma,
+                                  color: shadow.color.raw, covered: covered,
+                                  make: { blur(PixelBuffer(width: plan.width, height: plan.height)) })
+        } ?? {
+            let buffer = offscreen.pixelBuffer(width: plan.width, height: plan.height)
+            images.store(buffer, pooled: true, at: self.plan.passes[pass].target)
+            return blur(buffer)
+        }()
+        images.groupShadows[index] = (image, covered)
+    }
+
+    /// Runs the barrier passes of a backdrop quad from `barrier` (its copy of `target`, then its
+    /// filter steps, edges duplicated) and returns the quad showing the result through the
+    /// backdrop quad's clip, or nil when it covers no pixel of it.
+    private func runBackdrop(_ backdrop: BackdropFilter, of quad: Quad, barrier: inout Int, end: Int, in target: PaintTarget,
+                             statistics: inout RenderStatistics) -> (Quad, TextureBinding)? {
+        let copyPass = barrier
+        guard let copy = plan.passes[copyPass].copy, case .backdropCopy(let command, _) = plan.passes[copyPass].kind else { return nil }
+        images.store(BackdropPainter.copy(copy.read, of: target.buffer, pool: offscreen), pooled: true, at: plan.passes[copyPass].target)
+        images.release(after: copyPass, of: plan, to: offscreen)
+        barrier += 1
+        var result = plan.passes[copyPass].target
+        while barrier < end, case .backdropFilter(let filtered, _, let step) = plan.passes[barrier].kind, filtered == command {
+            let filter = backdrop.filters[step]
+            if let image = images.writable(for: barrier, of: plan, pool: offscreen) {
+                GroupFilterPainter.apply(filter, to: image, edges: .duplicated)
+                if !filter.isPerPixel { statistics.filterPasses += 1 }
+            }
+            result = plan.passes[barrier].target
+            images.release(after: barrier, of: plan, to: offscreen)
+            barrier += 1
+        }
+        guard let filtered = images.buffers[result] else { return nil }
+        return BackdropPainter.shown(filtered, of: quad, source: copy.read)
+    }
+
+    /// Runs the blend barrier at `barrier`: the group's content (`content`) mixed with what
+    /// `target` holds under it, returned as the binding to composite source-over.
+    private func runBlend(of index: Int, barrier: Int, content: TextureBinding, over target: PaintTarget) -> TextureBinding {
+        let g = tree.groups[index].group
+        guard let formula = g.blendFormula else { return content }
+        let mixed = BlendPainter.blended(content.texture.levels[0], of: g, by: formula, over: target.buffer, offscreen: offscreen)
+        images.store(mixed, pooled: true, at: plan.passes[barrier].target)
+        images.release(after: barrier, of: plan, to: offscreen)
+        var blended = content
+        blended.texture = Texture(mixed)
+        if g.filter == .trilinear { blended.texture.makeMipmaps() }
+        return blended
+    }
+
+    /// The quads that composite the group at `index` into the enclosing image: its shadow, then
+    /// its content; none when the plan draws it not.
+    private func composite(_ index: Int) -> [(Quad, TextureBinding)] {
+        guard let content = imageTexture(of: index) else { return [] }
+        let g = tree.groups[index].group
         var quads: [(Quad, TextureBinding)] = []
         let whole = CGRect(x: 0, y: 0, width: 1, height: 1)
-        if let shadow = g.shadow, shadow.color.alpha > 0 {
-            let sigma = Double(shadow.renderedSigma)
-            let plan = BlurPlan(sigma: sigma, contentWidth: g.pixelWidth, contentHeight: g.pixelHeight)
-            let blur = { (into: PixelBuffer) in
-                Texture(GaussianBlur.shadow(of: content.levels[0], plan: plan, color: shadow.color.raw, into: into))
-            }
-            let covered = plan.coveredRect
-            // A rasterized group keeps its shadow with its content: blurred once, not every frame,
-            // into an image of its own (the pool's images are the frame's only).
-            let image = g.rasterizationKey.flatMap {
-                rasterizations.shadow(for: $0, width: g.pixelWidth, height: g.pixelHeight, sigma: sigma,
-                                      color: shadow.color.raw, covered: covered,
-                                      make: { blur(PixelBuffer(width: plan.width, height: plan.height)) })
-            } ?? blur(offscreen.pixelBuffer(width: plan.width, height: plan.height))
+        if let shadow = g.shadow, let (image, covered) = images.groupShadows[index] {
             let unitX = g.rect.width / CGFloat(g.pixelWidth), unitY = g.rect.height / CGFloat(g.pixelHeight)
             let rect = CGRect(x: g.rect.minX + (CGFloat(shadow.offsetX) + covered.minX) * unitX,
                               y: g.rect.minY + (CGFloat(shadow.offsetY) + covered.minY) * unitY,
@@ -199,42 +302,15 @@ struct FrameCompositor {
              blendMode: g.blendMode)
     }
 
-    /// The group's content multiplied by its mask's alpha: kept from an earlier frame under its
-    /// rasterization key, or drawn now.
-    private func contentTexture(_ node: DrawListTree.Group, statistics: inout RenderStatistics) throws -> Texture {
-        let g = node.group
-        if let key = g.rasterizationKey,
-           let kept = rasterizations.texture(for: key, width: g.pixelWidth, height: g.pixelHeight) {
-            return kept
-        }
-        // Content the rasterization cache will keep gets an image of its own; the rest is the frame's.
-        let content = try draw(tree.nodes[node.content], width: g.pixelWidth, height: g.pixelHeight,
-                               kept: g.rasterizationKey != nil, statistics: &statistics)
-        if !g.filters.isEmpty {
-            // Filters come before the mask, the shadow and the opacity (see `GroupFilter`).
-            GroupFilterPainter.apply(g.filters, to: content)
-            statistics.filterPasses += g.filters.filter { !$0.isPerPixel }.count
-        }
-        if let mask = node.mask {
-            let alpha = try draw(tree.nodes[mask], width: g.pixelWidth, height: g.pixelHeight, kept: false, statistics: &statistics)
-            Self.multiply(content, byAlphaOf: alpha)
-        }
-        let texture = Texture(content)
-        if let key = g.rasterizationKey {
-            rasterizations.store(texture, for: key, width: g.pixelWidth, height: g.pixelHeight)
-        }
-        return texture
-    }
-
-    /// Draws `nodes` into a transparent image (one offscreen pass): the pool's for the frame, or
-    /// one of its own when it is to be `kept` beyond the frame.
-    private func draw(_ nodes: ArraySlice<DrawListTree.Node>, width: Int, height: Int, kept: Bool,
+    /// Draws `nodes` into a transparent image (the offscreen pass `pass`): the pool's for the
+    /// frame, or one of its own when it is to be `kept` beyond the frame.
+    private func draw(_ nodes: ArraySlice<DrawListTree.Node>, pass: Int, width: Int, height: Int, kept: Bool,
                       statistics: inout RenderStatistics) throws -> PixelBuffer {
         let buffer = kept ? PixelBuffer(width: width, height: height) : offscreen.pixelBuffer(width: width, height: height)
         // A pooled image holds what an earlier pass left: cleared with the painting.
         let target = PaintTarget(buffer: buffer, regions: [PixelRect(x: 0, y: 0, width: width, height: height)],
                                  clear: buffer.storage == nil ? nil : 0)
-        let quads = try prepare(nodes, width: width, height: height, statistics: &statistics, target: target)
+        let quads = try prepare(nodes, width: width, height: height, statistics: &statistics, target: target, host: pass)
         painter.paint(quads, clips: clips, into: buffer, regions: target.regions, clear: target.clear)
         statistics.offscreenPasses += 1
         statistics.quads += quads.count

@@ -1,33 +1,31 @@
 import CompositorCore
 import Foundation
 
-/// The CPU execution of a group's `GroupFilter` steps, in place on the group's image.
+/// The CPU execution of a `GroupFilter` step (a group's or a backdrop's), in place on the image.
 enum GroupFilterPainter {
-    /// Applies `filters` in order to `image` (premultiplied RGBA8), blurs reading `edges` beyond
-    /// the image's edges.
-    static func apply(_ filters: [GroupFilter], to image: PixelBuffer, edges: BlurPlan.Edges = .transparent) {
-        for filter in filters {
-            switch filter {
-            case .color(let matrix):
-                guard !matrix.isIdentity else { continue }
-                mapPixels(of: image) { matrix.transformPremultiplied($0) }
-            case .vibrance(let amount):
-                mapPixels(of: image) { p in
-                    guard p.w > 0 else { return p }
-                    let straight = SIMD3(p.x, p.y, p.z) / p.w
-                    let out = GroupFilter.vibrance(straight, amount: amount) * p.w
-                    return SIMD4(out.x, out.y, out.z, p.w)
-                }
-            case .blur(let sigma):
-                let planes = blurredPlanes(of: image, sigma: GroupFilter.renderedSigma(sigma), edges: edges)
-                store(planes, into: image) { _, blurred in blurred }
-            case .bloom(let sigma, let intensity):
-                let planes = blurredPlanes(of: image, sigma: GroupFilter.renderedSigma(sigma), edges: edges)
-                store(planes, into: image) { original, blurred in
-                    let sum = (original + intensity * blurred).clamped(lowerBound: .zero, upperBound: SIMD4(repeating: 1))
-                    // Premultiplied colour never exceeds its alpha.
-                    return SIMD4(min(sum.x, sum.w), min(sum.y, sum.w), min(sum.z, sum.w), sum.w)
-                }
+    /// Applies `filter` (one step of a group's or a backdrop's filters) to `image`
+    /// (premultiplied RGBA8) in place, a blur reading `edges` beyond the image's edges.
+    static func apply(_ filter: GroupFilter, to image: PixelBuffer, edges: BlurPlan.Edges = .transparent) {
+        switch filter {
+        case .color(let matrix):
+            guard !matrix.isIdentity else { return }
+            mapPixels(of: image) { matrix.transformPremultiplied($0) }
+        case .vibrance(let amount):
+            mapPixels(of: image) { p in
+                guard p.w > 0 else { return p }
+                let straight = SIMD3(p.x, p.y, p.z) / p.w
+                let out = GroupFilter.vibrance(straight, amount: amount) * p.w
+                return SIMD4(out.x, out.y, out.z, p.w)
+            }
+        case .blur(let sigma):
+            let planes = blurredPlanes(of: image, sigma: GroupFilter.renderedSigma(sigma), edges: edges)
+            store(planes, into: image) { _, blurred in blurred }
+        case .bloom(let sigma, let intensity):
+            let planes = blurredPlanes(of: image, sigma: GroupFilter.renderedSigma(sigma), edges: edges)
+            store(planes, into: image) { original, blurred in
+                let sum = (original + intensity * blurred).clamped(lowerBound: .zero, upperBound: SIMD4(repeating: 1))
+                // Premultiplied colour never exceeds its alpha.
+                return SIMD4(min(sum.x, sum.w), min(sum.y, sum.w), min(sum.z, sum.w), sum.w)
             }
         }
     }

@@ -498,7 +498,11 @@ public final class GLESRenderer: FrameRenderer, CacheBudgetedRenderer {
     /// pass after a barrier), and draws its work.
     private func draw(_ pass: RenderPass, clearColor: PremultipliedColor, scissors: [PixelRect]?, clears: Bool) throws -> Int {
         if let destination = pass.destination {
-            if clears { destination.bindAndClear() } else { destination.bindKeepingPixels() }
+            if clears {
+                destination.bindAndClear(width: pass.targetWidth, height: pass.targetHeight)
+            } else {
+                destination.bindKeepingPixels(width: pass.targetWidth, height: pass.targetHeight)
+            }
             return try drawWork(of: pass)
         }
         try target.bind()
@@ -560,9 +564,10 @@ public final class GLESRenderer: FrameRenderer, CacheBudgetedRenderer {
             glBindFramebuffer(GLenum(GL_READ_FRAMEBUFFER), target.framebuffer)
         }
         let d = step.destination, b = GLint(RenderTarget.border)
-        let scaled = d.width != r.width || d.height != r.height
+        let width = step.destinationWidth, height = step.destinationHeight
+        let scaled = width != r.width || height != r.height
         glBindFramebuffer(GLenum(GL_DRAW_FRAMEBUFFER), d.framebuffer)
-        glBlitFramebuffer(x0, y0, x1, y1, b, b, b + GLint(d.width), b + GLint(d.height), GLbitfield(GL_COLOR_BUFFER_BIT),
+        glBlitFramebuffer(x0, y0, x1, y1, b, b, b + GLint(width), b + GLint(height), GLbitfield(GL_COLOR_BUFFER_BIT),
                           GLenum(scaled ? GL_LINEAR : GL_NEAREST))
         glBindFramebuffer(GLenum(GL_FRAMEBUFFER), d.framebuffer)
     }

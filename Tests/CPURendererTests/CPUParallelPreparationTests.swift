@@ -95,6 +95,8 @@ final class CPUParallelPreparationTests: XCTestCase {
         let shadowMasks = ShadowMaskCache(budget: CacheBudget(byteLimit: 64 << 20))
         let offscreen = PixelBufferPool(budget: CacheBudget(byteLimit: 64 << 20), maximumSide: CPURenderer.maximumSide)
         var prepared = PreparedQuadList()
+        let planner = PassPlanner()
+        let images = PassImages()
 
         init(threads: Int) { painter = BandPainter(threadCount: threads) }
 
@@ -104,11 +106,17 @@ final class CPUParallelPreparationTests: XCTestCase {
             defer { textures.endFrame(); rasterizations.endFrame(countForAge: true); shadowMasks.endFrame(countForAge: true); offscreen.endFrame() }
             let clips = list.clips.enumerated().map { PreparedClip($1, index: $0, count: list.clips.count) }
             let tree = DrawListTree(list)
+            let plan = planner.plan(tree, roots: tree.roots, canvasWidth: list.pixelWidth, canvasHeight: list.pixelHeight)
+            images.begin(groups: tree.groups.count)
+            images.setTargetCount(plan.targets.count)
+            defer { images.clear() }
             let compositor = FrameCompositor(tree: tree, clips: clips, painter: painter, textures: textures,
-                                             rasterizations: rasterizations, shadowMasks: shadowMasks, offscreen: offscreen)
+                                             rasterizations: rasterizations, shadowMasks: shadowMasks, offscreen: offscreen,
+                                             plan: plan, images: images)
             var statistics = RenderStatistics()
+            try compositor.runOffscreenPasses(statistics: &statistics)
             try compositor.prepare(tree.nodes[tree.roots], width: list.pixelWidth, height: list.pixelHeight,
-                                   statistics: &statistics, into: &prepared)
+                                   statistics: &statistics, into: &prepared, host: plan.canvasPass)
             let buffer = PixelBuffer(width: list.pixelWidth, height: list.pixelHeight)
             painter.paint(prepared, clips: clips, into: buffer, region: PixelRect(x: 0, y: 0, width: list.pixelWidth, height: list.pixelHeight),
                           clear: 0)

@@ -32,7 +32,7 @@ public struct OffscreenBucket: Hashable, Sendable {
 ///
 /// A request is served from an idle buffer of its `OffscreenBucket`, or by a buffer the renderer
 /// makes at the bucket's size. Buffers handed out during a frame stay the frame's until its
-/// end, then become idle. Idle buffers are kept as every cache keeps its entries
+/// end, or until `release`d when their last reader is done, then become idle. Idle buffers are kept as every cache keeps its entries
 /// (`BudgetedCache`): those unused for `budget.evictionAge` frames go, then, beyond
 /// `budget.byteLimit` bytes, the least recently used; what a frame used survives its end.
 /// The pool ages with every frame, damage-limited ones included: an idle buffer holds nothing
@@ -98,6 +98,16 @@ public final class OffscreenPool<Buffer: AnyObject> {
         cache.insert(Pooled(buffer: buffer, bucket: bucket), bytes: bucket.byteCount, for: key)
         inUse.append(key)
         return buffer
+    }
+
+    /// Makes a buffer handed out this frame idle before the frame ends: its last reader is done
+    /// (`PassPlan.Pass.releases`), and a later request of its bucket in the same frame may reuse
+    /// it. A buffer the pool does not hold in use (detached, or released already) is left alone.
+    public func release(_ buffer: Buffer) {
+        let key = ObjectIdentifier(buffer)
+        guard let index = inUse.lastIndex(of: key), let pooled = cache.peek(key) else { return }
+        inUse.remove(at: index)
+        idle[pooled.bucket, default: []].append(key)
     }
 
     /// Takes a buffer out of the pool's hands (a cache keeps it); give it back with `recycle`.

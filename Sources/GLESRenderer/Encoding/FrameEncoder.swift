@@ -4,15 +4,17 @@ import CoreGraphics
 import Foundation
 import Logging
 
-/// Turns a draw list into the frame's instance data and its passes, in execution order.
+/// Turns a draw list into the frame's instance data and its passes, in execution order: the
+/// frame's `PassPlan` run on the GPU.
 ///
-/// A group (`.beginGroup` ... `.endGroup`) draws into a pooled target of its pixel size; an
-/// optional mask draws into a second one, which is then multiplied into the content by its
-/// alpha. The finished content is composited into the enclosing pass as two textured quads
-/// through the group's transform: the shadow (the content's alpha blurred by a separable
-/// Gaussian, tinted, offset), then the content itself. A group's passes are complete before the
-/// pass that composites it runs, since a group starts transparent and depends on nothing drawn
-/// before it; every target stays in use until the end of the frame.
+/// Each of the plan's passes becomes GLES passes: a group's content or mask a pass of instanced
+/// quads into a pooled target of its pixel size (its mask multiplied in by its alpha), a filter
+/// step a filter pass (a blur its `BlurPlan`'s passes and a resampling one), a shadow the
+/// separable Gaussian of the image's alpha; a backdrop's copy and filter steps, and a blend's copy
+/// and mix, run as a `RenderPass.Barrier` of their host. A finished group is composited into its
+/// host as two textured quads through the group's transform: its shadow, tinted and offset, then
+/// its content. Passes are encoded in the order they run, so a target the plan releases goes
+/// back to the pool at once, for a later pass of the frame.
 final class FrameEncoder {
     private let textures: TextureCache
     private let pool: RenderTargetPool
@@ -21,7 +23,6 @@ final class FrameEncoder {
     private let shadowMasks: ShadowMaskCache
     let clips: ClipResolver
     private var hasWarnedAboutOversizeGroups = false
-    private var hasWarnedAboutRotatedBlends = false
     private var nestingReporter = NestingReporter()
     private let logger = Logger(label: "GLESRenderer")
     /// When false, plain sprites are drawn by the full shader too (for comparing the two).
@@ -64,6 +65,19 @@ final class FrameEncoder {
     private var culling = DamageCulling(exact: true)
     /// Each frame's draw-list tree, kept from the last frame's where the list nests alike.
     private var trees = DrawListTreeCache()
+    /// Orders each frame's offscreen passes, its storage kept from frame to frame.
+    private let planner = PassPlanner()
+    /// The frame's plan.
+    private var plan = PassPlan()
+    /// The render target of each of the plan's targets while the frame is encoded.
+    private var targets: [RenderTarget?] = []
+    /// Whether the target at each index was acquired for it (it goes back to the pool when the
+    /// plan releases it), rather than kept by a cache or shared with another index.
+    private var ownsTarget: [Bool] = []
+    /// Each group's image kept from an earlier frame (`RasterizationCache`), by group index.
+    private var keptImages: [RenderTarget?] = []
+    /// The part of its content's space each group's shadow image covers, by group index.
+    private var shadowCovered: [CGRect] = []
 
     private var base: UnsafeMutablePointer<Float>?
     private var root = PassBuilder(destination: nil, canvasWidth: 1, canvasHeight: 1)
@@ -83,13 +97,14 @@ final class FrameEncoder {
         root = PassBuilder(destination: nil, canvasWidth: list.pixelWidth, canvasHeight: list.pixelHeight)
         let tree = trees.tree(for: list)
         if let warning = nestingReporter.warning(for: tree) { logger.warning("\(warning)") }
+        // On a damage-limited canvas, the top-level drawables that may touch the damage, picked
+        // once for however many times the frame is encoded.
+        if let damage { culling.select(trees, touching: damage) }
+        planFrame(tree, width: list.pixelWidth, height: list.pixelHeight)
         // Every quad writes one instance (a shadow drawn as a nine-patch up to nine: then the
         // frame may be encoded again into a larger buffer), every group at most three (mask,
         // shadow, content); every group is one node of its parent.
         var capacity = tree.nodes.count + 2 * tree.groups.count
-        // On a damage-limited canvas, the top-level drawables that may touch the damage, picked
-        // once for however many times the frame is encoded.
-        if let damage { culling.select(trees, touching: damage) }
         while true {
             if instanceData.count < capacity * QuadInstance.stride {
                 instanceData = [Float](repeating: 0, count: capacity * QuadInstance.stride)
@@ -106,7 +121,33 @@ final class FrameEncoder {
         passes.append(root.pass)
     }
 
-    /// Encodes the tree's roots into the canvas pass, from the start.
+    /// Plans the frame's passes (`PassPlanner`), looking up the images of rasterized groups
+    /// kept from earlier frames.
+    private func planFrame(_ tree: DrawListTree, width: Int, height: Int) {
+        keptImages.removeAll(keepingCapacity: true)
+        keptImages.append(contentsOf: repeatElement(nil, count: tree.groups.count))
+        shadowCovered.removeAll(keepingCapacity: true)
+        shadowCovered.append(contentsOf: repeatElement(.zero, count: tree.groups.count))
+        let isKept = { [rasterCache] (index: Int) -> Bool in
+            let group = tree.groups[index].group
+            guard let key = group.rasterizationKey,
+                  let kept = rasterCache.target(for: key, pixelWidth: group.pixelWidth, pixelHeight: group.pixelHeight) else { return false }
+            self.keptImages[index] = kept
+            return true
+        }
+        // The last frame's plan shares the planner's storage: let go of it first, so that the
+        // planner refills its arrays in place instead of copying them.
+        plan = PassPlan()
+        if damage != nil {
+            plan = planner.plan(tree, roots: culling.selected, canvasWidth: width, canvasHeight: height,
+                                maximumSize: pool.maximumContentSize, isKept: isKept)
+        } else {
+            plan = planner.plan(tree, roots: tree.roots, canvasWidth: width, canvasHeight: height,
+                                maximumSize: pool.maximumContentSize, isKept: isKept)
+        }
+    }
+
+    /// Encodes the plan's passes, from the start.
     private func encodeTree(_ tree: DrawListTree) throws {
         passes.removeAll(keepingCapacity: true)
         instanceCount = 0; quadCount = 0; isShortOfInstances = false
@@ -118,27 +159,7 @@ final class FrameEncoder {
             // The commands are read in place: a copy of each (hundreds of bytes, retained
             // references) costs more than a skipped drawable's test in a frame that encodes 1% of them.
             try tree.commands.withUnsafeBufferPointer { commands in
-                if damage != nil {
-                    try encode(culling.selected, of: tree, commands: commands, into: root)
-                } else {
-                    try encode(tree.roots, of: tree, commands: commands, into: root)
-                }
-            }
-            splitMixedBatches(of: root)
-        }
-    }
-
-    /// Encodes the nodes at positions `nodes` of `tree` into `builder` (on a damage-limited
-    /// canvas, the positions `DamageCulling` selected).
-    private func encode<Positions: Sequence<Int>>(_ nodes: Positions, of tree: DrawListTree,
-                                                  commands: UnsafeBufferPointer<DrawCommand>, into builder: PassBuilder) throws {
-        for position in nodes {
-            switch tree.nodes[position] {
-            case .quad(let index):
-                guard case let .quad(quad) = commands[index] else { continue }
-                try encode(quad, into: builder)
-            case .group(let index):
-                try encode(tree.groups[index], of: tree, commands: commands, into: builder)
+                try encodePlan(of: tree, commands: commands)
             }
         }
     }
@@ -146,10 +167,8 @@ final class FrameEncoder {
     // MARK: - Quads
 
     private func encode(_ given: Quad, into builder: PassBuilder) throws {
-        if let backdrop = given.backdrop {
-            try encodeBackdrop(given, backdrop, into: builder)
-            return
-        }
+        // A backdrop quad is its host's barrier (`encodeBackdrop`), never drawn as it is.
+        if given.backdrop != nil { return }
         if given.blurSigma > 0, try shadowMasks.drawShadow(given, { try encodeDrawn($0, into: builder) }) { return }
         try encodeDrawn(given, into: builder)
     }
@@ -294,189 +313,283 @@ final class FrameEncoder {
         append(quad, binding: binding, alphaTint: alphaTint, blend: blend, clip: clip, margin: margin, into: builder)
     }
 
-    // MARK: - Backdrops
+    // MARK: - The plan's passes
 
-    /// Encodes a backdrop quad (`BackdropFilter`): a barrier in `builder`'s pass that copies the
-    /// pixels it reads from the pass's target on the GPU and filters them (edges duplicated),
-    /// then the filtered image drawn through the quad's clip. A copy larger than the largest
-    /// texture is scaled down to fit (the blur's sigma with it).
-    private func encodeBackdrop(_ quad: Quad, _ backdrop: BackdropFilter, into builder: PassBuilder) throws {
-        let source = backdrop.sourcePixels(of: quad, width: builder.canvasWidth, height: builder.canvasHeight)
-        guard !source.isEmpty, quad.opacity > 0 else { return }
-        let copy = try backdropCopy(of: source, in: builder)
-        let filtered = try GroupFilterPasses.backdropPasses(filtering: copy.target, by: backdrop.filters,
-                                                            scale: min(copy.scale.x, copy.scale.y), pool: pool)
-        filterPassCount += filtered.blurs
-        builder.addBarrier([copy.pass] + filtered.passes)
-        // Drawn over the backdrop quad's own pixels only (the copy's margin is read, not shown).
-        var image = BackdropFilter.imageQuad(for: quad, source: source)
-        guard let shown = BackdropFilter.shownPart(of: quad, covered: copy.covered, unitRect: filtered.unitRect) else { return }
-        image.rect = shown.rect
-        appendImage(image, of: filtered.result, unitRect: shown.unitRect, into: builder)
-    }
-
-    /// The pass copying the pixels of `rect` (in `builder`'s pass pixels) from the pass's
-    /// target into a pooled target, on the GPU: the copy, the pass, the copy's pixels per pass
-    /// pixel (below 1 for a group drawn smaller than its pixel size, or a copy larger than the
-    /// largest texture, scaled down to fit), and the rectangle of pass pixels it covers.
-    private func backdropCopy(of rect: PixelRect, in builder: PassBuilder)
-        throws -> (target: RenderTarget, pass: RenderPass, scale: (x: Double, y: Double), covered: CGRect) {
-        let targetWidth = builder.destination?.width ?? builder.canvasWidth
-        let targetHeight = builder.destination?.height ?? builder.canvasHeight
-        let sx = Double(targetWidth) / Double(builder.canvasWidth), sy = Double(targetHeight) / Double(builder.canvasHeight)
-        let x0 = min(targetWidth - 1, Int((Double(rect.x) * sx).rounded(.down)))
-        let y0 = min(targetHeight - 1, Int((Double(rect.y) * sy).rounded(.down)))
-        let x1 = max(x0 + 1, min(targetWidth, Int((Double(rect.x + rect.width) * sx).rounded(.up))))
-        let y1 = max(y0 + 1, min(targetHeight, Int((Double(rect.y + rect.height) * sy).rounded(.up))))
-        let read = PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
-        let limit = Double(pool.maximumContentSize)
-        let fit = min(1, limit / Double(read.width), limit / Double(read.height))
-        let copy = try pool.acquire(width: max(1, Int(Double(read.width) * fit)), height: max(1, Int(Double(read.height) * fit)))
-        let pass = RenderPass(destination: copy, canvasWidth: copy.width, canvasHeight: copy.height,
-                              work: .copy(CopyStep(source: builder.destination, sourceRect: read, destination: copy)))
-        let covered = CGRect(x: Double(x0) / sx, y: Double(y0) / sy, width: Double(read.width) / sx, height: Double(read.height) / sy)
-        return (copy, pass, (Double(copy.width) / covered.width, Double(copy.height) / covered.height), covered)
-    }
-
-    /// The group's content blended with what lies behind it by `formula`, ready to composite
-    /// source-over: a barrier in `parent` copies the backdrop under the group and a filter pass
-    /// mixes the two (`CGBlendMode.blended(source:backdrop:)`). Nil, logged once, for a group whose transform does not
-    /// keep axes aligned (composited source-over), or one that covers no pixel.
-    private func blended(_ content: RenderTarget, of group: CompositingGroup, by formula: CGBlendMode,
-                         into parent: PassBuilder) throws -> RenderTarget? {
-        let t = group.transform
-        guard t.m12 == 0, t.m21 == 0, t.m14 == 0, t.m24 == 0, t.m44 == 1, t.m11 != 0, t.m22 != 0 else {
-            if !hasWarnedAboutRotatedBlends {
-                hasWarnedAboutRotatedBlends = true
-                logger.warning("compositingFilter blend modes are drawn for layers whose transform keeps axes aligned; a turned or projected layer is composited source-over")
-            }
-            return nil
+    /// Encodes every pass of the plan in order (barriers inside their host, when its drawing
+    /// reaches them), handing each target back to the pool once its last reader is encoded.
+    private func encodePlan(of tree: DrawListTree, commands: UnsafeBufferPointer<DrawCommand>) throws {
+        targets.removeAll(keepingCapacity: true)
+        targets.append(contentsOf: repeatElement(nil, count: plan.targets.count))
+        ownsTarget.removeAll(keepingCapacity: true)
+        ownsTarget.append(contentsOf: repeatElement(false, count: plan.targets.count))
+        for (index, group) in plan.groups.enumerated() where group.isKept {
+            if let image = group.image { targets[image] = keptImages[index] }
         }
-        let xs = [Double(group.rect.minX) * t.m11 + t.m41, Double(group.rect.maxX) * t.m11 + t.m41]
-        let ys = [Double(group.rect.minY) * t.m22 + t.m42, Double(group.rect.maxY) * t.m22 + t.m42]
-        let bounds = PixelRect(enclosing: CGRect(x: xs.min()!, y: ys.min()!, width: abs(xs[1] - xs[0]), height: abs(ys[1] - ys[0])))
-            .intersection(PixelRect(x: 0, y: 0, width: parent.canvasWidth, height: parent.canvasHeight))
-        guard !bounds.isEmpty else { return nil }
-        let copy = try backdropCopy(of: bounds, in: parent)
+        for index in plan.passes.indices where plan.passes[index].host == nil {
+            let pass = plan.passes[index]
+            switch pass.kind {
+            case .canvas:
+                if damage != nil {
+                    try encode(culling.selected, host: index, of: tree, commands: commands, into: root)
+                } else {
+                    try encode(tree.roots, host: index, of: tree, commands: commands, into: root)
+                }
+                splitMixedBatches(of: root)
+            case .content(let group), .mask(let group):
+                let node = tree.groups[group], g = node.group
+                let scale = plan.groups[group].scale
+                if scale < 1 && !hasWarnedAboutOversizeGroups {
+                    hasWarnedAboutOversizeGroups = true
+                    logger.warning("offscreen group \(g.pixelWidth)x\(g.pixelHeight) exceeds GL_MAX_TEXTURE_SIZE \(pool.maximumSize); drawn at \(Int((scale * 100).rounded()))% resolution")
+                }
+                let target = try acquire(pass.target)
+                let builder = PassBuilder(destination: target, canvasWidth: g.pixelWidth, canvasHeight: g.pixelHeight)
+                let nodes = pass.kind == .mask(group: group) ? node.mask ?? 0..<0 : node.content
+                try encode(nodes, host: index, of: tree, commands: commands, into: builder)
+                if let mask = plan.target(read: .mask, by: index), let maskTarget = targets[mask] {
+                    appendImage(cover(g), of: maskTarget, blend: .multiplyBySourceAlpha, into: builder)
+                }
+                splitMixedBatches(of: builder)
+                passes.append(builder.pass)
+                finishImage(of: group, written: pass.target)
+            case .filter(let group, let step):
+                guard let source = sourceTarget(of: index) else { continue }
+                let filter = tree.groups[group].group.filters[step]
+                let filtered = try GroupFilterPasses.passes(for: filter, over: source, scale: pass.scale, pool: pool)
+                passes.append(contentsOf: filtered.passes)
+                filterPassCount += filtered.blurs
+                setResult(filtered.result, of: index, from: source)
+                finishImage(of: group, written: pass.target)
+            case .applyMask(let group):
+                guard let source = sourceTarget(of: index), let mask = plan.target(read: .mask, by: index),
+                      let maskTarget = targets[mask] else { continue }
+                let g = tree.groups[group].group
+                let masked = PassBuilder(destination: try acquire(pass.target), canvasWidth: g.pixelWidth, canvasHeight: g.pixelHeight)
+                appendImage(cover(g), of: source, into: masked)
+                appendImage(cover(g), of: maskTarget, blend: .multiplyBySourceAlpha, into: masked)
+                passes.append(masked.pass)
+                finishImage(of: group, written: pass.target)
+            case .shadow(let group):
+                try encodeShadow(of: group, pass: index)
+            case .blend, .backdropCopy, .backdropFilter:
+                continue
+            }
+            release(after: index)
+        }
+    }
+
+    /// A quad covering a group's whole pixel space, for drawing a target over another of its size.
+    private func cover(_ group: CompositingGroup) -> Quad {
+        Quad(transform: .identity, rect: CGRect(x: 0, y: 0, width: group.pixelWidth, height: group.pixelHeight))
+    }
+
+    /// A pooled target for the plan's target `index`, at its size.
+    private func acquire(_ index: Int) throws -> RenderTarget {
+        let target = try pool.acquire(width: plan.targets[index].width, height: plan.targets[index].height)
+        targets[index] = target
+        ownsTarget[index] = true
+        return target
+    }
+
+    /// The target pass `index` reads as its source.
+    private func sourceTarget(of index: Int) -> RenderTarget? {
+        plan.target(read: .source, by: index).flatMap { targets[$0] }
+    }
+
+    /// Records `result` as the target of pass `index`: when a step changed nothing it is its
+    /// `source`, which the pass takes over when the plan lets it write its source in place.
+    private func setResult(_ result: RenderTarget, of index: Int, from source: RenderTarget) {
+        let pass = plan.passes[index]
+        targets[pass.target] = result
+        if result !== source {
+            ownsTarget[pass.target] = true
+        } else if pass.mayWriteInPlace, let read = plan.target(read: .source, by: index) {
+            ownsTarget[pass.target] = ownsTarget[read]
+            ownsTarget[read] = false
+        }
+    }
+
+    /// Hands the targets whose lifetime ends with pass `index` back to the pool.
+    private func release(after index: Int) {
+        for target in plan.releases(of: index) where ownsTarget[target] {
+            if let renderTarget = targets[target] { pool.release(renderTarget) }
+            ownsTarget[target] = false
+        }
+    }
+
+    /// When `written` is the finished image of the group at `index`, keeps it for a rasterized
+    /// group (the cache takes it out of the pool's hands).
+    private func finishImage(of index: Int, written: Int) {
+        guard plan.groups[index].image == written, let image = targets[written] else { return }
+        let group = trees.tree.groups[index].group
+        guard let key = group.rasterizationKey,
+              rasterCache.store(image, for: key, width: group.pixelWidth, height: group.pixelHeight) else { return }
+        pool.detach(image)
+        ownsTarget[written] = false
+    }
+
+    /// The group's image's alpha blurred for its shadow: for a rasterized group the blur kept
+    /// with its cached image when there is one, else the blur's passes in this frame (kept when
+    /// the image is); the image itself when the blur is too small to blur anything.
+    private func encodeShadow(of index: Int, pass: Int) throws {
+        let group = trees.tree.groups[index].group
+        guard let shadow = group.shadow, let image = plan.groups[index].image,
+              let content = targets[image] else { return }
+        let scale = plan.groups[index].scale
+        let sigma = Double(shadow.renderedSigma) * scale
+        let blur = BlurPlan(sigma: sigma, contentWidth: content.width, contentHeight: content.height,
+                            maximumSize: pool.maximumContentSize)
+        let target = plan.passes[pass].target
+        guard !blur.isIdentity else {
+            targets[target] = content
+            shadowCovered[index] = CGRect(x: 0, y: 0, width: content.width, height: content.height)
+            return
+        }
+        shadowCovered[index] = blur.coveredRect
+        if let key = group.rasterizationKey,
+           let (kept, covered) = rasterCache.shadow(for: key, pixelWidth: group.pixelWidth, pixelHeight: group.pixelHeight, sigma: sigma) {
+            targets[target] = kept
+            shadowCovered[index] = covered
+            return
+        }
+        let (blurPasses, blurred) = try blur.passes(blurring: content, pool: pool)
+        passes.append(contentsOf: blurPasses)
+        targets[target] = blurred
+        ownsTarget[target] = true
+        if let key = group.rasterizationKey,
+           rasterCache.keepShadow(RasterizedShadow(image: blurred, sigma: sigma, color: nil, covered: blur.coveredRect),
+                                  for: key, width: group.pixelWidth, height: group.pixelHeight) {
+            pool.detach(blurred)
+            ownsTarget[target] = false
+        }
+    }
+
+    /// Encodes the nodes at positions `nodes` of `tree` into `builder`, the pass of the plan's
+    /// pass `host`: its barriers run where their node is reached.
+    private func encode<Positions: Sequence<Int>>(_ nodes: Positions, host: Int, of tree: DrawListTree,
+                                                  commands: UnsafeBufferPointer<DrawCommand>, into builder: PassBuilder) throws {
+        var barrier = plan.passes[host].barriers.lowerBound
+        let barriersEnd = plan.passes[host].barriers.upperBound
+        for position in nodes {
+            switch tree.nodes[position] {
+            case .quad(let index):
+                guard case let .quad(quad) = commands[index] else { continue }
+                if let backdrop = quad.backdrop {
+                    guard barrier < barriersEnd, case .backdropCopy(let command, _) = plan.passes[barrier].kind,
+                          command == index else { continue }
+                    try encodeBackdrop(quad, backdrop, barrier: &barrier, end: barriersEnd, into: builder)
+                    continue
+                }
+                try encode(quad, into: builder)
+            case .group(let index):
+                var blend: Int?
+                if barrier < barriersEnd, case .blend(let blended, _) = plan.passes[barrier].kind, blended == index {
+                    blend = barrier
+                    barrier += 1
+                }
+                try composite(index, of: tree.groups[index].group, blend: blend, into: builder)
+            }
+        }
+    }
+
+    // MARK: - Barriers
+
+    /// The pass copying the pixels `copy` reads from `builder`'s target into `target`, on the GPU.
+    private func copyPass(_ copy: BackdropCopy, into target: RenderTarget, from builder: PassBuilder) -> RenderPass {
+        RenderPass(destination: target, canvasWidth: target.width, canvasHeight: target.height,
+                   work: .copy(CopyStep(source: builder.destination, sourceRect: copy.read, destination: target)))
+    }
+
+    /// Encodes a backdrop quad's barrier (`BackdropFilter`), the plan's passes from `barrier`:
+    /// the pixels it reads copied from the pass's target on the GPU and filtered (edges
+    /// duplicated), then the filtered image drawn through the quad's clip. A copy larger than the
+    /// largest texture is scaled down to fit (the blur's sigma with it).
+    private func encodeBackdrop(_ quad: Quad, _ backdrop: BackdropFilter, barrier: inout Int, end: Int,
+                                into builder: PassBuilder) throws {
+        let copyIndex = barrier
+        guard let copy = plan.passes[copyIndex].copy, case .backdropCopy(let command, _) = plan.passes[copyIndex].kind else { return }
+        let copyTarget = try acquire(plan.passes[copyIndex].target)
+        var barrierPasses = [copyPass(copy, into: copyTarget, from: builder)]
+        release(after: copyIndex)
+        barrier += 1
+        var current = copyTarget, unitRect = CGRect(x: 0, y: 0, width: 1, height: 1)
+        while barrier < end, case .backdropFilter(let filtered, _, let step) = plan.passes[barrier].kind, filtered == command {
+            let pass = plan.passes[barrier]
+            let filter = backdrop.filters[step]
+            if step == backdrop.filters.count - 1, case .blur(let sigma) = filter {
+                let blurred = try GroupFilterPasses.finalBackdropBlur(of: current, sigma: sigma, scale: pass.scale, pool: pool)
+                barrierPasses += blurred.passes
+                filterPassCount += blurred.blurs
+                unitRect = blurred.unitRect
+                setResult(blurred.result, of: barrier, from: current)
+                current = blurred.result
+            } else {
+                let filteredStep = try GroupFilterPasses.passes(for: filter, over: current, scale: pass.scale, pool: pool,
+                                                                edges: .duplicated)
+                barrierPasses += filteredStep.passes
+                filterPassCount += filteredStep.blurs
+                setResult(filteredStep.result, of: barrier, from: current)
+                current = filteredStep.result
+            }
+            release(after: barrier)
+            barrier += 1
+        }
+        builder.addBarrier(barrierPasses)
+        // Drawn over the backdrop quad's own pixels only (the copy's margin is read, not shown).
+        let source = backdrop.sourcePixels(of: quad, width: builder.canvasWidth, height: builder.canvasHeight)
+        var image = BackdropFilter.imageQuad(for: quad, source: source)
+        guard let shown = BackdropFilter.shownPart(of: quad, covered: copy.covered, unitRect: unitRect) else { return }
+        image.rect = shown.rect
+        appendImage(image, of: current, unitRect: shown.unitRect, into: builder)
+    }
+
+    /// Encodes the blend barrier at `barrier`: the group's content blended with what lies behind
+    /// it by its formula, ready to composite source-over (a copy of the backdrop under the group,
+    /// then a filter pass mixing the two: `CGBlendMode.blended(source:backdrop:)`).
+    private func encodeBlend(_ barrier: Int, of group: CompositingGroup, content: RenderTarget,
+                             into parent: PassBuilder) throws -> RenderTarget? {
+        let pass = plan.passes[barrier]
+        guard let copy = pass.copy, let formula = group.blendFormula else { return nil }
+        let copyTarget = try pool.acquire(width: copy.width, height: copy.height)
+        let t = group.transform
         // gl_FragCoord g in the content (pixel g - border) lies at local x rect.minX + (g - border)
         // units per pixel, at pass pixel m11 x + m41, at copy texel (pass - covered.minX) scale + border.
-        let b = Double(RenderTarget.border)
+        let b = Double(RenderTarget.border), scale = copy.scale
         func u(_ g: Double) -> Double {
             let local = Double(group.rect.minX) + (g - b) * Double(group.rect.width) / Double(content.width)
-            return ((t.m11 * local + t.m41 - copy.covered.minX) * copy.scale.x + b) / Double(copy.target.allocatedWidth)
+            return ((t.m11 * local + t.m41 - copy.covered.minX) * scale.x + b) / Double(copyTarget.allocatedWidth)
         }
         func v(_ g: Double) -> Double {
             let local = Double(group.rect.minY) + (g - b) * Double(group.rect.height) / Double(content.height)
-            return ((t.m22 * local + t.m42 - copy.covered.minY) * copy.scale.y + b) / Double(copy.target.allocatedHeight)
+            return ((t.m22 * local + t.m42 - copy.covered.minY) * scale.y + b) / Double(copyTarget.allocatedHeight)
         }
-        let result = try pool.acquire(width: content.width, height: content.height)
+        let result = try acquire(pass.target)
         var step = FilterStep(mode: .blend, source: content, destination: result, map: GroupFilterPasses.identityMap(content),
-                              second: copy.target, secondMap: SIMD4(Float(u(1) - u(0)), Float(v(1) - v(0)), Float(u(0)), Float(v(0))))
-        step.secondClamp = BlurStep.clamp(to: copy.target)
+                              second: copyTarget, secondMap: SIMD4(Float(u(1) - u(0)), Float(v(1) - v(0)), Float(u(0)), Float(v(0))))
+        step.secondClamp = BlurStep.clamp(to: copyTarget)
         step.blend = formula
-        parent.addBarrier([copy.pass,
+        parent.addBarrier([copyPass(copy, into: copyTarget, from: parent),
                            RenderPass(destination: result, canvasWidth: content.width, canvasHeight: content.height, work: .filter(step))])
+        // The copy is read by the mix alone.
+        pool.release(copyTarget)
+        release(after: barrier)
         return result
     }
 
-    // MARK: - Groups
+    // MARK: - Compositing
 
-    /// Encodes a group's passes (content, mask) and composites it into `parent`; a rasterized
-    /// group kept from an earlier frame is composited without drawing its content.
-    private func encode(_ node: DrawListTree.Group, of tree: DrawListTree, commands: UnsafeBufferPointer<DrawCommand>,
-                        into parent: PassBuilder) throws {
-        let group = node.group
-        let visible = group.pixelWidth > 0 && group.pixelHeight > 0 && group.opacity > 0
-            && group.rect.width > 0 && group.rect.height > 0 && (group.drawsContent || group.shadow != nil)
-            && (group.isDoubleSided || !group.transform.facesAway)
-        guard visible else { return }
-        // Target pixels per group pixel (below 1 when the group exceeds the texture size).
-        let limit = Double(pool.maximumContentSize)
-        let scale = min(1, limit / Double(group.pixelWidth), limit / Double(group.pixelHeight))
-        if scale < 1 && !hasWarnedAboutOversizeGroups {
-            hasWarnedAboutOversizeGroups = true
-            logger.warning("offscreen group \(group.pixelWidth)x\(group.pixelHeight) exceeds GL_MAX_TEXTURE_SIZE \(pool.maximumSize); drawn at \(Int((scale * 100).rounded()))% resolution")
-        }
-        if let key = group.rasterizationKey,
-           let cached = rasterCache.target(for: key, pixelWidth: group.pixelWidth, pixelHeight: group.pixelHeight) {
-            try composite(group, scale: scale, content: cached, into: parent)
-            return
-        }
-        let width = max(1, Int((Double(group.pixelWidth) * scale).rounded(.down)))
-        let height = max(1, Int((Double(group.pixelHeight) * scale).rounded(.down)))
-        let target = try pool.acquire(width: width, height: height)
-        let content = PassBuilder(destination: target, canvasWidth: group.pixelWidth, canvasHeight: group.pixelHeight)
-        try encode(node.content, of: tree, commands: commands, into: content)
-        let cover = Quad(transform: .identity, rect: CGRect(x: 0, y: 0, width: group.pixelWidth, height: group.pixelHeight))
-        var filterMask: RenderTarget?
-        if let maskNodes = node.mask {
-            let maskTarget = try pool.acquire(width: width, height: height)
-            let mask = PassBuilder(destination: maskTarget, canvasWidth: group.pixelWidth, canvasHeight: group.pixelHeight)
-            try encode(maskNodes, of: tree, commands: commands, into: mask)
-            splitMixedBatches(of: mask)
-            passes.append(mask.pass)
-            // Filters come before the mask: a filtered group is masked after them.
-            if group.filters.isEmpty {
-                appendImage(cover, of: maskTarget, blend: .multiplyBySourceAlpha, into: content)
-            } else {
-                filterMask = maskTarget
-            }
-        }
-        splitMixedBatches(of: content)
-        passes.append(content.pass)
-        var image = target
-        if !group.filters.isEmpty {
-            let filtered = try GroupFilterPasses.passes(filtering: target, by: group.filters, scale: scale, pool: pool)
-            passes.append(contentsOf: filtered.passes)
-            filterPassCount += filtered.blurs
-            image = filtered.result
-            if let filterMask {
-                image = try pool.acquire(width: width, height: height)
-                let masked = PassBuilder(destination: image, canvasWidth: group.pixelWidth, canvasHeight: group.pixelHeight)
-                appendImage(cover, of: filtered.result, into: masked)
-                appendImage(cover, of: filterMask, blend: .multiplyBySourceAlpha, into: masked)
-                passes.append(masked.pass)
-            }
-        }
-        if let key = group.rasterizationKey, rasterCache.store(image, for: key, width: group.pixelWidth, height: group.pixelHeight) {
-            pool.detach(image)
-        }
-        try composite(group, scale: scale, content: image, into: parent)
-    }
-
-    /// The group content's alpha blurred by `plan` and the part of the content's space it
-    /// covers: for a rasterized group the one kept with its cached content when there is one,
-    /// else the plan's passes in this frame (kept when the content is).
-    private func blurredShadow(of content: RenderTarget, plan: BlurPlan, sigma: Double,
-                               group: CompositingGroup) throws -> (RenderTarget, CGRect) {
-        let key = group.rasterizationKey
-        if let key, let kept = rasterCache.shadow(for: key, pixelWidth: group.pixelWidth, pixelHeight: group.pixelHeight,
-                                                   sigma: sigma) { return kept }
-        let (blurPasses, blurred) = try plan.passes(blurring: content, pool: pool)
-        passes.append(contentsOf: blurPasses)
-        if let key, rasterCache.keepShadow(RasterizedShadow(image: blurred, sigma: sigma, color: nil, covered: plan.coveredRect),
-                                           for: key, width: group.pixelWidth, height: group.pixelHeight) {
-            pool.detach(blurred)
-        }
-        return (blurred, plan.coveredRect)
-    }
-
-    /// Composites a finished group into the enclosing pass: shadow first, then content, both
-    /// with the group's blend mode.
-    private func composite(_ group: CompositingGroup, scale: Double, content: RenderTarget, into parent: PassBuilder) throws {
+    /// Composites the group at `index` into `parent`: shadow first, then content, both with the
+    /// group's blend mode; the content blended with its backdrop by the barrier at `blend`, if any.
+    private func composite(_ index: Int, of group: CompositingGroup, blend blendBarrier: Int?, into parent: PassBuilder) throws {
+        let planned = plan.groups[index]
+        guard let image = planned.image, let content = targets[image] else { return }
+        let scale = planned.scale
         let blend: BatchBlend = group.blendMode == .plusLighter ? .additive : .sourceOver
         // Local units per target pixel.
         let unitX = Double(group.rect.width) / Double(content.width)
         let unitY = Double(group.rect.height) / Double(content.height)
-        if let shadow = group.shadow, shadow.color.alpha > 0 {
-            var source = content
-            var covered = CGRect(x: 0, y: 0, width: content.width, height: content.height)
-            let sigma = Double(shadow.renderedSigma) * scale
-            let plan = BlurPlan(sigma: sigma, contentWidth: content.width, contentHeight: content.height,
-                                maximumSize: pool.maximumContentSize)
-            if !plan.isIdentity {
-                (source, covered) = try blurredShadow(of: content, plan: plan, sigma: sigma, group: group)
-            }
+        if let shadow = group.shadow, let shadowTarget = planned.shadow, let source = targets[shadowTarget] {
+            let covered = shadowCovered[index]
             let offsetX = Double(shadow.offsetX) * scale, offsetY = Double(shadow.offsetY) * scale
             let rect = CGRect(x: Double(group.rect.minX) + (Double(covered.minX) + offsetX) * unitX,
                               y: Double(group.rect.minY) + (Double(covered.minY) + offsetY) * unitY,
@@ -488,8 +601,7 @@ final class FrameEncoder {
         if group.drawsContent {
             let quad = Quad(transform: group.transform, rect: group.rect, opacity: group.opacity,
                             clipIndex: group.clipIndex, isDoubleSided: group.isDoubleSided)
-            if let formula = group.blendFormula, formula != .normal, formula.isBlendFormula,
-               let mixed = try blended(content, of: group, by: formula, into: parent) {
+            if let blendBarrier, let mixed = try encodeBlend(blendBarrier, of: group, content: content, into: parent) {
                 appendImage(quad, of: mixed, filter: group.filter, into: parent)
             } else {
                 appendImage(quad, of: content, filter: group.filter, blend: group.blendFormula == nil ? blend : .sourceOver,

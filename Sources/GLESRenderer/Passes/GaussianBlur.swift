@@ -33,8 +33,9 @@ struct BlurStep {
 /// The GLES execution of a `BlurPlan`: each halving is a pass of one bilinear tap at the corner
 /// of four texels (their 2x2 box average), then the two directions of the Gaussian.
 extension BlurPlan {
-    /// The passes blurring `content`'s alpha, with targets from `pool`, and the target holding
-    /// the blurred image (covering `coveredRect` of the content's pixel space).
+    /// The passes blurring `content`'s alpha, with targets from `pool` (the intermediate ones
+    /// handed back once the passes are encoded), and the target holding the blurred image
+    /// (covering `coveredRect` of the content's pixel space).
     /// With `allChannels`, every channel of the premultiplied colour is blurred.
     func passes(blurring content: RenderTarget, pool: RenderTargetPool,
                 allChannels: Bool = false) throws -> (passes: [RenderPass], result: RenderTarget) {
@@ -61,6 +62,8 @@ extension BlurPlan {
         }
         passes.append(RenderPass(destination: horizontal, canvasWidth: width, canvasHeight: height, work: .blur(across)))
         passes.append(RenderPass(destination: vertical, canvasWidth: width, canvasHeight: height, work: .blur(down)))
+        // The levels and the horizontal pass are read by the passes above alone.
+        for pass in passes.dropLast() { if let level = pass.destination { pool.release(level) } }
         return (passes, vertical)
     }
 

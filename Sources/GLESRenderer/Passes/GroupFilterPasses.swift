@@ -34,100 +34,90 @@ struct FilterStep {
     var blend = CGBlendMode.normal
 }
 
-/// The GLES execution of a group's `GroupFilter` steps: each colour step one pass, each blur a
-/// `BlurPlan` over all four channels (halvings, then the two directions of the Gaussian) and a
-/// pass resampling the result back onto the group's pixels, a bloom the same plus a pass adding
-/// the blur to the image.
+/// The GLES execution of one `GroupFilter` step (a group's or a backdrop's): a colour step one
+/// pass, a blur a `BlurPlan` over all four channels (halvings, then the two directions of the
+/// Gaussian) and a pass resampling the result back onto the image's pixels, a bloom the same
+/// plus a pass adding the blur to the image.
 enum GroupFilterPasses {
-    /// The passes filtering `content` (the group's image, `scale` target pixels per group
-    /// pixel) by `filters`, the target holding the result, and the number of blur passes
-    /// (`RenderStatistics.filterPasses`). Blurs read `edges` beyond the content (a backdrop's
-    /// edge pixels repeat: `BackdropFilter`).
-    static func passes(filtering content: RenderTarget, by filters: [GroupFilter], scale: Double,
-                       pool: RenderTargetPool, edges: BlurPlan.Edges = .transparent)
-        throws -> (passes: [RenderPass], result: RenderTarget, blurs: Int) {
-        var passes: [RenderPass] = []
-        var current = content, blurs = 0
-        func next(_ step: (RenderTarget) -> FilterStep) throws {
-            let destination = try pool.acquire(width: content.width, height: content.height)
-            passes.append(RenderPass(destination: destination, canvasWidth: content.width, canvasHeight: content.height,
-                                     work: .filter(step(destination))))
-            current = destination
+    /// The passes running `filter` over `current` (an image of `scale` target pixels per pass
+    /// pixel), the target holding the result (`current` itself when the step changes nothing),
+    /// and the number of blur passes (`RenderStatistics.filterPasses`). Blurs read `edges`
+    /// beyond the image (a backdrop's edge pixels repeat: `BackdropFilter`). The step's
+    /// intermediate targets go back to `pool` once its passes are encoded.
+    static func passes(for filter: GroupFilter, over current: RenderTarget, scale: Double, pool: RenderTargetPool,
+                       edges: BlurPlan.Edges = .transparent) throws -> (passes: [RenderPass], result: RenderTarget, blurs: Int) {
+        func pass(_ step: (RenderTarget) -> FilterStep) throws -> RenderPass {
+            let destination = try pool.acquire(width: current.width, height: current.height)
+            return RenderPass(destination: destination, canvasWidth: current.width, canvasHeight: current.height,
+                              work: .filter(step(destination)))
         }
-        for filter in filters {
-            switch filter {
-            case .color(let matrix):
-                guard !matrix.isIdentity else { continue }
-                let source = current
-                try next { FilterStep(mode: .colorMatrix, source: source, destination: $0, map: identityMap(source), matrix: matrix) }
-            case .vibrance(let amount):
-                let source = current
-                try next { FilterStep(mode: .vibrance, source: source, destination: $0, map: identityMap(source), amount: amount) }
-            case .blur(let sigma):
-                guard let blurred = try blurred(current, sigma: Double(GroupFilter.renderedSigma(sigma)) * scale,
-                                                pool: pool, edges: edges, into: &passes) else { continue }
-                blurs += 1
-                try next {
-                    var step = FilterStep(mode: .resample, source: blurred.target, destination: $0, map: blurred.map)
-                    if edges == .duplicated { step.clamp = BlurStep.clamp(to: blurred.target) }
-                    return step
-                }
-            case .bloom(let sigma, let intensity):
-                guard let blurred = try blurred(current, sigma: Double(GroupFilter.renderedSigma(sigma)) * scale,
-                                                pool: pool, edges: edges, into: &passes) else { continue }
-                blurs += 1
-                let source = current
-                try next {
-                    var step = FilterStep(mode: .bloom, source: source, destination: $0, map: identityMap(source),
-                                          second: blurred.target, secondMap: blurred.map, amount: intensity)
-                    if edges == .duplicated { step.secondClamp = BlurStep.clamp(to: blurred.target) }
-                    return step
-                }
+        switch filter {
+        case .color(let matrix):
+            guard !matrix.isIdentity else { return ([], current, 0) }
+            let colored = try pass { FilterStep(mode: .colorMatrix, source: current, destination: $0, map: identityMap(current), matrix: matrix) }
+            return ([colored], colored.destination!, 0)
+        case .vibrance(let amount):
+            let vivid = try pass { FilterStep(mode: .vibrance, source: current, destination: $0, map: identityMap(current), amount: amount) }
+            return ([vivid], vivid.destination!, 0)
+        case .blur(let sigma):
+            guard var (passes, blurredImage, map) = try blurred(current, sigma: Double(GroupFilter.renderedSigma(sigma)) * scale,
+                                                                pool: pool, edges: edges) else { return ([], current, 0) }
+            let resampled = try pass {
+                var step = FilterStep(mode: .resample, source: blurredImage, destination: $0, map: map)
+                if edges == .duplicated { step.clamp = BlurStep.clamp(to: blurredImage) }
+                return step
             }
+            pool.release(blurredImage)
+            passes.append(resampled)
+            return (passes, resampled.destination!, 1)
+        case .bloom(let sigma, let intensity):
+            guard var (passes, blurredImage, map) = try blurred(current, sigma: Double(GroupFilter.renderedSigma(sigma)) * scale,
+                                                                pool: pool, edges: edges) else { return ([], current, 0) }
+            let bloomed = try pass {
+                var step = FilterStep(mode: .bloom, source: current, destination: $0, map: identityMap(current),
+                                      second: blurredImage, secondMap: map, amount: intensity)
+                if edges == .duplicated { step.secondClamp = BlurStep.clamp(to: blurredImage) }
+                return step
+            }
+            pool.release(blurredImage)
+            passes.append(bloomed)
+            return (passes, bloomed.destination!, 1)
         }
-        return (passes, current, blurs)
     }
 
-    /// The passes running a backdrop's `filters` over its `copy` (`scale` copy pixels per
-    /// target pixel, edges duplicated), the target holding the result, the part of the result's
-    /// content that shows the copy (unit coordinates), and the number of blur passes. A chain
-    /// that ends in a blur leaves the blurred image at the blur's resolution: the quad drawing it
-    /// samples it bilinearly at its pixels' centres, as the resampling pass would have (a pass
-    /// over every pixel of the copy saved, the costliest on a software rasterizer).
-    static func backdropPasses(filtering copy: RenderTarget, by filters: [GroupFilter], scale: Double,
-                               pool: RenderTargetPool) throws -> (passes: [RenderPass], result: RenderTarget, unitRect: CGRect, blurs: Int) {
-        let whole = CGRect(x: 0, y: 0, width: 1, height: 1)
-        guard case .blur(let sigma)? = filters.last else {
-            let all = try passes(filtering: copy, by: filters, scale: scale, pool: pool, edges: .duplicated)
-            return (all.passes, all.result, whole, all.blurs)
-        }
-        let before = try passes(filtering: copy, by: Array(filters.dropLast()), scale: scale, pool: pool, edges: .duplicated)
-        let plan = BlurPlan(sigma: Double(GroupFilter.renderedSigma(sigma)) * scale, contentWidth: before.result.width,
-                            contentHeight: before.result.height, maximumSize: pool.maximumContentSize, edges: .duplicated)
-        guard !plan.isIdentity else { return (before.passes, before.result, whole, before.blurs) }
-        let (blurPasses, blurred) = try plan.passes(blurring: before.result, pool: pool, allChannels: true)
+    /// The passes of a backdrop's last step when it is a blur of `sigma` over `current` (`scale`
+    /// copy pixels per target pixel, edges duplicated): the blurred image left at the blur's
+    /// resolution, which the quad drawing it samples bilinearly at its pixels' centres, as the
+    /// resampling pass would have (a pass over every pixel of the copy saved, the costliest on
+    /// a software rasterizer). Also the part of the result that shows `current` (unit
+    /// coordinates) and the number of blur passes.
+    static func finalBackdropBlur(of current: RenderTarget, sigma: Float, scale: Double, pool: RenderTargetPool)
+        throws -> (passes: [RenderPass], result: RenderTarget, unitRect: CGRect, blurs: Int) {
+        let plan = BlurPlan(sigma: Double(GroupFilter.renderedSigma(sigma)) * scale, contentWidth: current.width,
+                            contentHeight: current.height, maximumSize: pool.maximumContentSize, edges: .duplicated)
+        guard !plan.isIdentity else { return ([], current, CGRect(x: 0, y: 0, width: 1, height: 1), 0) }
+        let (blurPasses, blurred) = try plan.passes(blurring: current, pool: pool, allChannels: true)
         // The blurred image covers plan.width x downsample copy pixels, a little more than the copy.
-        let unit = CGRect(x: 0, y: 0, width: Double(copy.width) / Double(plan.width * plan.downsample),
-                          height: Double(copy.height) / Double(plan.height * plan.downsample))
-        return (before.passes + blurPasses, blurred, unit, before.blurs + 1)
+        let unit = CGRect(x: 0, y: 0, width: Double(current.width) / Double(plan.width * plan.downsample),
+                          height: Double(current.height) / Double(plan.height * plan.downsample))
+        return (blurPasses, blurred, unit, 1)
     }
 
-    /// Appends the passes of a `BlurPlan` of `sigma` over `source`'s four channels; returns
-    /// the blurred target and the map that samples it at the centres of `source`'s pixels (nil
-    /// when the plan blurs nothing).
-    private static func blurred(_ source: RenderTarget, sigma: Double, pool: RenderTargetPool, edges: BlurPlan.Edges,
-                                into passes: inout [RenderPass]) throws -> (target: RenderTarget, map: SIMD4<Float>)? {
+    /// The passes of a `BlurPlan` of `sigma` over `source`'s four channels, the blurred target
+    /// and the map that samples it at the centres of `source`'s pixels (nil when the plan blurs
+    /// nothing).
+    private static func blurred(_ source: RenderTarget, sigma: Double, pool: RenderTargetPool, edges: BlurPlan.Edges)
+        throws -> (passes: [RenderPass], target: RenderTarget, map: SIMD4<Float>)? {
         let plan = BlurPlan(sigma: sigma, contentWidth: source.width, contentHeight: source.height,
                             maximumSize: pool.maximumContentSize, edges: edges)
         guard !plan.isIdentity else { return nil }
         let (blurPasses, result) = try plan.passes(blurring: source, pool: pool, allChannels: true)
-        passes.append(contentsOf: blurPasses)
         // Destination pixel i (gl_FragCoord.x = i + border + 0.5) lies at padded position
         // i + 0.5 + padding, which is texel (i + 0.5 + padding) / downsample + border of the result.
         let s = 1 / Float(plan.downsample), border = Float(RenderTarget.border), pad = Float(plan.padding)
         let offset = (pad - border) * s + border
         let w = Float(result.allocatedWidth), h = Float(result.allocatedHeight)
-        return (result, SIMD4(s / w, s / h, offset / w, offset / h))
+        return (blurPasses, result, SIMD4(s / w, s / h, offset / w, offset / h))
     }
 
     /// The map reading `source` texel for texel (same size as the destination).

@@ -30,9 +30,19 @@ struct RenderPass {
     /// The size of the pixel space the pass's coordinates use (a group's pixel size, even when
     /// its target was scaled down to fit the GPU's texture size).
     var canvasWidth: Int, canvasHeight: Int
+    /// The destination's content size when the pass was made (the pool may hand the target out
+    /// again, at another size, once the pass's output has been read: `PassPlan`).
+    let targetWidth: Int, targetHeight: Int
     var work: Work
     /// The barriers of a pass of quads, in batch order.
     var barriers: [Barrier] = []
+
+    init(destination: RenderTarget?, canvasWidth: Int, canvasHeight: Int, work: Work, barriers: [Barrier] = []) {
+        self.destination = destination
+        self.canvasWidth = canvasWidth; self.canvasHeight = canvasHeight
+        targetWidth = destination?.width ?? canvasWidth; targetHeight = destination?.height ?? canvasHeight
+        self.work = work; self.barriers = barriers
+    }
 }
 
 /// A copy of a rectangle of a target's pixels into the content of an offscreen target, scaled
@@ -45,6 +55,13 @@ struct CopyStep {
     var sourceRect: PixelRect
     /// The target written, whose content the copy fills (the rectangle's top row in row 0).
     var destination: RenderTarget
+    /// The destination's content size when the step was made.
+    let destinationWidth: Int, destinationHeight: Int
+
+    init(source: RenderTarget?, sourceRect: PixelRect, destination: RenderTarget) {
+        self.source = source; self.sourceRect = sourceRect; self.destination = destination
+        destinationWidth = destination.width; destinationHeight = destination.height
+    }
 }
 
 /// The batches of a pass while its commands are encoded.

@@ -33,18 +33,20 @@ final class RenderTarget {
                          textureWidth: Float(allocatedWidth), textureHeight: Float(allocatedHeight))
     }
 
-    /// Binds the framebuffer, clears the whole texture to transparent, and limits drawing to the content.
-    func bindAndClear() {
+    /// Binds the framebuffer, clears the whole texture to transparent, and limits drawing to a
+    /// content of `width` x `height` (the size the pass drawing it was encoded for: a target the
+    /// pool hands out again later in the frame may hold another size by the time the pass runs).
+    func bindAndClear(width: Int, height: Int) {
         glBindFramebuffer(GLenum(GL_FRAMEBUFFER), framebuffer)
         glDisable(GLenum(GL_SCISSOR_TEST))
         glClearColor(0, 0, 0, 0)
         glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
-        bindKeepingPixels()
+        bindKeepingPixels(width: width, height: height)
     }
 
-    /// Binds the framebuffer and limits drawing to the content, keeping what it holds (drawing
-    /// goes on after a backdrop's passes).
-    func bindKeepingPixels() {
+    /// Binds the framebuffer and limits drawing to a content of `width` x `height`, keeping what
+    /// it holds (drawing goes on after a backdrop's passes).
+    func bindKeepingPixels(width: Int, height: Int) {
         glBindFramebuffer(GLenum(GL_FRAMEBUFFER), framebuffer)
         let b = GLint(Self.border)
         glViewport(b, b, GLsizei(width), GLsizei(height))

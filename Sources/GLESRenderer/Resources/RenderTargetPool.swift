@@ -57,6 +57,10 @@ final class RenderTargetPool: CacheBudgetFollowing {
         return target
     }
 
+    /// Makes a target handed out this frame reusable by later requests of the frame: the passes
+    /// reading it are encoded, and every pass encoded later runs after them.
+    func release(_ target: RenderTarget) { targets.release(target) }
+
     /// Takes a target out of the pool's hands (a cache keeps it); give it back with `recycle`.
     func detach(_ target: RenderTarget) { targets.detach(target) }
 

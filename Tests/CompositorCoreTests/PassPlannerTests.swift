@@ -1,0 +1,150 @@
+import CompositorCore
+import CoreGraphics
+import XCTest
+
+/// `PassPlanner`: the frame's offscreen passes in the order both renderers run them, what each
+/// reads and writes, the targets' sizes, and where each target's lifetime ends.
+final class PassPlannerTests: XCTestCase {
+    private let red = PremultipliedColor(red: 1, green: 0, blue: 0, alpha: 1)
+
+    private func square(_ x: Double, _ y: Double, _ side: Double, backdrop: BackdropFilter? = nil) -> DrawCommand {
+        var quad = Quad(transform: .identity, rect: CGRect(x: x, y: y, width: side, height: side), fillColor: red)
+        quad.backdrop = backdrop
+        return .quad(quad)
+    }
+
+    /// A 40 x 40 pixel group at (10, 10) of the canvas.
+    private func group(_ configure: (inout CompositingGroup) -> Void = { _ in }) -> DrawCommand {
+        var group = CompositingGroup(transform: .translation(10, 10), rect: CGRect(x: 0, y: 0, width: 40, height: 40),
+                                     pixelWidth: 40, pixelHeight: 40)
+        configure(&group)
+        return .beginGroup(group)
+    }
+
+    private func plan(_ commands: [DrawCommand], maximumSize: Int = .max,
+                      isKept: (Int) -> Bool = { _ in false }) -> PassPlan {
+        let tree = DrawListTree(commands)
+        return PassPlanner().plan(tree, roots: tree.roots, canvasWidth: 100, canvasHeight: 100, maximumSize: maximumSize,
+                                  isKept: isKept)
+    }
+
+    private func size(_ plan: PassPlan, _ target: Int) -> [Int] { [plan.targets[target].width, plan.targets[target].height] }
+
+    func testAMaskedGroupDrawsItsMaskThenItsContentWhichReadsIt() {
+        let p = plan([square(0, 0, 10), group(), square(0, 0, 30), .beginMask, square(5, 5, 20), .endGroup, square(60, 60, 10)])
+        XCTAssertEqual(p.passes.map(\.kind), [.mask(group: 0), .content(group: 0), .canvas])
+        XCTAssertEqual(p.passes.map(\.target), [1, 2, 0])
+        XCTAssertEqual(p.targets.count, 3)
+        XCTAssertEqual(size(p, 0), [100, 100])
+        XCTAssertEqual(size(p, 1), [40, 40])
+        XCTAssertEqual(size(p, 2), [40, 40])
+        XCTAssertEqual(Array(p.reads(of: 0)), [])
+        XCTAssertEqual(Array(p.reads(of: 1)), [PassPlan.Read(target: 1, role: .mask)])
+        XCTAssertEqual(Array(p.reads(of: 2)), [PassPlan.Read(target: 2, role: .groupImage(0))])
+        // The mask is done once the content has read it; the canvas's reads live to the frame's end.
+        XCTAssertEqual(Array(p.releases(of: 1)), [1])
+        XCTAssertEqual(p.targets[1].lastReader, 1)
+        XCTAssertNil(p.targets[2].lastReader)
+        XCTAssertEqual(Array(p.releases(of: 0)) + Array(p.releases(of: 2)), [])
+        XCTAssertEqual(p.groups[0].image, 2)
+    }
+
+    func testABlurredGroupWithAShadowRunsItsFilterStepThenItsShadow() {
+        let p = plan([group {
+            $0.filters = [.blur(sigma: 4)]
+            $0.shadow = GroupShadow(color: self.red, offsetX: 0, offsetY: 3, sigma: 4)
+        }, square(0, 0, 30), .endGroup])
+        XCTAssertEqual(p.passes.map(\.kind), [.content(group: 0), .filter(group: 0, step: 0), .shadow(group: 0), .canvas])
+        XCTAssertEqual(p.passes.map(\.target), [1, 2, 3, 0])
+        XCTAssertEqual(size(p, 2), [40, 40])
+        // The shadow's blur pads the image by 3 sigma (12 pixels) on every side, at full resolution (sigma 4).
+        XCTAssertEqual(size(p, 3), [64, 64])
+        XCTAssertEqual(Array(p.reads(of: 1)), [PassPlan.Read(target: 1, role: .source)])
+        XCTAssertEqual(Array(p.reads(of: 2)), [PassPlan.Read(target: 2, role: .source)])
+        XCTAssertEqual(Array(p.reads(of: 3)), [PassPlan.Read(target: 3, role: .groupShadow(0)),
+                                               PassPlan.Read(target: 2, role: .groupImage(0))])
+        // The blur step reads the content last, at its size: it may blur it in place.
+        XCTAssertEqual(p.passes.map(\.mayWriteInPlace), [false, true, false, false])
+        XCTAssertEqual(Array(p.releases(of: 1)), [1])
+        XCTAssertEqual(p.groups[0].shadow, 3)
+    }
+
+    func testABackdropFilterInAGroupIsABarrierOfTheGroupsContentPass() {
+        let backdrop = BackdropFilter(filters: [.blur(sigma: 2)])
+        let p = plan([square(0, 0, 100), group(), square(0, 0, 40), square(10, 10, 10, backdrop: backdrop), square(12, 12, 6),
+                      .endGroup])
+        XCTAssertEqual(p.passes.map(\.kind), [.content(group: 0), .backdropCopy(command: 3, node: 1),
+                                              .backdropFilter(command: 3, node: 1, step: 0), .canvas])
+        XCTAssertEqual(p.passes[0].barriers, 1..<3)
+        XCTAssertEqual(p.passes.map(\.host), [nil, 0, 0, nil])
+        // The copy reads the quad's 10 x 10 pixels grown by the blur's reach (3 sigma, 6 pixels): 22 x 22.
+        XCTAssertEqual(p.passes[1].copy?.read, PixelRect(x: 4, y: 4, width: 22, height: 22))
+        XCTAssertEqual(size(p, 2), [22, 22])
+        XCTAssertEqual(size(p, 3), [22, 22])
+        XCTAssertEqual(Array(p.reads(of: 1)), [PassPlan.Read(target: 1, role: .host)])
+        XCTAssertEqual(Array(p.reads(of: 2)), [PassPlan.Read(target: 2, role: .source)])
+        XCTAssertEqual(Array(p.reads(of: 0)), [PassPlan.Read(target: 3, role: .backdrop)])
+        // The copy ends with the filter step; the filtered copy with the host's last drawing.
+        XCTAssertEqual(Array(p.releases(of: 2)), [2])
+        XCTAssertEqual(Array(p.releases(of: 0)), [3])
+    }
+
+    func testNestedGroupsRunInnermostFirstAndTheInnerImageEndsWithItsParent() {
+        let p = plan([group(), group { $0.rect = CGRect(x: 0, y: 0, width: 20, height: 10); $0.pixelWidth = 20; $0.pixelHeight = 10 },
+                      square(0, 0, 5), .endGroup, square(20, 20, 5), .endGroup])
+        // The inner group closes first: it is group 0.
+        XCTAssertEqual(p.passes.map(\.kind), [.content(group: 0), .content(group: 1), .canvas])
+        XCTAssertEqual(p.passes.map(\.target), [2, 1, 0])
+        XCTAssertEqual(size(p, 2), [20, 10])
+        XCTAssertEqual(Array(p.reads(of: 1)), [PassPlan.Read(target: 2, role: .groupImage(0))])
+        XCTAssertEqual(Array(p.releases(of: 1)), [2])
+    }
+
+    func testABlendedGroupIsABarrierOfItsHostAndCompositesTheBlendedImage() {
+        let p = plan([square(0, 0, 100), group { $0.blendFormula = .multiply }, square(0, 0, 40), .endGroup])
+        XCTAssertEqual(p.passes.map(\.kind), [.content(group: 0), .canvas, .blend(group: 0, node: 2)])
+        XCTAssertEqual(p.passes[1].barriers, 2..<3)
+        XCTAssertEqual(p.passes[2].copy?.read, PixelRect(x: 10, y: 10, width: 40, height: 40))
+        XCTAssertEqual(Array(p.reads(of: 2)), [PassPlan.Read(target: 1, role: .source), PassPlan.Read(target: 0, role: .host)])
+        XCTAssertEqual(Array(p.reads(of: 1)), [PassPlan.Read(target: 2, role: .blended(0))])
+        // The image is done once blended.
+        XCTAssertEqual(Array(p.releases(of: 2)), [1])
+        XCTAssertEqual(p.groups[0].blended, 2)
+    }
+
+    func testAGroupLargerThanTheLargestTargetIsDrawnScaledDown() {
+        let p = plan([group { $0.pixelWidth = 200; $0.pixelHeight = 50 }, square(0, 0, 10), .endGroup], maximumSize: 100)
+        XCTAssertEqual(size(p, 1), [100, 25])
+        XCTAssertEqual(p.groups[0].scale, 0.5)
+    }
+
+    func testAKeptGroupPlansNoContentAndItsChildrenNothing() {
+        let p = plan([group { $0.rasterizationKey = RasterizationKey(layerID: 1, contentVersion: 1) }, group(), square(0, 0, 5),
+                      .endGroup, .endGroup], isKept: { $0 == 1 })
+        XCTAssertEqual(p.passes.map(\.kind), [.canvas])
+        XCTAssertEqual(p.groups[1].image, 1)
+        XCTAssertNil(p.targets[1].writer)
+        XCTAssertTrue(p.targets[1].outlivesFrame)
+        XCTAssertNil(p.groups[0].image)
+    }
+
+    func testAnInvisibleGroupIsNotPlanned() {
+        let p = plan([group { $0.opacity = 0 }, square(0, 0, 5), .endGroup])
+        XCTAssertEqual(p.passes.map(\.kind), [.canvas])
+        XCTAssertEqual(Array(p.reads(of: 0)), [])
+    }
+
+    func testAReleasedBufferIsReusedWithinTheFrame() {
+        final class Buffer {}
+        let pool = OffscreenPool<Buffer>(budget: CacheBudget(byteLimit: 1 << 30, evictionAge: 30), maximumSide: 4096)
+        pool.beginFrame()
+        let first = pool.acquire(width: 40, height: 40) { _ in Buffer() }
+        pool.release(first)
+        pool.release(first)
+        let second = pool.acquire(width: 50, height: 30) { _ in Buffer() }
+        let third = pool.acquire(width: 50, height: 30) { _ in Buffer() }
+        XCTAssertTrue(first === second, "the released buffer serves the next request of its bucket")
+        XCTAssertFalse(second === third, "released once, handed out once")
+        pool.endFrame()
+    }
+}
