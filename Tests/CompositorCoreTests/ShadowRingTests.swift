@@ -77,6 +77,19 @@ final class ShadowRingTests: XCTestCase {
         XCTAssertEqual(ShadowRing.pieces(of: rect, around: rect.insetBy(dx: -1, dy: -1)).count, 0)
     }
 
+    func testAHoleIsCutOnlyWhereItSavesMoreThanTheSeamsCost() {
+        let rect = CGRect(x: 0, y: 0, width: 100, height: 80)
+        // Half a unit beyond every piece: the hole keeps 49 x 19 = 931, the seams cost
+        // 4 x 0.5 x (100 - 50 + 2) = 104.
+        XCTAssertEqual(ShadowRing.pieces(of: rect, around: CGRect(x: 20, y: 30, width: 50, height: 20), seam: 0.5).count, 4)
+        // A 10-unit hole keeps 81 and costs 4 x 0.5 x (90 + 2) = 184: drawn whole.
+        let small = ShadowRing.pieces(of: rect, around: CGRect(x: 40, y: 30, width: 10, height: 10), seam: 0.5)
+        XCTAssertEqual(small.count, 1)
+        XCTAssertEqual(small[0], rect)
+        // Narrower than two seams: whole.
+        XCTAssertEqual(ShadowRing.pieces(of: rect, around: CGRect(x: 40, y: 0, width: 0.9, height: 80), seam: 0.5).count, 1)
+    }
+
     func testAMaskedShadowIsCutAroundItsCoveredInteriorWithTheSameTexelsPerUnit() throws {
         let cache = ShadowMaskCache(budget: CacheBudget(byteLimit: 1 << 20))
         cache.beginFrame()

@@ -142,6 +142,8 @@ public final class ShadowMaskCache {
                             _ draw: (Quad) throws -> Void) rethrows {
         let columns = Double(mask.image.width), rows = Double(mask.image.height)
         let hole = cutsCoveredInteriors ? quad.coveredRect.flatMap { ShadowRing.hole(in: $0, transform: quad.transform) } : nil
+        // A piece is drawn with its hard edges' half pixel beyond them (`antialiasingMargin` is 1.5 pixels).
+        let seam = hole == nil ? 0 : Double(quad.antialiasingMargin) / 3
         for j in 0..<spansY.count {
             let y = spansY[j]
             for i in 0..<spansX.count {
@@ -153,7 +155,7 @@ public final class ShadowMaskCache {
                     try draw(Self.piece(of: quad, mask: mask, rect: rect, unitRect: unitRect))
                     continue
                 }
-                let ring = ShadowRing.pieces(of: rect, around: hole)
+                let ring = ShadowRing.pieces(of: rect, around: hole, seam: seam)
                 for k in 0..<ring.count {
                     try draw(Self.piece(of: quad, mask: mask, rect: ring[k], unitRect: Self.unitRect(of: ring[k], in: rect, unitRect)))
                 }

@@ -45,11 +45,17 @@ public enum ShadowRing {
 
     /// The rectangles that together draw `rect` but for its part inside `hole`: top and bottom
     /// strips across the whole width, then left and right strips between them (empty ones left
-    /// out); `rect` alone when the hole does not cut it.
-    public static func pieces(of rect: CGRect, around hole: CGRect) -> Pieces {
+    /// out); `rect` alone when the hole does not cut it, or when it would not save fragments:
+    /// each piece is drawn `seam` local units beyond its edges (a hard-edged quad's half pixel,
+    /// `QuadInstance.drawnMargin`), which the hole loses on every side and where the strips
+    /// overlap along the seams between them (2 x seam wide, across the left and right strips'
+    /// widths, above and below).
+    public static func pieces(of rect: CGRect, around hole: CGRect, seam: Double = 0) -> Pieces {
         var pieces = Pieces()
         let cut = rect.intersection(hole)
-        guard !cut.isNull, cut.width > 0, cut.height > 0 else {
+        let width = Double(cut.width) - 2 * seam, height = Double(cut.height) - 2 * seam
+        let overlaps = 4 * seam * (Double(rect.width - cut.width) + 4 * seam)
+        guard !cut.isNull, width > 0, height > 0, width * height > overlaps else {
             pieces.append(rect)
             return pieces
         }
