@@ -77,37 +77,43 @@ final class ShadowRingTests: XCTestCase {
         XCTAssertEqual(ShadowRing.pieces(of: rect, around: rect.insetBy(dx: -1, dy: -1)).count, 0)
     }
 
-    func testAHoleIsCutOnlyWhereItSavesMoreThanTheSeamsCost() {
+    func testAHoleIsCutOnlyWhereItSavesMoreThanTheSeamsAndPiecesCost() {
+        XCTAssertEqual(ShadowRing.piecePixels, 512)
+        // A pixel a unit: half a unit beyond every piece. A 160-unit hole in a 200-unit rect
+        // keeps 159 x 159 = 25281 and costs 4 x 0.5 x (40 + 2) = 84 along the seams, more
+        // than 3 x 512 for the three extra pieces.
+        let large = CGRect(x: 0, y: 0, width: 200, height: 200)
+        XCTAssertEqual(ShadowRing.pieces(of: large, around: CGRect(x: 20, y: 20, width: 160, height: 160), unitsPerPixel: 1).count, 4)
+        // A 50 x 20 hole in a 100 x 80 rect keeps 49 x 19 - 4 x 0.5 x (50 + 2) = 827 < 1536: whole.
         let rect = CGRect(x: 0, y: 0, width: 100, height: 80)
-        // Half a unit beyond every piece: the hole keeps 49 x 19 = 931, the seams cost
-        // 4 x 0.5 x (100 - 50 + 2) = 104.
-        XCTAssertEqual(ShadowRing.pieces(of: rect, around: CGRect(x: 20, y: 30, width: 50, height: 20), seam: 0.5).count, 4)
-        // A 10-unit hole keeps 81 and costs 4 x 0.5 x (90 + 2) = 184: drawn whole.
-        let small = ShadowRing.pieces(of: rect, around: CGRect(x: 40, y: 30, width: 10, height: 10), seam: 0.5)
-        XCTAssertEqual(small.count, 1)
-        XCTAssertEqual(small[0], rect)
-        // Narrower than two seams: whole.
-        XCTAssertEqual(ShadowRing.pieces(of: rect, around: CGRect(x: 40, y: 0, width: 0.9, height: 80), seam: 0.5).count, 1)
+        let hole = CGRect(x: 20, y: 30, width: 50, height: 20)
+        XCTAssertEqual(ShadowRing.pieces(of: rect, around: hole, unitsPerPixel: 1).count, 1)
+        // At two pixels a unit the same hole keeps 49.5 x 19.5 - 4 x 0.25 x (50 + 1) = 914.25
+        // units, 3657 pixels, against 1536 / 4 = 384 units: cut.
+        XCTAssertEqual(ShadowRing.pieces(of: rect, around: hole, unitsPerPixel: 0.5).count, 4)
+        // Narrower than the two seams: whole.
+        XCTAssertEqual(ShadowRing.pieces(of: large, around: CGRect(x: 40, y: 0, width: 0.9, height: 200), unitsPerPixel: 1).count, 1)
     }
 
     func testAMaskedShadowIsCutAroundItsCoveredInteriorWithTheSameTexelsPerUnit() throws {
         let cache = ShadowMaskCache(budget: CacheBudget(byteLimit: 1 << 20))
         cache.beginFrame()
         defer { cache.endFrame() }
-        // The S2 card at N = 1000 (36 units, radius 5.4) with its shadow 4 units down.
-        let card = CGRect(x: 0, y: 0, width: 36, height: 36)
+        // A 100 x 90 card (radius 5.4) with its shadow 4 units down, blurred by 12: shorter
+        // than a nine-patch's prototype (2 x 5.4 + 8 x 12 + 4 units), so one piece.
+        let card = CGRect(x: 0, y: 0, width: 100, height: 90)
         var shadow = Quad(transform: rotation(0.4), rect: card.offsetBy(dx: 0, dy: 4),
                           fillColor: PremultipliedColor(red: 0, green: 0, blue: 0, alpha: 0.5),
-                          cornerRadii: CornerRadii(uniform: 5.4), blurSigma: 6)
+                          cornerRadii: CornerRadii(uniform: 5.4), blurSigma: 12)
         let whole = try XCTUnwrap(cache.shadowQuads(for: shadow))
         XCTAssertEqual(whole.count, 1)
         let interior = try XCTUnwrap(ShadowRing.interior(of: card, radii: CornerRadii(uniform: 5.4)))
-        assertRect(interior, 5.4, 5.4, 25.2, 25.2)
+        assertRect(interior, 5.4, 5.4, 89.2, 79.2)
         shadow.coveredRect = interior
         let pieces = try XCTUnwrap(cache.shadowQuads(for: shadow))
         XCTAssertEqual(pieces.count, 4)
         // The hole: the interior less 1.5 units (a turn keeps the scale).
-        let hole = CGRect(x: 6.9, y: 6.9, width: 22.2, height: 22.2)
+        let hole = CGRect(x: 6.9, y: 6.9, width: 86.2, height: 76.2)
         let drawn = whole[0].rect
         let area = pieces.reduce(0.0) { $0 + $1.rect.width * $1.rect.height }
         XCTAssertEqual(area, drawn.width * drawn.height - hole.width * hole.height, accuracy: 1e-4)

@@ -8,7 +8,8 @@ import RendererTestSupport
 import XCTest
 
 /// Shadows drawn as the ring around the opaque cards that cast them (`ShadowRing`) are the same
-/// pixels as shadows drawn whole, on both renderers, for S2's cards: turned, scaled, overlapping,
+/// pixels as shadows drawn whole (the CPU renderer's bytes, and GLES's but for interpolation
+/// rounding), on both renderers, for S2's cards: turned, scaled, overlapping,
 /// small and nine-patched; the flattener marks only the shadows their cards cover.
 final class ShadowRingRenderingTests: XCTestCase {
     private static let width = 320, height = 200
@@ -45,10 +46,11 @@ final class ShadowRingRenderingTests: XCTestCase {
                 k += 1
             }
         }
-        // A long card whose shadow is nine-patched, one scaled and turned, one at a right angle.
-        root.addSublayer(card(CGRect(x: 20, y: 125, width: 150, height: 50), angle: 0.2, hue: k))
-        root.addSublayer(card(CGRect(x: 200, y: 120, width: 40, height: 40), angle: 0.9, scale: 1.5, hue: k + 1))
-        root.addSublayer(card(CGRect(x: 265, y: 130, width: 30, height: 50), angle: .pi / 2, hue: k + 2))
+        // Cards large enough for the cut to pay (`ShadowRing.piecePixels`): a long one whose
+        // shadow is nine-patched, one scaled and turned, one at a right angle.
+        root.addSublayer(card(CGRect(x: 20, y: 115, width: 150, height: 60), angle: 0.2, hue: k))
+        root.addSublayer(card(CGRect(x: 195, y: 110, width: 50, height: 50), angle: 0.9, scale: 1.5, hue: k + 1))
+        root.addSublayer(card(CGRect(x: 262, y: 105, width: 50, height: 90), angle: .pi / 2, hue: k + 2))
         return root
     }
 
@@ -63,22 +65,21 @@ final class ShadowRingRenderingTests: XCTestCase {
         return whole
     }
 
-    private func firstDifference(_ a: CGImage, _ b: CGImage) -> String? {
-        guard a.data != b.data else { return nil }
-        var count = 0, first = ""
+    /// The pixels of `b` that differ from `a`'s, and the largest difference of a channel.
+    private func differences(_ a: CGImage, _ b: CGImage) -> (pixels: Int, largest: Int) {
+        guard a.data != b.data else { return (0, 0) }
+        var pixels = 0, largest = 0
         for y in 0..<a.height {
             for x in 0..<a.width {
                 let i = y * a.bytesPerRow + x * 4
-                if a.data[i..<(i + 4)] != b.data[i..<(i + 4)] {
-                    if count == 0 {
-                        let u = Array(a.data[i..<(i + 4)]), v = Array(b.data[i..<(i + 4)])
-                        first = "(\(x), \(y)): \(u) vs \(v)"
-                    }
-                    count += 1
+                let channels = (0..<4).map { abs(Int(a.data[i + $0]) - Int(b.data[i + $0])) }
+                if let worst = channels.max(), worst > 0 {
+                    pixels += 1
+                    largest = max(largest, worst)
                 }
             }
         }
-        return "\(count) pixels differ, first \(first)"
+        return (pixels, largest)
     }
 
     func testTheFlattenerMarksTheShadowsOfOpaqueUnclippedCards() throws {
@@ -90,7 +91,8 @@ final class ShadowRingRenderingTests: XCTestCase {
         }
         XCTAssertEqual(shadows.count, 15)
         XCTAssertEqual(shadows.filter { $0.coveredRect != nil }.count, 15)
-        // The first card: 36 points, radius 5.4, its interior inset by the radius.
+        // The first card: 36 points, radius 5.4, its interior inset by the radius (marked,
+        // though too small for the renderers to cut).
         let first = try XCTUnwrap(shadows.first?.coveredRect)
         XCTAssertEqual(first.minX, 5.4, accuracy: 1e-5)
         XCTAssertEqual(first.width, 25.2, accuracy: 1e-5)
@@ -121,8 +123,12 @@ final class ShadowRingRenderingTests: XCTestCase {
         let whole = try renderer.render(uncut(list))
         let wholeImage = try renderer.readPixels()
         let cut = try renderer.render(list)
-        XCTAssertNil(firstDifference(wholeImage, try renderer.readPixels()))
-        print("GLES fragments shaded: \(whole.fragmentsShaded) whole, \(cut.fragmentsShaded) cut")
+        // The strips interpolate the mask's coordinates from their own corners: llvmpipe's
+        // rounding of that may move a rare pixel by one level, as ClippedQuadGeometry's cuts do.
+        let changed = differences(wholeImage, try renderer.readPixels())
+        print("GLES fragments shaded: \(whole.fragmentsShaded) whole, \(cut.fragmentsShaded) cut; \(changed.pixels) pixels differ")
+        XCTAssertLessThanOrEqual(changed.largest, 1)
+        XCTAssertLessThanOrEqual(changed.pixels, Self.width * Self.height / 10_000)
         XCTAssertLessThan(cut.fragmentsShaded, whole.fragmentsShaded - 4000)
         // Off, nothing is counted.
         renderer.countsShadedFragments = false
@@ -135,10 +141,11 @@ final class ShadowRingRenderingTests: XCTestCase {
     func testTheEncoderLeavesOutTheHoleLessTheStripsMargins() throws {
         SoftwareGL.useUnlessConfigured()
         let root = CALayer()
-        root.frame = CGRect(x: 0, y: 0, width: 120, height: 120)
-        root.addSublayer(card(CGRect(x: 40, y: 40, width: 36, height: 36), angle: 0, hue: 0))
-        let list = try DrawListProbe.list(root, width: 120, height: 120)
-        let renderer = try GLESRenderer(pixelWidth: 120, pixelHeight: 120)
+        root.frame = CGRect(x: 0, y: 0, width: 160, height: 160)
+        // Shorter than a nine-patch's prototype (2 x 9.9 + 8 x 6 + 4): one piece.
+        root.addSublayer(card(CGRect(x: 40, y: 40, width: 70, height: 66), angle: 0, hue: 0))
+        let list = try DrawListProbe.list(root, width: 160, height: 160)
+        let renderer = try GLESRenderer(pixelWidth: 160, pixelHeight: 160)
         renderer.countsShadedFragments = true
         let whole = try renderer.render(uncut(list)).fragmentsShaded
         let cut = try renderer.render(list).fragmentsShaded
@@ -153,18 +160,22 @@ final class ShadowRingRenderingTests: XCTestCase {
         uncutShadow.coveredRect = nil
         let drawn = try XCTUnwrap(cache.shadowQuads(for: uncutShadow)?.first).rect
         cache.endFrame()
-        // The hole: 36 - 2 x (5.4 + 1.5) = 22.2 units square; the strips' margin m = 0.5 pixel.
-        let hole = 22.2, m = 0.5
-        let expected = (hole - 2 * m) * (hole - 2 * m) - 4 * m * (drawn.width - hole + 4 * m)
+        // The hole: 70 x 66 less 2 x (9.9 + 1.5) on each axis (radius 0.15 x 66); the strips'
+        // margin m = 0.5 pixel.
+        let hole = (w: 47.2, h: 43.2), m = 0.5
+        let expected = (hole.w - 2 * m) * (hole.h - 2 * m) - 4 * m * (drawn.width - hole.w + 4 * m)
         XCTAssertEqual(Double(whole - cut), expected, accuracy: 1)
     }
 
     func testCutShadowsDrawTheSameBytesOnTheCPURenderer() throws {
         let list = try DrawListProbe.list(scene(), width: Self.width, height: Self.height)
         let renderer = try CPURenderer(pixelWidth: Self.width, pixelHeight: Self.height, threadCount: 2)
-        _ = try renderer.render(uncut(list))
+        let whole = try renderer.render(uncut(list))
         let wholeImage = try renderer.readPixels()
-        _ = try renderer.render(list)
-        XCTAssertNil(firstDifference(wholeImage, try renderer.readPixels()))
+        let cut = try renderer.render(list)
+        // The three large cards' shadows were cut (the small ones do not pay).
+        XCTAssertGreaterThanOrEqual(cut.quads - whole.quads, 3 * 3)
+        // Each pixel maps to the mask through the inverse of its quad's map: the same bytes.
+        XCTAssertEqual(differences(wholeImage, try renderer.readPixels()).pixels, 0)
     }
 }

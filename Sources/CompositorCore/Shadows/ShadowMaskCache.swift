@@ -141,9 +141,15 @@ public final class ShadowMaskCache {
     private func drawPieces(of quad: Quad, mask: ShadowMask, _ spansX: MaskSpans, _ spansY: MaskSpans,
                             _ draw: (Quad) throws -> Void) rethrows {
         let columns = Double(mask.image.width), rows = Double(mask.image.height)
-        let hole = cutsCoveredInteriors ? quad.coveredRect.flatMap { ShadowRing.hole(in: $0, transform: quad.transform) } : nil
-        // A piece is drawn with its hard edges' half pixel beyond them (`antialiasingMargin` is 1.5 pixels).
-        let seam = hole == nil ? 0 : Double(quad.antialiasingMargin) / 3
+        // The hole, where cutting the shadow's whole visible rect around it pays (local units a
+        // pixel at the smallest scale: `antialiasingMargin` is 1.5 pixels); each piece of a
+        // nine-patch is then cut where it meets it.
+        var hole = cutsCoveredInteriors ? quad.coveredRect.flatMap { ShadowRing.hole(in: $0, transform: quad.transform) } : nil
+        if let candidate = hole, spansX.count > 0, spansY.count > 0 {
+            let x = (spansX[0].start, spansX[spansX.count - 1].end), y = (spansY[0].start, spansY[spansY.count - 1].end)
+            let visible = CGRect(x: x.0, y: y.0, width: x.1 - x.0, height: y.1 - y.0)
+            if ShadowRing.pieces(of: visible, around: candidate, unitsPerPixel: Double(quad.antialiasingMargin) / 1.5).count < 2 { hole = nil }
+        }
         for j in 0..<spansY.count {
             let y = spansY[j]
             for i in 0..<spansX.count {
@@ -155,7 +161,7 @@ public final class ShadowMaskCache {
                     try draw(Self.piece(of: quad, mask: mask, rect: rect, unitRect: unitRect))
                     continue
                 }
-                let ring = ShadowRing.pieces(of: rect, around: hole, seam: seam)
+                let ring = ShadowRing.pieces(of: rect, around: hole)
                 for k in 0..<ring.count {
                     try draw(Self.piece(of: quad, mask: mask, rect: ring[k], unitRect: Self.unitRect(of: ring[k], in: rect, unitRect)))
                 }

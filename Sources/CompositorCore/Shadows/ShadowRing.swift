@@ -43,19 +43,30 @@ public enum ShadowRing {
         return rect.isNull || rect.width <= 0 || rect.height <= 0 ? nil : rect
     }
 
+    /// Canvas pixels an extra piece must save for a cut to pay: llvmpipe spends on one more
+    /// instance (encoding, vertex stage, triangle setup and binning) about the time of 470
+    /// fragments of S2 (qc-bench S2 N = 1000: 3 extra pieces a card for 340 fewer fragments
+    /// made frames 20% slower; docs/benchmarks/fill-rate-2026-11-29.md); rounded up.
+    public static let piecePixels: Double = 512
+
+    /// A hard-edged quad's drawn margin beyond its edges, in pixels (`QuadInstance.drawnMargin`).
+    static let seamPixels: Double = 0.5
+
     /// The rectangles that together draw `rect` but for its part inside `hole`: top and bottom
     /// strips across the whole width, then left and right strips between them (empty ones left
-    /// out); `rect` alone when the hole does not cut it, or when it would not save fragments:
-    /// each piece is drawn `seam` local units beyond its edges (a hard-edged quad's half pixel,
-    /// `QuadInstance.drawnMargin`), which the hole loses on every side and where the strips
-    /// overlap along the seams between them (2 x seam wide, across the left and right strips'
-    /// widths, above and below).
-    public static func pieces(of rect: CGRect, around hole: CGRect, seam: Double = 0) -> Pieces {
+    /// out); `rect` alone when the hole does not cut it, or when the cut does not pay at
+    /// `unitsPerPixel` local units a pixel (0: geometry alone, always cut). Each piece is drawn
+    /// half a pixel beyond its edges, which the hole loses on every side and where the strips
+    /// overlap along the seams between them (a pixel wide, across the left and right strips'
+    /// widths, above and below); and each extra piece costs `piecePixels`.
+    public static func pieces(of rect: CGRect, around hole: CGRect, unitsPerPixel: Double = 0) -> Pieces {
         var pieces = Pieces()
         let cut = rect.intersection(hole)
+        let seam = seamPixels * unitsPerPixel
         let width = Double(cut.width) - 2 * seam, height = Double(cut.height) - 2 * seam
         let overlaps = 4 * seam * (Double(rect.width - cut.width) + 4 * seam)
-        guard !cut.isNull, width > 0, height > 0, width * height > overlaps else {
+        let pieceCost = piecePixels * unitsPerPixel * unitsPerPixel
+        guard !cut.isNull, width > 0, height > 0, width * height - overlaps > 3 * pieceCost else {
             pieces.append(rect)
             return pieces
         }
