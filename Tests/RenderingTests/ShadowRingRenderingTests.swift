@@ -115,6 +115,25 @@ final class ShadowRingRenderingTests: XCTestCase {
         XCTAssertEqual(marked.count, 12)
     }
 
+    func testAReplicatorInstanceMadeTranslucentNoLongerCoversItsShadow() throws {
+        let root = CALayer()
+        root.frame = CGRect(x: 0, y: 0, width: 200, height: 100)
+        let replicator = CAReplicatorLayer()
+        replicator.frame = root.bounds
+        replicator.instanceCount = 2
+        replicator.instanceTransform = CATransform3DMakeTranslation(90, 0, 0)
+        replicator.instanceAlphaOffset = -0.5
+        replicator.addSublayer(card(CGRect(x: 10, y: 10, width: 70, height: 70), angle: 0, hue: 0))
+        root.addSublayer(replicator)
+        let list = try DrawListProbe.list(root, width: 200, height: 100)
+        let shadows = list.commands.compactMap { command -> Quad? in
+            guard case let .quad(quad) = command, quad.blurSigma > 0 else { return nil }
+            return quad
+        }
+        XCTAssertEqual(shadows.count, 2)
+        XCTAssertEqual(shadows.map { $0.coveredRect != nil }, [true, false])
+    }
+
     func testCutShadowsDrawTheSameBytesWithFewerFragmentsOnGLES() throws {
         SoftwareGL.useUnlessConfigured()
         let list = try DrawListProbe.list(scene(), width: Self.width, height: Self.height)
