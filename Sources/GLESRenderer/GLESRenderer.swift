@@ -49,6 +49,15 @@ public final class GLESRenderer: FrameRenderer, CacheBudgetedRenderer {
     /// Hands the heap back to the system after large evictions (llvmpipe keeps textures in it).
     private var trimmer = FreedMemoryTrimmer(threshold: 4 << 20)
 
+    /// Whether each frame counts the fragments its quads shade into
+    /// `RenderStatistics.fragmentsShaded`: the canvas area of every instance it submits, clipped
+    /// to its pass's target and to the damage. Off by default, when it costs nothing per quad
+    /// but a test; a benchmark turns it on for a frame it does not time.
+    public var countsShadedFragments: Bool {
+        get { encoder.fragments.isEnabled }
+        set { encoder.fragments.isEnabled = newValue }
+    }
+
     /// Creates a renderer that draws into `target`.
     ///
     /// - Parameters:
@@ -305,6 +314,7 @@ public final class GLESRenderer: FrameRenderer, CacheBudgetedRenderer {
         let damage = scissors.map { DamageTiles(rects: $0, width: list.pixelWidth, height: list.pixelHeight) }
         try encoder.encode(list, damage: damage)
         statistics.quads = encoder.quadCount
+        if encoder.fragments.isEnabled { statistics.fragmentsShaded = Int(encoder.fragments.pixels.rounded()) }
         statistics.textureUploads = textures.uploadsThisFrame
         statistics.partialTextureUploads = textures.partialUploadsThisFrame
         // The passes of barriers (backdrops, blends) run inside the pass they split.

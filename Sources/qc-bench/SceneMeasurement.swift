@@ -1,6 +1,7 @@
 import CompositorCore
 import ExampleScenes
 import Foundation
+import GLESRenderer
 import QuartzCore
 
 /// One measured (backend, scene, N).
@@ -59,9 +60,19 @@ struct SceneMeasurement {
         let list = try renderer.drawList(atTime: scene.timeOrigin + Double(frames + warmUp) / 60)
         let alone = try renderer.frameRenderer.benchmark(frames: max(5, frames / 4), warmUpFrames: 2) { _ in list }
         notes += String(format: "; render alone %.2f ms", alone.medianMilliseconds)
+        if let fragments = try shadedFragments(of: list) { notes += "; fragments shaded \(fragments)" }
         let measurement = Measurement(backend: backend, scene: kind.rawValue, n: count, result: result, notes: notes)
         emitLine(measurement.jsonLine)
         return measurement
+    }
+
+    /// The fragments the GLES renderer shades drawing `list` (`GLESRenderer.countsShadedFragments`),
+    /// counted in one more frame after the timed ones; nil for a renderer that does not count them.
+    private func shadedFragments(of list: DrawList) throws -> Int? {
+        guard let gles = renderer.frameRenderer as? GLESRenderer else { return nil }
+        gles.countsShadedFragments = true
+        defer { gles.countsShadedFragments = false }
+        return try gles.render(list).fragmentsShaded
     }
 
     /// S1 with 1% of its layers animating (every hundredth), each frame redrawing only the

@@ -132,6 +132,12 @@ public struct Quad: Sendable, Equatable {
     /// When set, the quad draws no fill, texture or border of its own: it shows what was drawn
     /// before it into its target, filtered (a layer's `backgroundFilters`; see `BackdropFilter`).
     public var backdrop: BackdropFilter?
+    /// For a blurred quad: a rectangle of its local space that opaque content drawn later in the
+    /// frame with the same transform covers whole but for its antialiased edges (the interior of
+    /// the opaque layer that casts the shadow, `ShadowRing.interior(of:radii:)`), or nil.
+    /// Renderers need not shade it inside those edges (`ShadowRing.hole(in:transform:)`): the
+    /// pixels are the same.
+    public var coveredRect: CGRect?
 
     // Inlinable: the flattener makes one for every layer it draws, and a call across modules
     // passes and copies each of the fields.
@@ -236,6 +242,10 @@ public struct RenderStatistics: Sendable, Equatable {
     public var drawCalls: Int = 0
     /// Quads drawn (after culling).
     public var quads: Int = 0
+    /// Fragments shaded: the canvas area of the quads submitted, each clipped to its target (and
+    /// to the damage of a damage-limited frame), in pixels; counted only when the renderer is
+    /// asked to (`GLESRenderer.countsShadedFragments`), 0 otherwise.
+    public var fragmentsShaded: Int = 0
     /// Offscreen passes rendered.
     public var offscreenPasses: Int = 0
     /// Filter passes run (the blurs and blooms of layers' `filters`, the filtering of backdrops);

@@ -33,7 +33,7 @@ extension Quad {
     }
 
     /// The smaller singular value of the 2×2 matrix (a b; c d).
-    private static func smallestSingularValue(_ a: Double, _ b: Double, _ c: Double, _ d: Double) -> Double {
+    static func smallestSingularValue(_ a: Double, _ b: Double, _ c: Double, _ d: Double) -> Double {
         let frobenius = a * a + b * b + c * c + d * d
         let det = a * d - b * c
         let root = (max(frobenius * frobenius - 4 * det * det, 0)).squareRoot()

@@ -23,8 +23,13 @@ public final class ShadowMaskCache {
     /// Mask texels per pixel along each axis.
     public static let texelsPerPixel: Float = 2
 
-    /// The most quads `drawShadow(_:_:)` draws for one shadow (a nine-patch).
-    public static let maximumPieces = 9
+    /// The most quads `drawShadow(_:_:)` draws for one shadow (a nine-patch; each piece cut in
+    /// up to four around a covered interior, `ShadowRing`).
+    public static let maximumPieces = 36
+
+    /// Whether a shadow's `coveredRect` is left undrawn (`ShadowRing`): true unless `QC_DEBUG`
+    /// has `whole-shadows`. The pixels are the same either way.
+    public var cutsCoveredInteriors = !DebugOptions.isEnabled(.wholeShadows)
 
     /// Creates an empty cache following `budget`.
     public init(budget: CacheBudget) { masks = BudgetedCache(budget: budget) }
@@ -136,20 +141,50 @@ public final class ShadowMaskCache {
     private func drawPieces(of quad: Quad, mask: ShadowMask, _ spansX: MaskSpans, _ spansY: MaskSpans,
                             _ draw: (Quad) throws -> Void) rethrows {
         let columns = Double(mask.image.width), rows = Double(mask.image.height)
+        // The hole, where cutting the shadow's whole visible rect around it pays (local units a
+        // pixel at the smallest scale: `antialiasingMargin` is 1.5 pixels); each piece of a
+        // nine-patch is then cut where it meets it.
+        var hole = cutsCoveredInteriors ? quad.coveredRect.flatMap { ShadowRing.hole(in: $0, transform: quad.transform) } : nil
+        if let candidate = hole, spansX.count > 0, spansY.count > 0 {
+            let x = (spansX[0].start, spansX[spansX.count - 1].end), y = (spansY[0].start, spansY[spansY.count - 1].end)
+            let visible = CGRect(x: x.0, y: y.0, width: x.1 - x.0, height: y.1 - y.0)
+            if ShadowRing.pieces(of: visible, around: candidate, unitsPerPixel: Double(quad.antialiasingMargin) / 1.5).count < 2 { hole = nil }
+        }
         for j in 0..<spansY.count {
             let y = spansY[j]
             for i in 0..<spansX.count {
                 let x = spansX[i]
                 let unitRect = CGRect(x: Double(x.firstTexel) / columns, y: Double(y.firstTexel) / rows,
                                       width: Double(x.endTexel - x.firstTexel) / columns, height: Double(y.endTexel - y.firstTexel) / rows)
-                var piece = Quad(transform: quad.transform, rect: CGRect(x: x.start, y: y.start, width: x.end - x.start, height: y.end - y.start),
-                                 fillColor: .clear, texture: TextureSource(image: mask.image, unitRect: unitRect), opacity: quad.opacity,
-                                 clipIndex: quad.clipIndex, isDoubleSided: quad.isDoubleSided, antialiasedEdges: 0,
-                                 blendMode: quad.blendMode)
-                piece.textureTint = quad.fillColor
-                try draw(piece)
+                let rect = CGRect(x: x.start, y: y.start, width: x.end - x.start, height: y.end - y.start)
+                guard let hole else {
+                    try draw(Self.piece(of: quad, mask: mask, rect: rect, unitRect: unitRect))
+                    continue
+                }
+                let ring = ShadowRing.pieces(of: rect, around: hole)
+                for k in 0..<ring.count {
+                    try draw(Self.piece(of: quad, mask: mask, rect: ring[k], unitRect: Self.unitRect(of: ring[k], in: rect, unitRect)))
+                }
             }
         }
+    }
+
+    /// A quad painting the texels `unitRect` of `mask` over `rect`, tinted by the shadow's colour.
+    private static func piece(of quad: Quad, mask: ShadowMask, rect: CGRect, unitRect: CGRect) -> Quad {
+        var piece = Quad(transform: quad.transform, rect: rect, fillColor: .clear,
+                         texture: TextureSource(image: mask.image, unitRect: unitRect), opacity: quad.opacity,
+                         clipIndex: quad.clipIndex, isDoubleSided: quad.isDoubleSided, antialiasedEdges: 0,
+                         blendMode: quad.blendMode)
+        piece.textureTint = quad.fillColor
+        return piece
+    }
+
+    /// The part of `unitRect` (drawn over `whole`) that falls over `part` of it.
+    private static func unitRect(of part: CGRect, in whole: CGRect, _ unitRect: CGRect) -> CGRect {
+        if part == whole { return unitRect }
+        let sx = unitRect.width / whole.width, sy = unitRect.height / whole.height
+        return CGRect(x: unitRect.minX + (part.minX - whole.minX) * sx, y: unitRect.minY + (part.minY - whole.minY) * sy,
+                      width: part.width * sx, height: part.height * sy)
     }
 
     /// What a (rounded) rectangle's mask is made for: the key (the prototype's size where the

@@ -43,6 +43,9 @@ package struct DebugOptions: Sendable, Equatable {
         /// Sublayers that only moved since the last frame flattened again instead of moved from
         /// its draw list (to measure the difference; the draw list is the same).
         case flattenMovedLayers = "flatten-moved-layers"
+        /// Shadows drawn whole, also beneath the opaque layers that cast them, instead of as the
+        /// ring around them (`ShadowRing`; to measure the difference; the pixels are the same).
+        case wholeShadows = "whole-shadows"
     }
 
     /// The environment variable that holds the switches.

@@ -53,6 +53,8 @@ final class FrameEncoder {
     private(set) var filterPassCount = 0
     /// Quads drawn (after culling), composited group images included.
     @exclusivity(unchecked) private(set) var quadCount = 0
+    /// The fragments the frame's instances shade, when counted (`GLESRenderer.countsShadedFragments`).
+    var fragments = ShadedFragmentCount()
     /// For each instance of the canvas pass of a damage-limited frame, the canvas pixels it can
     /// touch (minX, minY, maxX, maxY, exclusive); empty for other frames and passes.
     @exclusivity(unchecked) private(set) var instanceBounds: [SIMD4<Int32>] = []
@@ -151,6 +153,7 @@ final class FrameEncoder {
     private func encodeTree(_ tree: DrawListTree) throws {
         passes.removeAll(keepingCapacity: true)
         instanceCount = 0; quadCount = 0; isShortOfInstances = false
+        fragments.reset()
         root = PassBuilder(destination: nil, canvasWidth: root.canvasWidth, canvasHeight: root.canvasHeight)
         instanceCapacity = instanceData.count / QuadInstance.stride
         try instanceData.withUnsafeMutableBufferPointer { buffer in
@@ -210,9 +213,11 @@ final class FrameEncoder {
         QuadInstance.write(quad, texture: binding?.coordinates, alphaTint: alphaTint,
                            nearestFlags: binding.map { QuadInstance.nearestFlags(samplerKey: $0.samplerKey) } ?? 0,
                            clip: clip, margin: margin, into: base + index * QuadInstance.stride)
-        if clipShrinkingEnabled,
-           let drawn = ClippedQuadGeometry.drawnRect(of: quad, margin: margin, textured: binding != nil, clip: clip) {
-            ClippedQuadGeometry.write(drawn, into: base + index * QuadInstance.stride)
+        let drawn = clipShrinkingEnabled ? ClippedQuadGeometry.drawnRect(of: quad, margin: margin, textured: binding != nil, clip: clip) : nil
+        if let drawn { ClippedQuadGeometry.write(drawn, into: base + index * QuadInstance.stride) }
+        if fragments.isEnabled {
+            fragments.add(quad, drawn: drawn, margin: margin, width: builder.canvasWidth, height: builder.canvasHeight,
+                          damage: builder === root ? damage?.rectangles : nil)
         }
         let texture = binding?.texture ?? 0, samplerKey = binding?.samplerKey ?? 0
         if damage != nil && builder === root {

@@ -35,6 +35,8 @@ struct ColorMultiplier: Equatable {
         // A fill made translucent must blend with what is behind it (Listing 6.9's reflection:
         // the instance at alpha 0.4 over the background), not replace it.
         if q.fillColor.alpha < 1 { q.isOpaque = false }
+        // Nor does a body made translucent cover its shadow (`Quad.coveredRect`).
+        if alpha < 1 { q.coveredRect = nil }
         if var gradient = q.gradient {
             gradient.stops = gradient.stops.map { s in
                 GradientFill.Stop(location: s.location, red: s.red * red, green: s.green * green,

@@ -50,8 +50,9 @@ extension FrameFlattener {
         let shadowClip = shadow == .none ? p.clip : ownShadowClip(of: p)
         switch shadow {
         case let .roundedRect(rect, radii, alpha):
-            commands.append(.quad(ShadowShape.quad(for: s, rect: rect, radii: radii, alpha: alpha, placed: p,
-                                                   clip: shadowClip)))
+            var quad = ShadowShape.quad(for: s, rect: rect, radii: radii, alpha: alpha, placed: p, clip: shadowClip)
+            if mask == nil && !filtered { quad.coveredRect = ShadowShape.coveredInterior(of: s, placed: p) }
+            commands.append(.quad(quad))
         case let .path(path):
             drawPathShadow(path, of: p, clip: shadowClip)
         case .none, .composited:

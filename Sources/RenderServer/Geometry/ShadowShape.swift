@@ -64,6 +64,17 @@ enum ShadowShape: Equatable {
              isDoubleSided: s.isDoubleSided, blurSigma: Float(max(0, s.shadowRadius)))
     }
 
+    /// The part of the shadow that the unmasked, unfiltered layer's body covers whole when drawn
+    /// over it directly (`Quad.coveredRect`): the interior of its bounds (`ShadowRing`) when its
+    /// background is opaque and nothing can make it less than opaque there: opacity 1 on the
+    /// path to the target, no clip (whose antialiased edge could cross the interior), no
+    /// rasterization (a group); nil otherwise.
+    static func coveredInterior(of s: LayerState, placed p: PlacedLayer) -> CGRect? {
+        guard p.clip == nil, p.opacity >= 1, s.opacity >= 1, !s.shouldRasterize,
+              PremultipliedColor(s.backgroundColor).alpha >= 1 else { return nil }
+        return ShadowRing.interior(of: s.bounds, radii: CornerRadii(s))
+    }
+
     /// The shadow of a path whose coverage image is `coverage`, in the layer's space: a quad
     /// that paints the coverage's alpha blurred by `shadowRadius` (the renderer keeps the blurred
     /// mask), tinted with the shadow colour; with no blur, the coverage itself, tinted.
