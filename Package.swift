@@ -66,7 +66,7 @@ let package = Package(
         .target(name: "CompositorCore", dependencies: ["CoreGraphics", logging]),
         .target(name: "CoreMedia"),
         // Video decoding on GStreamer: playbin into an appsink of I420/NV12 frames, polled, no main loop.
-        .target(name: "MediaDecoding", dependencies: ["CGStreamer", logging]),
+        .target(name: "MediaDecoding", dependencies: ["CGStreamer", "CompositorCore", logging]),
         // Swift Testing's CoreGraphics overlay (image attachments). It must not make executables
         // link libTesting: it holds only code emitted into its clients, imports Testing weakly and
         // does not autolink it (a test target links Testing itself). Unsafe flags in a dependency
@@ -139,7 +139,7 @@ let package = Package(
         // Tests.
         .testTarget(name: "CoreMediaTests", dependencies: ["CoreMedia"]),
         .target(name: "MediaTestSupport", dependencies: ["MediaDecoding"]),
-        .testTarget(name: "MediaDecodingTests", dependencies: ["CGStreamer", "MediaDecoding", "MediaTestSupport"]),
+        .testTarget(name: "MediaDecodingTests", dependencies: ["CGStreamer", "CompositorCore", "MediaDecoding", "MediaTestSupport"]),
         .testTarget(name: "AVFoundationTests", dependencies: [
             "AVFoundation", "MediaDecoding", "MediaTestSupport", "QuartzCoreTesting", "QuartzCoreSnapshotTesting",
         ]),

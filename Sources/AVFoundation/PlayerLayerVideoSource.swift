@@ -34,8 +34,7 @@ extension VideoFrameImage {
         self.init(layout: frame.format == .i420 ? .i420 : .nv12, width: frame.width, height: frame.height,
                   planes: frame.planes.map { Plane(baseAddress: $0.baseAddress, bytesPerRow: $0.bytesPerRow, width: $0.width, height: $0.height) },
                   conversion: YCbCrConversion(matrix: matrix, isFullRange: frame.isFullRange),
-                  chromaSiting: ChromaSiting(isHorizontallyCosited: frame.chromaSite.isHorizontallyCosited,
-                                             isVerticallyCosited: frame.chromaSite.isVerticallyCosited),
+                  chromaSiting: frame.chromaSiting,
                   storage: frame)
     }
 }

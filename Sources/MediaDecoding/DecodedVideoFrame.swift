@@ -1,4 +1,5 @@
 import CGStreamer
+import CompositorCore
 
 /// The Y'CbCr layouts the decoder hands out: the formats the renderers take as they are.
 public enum VideoPixelFormat: Sendable, Equatable {
@@ -59,7 +60,7 @@ public final class DecodedVideoFrame: @unchecked Sendable {
     /// Where the chroma samples lie against the luma samples: the caps' `chroma-site`, or
     /// MPEG-2's (co-sited horizontally, halfway vertically) when the caps do not say, the
     /// default of H.264 and HEVC streams (`chroma_sample_loc_type` 0).
-    public let chromaSite: ChromaSite
+    public let chromaSiting: ChromaSiting
 
     /// Maps the video frame of a sample (taking its own reference), or nil when it is not I420
     /// or NV12 raw video.
@@ -96,7 +97,7 @@ public final class DecodedVideoFrame: @unchecked Sendable {
         default: matrix = h >= 720 ? .bt709 : .bt601
         }
         isFullRange = mapped.pointee.full_range != 0
-        chromaSite = ChromaSite(gstreamerFlags: mapped.pointee.chroma_site)
+        chromaSiting = ChromaSiting(gstreamerFlags: mapped.pointee.chroma_site)
         pixelAspectRatio = mapped.pointee.par_d > 0 && mapped.pointee.par_n > 0
             ? Double(mapped.pointee.par_n) / Double(mapped.pointee.par_d) : 1
     }
