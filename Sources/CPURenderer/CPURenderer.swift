@@ -104,6 +104,7 @@ public final class CPURenderer: FrameRenderer, CacheBudgetedRenderer {
         if let rasterizationCacheLimit { rasterizationBudget.byteLimit = max(0, rasterizationCacheLimit) }
         rasterizations = RasterizationCache(budget: rasterizationBudget)
         shadowMasks = ShadowMaskCache(budget: budget)
+        shadowMasks.cutsCoveredInteriors = options.cutsShadowsUnderOpaqueLayers
         offscreen = PixelBufferPool(budget: budget, maximumSide: Self.maximumSide)
     }
 

@@ -14,6 +14,9 @@ extension CPURenderer {
         /// Whether sprites are painted by the AVX2 kernel where the processor runs it, rather
         /// than by the baseline lanes. The default is true; `QC_DEBUG=no-wide-kernels` clears it.
         public var usesWideSpriteKernel = true
+        /// Whether a shadow under an opaque layer is painted only around the layer's interior where
+        /// that saves pixels (`ShadowRing`). The default is true; `QC_DEBUG=whole-shadows` clears it.
+        public var cutsShadowsUnderOpaqueLayers = true
 
         /// Creates the default options.
         public init() {}
@@ -22,12 +25,12 @@ extension CPURenderer {
         package init(_ debug: DebugOptions) {
             preparesInParallel = !debug.switches.contains(.serialPreparation)
             usesWideSpriteKernel = !debug.switches.contains(.noWideKernels)
+            cutsShadowsUnderOpaqueLayers = !debug.switches.contains(.wholeShadows)
         }
 
         /// The options the `QC_DEBUG` environment variable of this process asks for.
         public static var fromEnvironment: Options {
-            _ = DebugOptions.isEnabled(.noWideKernels)  // reports the entries that name no switch, once
-            return Options(DebugOptions.current)
+            Options(DebugOptions.reported)
         }
     }
 }

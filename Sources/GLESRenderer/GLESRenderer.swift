@@ -43,8 +43,6 @@ public final class GLESRenderer: FrameRenderer, CacheBudgetedRenderer {
     private var hasWarnedAboutDeepClips = false
     /// How the renderer draws (not what), as given at creation.
     public let options: Options
-    private var logsStatistics: Bool { options.logsStatistics }
-    private var scissorsEachDamageRectangle: Bool { options.scissorsEachDamageRectangle }
     private var isReleased = false
     /// Hands the heap back to the system after large evictions (llvmpipe keeps textures in it).
     private var trimmer = FreedMemoryTrimmer(threshold: 4 << 20)
@@ -90,6 +88,7 @@ public final class GLESRenderer: FrameRenderer, CacheBudgetedRenderer {
         rasterCache = RasterizationCache(budget: rasterizationBudget)
         rasterCache.onRelease = { [unowned pool] in pool.recycle($0) }
         shadowMasks = ShadowMaskCache(budget: budget)
+        shadowMasks.cutsCoveredInteriors = options.cutsShadowsUnderOpaqueLayers
         encoder = FrameEncoder(textures: textures, pool: pool, rasterCache: rasterCache, shadowMasks: shadowMasks, clips: clips)
         clips.analyticClipsEnabled = options.usesAnalyticClips
         encoder.leanBatchesEnabled = options.usesLeanBatches
@@ -323,7 +322,7 @@ public final class GLESRenderer: FrameRenderer, CacheBudgetedRenderer {
         statistics.filterPasses = encoder.filterPassCount
 
         var drawsDamagePerInstance = false
-        if let scissors, scissors.count > 1, !scissorsEachDamageRectangle, let canvas = encoder.passes.last,
+        if let scissors, scissors.count > 1, !options.scissorsEachDamageRectangle, let canvas = encoder.passes.last,
            canvas.destination == nil, canvas.barriers.isEmpty, case let .quads(batches) = canvas.work {
             drawsDamagePerInstance = damagedCanvas.plan(canvasBatches: batches, bounds: encoder.instanceBounds, rects: scissors,
                                                         height: target.pixelHeight, yFlipped: target.isYFlipped,
@@ -349,7 +348,7 @@ public final class GLESRenderer: FrameRenderer, CacheBudgetedRenderer {
         endFrame(isWhole: isWhole)
         recordResources(in: &statistics)
         lastStatistics = statistics
-        if logsStatistics {
+        if options.logsStatistics {
             GLESRendererLog.logger.info("\(statistics.drawCalls) draw calls, \(statistics.offscreenPasses) offscreen passes, \(statistics.quads) quads, \(statistics.textureUploads) uploads (\(statistics.partialTextureUploads) partial); live \(ledger.counts)")
         }
         return statistics

@@ -22,6 +22,9 @@ extension GLESRenderer {
         /// rather than once with a damage rectangle per instance. The default is false;
         /// `QC_DEBUG=damage-scissors` sets it.
         public var scissorsEachDamageRectangle = false
+        /// Whether a shadow under an opaque layer is drawn only around the layer's interior where
+        /// that saves fragments (`ShadowRing`). The default is true; `QC_DEBUG=whole-shadows` clears it.
+        public var cutsShadowsUnderOpaqueLayers = true
 
         /// Creates the default options.
         public init() {}
@@ -32,12 +35,12 @@ extension GLESRenderer {
             usesAnalyticClips = !debug.switches.contains(.clipTable)
             usesLeanBatches = !debug.switches.contains(.wholeBatches)
             scissorsEachDamageRectangle = debug.switches.contains(.damageScissors)
+            cutsShadowsUnderOpaqueLayers = !debug.switches.contains(.wholeShadows)
         }
 
         /// The options the `QC_DEBUG` environment variable of this process asks for.
         public static var fromEnvironment: Options {
-            _ = DebugOptions.isEnabled(.stats)  // reports the entries that name no switch, once
-            return Options(DebugOptions.current)
+            Options(DebugOptions.reported)
         }
     }
 }

@@ -59,6 +59,7 @@ final class CPUSpriteKernelTests: XCTestCase {
         XCTAssertFalse(CPURenderer.Options(DebugOptions(parsing: "no-wide-kernels")).usesWideSpriteKernel)
         XCTAssertTrue(CPURenderer.Options(DebugOptions(parsing: "stats")).usesWideSpriteKernel)
         XCTAssertFalse(CPURenderer.Options(DebugOptions(parsing: "serial-preparation")).preparesInParallel)
+        XCTAssertFalse(CPURenderer.Options(DebugOptions(parsing: "whole-shadows")).cutsShadowsUnderOpaqueLayers)
         XCTAssertEqual(CPURenderer.Options(DebugOptions(parsing: "")), CPURenderer.Options())
         let cpuinfo = (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8)) ?? ""
         if cpuinfo.contains("flags") {

@@ -16,6 +16,8 @@ final class GLESRendererOptionsTests: XCTestCase {
         XCTAssertTrue(defaults.usesAnalyticClips)
         XCTAssertTrue(defaults.usesLeanBatches)
         XCTAssertFalse(defaults.scissorsEachDamageRectangle)
+        XCTAssertTrue(defaults.cutsShadowsUnderOpaqueLayers)
+        XCTAssertFalse(GLESRenderer.Options(DebugOptions(parsing: "whole-shadows")).cutsShadowsUnderOpaqueLayers)
         let all = GLESRenderer.Options(DebugOptions(parsing: "stats, clip-table,whole-batches,damage-scissors"))
         XCTAssertTrue(all.logsStatistics)
         XCTAssertFalse(all.usesAnalyticClips)

@@ -27,9 +27,9 @@ public final class ShadowMaskCache {
     /// up to four around a covered interior, `ShadowRing`).
     public static let maximumPieces = 36
 
-    /// Whether a shadow's `coveredRect` is left undrawn (`ShadowRing`): true unless `QC_DEBUG`
-    /// has `whole-shadows`. The pixels are the same either way.
-    public var cutsCoveredInteriors = !DebugOptions.isEnabled(.wholeShadows)
+    /// Whether a shadow's `coveredRect` is left undrawn (`ShadowRing`); the renderers set it from
+    /// their options (`QC_DEBUG=whole-shadows` clears it). The pixels are the same either way.
+    public var cutsCoveredInteriors = true
 
     /// Creates an empty cache following `budget`.
     public init(budget: CacheBudget) { masks = BudgetedCache(budget: budget) }

@@ -80,8 +80,14 @@ package struct DebugOptions: Sendable, Equatable {
     /// Whether `option` is on in this process. The first call logs the entries of `QC_DEBUG`
     /// that name nothing.
     package static func isEnabled(_ option: Switch) -> Bool {
+        reported.switches.contains(option)
+    }
+
+    /// `current`, its unrecognized entries logged on the first read (what renderers' options
+    /// are filled from).
+    package static var reported: DebugOptions {
         _ = reportedUnrecognized
-        return current.switches.contains(option)
+        return current
     }
 
     /// Logs once, through CompositorCore's log, what `current` did not recognize. Kept apart from

@@ -23,7 +23,11 @@ struct BackdropReaders {
             return
         }
         for id in changes {
-            if let layer = layers[id], Self.reads(layer) { ids.insert(id) } else { ids.remove(id) }
+            if let layer = layers[id], Self.reads(layer) {
+                ids.insert(id)
+            } else if !ids.isEmpty {
+                ids.remove(id)
+            }
         }
     }
 
