@@ -249,16 +249,24 @@ def scenario(kiosk, devices, sync, size, tap, tap_item, blank):
     time.sleep(2)
     shot(sync, "vt")
 
-    set_connector("off")
-    kiosk.wait_for(r"unplugged; waiting for a display", "the unplug")
-    time.sleep(3)
-    if not kiosk.alive():
-        raise Failure("qc-kiosk exited after the unplug")
-    say("still running after the unplug")
-    set_connector("on")
-    kiosk.wait_for(r"display: \S+ \d+x\d+", "lighting the display plugged back")
-    kiosk.wait_for(r"scanout: mode set on", "the modeset after the replug")
-    time.sleep(3)
+    # Two unplug/replug cycles: each lets the display's surface, context and EGL display go
+    # and makes new ones, so the second must leave the kiosk's descriptors as the first did.
+    descriptors = []
+    for cycle in (1, 2):
+        set_connector("off")
+        kiosk.wait_for(r"unplugged; waiting for a display", "the unplug")
+        time.sleep(3)
+        if not kiosk.alive():
+            raise Failure("qc-kiosk exited after the unplug")
+        say("still running after the unplug")
+        set_connector("on")
+        kiosk.wait_for(r"display: \S+ \d+x\d+", "lighting the display plugged back")
+        kiosk.wait_for(r"scanout: mode set on", "the modeset after the replug")
+        time.sleep(3)
+        descriptors.append(len(os.listdir(f"/proc/{kiosk.process.pid}/fd")))
+        say(f"open descriptors after replug {cycle}: {descriptors[-1]}")
+    if descriptors[1] != descriptors[0]:
+        raise Failure(f"a replug leaked descriptors: {descriptors[0]} after the first, {descriptors[1]} after the second")
     shot(sync, "replug")
 
     # The replug's input-free wait counts towards the idle time; blanking comes `blank` s after the tap.

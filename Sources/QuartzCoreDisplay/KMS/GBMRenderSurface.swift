@@ -40,13 +40,17 @@ final class GBMRenderSurface: KMSRenderSurface {
             throw CADisplayError.errno("gbm_surface_create")
         }
         self.surface = surface
+        var egl: (display: EGLDisplay, context: EGLContext, surface: EGLSurface, hasBufferAge: Bool)?
         do {
-            (display, context, eglSurface, hasBufferAge) = try Self.makeEGL(gbm: gbm, surface: surface)
+            let made = try Self.makeEGL(gbm: gbm, surface: surface)
+            egl = made
+            (display, context, eglSurface, hasBufferAge) = made
             let adopted = try GLESContext(adoptingCurrentContext: ())
             let target = try OffscreenTarget(context: adopted, adoptingFramebuffer: 0, pixelWidth: width,
                                              pixelHeight: height, isYFlipped: true)
             renderer = try CARenderer(target: target)
         } catch {
+            if let egl { Self.destroyEGL(egl.display, context: egl.context, surface: egl.surface) }
             gbm_surface_destroy(surface)
             gbm_device_destroy(gbm)
             throw error
@@ -55,11 +59,21 @@ final class GBMRenderSurface: KMSRenderSurface {
 
     deinit {
         for fb in framebuffers.values { drmModeRmFB(fd, fb) }
-        eglMakeCurrent(display, nil, nil, nil)
-        eglDestroySurface(display, eglSurface)
-        eglDestroyContext(display, context)
+        Self.destroyEGL(display, context: context, surface: eglSurface)
         gbm_surface_destroy(surface)
         gbm_device_destroy(gbm)
+    }
+
+    /// Releases the context and window surface, then terminates the display, which is this
+    /// surface's own (one per GBM device). Terminating it closes the duplicate of the card's
+    /// descriptor the driver took at `eglInitialize` and frees its screen: without it every
+    /// replug or lost context leaked a descriptor, and a new GBM device allocated at the freed
+    /// one's address would find the old display still initialized. `nil` parts were not made.
+    private static func destroyEGL(_ display: EGLDisplay, context: EGLContext?, surface: EGLSurface?) {
+        eglMakeCurrent(display, nil, nil, nil)
+        if let surface { eglDestroySurface(display, surface) }
+        if let context { eglDestroyContext(display, context) }
+        eglTerminate(display)
     }
 
     private static func makeEGL(gbm: OpaquePointer, surface: OpaquePointer) throws
@@ -75,6 +89,18 @@ final class GBMRenderSurface: KMSRenderSurface {
         guard eglInitialize(display, &major, &minor) == EGLBoolean(EGL_TRUE) else {
             throw CADisplayError.call("eglInitialize", detail: eglErrorName())
         }
+        do {
+            let (context, eglSurface, bufferAge) = try makeContextAndSurface(display: display, surface: surface)
+            return (display, context, eglSurface, bufferAge)
+        } catch {
+            destroyEGL(display, context: nil, surface: nil)
+            throw error
+        }
+    }
+
+    /// A GLES 3 context (robust where offered) and a window surface on `surface`, made current.
+    private static func makeContextAndSurface(display: EGLDisplay, surface: OpaquePointer) throws
+        -> (EGLContext, EGLSurface, Bool) {
         guard eglBindAPI(EGLenum(EGL_OPENGL_ES_API)) == EGLBoolean(EGL_TRUE) else {
             throw CADisplayError.call("eglBindAPI", detail: eglErrorName())
         }
@@ -98,10 +124,11 @@ final class GBMRenderSurface: KMSRenderSurface {
             throw CADisplayError.call("eglCreateWindowSurface", detail: eglErrorName())
         }
         guard eglMakeCurrent(display, eglSurface, eglSurface, context) == EGLBoolean(EGL_TRUE) else {
+            eglDestroySurface(display, eglSurface)
+            eglDestroyContext(display, context)
             throw CADisplayError.call("eglMakeCurrent", detail: eglErrorName())
         }
-        let bufferAge = names.contains("EGL_EXT_buffer_age")
-        return (display, context, eglSurface, bufferAge)
+        return (context, eglSurface, names.contains("EGL_EXT_buffer_age"))
     }
 
     /// An RGB888 config whose native visual is XRGB8888 (so the buffers can be scanned out).
