@@ -9,12 +9,16 @@ import Foundation
 /// different images still batch); larger images, and images drawn with trilinear filtering
 /// (which needs mipmaps of the image alone), get a texture of their own. Entries are kept by the
 /// shared cache policy (`BudgetedCache`), atlas pages counted whole as the entries' shared
-/// bytes; a page emptied by evictions is deleted (the last one is kept). Entries hold their
-/// image strongly, so an image's `ObjectIdentifier` cannot be reused by another image while it
-/// keys the cache.
+/// bytes; a page emptied by evictions is deleted (the last one is kept).
+///
+/// The cache holds each entry's image strongly (in `images`), so an image's `ObjectIdentifier`
+/// cannot be reused by another image while it keys the cache, and the base of an incremental
+/// update is still there when its successor is drawn. An image that only the cache still
+/// holds at the end of a frame can never be drawn again (no layer shows it), and its entry
+/// goes: age alone would keep it until the byte limit in a damage-tracked display, whose
+/// partial frames age nothing.
 final class TextureCache: CacheBudgetFollowing {
     private struct Entry {
-        let image: CGImage
         var placement: TexturePlacement
         var atlasPage: Int?
         var mipmapped: Bool
@@ -58,6 +62,9 @@ final class TextureCache: CacheBudgetFollowing {
 
     /// Creates a cache following `budget`, with atlas pages sized for a display of
     /// `displayWidth` x `displayHeight` pixels (`pageSize(displayWidth:displayHeight:maximumTextureSize:)`).
+    /// The image of each entry, by its identifier.
+    private var images: [ObjectIdentifier: CGImage] = [:]
+
     init(ledger: GLObjectLedger, budget: CacheBudget, displayWidth: Int, displayHeight: Int) {
         self.ledger = ledger
         entries = BudgetedCache(budget: budget)
@@ -67,6 +74,7 @@ final class TextureCache: CacheBudgetFollowing {
         pageSize = Self.pageSize(displayWidth: displayWidth, displayHeight: displayHeight, maximumTextureSize: maximumTextureSize)
         entries.onRelease = { [unowned self] identifier, entry in
             self.release(entry)
+            self.images[identifier] = nil
             if self.lastIdentifier == identifier { self.lastIdentifier = nil }
         }
     }
@@ -112,8 +120,10 @@ final class TextureCache: CacheBudgetFollowing {
         videoFrames?.beginFrame()
     }
 
-    /// Ends a frame: evicts by age after a frame drawn whole (`isWhole`), then beyond the byte limit.
+    /// Ends a frame: lets go of the images only the cache holds, evicts by age after a frame
+    /// drawn whole (`isWhole`), then beyond the byte limit.
     func endFrame(isWhole: Bool = true) {
+        releaseImagesHeldOnlyHere()
         entries.endFrame(countForAge: isWhole)
         videoFrames?.endFrame()
     }
@@ -131,6 +141,7 @@ final class TextureCache: CacheBudgetFollowing {
         if let stale = entries.removeValue(forKey: identifier) { release(stale) }
         let entry = try updateInPlace(source.image, mipmapped: needsMipmaps) ?? upload(source.image, mipmapped: needsMipmaps)
         entries.insert(entry, bytes: entry.standaloneBytes, for: identifier)
+        images[identifier] = source.image
         remember(identifier, entry.placement, entry.mipmapped)
         return entry.placement
     }
@@ -140,6 +151,7 @@ final class TextureCache: CacheBudgetFollowing {
         videoFrames?.releaseAll()
         videoFrames = nil
         entries.removeAll()
+        images.removeAll()
         for page in pages where page.texture != 0 { ledger.deleteTexture(page.texture) }
         pages.removeAll()
         lastIdentifier = nil
@@ -152,6 +164,19 @@ final class TextureCache: CacheBudgetFollowing {
         let placement = try textures.placement(for: frame)
         uploadsThisFrame += textures.uploadsThisFrame - before
         return placement
+    }
+
+    /// Evicts the entries whose image no one but the cache holds any more.
+    private func releaseImagesHeldOnlyHere() {
+        var gone: [ObjectIdentifier] = []
+        var index = images.values.startIndex
+        while index != images.values.endIndex {
+            if isKnownUniquelyReferenced(&images.values[index]) { gone.append(images.keys[index]) }
+            images.values.formIndex(after: &index)
+        }
+        guard !gone.isEmpty else { return }
+        let unreachable = Set(gone)
+        entries.removeAll { identifier, _ in unreachable.contains(identifier) }
     }
 
     private func remember(_ identifier: ObjectIdentifier, _ placement: TexturePlacement, _ mipmapped: Bool) {
@@ -189,6 +214,7 @@ final class TextureCache: CacheBudgetFollowing {
               image.bytesPerRow % 4 == 0 else { return nil }
         let changed = PixelRect(enclosing: update.changedRect).intersection(PixelRect(x: 0, y: 0, width: image.width, height: image.height))
         entries.removeValue(forKey: baseIdentifier)
+        images[baseIdentifier] = nil
         if lastIdentifier == baseIdentifier { lastIdentifier = nil }
         uploadsThisFrame += 1
         partialUploadsThisFrame += 1
@@ -205,7 +231,7 @@ final class TextureCache: CacheBudgetFollowing {
             if entry.mipmapped { glGenerateMipmap(GLenum(GL_TEXTURE_2D)) }
             do { try GLError.check("glTexSubImage2D") } catch { ledger.deleteTexture(entry.placement.texture); throw error }
         }
-        return Entry(image: image, placement: entry.placement, atlasPage: nil, mipmapped: entry.mipmapped)
+        return Entry(placement: entry.placement, atlasPage: nil, mipmapped: entry.mipmapped)
     }
 
     private func upload(_ image: CGImage, mipmapped: Bool) throws -> Entry {
@@ -231,7 +257,7 @@ final class TextureCache: CacheBudgetFollowing {
                                          originX: Float(x + Self.gutter), originY: Float(y + Self.gutter),
                                          width: Float(image.width), height: Float(image.height),
                                          textureWidth: size, textureHeight: size)
-        return Entry(image: image, placement: placement, atlasPage: page, mipmapped: false)
+        return Entry(placement: placement, atlasPage: page, mipmapped: false)
     }
 
     /// Finds room on a page: an existing one, one emptied by evicting stale images, or a new one.
@@ -287,6 +313,6 @@ final class TextureCache: CacheBudgetFollowing {
         let placement = TexturePlacement(texture: texture, originX: 0, originY: 0,
                                          width: Float(pixels.width), height: Float(pixels.height),
                                          textureWidth: Float(pixels.width), textureHeight: Float(pixels.height))
-        return Entry(image: image, placement: placement, atlasPage: nil, mipmapped: mipmapped)
+        return Entry(placement: placement, atlasPage: nil, mipmapped: mipmapped)
     }
 }
