@@ -2,15 +2,12 @@ import CompositorCore
 import CoreGraphics
 
 /// The textures of the images drawn recently, converted once per image object and kept by the
-/// shared cache policy (`BudgetedCache`). Entries hold their image, so an identifier cannot be
-/// reused by another image while it keys the store.
+/// shared cache policy (`BudgetedCache`). The store holds each entry's image (`HeldImages`); an
+/// entry whose image only the store still holds at the end of a frame goes then.
 final class TextureStore: CacheBudgetFollowing {
-    private struct Entry {
-        let image: CGImage
-        let texture: Texture
-    }
-
-    private let cache: BudgetedCache<ObjectIdentifier, Entry>
+    private let cache: BudgetedCache<ObjectIdentifier, Texture>
+    /// The image of each entry, by its identifier.
+    private var images = HeldImages()
     /// The last image asked for and its texture (a frame's sprites often share one image).
     /// Unchecked for exclusivity: used only while quads are prepared, never during an access.
     @exclusivity(unchecked) private var lastImage: ObjectIdentifier?
@@ -20,7 +17,10 @@ final class TextureStore: CacheBudgetFollowing {
     /// The converted video frames of this frame and the one before.
     let videoFrames = VideoTextureStore()
 
-    init(budget: CacheBudget) { cache = BudgetedCache(budget: budget) }
+    init(budget: CacheBudget) {
+        cache = BudgetedCache(budget: budget)
+        cache.onRelease = { [unowned self] identifier, _ in self.images[identifier] = nil }
+    }
 
     /// The eviction age and byte limit; applied at the end of the next frame.
     var budget: CacheBudget {
@@ -44,8 +44,11 @@ final class TextureStore: CacheBudgetFollowing {
         videoFrames.beginFrame()
     }
 
-    /// Ends a frame: evicts by age after one drawn whole (`isWhole`), then beyond the byte limit.
+    /// Ends a frame: lets go of the images only the store holds, evicts by age after a frame
+    /// drawn whole (`isWhole`), then beyond the byte limit.
     func endFrame(isWhole: Bool = true) {
+        let unreachable = images.identifiersHeldOnlyHere()
+        if !unreachable.isEmpty { cache.removeAll { identifier, _ in unreachable.contains(identifier) } }
         cache.endFrame(countForAge: isWhole)
         videoFrames.endFrame()
     }
@@ -57,17 +60,18 @@ final class TextureStore: CacheBudgetFollowing {
         let texture: Texture
         if identifier == lastImage, let lastTexture {
             texture = lastTexture
-        } else if let entry = cache.value(for: identifier) {
-            texture = entry.texture
+        } else if let cached = cache.value(for: identifier) {
+            texture = cached
         } else {
             texture = Texture(PixelBuffer(image: source.image))
-            cache.insert(Entry(image: source.image, texture: texture), bytes: texture.byteCount, for: identifier)
+            cache.insert(texture, bytes: texture.byteCount, for: identifier)
+            images[identifier] = source.image
             uploadsThisFrame += 1
         }
         lastImage = identifier; lastTexture = texture
         if source.minificationFilter == .trilinear, !texture.hasMipmaps {
             texture.makeMipmaps()
-            cache.update(Entry(image: source.image, texture: texture), bytes: texture.byteCount, for: identifier)
+            cache.update(texture, bytes: texture.byteCount, for: identifier)
         }
         return texture
     }

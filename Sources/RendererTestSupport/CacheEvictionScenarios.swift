@@ -117,4 +117,28 @@ public enum CacheEvictionScenarios {
         let whole = try renderer.render(list([quad(a, x: 0), quad(b, x: 40)]))
         XCTAssertEqual(whole.textureUploads, 0, "the image outside the damage was kept", file: file, line: line)
     }
+
+    /// Images `a` and `b` drawn in a first frame, then frames that redraw only damage elsewhere
+    /// (which age nothing): both stay while the caller holds them; once nothing but the cache
+    /// holds `b`, no layer can draw it again, and its entry goes at the end of the next frame.
+    /// Returns the statistics of the first frame and of the last.
+    @discardableResult
+    public static func checkImagesNoOneElseHoldsGo(_ renderer: FrameRenderer & CacheBudgetedRenderer,
+                                                   file: StaticString = #filePath, line: UInt = #line) throws
+        -> (first: RenderStatistics, last: RenderStatistics) {
+        renderer.cacheBudget = CacheBudget(byteLimit: 64 << 20, evictionAge: 1000)
+        let a = image(side: 300, level: 30)
+        var b: CGImage? = image(side: 300, level: 90)
+        let first = try renderer.render(list([quad(a, x: 0), quad(b!, x: 20)]))
+        XCTAssertEqual(first.contentImages.entries, 2, file: file, line: line)
+        let damage = [PixelRect(x: 40, y: 40, width: 4, height: 4)]
+        var last = try renderer.render(list([]), damageRegion: damage)
+        XCTAssertEqual(last.contentImages.entries, 2, "both still held elsewhere: kept", file: file, line: line)
+        b = nil
+        last = try renderer.render(list([]), damageRegion: damage)
+        XCTAssertEqual(last.contentImages.entries, 1, "held by no one else: let go", file: file, line: line)
+        XCTAssertEqual(last.contentImages.bytes * 2, first.contentImages.bytes, file: file, line: line)
+        withExtendedLifetime(a) {}
+        return (first, last)
+    }
 }

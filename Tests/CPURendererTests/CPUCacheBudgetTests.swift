@@ -34,6 +34,10 @@ final class CPUCacheBudgetTests: XCTestCase {
         try Scenarios.checkDamageLimitedFramesDoNotAge(try makeRenderer(), age: 3)
     }
 
+    func testAnImageNoOneElseHoldsIsLetGoAtTheEndOfTheFrame() throws {
+        try Scenarios.checkImagesNoOneElseHoldsGo(try makeRenderer())
+    }
+
     /// The default budget follows the canvas: four screens of pixels, from 4 MiB to 64 MiB.
     func testTheDefaultBudgetScalesWithTheCanvas() throws {
         XCTAssertEqual(try makeRenderer().cacheBudget.byteLimit, 4 << 20)

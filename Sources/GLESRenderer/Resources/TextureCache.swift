@@ -11,12 +11,8 @@ import Foundation
 /// shared cache policy (`BudgetedCache`), atlas pages counted whole as the entries' shared
 /// bytes; a page emptied by evictions is deleted (the last one is kept).
 ///
-/// The cache holds each entry's image strongly (in `images`), so an image's `ObjectIdentifier`
-/// cannot be reused by another image while it keys the cache, and the base of an incremental
-/// update is still there when its successor is drawn. An image that only the cache still
-/// holds at the end of a frame can never be drawn again (no layer shows it), and its entry
-/// goes: age alone would keep it until the byte limit in a damage-tracked display, whose
-/// partial frames age nothing.
+/// The cache holds each entry's image (`HeldImages`); an entry whose image only the cache still
+/// holds at the end of a frame goes then.
 final class TextureCache: CacheBudgetFollowing {
     private struct Entry {
         var placement: TexturePlacement
@@ -63,7 +59,7 @@ final class TextureCache: CacheBudgetFollowing {
     /// Creates a cache following `budget`, with atlas pages sized for a display of
     /// `displayWidth` x `displayHeight` pixels (`pageSize(displayWidth:displayHeight:maximumTextureSize:)`).
     /// The image of each entry, by its identifier.
-    private var images: [ObjectIdentifier: CGImage] = [:]
+    private var images = HeldImages()
 
     init(ledger: GLObjectLedger, budget: CacheBudget, displayWidth: Int, displayHeight: Int) {
         self.ledger = ledger
@@ -168,14 +164,8 @@ final class TextureCache: CacheBudgetFollowing {
 
     /// Evicts the entries whose image no one but the cache holds any more.
     private func releaseImagesHeldOnlyHere() {
-        var gone: [ObjectIdentifier] = []
-        var index = images.values.startIndex
-        while index != images.values.endIndex {
-            if isKnownUniquelyReferenced(&images.values[index]) { gone.append(images.keys[index]) }
-            images.values.formIndex(after: &index)
-        }
-        guard !gone.isEmpty else { return }
-        let unreachable = Set(gone)
+        let unreachable = images.identifiersHeldOnlyHere()
+        guard !unreachable.isEmpty else { return }
         entries.removeAll { identifier, _ in unreachable.contains(identifier) }
     }
 
