@@ -31,7 +31,7 @@ final class DisplayAnimationTests: XCTestCase {
         CATransaction.commit()
         XCTAssertEqual(redColumns(layer.contents as? CGImage), 100, "the model value is drawn once")
 
-        let driver = DisplayAnimationDriver.current
+        let driver = DisplayAnimationDriver.ofCallingThread
         XCTAssertGreaterThan(driver.watchedLayerCount, 0)
         var widths: [Int] = []
         for t in [1000.25, 1000.5, 1000.75] {

@@ -18,6 +18,8 @@ package final class FrameBuilder {
     let emitterClock = EmitterClock()
     /// The drawn tiles of the tiled layers of this builder's frames, fading in at its own times.
     let tiles = TiledLayerTileStore()
+    /// The layers whose animations drive their display, of the thread that owns the trees drawn.
+    let displayDriver: DisplayAnimationDriver
     /// Hands the heap back to the system after large evictions of pictures.
     private var pictureTrimmer = FreedMemoryTrimmer(threshold: 4 << 20)
     private var lastGeneration: UInt64?
@@ -29,14 +31,18 @@ package final class FrameBuilder {
 
     /// Creates a builder drawing the layer trees the process's transactions commit (into a render
     /// tree of its own, seeded with the trees committed so far), whose picture cache follows
-    /// `pictureBudget`.
-    package convenience init(pictureBudget: CacheBudget) {
-        self.init(renderTree: RenderTreeStore(), pictureBudget: pictureBudget)
+    /// `pictureBudget`, redrawing for each frame the layers `displayDriver` watches (by default
+    /// those of the calling thread's commits: a renderer draws on the thread that owns its tree).
+    package convenience init(pictureBudget: CacheBudget,
+                             displayDriver: DisplayAnimationDriver = .ofCallingThread) {
+        self.init(renderTree: RenderTreeStore(), pictureBudget: pictureBudget, displayDriver: displayDriver)
     }
 
-    /// Creates a builder drawing from `renderTree` whose picture cache follows `pictureBudget`.
-    init(renderTree: RenderTreeStore, pictureBudget: CacheBudget) {
+    /// Creates a builder drawing from `renderTree` whose picture cache follows `pictureBudget`,
+    /// redrawing for each frame the layers `displayDriver` watches.
+    init(renderTree: RenderTreeStore, pictureBudget: CacheBudget, displayDriver: DisplayAnimationDriver) {
         self.renderTree = renderTree
+        self.displayDriver = displayDriver
         layerPictures = SpecializedContentsCache(budget: pictureBudget)
     }
 
@@ -89,7 +95,7 @@ package final class FrameBuilder {
         let snapshot = renderTree.frameSnapshot()
         lastGeneration = snapshot.generation
         // Layers whose display-driving properties animate draw their presentation copy for this frame.
-        let layers = DisplayAnimationDriver.current.layersForFrame(snapshot.layers, at: t)
+        let layers = displayDriver.layersForFrame(snapshot.layers, at: t)
         subtreeCache.beginFrame(changes: snapshot.changes)
         backdropReaders.update(from: snapshot.layers, changes: snapshot.changes)
         let pictures = layerPictures
