@@ -84,4 +84,32 @@ final class RendererOwnedContentTests: XCTestCase {
         XCTAssertEqual(try XCTUnwrap(second1.first).opacity, 0.25, accuracy: 1e-4)
         XCTAssertEqual(try texturedQuads(first, at: t1 + 0.2625).map(\.opacity), [1])
     }
+
+    /// `setNeedsDisplay()` on a tiled layer whose one tile a renderer shows opaque discards the
+    /// tile: the next frame shows none while it is drawn again (a second call of `draw(in:)`),
+    /// and the new tile fades in from the first frame that shows it (half-way 0.125 s later).
+    func testRedisplayDrawsTheTilesAgainAndFadesThemIn() throws {
+        let root = CALayer()
+        root.frame = CGRect(x: 0, y: 0, width: 256, height: 256)
+        let tiled = CountingTiledLayer()
+        tiled.frame = root.bounds
+        root.addSublayer(tiled)
+        CATransaction.flush()
+        let source = try XCTUnwrap(tiled.state.tiled.source)
+        let renderer = renderer(of: root)
+        let t0 = CACurrentMediaTime() + 100
+        XCTAssertEqual(try texturedQuads(renderer, at: t0).count, 0)
+        XCTAssertTrue(source.waitUntilDrawn(timeout: 10))
+        _ = try texturedQuads(renderer, at: t0 + 1)
+        XCTAssertEqual(try texturedQuads(renderer, at: t0 + 2).map(\.opacity), [1])
+        tiled.setNeedsDisplay()
+        CATransaction.flush()
+        XCTAssertEqual(try texturedQuads(renderer, at: t0 + 3).count, 0, "the old tile is not shown again")
+        XCTAssertTrue(source.waitUntilDrawn(timeout: 10))
+        XCTAssertEqual(tiled.draws.withLock { $0 }, 2)
+        XCTAssertEqual(try texturedQuads(renderer, at: t0 + 4).count, 0, "first shown at t0 + 4, at opacity 0")
+        let half = try texturedQuads(renderer, at: t0 + 4.125)
+        XCTAssertEqual(half.count, 1)
+        XCTAssertEqual(try XCTUnwrap(half.first).opacity, 0.5, accuracy: 1e-4)
+    }
 }

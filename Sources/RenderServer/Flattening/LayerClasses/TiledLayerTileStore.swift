@@ -70,6 +70,8 @@ package final class TiledLayerTileStore: Sendable {
             contents.withLock { c in
                 c.pending.remove(key)
                 guard let image, source.generation == key.generation else { return }
+                // The tiles of the layer's earlier displays are never shown again.
+                c.tiles = c.tiles.filter { $0.key.source != key.source || $0.key.generation == key.generation }
                 c.useCounter &+= 1
                 c.tiles[key] = Entry(image: image, firstShown: nil, lastUse: c.useCounter)
                 if c.tiles.count > Self.capacity, let oldest = c.tiles.min(by: { $0.value.lastUse < $1.value.lastUse }) {
