@@ -11,22 +11,8 @@ final class DisplayDriverOwnershipTests: XCTestCase {
     /// handed the committing thread's driver draws the presentation value (50 red columns of
     /// 100); one handed a driver of its own, which watches nothing, draws the model's (100).
     func testABuilderRedrawsTheLayersOfTheDriverItIsHanded() throws {
-        let layer = ProgressLayer()
-        layer.bounds = CGRect(x: 0, y: 0, width: 100, height: 4)
-        layer.position = CGPoint(x: 50, y: 2)
-        CATransaction.flush()
-        CATransaction.begin()
-        CATransaction.setDisableActions(true)
-        layer.progress = 1
-        let animation = CABasicAnimation(keyPath: "progress")
-        animation.fromValue = 0.0
-        animation.toValue = 1.0
-        animation.duration = 1
-        animation.beginTime = 1000
-        animation.fillMode = .both
-        animation.isRemovedOnCompletion = false
-        layer.add(animation, forKey: "progress")
-        CATransaction.commit()
+        let layer = committedLayer(ProgressLayer(), size: CGSize(width: 100, height: 4))
+        addHeldProgressAnimation(to: layer)
 
         func drawnColumns(_ builder: FrameBuilder) -> Int {
             let list = builder.drawList(of: layer, atTime: 1000.5, viewTransform: CATransform3DIdentity, pixelWidth: 100,

@@ -26,6 +26,17 @@ final class RendererOwnedContentTests: XCTestCase {
         return renderer
     }
 
+    /// A 256 x 256 root showing a tiled layer of its size (one tile), committed.
+    private func tiledScene() throws -> (root: CALayer, tiled: CountingTiledLayer, source: TiledLayerSource) {
+        let root = CALayer()
+        root.frame = CGRect(x: 0, y: 0, width: 256, height: 256)
+        let tiled = CountingTiledLayer()
+        tiled.frame = root.bounds
+        root.addSublayer(tiled)
+        CATransaction.flush()
+        return (root, tiled, try XCTUnwrap(tiled.state.tiled.source))
+    }
+
     private func texturedQuads(_ renderer: CARenderer, at t: CFTimeInterval) throws -> [Quad] {
         try renderer.drawList(atTime: t).quads.filter { $0.texture != nil }
     }
@@ -60,13 +71,7 @@ final class RendererOwnedContentTests: XCTestCase {
     /// showing it drawn: the first from t1, the second from t1 + 0.2. At t1 + 0.2625 the first
     /// shows it opaque and the second at a quarter.
     func testTwoRenderersOfOneTiledLayerFadeItsTilesInEachFromItsOwnFrames() throws {
-        let root = CALayer()
-        root.frame = CGRect(x: 0, y: 0, width: 256, height: 256)
-        let tiled = CountingTiledLayer()
-        tiled.frame = root.bounds
-        root.addSublayer(tiled)
-        CATransaction.flush()
-        let source = try XCTUnwrap(tiled.state.tiled.source)
+        let (root, tiled, source) = try tiledScene()
         let first = renderer(of: root), second = renderer(of: root)
         let t0 = CACurrentMediaTime() + 100, t1 = t0 + 1
         XCTAssertEqual(try texturedQuads(first, at: t0).count, 0, "not drawn yet")
@@ -89,13 +94,7 @@ final class RendererOwnedContentTests: XCTestCase {
     /// tile: the next frame shows none while it is drawn again (a second call of `draw(in:)`),
     /// and the new tile fades in from the first frame that shows it (half-way 0.125 s later).
     func testRedisplayDrawsTheTilesAgainAndFadesThemIn() throws {
-        let root = CALayer()
-        root.frame = CGRect(x: 0, y: 0, width: 256, height: 256)
-        let tiled = CountingTiledLayer()
-        tiled.frame = root.bounds
-        root.addSublayer(tiled)
-        CATransaction.flush()
-        let source = try XCTUnwrap(tiled.state.tiled.source)
+        let (root, tiled, source) = try tiledScene()
         let renderer = renderer(of: root)
         let t0 = CACurrentMediaTime() + 100
         XCTAssertEqual(try texturedQuads(renderer, at: t0).count, 0)
