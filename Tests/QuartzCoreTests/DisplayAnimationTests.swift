@@ -17,21 +17,10 @@ final class DisplayAnimationTests: XCTestCase {
     func testFramesAtThreeTimesDrawThePresentationValue() throws {
         let renderTree = RenderTreeStore()
         let layer = committedLayer(ProgressLayer(), size: CGSize(width: 100, height: 4))
-        CATransaction.begin()
-        CATransaction.setDisableActions(true)
-        layer.progress = 1
-        let animation = CABasicAnimation(keyPath: "progress")
-        animation.fromValue = 0.0
-        animation.toValue = 1.0
-        animation.duration = 1
-        animation.beginTime = 1000   // the root layer's time is media time
-        animation.fillMode = .both
-        animation.isRemovedOnCompletion = false
-        layer.add(animation, forKey: "progress")
-        CATransaction.commit()
+        addHeldProgressAnimation(to: layer)
         XCTAssertEqual(redColumns(layer.contents as? CGImage), 100, "the model value is drawn once")
 
-        let driver = DisplayAnimationDriver.current
+        let driver = DisplayAnimationDriver.ofCallingThread
         XCTAssertGreaterThan(driver.watchedLayerCount, 0)
         var widths: [Int] = []
         for t in [1000.25, 1000.5, 1000.75] {

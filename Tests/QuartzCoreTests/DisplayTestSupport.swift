@@ -40,6 +40,23 @@ final class ProgressLayer: CALayer {
     }
 }
 
+/// Sets `layer.progress` to 1 and adds a held linear animation of it from 0 to 1 over 1 s from
+/// media time 1000 (the root layer's time is media time), in one transaction without actions.
+func addHeldProgressAnimation(to layer: ProgressLayer) {
+    CATransaction.begin()
+    CATransaction.setDisableActions(true)
+    layer.progress = 1
+    let animation = CABasicAnimation(keyPath: "progress")
+    animation.fromValue = 0.0
+    animation.toValue = 1.0
+    animation.duration = 1
+    animation.beginTime = 1000
+    animation.fillMode = .both
+    animation.isRemovedOnCompletion = false
+    layer.add(animation, forKey: "progress")
+    CATransaction.commit()
+}
+
 /// The number of columns in row `y` of `image` that are opaque red.
 func redColumns(_ image: CGImage?, row y: Int = 0) -> Int {
     guard let image else { return -1 }

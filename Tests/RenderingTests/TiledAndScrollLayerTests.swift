@@ -36,7 +36,7 @@ final class TiledAndScrollLayerTests: XCTestCase {
             try P.list(root, width: 200, height: 200, time: time).quads.filter { $0.texture != nil }
         }
         XCTAssertEqual(try tileQuads(t0).count, 0, "no tile before it is drawn")
-        XCTAssertTrue(TiledLayerTileStore.shared.waitUntilDrawn(timeout: 10))
+        XCTAssertTrue(try XCTUnwrap(tiled.state.tiled.source).waitUntilDrawn(timeout: 10))
         let expected: Set<CGRect> = [CGRect(x: 256, y: 256, width: 256, height: 256),
                                      CGRect(x: 512, y: 256, width: 256, height: 256)]
         XCTAssertEqual(Set(tiled.drawnClips.withLock { $0 }), expected)

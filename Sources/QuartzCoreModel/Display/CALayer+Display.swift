@@ -24,7 +24,7 @@ extension CALayer {
 
     /// The behaviour of `displayIfNeeded` (the overridable member in `CALayer`'s body forwards here).
     func baseDisplayIfNeeded() {
-        DisplayAnimationDriver.current.noteAnimations(of: self)
+        TransactionStack.withCurrent { $0.displayDriver.noteAnimations(of: self) }
         // One thread displays a layer at a time (two threads' commits may both include it): the
         // other leaves the request to the one displaying, or to the next commit.
         let request = LayerTreeLock.shared.withLock { () -> CGRect? in

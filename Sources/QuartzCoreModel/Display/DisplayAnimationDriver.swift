@@ -12,14 +12,14 @@ import Foundation
 /// properties drawn from the presentation layer, such as a pie chart's progress.
 ///
 /// Layers are found when a commit includes them (every layer whose animations were added or
-/// removed changed in its transaction) or `displayIfNeeded()` runs on them, and the driver belongs to
-/// the thread that owns the layer tree: the renderer must call it on that thread, as
-/// `CARenderer` does (drawing calls app code, which is not thread-safe).
+/// removed changed in its transaction) or `displayIfNeeded()` runs on them. The driver belongs to
+/// the transactions of the thread that owns the layer tree (`TransactionStack`, lent with them to
+/// a helper thread), and a renderer is handed it when it is made (`ofCallingThread`): the renderer
+/// must draw on that thread, as `CARenderer` does (drawing calls app code, which is not
+/// thread-safe).
 package final class DisplayAnimationDriver {
-    private static let perThread = ThreadLocalObject { DisplayAnimationDriver() }
-
-    /// The driver of the calling thread.
-    package static var current: DisplayAnimationDriver { perThread.value }
+    /// The driver of the calling thread's transactions, to hand to a renderer made on it.
+    package static var ofCallingThread: DisplayAnimationDriver { TransactionStack.current.displayDriver }
 
     private struct Entry {
         weak var layer: CALayer?

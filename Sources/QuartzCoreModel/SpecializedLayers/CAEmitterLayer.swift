@@ -14,20 +14,15 @@ open class CAEmitterLayer: CALayer {
     /// multiplier 1, unordered rendering.
     public override init() {
         super.init()
-        installSpecializedState(.emitter(EmitterLayerState()))
+        installSpecializedState(.emitter(.newLayer()))
     }
 
     /// Creates an emitter layer from an archive (see `CALayer.init?(coder:)`): its defaults,
     /// then what the archive holds, its own properties included.
     public required init?(coder: NSCoder) {
         super.init(coder: coder)
-        installSpecializedState(.emitter(EmitterLayerState()))
+        installSpecializedState(.emitter(.newLayer()))
         decodeArchivedSpecializedProperties(from: coder)
-    }
-
-    // The layer's ID goes to a later layer (see `LayerIDs`), which starts emitting afresh.
-    deinit {
-        EmitterClock.shared.reset(layerID)
     }
 
     /// Creates a copy of `layer`, as Core Animation does for presentation layers.

@@ -10,22 +10,22 @@ open class CATiledLayer: CALayer {
     /// Creates a tiled layer with Apple's defaults: 256 × 256-pixel tiles, one level of detail.
     public override init() {
         super.init()
-        installSpecializedState(.tiled(TiledLayerState()))
-        TiledLayerTileStore.shared.register(self)
+        installTileSource()
     }
 
     /// Creates a tiled layer from an archive (see `CALayer.init?(coder:)`): its defaults,
     /// then what the archive holds, its own properties included.
     public required init?(coder: NSCoder) {
         super.init(coder: coder)
-        installSpecializedState(.tiled(TiledLayerState()))
-        TiledLayerTileStore.shared.register(self)
+        installTileSource()
         decodeArchivedSpecializedProperties(from: coder)
     }
 
-    // The layer's ID goes to a later layer (see `LayerIDs`): its tiles are not that layer's.
-    deinit {
-        TiledLayerTileStore.shared.forget(layerID)
+    /// Gives the layer its defaults and a source of its own for the renderers' tiles.
+    private func installTileSource() {
+        var tiled = TiledLayerState()
+        tiled.source = TiledLayerSource(self)
+        installSpecializedState(.tiled(tiled))
     }
 
     /// Creates a copy of `layer`, as Core Animation does for presentation layers.
@@ -41,7 +41,7 @@ open class CATiledLayer: CALayer {
     /// Discards the drawn tiles instead of drawing a backing store: tiles are drawn again, on
     /// background queues, as the renderer shows them.
     open override func display() {
-        TiledLayerTileStore.shared.invalidate(layerID)
+        state.tiled.source?.invalidate()
     }
 
     /// The time, in seconds, that newly drawn tiles take to fade in; 0.25 by default.

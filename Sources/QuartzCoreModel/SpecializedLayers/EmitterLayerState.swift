@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// The model values of a `CAEmitterLayer`, with Apple's defaults.
 package struct EmitterLayerState: Sendable {
@@ -18,6 +19,18 @@ package struct EmitterLayerState: Sendable {
     var scale: Float = 1
     var spin: Float = 1
     var seed: UInt32 = 0
+    /// A number no other emitter layer of the process has (0: none given): a renderer's
+    /// emitter clock starts a later layer given a freed layer's ID afresh by it.
+    package var serial: UInt64 = 0
+
+    private static let serials = Atomic<UInt64>(0)
+
+    /// The state of a new emitter layer: Apple's defaults and a serial of its own.
+    static func newLayer() -> EmitterLayerState {
+        var state = EmitterLayerState()
+        state.serial = serials.add(1, ordering: .relaxed).newValue
+        return state
+    }
 
     static let accessors: [String: LayerPropertyAccessor] = [
         "birthRate": .float(\.emitter.birthRate),

@@ -60,7 +60,7 @@ enum TransactionCommitter {
         // Every layer that got or lost an animation changed in this transaction. The driver
         // watches few layers, and none most of the time: a layer without animations is only
         // looked up when it watches some.
-        let displayDriver = DisplayAnimationDriver.current
+        let displayDriver = stack.displayDriver
         if displayDriver.watchedLayerCount > 0 {
             changed.forEach { displayDriver.forgetAnimations(of: $0) }
         }

@@ -61,6 +61,9 @@ final class TransactionStack {
     /// (and no others), so it need not visit every layer of the trees it commits.
     var layersNeedingDisplay: [CALayer] = []
     var layerIDsNeedingDisplay = LayerIDSet()
+    /// The layers of this thread's commits whose animations drive their display, which the
+    /// renderers of its trees draw for each frame.
+    let displayDriver = DisplayAnimationDriver()
 
     /// Where the implicit transaction of this stack is committed: the main queue for the main
     /// thread's stack, else the run loop of the thread that made it (found here, not where the

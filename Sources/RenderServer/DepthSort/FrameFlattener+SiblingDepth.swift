@@ -21,7 +21,7 @@ extension FrameFlattener {
         var evaluated: [EvaluatedSublayer?] = []
         evaluated.reserveCapacity(ordered.count)
         for id in ordered {
-            guard let layer = layers[id] else {
+            guard let layer = facts.layers[id] else {
                 evaluated.append(nil)
                 continue
             }
@@ -61,8 +61,8 @@ extension FrameFlattener {
     /// `layers` holds the committed tree, else read from the layers).
     private func sublayersNeedDepthSort(_ p: PlacedLayer) -> Bool {
         if !CATransform3DIsAffine(p.state.sublayerTransform) { return true }
-        if let summary = summary(of: p.layer.id) { return summary.sublayersMayLeavePlane }
-        return p.layer.sublayerIDs.contains { layers[$0]?.mayLeavePlane ?? false }
+        if let summary = facts.summary(of: p.layer.id) { return summary.sublayersMayLeavePlane }
+        return p.layer.sublayerIDs.contains { facts.layers[$0]?.mayLeavePlane ?? false }
     }
 }
 

@@ -22,7 +22,7 @@ extension FrameFlattener {
             drawBody(p)
             return
         }
-        let mask = isMasked ? p.layer.maskID.flatMap { layers[$0] } : nil
+        let mask = isMasked ? p.layer.maskID.flatMap { facts.layers[$0] } : nil
         drawAsGroup(p, mask: mask, shadowFromContent: shadowFromContent, rasterize: p.state.shouldRasterize,
                     clip: groupClip)
     }
@@ -36,7 +36,7 @@ extension FrameFlattener {
         -> (isMasked: Bool, shadowFromContent: Bool, group: Bool, groupClip: Int32?) {
         // Read through the box, not copied: this runs for every drawn layer of every frame.
         let box = p.stateStorage
-        let mask = p.layer.maskID.flatMap { layers[$0] }
+        let mask = p.layer.maskID.flatMap { facts.layers[$0] }
         // Filters render the layer into a group, whose image they filter (Filters/).
         let filtered = box.value.filters?.hasEffectiveFilters == true || box.value.filters?.hasCompositingBlend == true
         // Without a shadow, a mask, rasterization or filters, only group opacity can ask for a group.
@@ -162,7 +162,7 @@ extension FrameFlattener {
         let edges = box.value.antialiasedEdgeBits
         let image = box.value.contents
         let isSpecialized = box.value.specialized != nil
-        let picture = image == nil && isSpecialized ? Self.drawnPicture(of: box.value, world: p.world) : nil
+        let picture = image == nil && isSpecialized ? Self.drawnPicture(of: box.value, world: p.world, in: stores.pictures) : nil
         let background = PremultipliedColor(box.value.backgroundColor)
         let border = box.value.borderWidth > 0 ? PremultipliedColor(box.value.borderColor) : .clear
         let video = VideoLayerRegistry.shared.source(ofLayerID: layer.id)
@@ -194,8 +194,7 @@ extension FrameFlattener {
 
         var innerClip = p.clip
         if box.value.masksToBounds {
-            clips.append(Clip(transform: matrix, rect: box.value.bounds, cornerRadii: radii, parentIndex: p.clip))
-            innerClip = Int32(clips.count - 1)
+            innerClip = clips.push(Clip(transform: matrix, rect: box.value.bounds, cornerRadii: radii, parentIndex: p.clip))
         }
         if let image {
             let filterMin = TextureFilter(box.value.minificationFilter), filterMag = TextureFilter(box.value.magnificationFilter)
@@ -223,7 +222,7 @@ extension FrameFlattener {
     /// The picture a shape or text layer draws of itself, rasterized at the density it is
     /// seen at (rounded up to a quarter octave, so that a scale animating smoothly reuses
     /// rasterizations), and the rectangle of the layer's space it covers.
-    static func drawnPicture(of s: LayerState, world: CATransform3D) -> (image: CGImage, rect: CGRect)? {
+    static func drawnPicture(of s: LayerState, world: CATransform3D, in pictures: SpecializedContentsCache) -> (image: CGImage, rect: CGRect)? {
         switch s.specialized {
         case .shape?, .text?: break
         default: return nil
@@ -232,6 +231,6 @@ extension FrameFlattener {
         let density = GroupGeometry.pixelsPerUnit(world, over: area)
         guard density.isFinite, density > 0 else { return nil }
         let quantized = CGFloat(exp2((log2(Double(density)) * 4).rounded(.up) / 4))
-        return SpecializedContents.picture(for: s, pixelsPerPoint: min(quantized, 16))
+        return SpecializedContents.picture(for: s, pixelsPerPoint: min(quantized, 16), in: pictures)
     }
 }

@@ -10,7 +10,7 @@ extension FrameFlattener {
     /// them, and its own shadow when asked. Sublayers whose corners project behind the eye are
     /// left out (their picture is unbounded).
     func pictureBounds(of p: PlacedLayer, includingOwnShadow: Bool) -> CGRect {
-        var walker = PictureWalker(layers: layers, mode: .bounds)
+        var walker = PictureWalker(layers: facts.layers, mode: .bounds)
         walker.add(p.layer, state: p.state, localTime: p.localTime, toRoot: CATransform3DIdentity,
                    includingOwnShadow: includingOwnShadow)
         return walker.bounds
@@ -22,7 +22,7 @@ extension FrameFlattener {
         let (s, localTime) = Self.presentation(of: mask, parentTime: context.time)
         guard !s.isHidden, s.opacity > 0 else { return .null }
         let toOwner = LayerGeometry.toSuperlayer(s, parentStorage: context.stateStorage, flattens: true)
-        var walker = PictureWalker(layers: layers, mode: .bounds)
+        var walker = PictureWalker(layers: facts.layers, mode: .bounds)
         walker.add(mask, state: s, localTime: localTime, toRoot: toOwner, includingOwnShadow: true)
         return walker.bounds
     }
@@ -31,7 +31,7 @@ extension FrameFlattener {
     /// overlap, or there are too many (or too unusual) to prove they do not.
     func needsOpacityGroup(_ p: PlacedLayer) -> Bool {
         if Self.drawsOneBoxAtMost(p.layer, p.stateStorage) { return false }
-        var walker = PictureWalker(layers: layers, mode: .boxes(limit: 16))
+        var walker = PictureWalker(layers: facts.layers, mode: .boxes(limit: 16))
         walker.add(p.layer, state: p.state, localTime: p.localTime, toRoot: CATransform3DIdentity,
                    includingOwnShadow: false)
         guard !walker.gaveUp else { return true }

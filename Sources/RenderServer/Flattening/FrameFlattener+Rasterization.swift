@@ -14,7 +14,7 @@ extension FrameFlattener {
         var hasher = Hasher()
         hasher.combine(p.layer.id)
         hasher.combine(p.layer.subtreeVersion)
-        if changesPictureWithTime(p.layer, parentTime: p.parentTime, isRoot: true) { hasher.combine(time) }
+        if changesPictureWithTime(p.layer, parentTime: p.parentTime, isRoot: true) { hasher.combine(facts.time) }
         return UInt64(bitPattern: Int64(hasher.finalize()))
     }
 
@@ -26,9 +26,9 @@ extension FrameFlattener {
             return true
         }
         for id in layer.sublayerIDs {
-            if let child = layers[id], changesPictureWithTime(child, parentTime: localTime, isRoot: false) { return true }
+            if let child = facts.layers[id], changesPictureWithTime(child, parentTime: localTime, isRoot: false) { return true }
         }
-        guard let id = layer.maskID, let mask = layers[id] else { return false }
+        guard let id = layer.maskID, let mask = facts.layers[id] else { return false }
         return changesPictureWithTime(mask, parentTime: localTime, isRoot: false)
     }
 }

@@ -10,8 +10,7 @@ extension FrameFlattener {
     /// the layer's own drawing leaves it uncovered. Without it, the superlayer's clip alone.
     mutating func ownShadowClip(of p: PlacedLayer) -> Int32? {
         guard p.state.masksToBounds else { return p.clip }
-        clips.append(Clip(transform: Matrix4(p.world), rect: p.state.bounds, cornerRadii: CornerRadii(p.state),
-                          parentIndex: p.clip))
-        return Int32(clips.count - 1)
+        return clips.push(Clip(transform: Matrix4(p.world), rect: p.state.bounds, cornerRadii: CornerRadii(p.state),
+                               parentIndex: p.clip))
     }
 }

@@ -26,7 +26,7 @@ extension FrameFlattener {
     mutating func collect3D(_ ids: [UInt64], in context: ParentContext, scene: CATransform3D,
                             items: inout [PlacedLayer], depths: inout [DepthSorter.Item]) {
         for id in ids {
-            guard let sublayer = layers[id], let placed = place(sublayer, in: context) else { continue }
+            guard let sublayer = facts.layers[id], let placed = place(sublayer, in: context) else { continue }
             let childScene = placed.toParent.concatenating(scene)
             if sublayer.kind == .transform {
                 // Nested transform layers recurse once per level (see `DeepRecursion`).

@@ -15,33 +15,30 @@ import QuartzCoreModel
 /// layer's own shadow. Every layer flattens its sublayers into its own plane except a transform
 /// layer, whose subtree is depth-sorted in 3D; a layer that is not double-sided and faces away is
 /// skipped with its sublayers.
+///
+/// The flattener is the walk; what it walks with are collaborators of one job each: the frame's
+/// facts (`FrameFacts`: layers, summaries, time, view), the draw list's clips (`ClipTable`), the
+/// images drawn into (`GroupTargets`), what the drawn layers say about later frames
+/// (`FrameChangeNotes`), the commands repeated from the last frame (`UnchangedRanges`), and the
+/// renderer's caches, handed in: its flattened subtrees (`FlattenedSubtreeCache`) and the
+/// stores of class content (`ContentStores`: pictures, emitter clock, tiles).
 package struct FrameFlattener {
-    /// The committed layers (swapped for a transition's before-state while it is drawn).
-    var layers: LayerIDTable<RenderLayer>
-    /// Global media time of the frame.
-    let time: CFTimeInterval
-    /// Maps the root layer's superlayer space (points) to canvas pixels.
-    let viewTransform: CATransform3D
-
-    var commands: [DrawCommand] = []
-    var clips: [Clip] = []
-    /// The pixel sizes of the canvas and of each open group's image: the last is the target
-    /// that commands draw into now.
-    private(set) var targetSizes: [CGSize] = []
-    /// Whether any visited layer had animations (so later frames may differ).
-    private(set) var sawAnimations = false
-    /// The earliest global media time, at or after `time`, at which a visited animation changes
-    /// what is drawn: `time` while one runs, the start of the first one still to come, or
-    /// `.infinity` when none will.
-    private(set) var nextChangeTime: CFTimeInterval = .infinity
+    /// What the frame is drawn from: the layers, the time, the view.
+    private(set) var facts: FrameFacts
+    /// The renderer's stores of what layers of some classes draw.
+    let stores: ContentStores
     /// Subtrees kept from earlier frames, or nil to flatten everything.
     let subtreeCache: FlattenedSubtreeCache?
-    /// Counts what made the subtrees drawn so far depend on time (animations, particles,
-    /// tiles, GL frames): a subtree during which it did not move can be reused.
-    private(set) var timeDependencies = 0
-    /// Command ranges repeated from the previous frame at the same indices, with the same clips
-    /// (a reused subtree drawn where it was drawn last frame): `DrawListContinuity`.
-    private(set) var unchangedRanges: [Range<Int>] = []
+
+    var commands: [DrawCommand] = []
+    /// The draw list's clips.
+    var clips = ClipTable()
+    /// The canvas and the images of the groups open now.
+    private(set) var targets: GroupTargets
+    /// Whether later frames may differ, and when.
+    var changes: FrameChangeNotes
+    /// The commands repeated from the previous frame at the same indices, with the same clips.
+    var unchanged = UnchangedRanges()
 
     /// The most parts a long run of sublayers is flattened in at once, each on a thread of its
     /// own (`FrameFlattener+RunParts.swift`); 1 flattens everything on the calling thread.
@@ -54,101 +51,75 @@ package struct FrameFlattener {
     /// How many sublayers drew their last frame's drawing moved (`redrawMoved`; for tests and statistics).
     var redrawnMoved = 0
 
-    /// The summaries of the committed layers: the subtree versions and z positions read for
-    /// every sublayer without copying it (empty: read them from `layers`).
-    let summaries: LayerIDTable<RenderLayerSummary>
-    /// Above zero while `layers` holds a transition's before-state, which `summaries` does not describe.
-    private(set) var beforeStateDepth = 0
     /// How many layers `visit` has entered and not yet left.
     private var visitDepth = 0
-    /// More than the longest path without a cycle: the committed layers and those of the
-    /// before-states being drawn.
-    private var depthLimit: Int
 
+    /// A flattener of the committed `layers` (with their `summaries`) at global media time
+    /// `time`, seen through `viewTransform`, keeping class content in `stores` and reusing the
+    /// subtrees of `subtreeCache` when given.
     package init(layers: LayerIDTable<RenderLayer>, summaries: LayerIDTable<RenderLayerSummary> = [:], time: CFTimeInterval,
-         viewTransform: CATransform3D, subtreeCache: FlattenedSubtreeCache? = nil) {
-        self.layers = layers
-        self.depthLimit = layers.count + 1
-        self.summaries = summaries
-        self.time = time
-        self.viewTransform = viewTransform
+                 viewTransform: CATransform3D, stores: ContentStores = .outsideRenderer,
+                 subtreeCache: FlattenedSubtreeCache? = nil) {
+        facts = FrameFacts(layers: layers, summaries: summaries, time: time, viewTransform: viewTransform)
+        self.stores = stores
         self.subtreeCache = subtreeCache
+        targets = GroupTargets(canvasWidth: 0, canvasHeight: 0)
+        changes = FrameChangeNotes(time: time)
     }
 
-    /// What a flattener of one part of a sublayer run starts from: the committed tree, the
-    /// frame, and this flattener's clips and targets, so that the clip indices its sublayers
-    /// inherit mean the same in the part (the clips are shared until the part adds its own).
+    /// What a flattener of one part of a sublayer run starts from: the frame's facts and stores,
+    /// and this flattener's clips and targets, so that the clip indices its sublayers inherit
+    /// mean the same in the part (the clips are shared until the part adds its own).
     struct PartSeed: Sendable {
-        fileprivate let layers: LayerIDTable<RenderLayer>
-        fileprivate let summaries: LayerIDTable<RenderLayerSummary>
-        fileprivate let time: CFTimeInterval
-        fileprivate let viewTransform: CATransform3D
-        fileprivate let clips: [Clip]
-        fileprivate let targetSizes: [CGSize]
+        fileprivate let facts: FrameFacts
+        fileprivate let stores: ContentStores
+        fileprivate let clips: ClipTable
+        fileprivate let targets: GroupTargets
         fileprivate let visitDepth: Int
-        fileprivate let depthLimit: Int
     }
 
     /// What a part of a sublayer run drawn at this point starts from.
     var partSeed: PartSeed {
-        PartSeed(layers: layers, summaries: summaries, time: time, viewTransform: viewTransform, clips: clips,
-                 targetSizes: targetSizes, visitDepth: visitDepth, depthLimit: depthLimit)
+        PartSeed(facts: facts, stores: stores, clips: clips, targets: targets, visitDepth: visitDepth)
     }
 
     /// A flattener of one part of a sublayer run: no commands yet, the clips and targets of the
     /// flattener that made `seed`, and no subtree cache (which is not safe to use from several
     /// threads: the part's subtrees are recorded in it afterwards, in order).
     init(part seed: PartSeed) {
-        layers = seed.layers
-        summaries = seed.summaries
-        time = seed.time
-        viewTransform = seed.viewTransform
+        facts = seed.facts
+        stores = seed.stores
         subtreeCache = nil
         clips = seed.clips
-        targetSizes = seed.targetSizes
+        targets = seed.targets
+        changes = FrameChangeNotes(time: seed.facts.time)
         visitDepth = seed.visitDepth
-        depthLimit = seed.depthLimit
     }
 
     /// Adds what a part of a sublayer run noted while it was flattened on another thread.
-    mutating func absorb(sublayers: Int, redrawnMoved moved: Int, timeDependencies more: Int, sawAnimations saw: Bool,
-                         nextChangeTime next: CFTimeInterval) {
+    mutating func absorb(sublayers: Int, redrawnMoved moved: Int, changes more: FrameChangeNotes) {
         sublayersFlattenedInParts += sublayers
         redrawnMoved += moved
-        timeDependencies += more
-        sawAnimations = sawAnimations || saw
-        nextChangeTime = min(nextChangeTime, next)
+        changes.merge(more)
     }
 
-    /// Runs `body` with `layers` replaced by a transition's before-state `other`.
+    /// Runs `body` with the layers replaced by a transition's before-state `other`.
     mutating func drawingBeforeState<R>(_ other: LayerIDTable<RenderLayer>, _ body: (inout FrameFlattener) -> R) -> R {
-        let saved = layers
-        layers = other
-        beforeStateDepth += 1
-        depthLimit += other.count
-        defer {
-            layers = saved
-            beforeStateDepth -= 1
-            depthLimit -= other.count
-        }
+        let saved = facts.enterBeforeState(other)
+        defer { facts.leaveBeforeState(restoring: saved) }
         return body(&self)
-    }
-
-    /// The summary of committed layer `id`, when `layers` holds the committed tree.
-    func summary(of id: UInt64) -> RenderLayerSummary? {
-        beforeStateDepth == 0 ? summaries[id] : nil
     }
 
     /// Flattens the tree under `rootID` into a draw list of the given pixel size.
     package mutating func flatten(rootID: UInt64, pixelWidth: Int, pixelHeight: Int, clearColor: PremultipliedColor) -> DrawList {
         commands.removeAll(keepingCapacity: true)
-        clips.removeAll(keepingCapacity: true)
-        targetSizes = [CGSize(width: pixelWidth, height: pixelHeight)]
-        if let root = layers[rootID] {
-            visit(root, in: ParentContext(world: viewTransform, time: time))
+        clips.removeAll()
+        targets = GroupTargets(canvasWidth: pixelWidth, canvasHeight: pixelHeight)
+        if let root = facts.layers[rootID] {
+            visit(root, in: ParentContext(world: facts.viewTransform, time: facts.time))
         }
         return DrawList(pixelWidth: pixelWidth, pixelHeight: pixelHeight, clearColor: clearColor,
-                        commands: commands, clips: clips)
+                        commands: commands, clips: clips.all)
     }
 
     /// The presentation state of `layer`: its model state with its animations applied at the
@@ -197,9 +168,9 @@ package struct FrameFlattener {
     /// same index (made for the depth sort), so that placing it does not evaluate it again.
     mutating func visitSublayers(_ ids: [UInt64], in parent: ParentContext, evaluated: [EvaluatedSublayer?]? = nil) {
         guard !ids.isEmpty else { return }
-        guard let cache = subtreeCache, beforeStateDepth == 0 else {
+        guard let cache = subtreeCache, facts.beforeStateDepth == 0 else {
             for (index, id) in ids.enumerated() {
-                if let layer = layers[id] { visit(layer, in: parent, evaluated: evaluated?[index]) }
+                if let layer = facts.layers[id] { visit(layer, in: parent, evaluated: evaluated?[index]) }
             }
             return
         }
@@ -216,11 +187,11 @@ package struct FrameFlattener {
     mutating func visitSublayer(_ id: UInt64, in parent: ParentContext, contextSerial context: UInt64,
                                 cache: FlattenedSubtreeCache, evaluated: EvaluatedSublayer? = nil,
                                 lastDrawing: LastDrawing? = nil) {
-        let summary = summaries[id]
+        let summary = facts.summaries[id]
         if let summary,
            let entry = cache.reusable(id, key: SubtreeKey(subtreeVersion: summary.subtreeVersion, context: context)) {
             append(entry)
-        } else if let layer = layers[id] {
+        } else if let layer = facts.layers[id] {
             // The summary's version is the layer's: a miss here is a miss in `visit` too.
             redrawMovedOrVisit(layer, last: summary == nil ? nil : lastDrawing, in: parent, contextSerial: context,
                                cache: cache, evaluated: evaluated, cacheMissed: summary != nil)
@@ -252,7 +223,7 @@ package struct FrameFlattener {
                                            evaluated: EvaluatedSublayer?, cacheMissed: Bool) {
         // A path longer than the tree has layers goes round a cycle, which the render tree
         // never holds (see `RenderTreeStore`); stopped rather than followed for ever.
-        guard visitDepth <= depthLimit else {
+        guard visitDepth <= facts.depthLimit else {
             Diagnostics.reject("render tree: layer \(layer.id) is its own ancestor; not drawn again")
             return
         }
@@ -269,10 +240,10 @@ package struct FrameFlattener {
             append(entry)
             return
         }
-        let commandStart = commands.count, clipStart = clips.count, dependencies = timeDependencies
+        let commandStart = commands.count, clipStart = clips.count, dependencies = changes.timeDependencies
         placeAndDraw(layer, in: parent, evaluated: evaluated)
-        cache.record(id, key: key, isStatic: timeDependencies == dependencies,
-                     commands: commands[commandStart...], clips: clips[clipStart...], clipBase: Int32(clipStart))
+        cache.record(id, key: key, isStatic: changes.timeDependencies == dependencies,
+                     commands: commands[commandStart...], clips: clips[from: clipStart], clipBase: Int32(clipStart))
     }
 
     /// Places `layer` and draws it with its subtree (nothing when it is not drawn).
@@ -282,61 +253,25 @@ package struct FrameFlattener {
 
     /// The cache's number for what `parent` hands down, its clip chain included.
     func contextSerial(of parent: ParentContext, in cache: FlattenedSubtreeCache) -> UInt64 {
-        cache.serial(of: SubtreeContext(parent, inheritedClips: inheritedClips(from: parent.clip)))
+        cache.serial(of: SubtreeContext(parent, inheritedClips: clips.chain(from: parent.clip)))
     }
 
     /// Appends a stored subtree, moving its own clips to the end of the frame's clip list.
     mutating func append(_ entry: FlattenedSubtreeCache.Entry) {
         guard let stored = entry.commands else { return }
         if subtreeCache?.drawAgain(entry, command: commands.count, clip: clips.count) == true, !stored.isEmpty {
-            noteUnchanged(commands.count..<(commands.count + stored.count))
+            unchanged.note(commands.count..<(commands.count + stored.count))
         }
         let offset = Int32(clips.count) - entry.clipBase
         // Without clips of its own, no command of the subtree refers to an index at or above
         // its clip base: nothing moves. Most reused subtrees are one quad (a leaf layer).
         if offset == 0 || entry.clips.isEmpty {
             if stored.count == 1 { commands.append(stored[0]) } else { commands.append(contentsOf: stored) }
-            if !entry.clips.isEmpty { clips.append(contentsOf: entry.clips) }
+            if !entry.clips.isEmpty { clips.append(entry.clips, movedFrom: entry.clipBase, by: 0) }
             return
         }
         for command in stored { commands.append(command.movingClipIndices(from: entry.clipBase, by: offset)) }
-        for var clip in entry.clips {
-            if let parent = clip.parentIndex, parent >= entry.clipBase { clip.parentIndex = parent + offset }
-            clips.append(clip)
-        }
-    }
-
-    /// Adds `range` to the commands repeated from the previous frame, merged with the last
-    /// range when they touch.
-    mutating func noteUnchanged(_ range: Range<Int>) {
-        if let last = unchangedRanges.last, last.upperBound == range.lowerBound {
-            unchangedRanges[unchangedRanges.count - 1] = last.lowerBound..<range.upperBound
-        } else {
-            unchangedRanges.append(range)
-        }
-    }
-
-    /// Withdraws every claim that commands from index `start` on repeat the previous frame's:
-    /// they are about to be changed after they were drawn (a replicator instance's colour).
-    mutating func forgetUnchanged(from start: Int) {
-        while let last = unchangedRanges.last, last.upperBound > start {
-            if last.lowerBound < start {
-                unchangedRanges[unchangedRanges.count - 1] = last.lowerBound..<start
-                return
-            }
-            unchangedRanges.removeLast()
-        }
-    }
-
-    /// The clips of the chain that starts at `index`, innermost first.
-    private func inheritedClips(from index: Int32?) -> [Clip] {
-        var chain: [Clip] = []
-        var next = index
-        while let i = next, i >= 0, Int(i) < clips.count, chain.count <= clips.count {
-            chain.append(clips[Int(i)])
-            next = clips[Int(i)].parentIndex
-        }
-        return chain
+        clips.append(entry.clips, movedFrom: entry.clipBase, by: offset)
     }
 
     /// Draws a placed layer: a transform layer's 3D subtree, a running transition, or the layer.
@@ -360,9 +295,7 @@ package struct FrameFlattener {
         let s = storage
         let rate = parent.rate * Double(layer.stateStorage.value.speed)
         if !layer.animations.isEmpty {
-            sawAnimations = true
-            timeDependencies += 1
-            noteNextChange(of: layer.animations, localTime: localTime, rate: rate)
+            changes.noteAnimations(layer.animations, localTime: localTime, rate: rate)
         }
         let opacity = parent.opacity * max(0, min(1, s.value.opacity))
         guard !s.value.isHidden, opacity > 0 else { return nil }
@@ -380,65 +313,23 @@ package struct FrameFlattener {
         (parent.flattensSublayers ? toParent.flattenedZ : toParent).concatenating(parent.world)
     }
 
-    /// Lowers `nextChangeTime` for a layer's animations, whose parent time is the layer's
-    /// `localTime`, which advances `rate` times as fast as global time (0 when paused).
-    private mutating func noteNextChange(of animations: [CompiledAnimation], localTime: CFTimeInterval, rate: Double) {
-        guard rate != 0 else { return }
-        for animation in animations {
-            switch animation.timing.phase(atParentTime: localTime) {
-            case .active:
-                nextChangeTime = time
-            case .before where rate > 0:
-                let start = time + (animation.timing.beginTime - localTime) / rate
-                nextChangeTime = min(nextChangeTime, max(time, start))
-            case .before, .after:
-                break
-            }
-        }
-    }
-
     /// Opens a group: the commands that follow draw into its image.
     mutating func beginGroup(_ group: CompositingGroup) {
         commands.append(.beginGroup(group))
-        targetSizes.append(CGSize(width: group.pixelWidth, height: group.pixelHeight))
+        targets.open(group)
     }
 
     /// Closes the innermost group.
     mutating func endGroup() {
         commands.append(.endGroup)
-        if targetSizes.count > 1 { targetSizes.removeLast() }
-    }
-
-    /// The pixel rectangle of the image being drawn into now.
-    var targetPixelRect: CGRect {
-        CGRect(origin: .zero, size: targetSizes.last ?? .zero)
-    }
-
-    /// Notes content that changes with every frame while its layer's time runs (particles).
-    mutating func noteContinuousChange(rate: Double) {
-        sawAnimations = true
-        timeDependencies += 1
-        if rate != 0 { nextChangeTime = time }
-    }
-
-    /// Notes content that does not come from the committed tree (a tiled layer's tile cache,
-    /// a GL layer's last frame): the subtree drawing it is flattened again each frame.
-    mutating func noteExternalContent() {
-        timeDependencies += 1
-    }
-
-    /// Notes content that will change at global time `t` (a tile that fades in, say).
-    mutating func noteChange(at t: CFTimeInterval) {
-        sawAnimations = true
-        timeDependencies += 1
-        nextChangeTime = min(nextChangeTime, max(time, t))
+        targets.close()
     }
 
     /// Siblings back to front: by `zPosition`, then by index (a stable sort). The common case,
     /// every zPosition 0, returns the array as it is, without allocating.
     func paintOrder(_ ids: [UInt64], of parentID: UInt64) -> [UInt64] {
-        if summary(of: parentID)?.sublayersMayHaveZPosition == false { return ids }
-        func z(_ id: UInt64) -> CGFloat { summary(of: id)?.zPosition ?? layers[id]?.state.zPosition ?? 0 }
+        if facts.summary(of: parentID)?.sublayersMayHaveZPosition == false { return ids }
+        func z(_ id: UInt64) -> CGFloat { facts.summary(of: id)?.zPosition ?? facts.layers[id]?.state.zPosition ?? 0 }
         guard ids.contains(where: { z($0) != 0 }) else { return ids }
         return ids.enumerated().map { (index: $0.offset, id: $0.element, z: z($0.element)) }
             .sorted { $0.z != $1.z ? $0.z < $1.z : $0.index < $1.index }

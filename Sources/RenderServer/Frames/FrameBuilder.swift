@@ -3,9 +3,10 @@ import Foundation
 import QuartzCoreModel
 
 /// Turns a render tree into the draw lists of a renderer's frames, and keeps between frames what
-/// can be reused: the flattened subtrees that did not change and the pictures of text and shape
-/// layers. Each `CARenderer` owns one, with the render tree it draws; renderers consume only the
-/// `DrawList` it returns.
+/// can be reused: the flattened subtrees that did not change, the pictures of text and shape
+/// layers, when its emitters started and the tiles of its tiled layers (`ContentStores`). Each
+/// `CARenderer` owns one, with the render tree it draws; renderers consume only the `DrawList`
+/// it returns.
 package final class FrameBuilder {
     /// The committed layer trees this builder draws from, its own.
     let renderTree: RenderTreeStore
@@ -13,6 +14,12 @@ package final class FrameBuilder {
     let subtreeCache = FlattenedSubtreeCache()
     /// The pictures of the text and shape layers of this builder's frames.
     let layerPictures: SpecializedContentsCache
+    /// When each emitter of this builder's frames started emitting: its particles are its own.
+    let emitterClock = EmitterClock()
+    /// The drawn tiles of the tiled layers of this builder's frames, fading in at its own times.
+    let tiles = TiledLayerTileStore()
+    /// The layers whose animations drive their display, of the thread that owns the trees drawn.
+    let displayDriver: DisplayAnimationDriver
     /// Hands the heap back to the system after large evictions of pictures.
     private var pictureTrimmer = FreedMemoryTrimmer(threshold: 4 << 20)
     private var lastGeneration: UInt64?
@@ -24,14 +31,18 @@ package final class FrameBuilder {
 
     /// Creates a builder drawing the layer trees the process's transactions commit (into a render
     /// tree of its own, seeded with the trees committed so far), whose picture cache follows
-    /// `pictureBudget`.
-    package convenience init(pictureBudget: CacheBudget) {
-        self.init(renderTree: RenderTreeStore(), pictureBudget: pictureBudget)
+    /// `pictureBudget`, redrawing for each frame the layers `displayDriver` watches (by default
+    /// those of the calling thread's commits: a renderer draws on the thread that owns its tree).
+    package convenience init(pictureBudget: CacheBudget,
+                             displayDriver: DisplayAnimationDriver = .ofCallingThread) {
+        self.init(renderTree: RenderTreeStore(), pictureBudget: pictureBudget, displayDriver: displayDriver)
     }
 
-    /// Creates a builder drawing from `renderTree` whose picture cache follows `pictureBudget`.
-    init(renderTree: RenderTreeStore, pictureBudget: CacheBudget) {
+    /// Creates a builder drawing from `renderTree` whose picture cache follows `pictureBudget`,
+    /// redrawing for each frame the layers `displayDriver` watches.
+    init(renderTree: RenderTreeStore, pictureBudget: CacheBudget, displayDriver: DisplayAnimationDriver) {
         self.renderTree = renderTree
+        self.displayDriver = displayDriver
         layerPictures = SpecializedContentsCache(budget: pictureBudget)
     }
 
@@ -84,33 +95,32 @@ package final class FrameBuilder {
         let snapshot = renderTree.frameSnapshot()
         lastGeneration = snapshot.generation
         // Layers whose display-driving properties animate draw their presentation copy for this frame.
-        let layers = DisplayAnimationDriver.current.layersForFrame(snapshot.layers, at: t)
+        let layers = displayDriver.layersForFrame(snapshot.layers, at: t)
         subtreeCache.beginFrame(changes: snapshot.changes)
         backdropReaders.update(from: snapshot.layers, changes: snapshot.changes)
+        let pictures = layerPictures
+        let stores = ContentStores(pictures: pictures, emitterClock: emitterClock, tiles: tiles)
         var flattener = FrameFlattener(layers: layers, summaries: snapshot.summaries, time: t, viewTransform: viewTransform,
-                                       subtreeCache: reusesUnchangedSubtrees ? subtreeCache : nil)
+                                       stores: stores, subtreeCache: reusesUnchangedSubtrees ? subtreeCache : nil)
         flattener.maximumParts = maximumFlatteningParts
         flattener.redrawsMovedLayers = redrawsMovedLayers
         // Reserve what the last frame needed, so a long list is not regrown every frame.
         flattener.commands.reserveCapacity(lastCommandCount)
-        let pictures = layerPictures
         pictures.beginFrame()
-        var list = SpecializedContents.$rendererCache.withValue(pictures) {
-            flattener.flatten(rootID: root.layerID, pixelWidth: pixelWidth,
-                              pixelHeight: pixelHeight, clearColor: PremultipliedColor(clearColor))
-        }
+        var list = flattener.flatten(rootID: root.layerID, pixelWidth: pixelWidth, pixelHeight: pixelHeight,
+                                     clearColor: PremultipliedColor(clearColor))
         pictures.endFrame()
         if reusesUnchangedSubtrees {
             subtreeCache.endFrame(commands: list.commands, clips: list.clips)
             list.continuity = DrawListContinuity(sequence: subtreeCache.sequence, frame: subtreeCache.frame,
-                                                 unchangedRanges: flattener.unchangedRanges)
+                                                 unchangedRanges: flattener.unchanged.ranges)
         }
         list.mayReadBackdrop = !backdropReaders.isEmpty
         lastCommandCount = list.commands.count
         lastFrameSublayersFlattenedInParts = flattener.sublayersFlattenedInParts
         lastFrameSublayersRedrawnMoved = flattener.redrawnMoved
-        lastFrameHadAnimations = flattener.sawAnimations
-        nextChangeTime = flattener.nextChangeTime
+        lastFrameHadAnimations = flattener.changes.sawAnimations
+        nextChangeTime = flattener.changes.nextChangeTime
         return list
     }
 

@@ -48,7 +48,7 @@ extension FrameFlattener {
         let commandStart = commands.count, clipStart = clips.count
         if let last, Self.drawsAlone(layer), redrawMoved(layer, last: last, lastCommands: cache.previousCommands, in: parent) {
             cache.record(layer.id, key: SubtreeKey(subtreeVersion: layer.subtreeVersion, context: contextSerial), isStatic: true,
-                         commands: commands[commandStart...], clips: clips[clipStart...], clipBase: Int32(clipStart))
+                         commands: commands[commandStart...], clips: clips[from: clipStart], clipBase: Int32(clipStart))
             return
         }
         visit(layer, in: parent, contextSerial: contextSerial, evaluated: evaluated, cacheMissed: cacheMissed)

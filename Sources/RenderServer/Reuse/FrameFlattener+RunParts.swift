@@ -58,7 +58,7 @@ extension FrameFlattener {
         // What each missed sublayer drew in the last frame, where it may draw that again moved.
         var moved = [LastDrawing?](repeating: nil, count: lastDrawing == nil ? 0 : ids.count)
         for (index, id) in ids.enumerated() {
-            guard let summary = summaries[id] else { continue }
+            guard let summary = facts.summaries[id] else { continue }
             if let entry = cache.reusable(id, key: SubtreeKey(subtreeVersion: summary.subtreeVersion, context: contextSerial)) {
                 stored[index] = entry
             } else {
@@ -80,9 +80,7 @@ extension FrameFlattener {
             if part < parts.count, let flattened = parts[part] {
                 join(flattened, of: run, ids: ids, stored: stored, missed: missed, moved: moved, in: context,
                      contextSerial: contextSerial, cache: cache)
-                absorb(sublayers: flattened.flattenedCount, redrawnMoved: flattened.redrawnMoved,
-                       timeDependencies: flattened.timeDependencies,
-                       sawAnimations: flattened.sawAnimations, nextChangeTime: flattened.nextChangeTime)
+                absorb(sublayers: flattened.flattenedCount, redrawnMoved: flattened.redrawnMoved, changes: flattened.changes)
             } else {
                 for index in range {
                     drawAtJoin(index, of: run, ids: ids, stored: stored, missed: missed, moved: moved, in: context,
@@ -105,7 +103,7 @@ extension FrameFlattener {
         let flattenedBefore = cache.flattenedSubtrees
         if let entry = stored[index] {
             append(entry)
-        } else if let layer = layers[ids[index]] {
+        } else if let layer = facts.layers[ids[index]] {
             redrawMovedOrVisit(layer, last: index < moved.count ? moved[index] : nil, in: context,
                                contextSerial: contextSerial, cache: cache, cacheMissed: missed[index])
         }
@@ -146,24 +144,23 @@ extension FrameFlattener {
         var flattenedCount = 0
         for index in range {
             var outcome = FlattenedRunPart.Outcome.leftToJoin
-            if missed[index], let layer = flattener.layers[ids[index]], drawsAlone(layer) {
+            if missed[index], let layer = flattener.facts.layers[ids[index]], drawsAlone(layer) {
                 if index < moved.count, let last = moved[index],
                    flattener.redrawMoved(layer, last: last, lastCommands: lastCommands, in: context) {
                     outcome = .flattenedStatic
                 } else {
-                    let dependencies = flattener.timeDependencies
+                    let dependencies = flattener.changes.timeDependencies
                     flattener.visit(layer, in: context)
-                    outcome = flattener.timeDependencies == dependencies ? .flattenedStatic : .flattenedWithTime
+                    outcome = flattener.changes.timeDependencies == dependencies ? .flattenedStatic : .flattenedWithTime
                 }
                 flattenedCount += 1
             }
             ends.append(FlattenedRunPart.End(command: flattener.commands.count, clip: flattener.clips.count,
                                              outcome: outcome))
         }
-        return FlattenedRunPart(range: range, clipBase: clipBase, commands: flattener.commands, clips: flattener.clips,
+        return FlattenedRunPart(range: range, clipBase: clipBase, commands: flattener.commands, clips: flattener.clips.all,
                                 ends: ends, flattenedCount: flattenedCount, redrawnMoved: flattener.redrawnMoved,
-                                timeDependencies: flattener.timeDependencies,
-                                sawAnimations: flattener.sawAnimations, nextChangeTime: flattener.nextChangeTime)
+                                changes: flattener.changes)
     }
 
     /// Appends what `part` flattened of each of its sublayers, their own clips moved to the end
@@ -176,7 +173,7 @@ extension FrameFlattener {
         for (k, end) in part.ends.enumerated() {
             defer { start = (end.command, end.clip) }
             let index = part.range.lowerBound + k, id = ids[index]
-            guard end.outcome != .leftToJoin, let summary = summaries[id] else {
+            guard end.outcome != .leftToJoin, let summary = facts.summaries[id] else {
                 drawAtJoin(index, of: run, ids: ids, stored: stored, missed: missed, moved: moved, in: context,
                            contextSerial: contextSerial, cache: cache)
                 continue
@@ -188,20 +185,16 @@ extension FrameFlattener {
             let base = Int32(start.clip), offset = Int32(clipStart - start.clip)
             if offset == 0 || start.clip == end.clip {
                 for i in start.command..<end.command { commands.append(part.commands[i]) }
-                if start.clip != end.clip { clips.append(contentsOf: part.clips[start.clip..<end.clip]) }
             } else {
                 for i in start.command..<end.command {
                     commands.append(part.commands[i].movingClipIndices(from: base, by: offset))
                 }
-                for var clip in part.clips[start.clip..<end.clip] {
-                    if let parent = clip.parentIndex, parent >= base { clip.parentIndex = parent + offset }
-                    clips.append(clip)
-                }
             }
+            if start.clip != end.clip { clips.append(part.clips[start.clip..<end.clip], movedFrom: base, by: offset) }
             // The summary's version is the layer's (see `visitSublayer`).
             cache.record(id, key: SubtreeKey(subtreeVersion: summary.subtreeVersion, context: contextSerial),
                          isStatic: end.outcome == .flattenedStatic, commands: commands[commandStart...],
-                         clips: clips[clipStart...], clipBase: Int32(clipStart))
+                         clips: clips[from: clipStart], clipBase: Int32(clipStart))
             run.flattened.append(index)
         }
     }
@@ -239,7 +232,6 @@ struct FlattenedRunPart: Sendable {
     var flattenedCount: Int
     /// How many of them it drew from the last frame's drawing, moved (`redrawMoved`).
     var redrawnMoved: Int
-    var timeDependencies: Int
-    var sawAnimations: Bool
-    var nextChangeTime: CFTimeInterval
+    /// What the part's layers say about later frames.
+    var changes: FrameChangeNotes
 }

@@ -11,7 +11,7 @@ extension FrameFlattener {
     /// change when it can, and records where each is drawn for the next frame.
     mutating func visitSublayers(of p: PlacedLayer, _ ids: [UInt64], in context: ParentContext,
                                  evaluated: [EvaluatedSublayer?]?) {
-        guard let cache = subtreeCache, beforeStateDepth == 0, evaluated == nil,
+        guard let cache = subtreeCache, facts.beforeStateDepth == 0, evaluated == nil,
               ids.count >= SublayerRun.minimumCount else {
             visitSublayers(ids, in: context, evaluated: evaluated)
             return
@@ -85,7 +85,7 @@ extension FrameFlattener {
         let commandShift = commands.count - oldCommands.lowerBound
         let clipShift = clips.count - oldClips.lowerBound
         // Drawn at the same indices under the same clips: the previous frame's commands, repeated.
-        if commandShift == 0 && clipShift == 0 && !oldCommands.isEmpty { noteUnchanged(oldCommands) }
+        if commandShift == 0 && clipShift == 0 && !oldCommands.isEmpty { unchanged.note(oldCommands) }
         // Clip indices below the stretch's own clips are the superlayer's chain, the same in
         // the same context; those of its own clips move with them.
         let base = Int32(oldClips.lowerBound), offset = Int32(clipShift)
@@ -96,14 +96,7 @@ extension FrameFlattener {
         } else {
             for command in previousCommands[oldCommands] { commands.append(command.movingClipIndices(from: base, by: offset)) }
         }
-        if offset == 0 {
-            clips.append(contentsOf: previousClips[oldClips])
-        } else {
-            for var clip in previousClips[oldClips] {
-                if let parent = clip.parentIndex, parent >= base { clip.parentIndex = parent + offset }
-                clips.append(clip)
-            }
-        }
+        clips.append(previousClips[oldClips], movedFrom: base, by: offset)
         if commandShift != 0 {
             for index in stretch { run.commandStarts[index] += commandShift }
         }

@@ -6,15 +6,10 @@ import LayerArtwork
 /// (`CAShapeLayer`, `CATextLayer`), rasterized at the density they are seen at so they stay
 /// sharp at any scale, and cached so that a still layer is drawn once.
 package enum SpecializedContents {
-    /// The pictures drawn outside a renderer's frame: 16 MiB of pixels, least recently used first out.
-    static let sharedCache = SpecializedContentsCache(budget: CacheBudget(byteLimit: 16 << 20))
-
-    /// The cache of the renderer flattening the current frame (`CARenderer` sets it around the
-    /// flattening), so that each renderer keeps the pictures of its own screen, on its budget.
-    @TaskLocal package static var rendererCache: SpecializedContentsCache?
-
-    /// The cache pictures are looked up in and kept in now.
-    static var cache: SpecializedContentsCache { rendererCache ?? sharedCache }
+    /// The pictures drawn outside a renderer's frame: 16 MiB of pixels, least recently used
+    /// first out. Each renderer keeps the pictures of its own frames in a cache of its own, on
+    /// its budget, which it passes to `picture(for:pixelsPerPoint:in:)`.
+    package static let sharedCache = SpecializedContentsCache(budget: CacheBudget(byteLimit: 16 << 20))
 
     /// The picture of a shape or text layer: `bounds` × `pixelsPerPoint` pixels (rounded to whole
     /// pixels, at most `RasterGeometry.maximumPixelSize` on a side, beyond which the density is
@@ -24,15 +19,17 @@ package enum SpecializedContents {
     /// (a shape layer's path may leave them) is cut off.
     static func image(for state: LayerState, pixelsPerPoint: CGFloat) -> CGImage? {
         guard let artwork = artwork(of: state) else { return nil }
-        return image(of: artwork, covering: state.bounds, pixelsPerPoint: pixelsPerPoint)
+        return image(of: artwork, covering: state.bounds, pixelsPerPoint: pixelsPerPoint, in: sharedCache)
     }
 
     /// The whole picture of a shape or text layer and the rectangle of the layer's space it
     /// covers: the bounds for a text layer; for a shape layer, the bounds grown to hold all of
     /// the path's fill and stroke (Apple does not clip a shape layer to its bounds, and many
-    /// shape layers have empty bounds), on whole pixels. Same pixels, cache and nil cases as
-    /// `image(for:pixelsPerPoint:)`, except that empty bounds are allowed for a shape layer.
-    package static func picture(for state: LayerState, pixelsPerPoint: CGFloat) -> (image: CGImage, rect: CGRect)? {
+    /// shape layers have empty bounds), on whole pixels. Same pixels and nil cases as
+    /// `image(for:pixelsPerPoint:)`, except that empty bounds are allowed for a shape layer;
+    /// looked up in and kept in `cache`.
+    package static func picture(for state: LayerState, pixelsPerPoint: CGFloat,
+                                in cache: SpecializedContentsCache = sharedCache) -> (image: CGImage, rect: CGRect)? {
         guard let artwork = artwork(of: state), pixelsPerPoint > 0, pixelsPerPoint.isFinite,
               var rect = drawnRect(of: artwork, bounds: state.bounds) else { return nil }
         if case .shape = artwork {
@@ -42,7 +39,7 @@ package enum SpecializedContents {
             rect = CGRect(x: minX / pixelsPerPoint, y: minY / pixelsPerPoint, width: (maxX - minX) / pixelsPerPoint,
                           height: (maxY - minY) / pixelsPerPoint)
         }
-        guard let image = image(of: artwork, covering: rect, pixelsPerPoint: pixelsPerPoint) else { return nil }
+        guard let image = image(of: artwork, covering: rect, pixelsPerPoint: pixelsPerPoint, in: cache) else { return nil }
         return (image, rect)
     }
 
@@ -68,11 +65,11 @@ package enum SpecializedContents {
         }
     }
 
-    /// The cached or newly rasterized picture of `artwork` over `rect` of the layer's space.
+    /// The picture of `artwork` over `rect` of the layer's space from `cache`, or newly
+    /// rasterized and kept there.
     static func image(of artwork: SpecializedContentsCache.Key.Artwork, covering rect: CGRect,
-                      pixelsPerPoint: CGFloat) -> CGImage? {
+                      pixelsPerPoint: CGFloat, in cache: SpecializedContentsCache) -> CGImage? {
         let key = SpecializedContentsCache.Key(artwork: artwork, rect: rect, pixelsPerPoint: pixelsPerPoint)
-        let cache = self.cache
         if let cached = cache.image(for: key) { return cached }
         guard let image = rasterize(artwork, covering: rect, pixelsPerPoint: pixelsPerPoint) else { return nil }
         cache.insert(image, for: key)

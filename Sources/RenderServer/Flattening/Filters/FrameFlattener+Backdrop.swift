@@ -19,9 +19,9 @@ extension FrameFlattener {
         guard !steps.isEmpty, let bounds = DamageBounds.of(shape) else { return }
         let pixels = DamageBounds.pixels(bounds)
         guard !pixels.isEmpty else { return }
-        clips.append(Clip(transform: matrix, rect: s.bounds, cornerRadii: CornerRadii(s), parentIndex: p.clip))
+        let clip = clips.push(Clip(transform: matrix, rect: s.bounds, cornerRadii: CornerRadii(s), parentIndex: p.clip))
         var quad = Quad(transform: .identity, rect: CGRect(x: pixels.x, y: pixels.y, width: pixels.width, height: pixels.height),
-                        opacity: p.opacity, clipIndex: Int32(clips.count - 1), antialiasedEdges: 0)
+                        opacity: p.opacity, clipIndex: clip, antialiasedEdges: 0)
         quad.backdrop = BackdropFilter(filters: steps)
         commands.append(.quad(quad))
     }

@@ -29,7 +29,7 @@ extension FrameFlattener {
     /// Draws the class's own content of `p`, inside the `masksToBounds` clip `clip`.
     mutating func drawClassContent(_ p: PlacedLayer, clip: Int32?) {
         // Particles, tiles and GL frames come from outside the committed tree: never reused.
-        if Self.drawsClassContent(p.state) { noteExternalContent() }
+        if Self.drawsClassContent(p.state) { changes.noteExternalContent() }
         switch p.state.specialized {
         case .emitter?: drawEmitterParticles(p, clip: clip)
         case .tiled?: drawTiles(p, clip: clip)

@@ -15,9 +15,9 @@ extension FrameFlattener {
     mutating func drawEmitterParticles(_ p: PlacedLayer, clip: Int32?) {
         guard case .emitter(let emitter)? = p.state.specialized, !emitter.cells.isEmpty else { return }
         // Particles move as long as the layer's time runs.
-        noteContinuousChange(rate: p.rate)
-        let layers = self.layers
-        let emissionTime = EmitterClock.shared.emissionTime(of: p.layer.id, atLocalTime: p.localTime,
+        changes.noteContinuousChange(rate: p.rate)
+        let layers = facts.layers
+        let emissionTime = stores.emitterClock.emissionTime(of: p.layer.id, serial: emitter.serial, atLocalTime: p.localTime,
                                                             liveIDs: { layers[$0] != nil })
         let blend: BlendMode = emitter.renderMode == .additive ? .plusLighter : .sourceOver
         let edges = p.state.antialiasedEdgeBits

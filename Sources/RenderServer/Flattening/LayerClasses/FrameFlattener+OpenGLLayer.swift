@@ -12,12 +12,12 @@ extension FrameFlattener {
         let s = p.stateStorage.value
         guard let thread = OpenGLLayerRegistry.shared.renderThread(ofLayerID: p.layer.id) else { return }
         if s.openGL.isAsynchronous {
-            let stamp = CVTimeStamp(hostTime: UInt64(max(0, time) * 1e9))
+            let stamp = CVTimeStamp(hostTime: UInt64(max(0, facts.time) * 1e9))
             if let request = OpenGLDrawRequest(bounds: s.bounds, contentsScale: s.contentsScale,
                                                layerTime: p.localTime, displayTime: stamp) {
                 thread.submit(request)
             }
-            noteContinuousChange(rate: 1)
+            changes.noteContinuousChange(rate: 1)
         }
         guard let image = thread.image else { return }
         let texture = TextureSource(image: image, unitRect: Self.drawnPart(of: image, bounds: s.bounds, scale: s.contentsScale),

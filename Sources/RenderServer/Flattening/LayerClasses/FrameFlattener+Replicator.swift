@@ -23,7 +23,7 @@ extension FrameFlattener {
             instanceContext.time = context.time - instance.timeOffset
             let start = commands.count
             visitSublayers(order, in: instanceContext)
-            forgetUnchanged(from: start)
+            unchanged.forget(from: start)
             ColorMultiplier(instance).apply(to: &commands, from: start)
         }
     }
@@ -50,7 +50,7 @@ extension FrameFlattener {
         for index in DepthSorter.backToFront(depths) {
             let start = commands.count
             draw(items[index])
-            forgetUnchanged(from: start)
+            unchanged.forget(from: start)
             multipliers[index].apply(to: &commands, from: start)
         }
     }

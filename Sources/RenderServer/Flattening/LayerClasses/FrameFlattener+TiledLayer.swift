@@ -11,18 +11,20 @@ extension FrameFlattener {
     /// Draws the tiles of tiled layer `p` that fall in the current target, inside `clip`.
     mutating func drawTiles(_ p: PlacedLayer, clip: Int32?) {
         let s = p.stateStorage.value
+        guard case .tiled(let tiled)? = s.specialized, let source = tiled.source else { return }
+        let time = facts.time
         let grid = TiledLayerGrid(s)
         let displayScale = GroupGeometry.pixelsPerUnit(p.world, over: s.bounds)
         let matrix = Matrix4(p.world)
         let edges = s.antialiasedEdgeBits
         let filterMin = TextureFilter(s.minificationFilter), filterMag = TextureFilter(s.magnificationFilter)
         for tile in grid.tiles(covering: visibleRect(of: p), displayScale: displayScale) {
-            guard let shown = TiledLayerTileStore.shared.tile(tile, of: p.layer.id, frameTime: time) else {
-                noteChange(at: time)
+            guard let shown = stores.tiles.tile(tile, of: source, frameTime: time) else {
+                changes.noteChange(at: time)
                 continue
             }
             let fade = shown.fadeDuration > 0 ? Float(min(max((time - shown.firstShown) / shown.fadeDuration, 0), 1)) : 1
-            if fade < 1 { noteChange(at: time) }
+            if fade < 1 { changes.noteChange(at: time) }
             guard fade > 0 else { continue }
             // The image is the tile's pixels rounded up; the tile covers the part of it it drew.
             let unit = CGRect(x: 0, y: 0, width: tile.rect.width * tile.scale / CGFloat(shown.image.width),
@@ -47,7 +49,7 @@ extension FrameFlattener {
             let dx = q.x - m.m41, dy = q.y - m.m42
             return CGPoint(x: (dx * m.m22 - dy * m.m21) / det, y: (dy * m.m11 - dx * m.m12) / det)
         }
-        let target = targetPixelRect
+        let target = targets.current
         let corners = [CGPoint(x: target.minX, y: target.minY), CGPoint(x: target.maxX, y: target.minY),
                        CGPoint(x: target.maxX, y: target.maxY), CGPoint(x: target.minX, y: target.maxY)].map(local)
         let xs = corners.map(\.x), ys = corners.map(\.y)

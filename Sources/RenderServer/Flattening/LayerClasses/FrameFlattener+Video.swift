@@ -7,10 +7,10 @@ extension FrameFlattener {
     /// Draws the frame `source` shows at this frame's time inside `clip`. A playing video keeps
     /// the renderer drawing frames; a paused one draws the same frame object, which damages nothing.
     mutating func drawVideoContent(_ p: PlacedLayer, source: any LayerVideoSource, clip: Int32?) {
-        noteExternalContent()
+        changes.noteExternalContent()
         let s = p.stateStorage.value
-        guard let content = source.videoContent(atHostTime: time, bounds: s.bounds) else { return }
-        if content.isPlaying { noteContinuousChange(rate: 1) }
+        guard let content = source.videoContent(atHostTime: facts.time, bounds: s.bounds) else { return }
+        if content.isPlaying { changes.noteContinuousChange(rate: 1) }
         guard content.rect.width > 0, content.rect.height > 0 else { return }
         let texture = TextureSource(video: content.frame, unitRect: content.unitRect,
                                     minificationFilter: TextureFilter(s.minificationFilter),
