@@ -86,6 +86,43 @@ final class VideoScaledSamplingTests: XCTestCase {
         }
     }
 
+    /// Filtered linearly, a frame drawn on whole pixels shows each luma texel at its pixel (the
+    /// GLES renderer reads it nearest there: the same texel, one read), and one drawn half a pixel
+    /// off blends neighbouring texels: at canvas pixel X of a quad at x0, luma position
+    /// L = X + 1/2 - x0 - 1/2 (60 + 8 L) and chroma where L lands by the siting, on both renderers.
+    func testLinearFilteringOnAndOffThePixelGrid() throws {
+        let gles = try GLESRenderer(pixelWidth: 32, pixelHeight: 4)
+        let cpu = try CPURenderer(pixelWidth: 32, pixelHeight: 4, threadCount: 2)
+        let conversion = YCbCrConversion(matrix: .bt601, isFullRange: false)
+        let c = conversion.coefficients
+        for siting in [ChromaSiting.mpeg2, .centered] {
+            for x0 in [8.0, 8.5] {
+                let frame = rampFrame(layout: .i420, siting: siting, conversion: conversion)
+                let quad = Quad(transform: .identity, rect: CGRect(x: x0, y: 0, width: 16, height: 4), texture: TextureSource(video: frame),
+                                antialiasedEdges: 0)
+                let list = DrawList(pixelWidth: 32, pixelHeight: 4, commands: [.quad(quad)])
+                _ = try gles.render(list)
+                _ = try cpu.render(list)
+                let images = [("GLES", try gles.readPixels()), ("CPU", try cpu.readPixels())]
+                // (Not beyond L = 11: there blue leaves the gamut, and the CPU renderer, which
+                // filters the converted and clamped frame, differs from the clamped conversion.)
+                for x in [10, 13, 16, 19] {
+                    let l = Double(x) - x0
+                    let chroma = siting.isHorizontallyCosited ? l / 2 : l / 2 - 0.25
+                    for (y, cr) in [(0, 100.0), (3, 140.0)] {
+                        let s = SIMD4<Float>(Float(Self.luma(l)), Float(Self.blueChroma(chroma)), Float(cr), 1)
+                        let expected = c.map { Int(max(0, min(255, ((($0 * s).sum()) * 255).rounded()))) } + [255]
+                        for (name, image) in images {
+                            let actual = pixel(image, x, y)
+                            let worst = zip(actual, expected).map { abs($0 - $1) }.max() ?? 0
+                            XCTAssertLessThanOrEqual(worst, 2, "\(siting) x0 \(x0) \(name) at (\(x), \(y)): \(actual) vs \(expected)")
+                        }
+                    }
+                }
+            }
+        }
+    }
+
     /// The GLES renderer draws a frame from its planes: the first frame adds their textures (three
     /// for I420, two for NV12) and no framebuffer, and a second frame of the stream adds nothing.
     func testGLESDrawsAFrameFromItsPlanesWithNoIntermediateTarget() throws {

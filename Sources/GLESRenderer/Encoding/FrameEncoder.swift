@@ -185,9 +185,13 @@ final class FrameEncoder {
             // A video frame is drawn from its planes: its luma texture is the quad's texture.
             if let frame = source.video { video = try textures.planes(for: frame) }
             let placement = try video?.placement ?? textures.placement(for: source)
-            binding = (placement.texture,
-                       SamplerSet.key(minification: source.minificationFilter, magnification: source.magnificationFilter),
-                       placement.coordinates(for: source.unitRect))
+            let coordinates = placement.coordinates(for: source.unitRect)
+            var samplerKey = SamplerSet.key(minification: source.minificationFilter, magnification: source.magnificationFilter)
+            if let video, VideoPlanes.mapsTexelsToPixels(quad, coordinates: coordinates.rect, width: Int(video.placement.width),
+                                                         height: Int(video.placement.height)) {
+                samplerKey = SamplerSet.key(minification: .nearest, magnification: .nearest)
+            }
+            binding = (placement.texture, samplerKey, coordinates)
         }
         let margin = QuadInstance.drawnMargin(quad)
         let clip = clips.resolve(quad.clipIndex, transform: quad.transform, rect: quad.rect, margin: Double(margin))

@@ -72,6 +72,7 @@ final class VideoFrameTextures {
         return VideoPlanes(placement: TexturePlacement(texture: planes[0], originX: 0, originY: 0, width: w, height: h,
                                                        textureWidth: w, textureHeight: h),
                            chroma: planes[1], redChroma: planes[planes.count - 1], isInterleaved: frame.layout == .nv12,
+                           chromaWidth: (frame.width + 1) / 2, chromaHeight: (frame.height + 1) / 2,
                            siting: frame.chromaSiting, conversion: frame.conversion)
     }
 

@@ -835,7 +835,7 @@ void borderFrame(vec4 rect, vec4 radii, float borderWidth, out vec4 frame, out v
 uniform highp sampler2D u_chromaPlane;      // Cb (I420), or Cb and Cr interleaved (NV12)
 uniform highp sampler2D u_redChromaPlane;   // Cr (I420), or the NV12 plane again
 uniform vec2 u_redChromaComponent;          // picks Cr from u_redChromaPlane: (1, 0) I420, (0, 1) NV12
-uniform vec2 u_chromaOrigin;                // per axis: 1/2 where chroma is co-sited, 1/4 where halfway
+uniform vec4 u_chromaMap;                   // luma texels to chroma texture coordinates: scale (xy), offset (zw)
 uniform vec4 u_videoToRed;                  // rows of the conversion: (Y', Cb, Cr, 1) as bytes to R'G'B'
 uniform vec4 u_videoToGreen;
 uniform vec4 u_videoToBlue;
@@ -854,9 +854,11 @@ vec4 sampleVideo(vec2 uv, vec2 raw) {
     bool nearest = (int(v_params.z) & flag) != 0;
     // The luma position in texels (texel centres at whole numbers).
     vec2 luma = nearest ? floor(uv * size + nearestPixelNudge * footprint) : uv * size - 0.5;
-    // Read at its centre, where any filter returns the nearest texel exactly (sampleTexture).
-    float y = nearest ? textureLod(u_texture, (luma + 0.5) / size, 0.0).r : texture(u_texture, uv).r;
-    vec2 t = (luma * 0.5 + u_chromaOrigin) / vec2(textureSize(u_chromaPlane, 0));
+    // One read (the coordinate is chosen, not the texel: llvmpipe runs both sides of a choice),
+    // a nearest texel at its centre, where any filter returns it exactly; the planes have one
+    // level, so the implicit level of detail selects no other image.
+    float y = texture(u_texture, nearest ? (luma + 0.5) / size : uv).r;
+    vec2 t = luma * u_chromaMap.xy + u_chromaMap.zw;
     vec3 samples = vec3(y, texture(u_chromaPlane, t).r, dot(texture(u_redChromaPlane, t).rg, u_redChromaComponent));
     vec4 s = vec4(samples * 255.0, 1.0);
     return vec4(clamp(vec3(dot(u_videoToRed, s), dot(u_videoToGreen, s), dot(u_videoToBlue, s)), 0.0, 1.0), 1.0);
