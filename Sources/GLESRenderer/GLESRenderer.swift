@@ -10,6 +10,8 @@ import Foundation
 ///
 /// Gradients are evaluated per pixel from uniforms; an image redrawn in part
 /// (`CGImage.incrementalUpdate`) re-uploads only its changed rectangle into its base's texture.
+/// A video frame is drawn straight from its Y'CbCr planes, uploaded as they are and converted
+/// per fragment by the shader's video variant (`VideoPlanes`): no intermediate RGB image.
 ///
 /// `render(_:)` waits for the GPU (`glFinish`) before it returns, so the time it takes is the
 /// time of a whole frame. Its `Options` log each frame's statistics or pick the paths to measure
