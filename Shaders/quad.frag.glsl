@@ -18,6 +18,8 @@
 // QC_GRADIENT: every quad of the batch paints the gradient in the u_gradient*/u_stop* uniforms
 // instead of its fill colour (GradientUniforms.swift): straight colours interpolated between the
 // stops, then premultiplied.
+// QC_VIDEO: the texture is a video frame's luma plane; its chroma planes and conversion are
+// uniforms (include/quad.video.glsl), and the texel is the frame's R'G'B' there, made per fragment.
 precision highp float;
 precision highp int;
 
@@ -151,6 +153,19 @@ vec4 sampleTexture(vec2 uv, vec2 raw) {
     int flag = footprint <= 1.0 ? flagNearestMagnification : flagNearestMinification;
     if ((int(v_params.z) & flag) == 0) return texture(u_texture, uv);
     return textureLod(u_texture, (floor(uv * size + nearestPixelNudge * footprint) + 0.5) / size, 0.0);
+}
+
+#ifdef QC_VIDEO
+#include "quad.video.glsl"
+#endif
+
+// The quad's texel: an image's (sampleTexture), or a video frame's converted from its planes.
+vec4 sampleContent(vec2 uv, vec2 raw) {
+#ifdef QC_VIDEO
+    return sampleVideo(uv, raw);
+#else
+    return sampleTexture(uv, raw);
+#endif
 }
 #endif
 
@@ -333,7 +348,7 @@ void main() {
     if (outsideDamage(local)) discard;
 #endif
     if (shape <= 0.0) discard;
-    vec4 texel = sampleTexture(clamp(v_localAndUV.zw, v_texClamp.xy, v_texClamp.zw), v_localAndUV.zw) * v_texTint;
+    vec4 texel = sampleContent(clamp(v_localAndUV.zw, v_texClamp.xy, v_texClamp.zw), v_localAndUV.zw) * v_texTint;
     fragColor = texel * (v_params.y * shape);
 #else
     vec2 local = v_localAndUV.xy;
@@ -391,7 +406,7 @@ void main() {
 #endif
 #ifdef QC_TEXTURED
     if ((flags & flagTextured) != 0) {
-        vec4 texel = sampleTexture(clamp(v_localAndUV.zw, v_texClamp.xy, v_texClamp.zw), v_localAndUV.zw) * v_texTint;
+        vec4 texel = sampleContent(clamp(v_localAndUV.zw, v_texClamp.xy, v_texClamp.zw), v_localAndUV.zw) * v_texTint;
         color = (flags & flagAlphaTint) != 0 ? v_fillColor * texel.a : texel + color * (1.0 - texel.a);
     }
 #endif

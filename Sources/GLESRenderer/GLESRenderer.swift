@@ -10,6 +10,8 @@ import Foundation
 ///
 /// Gradients are evaluated per pixel from uniforms; an image redrawn in part
 /// (`CGImage.incrementalUpdate`) re-uploads only its changed rectangle into its base's texture.
+/// A video frame is drawn straight from its Y'CbCr planes, uploaded as they are and converted
+/// per fragment by the shader's video variant (`VideoPlanes`): no intermediate RGB image.
 ///
 /// `render(_:)` waits for the GPU (`glFinish`) before it returns, so the time it takes is the
 /// time of a whole frame. Its `Options` log each frame's statistics or pick the paths to measure
@@ -615,6 +617,19 @@ public final class GLESRenderer: FrameRenderer, CacheBudgetedRenderer {
         filterProgram.draw(step)
     }
 
+    /// Binds a video frame's chroma planes (filtered linearly: the shader reads between their
+    /// samples) and sets the program's conversion uniforms; the content unit stays active.
+    private func bindChroma(of video: VideoPlanes, program: QuadProgram) {
+        let linear = samplers.sampler(forKey: SamplerSet.key(minification: .linear, magnification: .linear))
+        for (unit, texture) in [(VideoPlanes.chromaUnit, video.chroma), (VideoPlanes.redChromaUnit, video.redChroma)] {
+            glActiveTexture(GLenum(GL_TEXTURE0) + GLenum(unit))
+            glBindTexture(GLenum(GL_TEXTURE_2D), texture)
+            glBindSampler(GLuint(unit), linear)
+        }
+        glActiveTexture(GLenum(GL_TEXTURE0) + GLenum(QuadProgram.contentUnit))
+        program.video.set(video)
+    }
+
     /// Where the instances a draw reads lie in the instance buffer.
     private struct InstanceLayout {
         /// The encoder's instances.
@@ -656,6 +671,7 @@ public final class GLESRenderer: FrameRenderer, CacheBudgetedRenderer {
         var currentFeatures: ShaderFeatures?
         var currentProgram: QuadProgram?
         var currentGradient: GradientUniforms?
+        var currentVideo: VideoPlanes?
         let stride = GLsizei(layout.stride * 4)
         for batch in batches {
             let end = batch.firstInstance + batch.instanceCount
@@ -674,10 +690,15 @@ public final class GLESRenderer: FrameRenderer, CacheBudgetedRenderer {
                 currentFeatures = batch.features
                 currentProgram = program
                 currentGradient = nil
+                currentVideo = nil
             }
             if let gradient = batch.gradient, gradient != currentGradient {
                 currentProgram?.setGradient(gradient)
                 currentGradient = gradient
+            }
+            if batch.features.contains(.video), let video = batch.video, video != currentVideo, let currentProgram {
+                bindChroma(of: video, program: currentProgram)
+                currentVideo = video
             }
             if blend != batch.blend {
                 switch batch.blend {

@@ -65,9 +65,9 @@ final class ShaderSourceTests: XCTestCase {
             try ShaderIncludes.resolve(String(contentsOf: file, encoding: .utf8)).write(to: resolved, atomically: true, encoding: .utf8)
             defer { try? FileManager.default.removeItem(at: resolved) }
             // Once with no feature macro, once with all of them (-D needs -l, linking the one stage).
-            let everyFeature = ["-l", "-DQC_TEXTURED", "-DQC_CLIPPED", "-DQC_HARD_EDGES", "-DQC_BORDER", "-DQC_CLIP_RECT", "-DQC_BLUR", "-DQC_GRADIENT"]
+            let everyFeature = ["-l", "-DQC_TEXTURED", "-DQC_CLIPPED", "-DQC_HARD_EDGES", "-DQC_BORDER", "-DQC_CLIP_RECT", "-DQC_BLUR", "-DQC_GRADIENT", "-DQC_VIDEO"]
             let sprite = ["-l", "-DQC_SPRITE", "-DQC_TEXTURED", "-DQC_DAMAGE"]
-            for extra in [[], everyFeature, sprite, sprite + ["-DQC_HARD_EDGES"]] {
+            for extra in [[], everyFeature, sprite, sprite + ["-DQC_HARD_EDGES"], sprite + ["-DQC_VIDEO"]] {
                 let process = Process()
                 process.executableURL = URL(fileURLWithPath: tool)
                 process.arguments = extra + ["-S", stage, resolved.path]

@@ -8,19 +8,6 @@ import XCTest
 /// pixels `YCbCrConversion` defines, within 2 levels, for both matrices, both ranges and both
 /// plane layouts.
 final class VideoFrameRenderingTests: XCTestCase {
-    /// The planes' memory, kept by the frame (read-only once made).
-    private final class Planes: @unchecked Sendable {
-        let pointers: [UnsafeMutableRawPointer]
-        init(_ bytes: [[UInt8]]) {
-            pointers = bytes.map { plane in
-                let p = UnsafeMutableRawPointer.allocate(byteCount: plane.count, alignment: 16)
-                p.copyMemory(from: plane, byteCount: plane.count)
-                return p
-            }
-        }
-        deinit { pointers.forEach { $0.deallocate() } }
-    }
-
     /// 75% colour bars (ITU-R BT.801's Y'CbCr values for BT.601 limited range), eight bars of 8
     /// pixels in a 64×16 frame.
     static let bars: [(y: UInt8, cb: UInt8, cr: UInt8)] = [
@@ -29,22 +16,8 @@ final class VideoFrameRenderingTests: XCTestCase {
     ]
 
     private func barFrame(layout: VideoFrameImage.Layout, conversion: YCbCrConversion, stride: Int = 80) -> VideoFrameImage {
-        let w = 64, h = 16, cw = 32, ch = 8
-        var luma = [UInt8](repeating: 0, count: stride * h)
-        var cb = [UInt8](repeating: 0, count: stride * ch), cr = cb, uv = [UInt8](repeating: 0, count: stride * ch)
-        for y in 0..<h { for x in 0..<w { luma[y * stride + x] = Self.bars[x / 8].y } }
-        for y in 0..<ch {
-            for x in 0..<cw {
-                let bar = Self.bars[x / 4]
-                cb[y * stride + x] = bar.cb; cr[y * stride + x] = bar.cr
-                uv[y * stride + 2 * x] = bar.cb; uv[y * stride + 2 * x + 1] = bar.cr
-            }
-        }
-        let storage = Planes(layout == .i420 ? [luma, cb, cr] : [luma, uv])
-        let planes = storage.pointers.indices.map { i in
-            VideoFrameImage.Plane(baseAddress: storage.pointers[i], bytesPerRow: stride, width: i == 0 ? w : cw, height: i == 0 ? h : ch)
-        }
-        return VideoFrameImage(layout: layout, width: w, height: h, planes: planes, conversion: conversion, storage: storage)
+        VideoTestFrames.make(layout: layout, width: 64, height: 16, stride: stride, conversion: conversion,
+                             luma: { x, _ in Self.bars[x / 8].y }, chroma: { x, _ in (Self.bars[x / 4].cb, Self.bars[x / 4].cr) })
     }
 
     private func list(_ frame: VideoFrameImage) -> DrawList {
@@ -53,9 +26,7 @@ final class VideoFrameRenderingTests: XCTestCase {
         return DrawList(pixelWidth: 64, pixelHeight: 16, clearColor: .clear, commands: [.quad(quad)])
     }
 
-    private func pixel(_ image: CGImage, _ x: Int, _ y: Int) -> [Int] {
-        image.data.withUnsafeBytes { (b: UnsafeRawBufferPointer) in (0..<4).map { Int(b[y * image.bytesPerRow + x * 4 + $0]) } }
-    }
+    private func pixel(_ image: CGImage, _ x: Int, _ y: Int) -> [Int] { VideoTestFrames.pixel(image, x, y) }
 
     func testReferenceConversionsOfKnownColours() {
         let limited601 = YCbCrConversion(matrix: .bt601, isFullRange: false)
@@ -107,22 +78,8 @@ final class VideoFrameRenderingTests: XCTestCase {
     /// A 16×4 frame of mid luma whose Cb rises by 20 a chroma column (40...180) and whose Cr is
     /// 100 in the upper chroma row and 140 in the lower.
     private func rampFrame(layout: VideoFrameImage.Layout, siting: ChromaSiting, conversion: YCbCrConversion) -> VideoFrameImage {
-        let w = 16, h = 4, cw = 8, ch = 2
-        let luma = [UInt8](repeating: 126, count: w * h)
-        var cb = [UInt8](repeating: 0, count: cw * ch), cr = cb, uv = [UInt8](repeating: 0, count: 2 * cw * ch)
-        for y in 0..<ch {
-            for x in 0..<cw {
-                cb[y * cw + x] = UInt8(40 + 20 * x); cr[y * cw + x] = y == 0 ? 100 : 140
-                uv[y * 2 * cw + 2 * x] = cb[y * cw + x]; uv[y * 2 * cw + 2 * x + 1] = cr[y * cw + x]
-            }
-        }
-        let storage = Planes(layout == .i420 ? [luma, cb, cr] : [luma, uv])
-        let planes = storage.pointers.indices.map { i in
-            VideoFrameImage.Plane(baseAddress: storage.pointers[i], bytesPerRow: i == 0 ? w : (layout == .nv12 ? 2 * cw : cw),
-                                  width: i == 0 ? w : cw, height: i == 0 ? h : ch)
-        }
-        return VideoFrameImage(layout: layout, width: w, height: h, planes: planes, conversion: conversion,
-                               chromaSiting: siting, storage: storage)
+        VideoTestFrames.make(layout: layout, width: 16, height: 4, siting: siting, conversion: conversion,
+                             luma: { _, _ in 126 }, chroma: { x, y in (UInt8(40 + 20 * x), y == 0 ? 100 : 140) })
     }
 
     /// Chroma is upsampled bilinearly from where the siting places it: with MPEG-2's siting,

@@ -180,11 +180,18 @@ final class FrameEncoder {
     private func encodeDrawn(_ quad: Quad, into builder: PassBuilder) throws {
         if quad.opacity <= 0 || (!quad.isDoubleSided && quad.transform.facesAway) { return }
         var binding: (texture: GLuint, samplerKey: Int, coordinates: (rect: SIMD4<Float>, clamp: SIMD4<Float>))?
+        var video: VideoPlanes?
         if let source = quad.texture, quad.blurSigma <= 0 {
-            let placement = try textures.placement(for: source)
-            binding = (placement.texture,
-                       SamplerSet.key(minification: source.minificationFilter, magnification: source.magnificationFilter),
-                       placement.coordinates(for: source.unitRect))
+            // A video frame is drawn from its planes: its luma texture is the quad's texture.
+            if let frame = source.video { video = try textures.planes(for: frame) }
+            let placement = try video?.placement ?? textures.placement(for: source)
+            let coordinates = placement.coordinates(for: source.unitRect)
+            var samplerKey = SamplerSet.key(minification: source.minificationFilter, magnification: source.magnificationFilter)
+            if let video, VideoPlanes.mapsTexelsToPixels(quad, coordinates: coordinates.rect, width: Int(video.placement.width),
+                                                         height: Int(video.placement.height)) {
+                samplerKey = SamplerSet.key(minification: .nearest, magnification: .nearest)
+            }
+            binding = (placement.texture, samplerKey, coordinates)
         }
         let margin = QuadInstance.drawnMargin(quad)
         let clip = clips.resolve(quad.clipIndex, transform: quad.transform, rect: quad.rect, margin: Double(margin))
@@ -198,14 +205,14 @@ final class FrameEncoder {
         // the pixel beneath with almost nothing. Hard edges cover exactly 0 or 1 (square corners:
         // `isOpaque`), so such a quad keeps its margin (`drawnMargin`).
         let antialiased = quad.antialiasedEdges & 0xF != 0
-        append(quad, binding: binding, blend: blend, gradient: gradient, clip: clip,
+        append(quad, binding: binding, blend: blend, gradient: gradient, video: video, clip: clip,
                margin: blend == .replace && antialiased ? 0 : margin, into: builder)
     }
 
     /// Writes one instance and adds it to the builder's last batch or a new one.
     private func append(_ quad: Quad, binding: (texture: GLuint, samplerKey: Int, coordinates: (rect: SIMD4<Float>, clamp: SIMD4<Float>))?,
                         alphaTint: Bool = false, blend: BatchBlend, gradient: GradientUniforms? = nil,
-                        clip: ClipResolver.Resolution, margin: Float, into builder: PassBuilder) {
+                        video: VideoPlanes? = nil, clip: ClipResolver.Resolution, margin: Float, into builder: PassBuilder) {
         guard let base else { return }
         let index = instanceCount
         // Nine-patched shadows can outgrow the estimate: the frame is encoded again, larger.
@@ -227,19 +234,23 @@ final class FrameEncoder {
         }
         var features = QuadInstance.features(quad, textured: binding != nil, alphaTint: alphaTint, clip: clip)
         if gradient != nil { features.insert(.gradient) }
+        if video != nil { features.insert(.video) }
         if !spriteVariantEnabled { features.remove(.sprite) }
         instanceFeatures[index] = features
         if !builder.startsNewBatch, let last = builder.batches.indices.last,
-           builder.batches[last].accepts(instance: index, texture: texture, samplerKey: samplerKey, blend: blend, gradient: gradient) {
+           builder.batches[last].accepts(instance: index, texture: texture, samplerKey: samplerKey, blend: blend, gradient: gradient,
+                                                     video: video) {
             builder.batches[last].instanceCount += 1
             if builder.batches[last].features != features { builder.batches[last].isMixed = true }
             builder.batches[last].features = builder.batches[last].features.merged(with: features)
             if builder.batches[last].texture == 0 && texture != 0 {
                 builder.batches[last].texture = texture; builder.batches[last].samplerKey = samplerKey
+                builder.batches[last].video = video
             }
         } else {
             builder.batches.append(QuadBatch(firstInstance: index, instanceCount: 1, texture: texture,
-                                             samplerKey: samplerKey, blend: blend, features: features, gradient: gradient))
+                                             samplerKey: samplerKey, blend: blend, features: features, gradient: gradient,
+                                             video: video))
             builder.startsNewBatch = false
         }
         instanceCount += 1

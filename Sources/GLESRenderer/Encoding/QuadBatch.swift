@@ -15,7 +15,8 @@ enum BatchBlend: Equatable {
 /// A run of consecutive instances drawn by one instanced draw call: they share a texture, a
 /// sampler and a blend state. Untextured quads join any batch, since they sample nothing.
 /// Gradient quads (rare) get batches of their own, drawn with their stops as uniforms: only quads
-/// with the same gradient join one, so ordinary batches never run the gradient code.
+/// with the same gradient join one, so ordinary batches never run the gradient code. Video quads
+/// batch by their luma texture, so only quads of the same frame share one.
 struct QuadBatch {
     var firstInstance: Int
     var instanceCount: Int
@@ -27,15 +28,19 @@ struct QuadBatch {
     var features: ShaderFeatures
     /// The gradient every quad of the batch paints, or nil.
     var gradient: GradientUniforms? = nil
+    /// The video frame whose planes the batch's texture is the luma of, or nil.
+    var video: VideoPlanes? = nil
     /// Whether its quads need different features (`LeanBatchSplitter` may split it).
     var isMixed = false
 
     /// Whether the quad written at `instance` with this state can join the batch.
     @inline(__always)
     func accepts(instance: Int, texture newTexture: GLuint, samplerKey newKey: Int, blend newBlend: BatchBlend,
-                 gradient newGradient: GradientUniforms?) -> Bool {
+                 gradient newGradient: GradientUniforms?, video newVideo: VideoPlanes?) -> Bool {
         guard newBlend == blend, instance == firstInstance + instanceCount else { return false }
         if gradient != nil || newGradient != nil, gradient != newGradient { return false }
+        // A texture holds one frame's luma within a frame; its planes come with it.
+        if newVideo != nil, newTexture == texture, video != newVideo { return false }
         return newTexture == 0 || texture == 0 || (newTexture == texture && newKey == samplerKey)
     }
 }

@@ -124,9 +124,9 @@ final class TextureCache: CacheBudgetFollowing {
         videoFrames?.endFrame()
     }
 
-    /// The placement of `source`'s image, uploading it when this image object is new.
+    /// The placement of `source`'s image, uploading it when this image object is new (a video
+    /// frame's source draws from its planes: `planes(for:)`).
     func placement(for source: TextureSource) throws -> TexturePlacement {
-        if let video = source.video { return try videoPlacement(for: video) }
         let identifier = ObjectIdentifier(source.image)
         let needsMipmaps = source.minificationFilter == .trilinear
         if identifier == lastIdentifier, let lastPlacement, lastMipmapped || !needsMipmaps { return lastPlacement }
@@ -153,13 +153,14 @@ final class TextureCache: CacheBudgetFollowing {
         lastIdentifier = nil
     }
 
-    private func videoPlacement(for frame: VideoFrameImage) throws -> TexturePlacement {
-        if videoFrames == nil { videoFrames = try VideoFrameTextures(ledger: ledger) }
-        let textures = videoFrames!
+    /// The planes of a video frame, uploading them when this frame object is new.
+    func planes(for frame: VideoFrameImage) throws -> VideoPlanes {
+        let textures = videoFrames ?? VideoFrameTextures(ledger: ledger)
+        videoFrames = textures
         let before = textures.uploadsThisFrame
-        let placement = try textures.placement(for: frame)
+        let planes = try textures.planes(for: frame)
         uploadsThisFrame += textures.uploadsThisFrame - before
-        return placement
+        return planes
     }
 
     /// Evicts the entries whose image no one but the cache holds any more.

@@ -19,8 +19,11 @@ struct ShaderFeatures: OptionSet {
     /// The lean variant for plain textured quads (`QuadInstance.isSprite`): the texel times opacity
     /// and edge coverage. With it, `hardEdges` means every edge of every quad is hard.
     static let sprite = ShaderFeatures(rawValue: 512)
+    /// The texture is a video frame's luma plane, converted with its chroma planes per fragment
+    /// (`VideoPlanes`).
+    static let video = ShaderFeatures(rawValue: 1024)
     /// The number of combinations.
-    static let combinations = 1024
+    static let combinations = 2048
 
     /// The features of a batch that `other`'s quads join: the union, except that the batch stays
     /// a sprite batch only when both are sprites with the same edge treatment.
@@ -36,7 +39,7 @@ struct ShaderFeatures: OptionSet {
     var macroNames: [String] {
         [(ShaderFeatures.textured, "QC_TEXTURED"), (.clipped, "QC_CLIPPED"), (.hardEdges, "QC_HARD_EDGES"), (.border, "QC_BORDER"),
          (.clipRect, "QC_CLIP_RECT"), (.blur, "QC_BLUR"), (.gradient, "QC_GRADIENT"),
-         (.damage, "QC_DAMAGE"), (.solid, "QC_SOLID"), (.sprite, "QC_SPRITE")]
+         (.damage, "QC_DAMAGE"), (.solid, "QC_SOLID"), (.sprite, "QC_SPRITE"), (.video, "QC_VIDEO")]
             .filter { contains($0.0) }.map(\.1)
     }
 
@@ -80,6 +83,8 @@ struct QuadProgram {
     let stopCountLocation: GLint
     let stopLocationsLocation: GLint
     let stopColorsLocation: GLint
+    /// The video variant's uniforms.
+    let video: VideoUniformLocations
 
     /// Texture units the program samples.
     static let contentUnit: GLint = 0
@@ -107,6 +112,7 @@ struct QuadProgram {
         stopLocationsLocation = glGetUniformLocation(program, "u_stopLocations")
         stopColorsLocation = glGetUniformLocation(program, "u_stopColors")
         glUseProgram(program)
+        video = VideoUniformLocations(program: program)
         if textureLocation >= 0 { glUniform1i(textureLocation, Self.contentUnit) }
         if clipTableLocation >= 0 { glUniform1i(clipTableLocation, Self.clipTableUnit) }
         try GLError.check("glUseProgram")

@@ -6,6 +6,8 @@ import QuartzCoreModel
 extension FrameFlattener {
     /// Draws the frame `source` shows at this frame's time inside `clip`. A playing video keeps
     /// the renderer drawing frames; a paused one draws the same frame object, which damages nothing.
+    /// The quad is opaque (a decoded frame has no alpha), so a renderer may draw it without
+    /// blending where its opacity, clip, corners and edges allow.
     mutating func drawVideoContent(_ p: PlacedLayer, source: any LayerVideoSource, clip: Int32?) {
         changes.noteExternalContent()
         let s = p.stateStorage.value
@@ -16,7 +18,7 @@ extension FrameFlattener {
                                     minificationFilter: TextureFilter(s.minificationFilter),
                                     magnificationFilter: TextureFilter(s.magnificationFilter))
         commands.append(.quad(Quad(transform: Matrix4(p.world), rect: content.rect, texture: texture,
-                                   opacity: p.opacity, clipIndex: clip, isOpaque: false, isDoubleSided: s.isDoubleSided,
+                                   opacity: p.opacity, clipIndex: clip, isOpaque: true, isDoubleSided: s.isDoubleSided,
                                    antialiasedEdges: s.antialiasedEdgeBits)))
     }
 }
