@@ -245,6 +245,7 @@ public final class GLESRenderer: FrameRenderer, CacheBudgetedRenderer {
         isReleased = true
         textures.releaseAll()
         rasterCache.removeAll()
+        encoder.releaseKeptBackdrops()
         pool.releaseAll()
         samplers.release(ledger: ledger)
         ledger.deleteTexture(clipTable.texture)

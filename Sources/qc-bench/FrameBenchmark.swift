@@ -54,9 +54,9 @@ extension FrameRenderer {
         func now() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
         for index in 0..<(max(warmUpFrames, 1) + max(frames, 1)) {
             let start = now()
-            let list = try makeList(index)
+            var list = try makeList(index)
             let made = now()
-            let damage = tracker.damage(for: list)
+            let damage = tracker.damage(for: &list)
             let tracked = now()
             let statistics = try render(list, damageRegion: damage)
             let end = now()
