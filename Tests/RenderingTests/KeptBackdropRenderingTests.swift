@@ -15,27 +15,18 @@ final class KeptBackdropRenderingTests: XCTestCase {
     /// corner radius 20, blurred (radius 6), holding a square and a line of text; a small
     /// square under the panel (`under`) and one far from it (`far`), both drawn before it.
     private func scene() throws -> (root: CALayer, square: CALayer, text: CATextLayer, under: CALayer) {
-        let root = CALayer()
-        root.frame = CGRect(x: 0, y: 0, width: size, height: size)
-        root.backgroundColor = CGColor(red: 1, green: 1, blue: 1, alpha: 1)
+        let root = DrawListProbe.layer(CGRect(x: 0, y: 0, width: size, height: size), DrawListProbe.white)
+        let stripeColors = [CGColor(red: 0.9, green: 0.2, blue: 0.1, alpha: 1), CGColor(red: 0.1, green: 0.3, blue: 0.8, alpha: 1)]
         for index in 0..<(size / 6) where index % 3 != 0 {
-            let stripe = CALayer()
-            stripe.frame = CGRect(x: CGFloat(index * 6), y: 0, width: 6, height: CGFloat(size))
-            stripe.backgroundColor = index % 3 == 1 ? CGColor(red: 0.9, green: 0.2, blue: 0.1, alpha: 1)
-                                                    : CGColor(red: 0.1, green: 0.3, blue: 0.8, alpha: 1)
-            root.addSublayer(stripe)
+            root.addSublayer(DrawListProbe.layer(CGRect(x: CGFloat(index * 6), y: 0, width: 6, height: CGFloat(size)),
+                                                 stripeColors[index % 3 - 1]))
         }
-        let under = CALayer()
-        under.frame = CGRect(x: 60, y: 100, width: 10, height: 10)
-        under.backgroundColor = CGColor(red: 0, green: 0.8, blue: 0, alpha: 1)
+        let under = DrawListProbe.layer(CGRect(x: 60, y: 100, width: 10, height: 10), CGColor(red: 0, green: 0.8, blue: 0, alpha: 1))
         root.addSublayer(under)
-        let panel = CALayer()
-        panel.frame = CGRect(x: 40, y: 80, width: 160, height: 80)
+        let panel = DrawListProbe.layer(CGRect(x: 40, y: 80, width: 160, height: 80))
         panel.cornerRadius = 20
         panel.backgroundFilters = [try XCTUnwrap(CIFilter(name: "CIGaussianBlur", parameters: [kCIInputRadiusKey: 6]))]
-        let square = CALayer()
-        square.frame = CGRect(x: 20, y: 20, width: 20, height: 20)
-        square.backgroundColor = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
+        let square = DrawListProbe.layer(CGRect(x: 20, y: 20, width: 20, height: 20), DrawListProbe.red)
         panel.addSublayer(square)
         let text = CATextLayer()
         text.frame = CGRect(x: 50, y: 20, width: 100, height: 30)

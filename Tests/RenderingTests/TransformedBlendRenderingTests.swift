@@ -15,17 +15,11 @@ final class TransformedBlendRenderingTests: XCTestCase {
     /// A 60 x 60 canvas, halves `left` | `right`, under a 24 x 24 layer centred at (30, 30)
     /// with `transform`, composited by `filterName`.
     private func scene(_ filterName: String, transform: CATransform3D) throws -> CALayer {
-        let root = CALayer()
-        root.frame = CGRect(x: 0, y: 0, width: 60, height: 60)
-        for (x, color) in [(0.0, left), (30.0, right)] {
-            let half = CALayer()
-            half.frame = CGRect(x: x, y: 0, width: 30, height: 60)
-            half.backgroundColor = CGColor(red: color.0, green: color.1, blue: color.2, alpha: 1)
-            root.addSublayer(half)
+        let root = DrawListProbe.layer(CGRect(x: 0, y: 0, width: 60, height: 60))
+        for (x, c) in [(0.0, left), (30.0, right)] {
+            root.addSublayer(DrawListProbe.layer(CGRect(x: x, y: 0, width: 30, height: 60), CGColor(red: c.0, green: c.1, blue: c.2, alpha: 1)))
         }
-        let layer = CALayer()
-        layer.frame = CGRect(x: 18, y: 18, width: 24, height: 24)
-        layer.backgroundColor = CGColor(red: 0.6, green: 0.2, blue: 0.4, alpha: 0.8)
+        let layer = DrawListProbe.layer(CGRect(x: 18, y: 18, width: 24, height: 24), CGColor(red: 0.6, green: 0.2, blue: 0.4, alpha: 0.8))
         layer.transform = transform
         layer.compositingFilter = try XCTUnwrap(CIFilter(name: filterName))
         root.addSublayer(layer)
