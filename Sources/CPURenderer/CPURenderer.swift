@@ -147,6 +147,7 @@ public final class CPURenderer: FrameRenderer, CacheBudgetedRenderer {
     /// nothing. A list of another size than the last one is drawn whole.
     public func render(_ list: DrawList, damageRegion damage: [PixelRect]) throws -> RenderStatistics {
         guard !damage.isEmpty || list.pixelWidth != pixelWidth || list.pixelHeight != pixelHeight else {
+            keptBackdrops.begin(list) // the kept images follow the list's commands
             lastStatistics = RenderStatistics()
             return lastStatistics
         }

@@ -208,7 +208,10 @@ public final class GLESRenderer: FrameRenderer, CacheBudgetedRenderer {
         guard list.pixelWidth == target.pixelWidth, list.pixelHeight == target.pixelHeight else { return try render(list) }
         let canvas = PixelRect(x: 0, y: 0, width: list.pixelWidth, height: list.pixelHeight)
         let rects = damage.map { $0.intersection(canvas) }.filter { !$0.isEmpty }
-        guard !rects.isEmpty else { return try renderNothing() }
+        guard !rects.isEmpty else {
+            encoder.beginKeptBackdrops(list) // the kept images follow the list's commands
+            return try renderNothing()
+        }
         return try render(list, scissors: rects)
     }
 

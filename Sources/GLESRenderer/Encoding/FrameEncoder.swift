@@ -94,6 +94,10 @@ final class FrameEncoder {
         keptBackdrops = KeptBackdrops { [pool] kept in pool.recycle(kept.target) }
     }
 
+    /// Moves the kept filtered backdrops to the commands of `list`, a frame drawn without
+    /// encoding (nothing to redraw), letting go of those it does not mark unchanged.
+    func beginKeptBackdrops(_ list: DrawList) { keptBackdrops.begin(list) }
+
     /// Hands the kept filtered backdrops' targets back to the pool (before it deletes its targets).
     func releaseKeptBackdrops() { keptBackdrops.removeAll() }
 
