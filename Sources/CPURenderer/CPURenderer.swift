@@ -194,7 +194,7 @@ public final class CPURenderer: FrameRenderer, CacheBudgetedRenderer {
         var roots = tree.nodes[tree.roots]
         // A backdrop meeting the damage is redrawn with all it reads (`BackdropFilter.grow`).
         if tree.hasBackdrops && regions != [whole] {
-            regions = DamageRegion.disjoint(BackdropFilter.grow(regions, for: list))
+            regions = DamageRegion.disjoint(BackdropFilter.grow(regions, for: list, isKept: isBackdropKept))
         }
         let plan: PassPlan
         // A rasterized group's image kept from an earlier frame is composited as it is.

@@ -295,8 +295,10 @@ public final class GLESRenderer: FrameRenderer, CacheBudgetedRenderer {
 
     private func renderCurrent(_ list: DrawList, scissors given: [PixelRect]?) throws -> RenderStatistics {
         let context = target.context
-        // A backdrop meeting the damage is redrawn with all it reads (`BackdropFilter.grow`).
-        let scissors = given.map { BackdropFilter.grow($0, for: list) }
+        // A backdrop meeting the damage is redrawn with all it reads (`BackdropFilter.grow`),
+        // unless its filtered image is kept.
+        encoder.beginKeptBackdrops(list)
+        let scissors = given.map { BackdropFilter.grow($0, for: list, isKept: encoder.keepsBackdrop) }
         if list.pixelWidth != target.pixelWidth || list.pixelHeight != target.pixelHeight {
             try target.resize(pixelWidth: list.pixelWidth, pixelHeight: list.pixelHeight)
         }

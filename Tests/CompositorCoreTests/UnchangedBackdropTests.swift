@@ -40,6 +40,19 @@ final class UnchangedBackdropTests: XCTestCase {
                        [UnchangedBackdrop(previousCommand: 1, command: 1)])
     }
 
+    /// The damage of a change drawn over an unchanged backdrop is not grown to all the backdrop
+    /// reads (it shows what it showed); a change under it is.
+    func testOnlyAChangedBackdropGrowsTheDamage() {
+        let red = PremultipliedColor(red: 1, green: 0, blue: 0, alpha: 1)
+        var tracker = DamageTracker()
+        var a = list([square(50, 50), .quad(panel), square(60, 50)])
+        var b = list([square(50, 50), .quad(panel), square(60, 50, red)])
+        var c = list([square(52, 50), .quad(panel), square(60, 50, red)])
+        _ = tracker.damage(for: &a)
+        XCTAssertEqual(tracker.damage(for: &b), [PixelRect(x: 60, y: 50, width: 10, height: 10)])
+        XCTAssertEqual(tracker.damage(for: &c), [PixelRect(x: 34, y: 34, width: 92, height: 52)])
+    }
+
     func testAChangeUnderThePanelOrWithinItsReachDoesNot() {
         XCTAssertEqual(marks(from: [square(50, 50), .quad(panel)], to: [square(52, 50), .quad(panel)]), [])
         // (125, 50) lies beyond the panel, within its 6 pixels of reach.

@@ -53,8 +53,10 @@ public struct DamageTracker: Sendable {
         let canvas = PixelRect(x: 0, y: 0, width: list.pixelWidth, height: list.pixelHeight)
         if let previous, previous.pixelWidth == list.pixelWidth, previous.pixelHeight == list.pixelHeight,
            previous.clearColor == list.clearColor {
-            lastDamage = BackdropFilter.grow(comparison.damage(from: previous, to: list, maximumRectangles: maximumRectangles,
-                                                               oldWasLastNew: splitPrevious), for: list)
+            // A backdrop that did not change shows what it showed: its damage is not grown.
+            let damage = comparison.damage(from: previous, to: list, maximumRectangles: maximumRectangles, oldWasLastNew: splitPrevious)
+            let unchanged = comparison.unchangedBackdrops
+            lastDamage = BackdropFilter.grow(damage, for: list) { command in unchanged.contains { $0.command == command } }
             splitPrevious = true
         } else {
             // The comparison did not see this frame: the next one splits its old frame afresh.

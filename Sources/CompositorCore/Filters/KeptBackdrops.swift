@@ -6,9 +6,10 @@ import Foundation
 /// filter pass. `Image` is the renderer's (a render target, a pixel buffer, with what it needs
 /// to show it).
 ///
-/// An image is kept only for a quad drawn whole in its frame (a renderer grows its damage to all
-/// that a backdrop reads, `BackdropFilter.grow`), and only as long as each following frame marks
-/// the quad unchanged; any other frame lets it go.
+/// An image is kept only for a quad filtered in its frame (a renderer grows its damage to all
+/// that a backdrop it keeps no image for reads, `BackdropFilter.grow`), and only as long as each
+/// following frame marks the quad unchanged; any other frame lets it go. While kept, the damage
+/// is not grown for it: only what changed over it is redrawn.
 public final class KeptBackdrops<Image> {
     private struct Entry {
         var command: Int

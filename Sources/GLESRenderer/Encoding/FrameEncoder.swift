@@ -94,15 +94,19 @@ final class FrameEncoder {
         keptBackdrops = KeptBackdrops { [pool] kept in pool.recycle(kept.target) }
     }
 
-    /// Moves the kept filtered backdrops to the commands of `list`, a frame drawn without
-    /// encoding (nothing to redraw), letting go of those it does not mark unchanged.
+    /// Moves the kept filtered backdrops to the commands of `list` (a frame about to be encoded,
+    /// or one with nothing to redraw), letting go of those it does not mark unchanged.
     func beginKeptBackdrops(_ list: DrawList) { keptBackdrops.begin(list) }
+
+    /// Whether the filtered image of the canvas-level backdrop quad at `command` is kept.
+    func keepsBackdrop(_ command: Int) -> Bool { keptBackdrops.image(for: command) != nil }
 
     /// Hands the kept filtered backdrops' targets back to the pool (before it deletes its targets).
     func releaseKeptBackdrops() { keptBackdrops.removeAll() }
 
     /// Encodes `list`; with `damage`, only the top-level drawables that may touch it (groups not
-    /// drawn at all otherwise), recording each canvas instance's bounds.
+    /// drawn at all otherwise), recording each canvas instance's bounds. The kept backdrops are
+    /// those `beginKeptBackdrops(_:)` left for `list`.
     func encode(_ list: DrawList, damage: DamageTiles? = nil) throws {
         self.damage = damage
         passes.removeAll(keepingCapacity: true)
@@ -110,7 +114,6 @@ final class FrameEncoder {
         root = PassBuilder(destination: nil, canvasWidth: list.pixelWidth, canvasHeight: list.pixelHeight)
         let tree = trees.tree(for: list)
         if let warning = nestingReporter.warning(for: tree) { logger.warning("\(warning)") }
-        keptBackdrops.begin(list)
         // On a damage-limited canvas, the top-level drawables that may touch the damage, picked
         // once for however many times the frame is encoded.
         if let damage { culling.select(trees, touching: damage) }
