@@ -8,8 +8,8 @@ import Foundation
 enum BlendPainter {
     /// The content of `group` (`content`, its intermediate image) blended by `formula` with
     /// `backdrop` (the image the group composites into, holding what was painted before it),
-    /// into an image of `offscreen`'s. The group's transform keeps axes aligned (`PassPlanner`
-    /// plans no blend for one that does not).
+    /// into an image of `offscreen`'s. The group's transform keeps axes aligned (a turned or
+    /// projected one is mixed in the host's pixels: `mix(_:by:over:at:)`).
     static func blended(_ content: PixelBuffer, of group: CompositingGroup, by formula: CGBlendMode, over backdrop: PixelBuffer,
                         offscreen: PixelBufferPool) -> PixelBuffer {
         let t = group.transform
@@ -27,5 +27,18 @@ enum BlendPainter {
             }
         }
         return out
+    }
+
+    /// Mixes `drawn` (a turned or projected group drawn through its transform into the host's
+    /// pixels `read`, `TransformedBlend`) in place with `backdrop`'s pixels under it by `formula`,
+    /// ready to composite source-over.
+    static func mix(_ drawn: PixelBuffer, by formula: CGBlendMode, over backdrop: PixelBuffer, at read: PixelRect) {
+        for y in 0..<min(drawn.height, backdrop.height - read.y) where read.y + y >= 0 {
+            let row = drawn.row(y), under = backdrop.row(read.y + y)
+            for x in 0..<min(drawn.width, backdrop.width - read.x) where read.x + x >= 0 && row[x] != 0 {
+                let s = GroupFilterPainter.unpack(row[x])
+                row[x] = packPixel(formula.blended(source: s, backdrop: GroupFilterPainter.unpack(under[read.x + x])))
+            }
+        }
     }
 }

@@ -71,6 +71,9 @@ public final class CPURenderer: FrameRenderer, CacheBudgetedRenderer {
     private var trees = DrawListTreeCache()
     /// Orders each frame's offscreen passes (`PassPlan`), its storage kept from frame to frame.
     private let planner = PassPlanner()
+    /// The filtered backdrops of canvas-level backdrop quads, kept while what lies behind them
+    /// does not change.
+    private let keptBackdrops = KeptBackdrops<KeptBackdropBuffer>()
     /// The images of the plan's targets while it runs, the storage kept from frame to frame.
     private let passImages = PassImages()
     /// Hands the heap back to the system after large evictions.
@@ -144,6 +147,7 @@ public final class CPURenderer: FrameRenderer, CacheBudgetedRenderer {
     /// nothing. A list of another size than the last one is drawn whole.
     public func render(_ list: DrawList, damageRegion damage: [PixelRect]) throws -> RenderStatistics {
         guard !damage.isEmpty || list.pixelWidth != pixelWidth || list.pixelHeight != pixelHeight else {
+            keptBackdrops.begin(list) // the kept images follow the list's commands
             lastStatistics = RenderStatistics()
             return lastStatistics
         }
@@ -178,6 +182,8 @@ public final class CPURenderer: FrameRenderer, CacheBudgetedRenderer {
         let clips = list.clips.enumerated().map { PreparedClip($1, index: $0, count: list.clips.count) }
         let tree = trees.tree(for: list)
         if let warning = nestingReporter.warning(for: tree) { logger.warning("\(warning)") }
+        keptBackdrops.begin(list)
+        let isBackdropKept = { [keptBackdrops] (command: Int) in keptBackdrops.image(for: command) != nil }
         // A group of a size the CPU cannot draw is an error, as such a canvas is (the plan leaves
         // out groups of no pixels, which the GLES renderer skips).
         for node in tree.groups {
@@ -188,7 +194,7 @@ public final class CPURenderer: FrameRenderer, CacheBudgetedRenderer {
         var roots = tree.nodes[tree.roots]
         // A backdrop meeting the damage is redrawn with all it reads (`BackdropFilter.grow`).
         if tree.hasBackdrops && regions != [whole] {
-            regions = DamageRegion.disjoint(BackdropFilter.grow(regions, for: list))
+            regions = DamageRegion.disjoint(BackdropFilter.grow(regions, for: list, isKept: isBackdropKept))
         }
         let plan: PassPlan
         // A rasterized group's image kept from an earlier frame is composited as it is.
@@ -205,15 +211,17 @@ public final class CPURenderer: FrameRenderer, CacheBudgetedRenderer {
             let damage = DamageTiles(rects: regions, width: pixelWidth, height: pixelHeight)
             culling.select(trees, touching: damage)
             roots = ArraySlice(culling.selected.map { tree.nodes[$0] })
-            plan = planner.plan(tree, roots: culling.selected, canvasWidth: pixelWidth, canvasHeight: pixelHeight, isKept: isKept)
+            plan = planner.plan(tree, roots: culling.selected, canvasWidth: pixelWidth, canvasHeight: pixelHeight, isKept: isKept,
+                                isBackdropKept: isBackdropKept)
         } else {
-            plan = planner.plan(tree, roots: tree.roots, canvasWidth: pixelWidth, canvasHeight: pixelHeight, isKept: isKept)
+            plan = planner.plan(tree, roots: tree.roots, canvasWidth: pixelWidth, canvasHeight: pixelHeight, isKept: isKept,
+                                isBackdropKept: isBackdropKept)
         }
         passImages.setTargetCount(plan.targets.count)
         defer { passImages.clear() }
         let compositor = FrameCompositor(tree: tree, clips: clips, painter: painter, textures: textures,
                                          rasterizations: rasterizations, shadowMasks: shadowMasks, offscreen: offscreen,
-                                         plan: plan, images: passImages)
+                                         plan: plan, images: passImages, keptBackdrops: keptBackdrops)
         try compositor.runOffscreenPasses(statistics: &statistics)
         let target = PaintTarget(buffer: canvas, regions: regions, clear: packPixel(list.clearColor.raw))
         try compositor.prepare(roots, width: pixelWidth, height: pixelHeight, statistics: &statistics, into: &preparedQuads,

@@ -19,6 +19,9 @@ struct FrameCompositor {
     let plan: PassPlan
     /// The images of the plan's targets as the passes make them.
     let images: PassImages
+    /// The filtered backdrops of canvas-level backdrop quads, kept while what lies behind them
+    /// does not change.
+    let keptBackdrops: KeptBackdrops<KeptBackdropBuffer>
 
     /// The prepared drawables of `nodes` for an image of `width` x `height`.
     func prepare(_ nodes: ArraySlice<DrawListTree.Node>, width: Int, height: Int,
@@ -59,7 +62,14 @@ struct FrameCompositor {
                     let given = tree.quad(at: index)
                     if let backdrop = given.backdrop {
                         guard let target, barrier < barriersEnd, case .backdropCopy(let command, _) = plan.passes[barrier].kind,
-                              command == index else { continue }
+                              command == index else {
+                            // Not planned: shown from the kept image, if any.
+                            if let host, plan.passes[host].kind == .canvas, let kept = keptBackdrops.image(for: index),
+                               let (quad, binding) = BackdropPainter.shown(kept.buffer, of: given, source: kept.source) {
+                                prepared.append(quad, texture: binding, clips: clipPointer, canvasWidth: width, canvasHeight: height)
+                            }
+                            continue
+                        }
                         paint(&prepared, into: target, statistics: &statistics)
                         if let (quad, binding) = runBackdrop(backdrop, of: given, barrier: &barrier, end: barriersEnd, in: target,
                                                              statistics: &statistics) {
@@ -81,7 +91,12 @@ struct FrameCompositor {
                             prepared.append(quad, texture: binding, clips: clipPointer, canvasWidth: width, canvasHeight: height)
                         }
                         paint(&prepared, into: target, statistics: &statistics)
-                        quads = [(quad, runBlend(of: index, barrier: barrier, content: binding, over: target))]
+                        if plan.passes[barrier].blendSpace == .host {
+                            quads = runTransformedBlend(of: index, barrier: barrier, content: binding, over: target,
+                                                        clips: clipPointer, statistics: &statistics).map { [$0] } ?? []
+                        } else {
+                            quads = [(quad, runBlend(of: index, barrier: barrier, content: binding, over: target))]
+                        }
                         barrier += 1
                     }
                     for (quad, binding) in quads {
@@ -257,6 +272,11 @@ struct FrameCompositor {
             barrier += 1
         }
         guard let filtered = images.buffers[result] else { return nil }
+        if let host = plan.passes[copyPass].host, plan.passes[host].kind == .canvas {
+            // Kept for the frames whose backdrop does not change, out of the pool.
+            if let storage = filtered.storage { offscreen.detach(storage) }
+            keptBackdrops.keep(KeptBackdropBuffer(buffer: filtered, source: copy.read), for: quad, at: command)
+        }
         return BackdropPainter.shown(filtered, of: quad, source: copy.read)
     }
 
@@ -272,6 +292,32 @@ struct FrameCompositor {
         blended.texture = Texture(mixed)
         if g.filter == .trilinear { blended.texture.makeMipmaps() }
         return blended
+    }
+
+    /// Runs the blend barrier at `barrier` of a group its transform turns or projects
+    /// (`TransformedBlend`): the group's content (`content`) drawn through its transform into an
+    /// image of the host's pixels the plan copies, mixed with `target`'s pixels there; returns
+    /// the quad showing the result through the group's clip.
+    private func runTransformedBlend(of index: Int, barrier: Int, content: TextureBinding, over target: PaintTarget,
+                                     clips clipPointer: UnsafeBufferPointer<PreparedClip>,
+                                     statistics: inout RenderStatistics) -> (Quad, TextureBinding)? {
+        let g = tree.groups[index].group
+        guard let formula = g.blendFormula, let copy = plan.passes[barrier].copy else { return nil }
+        let read = copy.read
+        let drawn = offscreen.pixelBuffer(width: read.width, height: read.height)
+        var image = PreparedQuadList()
+        image.append(TransformedBlend.imageQuad(for: g, copy: copy, hostScale: (1, 1)), texture: content, clips: clipPointer,
+                     canvasWidth: read.width, canvasHeight: read.height)
+        painter.paint(image, clips: clips, into: drawn, regions: [PixelRect(x: 0, y: 0, width: read.width, height: read.height)],
+                      clear: 0)
+        statistics.offscreenPasses += 1
+        statistics.quads += image.count
+        BlendPainter.mix(drawn, by: formula, over: target.buffer, at: read)
+        images.store(drawn, pooled: true, at: plan.passes[barrier].target)
+        images.release(after: barrier, of: plan, to: offscreen)
+        let whole = CGRect(x: 0, y: 0, width: 1, height: 1)
+        return (TransformedBlend.resultQuad(for: g, copy: copy),
+                TextureBinding(texture: Texture(drawn), unitRect: whole, minification: .nearest, magnification: .nearest))
     }
 
     /// The quads that composite the group at `index` into the enclosing image: its shadow, then

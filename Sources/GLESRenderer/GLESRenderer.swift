@@ -210,7 +210,10 @@ public final class GLESRenderer: FrameRenderer, CacheBudgetedRenderer {
         guard list.pixelWidth == target.pixelWidth, list.pixelHeight == target.pixelHeight else { return try render(list) }
         let canvas = PixelRect(x: 0, y: 0, width: list.pixelWidth, height: list.pixelHeight)
         let rects = damage.map { $0.intersection(canvas) }.filter { !$0.isEmpty }
-        guard !rects.isEmpty else { return try renderNothing() }
+        guard !rects.isEmpty else {
+            encoder.beginKeptBackdrops(list) // the kept images follow the list's commands
+            return try renderNothing()
+        }
         return try render(list, scissors: rects)
     }
 
@@ -247,6 +250,7 @@ public final class GLESRenderer: FrameRenderer, CacheBudgetedRenderer {
         isReleased = true
         textures.releaseAll()
         rasterCache.removeAll()
+        encoder.releaseKeptBackdrops()
         pool.releaseAll()
         samplers.release(ledger: ledger)
         ledger.deleteTexture(clipTable.texture)
@@ -293,8 +297,10 @@ public final class GLESRenderer: FrameRenderer, CacheBudgetedRenderer {
 
     private func renderCurrent(_ list: DrawList, scissors given: [PixelRect]?) throws -> RenderStatistics {
         let context = target.context
-        // A backdrop meeting the damage is redrawn with all it reads (`BackdropFilter.grow`).
-        let scissors = given.map { BackdropFilter.grow($0, for: list) }
+        // A backdrop meeting the damage is redrawn with all it reads (`BackdropFilter.grow`),
+        // unless its filtered image is kept.
+        encoder.beginKeptBackdrops(list)
+        let scissors = given.map { BackdropFilter.grow($0, for: list, isKept: encoder.keepsBackdrop) }
         if list.pixelWidth != target.pixelWidth || list.pixelHeight != target.pixelHeight {
             try target.resize(pixelWidth: list.pixelWidth, pixelHeight: list.pixelHeight)
         }

@@ -22,7 +22,9 @@ extension CARenderer {
     /// Draws `list` whole, or only its damage when tracking is on.
     func draw(_ list: DrawList) throws -> RenderStatistics {
         guard var tracker = damageTracker else { return try renderer.render(list) }
-        let damage = tracker.damage(for: list)
+        // Marked with the backdrops that did not change, whose filtered images the renderer may reuse.
+        var list = list
+        let damage = tracker.damage(for: &list)
         do {
             let statistics = try renderer.render(list, damageRegion: damage)
             damageTracker = tracker

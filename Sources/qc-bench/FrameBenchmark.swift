@@ -45,8 +45,9 @@ extension FrameRenderer {
     /// since the previous one (the first frame, a warm-up frame, redraws everything).
     ///
     /// Set `QC_DEBUG=damage` to print the median time of each part (making the list, tracking,
-    /// rendering) and the damaged share of the canvas to stderr.
-    func benchmarkWithDamage(frames: Int = 120, warmUpFrames: Int = 10,
+    /// rendering) and the damaged share of the canvas to stderr. Without `keepsBackdrops`, no
+    /// frame is told which backdrops did not change (`DrawList.unchangedBackdrops`).
+    func benchmarkWithDamage(frames: Int = 120, warmUpFrames: Int = 10, keepsBackdrops: Bool = true,
                              makeList: (Int) throws -> DrawList) throws -> FrameBenchmarkResult {
         var tracker = DamageTracker()
         var times: [Double] = [], parts: [[Double]] = [[], [], [], []]
@@ -54,9 +55,10 @@ extension FrameRenderer {
         func now() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
         for index in 0..<(max(warmUpFrames, 1) + max(frames, 1)) {
             let start = now()
-            let list = try makeList(index)
+            var list = try makeList(index)
             let made = now()
-            let damage = tracker.damage(for: list)
+            let damage = tracker.damage(for: &list)
+            if !keepsBackdrops { list.unchangedBackdrops = [] }
             let tracked = now()
             let statistics = try render(list, damageRegion: damage)
             let end = now()

@@ -59,6 +59,10 @@ struct QCBench: ParsableCommand {
     @Flag(name: .customLong("no-subtree-reuse"), help: "Flatten every layer every frame (CARenderer.reusesUnchangedSubtrees = false).")
     var withoutSubtreeReuse = false
 
+    @Flag(name: .customLong("no-kept-backdrops"),
+          help: "With --filters: filter a backdrop again whenever its panel is redrawn (no DrawList.unchangedBackdrops), for comparison.")
+    var withoutKeptBackdrops = false
+
     @Option(help: ArgumentHelp("Where the SVG plot goes (default: out/bench.svg).", valueName: "file.svg"))
     var plot: String?
 
@@ -152,7 +156,7 @@ struct QCBench: ParsableCommand {
                 continue
             }
             if filters {
-                for m in try FilterCost(measure: measure).runAll() { report.add(m) }
+                for m in try FilterCost(measure: measure, keepsBackdrops: !withoutKeptBackdrops).runAll() { report.add(m) }
                 continue
             }
             for kind in scenes where !damageOnly {

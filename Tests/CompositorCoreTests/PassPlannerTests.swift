@@ -22,10 +22,10 @@ final class PassPlannerTests: XCTestCase {
     }
 
     private func plan(_ commands: [DrawCommand], maximumSize: Int = .max,
-                      isKept: (Int) -> Bool = { _ in false }) -> PassPlan {
+                      isKept: (Int) -> Bool = { _ in false }, isBackdropKept: (Int) -> Bool = { _ in false }) -> PassPlan {
         let tree = DrawListTree(commands)
         return PassPlanner().plan(tree, roots: tree.roots, canvasWidth: 100, canvasHeight: 100, maximumSize: maximumSize,
-                                  isKept: isKept)
+                                  isKept: isKept, isBackdropKept: isBackdropKept)
     }
 
     private func size(_ plan: PassPlan, _ target: Int) -> [Int] { [plan.targets[target].width, plan.targets[target].height] }
@@ -110,6 +110,63 @@ final class PassPlannerTests: XCTestCase {
         // The image is done once blended.
         XCTAssertEqual(Array(p.releases(of: 2)), [1])
         XCTAssertEqual(p.groups[0].blended, 2)
+    }
+
+    func testAnAxisAlignedBlendMixesInTheGroupsOwnPixels() {
+        let p = plan([square(0, 0, 100), group { $0.blendFormula = .screen }, square(0, 0, 40), .endGroup])
+        XCTAssertEqual(p.passes[2].blendSpace, .group)
+        XCTAssertEqual(size(p, 2), [40, 40])
+    }
+
+    /// A group turned 45° about (50, 50): its corners lie 20√2 from it on the axes, so its
+    /// bounds, grown by a pixel for antialiasing, run from 20.7 to 79.3; it blends in the
+    /// host's pixels there (no fallback to source-over), into a target of their size.
+    func testATurnedGroupBlendsInTheHostsPixelsUnderItsTransformedBounds() {
+        let c = cos(Double.pi / 4), s = sin(Double.pi / 4)
+        var turn = Matrix4.identity
+        turn.m11 = c; turn.m12 = s; turn.m21 = -s; turn.m22 = c
+        let p = plan([square(0, 0, 100), group {
+            $0.transform = turn.concatenating(.translation(50, 50)); $0.rect = CGRect(x: -20, y: -20, width: 40, height: 40)
+            $0.blendFormula = .multiply
+        }, square(0, 0, 40), .endGroup])
+        XCTAssertEqual(p.passes.map(\.kind), [.content(group: 0), .canvas, .blend(group: 0, node: 2)])
+        XCTAssertEqual(p.passes[2].blendSpace, .host)
+        XCTAssertEqual(p.passes[2].copy?.read, PixelRect(x: 20, y: 20, width: 60, height: 60))
+        XCTAssertEqual(size(p, 2), [60, 60])
+        XCTAssertEqual(Array(p.reads(of: 2)), [PassPlan.Read(target: 1, role: .source), PassPlan.Read(target: 0, role: .host)])
+        XCTAssertEqual(Array(p.reads(of: 1)), [PassPlan.Read(target: 2, role: .blended(0))])
+        XCTAssertFalse(p.passes[2].mayWriteInPlace)
+    }
+
+    /// A group in perspective blends in the host's pixels too; one whose corner lies behind the
+    /// eye reads the whole host.
+    func testAProjectedGroupBlendsInTheHostsPixels() {
+        var projected = Matrix4.translation(10, 10)
+        projected.m14 = 0.001
+        var behind = Matrix4.translation(10, 10)
+        behind.m14 = -0.05
+        for (transform, read) in [(projected, PixelRect(x: 9, y: 8, width: 41, height: 43)),
+                                  (behind, PixelRect(x: 0, y: 0, width: 100, height: 100))] {
+            let p = plan([square(0, 0, 100), group {
+                $0.transform = transform; $0.blendFormula = .difference
+            }, square(0, 0, 40),
+                          .endGroup])
+            XCTAssertEqual(p.passes.last?.blendSpace, .host)
+            XCTAssertEqual(p.passes.last?.copy?.read, read)
+        }
+    }
+
+    /// A canvas-level backdrop whose filtered image the renderer kept plans no copy and no
+    /// filter; one inside a group (never kept) still does.
+    func testAKeptBackdropPlansNoPasses() {
+        let backdrop = BackdropFilter(filters: [.blur(sigma: 2)])
+        let commands = [square(0, 0, 100), square(10, 10, 20, backdrop: backdrop), group(), square(5, 5, 10, backdrop: backdrop),
+                        .endGroup]
+        XCTAssertEqual(plan(commands).passes.count, 6)
+        let p = plan(commands, isBackdropKept: { _ in true })
+        XCTAssertEqual(p.passes.map(\.kind), [.content(group: 0), .backdropCopy(command: 3, node: 0),
+                                              .backdropFilter(command: 3, node: 0, step: 0), .canvas])
+        XCTAssertEqual(Array(p.reads(of: 3)), [PassPlan.Read(target: 1, role: .groupImage(0))])
     }
 
     func testAGroupLargerThanTheLargestTargetIsDrawnScaledDown() {

@@ -37,13 +37,26 @@ public struct DamageTracker: Sendable {
         splitPrevious = false
     }
 
+    /// The region of `list` that differs from the frame seen last, and remembers `list`; marks
+    /// in `list.unchangedBackdrops` its canvas-level backdrop quads whose backdrop did not
+    /// change since that frame (none for a frame not compared with one), so that the renderer
+    /// may reuse their filtered images. A change drawn after such a quad (the layer's own
+    /// content) still damages its pixels, and the renderer redraws them.
+    public mutating func damage(for list: inout DrawList) -> [PixelRect] {
+        let damage = damage(for: list)
+        list.unchangedBackdrops = splitPrevious ? comparison.unchangedBackdrops : []
+        return damage
+    }
+
     /// The region of `list` that differs from the frame seen last, and remembers `list`.
     public mutating func damage(for list: DrawList) -> [PixelRect] {
         let canvas = PixelRect(x: 0, y: 0, width: list.pixelWidth, height: list.pixelHeight)
         if let previous, previous.pixelWidth == list.pixelWidth, previous.pixelHeight == list.pixelHeight,
            previous.clearColor == list.clearColor {
-            lastDamage = BackdropFilter.grow(comparison.damage(from: previous, to: list, maximumRectangles: maximumRectangles,
-                                                               oldWasLastNew: splitPrevious), for: list)
+            // A backdrop that did not change shows what it showed: its damage is not grown.
+            let damage = comparison.damage(from: previous, to: list, maximumRectangles: maximumRectangles, oldWasLastNew: splitPrevious)
+            let unchanged = comparison.unchangedBackdrops
+            lastDamage = BackdropFilter.grow(damage, for: list) { command in unchanged.contains { $0.command == command } }
             splitPrevious = true
         } else {
             // The comparison did not see this frame: the next one splits its old frame afresh.

@@ -15,6 +15,11 @@ struct FrameComparison: Sendable {
     private var clipsIdentical = true
     private var path: [Int] = []
     private var rects: [PixelRect] = []
+    /// For each of `rects`, the first drawable of the new frame drawn over the change: a
+    /// backdrop quad at an earlier drawable does not see it (`UnchangedBackdrop`).
+    private var rectOrigins: [Int] = []
+    /// The backdrops the last comparison found unchanged.
+    private(set) var unchangedBackdrops: [UnchangedBackdrop] = []
 
     /// The region that differs between two frames of the same canvas size. `oldWasLastNew`:
     /// `old` is the `new` of the previous call, whose drawables are known already.
@@ -41,6 +46,9 @@ struct FrameComparison: Sendable {
             chainState.append(contentsOf: repeatElement(0, count: new.clips.count))
         }
         rects.removeAll(keepingCapacity: true)
+        rectOrigins.removeAll(keepingCapacity: true)
+        unchangedBackdrops.removeAll(keepingCapacity: true)
+        var prefix = 0, suffix = 0
         let oldCount = oldStarts.count - 1, newCount = newStarts.count - 1
         var bounded = true
         // Ranges the producer repeated unchanged need no comparison (`DrawListContinuity`).
@@ -56,25 +64,26 @@ struct FrameComparison: Sendable {
                     // drawables by position, so changes far apart do not damage everything between.
                     for k in 0..<newCount {
                         if isUnchanged(k, in: unchanged, cursor: &cursor) || same(k, a, in: old, k, b, in: new) { continue }
-                        guard addBounds(of: k, starts: oldStarts, in: old, canvas: canvas),
-                              addBounds(of: k, starts: newStarts, in: new, canvas: canvas) else { bounded = false; break }
+                        guard addBounds(of: k, starts: oldStarts, in: old, canvas: canvas, origin: k),
+                              addBounds(of: k, starts: newStarts, in: new, canvas: canvas, origin: k) else { bounded = false; break }
                     }
                 } else {
-                    var prefix = 0
                     while prefix < oldCount, prefix < newCount, same(prefix, a, in: old, prefix, b, in: new) { prefix += 1 }
-                    var suffix = 0
                     while suffix < oldCount - prefix, suffix < newCount - prefix,
                           same(oldCount - 1 - suffix, a, in: old, newCount - 1 - suffix, b, in: new) { suffix += 1 }
                     for k in prefix..<(oldCount - suffix) where bounded {
-                        bounded = addBounds(of: k, starts: oldStarts, in: old, canvas: canvas)
+                        bounded = addBounds(of: k, starts: oldStarts, in: old, canvas: canvas, origin: prefix)
                     }
                     for k in prefix..<(newCount - suffix) where bounded {
-                        bounded = addBounds(of: k, starts: newStarts, in: new, canvas: canvas)
+                        bounded = addBounds(of: k, starts: newStarts, in: new, canvas: canvas, origin: prefix)
                     }
                 }
             }
         }
         guard bounded else { return [canvas] }
+        if new.mayReadBackdrop {
+            findUnchangedBackdrops(old: old, new: new, aligned: changed != nil || oldCount == newCount, prefix: prefix, suffix: suffix)
+        }
         return DamageRegion.coalesce(rects, maximumCount: maximumRectangles)
     }
 
@@ -96,8 +105,8 @@ struct FrameComparison: Sendable {
             while k < count, newStarts[k] < range.upperBound {
                 last = k
                 if !same(k, a, in: old, k, b, in: new) {
-                    guard addBounds(of: k, starts: oldStarts, in: old, canvas: canvas),
-                          addBounds(of: k, starts: newStarts, in: new, canvas: canvas) else { return false }
+                    guard addBounds(of: k, starts: oldStarts, in: old, canvas: canvas, origin: k),
+                          addBounds(of: k, starts: newStarts, in: new, canvas: canvas, origin: k) else { return false }
                 }
                 k += 1
             }
@@ -206,8 +215,32 @@ struct FrameComparison: Sendable {
         return result
     }
 
-    /// Adds the canvas pixels drawable `k` can touch; false when they cannot be bounded.
-    private mutating func addBounds(of k: Int, starts: [Int], in list: DrawList, canvas: PixelRect) -> Bool {
+    /// Records the canvas-level backdrop quads of `new` whose backdrop no change touches
+    /// (`UnchangedBackdrop`): the quad's drawable is one both frames share (paired by position
+    /// when `aligned`, else in the common `prefix` or `suffix` of equal drawables), and no
+    /// damage rectangle of a drawable before it meets the pixels its filters read.
+    private mutating func findUnchangedBackdrops(old: DrawList, new: DrawList, aligned: Bool, prefix: Int, suffix: Int) {
+        let oldCount = oldStarts.count - 1, newCount = newStarts.count - 1
+        for k in 0..<newCount where newStarts[k + 1] - newStarts[k] == 1 {
+            guard case .quad(let quad) = new.commands[newStarts[k]], let backdrop = quad.backdrop else { continue }
+            let previous: Int
+            if aligned || k < prefix {
+                previous = k
+            } else if k >= newCount - suffix {
+                previous = k - newCount + oldCount
+            } else {
+                continue
+            }
+            let source = backdrop.sourcePixels(of: quad, width: new.pixelWidth, height: new.pixelHeight)
+            let touched = zip(rects, rectOrigins).contains { rect, origin in origin <= k && !rect.intersection(source).isEmpty }
+            guard !touched, oldStarts[previous + 1] - oldStarts[previous] == 1 else { continue }
+            unchangedBackdrops.append(UnchangedBackdrop(previousCommand: oldStarts[previous], command: newStarts[k]))
+        }
+    }
+
+    /// Adds the canvas pixels drawable `k` can touch, changed under the new frame's drawable
+    /// `origin` and those after it; false when they cannot be bounded.
+    private mutating func addBounds(of k: Int, starts: [Int], in list: DrawList, canvas: PixelRect, origin: Int) -> Bool {
         guard starts[k] < starts[k + 1] else { return true }
         let bounds: CGRect?, clipIndex: Int32?
         switch list.commands[starts[k]] {
@@ -217,7 +250,10 @@ struct FrameComparison: Sendable {
         }
         guard let bounds else { return false }
         let r = DamageBounds.clipped(bounds, by: clipIndex, in: list).intersection(canvas)
-        if !r.isEmpty { rects.append(r) }
+        if !r.isEmpty {
+            rects.append(r)
+            rectOrigins.append(origin)
+        }
         return true
     }
 }

@@ -221,6 +221,11 @@ public struct DrawList: Sendable, Equatable {
     /// frame builder does), so that damage is grown for backdrops (`BackdropFilter.grow`) only
     /// where there may be some, without a walk of the commands. Equality ignores it.
     public var mayReadBackdrop = true
+    /// The canvas-level backdrop quads whose backdrop is the same as in the list before,
+    /// in command order: set by `DamageTracker.damage(for:)` when given the list to mark (empty
+    /// otherwise), so that a renderer may show the filtered backdrop it kept instead of
+    /// filtering again. Equality ignores it.
+    public var unchangedBackdrops: [UnchangedBackdrop] = []
 
     /// Creates a draw list.
     public init(pixelWidth: Int, pixelHeight: Int, clearColor: PremultipliedColor = .clear,

@@ -79,18 +79,19 @@ public struct BackdropFilter: Sendable, Equatable {
     /// it (the copy must read this frame's backdrop everywhere, not the last frame's picture,
     /// which holds the layer itself). Rectangles that meet are merged, so that the result stays
     /// disjoint where it was. A list that says it reads no backdrop (`DrawList.mayReadBackdrop`)
-    /// is not walked.
-    public static func grow(_ damage: [PixelRect], for list: DrawList) -> [PixelRect] {
+    /// is not walked. A backdrop whose filtered image is kept (`isKept(c)` for its command
+    /// index `c`: `KeptBackdrops`) reads nothing, and grows nothing: what it shows did not change.
+    public static func grow(_ damage: [PixelRect], for list: DrawList, isKept: (Int) -> Bool = { _ in false }) -> [PixelRect] {
         guard !damage.isEmpty, list.mayReadBackdrop else { return damage }
         var rects = damage
         var depth = 0
-        for command in list.commands {
+        for (index, command) in list.commands.enumerated() {
             switch command {
             case .beginGroup: depth += 1
             case .endGroup: depth -= 1
             case .beginMask: break
             case .quad(let quad):
-                guard depth == 0, let backdrop = quad.backdrop else { continue }
+                guard depth == 0, let backdrop = quad.backdrop, !isKept(index) else { continue }
                 let source = backdrop.sourcePixels(of: quad, width: list.pixelWidth, height: list.pixelHeight)
                 guard !source.isEmpty, rects.contains(where: { !$0.intersection(source).isEmpty }) else { continue }
                 var merged = source

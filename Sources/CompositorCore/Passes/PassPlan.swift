@@ -47,6 +47,18 @@ public struct PassPlan: Sendable, Equatable {
         case backdropFilter(command: Int, node: Int, step: Int)
     }
 
+    /// Where a `.blend` pass mixes a group with what lies behind it.
+    public enum BlendSpace: Sendable, Equatable {
+        /// In the group's own pixels, each with the host pixel under its centre; the pass's
+        /// target is of the group's image's size and is composited through the group's
+        /// transform. For a transform that keeps axes aligned.
+        case group
+        /// In the host's pixels under the group's transformed bounds (`copy.read`), the pass's
+        /// target of the copy's size, shown over them untransformed: for a group its transform
+        /// turns or projects (`TransformedBlend`).
+        case host
+    }
+
     /// Why a pass reads a target.
     public enum Role: Sendable, Equatable {
         /// The image of the group at this index, composited (or blended).
@@ -102,6 +114,8 @@ public struct PassPlan: Sendable, Equatable {
         public var scale: Double
         /// A copy of the host's pixels the pass makes (`.backdropCopy`, `.blend`), or nil.
         public var copy: BackdropCopy?
+        /// Where a `.blend` pass mixes (`.group` for every other pass).
+        public var blendSpace: BlendSpace = .group
         /// Whether the pass may write its `source` in place: it is the source's last reader and
         /// the two are of one size (a renderer that cannot read and write one image ignores it).
         public var mayWriteInPlace: Bool

@@ -17,7 +17,6 @@ public final class PassPlanner {
     /// For each target, the completion rank of its last reader so far (see `finishLifetimes`).
     private var lastReadRank: [Int] = []
     private var releaseCounts: [Int] = []
-    private var hasWarnedAboutTurnedBlends = false
 
     /// A planner with no plan yet.
     public init() {}
@@ -26,10 +25,13 @@ public final class PassPlanner {
     /// positions `roots` of `tree.nodes` (all of `tree.roots`, or those a damage-limited frame
     /// draws), every target at most `maximumSize` pixels a side (a group larger than that is
     /// drawn scaled down to fit). `isKept(g)` says whether the image of the group at index `g`
-    /// is kept from an earlier frame (then none of its content is planned).
+    /// is kept from an earlier frame (then none of its content is planned); `isBackdropKept(c)`
+    /// whether the filtered backdrop of the canvas-level backdrop quad at command `c` is
+    /// (`KeptBackdrops`: then neither its copy nor its filters are planned).
     @discardableResult
     public func plan<Roots: Collection<Int>>(_ tree: DrawListTree, roots: Roots, canvasWidth: Int, canvasHeight: Int,
-                                             maximumSize: Int = .max, isKept: (Int) -> Bool = { _ in false }) -> PassPlan {
+                                             maximumSize: Int = .max, isKept: (Int) -> Bool = { _ in false },
+                                             isBackdropKept: (Int) -> Bool = { _ in false }) -> PassPlan {
         self.tree = tree
         self.maximumSize = max(maximumSize, 1)
         plan.passes.removeAll(keepingCapacity: true)
@@ -40,7 +42,8 @@ public final class PassPlanner {
         plan.groups.append(contentsOf: repeatElement(.notDrawn, count: tree.groups.count))
         let canvas = addTarget(width: canvasWidth, height: canvasHeight)
         plan.targets[canvas].outlivesFrame = true
-        planImage(.canvas, nodes: roots, target: canvas, canvasWidth: canvasWidth, canvasHeight: canvasHeight, isKept: isKept)
+        planImage(.canvas, nodes: roots, target: canvas, canvasWidth: canvasWidth, canvasHeight: canvasHeight, isKept: isKept,
+                  isBackdropKept: isBackdropKept)
         finishLifetimes()
         self.tree = nil
         return plan
@@ -52,7 +55,8 @@ public final class PassPlanner {
     /// `canvasWidth` x `canvasHeight`) and its barriers; returns the pass.
     @discardableResult
     private func planImage<Nodes: Collection<Int>>(_ kind: PassPlan.Kind, nodes: Nodes, target: Int, canvasWidth: Int,
-                                                   canvasHeight: Int, scale: Double = 1, isKept: (Int) -> Bool) -> Int {
+                                                   canvasHeight: Int, scale: Double = 1, isKept: (Int) -> Bool,
+                                                   isBackdropKept: (Int) -> Bool = { _ in false }) -> Int {
         guard let tree else { return 0 }
         for position in nodes {
             if case .group(let index) = tree.nodes[position] { planGroup(index, isKept: isKept) }
@@ -62,7 +66,7 @@ public final class PassPlanner {
         for position in nodes {
             switch tree.nodes[position] {
             case .quad(let command):
-                guard case .quad(let quad) = tree.commands[command], quad.backdrop != nil else { continue }
+                guard case .quad(let quad) = tree.commands[command], quad.backdrop != nil, !isBackdropKept(command) else { continue }
                 planBackdrop(quad, command: command, node: position, host: host, canvasWidth: canvasWidth, canvasHeight: canvasHeight)
             case .group(let index):
                 let targets = plan.groups[index]
@@ -173,31 +177,33 @@ public final class PassPlanner {
 
     /// Plans the blend of the group at `index` with its host's pixels; returns the blended
     /// target, or nil when the group composites without one (no blend formula, nothing drawn,
-    /// no pixel covered, or a transform that turns or projects it: logged once).
+    /// no pixel covered). A group its transform turns or projects mixes in the host's pixels
+    /// under its transformed bounds (`TransformedBlend`), any other in its own.
     private func planBlend(of index: Int, node: Int, host: Int, canvasWidth: Int, canvasHeight: Int) -> Int? {
         guard let tree, let image = plan.groups[index].image else { return nil }
         let group = tree.groups[index].group
         guard let formula = group.blendFormula, formula != .normal, formula.isBlendFormula, group.drawsContent else { return nil }
         let t = group.transform
-        guard t.m12 == 0, t.m21 == 0, t.m14 == 0, t.m24 == 0, t.m44 == 1, t.m11 != 0, t.m22 != 0 else {
-            if !hasWarnedAboutTurnedBlends {
-                hasWarnedAboutTurnedBlends = true
-                CompositorCoreLog.logger.warning("compositingFilter blend modes are drawn for layers whose transform keeps axes aligned; a turned or projected layer is composited source-over")
-            }
-            return nil
+        let space: PassPlan.BlendSpace = TransformedBlend.keepsAxesAligned(t) ? .group : .host
+        let bounds: PixelRect
+        if space == .group {
+            let x0 = Double(group.rect.minX) * t.m11 + t.m41, x1 = Double(group.rect.maxX) * t.m11 + t.m41
+            let y0 = Double(group.rect.minY) * t.m22 + t.m42, y1 = Double(group.rect.maxY) * t.m22 + t.m42
+            bounds = PixelRect(enclosing: CGRect(x: min(x0, x1), y: min(y0, y1), width: abs(x1 - x0), height: abs(y1 - y0)))
+                .intersection(PixelRect(x: 0, y: 0, width: canvasWidth, height: canvasHeight))
+        } else {
+            bounds = TransformedBlend.coveredPixels(of: group, canvasWidth: canvasWidth, canvasHeight: canvasHeight)
         }
-        let x0 = Double(group.rect.minX) * t.m11 + t.m41, x1 = Double(group.rect.maxX) * t.m11 + t.m41
-        let y0 = Double(group.rect.minY) * t.m22 + t.m42, y1 = Double(group.rect.maxY) * t.m22 + t.m42
-        let bounds = PixelRect(enclosing: CGRect(x: min(x0, x1), y: min(y0, y1), width: abs(x1 - x0), height: abs(y1 - y0)))
-            .intersection(PixelRect(x: 0, y: 0, width: canvasWidth, height: canvasHeight))
         guard !bounds.isEmpty else { return nil }
         let hostTarget = plan.passes[host].target
         let copy = BackdropCopy(of: bounds, canvasWidth: canvasWidth, canvasHeight: canvasHeight,
                                 targetWidth: plan.targets[hostTarget].width, targetHeight: plan.targets[hostTarget].height,
                                 maximumSize: maximumSize)
-        let target = addTarget(width: plan.targets[image].width, height: plan.targets[image].height)
+        let target = space == .group ? addTarget(width: plan.targets[image].width, height: plan.targets[image].height)
+            : addTarget(width: copy.width, height: copy.height)
         let pass = addPass(.blend(group: index, node: node), target: target, scale: plan.groups[index].scale, host: host)
         plan.passes[pass].copy = copy
+        plan.passes[pass].blendSpace = space
         appendRead(PassPlan.Read(target: image, role: .source), to: pass)
         appendRead(PassPlan.Read(target: hostTarget, role: .host), to: pass)
         return target
@@ -265,11 +271,12 @@ public final class PassPlanner {
             plan.released[slot] = target
             plan.passes[reader].releases = plan.passes[reader].releases.lowerBound..<(slot + 1)
         }
-        // A step reading its source last, at the source's size, may write over it.
+        // A step reading its source last, at the source's size, may write over it (a blend in
+        // the host's pixels reads it through the group's transform: never).
         for i in plan.passes.indices {
             let pass = plan.passes[i]
             guard let source = plan.reads[pass.reads].first(where: { $0.role == .source })?.target else { continue }
-            plan.passes[i].mayWriteInPlace = plan.targets[source].lastReader == i
+            plan.passes[i].mayWriteInPlace = plan.targets[source].lastReader == i && pass.blendSpace == .group
                 && plan.targets[source].width == plan.targets[pass.target].width
                 && plan.targets[source].height == plan.targets[pass.target].height
         }

@@ -80,6 +80,9 @@ final class FrameEncoder {
     private var keptImages: [RenderTarget?] = []
     /// The part of its content's space each group's shadow image covers, by group index.
     private var shadowCovered: [CGRect] = []
+    /// The filtered backdrops of canvas-level backdrop quads, kept while what lies behind them
+    /// does not change (their targets out of the pool meanwhile).
+    private let keptBackdrops: KeptBackdrops<KeptBackdropImage>
 
     private var base: UnsafeMutablePointer<Float>?
     private var root = PassBuilder(destination: nil, canvasWidth: 1, canvasHeight: 1)
@@ -88,10 +91,22 @@ final class FrameEncoder {
          clips: ClipResolver) {
         self.textures = textures; self.pool = pool; self.rasterCache = rasterCache; self.shadowMasks = shadowMasks
         self.clips = clips
+        keptBackdrops = KeptBackdrops { [pool] kept in pool.recycle(kept.target) }
     }
 
+    /// Moves the kept filtered backdrops to the commands of `list` (a frame about to be encoded,
+    /// or one with nothing to redraw), letting go of those it does not mark unchanged.
+    func beginKeptBackdrops(_ list: DrawList) { keptBackdrops.begin(list) }
+
+    /// Whether the filtered image of the canvas-level backdrop quad at `command` is kept.
+    func keepsBackdrop(_ command: Int) -> Bool { keptBackdrops.image(for: command) != nil }
+
+    /// Hands the kept filtered backdrops' targets back to the pool (before it deletes its targets).
+    func releaseKeptBackdrops() { keptBackdrops.removeAll() }
+
     /// Encodes `list`; with `damage`, only the top-level drawables that may touch it (groups not
-    /// drawn at all otherwise), recording each canvas instance's bounds.
+    /// drawn at all otherwise), recording each canvas instance's bounds. The kept backdrops are
+    /// those `beginKeptBackdrops(_:)` left for `list`.
     func encode(_ list: DrawList, damage: DamageTiles? = nil) throws {
         self.damage = damage
         passes.removeAll(keepingCapacity: true)
@@ -140,12 +155,13 @@ final class FrameEncoder {
         // The last frame's plan shares the planner's storage: let go of it first, so that the
         // planner refills its arrays in place instead of copying them.
         plan = PassPlan()
+        let isBackdropKept = { [keptBackdrops] (command: Int) in keptBackdrops.image(for: command) != nil }
         if damage != nil {
             plan = planner.plan(tree, roots: culling.selected, canvasWidth: width, canvasHeight: height,
-                                maximumSize: pool.maximumContentSize, isKept: isKept)
+                                maximumSize: pool.maximumContentSize, isKept: isKept, isBackdropKept: isBackdropKept)
         } else {
             plan = planner.plan(tree, roots: tree.roots, canvasWidth: width, canvasHeight: height,
-                                maximumSize: pool.maximumContentSize, isKept: isKept)
+                                maximumSize: pool.maximumContentSize, isKept: isKept, isBackdropKept: isBackdropKept)
         }
     }
 
@@ -491,9 +507,13 @@ final class FrameEncoder {
             case .quad(let index):
                 guard case let .quad(quad) = commands[index] else { continue }
                 if let backdrop = quad.backdrop {
-                    guard barrier < barriersEnd, case .backdropCopy(let command, _) = plan.passes[barrier].kind,
-                          command == index else { continue }
-                    try encodeBackdrop(quad, backdrop, barrier: &barrier, end: barriersEnd, into: builder)
+                    // Planned: filtered this frame. Else shown from the kept image, if any (a
+                    // frame encoded again plans it again, since its first encoding is dropped).
+                    if barrier < barriersEnd, case .backdropCopy(let command, _) = plan.passes[barrier].kind, command == index {
+                        try encodeBackdrop(quad, backdrop, barrier: &barrier, end: barriersEnd, into: builder)
+                    } else if builder === root, let kept = keptBackdrops.image(for: index) {
+                        show(kept.target, covering: kept.covered, unitRect: kept.unitRect, for: quad, backdrop, into: builder)
+                    }
                     continue
                 }
                 try encode(quad, into: builder)
@@ -551,12 +571,25 @@ final class FrameEncoder {
             barrier += 1
         }
         builder.addBarrier(barrierPasses)
-        // Drawn over the backdrop quad's own pixels only (the copy's margin is read, not shown).
+        if builder === root {
+            // Kept for the frames whose backdrop does not change: out of the pool, owned by no target.
+            pool.detach(current)
+            for index in targets.indices where targets[index] === current { ownsTarget[index] = false }
+            keptBackdrops.keep(KeptBackdropImage(target: current, unitRect: unitRect, covered: copy.covered), for: quad, at: command)
+        }
+        show(current, covering: copy.covered, unitRect: unitRect, for: quad, backdrop, into: builder)
+    }
+
+    /// Draws the filtered backdrop `image` (its `unitRect` covering the pass pixels `covered`)
+    /// through the backdrop quad's clip, over the quad's own pixels only (the copy's margin is
+    /// read, not shown).
+    private func show(_ image: RenderTarget, covering covered: CGRect, unitRect: CGRect, for quad: Quad, _ backdrop: BackdropFilter,
+                      into builder: PassBuilder) {
         let source = backdrop.sourcePixels(of: quad, width: builder.canvasWidth, height: builder.canvasHeight)
-        var image = BackdropFilter.imageQuad(for: quad, source: source)
-        guard let shown = BackdropFilter.shownPart(of: quad, covered: copy.covered, unitRect: unitRect) else { return }
-        image.rect = shown.rect
-        appendImage(image, of: current, unitRect: shown.unitRect, into: builder)
+        var shownQuad = BackdropFilter.imageQuad(for: quad, source: source)
+        guard let shown = BackdropFilter.shownPart(of: quad, covered: covered, unitRect: unitRect) else { return }
+        shownQuad.rect = shown.rect
+        appendImage(shownQuad, of: image, unitRect: shown.unitRect, into: builder)
     }
 
     /// Encodes the blend barrier at `barrier`: the group's content blended with what lies behind
@@ -592,6 +625,36 @@ final class FrameEncoder {
         return result
     }
 
+    /// Encodes the blend barrier at `barrier` of a group its transform turns or projects
+    /// (`TransformedBlend`): the host's pixels under the group copied, the group's content drawn
+    /// through its transform into an image of their size, the two mixed by the group's formula
+    /// (the filter pass of `encodeBlend`), and the result drawn over the copied pixels through
+    /// the group's clip.
+    private func encodeTransformedBlend(_ barrier: Int, of group: CompositingGroup, content: RenderTarget,
+                                        into parent: PassBuilder) throws {
+        let pass = plan.passes[barrier]
+        guard let copy = pass.copy, let formula = group.blendFormula else { return }
+        let copyTarget = try pool.acquire(width: copy.width, height: copy.height)
+        let drawnTarget = try pool.acquire(width: copy.width, height: copy.height)
+        let hostScale = (x: Double(parent.destination?.width ?? parent.canvasWidth) / Double(parent.canvasWidth),
+                         y: Double(parent.destination?.height ?? parent.canvasHeight) / Double(parent.canvasHeight))
+        let drawn = PassBuilder(destination: drawnTarget, canvasWidth: copy.read.width, canvasHeight: copy.read.height)
+        appendImage(TransformedBlend.imageQuad(for: group, copy: copy, hostScale: hostScale), of: content, filter: group.filter,
+                    into: drawn)
+        let result = try acquire(pass.target)
+        var step = FilterStep(mode: .blend, source: drawnTarget, destination: result, map: GroupFilterPasses.identityMap(drawnTarget),
+                              second: copyTarget, secondMap: GroupFilterPasses.identityMap(copyTarget))
+        step.secondClamp = BlurStep.clamp(to: copyTarget)
+        step.blend = formula
+        parent.addBarrier([copyPass(copy, into: copyTarget, from: parent), drawn.pass,
+                           RenderPass(destination: result, canvasWidth: copy.width, canvasHeight: copy.height, work: .filter(step))])
+        // The copy and the drawn image are read by the mix alone.
+        pool.release(copyTarget)
+        pool.release(drawnTarget)
+        release(after: barrier)
+        appendImage(TransformedBlend.resultQuad(for: group, copy: copy), of: result, filter: .nearest, into: parent)
+    }
+
     // MARK: - Compositing
 
     /// Composites the group at `index` into `parent`: shadow first, then content, both with the
@@ -617,7 +680,9 @@ final class FrameEncoder {
         if group.drawsContent {
             let quad = Quad(transform: group.transform, rect: group.rect, opacity: group.opacity,
                             clipIndex: group.clipIndex, isDoubleSided: group.isDoubleSided)
-            if let blendBarrier, let mixed = try encodeBlend(blendBarrier, of: group, content: content, into: parent) {
+            if let blendBarrier, plan.passes[blendBarrier].blendSpace == .host {
+                try encodeTransformedBlend(blendBarrier, of: group, content: content, into: parent)
+            } else if let blendBarrier, let mixed = try encodeBlend(blendBarrier, of: group, content: content, into: parent) {
                 appendImage(quad, of: mixed, filter: group.filter, into: parent)
             } else {
                 appendImage(quad, of: content, filter: group.filter, blend: group.blendFormula == nil ? blend : .sourceOver,

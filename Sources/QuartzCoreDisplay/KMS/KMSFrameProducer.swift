@@ -49,7 +49,7 @@ final class KMSFrameProducer {
         let start = CACurrentMediaTime()
         let presentation = state.pacer.presentationTime(now: start)
         let renderer = display.surface.renderer
-        let list: DrawList
+        var list: DrawList
         do {
             try display.surface.makeCurrent()
             list = try renderer.drawList(atTime: presentation)
@@ -59,7 +59,7 @@ final class KMSFrameProducer {
             return
         }
         let whole = PixelRect(x: 0, y: 0, width: list.pixelWidth, height: list.pixelHeight)
-        var damage = damageTracker.damage(for: list)
+        var damage = damageTracker.damage(for: &list)
         if state.forceRedraw || state.scanout.needsModeset { // a modeset shows a whole frame, never a partial one
             damage = [whole]
             damageHistory.reset()
