@@ -16,4 +16,11 @@ final class LibinputLogTests: XCTestCase {
         XCTAssertEqual(LibinputLog.level(of: LIBINPUT_LOG_PRIORITY_ERROR, message: note), .warning)
         XCTAssertFalse(LibinputLog.isTimingNote("client bug: event processing failed"))
     }
+
+    /// The notice that follows the fifth late-events note within an hour (seen in the hour soak).
+    func testTheRateLimitNoticeIsAWarning() {
+        let notice = "event4  - kiosk-vm touchscreen: WARNING: log rate limit exceeded (5 msgs per 60min). Discarding future messages."
+        XCTAssertEqual(LibinputLog.level(of: LIBINPUT_LOG_PRIORITY_ERROR, message: notice), .warning)
+        XCTAssertFalse(LibinputLog.isRateLimitNotice("event4 - touchscreen: kernel bug: touch slot out of range"))
+    }
 }

@@ -12,7 +12,8 @@ import Glibc
 /// behind by N ms, your system is too slow", which says that events waited in the kernel's
 /// queue longer than libinput likes (on a loaded or emulated machine, a frame that took long).
 /// It is logged as a warning: the kiosk lost nothing, and the delay shows in the frame
-/// statistics.
+/// statistics. So is libinput's notice that it stops repeating a rate-limited message ("WARNING:
+/// log rate limit exceeded (5 msgs per 60min). Discarding future messages."), which says so itself.
 enum LibinputLog {
     /// Sends the messages of `context` to the display's log.
     static func install(on context: OpaquePointer) {
@@ -31,12 +32,17 @@ enum LibinputLog {
         switch priority {
         case LIBINPUT_LOG_PRIORITY_DEBUG: .debug
         case LIBINPUT_LOG_PRIORITY_INFO: .info
-        default: isTimingNote(message) ? .warning : .error
+        default: isTimingNote(message) || isRateLimitNotice(message) ? .warning : .error
         }
     }
 
     /// Whether `message` is libinput's note that it read events late.
     static func isTimingNote(_ message: String) -> Bool {
         message.contains("event processing lagging behind") || message.contains("your system is too slow")
+    }
+
+    /// Whether `message` is libinput's notice that it discards further copies of a message.
+    static func isRateLimitNotice(_ message: String) -> Bool {
+        message.contains("log rate limit exceeded")
     }
 }
