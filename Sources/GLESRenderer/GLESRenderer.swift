@@ -627,11 +627,14 @@ public final class GLESRenderer: FrameRenderer, CacheBudgetedRenderer {
     /// samples) and sets the program's conversion uniforms; the content unit stays active.
     private func bindChroma(of video: VideoPlanes, program: QuadProgram) {
         let linear = samplers.sampler(forKey: SamplerSet.key(minification: .linear, magnification: .linear))
-        for (unit, texture) in [(VideoPlanes.chromaUnit, video.chroma), (VideoPlanes.redChromaUnit, video.redChroma)] {
+        // Two binds written out rather than a loop over an array, which would allocate per draw.
+        func bind(_ texture: GLuint, unit: GLint) {
             glActiveTexture(GLenum(GL_TEXTURE0) + GLenum(unit))
             glBindTexture(GLenum(GL_TEXTURE_2D), texture)
             glBindSampler(GLuint(unit), linear)
         }
+        bind(video.chroma, unit: VideoPlanes.chromaUnit)
+        bind(video.redChroma, unit: VideoPlanes.redChromaUnit)
         glActiveTexture(GLenum(GL_TEXTURE0) + GLenum(QuadProgram.contentUnit))
         program.video.set(video)
     }
