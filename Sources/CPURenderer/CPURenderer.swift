@@ -73,7 +73,7 @@ public final class CPURenderer: FrameRenderer, CacheBudgetedRenderer {
     private let planner = PassPlanner()
     /// The filtered backdrops of canvas-level backdrop quads, kept while what lies behind them
     /// does not change.
-    private let keptBackdrops = KeptBackdrops<KeptBackdropBuffer>()
+    private let keptBackdrops: KeptBackdrops<KeptBackdropBuffer>
     /// The images of the plan's targets while it runs, the storage kept from frame to frame.
     private let passImages = PassImages()
     /// Hands the heap back to the system after large evictions.
@@ -109,6 +109,10 @@ public final class CPURenderer: FrameRenderer, CacheBudgetedRenderer {
         shadowMasks = ShadowMaskCache(budget: budget)
         shadowMasks.cutsCoveredInteriors = options.cutsShadowsUnderOpaqueLayers
         offscreen = PixelBufferPool(budget: budget, maximumSide: Self.maximumSide)
+        keptBackdrops = KeptBackdrops(byteCount: { $0.buffer.storage?.bucket.byteCount ?? $0.buffer.width * $0.buffer.height * 4 }) {
+            [offscreen] kept in
+            if let storage = kept.buffer.storage { offscreen.recycle(storage, bucket: storage.bucket) }
+        }
     }
 
     /// The threads a renderer paints with unless told: `QC_CPU_THREADS` when set to a positive
@@ -243,6 +247,8 @@ public final class CPURenderer: FrameRenderer, CacheBudgetedRenderer {
         statistics.rasterizedGroups = rasterizations.usage
         statistics.shadowMasks = shadowMasks.usage
         statistics.offscreenTargets = offscreen.usage
+        statistics.offscreenTargets.entries += keptBackdrops.usage.entries
+        statistics.offscreenTargets.bytes += keptBackdrops.usage.bytes
         lastStatistics = statistics
         return statistics
     }

@@ -2,7 +2,7 @@ import CompositorCore
 import Foundation
 
 /// A canvas-level backdrop's filtered image the CPU renderer keeps from frame to frame
-/// (`KeptBackdrops`), its storage taken out of the pool while kept (freed when let go).
+/// (`KeptBackdrops`), its storage taken out of the pool while kept and given back when let go.
 struct KeptBackdropBuffer {
     /// The filtered copy.
     let buffer: PixelBuffer

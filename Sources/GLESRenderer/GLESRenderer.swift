@@ -210,10 +210,7 @@ public final class GLESRenderer: FrameRenderer, CacheBudgetedRenderer {
         guard list.pixelWidth == target.pixelWidth, list.pixelHeight == target.pixelHeight else { return try render(list) }
         let canvas = PixelRect(x: 0, y: 0, width: list.pixelWidth, height: list.pixelHeight)
         let rects = damage.map { $0.intersection(canvas) }.filter { !$0.isEmpty }
-        guard !rects.isEmpty else {
-            encoder.beginKeptBackdrops(list) // the kept images follow the list's commands
-            return try renderNothing()
-        }
+        guard !rects.isEmpty else { return try renderNothing(list) }
         return try render(list, scissors: rects)
     }
 
@@ -226,16 +223,18 @@ public final class GLESRenderer: FrameRenderer, CacheBudgetedRenderer {
     public func render(_ list: DrawList, damage: PixelRect) throws -> RenderStatistics {
         guard list.pixelWidth == target.pixelWidth, list.pixelHeight == target.pixelHeight else { return try render(list) }
         let clamped = damage.intersection(PixelRect(x: 0, y: 0, width: list.pixelWidth, height: list.pixelHeight))
-        guard !clamped.isEmpty else { return try renderNothing() }
+        guard !clamped.isEmpty else { return try renderNothing(list) }
         return try render(list, scissors: [clamped])
     }
 
-    /// A frame with nothing to redraw: no GL work, but a GPU reset is still reported, so a still
-    /// picture on a lost context is noticed and recreated.
-    private func renderNothing() throws -> RenderStatistics {
+    /// A frame of `list` with nothing to redraw: no GL work, but a GPU reset is still reported, so
+    /// a still picture on a lost context is noticed and recreated, and the kept backdrops follow
+    /// the list's commands (the next list marks what it keeps against this one's).
+    private func renderNothing(_ list: DrawList) throws -> RenderStatistics {
         guard !isReleased else { throw GLError.unsupported("rendering with a released renderer") }
         try target.context.makeCurrent()
         try target.context.checkReset()
+        encoder.beginKeptBackdrops(list)
         lastStatistics = RenderStatistics()
         return lastStatistics
     }
@@ -283,9 +282,11 @@ public final class GLESRenderer: FrameRenderer, CacheBudgetedRenderer {
     }
 
     /// Leaves the context as a frame starts it after a frame failed part-way: the target bound,
-    /// no program, blending and scissoring off, the error queue drained. The target's pixels are
-    /// unknown: the caller redraws the whole next frame.
+    /// no program, blending and scissoring off, the error queue drained, no filtered backdrop
+    /// kept (the frame may have left one half made). The target's pixels are unknown: the caller
+    /// redraws the whole next frame.
     private func abandonFrame() {
+        encoder.releaseKeptBackdrops()
         glBindFramebuffer(GLenum(GL_FRAMEBUFFER), target.framebuffer)
         glUseProgram(0)
         glDisable(GLenum(GL_BLEND))
@@ -379,6 +380,8 @@ public final class GLESRenderer: FrameRenderer, CacheBudgetedRenderer {
         statistics.contentImages = textures.usage
         statistics.rasterizedGroups = rasterCache.usage
         statistics.offscreenTargets = pool.usage
+        statistics.offscreenTargets.entries += encoder.keptBackdropUsage.entries
+        statistics.offscreenTargets.bytes += encoder.keptBackdropUsage.bytes
         statistics.shadowMasks = shadowMasks.usage
         statistics.glTextures = ledger.counts.textures
         statistics.glFramebuffers = ledger.counts.framebuffers

@@ -112,7 +112,7 @@ final class CPUParallelPreparationTests: XCTestCase {
             defer { images.clear() }
             let compositor = FrameCompositor(tree: tree, clips: clips, painter: painter, textures: textures,
                                              rasterizations: rasterizations, shadowMasks: shadowMasks, offscreen: offscreen,
-                                             plan: plan, images: images, keptBackdrops: KeptBackdrops())
+                                             plan: plan, images: images, keptBackdrops: KeptBackdrops(byteCount: { _ in 0 }))
             var statistics = RenderStatistics()
             try compositor.runOffscreenPasses(statistics: &statistics)
             try compositor.prepare(tree.nodes[tree.roots], width: list.pixelWidth, height: list.pixelHeight,

@@ -20,9 +20,10 @@ final class KeptBackdropsTests: XCTestCase {
 
     func testAnImageFollowsItsQuadWhileMarkedAndGoesOtherwise() {
         var discarded: [String] = []
-        let kept = KeptBackdrops<String> { discarded.append($0) }
+        let kept = KeptBackdrops<String>(byteCount: { $0.utf8.count }, discard: { discarded.append($0) })
         let filler = DrawCommand.quad(Quad(transform: .identity, rect: CGRect(x: 0, y: 0, width: 5, height: 5)))
         kept.keep("panel", for: panel(x: 40), at: 1)
+        XCTAssertEqual(kept.usage, CacheUsage(entries: 1, bytes: 5), "measured by byteCount")
         kept.begin(list([filler, filler, .quad(panel(x: 40))], marks: [UnchangedBackdrop(previousCommand: 1, command: 2)]))
         XCTAssertEqual(kept.image(for: 2), "panel")
         XCTAssertNil(kept.image(for: 1))
@@ -35,5 +36,6 @@ final class KeptBackdropsTests: XCTestCase {
         kept.keep("third", for: panel(x: 41), at: 2)
         kept.begin(list([filler, filler, .quad(panel(x: 41))], marks: []))
         XCTAssertEqual(discarded, ["panel", "again", "third"], "a frame that marks nothing")
+        XCTAssertEqual(kept.usage, CacheUsage(), "nothing kept, nothing counted")
     }
 }

@@ -87,4 +87,29 @@ final class KeptBackdropRenderingTests: XCTestCase {
             XCTAssertEqual(try renderer.renderFrame(atTime: 7).filterPasses, 0, "\(name): its content changes again")
         }
     }
+
+    /// A kept image's memory is counted with the offscreen targets while it is kept, and goes
+    /// back to the renderer's pool when let go: the frame that lets it go (the panel removed)
+    /// holds as many offscreen images and bytes as the frame before. (GLES counted the kept
+    /// target nowhere until it went back to the pool, so its total rose by one here; that the
+    /// CPU renderer recycles rather than frees the storage leaves the totals alike either way.)
+    func testAKeptImageIsCountedAndGoesBackToThePool() throws {
+        for cpu in [false, true] {
+            let name = cpu ? "CPU" : "GLES"
+            let (root, square, _, _) = try scene()
+            CATransaction.flush()
+            let renderer = try renderer(cpu: cpu)
+            renderer.tracksDamage = true
+            renderer.layer = root
+            _ = try renderer.renderFrame(atTime: 1)
+            change { square.backgroundColor = DrawListProbe.white }
+            let kept = try renderer.renderFrame(atTime: 2)
+            XCTAssertEqual(kept.filterPasses, 0, "\(name): kept")
+            XCTAssertGreaterThan(kept.offscreenTargets.entries, 0, name)
+            let panel = try XCTUnwrap(square.superlayer)
+            change { panel.removeFromSuperlayer() }
+            let released = try renderer.renderFrame(atTime: 3)
+            XCTAssertEqual(released.offscreenTargets, kept.offscreenTargets, "\(name): the kept image back in the pool")
+        }
+    }
 }

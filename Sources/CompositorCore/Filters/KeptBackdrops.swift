@@ -18,16 +18,26 @@ public final class KeptBackdrops<Image> {
     }
 
     private var entries: [Entry] = []
+    /// The bytes of memory an image holds.
+    private let byteCount: (Image) -> Int
     /// Called with each image let go.
     private let discard: (Image) -> Void
 
-    /// An empty store that hands every image it lets go to `discard`.
-    public init(discard: @escaping (Image) -> Void = { _ in }) {
+    /// An empty store that measures each image it keeps with `byteCount` and hands every image it
+    /// lets go to `discard`.
+    public init(byteCount: @escaping (Image) -> Int, discard: @escaping (Image) -> Void = { _ in }) {
+        self.byteCount = byteCount
         self.discard = discard
     }
 
     /// The images kept.
     public var count: Int { entries.count }
+
+    /// The images kept and the bytes they hold: memory outside the renderer's pools, which a
+    /// renderer adds to its offscreen targets' usage (`RenderStatistics.offscreenTargets`).
+    public var usage: CacheUsage {
+        CacheUsage(entries: entries.count, bytes: entries.reduce(0) { $0 + byteCount($1.image) })
+    }
 
     /// Starts a frame of `list`: each image whose quad the list marks unchanged moves to the
     /// quad's command in `list`; the others are let go.

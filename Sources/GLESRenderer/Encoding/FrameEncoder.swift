@@ -91,7 +91,7 @@ final class FrameEncoder {
          clips: ClipResolver) {
         self.textures = textures; self.pool = pool; self.rasterCache = rasterCache; self.shadowMasks = shadowMasks
         self.clips = clips
-        keptBackdrops = KeptBackdrops { [pool] kept in pool.recycle(kept.target) }
+        keptBackdrops = KeptBackdrops(byteCount: { $0.target.byteCount }, discard: { [pool] kept in pool.recycle(kept.target) })
     }
 
     /// Moves the kept filtered backdrops to the commands of `list` (a frame about to be encoded,
@@ -103,6 +103,9 @@ final class FrameEncoder {
 
     /// Hands the kept filtered backdrops' targets back to the pool (before it deletes its targets).
     func releaseKeptBackdrops() { keptBackdrops.removeAll() }
+
+    /// The kept filtered backdrops' targets: out of the pool while kept, so not in its usage.
+    var keptBackdropUsage: CacheUsage { keptBackdrops.usage }
 
     /// Encodes `list`; with `damage`, only the top-level drawables that may touch it (groups not
     /// drawn at all otherwise), recording each canvas instance's bounds. The kept backdrops are
