@@ -108,6 +108,42 @@ final class BackdropReadersTests: XCTestCase {
         XCTAssertFalse(try renderer.drawList(atTime: CACurrentMediaTime() + 2).mayReadBackdrop, "the transition removed")
     }
 
+    /// A commit of most layers lists no changes for the next frame (the render tree drops the
+    /// list past a quarter of its layers), and the frame then reads every layer's summary: a
+    /// reader among 4,200 moved sprites is still found, and its filters removed in such a
+    /// commit are no longer counted. (With two processors or more, such a commit is written
+    /// into the render tree in parts: `RenderTreeStore.applyPartMinimum`.)
+    func testAFrameAfterACommitOfMostLayersFindsTheReadersFromTheSummaries() throws {
+        let root = CALayer()
+        root.frame = CGRect(x: 0, y: 0, width: 64, height: 64)
+        var sprites: [CALayer] = []
+        for index in 0..<4200 {
+            let sprite = CALayer()
+            sprite.frame = CGRect(x: CGFloat(index % 60), y: CGFloat(index / 60), width: 4, height: 4)
+            root.addSublayer(sprite)
+            sprites.append(sprite)
+        }
+        let filter = try blur()
+        sprites[1234].backgroundFilters = [filter]
+        CATransaction.flush()
+        let renderer = try CARenderer(cpuPixelWidth: 64, pixelHeight: 64)
+        renderer.layer = root
+        XCTAssertTrue(try renderer.drawList(atTime: 1).mayReadBackdrop)
+
+        func moveAll(by dx: CGFloat, _ also: () -> Void = {}) {
+            commit {
+                for sprite in sprites { sprite.transform = CATransform3DMakeTranslation(dx, 0, 0) }
+                also()
+            }
+        }
+        moveAll(by: 1)
+        XCTAssertTrue(try renderer.drawList(atTime: 2).mayReadBackdrop, "every sprite moved, the reader among them")
+        moveAll(by: 2) { sprites[1234].backgroundFilters = nil }
+        XCTAssertFalse(try renderer.drawList(atTime: 3).mayReadBackdrop, "the reader's filters removed in a commit of every sprite")
+        moveAll(by: 3) { sprites[7].compositingFilter = CIFilter(name: "CIMultiplyBlendMode") }
+        XCTAssertTrue(try renderer.drawList(atTime: 4).mayReadBackdrop, "another sprite blending by formula")
+    }
+
     /// A list made by hand may read its backdrop unless its maker says otherwise, and damage
     /// grows for a backdrop only then.
     func testDamageGrowsForABackdropOnlyWhereTheListMayReadIt() {

@@ -210,4 +210,33 @@ final class FlattenedSubtreeCacheTests: XCTestCase {
             XCTAssertEqual(cached.lastFrameSubtrees.flattened, 2)
         }
     }
+
+    /// The bytes the cache reports (each frame's statistics read them) follow what its entries
+    /// store as they store, drop and age out: a first drawing is only remembered, the second
+    /// with the same key is stored, a changed key drops it, and entries not drawn for
+    /// `retainedFrames` frames leave with what they hold.
+    func testUsageFollowsWhatTheEntriesStore() {
+        let cache = FlattenedSubtreeCache()
+        let quad = DrawCommand.quad(Quad(transform: .identity, rect: CGRect(x: 0, y: 0, width: 4, height: 4)))
+        var clips = ClipTable()
+        _ = clips.push(Clip(transform: .identity, rect: CGRect(x: 0, y: 0, width: 8, height: 8)))
+        let key = SubtreeKey(subtreeVersion: 1, context: 1)
+        let commandBytes = MemoryLayout<DrawCommand>.stride + MemoryLayout<Quad>.stride
+        func drawBoth(firstKey: SubtreeKey, second: [DrawCommand]) {
+            cache.beginFrame()
+            // Layer 1: two commands and the clip; layer 2: the commands of `second` from index 2, no clip.
+            cache.record(1, key: firstKey, isStatic: true, commands: [quad, quad], from: 0, clips: clips, from: 0)
+            cache.record(2, key: key, isStatic: true, commands: second, from: 2, clips: clips, from: 1)
+        }
+        drawBoth(firstKey: key, second: [quad, quad, quad])
+        XCTAssertEqual(cache.usage, CacheUsage(entries: 2, bytes: 0), "a first drawing is only remembered")
+        drawBoth(firstKey: key, second: [quad, quad, quad])
+        XCTAssertEqual(cache.usage, CacheUsage(entries: 2, bytes: 3 * commandBytes + MemoryLayout<Clip>.stride),
+                       "both stored: three commands and one clip")
+        drawBoth(firstKey: SubtreeKey(subtreeVersion: 2, context: 1), second: [quad, quad, quad, quad])
+        XCTAssertEqual(cache.usage, CacheUsage(entries: 2, bytes: 2 * commandBytes),
+                       "layer 1 changed (dropped), layer 2 stored again with two commands")
+        for _ in 0..<(2 * FlattenedSubtreeCache.retainedFrames) { cache.beginFrame() }
+        XCTAssertEqual(cache.usage, CacheUsage(), "aged out with what they held")
+    }
 }

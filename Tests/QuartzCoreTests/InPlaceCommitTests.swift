@@ -1,4 +1,5 @@
 @testable import QuartzCoreModel
+import Foundation
 import XCTest
 
 /// A commit brings each changed layer's copy in the render tree up to date in place
@@ -43,6 +44,52 @@ final class InPlaceCommitTests: XCTestCase {
         XCTAssertEqual(replaced.state.position, CGPoint(x: 50, y: 60))
         XCTAssertNotEqual(ObjectIdentifier(replaced.stateStorage), firstBox, "the held box is left alone")
         XCTAssertGreaterThan(replaced.version, try XCTUnwrap(held.layers[leaf.layerID]).version)
+    }
+
+    /// A layer that only moved (its `position` and `transform`) has only those two written into
+    /// its refilled box; the box then holds exactly the model's state, every byte of it, and a
+    /// later change of anything else is written whole.
+    func testARefilledBoxOfAMovedLayerHoldsTheModelStateExactly() throws {
+        let store = RenderTreeStore()
+        let root = CALayer(), sprite = CALayer()
+        root.addSublayer(sprite)
+        commit {
+            sprite.bounds = CGRect(x: 0, y: 0, width: 30, height: 20)
+            sprite.opacity = 0.85
+            sprite.cornerRadius = 4
+            sprite.backgroundColor = CGColor(red: 0.2, green: 0.4, blue: 0.6, alpha: 1)
+        }
+        // Only its identity is kept: a reference held here would make the next commit replace it.
+        let boxID = try ObjectIdentifier(XCTUnwrap(store.snapshot().layers[sprite.layerID]).stateStorage)
+
+        func assertHoldsTheModelState(_ message: String) throws {
+            let committed = try XCTUnwrap(store.snapshot().layers[sprite.layerID])
+            XCTAssertEqual(ObjectIdentifier(committed.stateStorage), boxID, "refilled, not replaced: \(message)")
+            // The model's state read in place: a copy need not carry its padding bytes along.
+            let sameBytes = committed.stateStorage.withUnsafeStatePointer { committedState in
+                withUnsafePointer(to: &sprite.lockedFields.state) {
+                    memcmp(committedState, $0, MemoryLayout<LayerState>.size) == 0
+                }
+            }
+            XCTAssertTrue(sameBytes, "the committed state is the model's, byte for byte: \(message)")
+        }
+
+        commit {
+            sprite.position = CGPoint(x: 40, y: 50)
+            sprite.transform = CATransform3DMakeTranslation(12.5, 0, 0)
+        }
+        try assertHoldsTheModelState("moved")
+        XCTAssertEqual(store.snapshot().layers[sprite.layerID]?.state.transform.m41, 12.5)
+
+        commit { sprite.transform = CATransform3DMakeTranslation(-3, 0, 0) }
+        try assertHoldsTheModelState("moved again")
+
+        commit {
+            sprite.transform = CATransform3DMakeTranslation(7, 0, 0)
+            sprite.opacity = 0.5
+        }
+        try assertHoldsTheModelState("moved and faded")
+        XCTAssertEqual(store.snapshot().layers[sprite.layerID]?.state.opacity, 0.5)
     }
 
     /// A refilled box lets go of the reference-counted values it held and keeps the new ones.

@@ -6,26 +6,36 @@
 /// than drawing the layer). A table of a few layers out of many (a transition's before-state,
 /// the subtree `render(in:)` draws) is sparse instead, a dictionary, so that it does not hold a
 /// slot for every ID below its largest.
+///
+/// The table is read for every layer of every frame by the render server's modules, so its
+/// members are inlinable, for those modules to specialize. (A call from another module to the
+/// unspecialized generic getter looks up the metadata of `Value?` and copies each value through
+/// its value witnesses: about 3,500 instructions a moved sprite a frame in S4 at N = 10,000,
+/// callgrind. The release build of 2026-11-29 still made those calls: see
+/// docs/benchmarks/model-side-s4-2026-11-29.md.)
 package struct LayerIDTable<Value> {
     /// The values at their IDs (nil: no value) when the table is dense.
-    private var slots: [Value?] = []
+    @usableFromInline var slots: [Value?] = []
     /// The values when the table is sparse.
-    private var sparse: [UInt64: Value] = [:]
+    @usableFromInline var sparse: [UInt64: Value] = [:]
     /// Whether the values are in `slots`.
-    let isDense: Bool
+    @usableFromInline let isDense: Bool
+    /// The number of values (`count`).
+    @usableFromInline var storedCount = 0
+
     /// The number of values.
-    package private(set) var count = 0
+    @inlinable package var count: Int { storedCount }
 
     /// Creates an empty table, dense (for tables of most layers of the process) or sparse.
-    package init(dense: Bool) {
+    @inlinable package init(dense: Bool) {
         isDense = dense
     }
 
     /// Whether the table holds no value.
-    var isEmpty: Bool { count == 0 }
+    @inlinable var isEmpty: Bool { storedCount == 0 }
 
     /// The value of layer `id`, or nil.
-    package subscript(id: UInt64) -> Value? {
+    @inlinable package subscript(id: UInt64) -> Value? {
         get {
             guard isDense else { return sparse[id] }
             return id < UInt64(slots.count) ? slots[Int(id)] : nil
@@ -35,7 +45,7 @@ package struct LayerIDTable<Value> {
         set {
             guard isDense else {
                 sparse[id] = newValue
-                count = sparse.count
+                storedCount = sparse.count
                 return
             }
             var value = newValue
@@ -45,7 +55,7 @@ package struct LayerIDTable<Value> {
 
     /// Exchanges the value of layer `id` with `value` (nil: none), so that a value moves in and
     /// the one it replaces moves out without either being copied.
-    mutating func exchange(_ id: UInt64, _ value: inout Value?) {
+    @inlinable mutating func exchange(_ id: UInt64, _ value: inout Value?) {
         // Emptying a slot past the last one has nothing to do (and should not grow the table).
         if isDense, value == nil, id >= UInt64(slots.count) { return }
         withSlot(id) { swap(&$0, &value) }
@@ -53,9 +63,9 @@ package struct LayerIDTable<Value> {
 
     /// Calls `body` with the slot of layer `id` (nil: no value), which it may fill, change in
     /// place or empty: a value written through the slot is neither copied in nor copied out.
-    mutating func withSlot<Result>(_ id: UInt64, _ body: (inout Value?) -> Result) -> Result {
+    @inlinable mutating func withSlot<Result>(_ id: UInt64, _ body: (inout Value?) -> Result) -> Result {
         guard isDense else {
-            defer { count = sparse.count }
+            defer { storedCount = sparse.count }
             return body(&sparse[id])
         }
         let index = Int(id)
@@ -68,7 +78,7 @@ package struct LayerIDTable<Value> {
             let result = body(&slot.pointee)
             return (result, had, slot.pointee != nil)
         }
-        count += (has ? 1 : 0) - (had ? 1 : 0)
+        storedCount += (has ? 1 : 0) - (had ? 1 : 0)
         return result
     }
 
@@ -82,12 +92,12 @@ package struct LayerIDTable<Value> {
         let index = Int(largestID)
         if index >= slots.count { slots.append(contentsOf: repeatElement(nil, count: index + 1 - slots.count)) }
         let (result, added) = slots.withUnsafeMutableBufferPointer { body($0) }
-        count += added
+        storedCount += added
         return result
     }
 
     /// Changes the value of layer `id` in place (nothing when it has none).
-    mutating func update(_ id: UInt64, _ body: (inout Value) -> Void) {
+    @inlinable mutating func update(_ id: UInt64, _ body: (inout Value) -> Void) {
         guard isDense else {
             if sparse[id] != nil { body(&sparse[id]!) }
             return
@@ -103,33 +113,33 @@ package struct LayerIDTable<Value> {
 
     /// Removes the value of layer `id`, returning it.
     @discardableResult
-    mutating func removeValue(forKey id: UInt64) -> Value? {
+    @inlinable mutating func removeValue(forKey id: UInt64) -> Value? {
         guard isDense else {
-            defer { count = sparse.count }
+            defer { storedCount = sparse.count }
             return sparse.removeValue(forKey: id)
         }
         guard id < UInt64(slots.count), let value = slots[Int(id)] else { return nil }
         slots[Int(id)] = nil
-        count -= 1
+        storedCount -= 1
         return value
     }
 
     /// Removes every value for which `shouldBeRemoved` is true.
-    package mutating func removeAll(where shouldBeRemoved: (Value) -> Bool) {
+    @inlinable package mutating func removeAll(where shouldBeRemoved: (Value) -> Bool) {
         guard isDense else {
             sparse = sparse.filter { !shouldBeRemoved($0.value) }
-            count = sparse.count
+            storedCount = sparse.count
             return
         }
         for index in slots.indices {
             guard let value = slots[index], shouldBeRemoved(value) else { continue }
             slots[index] = nil
-            count -= 1
+            storedCount -= 1
         }
     }
 
     /// Calls `body` with every ID and its value (in ID order when the table is dense).
-    package func forEach(_ body: (UInt64, Value) -> Void) {
+    @inlinable package func forEach(_ body: (UInt64, Value) -> Void) {
         guard isDense else {
             for (id, value) in sparse { body(id, value) }
             return

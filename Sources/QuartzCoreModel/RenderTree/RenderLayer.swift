@@ -87,6 +87,14 @@ package final class LayerStateBox: @unchecked Sendable {
         }
     }
 
+    /// Replaces the `position` and `transform` of a box that nothing else holds with the layer's
+    /// model values (the caller holds `LayerTreeLock`): the whole of `overwrite(withStateOf:)`
+    /// when the two states differ in nothing else (`differsAtMostInPlacement(from:)`).
+    func overwritePlacement(withStateOf fields: LayerLockedFields) {
+        value.position = fields.state.position
+        value.transform = fields.state.transform
+    }
+
     /// Calls `body` with the address of the state, read in place (not copied out).
     ///
     /// A read access, not a modifying one: a commit compares the box of a layer with the model
@@ -119,11 +127,17 @@ extension RenderLayer {
     @discardableResult
     mutating func recommit(_ layer: CALayer) -> Bool {
         let fields = layer.lockedFields
-        var onlyPlacement = stateStorage.differsAtMostInPlacement(from: fields) && animations.isEmpty
+        let statePlacementOnly = stateStorage.differsAtMostInPlacement(from: fields)
+        var onlyPlacement = statePlacementOnly && animations.isEmpty
             && fields.animations.isEmpty && id == layer.layerID && kind == layer.renderKind
             && maskID == fields.mask?.layerID && superlayerID == fields.ownerID
         if isKnownUniquelyReferenced(&stateStorage) {
-            stateStorage.overwrite(withStateOf: fields)
+            // Every other byte is the same already: a moved layer copies 144 bytes, not all.
+            if statePlacementOnly {
+                stateStorage.overwritePlacement(withStateOf: fields)
+            } else {
+                stateStorage.overwrite(withStateOf: fields)
+            }
         } else {
             stateStorage = LayerStateBox(fields.state)
         }
@@ -161,6 +175,8 @@ package struct RenderLayerSummary: Sendable, Equatable {
     var mayLeavePlane = true
     /// False when no sublayer may leave its plane, so siblings need no depth sorting.
     package var sublayersMayLeavePlane = true
+    /// Whether drawing the layer reads what was drawn behind it (`RenderLayer.readsBackdrop`).
+    package var readsBackdrop: Bool
 }
 
 /// The change a commit sends to the render tree.

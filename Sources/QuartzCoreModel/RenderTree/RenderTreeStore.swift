@@ -221,6 +221,7 @@ package final class RenderTreeStore: Sendable {
         var maskID: UInt64?
         var zPosition: CGFloat
         var mayLeavePlane: Bool
+        var readsBackdrop: Bool
 
         /// Reads where `layer` sits.
         init(_ layer: borrowing RenderLayer) {
@@ -230,6 +231,7 @@ package final class RenderTreeStore: Sendable {
             maskID = layer.maskID
             zPosition = layer.state.zPosition
             mayLeavePlane = layer.mayLeavePlane
+            readsBackdrop = layer.readsBackdrop
         }
 
         /// The summary of the layer written by the commit `generation`.
@@ -237,7 +239,8 @@ package final class RenderTreeStore: Sendable {
             // A layer without sublayers has none that may have a zPosition or leave the plane.
             let isLeaf = sublayerIDs == nil
             return RenderLayerSummary(subtreeVersion: generation, zPosition: zPosition, sublayersMayHaveZPosition: !isLeaf,
-                                      mayLeavePlane: mayLeavePlane, sublayersMayLeavePlane: !isLeaf)
+                                      mayLeavePlane: mayLeavePlane, sublayersMayLeavePlane: !isLeaf,
+                                      readsBackdrop: readsBackdrop)
         }
     }
 

@@ -122,9 +122,10 @@ enum RenderTreeStores {
     private static func captureTransitionBeforeStates(of layers: [Unmanaged<CALayer>]) {
         for layer in layers {
             layer._withUnsafeGuaranteedRef { layer in
+                // Most committed layers have no animations: asked before the list is copied.
+                guard !layer.lockedFields.animations.isEmpty else { return }
                 let animations = layer.lockedFields.animations
-                guard !animations.isEmpty,
-                      animations.contains(where: \.compiled.isTransitionWithoutBeforeState) else { return }
+                guard animations.contains(where: \.compiled.isTransitionWithoutBeforeState) else { return }
                 let before = committedTrees().transitionSnapshot(of: layer.layerID)
                 for attached in animations where attached.compiled.isTransitionWithoutBeforeState {
                     attached.compiled = attached.compiled.withTransitionBeforeState(before)

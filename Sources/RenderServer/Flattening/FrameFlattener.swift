@@ -243,7 +243,7 @@ package struct FrameFlattener {
         let commandStart = commands.count, clipStart = clips.count, dependencies = changes.timeDependencies
         placeAndDraw(layer, in: parent, evaluated: evaluated)
         cache.record(id, key: key, isStatic: changes.timeDependencies == dependencies,
-                     commands: commands[commandStart...], clips: clips[from: clipStart], clipBase: Int32(clipStart))
+                     commands: commands, from: commandStart, clips: clips, from: clipStart)
     }
 
     /// Places `layer` and draws it with its subtree (nothing when it is not drawn).

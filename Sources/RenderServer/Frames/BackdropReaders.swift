@@ -7,6 +7,11 @@ import QuartzCoreModel
 /// frame, updated from the layers committed since the last frame, so that a frame can say
 /// whether it may read its backdrop (`DrawList.mayReadBackdrop`) without a walk of its commands.
 ///
+/// Read from the layers' summaries (`RenderLayerSummary.readsBackdrop`, worked out when each
+/// layer is committed): a frame after a commit of most layers (a scene moving every sprite),
+/// which lists no changes, looks at every summary, a small value in one array, rather than at
+/// every layer's state and animations.
+///
 /// Conservative: a reader anywhere in the committed trees counts, drawn or not.
 struct BackdropReaders {
     private var ids = Set<UInt64>()
@@ -14,34 +19,20 @@ struct BackdropReaders {
     /// Whether no committed layer reads its backdrop.
     var isEmpty: Bool { ids.isEmpty }
 
-    /// Brings the set up to date with `layers`, of which only `changes` changed since the last
-    /// call (nil: not known, so every layer is looked at).
-    mutating func update(from layers: LayerIDTable<RenderLayer>, changes: [UInt64]?) {
+    /// Brings the set up to date with the committed layers' `summaries`, of which only those of
+    /// `changes` changed since the last call (nil: not known, so every summary is looked at).
+    mutating func update(from summaries: LayerIDTable<RenderLayerSummary>, changes: [UInt64]?) {
         guard let changes else {
             ids.removeAll(keepingCapacity: true)
-            layers.forEach { id, layer in if Self.reads(layer) { ids.insert(id) } }
+            summaries.forEach { id, summary in if summary.readsBackdrop { ids.insert(id) } }
             return
         }
         for id in changes {
-            if let layer = layers[id], Self.reads(layer) {
+            if summaries[id]?.readsBackdrop == true {
                 ids.insert(id)
             } else if !ids.isEmpty {
                 ids.remove(id)
             }
-        }
-    }
-
-    /// Whether `layer` reads its backdrop, or has a transition that draws a layer that does.
-    private static func reads(_ layer: RenderLayer) -> Bool {
-        if layer.state.filters?.readsBackdrop == true { return true }
-        guard !layer.animations.isEmpty else { return false }
-        return layer.animations.contains { animation in
-            guard let before = animation.transitionDescription?.before else { return false }
-            var found = false
-            before.layers.forEach { _, captured in
-                if captured.state.filters?.readsBackdrop == true { found = true }
-            }
-            return found
         }
     }
 }

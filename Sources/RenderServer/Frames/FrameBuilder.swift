@@ -97,7 +97,7 @@ package final class FrameBuilder {
         // Layers whose display-driving properties animate draw their presentation copy for this frame.
         let layers = displayDriver.layersForFrame(snapshot.layers, at: t)
         subtreeCache.beginFrame(changes: snapshot.changes)
-        backdropReaders.update(from: snapshot.layers, changes: snapshot.changes)
+        backdropReaders.update(from: snapshot.summaries, changes: snapshot.changes)
         let pictures = layerPictures
         let stores = ContentStores(pictures: pictures, emitterClock: emitterClock, tiles: tiles)
         var flattener = FrameFlattener(layers: layers, summaries: snapshot.summaries, time: t, viewTransform: viewTransform,

@@ -16,9 +16,10 @@ package final class FlattenedSubtreeCache {
     /// One layer's subtree as last flattened.
     final class Entry {
         var key: SubtreeKey
-        /// The commands and the clips the subtree pushed, once stable; nil until then.
-        var commands: [DrawCommand]?
-        var clips: [Clip] = []
+        /// The commands and the clips the subtree pushed, once stable; nil until then. Written
+        /// by the cache alone, which keeps their totals (`usage`).
+        fileprivate(set) var commands: [DrawCommand]?
+        fileprivate(set) var clips: [Clip] = []
         /// The number of clips before the subtree's own when it was stored: its clip indices
         /// at or above this move with the subtree's first clip when it is reused.
         var clipBase: Int32 = 0
@@ -54,6 +55,10 @@ package final class FlattenedSubtreeCache {
     private var contexts: [SubtreeContext: (serial: UInt64, lastFrame: UInt64)] = [:]
     private var nextContextSerial: UInt64 = 0
     private(set) var frame: UInt64 = 0
+    /// The commands and clips the entries hold, kept as entries store and drop them, so that
+    /// `usage` (read for every frame's statistics) does not visit every entry.
+    @exclusivity(unchecked) private var storedCommands = 0
+    @exclusivity(unchecked) private var storedClips = 0
     /// Subtrees reused and flattened in the last frame (for tests and statistics).
     @exclusivity(unchecked) private(set) var reusedSubtrees = 0
     @exclusivity(unchecked) private(set) var flattenedSubtrees = 0
@@ -78,7 +83,11 @@ package final class FlattenedSubtreeCache {
         changesSinceLastFrame = changes
         if frame % Self.retainedFrames == 0 {
             let oldest = frame &- Self.retainedFrames
-            entries.removeAll { $0.drawnAt.frame < oldest }
+            entries.removeAll { entry in
+                guard entry.drawnAt.frame < oldest else { return false }
+                dropStored(of: entry)
+                return true
+            }
             contexts = contexts.filter { $0.value.lastFrame >= oldest }
             runs = runs.filter { $0.value.frame >= oldest }
         }
@@ -119,23 +128,33 @@ package final class FlattenedSubtreeCache {
         return nextContextSerial
     }
 
+    /// The bytes a stored command is counted for: a quad or group lives in a box of its own
+    /// (about a quad's size) besides its slot.
+    static let storedCommandBytes = MemoryLayout<DrawCommand>.stride + MemoryLayout<Quad>.stride
+
     /// The subtrees known and the bytes of the commands and clips kept for them.
     var usage: CacheUsage {
-        var bytes = 0
-        // A quad or group lives in a box of its own (about a quad's size) besides its slot.
-        let commandBytes = MemoryLayout<DrawCommand>.stride + MemoryLayout<Quad>.stride
-        entries.forEach { _, entry in
-            bytes += (entry.commands?.count ?? 0) * commandBytes + entry.clips.count * MemoryLayout<Clip>.stride
-        }
-        return CacheUsage(entries: entries.count, bytes: bytes)
+        CacheUsage(entries: entries.count,
+                   bytes: storedCommands * Self.storedCommandBytes + storedClips * MemoryLayout<Clip>.stride)
     }
 
     /// Forgets everything (a renderer's target or view changed in a way keys do not see).
     func removeAll() {
         entries = LayerIDTable(dense: true)
+        storedCommands = 0
+        storedClips = 0
         runs = [:]
         previousCommands = []
         previousClips = []
+    }
+
+    /// Empties what `entry` stores, taking it out of the totals.
+    private func dropStored(of entry: Entry) {
+        guard let commands = entry.commands else { return }
+        storedCommands -= commands.count
+        storedClips -= entry.clips.count
+        entry.commands = nil
+        entry.clips = []
     }
 
     /// Notes that `entry` is drawn again in this frame with its commands from index `command`
@@ -146,41 +165,59 @@ package final class FlattenedSubtreeCache {
         return inPlace
     }
 
+    /// The entry of layer `id`, stored or not: for a caller that asks it both
+    /// `reusable(_:key:)` and `keyDrawnLastFrame(_:command:clip:)`, a lookup instead of two.
+    func entry(of id: UInt64) -> Entry? { entries[id] }
+
     /// The key under which layer `id`'s subtree was drawn in the last frame, when its commands
     /// started at index `command` and its clips at `clip` there.
     func keyDrawnLastFrame(_ id: UInt64, command: Int, clip: Int) -> SubtreeKey? {
-        guard let entry = entries[id], entry.drawnAt == (frame &- 1, command, clip) else { return nil }
+        keyDrawnLastFrame(entries[id], command: command, clip: clip)
+    }
+
+    /// `keyDrawnLastFrame(_:command:clip:)` of the layer whose entry (from `entry(of:)`) is `entry`.
+    func keyDrawnLastFrame(_ entry: Entry?, command: Int, clip: Int) -> SubtreeKey? {
+        guard let entry, entry.drawnAt == (frame &- 1, command, clip) else { return nil }
         return entry.key
     }
 
     /// The stored entry of layer `id` when it was stored under `key` (to be drawn with `drawAgain`).
     func reusable(_ id: UInt64, key: SubtreeKey) -> Entry? {
-        guard let entry = entries[id], entry.commands != nil, entry.key == key else { return nil }
+        reusable(entries[id], key: key)
+    }
+
+    /// `reusable(_:key:)` of the layer whose entry (from `entry(of:)`) is `entry`.
+    func reusable(_ entry: Entry?, key: SubtreeKey) -> Entry? {
+        guard let entry, entry.commands != nil, entry.key == key else { return nil }
         reusedSubtrees += 1
         return entry
     }
 
-    /// Notes that layer `id`'s subtree was just flattened under `key` into `commands` and
-    /// `clips` (the clips from index `clipBase` on), storing them when the key is the one of
-    /// the frame before and nothing in the subtree changes with time.
-    func record(_ id: UInt64, key: SubtreeKey, isStatic: Bool, commands: ArraySlice<DrawCommand>,
-                clips: ArraySlice<Clip>, clipBase: Int32) {
+    /// Notes that layer `id`'s subtree was just flattened under `key` into the frame's
+    /// `commands` from index `commandStart` on and its `clips` from index `clipStart` on,
+    /// storing copies of them when the key is the one of the frame before and nothing in the
+    /// subtree changes with time. (The lists are passed whole, not sliced: most subtrees
+    /// flattened change every frame and store nothing.)
+    func record(_ id: UInt64, key: SubtreeKey, isStatic: Bool, commands: [DrawCommand], from commandStart: Int,
+                clips: ClipTable, from clipStart: Int) {
         flattenedSubtrees += 1
         guard let entry = entries[id] else {
-            entries[id] = Entry(key: key, frame: frame, command: commands.startIndex, clip: Int(clipBase))
+            entries[id] = Entry(key: key, frame: frame, command: commandStart, clip: clipStart)
             return
         }
-        entry.drawnAt = (frame, commands.startIndex, Int(clipBase))
+        entry.drawnAt = (frame, commandStart, clipStart)
         guard entry.key == key, isStatic else {
             // Changed since the last frame (or changing with time): remember the key only.
             entry.key = key
-            entry.commands = nil
-            entry.clips = []
+            dropStored(of: entry)
             return
         }
-        entry.commands = Array(commands)
-        entry.clips = Array(clips)
-        entry.clipBase = clipBase
+        dropStored(of: entry)
+        entry.commands = Array(commands[commandStart...])
+        entry.clips = Array(clips[from: clipStart])
+        entry.clipBase = Int32(clipStart)
+        storedCommands += commands.count - commandStart
+        storedClips += clips.count - clipStart
     }
 }
 

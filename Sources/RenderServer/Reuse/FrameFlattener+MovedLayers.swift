@@ -30,10 +30,18 @@ extension FrameFlattener {
     /// context numbered `contextSerial` into quads without a clip of its own; nil otherwise.
     func lastDrawing(ofSublayer index: Int, id: UInt64, commandStarts: [Int], clipStarts: [Int], contextSerial: UInt64,
                      cache: FlattenedSubtreeCache) -> LastDrawing? {
+        lastDrawing(ofSublayer: index, entry: cache.entry(of: id), commandStarts: commandStarts, clipStarts: clipStarts,
+                    contextSerial: contextSerial, cache: cache)
+    }
+
+    /// `lastDrawing(ofSublayer:id:commandStarts:clipStarts:contextSerial:cache:)` of the sublayer
+    /// whose cache entry (`FlattenedSubtreeCache.entry(of:)`) is `entry`.
+    func lastDrawing(ofSublayer index: Int, entry: FlattenedSubtreeCache.Entry?, commandStarts: [Int], clipStarts: [Int],
+                     contextSerial: UInt64, cache: FlattenedSubtreeCache) -> LastDrawing? {
         let commands = commandStarts[index]..<commandStarts[index + 1]
         let clip = clipStarts[index]
         guard !commands.isEmpty, clipStarts[index + 1] == clip,
-              let key = cache.keyDrawnLastFrame(id, command: commands.lowerBound, clip: clip),
+              let key = cache.keyDrawnLastFrame(entry, command: commands.lowerBound, clip: clip),
               key.context == contextSerial else { return nil }
         // A leaf's subtree version is its version.
         return LastDrawing(commands: commands, version: key.subtreeVersion)
@@ -48,7 +56,7 @@ extension FrameFlattener {
         let commandStart = commands.count, clipStart = clips.count
         if let last, Self.drawsAlone(layer), redrawMoved(layer, last: last, lastCommands: cache.previousCommands, in: parent) {
             cache.record(layer.id, key: SubtreeKey(subtreeVersion: layer.subtreeVersion, context: contextSerial), isStatic: true,
-                         commands: commands[commandStart...], clips: clips[from: clipStart], clipBase: Int32(clipStart))
+                         commands: commands, from: commandStart, clips: clips, from: clipStart)
             return
         }
         visit(layer, in: parent, contextSerial: contextSerial, evaluated: evaluated, cacheMissed: cacheMissed)

@@ -59,13 +59,16 @@ extension FrameFlattener {
         var moved = [LastDrawing?](repeating: nil, count: lastDrawing == nil ? 0 : ids.count)
         for (index, id) in ids.enumerated() {
             guard let summary = facts.summaries[id] else { continue }
-            if let entry = cache.reusable(id, key: SubtreeKey(subtreeVersion: summary.subtreeVersion, context: contextSerial)) {
-                stored[index] = entry
+            // Looked up once for both questions.
+            let entry = cache.entry(of: id)
+            if let reusable = cache.reusable(entry, key: SubtreeKey(subtreeVersion: summary.subtreeVersion,
+                                                                    context: contextSerial)) {
+                stored[index] = reusable
             } else {
                 missed[index] = true
                 missedCount += 1
                 if let lastDrawing {
-                    moved[index] = self.lastDrawing(ofSublayer: index, id: id, commandStarts: lastDrawing.commandStarts,
+                    moved[index] = self.lastDrawing(ofSublayer: index, entry: entry, commandStarts: lastDrawing.commandStarts,
                                                     clipStarts: lastDrawing.clipStarts, contextSerial: contextSerial,
                                                     cache: cache)
                 }
@@ -193,8 +196,8 @@ extension FrameFlattener {
             if start.clip != end.clip { clips.append(part.clips[start.clip..<end.clip], movedFrom: base, by: offset) }
             // The summary's version is the layer's (see `visitSublayer`).
             cache.record(id, key: SubtreeKey(subtreeVersion: summary.subtreeVersion, context: contextSerial),
-                         isStatic: end.outcome == .flattenedStatic, commands: commands[commandStart...],
-                         clips: clips[from: clipStart], clipBase: Int32(clipStart))
+                         isStatic: end.outcome == .flattenedStatic, commands: commands, from: commandStart,
+                         clips: clips, from: clipStart)
             run.flattened.append(index)
         }
     }
