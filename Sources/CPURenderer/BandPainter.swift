@@ -126,7 +126,11 @@ private final class BandJob: Sendable {
             var painter = QuadPainter(clips: clipPointer, columnLimit: x1)
             painter.usesWideKernel = usesWideSpriteKernel
             if !clips.isEmpty { painter.clipSpans = ClipSpanCache(columns: x0..<x1, rows: y0..<y1) }
-            defer { painter.clipSpans?.deallocate() }
+            if let clear { painter.clearedRows = ClearedRows(clear: clear, rows: y0..<y1) }
+            defer {
+                painter.clipSpans?.deallocate()
+                painter.clearedRows?.deallocate()
+            }
             quads.entries.withUnsafeBufferPointer { entries in
                 quads.quads.withUnsafeBufferPointer { general in
                     quads.sprites.withUnsafeBufferPointer { sprites in

@@ -53,6 +53,11 @@ struct PreparedQuad {
     var outer: SpanRegion
     var inner: SpanRegion
     var innerCross: SpanRegion
+    /// The discs of an affine quad's interior's rounded corners, where they are large enough to
+    /// pay (`interiorDiscs`): with the plus shape they are pieces of one convex interior, whose
+    /// row runs from the lowest to the highest column of any, so that runs of eight there skip
+    /// the quad's field and border.
+    var cornerDiscs: CornerDiscs?
     /// Canvas rows and columns the quad may touch: minX, minY, maxX, maxY (exclusive).
     var bounds: (Int, Int, Int, Int)
     /// The colour of interior pixels when untextured: fill times opacity, packed, and whether opaque.
@@ -124,6 +129,7 @@ struct PreparedQuad {
             blur = nil
         }
         outer = inv.region(minX: r.minX - reach, minY: r.minY - reach, maxX: r.maxX + reach, maxY: r.maxY + reach)
+        cornerDiscs = nil
         if let units = largestUnits, blur == nil {
             // Half a pixel inside the border's inner edge the border is gone; a corner's radius
             // further in from the adjacent edges the rounded corners (outer and inner) are too.
@@ -131,6 +137,9 @@ struct PreparedQuad {
             let large = small + Double(max(radii.max(), 0))
             inner = inv.region(minX: r.minX + small, minY: r.minY + large, maxX: r.maxX - small, maxY: r.maxY - large)
             innerCross = inv.region(minX: r.minX + large, minY: r.minY + small, maxX: r.maxX - large, maxY: r.maxY - small)
+            cornerDiscs = borderFillsShape ? nil
+                : Self.interiorDiscs(shape: shape, border: w > 0 && !borderFollowsShape ? borderField : nil, borderWidth: w,
+                                     margin: 0.5 * units + 1e-4 * max(units, 1), inverse: inv)
         } else if let b = blur {
             // Four standard deviations inside every straight side, and a corner's radius further
             // in from the adjacent ones, the blurred coverage is 1 within 1e-4: one colour.
@@ -156,6 +165,37 @@ struct PreparedQuad {
         sprite = plain ? SpriteSampling(texture: texture, sampler: sampler, mapping: textureMapping, inverse: inverse, preciseInverse: inv,
                                         isAffine: isAffine, hasUnitW: hasUnitW, edges: edges, reach: reach, opacity: opacity,
                                         tint: textureTint, rect: r) : nil
+    }
+}
+
+extension PreparedQuad {
+    /// The radius, in canvas pixels, from which the corners' discs pay for being solved on every
+    /// row: below it a disc takes few runs of eight off a corner (S5's cards, 3.5 pixels once
+    /// their border is left out, are left without; their parents, 15.5, have them).
+    static let smallestCornerDisc = 6.0
+
+    /// The corner discs of an affine quad's interior, where its coverage is exactly 1 and its
+    /// border's 0 (its field and its border's at most `-margin`): those of the inner rounded rect
+    /// of a `border` that does not follow the shape, moved in by `margin`, or of the shape moved
+    /// in by the border's width (where it has one) and `margin`; nil under perspective, for
+    /// corners of several radii or small ones. A pixel in them keeps its coverage of 1 through the
+    /// cut of hard edges, which changes only lanes outside the rect.
+    static func interiorDiscs(shape: RoundedRectField, border: RoundedRectField?, borderWidth: Float, margin: Double,
+                              inverse: Homography) -> CornerDiscs? {
+        guard inverse.hasUnitW else { return nil }
+        let field = border ?? shape
+        let inset = border == nil ? Double(max(borderWidth, 0)) + margin : margin
+        let m = inverse.m
+        let units = (0.5 * (m.0 * m.0 + m.1 * m.1 + m.3 * m.3 + m.4 * m.4)).squareRoot()
+        return CornerDiscs(field, inset: inset, inverse: inverse, slack: 1e-4 * max(units, 1) + roundingSlack(of: field),
+                           smallestDisc: smallestCornerDisc)
+    }
+
+    /// A bound on the error of a rounded rect's distance evaluated in single precision near its
+    /// corners (local coordinates and the square root rounded, each a few units in the last
+    /// place of the largest magnitude involved), with a wide margin.
+    static func roundingSlack(of field: RoundedRectField) -> Double {
+        1e-5 * (abs(Double(field.centerX)) + abs(Double(field.centerY)) + Double(field.halfWidth) + Double(field.halfHeight) + 1)
     }
 }
 

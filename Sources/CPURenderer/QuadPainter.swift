@@ -18,6 +18,8 @@ struct QuadPainter {
     var evaluatesEveryField = false
     /// The band's clip spans, solved once per clip and row (nil: solved for every quad's row).
     var clipSpans: ClipSpanCache?
+    /// Where the band still holds the colour it was cleared to (nil: not known, or not cleared).
+    var clearedRows: ClearedRows?
     var shader: QuadShader { QuadShader(clips: clips, evaluatesEveryField: evaluatesEveryField) }
     /// Whether sprites the AVX2 kernel can paint are painted by it (`CPURenderer.Options`).
     var usesWideKernel = true
@@ -36,6 +38,7 @@ struct QuadPainter {
             // its form for the AVX2 kernel and the columns it may touch.
             let b = quad.pointee.bounds
             let lower = x0 > b.0 ? x0 : b.0, upper = x1 < b.2 ? x1 : b.2
+            clearedRows?.notePainted(rows: rows, from: lower, to: upper)
             if sprite.hardEdges {
                 paintHardEdged(sprite, inverse: quad.pointee.preciseInverse, rows: rows, from: lower, to: upper, into: buffer)
             } else if var wide = wideKernel(of: sprite, quad.pointee.preciseInverse) {
@@ -47,7 +50,8 @@ struct QuadPainter {
             }
         } else {
             let clamps = evaluatesEveryField || !Self.shadesValidColors(quad)
-            for y in rows { paint(quad, row: y, from: x0, to: x1, into: buffer.row(y), clamps: clamps) }
+            let overClear = clearedRows.flatMap { interior(of: quad, over: $0.clear) }
+            for y in rows { paint(quad, row: y, from: x0, to: x1, into: buffer.row(y), clamps: clamps, overClear: overClear) }
         }
     }
 
@@ -60,6 +64,7 @@ struct QuadPainter {
     func paint(_ sprite: UnsafePointer<PreparedSprite>, rows: Range<Int>, from x0: Int, to x1: Int, into buffer: PixelBuffer) {
         let b = sprite.pointee.bounds
         let lower = x0 > b.0 ? x0 : b.0, upper = x1 < b.2 ? x1 : b.2
+        clearedRows?.notePainted(rows: rows, from: lower, to: upper)
         if var wide = wideKernel(of: sprite.pointee.sampling, sprite.pointee.inverse) {
             let bounds = UnsafeRawPointer(sprite) + spriteRowBoundsOffset
             paintWideRegion(&wide, bounds: bounds.assumingMemoryBound(to: RowBounds.self), rows: rows, from: lower, to: upper, into: buffer)
@@ -92,9 +97,17 @@ struct QuadPainter {
     /// runs each eight pixels that lie in the quad's interior skip its field and border, and each
     /// eight that every clip surely covers skip the clips' fields: the values those steps would
     /// give there (1 and no border) are exact, so the pixels are the same (`evaluatesEveryField`).
+    /// For those runs of eight, the interior reaches into large rounded corners (`CornerDiscs`);
+    /// the runs and the filled interior stay those of the plus shape, so each pixel is shaded in
+    /// the same lane as ever (a run's first pixel takes its local position in double precision,
+    /// the others stepped in single: a pixel's value may depend on its lane where it is not
+    /// exactly covered).
+    ///
+    /// `overClear`: the pixel the quad's one-colour translucent interior makes over the band's
+    /// clear colour (`interior(of:over:)`), stored as it is where the row still holds that colour.
     @inline(__always)
     func paint(_ quad: UnsafePointer<PreparedQuad>, row y: Int, from x0: Int, to x1: Int, into row: UnsafeMutablePointer<UInt32>,
-               clamps: Bool = true) {
+               clamps: Bool = true, overClear: UInt32? = nil) {
         var (lower, upper) = quad.pointee.outer.span(row: y, from: max(x0, quad.pointee.bounds.0), to: min(x1, quad.pointee.bounds.2))
         var index = quad.pointee.clip, depth = 0
         while index >= 0 && depth < PreparedClip.maximumDepth && lower < upper {
@@ -103,6 +116,8 @@ struct QuadPainter {
             index = clip.pointee.parent; depth += 1
         }
         guard lower < upper else { return }
+        // The row's pixels this quad may change, once its interior has been filled.
+        defer { clearedRows?.notePainted(row: y, from: lower, to: upper) }
         // The quad's interior within it (a plus shape's two arms may meet a row in two runs: the longer is taken).
         let quadInner = Self.union(quad.pointee.inner.span(row: y, from: lower, to: upper),
                                    quad.pointee.innerCross.span(row: y, from: lower, to: upper))
@@ -134,14 +149,22 @@ struct QuadPainter {
             if coverUpper - coverLower > clipUpper - clipLower { chunkCover = (coverLower, coverUpper) }
         }
         // A blurred quad's interior is its fill within 1e-4, not exactly: its runs of eight evaluate the blur.
-        let chunkInterior = evaluatesEveryField || quad.pointee.blur != nil ? (0, 0) : quadInner
+        var chunkInterior = evaluatesEveryField || quad.pointee.blur != nil ? (0, 0) : quadInner
+        if !evaluatesEveryField, let discs = quad.pointee.cornerDiscs {
+            // The plus shape and the corner discs lie in one convex interior: its row runs from
+            // the lowest to the highest column of the three. Only runs of eight use it, so the
+            // filled interior, and with it where runs start, stays that of the plus shape.
+            chunkInterior = CornerDiscs.hull(quadInner, discs.span(row: y, from: lower, to: upper))
+        }
         let innerLower = max(quadInner.0, clipLower), innerUpper = min(quadInner.1, clipUpper)
         guard innerLower < innerUpper else {
             shadeSpan(quad, y: y, from: lower, to: upper, row: row, interior: chunkInterior, clipCover: chunkCover, clamps: clamps)
             return
         }
         shadeSpan(quad, y: y, from: lower, to: innerLower, row: row, interior: chunkInterior, clipCover: chunkCover, clamps: clamps)
-        if !quad.pointee.interiorIsShaded {
+        if let overClear, let cleared = clearedRows, cleared.isClear(row: y, from: innerLower, to: innerUpper) {
+            (row + innerLower).update(repeating: overClear, count: innerUpper - innerLower)
+        } else if !quad.pointee.interiorIsShaded {
             fillSpan(quad, from: innerLower, to: innerUpper, row: row)
         } else {
             shadeSpan(quad, y: y, from: innerLower, to: innerUpper, row: row, interior: (innerLower, innerUpper),
@@ -232,6 +255,15 @@ struct QuadPainter {
     private func shadeSpan(_ q: UnsafePointer<PreparedQuad>, y: Int, from x0: Int, to x1: Int, row: UnsafeMutablePointer<UInt32>,
                            interior: Bool) {
         shadeSpan(q, y: y, from: x0, to: x1, row: row, interior: interior ? (x0, x1) : (0, 0), clipCover: (0, 0))
+    }
+
+    /// The pixel that `fillSpan` makes of `clear` under `quad`'s interior where it blends one
+    /// translucent colour (`ConstantBlend`, lane by lane, so the same in every lane); nil where
+    /// it stores or skips its colour, or blends it otherwise.
+    private func interior(of quad: UnsafePointer<PreparedQuad>, over clear: UInt32) -> UInt32? {
+        guard !quad.pointee.interiorIsShaded, !quad.pointee.interiorIsOpaque, !quad.pointee.isAdditive, !evaluatesEveryField,
+              quad.pointee.interiorColor != .zero, let blend = ConstantBlend(quad.pointee.interiorColor) else { return nil }
+        return blend.over(SIMD8(repeating: clear))[0]
     }
 
     /// The interior of an untextured quad: one colour, stored or blended.

@@ -55,7 +55,7 @@ final class CPUClipSpanTests: XCTestCase {
         var quads = prepared.withUnsafeBufferPointer { pointer in
             scene.quads.compactMap { PreparedQuad($0, texture: nil, clips: pointer, canvasWidth: side, canvasHeight: side) }
         }
-        for i in quads.indices { quads[i].inner = .nowhere; quads[i].innerCross = .nowhere }
+        for i in quads.indices { quads[i].inner = .nowhere; quads[i].innerCross = .nowhere; quads[i].cornerDiscs = nil }
         let buffer = PixelBuffer(width: side, height: side)
         BandPainter(threadCount: 1).paint(quads, clips: prepared, into: buffer,
                                           region: PixelRect(x: 0, y: 0, width: side, height: side), clear: 0xFF30_2010)

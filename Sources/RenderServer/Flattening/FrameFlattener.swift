@@ -176,7 +176,8 @@ package struct FrameFlattener {
         }
         let context = contextSerial(of: parent, in: cache)
         for (index, id) in ids.enumerated() {
-            visitSublayer(id, in: parent, contextSerial: context, cache: cache, evaluated: evaluated?[index])
+            visitSublayer(id, in: parent, contextSerial: context, cache: cache, evaluated: evaluated?[index],
+                          lastDrawing: evaluated == nil ? lastDrawing(of: id, contextSerial: context, cache: cache) : nil)
         }
     }
 

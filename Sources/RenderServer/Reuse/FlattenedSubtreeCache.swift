@@ -27,10 +27,13 @@ package final class FlattenedSubtreeCache {
         /// it: drawn again at the same place in the next frame, they are the same commands at
         /// the same indices (`DrawListContinuity`).
         var drawnAt: (frame: UInt64, command: Int, clip: Int)
+        /// How many commands and clips of its own it drew there.
+        var drawnCount = (commands: 0, clips: 0)
 
-        init(key: SubtreeKey, frame: UInt64, command: Int, clip: Int) {
+        init(key: SubtreeKey, frame: UInt64, command: Int, clip: Int, drawnCount: (commands: Int, clips: Int)) {
             self.key = key
             drawnAt = (frame, command, clip)
+            self.drawnCount = drawnCount
         }
     }
 
@@ -162,12 +165,24 @@ package final class FlattenedSubtreeCache {
     func drawAgain(_ entry: Entry, command: Int, clip: Int) -> Bool {
         let inPlace = entry.drawnAt == (frame &- 1, command, clip)
         entry.drawnAt = (frame, command, clip)
+        entry.drawnCount = (entry.commands?.count ?? 0, entry.clips.count)
         return inPlace
     }
 
     /// The entry of layer `id`, stored or not: for a caller that asks it both
     /// `reusable(_:key:)` and `keyDrawnLastFrame(_:command:clip:)`, a lookup instead of two.
     func entry(of id: UInt64) -> Entry? { entries[id] }
+
+    /// Where layer `id`'s subtree was drawn in the last frame's commands, and the subtree version
+    /// it was drawn from, when it was drawn there under the context numbered `context`, as
+    /// commands without clips of its own (what a sublayer that only moved may draw again,
+    /// moved: `FrameFlattener.redrawMoved`). Sublayers of short lists have no `SublayerRun`
+    /// to say so.
+    func drawingLastFrame(of id: UInt64, context: UInt64) -> (commands: Range<Int>, subtreeVersion: UInt64)? {
+        guard let entry = entries[id], entry.drawnAt.frame == frame &- 1, entry.key.context == context,
+              entry.drawnCount.clips == 0, entry.drawnCount.commands > 0 else { return nil }
+        return (entry.drawnAt.command..<(entry.drawnAt.command + entry.drawnCount.commands), entry.key.subtreeVersion)
+    }
 
     /// The key under which layer `id`'s subtree was drawn in the last frame, when its commands
     /// started at index `command` and its clips at `clip` there.
@@ -202,10 +217,12 @@ package final class FlattenedSubtreeCache {
                 clips: ClipTable, from clipStart: Int) {
         flattenedSubtrees += 1
         guard let entry = entries[id] else {
-            entries[id] = Entry(key: key, frame: frame, command: commandStart, clip: clipStart)
+            entries[id] = Entry(key: key, frame: frame, command: commandStart, clip: clipStart,
+                                drawnCount: (commands.count - commandStart, clips.count - clipStart))
             return
         }
         entry.drawnAt = (frame, commandStart, clipStart)
+        entry.drawnCount = (commands.count - commandStart, clips.count - clipStart)
         guard entry.key == key, isStatic else {
             // Changed since the last frame (or changing with time): remember the key only.
             entry.key = key
