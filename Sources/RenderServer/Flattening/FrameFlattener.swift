@@ -132,13 +132,16 @@ package struct FrameFlattener {
     }
 
     /// `presentation(of:parentTime:)` in a box: the committed layer's own box, not a copy,
-    /// when no animation changes it.
+    /// when no animation changes it, else the box of its last frame's presentation filled
+    /// again when nothing holds it any more (`LayerStateBox.presentation(animatedBy:localTime:)`).
     static func presentationStorage(of layer: RenderLayer, parentTime: CFTimeInterval) -> (LayerStateBox, CFTimeInterval) {
+        let box = layer.stateStorage
+        let time = localTime(of: box, parentTime: parentTime)
         guard layer.animations.isEmpty else {
-            let (state, localTime) = presentation(of: layer, parentTime: parentTime)
-            return (LayerStateBox(state), localTime)
+            return (box.presentation(animatedBy: layer.animations, localTime: time), time)
         }
-        return (layer.stateStorage, localTime(of: layer.stateStorage, parentTime: parentTime))
+        box.releasePresentation()
+        return (box, time)
     }
 
     /// `LayerTime.step(_:through:)` for the state in `box`. Without a finite duration (the
