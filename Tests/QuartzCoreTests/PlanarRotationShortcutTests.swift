@@ -45,7 +45,7 @@ final class PlanarRotationShortcutTests: XCTestCase {
             for key in entries { scaledW[keyPath: key] *= 2 }
             list.append(scaledW)
         }
-        var generator = SplitMix(state: 2026_11_29)
+        var generator = SplitMix(state: 20_261_129)
         for _ in 0..<1_500 {
             func r() -> CGFloat { CGFloat(Double.random(in: -4...4, using: &generator)) }
             list.append(CATransform3DMakeAffineTransform(CGAffineTransform(a: r(), b: r(), c: r(), d: r(),
