@@ -18,17 +18,25 @@ extension LayerStateBox {
             var box: LayerStateBox? = Unmanaged<LayerStateBox>.fromOpaque(taken).takeRetainedValue()
             if isKnownUniquelyReferenced(&box), let reused = box {
                 reused.value = value
-                // By index: each animation applied where it lies, not copied out (and retained).
-                for index in animations.indices { animations[index].apply(to: &reused.value, parentTime: localTime) }
+                Self.apply(animations, to: &reused.value, localTime: localTime)
                 keepPresentation(reused)
                 return reused
             }
         }
         var state = value
-        for index in animations.indices { animations[index].apply(to: &state, parentTime: localTime) }
+        Self.apply(animations, to: &state, localTime: localTime)
         let made = LayerStateBox(state)
         keepPresentation(made)
         return made
+    }
+
+    /// Applies `animations` to `state` in order, each read where it lies in the array's
+    /// storage: an element read through the array's subscript is copied out first (its parts
+    /// retained and released, ~400 instructions an animation and frame).
+    private static func apply(_ animations: [CompiledAnimation], to state: inout LayerState, localTime: CFTimeInterval) {
+        animations.withUnsafeBufferPointer { list in
+            for index in list.indices { list[index].apply(to: &state, parentTime: localTime) }
+        }
     }
 
     /// Lets go of the kept presentation box, if any (the layer's animations have ended, so its

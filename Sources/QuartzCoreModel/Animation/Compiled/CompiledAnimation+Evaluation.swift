@@ -2,7 +2,7 @@ import Foundation
 
 extension CompiledAnimation {
     /// Where `parentTime` lies relative to the animation's active interval.
-    func phase(atParentTime parentTime: CFTimeInterval) -> TimingPhase {
+    package func phase(atParentTime parentTime: CFTimeInterval) -> TimingPhase {
         timing.phase(atParentTime: parentTime)
     }
 
