@@ -6,18 +6,6 @@ import XCTest
 /// angles' round trip (`CATransform3D.settingRotationAboutZ(to:)`); the result must be the
 /// decomposition path's, entry for entry.
 final class PlanarRotationShortcutTests: XCTestCase {
-    /// A deterministic generator (SplitMix64), so that a failure names a reproducible case.
-    private struct SplitMix: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     private static let angles: [CGFloat] = [0, -0.0, 1e-300, 1e-9, 0.25, -0.7, .pi / 4, .pi / 2, -.pi / 2, .pi, -.pi,
                                             3 * .pi / 4, 2 * .pi, 7.5, -100.125, 1e6]
 
@@ -45,9 +33,10 @@ final class PlanarRotationShortcutTests: XCTestCase {
             for key in entries { scaledW[keyPath: key] *= 2 }
             list.append(scaledW)
         }
-        var generator = SplitMix(state: 20_261_129)
+        // A deterministic generator, so that a failure names a reproducible case.
+        var generator = ParticleRandom(key: 20_261_129)
         for _ in 0..<1_500 {
-            func r() -> CGFloat { CGFloat(Double.random(in: -4...4, using: &generator)) }
+            func r() -> CGFloat { CGFloat(generator.unit() * 8 - 4) }
             list.append(CATransform3DMakeAffineTransform(CGAffineTransform(a: r(), b: r(), c: r(), d: r(),
                                                                            tx: r() * 100, ty: r() * 100)))
         }

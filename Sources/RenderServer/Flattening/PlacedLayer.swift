@@ -59,35 +59,29 @@ final class PlacedLayer {
     /// The box holding `state` (the committed layer's own when nothing animates it).
     @exclusivity(unchecked) private(set) var stateStorage: LayerStateBox
     /// Its superlayer's local time (the time its own timing is evaluated in).
-    @exclusivity(unchecked) private(set) var parentTime: CFTimeInterval
+    @exclusivity(unchecked) private(set) var parentTime: CFTimeInterval = 0
     /// Its local time: the parent time of its animations and sublayers.
-    @exclusivity(unchecked) private(set) var localTime: CFTimeInterval
+    @exclusivity(unchecked) private(set) var localTime: CFTimeInterval = 0
     /// How fast local time runs relative to global time (0 when paused).
-    @exclusivity(unchecked) private(set) var rate: Double
+    @exclusivity(unchecked) private(set) var rate: Double = 1
     /// The layer's own space to its superlayer's, before flattening (depth kept).
-    @exclusivity(unchecked) private(set) var toParent: CATransform3D
+    @exclusivity(unchecked) private(set) var toParent = CATransform3DIdentity
     /// Maps the layer's own space to the pixels of the current target.
-    @exclusivity(unchecked) private(set) var world: CATransform3D
+    @exclusivity(unchecked) private(set) var world = CATransform3DIdentity
     /// The accumulated opacity relative to the current target.
-    @exclusivity(unchecked) private(set) var opacity: Float
+    @exclusivity(unchecked) private(set) var opacity: Float = 1
     /// The superlayer's accumulated opacity (what `opacity` is before the layer's own).
-    @exclusivity(unchecked) private(set) var inheritedOpacity: Float
+    @exclusivity(unchecked) private(set) var inheritedOpacity: Float = 1
     /// The superlayer's clip: applies to the layer's shadow, background and border.
-    @exclusivity(unchecked) private(set) var clip: Int32?
+    @exclusivity(unchecked) private(set) var clip: Int32? = nil
 
     init(layer: consuming RenderLayer, stateStorage: LayerStateBox, parentTime: CFTimeInterval, localTime: CFTimeInterval,
          rate: Double, toParent: CATransform3D, world: CATransform3D, opacity: Float, inheritedOpacity: Float,
          clip: Int32?) {
         self.layer = layer
         self.stateStorage = stateStorage
-        self.parentTime = parentTime
-        self.localTime = localTime
-        self.rate = rate
-        self.toParent = toParent
-        self.world = world
-        self.opacity = opacity
-        self.inheritedOpacity = inheritedOpacity
-        self.clip = clip
+        setPlacement(parentTime: parentTime, localTime: localTime, rate: rate, toParent: toParent, world: world,
+                     opacity: opacity, inheritedOpacity: inheritedOpacity, clip: clip)
     }
 
     /// Makes this placed layer, which nothing but the flattener holds, the placement of
@@ -97,6 +91,13 @@ final class PlacedLayer {
                inheritedOpacity: Float, clip: Int32?) {
         self.layer = layer
         self.stateStorage = stateStorage
+        setPlacement(parentTime: parentTime, localTime: localTime, rate: rate, toParent: toParent, world: world,
+                     opacity: opacity, inheritedOpacity: inheritedOpacity, clip: clip)
+    }
+
+    /// Sets the fields besides the layer and its state.
+    private func setPlacement(parentTime: CFTimeInterval, localTime: CFTimeInterval, rate: Double, toParent: CATransform3D,
+                              world: CATransform3D, opacity: Float, inheritedOpacity: Float, clip: Int32?) {
         self.parentTime = parentTime
         self.localTime = localTime
         self.rate = rate
