@@ -15,6 +15,12 @@ package protocol AnimationTarget {
     /// `setAnimatableValue(_:forKeyPath:)` for a key path resolved when its animation was compiled.
     @discardableResult
     mutating func setAnimatableValue(_ value: AnimatableValue, at keyPath: AnimationKeyPath) -> Bool
+    /// The number at a resolved key path, or nil when the value there is not a number
+    /// (`.scalar`): what a scalar animation (`ScalarInterpolation`) reads.
+    func scalarValue(at keyPath: AnimationKeyPath) -> Double?
+    /// `setAnimatableValue(.scalar(value), at: keyPath)`: what a scalar animation writes.
+    @discardableResult
+    mutating func setScalarValue(_ value: Double, at keyPath: AnimationKeyPath) -> Bool
 }
 
 extension AnimationTarget {
@@ -25,5 +31,15 @@ extension AnimationTarget {
     @discardableResult
     mutating func setAnimatableValue(_ value: AnimatableValue, at keyPath: AnimationKeyPath) -> Bool {
         setAnimatableValue(value, forKeyPath: keyPath.name)
+    }
+
+    func scalarValue(at keyPath: AnimationKeyPath) -> Double? {
+        guard case .scalar(let value)? = animatableValue(at: keyPath) else { return nil }
+        return value
+    }
+
+    @discardableResult
+    mutating func setScalarValue(_ value: Double, at keyPath: AnimationKeyPath) -> Bool {
+        setAnimatableValue(.scalar(value), at: keyPath)
     }
 }

@@ -187,6 +187,19 @@ extension LayerState: AnimationTarget {
         }
     }
 
+    package func scalarValue(at keyPath: AnimationKeyPath) -> Double? {
+        if let field = keyPath.scalarField { return field.value(in: self) }
+        guard case .scalar(let value)? = animatableValue(at: keyPath) else { return nil }
+        return value
+    }
+
+    @discardableResult
+    package mutating func setScalarValue(_ value: Double, at keyPath: AnimationKeyPath) -> Bool {
+        guard let field = keyPath.scalarField else { return setAnimatableValue(.scalar(value), at: keyPath) }
+        field.set(value, in: &self)
+        return true
+    }
+
     /// Sets the property of `accessor`, or its `field`.
     private mutating func set(_ value: AnimatableValue, through accessor: LayerPropertyAccessor, field: KeyPathField?) -> Bool {
         guard let field else { return accessor.set(&self, value) }

@@ -42,7 +42,20 @@ extension CATransform3D {
     ///
     /// A transform that cannot be decomposed has its translation entries set directly for the
     /// translation components and is returned unchanged for the others.
+    ///
+    /// The rotation about z of a transform that turns only about z (the flat transforms of 2D
+    /// layers, most of all) is set without the Euler angles' round trip
+    /// (`settingRotationAboutZ(to:)`), with the same result.
     func settingVirtualComponent(_ component: TransformComponent, to value: CGFloat) -> CATransform3D {
+        if component == .rotationZ || component == .rotation, let turned = settingRotationAboutZ(to: value) {
+            return turned
+        }
+        return settingVirtualComponentByDecomposition(component, to: value)
+    }
+
+    /// `settingVirtualComponent(_:to:)` by decomposing, setting the component and recomposing,
+    /// for every transform and component.
+    func settingVirtualComponentByDecomposition(_ component: TransformComponent, to value: CGFloat) -> CATransform3D {
         guard var parts = DecomposedTransform3D(self) else {
             return settingTranslationEntries(component, to: value)
         }

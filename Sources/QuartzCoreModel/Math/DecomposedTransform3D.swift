@@ -38,6 +38,14 @@ struct DecomposedTransform3D: Equatable, Sendable {
     /// common animation start) decomposes with scale 0 on that axis rather than failing, so that it
     /// interpolates and its virtual key paths (`transform.scale.x`) can be read and set.
     init?(_ t: CATransform3D) {
+        guard let parts = Self.partsAndRotationRows(of: t) else { return nil }
+        self = parts.parts
+        quaternion = Quaternion(rotationRows: parts.rotationRows)
+    }
+
+    /// The decomposition of `t` but for its rotation, which is left at the identity and returned
+    /// as the orthonormal rows it is made from; nil when `t` cannot be decomposed.
+    static func partsAndRotationRows(of t: CATransform3D) -> (parts: DecomposedTransform3D, rotationRows: Rows3)? {
         // Held in a SIMD vector rather than an array: this runs for each running transform
         // animation at each frame, and the arithmetic is the same lane by lane.
         let entries = SIMD16<Double>(t)
@@ -45,6 +53,7 @@ struct DecomposedTransform3D: Equatable, Sendable {
         let m = entries / Double(t.m44)
 
         // Perspective: column 4 = N × perspective, where N is the matrix with column 4 = (0, 0, 0, 1).
+        let perspective: SIMD4<Double>
         if m[3] != 0 || m[7] != 0 || m[11] != 0 {
             var affine = CATransform3D(m)
             affine.m14 = 0; affine.m24 = 0; affine.m34 = 0; affine.m44 = 1
@@ -57,13 +66,12 @@ struct DecomposedTransform3D: Equatable, Sendable {
         } else {
             perspective = SIMD4(0, 0, 0, 1)
         }
-        translation = SIMD3(m[12], m[13], m[14])
 
         let rawRows = Rows3(SIMD3(m[0], m[1], m[2]), SIMD3(m[4], m[5], m[6]), SIMD3(m[8], m[9], m[10]))
         guard let basis = Self.orthonormalize(rawRows) else { return nil }
-        scale = basis.scale
-        skew = basis.skew
-        quaternion = Quaternion(rotationRows: basis.rows)
+        let parts = DecomposedTransform3D(translation: SIMD3(m[12], m[13], m[14]), scale: basis.scale,
+                                          skew: basis.skew, perspective: perspective)
+        return (parts, basis.rows)
     }
 
     private static func allFinite(_ v: SIMD16<Double>) -> Bool {

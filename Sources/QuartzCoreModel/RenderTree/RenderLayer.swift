@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// What kind of layer a render-tree node is, where the kind changes how it is composited.
 package enum RenderLayerKind: Sendable, Equatable {
@@ -73,10 +74,23 @@ package struct RenderLayer: Sendable {
 /// (`RenderLayer.recommit(_:)`) instead of being replaced by a new one; no other reference to
 /// it exists then, so no reader can see the change (nor overlap it: the field is not checked
 /// for overlapping access at run time, which renderers would pay on every read).
+///
+/// A committed layer's box also keeps the box of its last presentation state (see
+/// `presentation(animatedBy:localTime:)`), which is filled again at the next frame when nothing
+/// else holds it any more: the same exception, under the same condition.
 package final class LayerStateBox: @unchecked Sendable {
     /// The state.
-    @exclusivity(unchecked) package private(set) var value: LayerState
+    @exclusivity(unchecked) package internal(set) var value: LayerState
+    /// The box of the last presentation state made from this one, retained, or nil.
+    let presentationSlot = Atomic<UnsafeMutableRawPointer?>(nil)
+
     package init(_ value: LayerState) { self.value = value }
+
+    deinit {
+        if let kept = presentationSlot.load(ordering: .acquiring) {
+            Unmanaged<LayerStateBox>.fromOpaque(kept).release()
+        }
+    }
 
     /// Replaces the state of a box that nothing else holds with a layer's model state, copied
     /// straight from the layer's fields (the caller holds `LayerTreeLock`), not through a

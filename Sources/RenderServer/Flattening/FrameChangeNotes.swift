@@ -28,15 +28,19 @@ struct FrameChangeNotes: Sendable {
         sawAnimations = true
         timeDependencies += 1
         guard rate != 0 else { return }
-        for animation in animations {
-            switch animation.timing.phase(atParentTime: localTime) {
-            case .active:
-                nextChangeTime = time
-            case .before where rate > 0:
-                let start = time + (animation.timing.beginTime - localTime) / rate
-                nextChangeTime = min(nextChangeTime, max(time, start))
-            case .before, .after:
-                break
+        // Each animation read where it lies in the array's storage, not copied out (its parts
+        // retained and released) as the array's subscript does.
+        animations.withUnsafeBufferPointer { list in
+            for index in list.indices {
+                switch list[index].phase(atParentTime: localTime) {
+                case .active:
+                    nextChangeTime = time
+                case .before where rate > 0:
+                    let start = time + (list[index].timing.beginTime - localTime) / rate
+                    nextChangeTime = min(nextChangeTime, max(time, start))
+                case .before, .after:
+                    break
+                }
             }
         }
     }

@@ -53,6 +53,8 @@ package struct FrameFlattener {
 
     /// How many layers `visit` has entered and not yet left.
     private var visitDepth = 0
+    /// A placed layer that nothing else holds any more, kept to place the next layer in.
+    private var sparePlaced: PlacedLayer?
 
     /// A flattener of the committed `layers` (with their `summaries`) at global media time
     /// `time`, seen through `viewTransform`, keeping class content in `stores` and reusing the
@@ -118,6 +120,8 @@ package struct FrameFlattener {
         if let root = facts.layers[rootID] {
             visit(root, in: ParentContext(world: facts.viewTransform, time: facts.time))
         }
+        // The spare holds the last layer drawn (and its presentation box) until the next frame.
+        sparePlaced = nil
         return DrawList(pixelWidth: pixelWidth, pixelHeight: pixelHeight, clearColor: clearColor,
                         commands: commands, clips: clips.all)
     }
@@ -132,13 +136,16 @@ package struct FrameFlattener {
     }
 
     /// `presentation(of:parentTime:)` in a box: the committed layer's own box, not a copy,
-    /// when no animation changes it.
+    /// when no animation changes it, else the box of its last frame's presentation filled
+    /// again when nothing holds it any more (`LayerStateBox.presentation(animatedBy:localTime:)`).
     static func presentationStorage(of layer: RenderLayer, parentTime: CFTimeInterval) -> (LayerStateBox, CFTimeInterval) {
+        let box = layer.stateStorage
+        let time = localTime(of: box, parentTime: parentTime)
         guard layer.animations.isEmpty else {
-            let (state, localTime) = presentation(of: layer, parentTime: parentTime)
-            return (LayerStateBox(state), localTime)
+            return (box.presentation(animatedBy: layer.animations, localTime: time), time)
         }
-        return (layer.stateStorage, localTime(of: layer.stateStorage, parentTime: parentTime))
+        box.releasePresentation()
+        return (box, time)
     }
 
     /// `LayerTime.step(_:through:)` for the state in `box`. Without a finite duration (the
@@ -249,7 +256,10 @@ package struct FrameFlattener {
 
     /// Places `layer` and draws it with its subtree (nothing when it is not drawn).
     private mutating func placeAndDraw(_ layer: consuming RenderLayer, in parent: ParentContext, evaluated: EvaluatedSublayer?) {
-        if let placed = place(layer, in: parent, evaluated: evaluated) { draw(placed) }
+        guard var placed = place(layer, in: parent, evaluated: evaluated) else { return }
+        draw(placed)
+        // Drawn, and held by nothing the frame keeps: the next layer is placed in it.
+        if isKnownUniquelyReferenced(&placed) { sparePlaced = placed }
     }
 
     /// The cache's number for what `parent` hands down, its clip chain included.
@@ -303,6 +313,13 @@ package struct FrameFlattener {
         let toParent = evaluated?.toParent ?? Self.toSuperlayer(s, in: parent)
         let world = Self.world(toParent, in: parent)
         if layer.kind == .plain && !s.value.isDoubleSided && Self.isFacingAway(s.value.bounds, world) { return nil }
+        // Unique: a copy of this flattener (a struct) may hold the same spare.
+        if isKnownUniquelyReferenced(&sparePlaced), let spare = sparePlaced.take() {
+            spare.place(layer, stateStorage: storage, parentTime: parent.time, localTime: localTime, rate: rate,
+                        toParent: toParent, world: world, opacity: opacity, inheritedOpacity: parent.opacity,
+                        clip: parent.clip)
+            return spare
+        }
         return PlacedLayer(layer: layer, stateStorage: storage, parentTime: parent.time, localTime: localTime, rate: rate,
                            toParent: toParent, world: world, opacity: opacity, inheritedOpacity: parent.opacity,
                            clip: parent.clip)

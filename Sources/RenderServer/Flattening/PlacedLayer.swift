@@ -45,36 +45,59 @@ struct ParentContext {
 ///
 /// Held by reference: a placed layer is handed through several steps for every drawn layer of
 /// every frame (placing, the shadow, the body, the sublayers' context), and as a value of about
-/// 400 bytes it was copied at each of them. It never changes once made.
+/// 400 bytes it was copied at each of them. It never changes while anything but the flattener
+/// holds it: once a layer is drawn and nothing else holds its placed layer, the flattener keeps
+/// it and places the next layer in it (`place(_:stateStorage:...)`), rather than allocating one for each
+/// layer drawn. (The fields are not checked for overlapping access at run time, which every
+/// read would pay; no access overlaps a refill, which happens only while the flattener is the
+/// sole holder.)
 final class PlacedLayer {
     /// The committed layer.
-    let layer: RenderLayer
+    @exclusivity(unchecked) private(set) var layer: RenderLayer
     /// Its presentation state.
     var state: LayerState { _read { yield stateStorage.value } }
     /// The box holding `state` (the committed layer's own when nothing animates it).
-    let stateStorage: LayerStateBox
+    @exclusivity(unchecked) private(set) var stateStorage: LayerStateBox
     /// Its superlayer's local time (the time its own timing is evaluated in).
-    let parentTime: CFTimeInterval
+    @exclusivity(unchecked) private(set) var parentTime: CFTimeInterval = 0
     /// Its local time: the parent time of its animations and sublayers.
-    let localTime: CFTimeInterval
+    @exclusivity(unchecked) private(set) var localTime: CFTimeInterval = 0
     /// How fast local time runs relative to global time (0 when paused).
-    let rate: Double
+    @exclusivity(unchecked) private(set) var rate: Double = 1
     /// The layer's own space to its superlayer's, before flattening (depth kept).
-    let toParent: CATransform3D
+    @exclusivity(unchecked) private(set) var toParent = CATransform3DIdentity
     /// Maps the layer's own space to the pixels of the current target.
-    let world: CATransform3D
+    @exclusivity(unchecked) private(set) var world = CATransform3DIdentity
     /// The accumulated opacity relative to the current target.
-    let opacity: Float
+    @exclusivity(unchecked) private(set) var opacity: Float = 1
     /// The superlayer's accumulated opacity (what `opacity` is before the layer's own).
-    let inheritedOpacity: Float
+    @exclusivity(unchecked) private(set) var inheritedOpacity: Float = 1
     /// The superlayer's clip: applies to the layer's shadow, background and border.
-    let clip: Int32?
+    @exclusivity(unchecked) private(set) var clip: Int32? = nil
 
     init(layer: consuming RenderLayer, stateStorage: LayerStateBox, parentTime: CFTimeInterval, localTime: CFTimeInterval,
          rate: Double, toParent: CATransform3D, world: CATransform3D, opacity: Float, inheritedOpacity: Float,
          clip: Int32?) {
         self.layer = layer
         self.stateStorage = stateStorage
+        setPlacement(parentTime: parentTime, localTime: localTime, rate: rate, toParent: toParent, world: world,
+                     opacity: opacity, inheritedOpacity: inheritedOpacity, clip: clip)
+    }
+
+    /// Makes this placed layer, which nothing but the flattener holds, the placement of
+    /// another layer (the arguments of `init`).
+    func place(_ layer: consuming RenderLayer, stateStorage: LayerStateBox, parentTime: CFTimeInterval,
+               localTime: CFTimeInterval, rate: Double, toParent: CATransform3D, world: CATransform3D, opacity: Float,
+               inheritedOpacity: Float, clip: Int32?) {
+        self.layer = layer
+        self.stateStorage = stateStorage
+        setPlacement(parentTime: parentTime, localTime: localTime, rate: rate, toParent: toParent, world: world,
+                     opacity: opacity, inheritedOpacity: inheritedOpacity, clip: clip)
+    }
+
+    /// Sets the fields besides the layer and its state.
+    private func setPlacement(parentTime: CFTimeInterval, localTime: CFTimeInterval, rate: Double, toParent: CATransform3D,
+                              world: CATransform3D, opacity: Float, inheritedOpacity: Float, clip: Int32?) {
         self.parentTime = parentTime
         self.localTime = localTime
         self.rate = rate

@@ -38,7 +38,9 @@ extension FrameFlattener {
         guard box.value.specialized == nil, box.value.shadowOpacity <= 0 || box.value.shadowPath == nil else {
             return false
         }
-        for animation in layer.animations where animation.transitionDescription != nil { return false }
+        // Read where they lie in the array's storage, not copied out one by one.
+        let hasTransition = layer.animations.withUnsafeBufferPointer { $0.contains { $0.isTransition } }
+        if hasTransition { return false }
         // A video layer's frame changes without a commit: never its last frame's quads again.
         return VideoLayerRegistry.shared.source(ofLayerID: layer.id) == nil
     }

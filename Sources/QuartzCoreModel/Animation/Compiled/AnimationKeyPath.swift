@@ -13,6 +13,8 @@ package struct AnimationKeyPath: Sendable {
     let name: String
     /// What the key path names.
     let resolution: Resolution
+    /// The number the key path names in a layer's geometry or opacity, when it names one.
+    let scalarField: ScalarField?
 
     /// What a key path names.
     enum Resolution: Sendable {
@@ -33,11 +35,15 @@ package struct AnimationKeyPath: Sendable {
         // `LayerState.animatableValue(forKeyPath:)`, and no filter or emitter cell key path
         // starts with one of their names, so the resolution holds for every layer.
         if let property = GeometryProperty(rawValue: head) {
-            resolution = .geometry(property, rest.map(KeyPathField.init))
+            let field = rest.map(KeyPathField.init)
+            resolution = .geometry(property, field)
+            scalarField = ScalarField(property, field)
         } else if let accessor = LayerPropertyAccessor.named(head) {
             resolution = .property(accessor, rest.map(KeyPathField.init))
+            scalarField = nil
         } else {
             resolution = .byName
+            scalarField = nil
         }
     }
 }

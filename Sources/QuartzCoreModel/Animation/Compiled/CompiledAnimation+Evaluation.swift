@@ -2,7 +2,7 @@ import Foundation
 
 extension CompiledAnimation {
     /// Where `parentTime` lies relative to the animation's active interval.
-    func phase(atParentTime parentTime: CFTimeInterval) -> TimingPhase {
+    package func phase(atParentTime parentTime: CFTimeInterval) -> TimingPhase {
         timing.phase(atParentTime: parentTime)
     }
 
@@ -31,10 +31,23 @@ extension CompiledAnimation {
     /// current value when additive, accumulated over repeats when cumulative — and writes it
     /// back. Writes nothing outside the active interval unless the fill mode fills it, and
     /// returns the phase so the layer can finish and remove the animation.
+    ///
+    /// A basic or spring animation between numbers is evaluated on `Double`s
+    /// (`ScalarInterpolation`), with the same result; `scalarShortcut: false` evaluates it
+    /// through `AnimatableValue`s, as every other animation is (for tests that compare the two).
     @discardableResult
-    package func apply<T: AnimationTarget>(to target: inout T, parentTime: CFTimeInterval) -> TimingPhase {
-        let phase = timing.phase(atParentTime: parentTime)
-        guard let sample = timing.sample(atParentTime: parentTime) else { return phase }
+    package func apply<T: AnimationTarget>(to target: inout T, parentTime: CFTimeInterval,
+                                           scalarShortcut: Bool = true) -> TimingPhase {
+        guard let sample = timing.sample(atParentTime: parentTime) else { return timing.phase(atParentTime: parentTime) }
+        if scalarShortcut, let scalar, let keyPath = resolvedKeyPath {
+            // A spring replaces the timing curve and runs on local seconds, as below.
+            let progress = scalarSpring.map { $0.progress(at: sample.time) }
+                ?? timingFunction?.value(at: sample.fraction) ?? sample.fraction
+            if scalar.apply(progress: progress, iteration: sample.iteration, keyPath: keyPath, to: &target) {
+                return sample.phase
+            }
+        }
+        let phase = sample.phase
         let eased = timingFunction?.value(at: sample.fraction) ?? sample.fraction
         switch kind {
         case let .group(children):
@@ -42,7 +55,7 @@ extension CompiledAnimation {
             // group's timing function when it has one). They never see a time past the group's
             // duration, so longer children are cut at the group's end.
             let groupTime = timingFunction == nil ? sample.time : eased * timing.duration
-            for child in children { child.apply(to: &target, parentTime: groupTime) }
+            for child in children { child.apply(to: &target, parentTime: groupTime, scalarShortcut: scalarShortcut) }
         case .transition:
             break
         case let .basic(values, options):

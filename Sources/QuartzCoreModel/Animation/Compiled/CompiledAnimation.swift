@@ -22,6 +22,11 @@ package struct CompiledAnimation: Sendable {
     let isRemovedOnCompletion: Bool
     /// What the animation computes.
     let kind: Kind
+    /// The animation evaluated on numbers, for a basic or spring animation between numbers
+    /// (kept out of `kind`, whose payload is copied out of its box when matched).
+    let scalar: ScalarInterpolation?
+    /// The spring that paces `scalar`, for a spring animation.
+    let scalarSpring: DampedSpring?
 
     /// The evaluators of the animation classes.
     indirect enum Kind: Sendable {
@@ -98,6 +103,18 @@ package struct CompiledAnimation: Sendable {
             throw AnimationCompileError.unsupportedAnimationClass(String(describing: type(of: animation)))
         }
         movesCompositedPictureOnly = Self.movesCompositedPictureOnly(resolvedKeyPath?.name)
+        (scalar, scalarSpring) = Self.scalarForm(of: kind)
+    }
+
+    /// The scalar evaluation of a basic or spring animation between numbers, and its spring.
+    private static func scalarForm(of kind: Kind) -> (ScalarInterpolation?, DampedSpring?) {
+        switch kind {
+        case let .basic(values, options): return (ScalarInterpolation(values, options: options), nil)
+        case let .spring(values, spring, options):
+            guard let scalar = ScalarInterpolation(values, options: options) else { return (nil, nil) }
+            return (scalar, spring)
+        default: return (nil, nil)
+        }
     }
 
     private static func compileKeyframes(_ animation: CAKeyframeAnimation, options: PropertyOptions) throws -> Kind {
@@ -139,6 +156,7 @@ extension CompiledAnimation {
         self.timingFunction = timingFunction
         self.isRemovedOnCompletion = isRemovedOnCompletion
         self.kind = kind
+        (scalar, scalarSpring) = Self.scalarForm(of: kind)
     }
 }
 

@@ -41,6 +41,12 @@ package struct TransitionDescription: Sendable, Equatable {
 }
 
 extension CompiledAnimation {
+    /// Whether this is a transition: its kind's case, without its payload copied out.
+    package var isTransition: Bool {
+        if case .transition = kind { return true }
+        return false
+    }
+
     /// The transition this animation draws, or nil when it is not a transition.
     package var transitionDescription: TransitionDescription? {
         guard case let .transition(description) = kind else { return nil }
