@@ -1,7 +1,7 @@
 import CompositorCore
 import CPURenderer
 import Foundation
-import QuartzCoreModel
+@_spi(RenderTables) import QuartzCoreModel
 import RenderServer
 
 extension CALayer: ModelSubtreeRendering {

@@ -1,7 +1,7 @@
 import XCTest
 import CompositorCore
 @testable import QuartzCore
-@testable import QuartzCoreModel
+@_spi(RenderTables) @testable import QuartzCoreModel
 @testable import RenderServer
 
 /// Layer IDs are reused once their layer is gone (so the render tree's tables stay arrays as

@@ -8,12 +8,13 @@
 /// slot for every ID below its largest.
 ///
 /// The table is read for every layer of every frame by the render server's modules, so its
-/// members are inlinable, for those modules to specialize. (A call from another module to the
-/// unspecialized generic getter looks up the metadata of `Value?` and copies each value through
-/// its value witnesses: about 3,500 instructions a moved sprite a frame in S4 at N = 10,000,
-/// callgrind. The release build of 2026-11-29 still made those calls: see
-/// docs/benchmarks/model-side-s4-2026-11-29.md.)
-package struct LayerIDTable<Value> {
+/// members are inlinable, for those modules to specialize; and the table is public, though only to
+/// importers of the `RenderTables` SPI: Swift 6.3 inlines an `@inlinable package` member into
+/// another module of the package no more than a plain one, so each `facts.layers[id]` in
+/// `RenderServer` called the unspecialized generic getter, which looks up the metadata of
+/// `Value?` and copies the value through its value witnesses (about 3,200 instructions a moved
+/// sprite a frame in S4 at N = 10,000: docs/benchmarks/model-side-s4-2026-11-29.md).
+@_spi(RenderTables) public struct LayerIDTable<Value> {
     /// The values at their IDs (nil: no value) when the table is dense.
     @usableFromInline var slots: [Value?] = []
     /// The values when the table is sparse.
@@ -24,10 +25,10 @@ package struct LayerIDTable<Value> {
     @usableFromInline var storedCount = 0
 
     /// The number of values.
-    @inlinable package var count: Int { storedCount }
+    @inlinable public var count: Int { storedCount }
 
     /// Creates an empty table, dense (for tables of most layers of the process) or sparse.
-    @inlinable package init(dense: Bool) {
+    @inlinable public init(dense: Bool) {
         isDense = dense
     }
 
@@ -35,7 +36,7 @@ package struct LayerIDTable<Value> {
     @inlinable var isEmpty: Bool { storedCount == 0 }
 
     /// The value of layer `id`, or nil.
-    @inlinable package subscript(id: UInt64) -> Value? {
+    @inlinable public subscript(id: UInt64) -> Value? {
         get {
             guard isDense else { return sparse[id] }
             return id < UInt64(slots.count) ? slots[Int(id)] : nil
@@ -125,7 +126,7 @@ package struct LayerIDTable<Value> {
     }
 
     /// Removes every value for which `shouldBeRemoved` is true.
-    @inlinable package mutating func removeAll(where shouldBeRemoved: (Value) -> Bool) {
+    @inlinable public mutating func removeAll(where shouldBeRemoved: (Value) -> Bool) {
         guard isDense else {
             sparse = sparse.filter { !shouldBeRemoved($0.value) }
             storedCount = sparse.count
@@ -139,7 +140,7 @@ package struct LayerIDTable<Value> {
     }
 
     /// Calls `body` with every ID and its value (in ID order when the table is dense).
-    @inlinable package func forEach(_ body: (UInt64, Value) -> Void) {
+    @inlinable public func forEach(_ body: (UInt64, Value) -> Void) {
         guard isDense else {
             for (id, value) in sparse { body(id, value) }
             return
@@ -150,9 +151,9 @@ package struct LayerIDTable<Value> {
     }
 }
 
-extension LayerIDTable: ExpressibleByDictionaryLiteral {
+@_spi(RenderTables) extension LayerIDTable: ExpressibleByDictionaryLiteral {
     /// A sparse table holding `elements`.
-    package init(dictionaryLiteral elements: (UInt64, Value)...) {
+    public init(dictionaryLiteral elements: (UInt64, Value)...) {
         self.init(dense: false)
         for (id, value) in elements { self[id] = value }
     }

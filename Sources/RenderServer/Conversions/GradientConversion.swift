@@ -1,6 +1,6 @@
 import Foundation
 import CompositorCore
-import QuartzCoreModel
+@_spi(RenderTables) import QuartzCoreModel
 
 extension GradientFill {
     /// The gradient a `CAGradientLayer` whose presentation state is `s` paints over its bounds;

@@ -1,6 +1,6 @@
 import Foundation
 import CompositorCore
-import QuartzCoreModel
+@_spi(RenderTables) import QuartzCoreModel
 
 extension PremultipliedColor {
     /// The colour premultiplied, with `nil` as clear.

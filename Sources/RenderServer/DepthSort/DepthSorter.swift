@@ -1,5 +1,5 @@
 import Foundation
-import QuartzCoreModel
+@_spi(RenderTables) import QuartzCoreModel
 
 /// Orders the layers of a transform layer's 3D subtree back to front (000:575; 001:3096-3222),
 /// and the sublayers of a flattening layer among themselves (`sublayerDrawOrder(of:)`).

@@ -1,5 +1,5 @@
 import Foundation
-import QuartzCoreModel
+@_spi(RenderTables) import QuartzCoreModel
 
 /// Depth order among the sublayers of a flattening layer (001:2430-2683; 001:1228-1232).
 ///

@@ -1,6 +1,6 @@
 import Foundation
 import CompositorCore
-import QuartzCoreModel
+@_spi(RenderTables) import QuartzCoreModel
 
 /// Per-component factors that multiply the straight colours of what a subtree draws: a
 /// replicator instance's `instanceColor` plus its offsets, or an emitter particle's colour.

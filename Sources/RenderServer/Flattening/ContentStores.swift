@@ -1,4 +1,4 @@
-import QuartzCoreModel
+@_spi(RenderTables) import QuartzCoreModel
 
 /// Where a flattener finds what layers of some classes draw beyond their committed state, owned
 /// by its renderer's `FrameBuilder` (outside a renderer, the process's) and handed to it: the

@@ -1,5 +1,5 @@
 import Foundation
-import QuartzCoreModel
+@_spi(RenderTables) import QuartzCoreModel
 
 /// What the layers drawn so far say about later frames: whether any animates, when the next
 /// change is due, and how many things that change with time (animations, particles, tiles, GL

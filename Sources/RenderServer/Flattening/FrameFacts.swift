@@ -1,5 +1,5 @@
 import Foundation
-import QuartzCoreModel
+@_spi(RenderTables) import QuartzCoreModel
 
 /// What a frame is drawn from, the same wherever its walk is: the committed layers (swapped for
 /// a transition's before-state while that is drawn), their summaries, the frame's media time and

@@ -1,6 +1,6 @@
 import Foundation
 import CompositorCore
-import QuartzCoreModel
+@_spi(RenderTables) import QuartzCoreModel
 
 extension FrameFlattener {
     /// Draws a plain layer: its shadow, then either its body directly or its body inside a

@@ -1,6 +1,6 @@
 import Foundation
 import CompositorCore
-import QuartzCoreModel
+@_spi(RenderTables) import QuartzCoreModel
 
 extension FrameFlattener {
     /// Draws the shadow of a `shadowPath` that is not a (rounded) rectangle: one blurred quad

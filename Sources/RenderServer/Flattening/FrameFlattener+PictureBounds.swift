@@ -1,6 +1,6 @@
 import Foundation
 import CompositorCore
-import QuartzCoreModel
+@_spi(RenderTables) import QuartzCoreModel
 
 /// The extent of what a subtree draws, for sizing groups and for proving that drawables do
 /// not overlap (group opacity).

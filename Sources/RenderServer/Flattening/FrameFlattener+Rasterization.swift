@@ -1,5 +1,5 @@
 import Foundation
-import QuartzCoreModel
+@_spi(RenderTables) import QuartzCoreModel
 
 /// The content version of a rasterized layer (`shouldRasterize`, 001:1887-1958): it changes
 /// whenever anything drawn inside the layer's group may change, so a renderer can reuse the

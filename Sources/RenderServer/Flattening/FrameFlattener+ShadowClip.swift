@@ -1,6 +1,6 @@
 import Foundation
 import CompositorCore
-import QuartzCoreModel
+@_spi(RenderTables) import QuartzCoreModel
 
 extension FrameFlattener {
     /// The clip a layer's shadow is drawn under. With `masksToBounds` the layer's own (rounded)

@@ -1,5 +1,5 @@
 import Foundation
-import QuartzCoreModel
+@_spi(RenderTables) import QuartzCoreModel
 
 extension FrameFlattener {
     /// Draws a transform layer: nothing of its own; the plain layers of its subtree (through

@@ -1,6 +1,6 @@
 import Foundation
 import CompositorCore
-import QuartzCoreModel
+@_spi(RenderTables) import QuartzCoreModel
 
 /// Drawing a layer during a `CATransition`: its state before the change and after
 /// it, each as a group in the layer's space, placed by `TransitionLayout`.

@@ -1,6 +1,6 @@
 import Foundation
 import CompositorCore
-import QuartzCoreModel
+@_spi(RenderTables) import QuartzCoreModel
 
 /// Turns a committed layer tree, evaluated at a media time, into the flattened draw list that
 /// every renderer consumes (ARCHITECTURE.md, "The path of a frame", step 4).

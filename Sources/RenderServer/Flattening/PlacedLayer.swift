@@ -1,5 +1,5 @@
 import Foundation
-import QuartzCoreModel
+@_spi(RenderTables) import QuartzCoreModel
 
 /// What a superlayer hands down to each sublayer it draws.
 struct ParentContext {

@@ -1,5 +1,5 @@
 import Foundation
-import QuartzCoreModel
+@_spi(RenderTables) import QuartzCoreModel
 
 /// The committed layers whose drawing reads what lies behind them: a layer with
 /// `backgroundFilters`, or composited with a blend formula (`compositingFilter`), or one with a

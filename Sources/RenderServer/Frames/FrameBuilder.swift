@@ -1,6 +1,6 @@
 import CompositorCore
 import Foundation
-import QuartzCoreModel
+@_spi(RenderTables) import QuartzCoreModel
 
 /// Turns a render tree into the draw lists of a renderer's frames, and keeps between frames what
 /// can be reused: the flattened subtrees that did not change, the pictures of text and shape

@@ -1,5 +1,5 @@
 import Foundation
-import QuartzCoreModel
+@_spi(RenderTables) import QuartzCoreModel
 
 /// Where a layer's contents image lands in its bounds: `contentsGravity`, `contentsRect`,
 /// `contentsScale` and `contentsCenter` (nine-slice) turned into destination rectangles.

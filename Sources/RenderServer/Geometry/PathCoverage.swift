@@ -1,6 +1,6 @@
 import CompositorCore
 import Foundation
-import QuartzCoreModel
+@_spi(RenderTables) import QuartzCoreModel
 
 /// The coverage of a filled path as an image: white, premultiplied, alpha = the share of the
 /// pixel inside the path under the non-zero winding rule (how `shadowPath` fills), sampled on

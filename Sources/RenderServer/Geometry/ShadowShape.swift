@@ -1,6 +1,6 @@
 import Foundation
 import CompositorCore
-import QuartzCoreModel
+@_spi(RenderTables) import QuartzCoreModel
 
 /// How a layer's shadow is drawn (000:736-748, 1701-1723; 001:1522-1666).
 ///

@@ -1,5 +1,5 @@
 import Foundation
-import QuartzCoreModel
+@_spi(RenderTables) import QuartzCoreModel
 
 /// Where the two states of a transition are drawn at a given progress (001:5262-5270):
 ///

@@ -1,6 +1,6 @@
 import CompositorCore
 import Foundation
-import QuartzCoreModel
+@_spi(RenderTables) import QuartzCoreModel
 import Synchronization
 
 /// What the flattener made of each layer's subtree in earlier frames, kept by a renderer so

@@ -1,5 +1,5 @@
 import CompositorCore
-import QuartzCoreModel
+@_spi(RenderTables) import QuartzCoreModel
 
 /// A sublayer that changed since the last frame only in where it is (its `position` or
 /// `transform`: sprites sliding, cards turning) draws what it drew in the last frame with the

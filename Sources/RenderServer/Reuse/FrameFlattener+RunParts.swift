@@ -1,6 +1,6 @@
 import CompositorCore
 import Foundation
-import QuartzCoreModel
+@_spi(RenderTables) import QuartzCoreModel
 import Synchronization
 
 /// A long run of sublayers to flatten (a scene whose sprites all moved) is flattened in parts,

@@ -1,5 +1,5 @@
 import CompositorCore
-import QuartzCoreModel
+@_spi(RenderTables) import QuartzCoreModel
 
 /// Many sublayers, few of them changed: the sublayers that did not change are repeated from the
 /// last frame's draw list a stretch at a time, and only the changed ones are looked at, so that

@@ -1,4 +1,4 @@
-import QuartzCoreModel
+@_spi(RenderTables) import QuartzCoreModel
 
 /// Where a layer's sublayers were drawn in the last frame that drew them, so that a frame where
 /// few of many sublayers changed costs about those few (`FrameFlattener.visitSublayers(of:_:in:)`).

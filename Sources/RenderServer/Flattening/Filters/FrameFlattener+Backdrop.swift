@@ -1,6 +1,6 @@
 import CompositorCore
 import Foundation
-import QuartzCoreModel
+@_spi(RenderTables) import QuartzCoreModel
 
 extension FrameFlattener {
     /// Draws the filtered backdrop of a layer with effective `backgroundFilters`: a quad over

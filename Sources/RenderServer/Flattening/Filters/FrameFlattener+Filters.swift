@@ -1,6 +1,6 @@
 import CompositorCore
 import Foundation
-import QuartzCoreModel
+@_spi(RenderTables) import QuartzCoreModel
 
 extension FrameFlattener {
     /// The layer's filters when they change its rendering or how it is composited, with

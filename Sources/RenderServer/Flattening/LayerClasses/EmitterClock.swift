@@ -1,6 +1,6 @@
 import CompositorCore
 import Foundation
-import QuartzCoreModel
+@_spi(RenderTables) import QuartzCoreModel
 
 /// When each emitter layer one renderer draws started emitting: the layer's local time the first
 /// time that renderer drew it. A particle system's time is its layer's local time minus that

@@ -1,6 +1,6 @@
 import Foundation
 import CompositorCore
-import QuartzCoreModel
+@_spi(RenderTables) import QuartzCoreModel
 
 /// The content some layer classes draw between their contents and their sublayers.
 extension FrameFlattener {

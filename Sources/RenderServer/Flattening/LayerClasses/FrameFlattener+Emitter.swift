@@ -1,6 +1,6 @@
 import Foundation
 import CompositorCore
-import QuartzCoreModel
+@_spi(RenderTables) import QuartzCoreModel
 
 /// Drawing a `CAEmitterLayer`'s particles: `EmitterSimulation` evaluated at the
 /// layer's emission time (`EmitterClock`), one textured quad per live particle, in the order

@@ -1,6 +1,6 @@
 import Foundation
 import CompositorCore
-import QuartzCoreModel
+@_spi(RenderTables) import QuartzCoreModel
 
 /// Drawing a `CAOpenGLLayer`: the last frame its render thread read back, stretched
 /// over the bounds. An asynchronous layer is asked for a new frame at every frame it is drawn

@@ -1,6 +1,6 @@
 import Foundation
 import CompositorCore
-import QuartzCoreModel
+@_spi(RenderTables) import QuartzCoreModel
 
 /// Drawing a `CAReplicatorLayer`'s sublayers once per instance: nothing is copied;
 /// the sublayers' subtrees are flattened again for each `ReplicatorInstance`, with its transform

@@ -1,6 +1,6 @@
 import Foundation
 import CompositorCore
-import QuartzCoreModel
+@_spi(RenderTables) import QuartzCoreModel
 
 /// Drawing a `CATiledLayer`: the tiles of `TiledLayerGrid` that the target shows, at
 /// the level of detail of the layer's on-screen scale, each a textured quad once

@@ -1,6 +1,6 @@
 import CompositorCore
 import Foundation
-import QuartzCoreModel
+@_spi(RenderTables) import QuartzCoreModel
 
 /// Drawing a video layer's current frame (above its contents, below its sublayers).
 extension FrameFlattener {

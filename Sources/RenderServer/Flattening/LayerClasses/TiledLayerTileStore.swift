@@ -1,6 +1,6 @@
 import CompositorCore
 import Foundation
-import QuartzCoreModel
+@_spi(RenderTables) import QuartzCoreModel
 
 /// The drawn tiles of the `CATiledLayer`s one renderer shows: a bounded cache its flattener
 /// reads, filled on background queues by the layers' `draw(in:)` (`TiledLayerSource`).
