@@ -1,5 +1,5 @@
 @testable import QuartzCore
-@testable import QuartzCoreModel
+@_spi(RenderTables) @testable import QuartzCoreModel
 @testable import RenderServer
 import RendererTestSupport
 import XCTest

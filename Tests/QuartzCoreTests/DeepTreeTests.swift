@@ -1,5 +1,5 @@
 @testable import QuartzCore
-@testable import QuartzCoreModel
+@_spi(RenderTables) @testable import QuartzCoreModel
 import XCTest
 
 /// Every walk of a layer tree that the public API reaches works on a chain of 10,000 nested

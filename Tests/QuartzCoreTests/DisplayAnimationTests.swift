@@ -1,5 +1,5 @@
 @testable import QuartzCore
-@testable import QuartzCoreModel
+@_spi(RenderTables) @testable import QuartzCoreModel
 import XCTest
 
 /// A custom property whose class returns true from needsDisplay(forKey:) redraws every frame from

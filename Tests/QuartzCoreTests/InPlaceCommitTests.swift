@@ -1,4 +1,4 @@
-@testable import QuartzCoreModel
+@_spi(RenderTables) @testable import QuartzCoreModel
 import Foundation
 import XCTest
 

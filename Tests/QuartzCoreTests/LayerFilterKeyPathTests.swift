@@ -1,6 +1,6 @@
 import XCTest
 @testable import QuartzCore
-@testable import QuartzCoreModel
+@_spi(RenderTables) @testable import QuartzCoreModel
 
 /// A layer's Core Image filters reached by key path (`filters.NAME.KEY`,
 /// `backgroundFilters.NAME.KEY`): read, set, animated explicitly and implicitly, and committed

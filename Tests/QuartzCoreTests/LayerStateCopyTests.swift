@@ -1,4 +1,4 @@
-@testable import QuartzCoreModel
+@_spi(RenderTables) @testable import QuartzCoreModel
 import XCTest
 
 /// A layer state is a value: its reference-counted values are boxed and shared between copies

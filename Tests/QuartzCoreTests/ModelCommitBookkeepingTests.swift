@@ -1,4 +1,4 @@
-@testable import QuartzCoreModel
+@_spi(RenderTables) @testable import QuartzCoreModel
 import XCTest
 
 /// The bookkeeping that makes a changed layer cheap to commit keeps the model's facts: a state

@@ -2,7 +2,7 @@ import XCTest
 import CompositorCore
 import RendererTestSupport
 @testable import QuartzCore
-@testable import QuartzCoreModel
+@_spi(RenderTables) @testable import QuartzCoreModel
 @testable import RenderServer
 
 /// A sublayer of a long run that changed since the last frame only in its `position` or

@@ -1,5 +1,5 @@
 import CompositorCore
-@testable import QuartzCoreModel
+@_spi(RenderTables) @testable import QuartzCoreModel
 @testable import RenderServer
 import XCTest
 

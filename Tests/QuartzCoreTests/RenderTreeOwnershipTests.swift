@@ -1,6 +1,6 @@
 import CompositorCore
 @testable import QuartzCore
-@testable import QuartzCoreModel
+@_spi(RenderTables) @testable import QuartzCoreModel
 import XCTest
 
 /// Each renderer owns its render tree: every commit reaches every tree that exists, a tree made

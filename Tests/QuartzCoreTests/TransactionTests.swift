@@ -1,6 +1,6 @@
 import XCTest
 @testable import QuartzCore
-@testable import QuartzCoreModel
+@_spi(RenderTables) @testable import QuartzCoreModel
 
 /// Runs the main run loop (and with it the main dispatch queue) until `condition` holds or
 /// `timeout` seconds have passed; returns whether the condition held.
