@@ -109,10 +109,11 @@ public final class CPURenderer: FrameRenderer, CacheBudgetedRenderer {
         shadowMasks = ShadowMaskCache(budget: budget)
         shadowMasks.cutsCoveredInteriors = options.cutsShadowsUnderOpaqueLayers
         offscreen = PixelBufferPool(budget: budget, maximumSide: Self.maximumSide)
-        keptBackdrops = KeptBackdrops(byteCount: { $0.buffer.storage?.bucket.byteCount ?? $0.buffer.width * $0.buffer.height * 4 }) {
-            [offscreen] kept in
-            if let storage = kept.buffer.storage { offscreen.recycle(storage, bucket: storage.bucket) }
-        }
+        keptBackdrops = KeptBackdrops(
+            byteCount: { $0.buffer.storage?.bucket.byteCount ?? $0.buffer.width * $0.buffer.height * 4 },
+            discard: { [offscreen] kept in
+                if let storage = kept.buffer.storage { offscreen.recycle(storage, bucket: storage.bucket) }
+            })
     }
 
     /// The threads a renderer paints with unless told: `QC_CPU_THREADS` when set to a positive
