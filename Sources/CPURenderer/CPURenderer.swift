@@ -247,9 +247,7 @@ public final class CPURenderer: FrameRenderer, CacheBudgetedRenderer {
         statistics.contentImages = textures.usage
         statistics.rasterizedGroups = rasterizations.usage
         statistics.shadowMasks = shadowMasks.usage
-        statistics.offscreenTargets = offscreen.usage
-        statistics.offscreenTargets.entries += keptBackdrops.usage.entries
-        statistics.offscreenTargets.bytes += keptBackdrops.usage.bytes
+        statistics.offscreenTargets = offscreen.usage + keptBackdrops.usage
         lastStatistics = statistics
         return statistics
     }

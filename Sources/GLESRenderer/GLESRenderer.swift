@@ -379,9 +379,7 @@ public final class GLESRenderer: FrameRenderer, CacheBudgetedRenderer {
     private func recordResources(in statistics: inout RenderStatistics) {
         statistics.contentImages = textures.usage
         statistics.rasterizedGroups = rasterCache.usage
-        statistics.offscreenTargets = pool.usage
-        statistics.offscreenTargets.entries += encoder.keptBackdropUsage.entries
-        statistics.offscreenTargets.bytes += encoder.keptBackdropUsage.bytes
+        statistics.offscreenTargets = pool.usage + encoder.keptBackdropUsage
         statistics.shadowMasks = shadowMasks.usage
         statistics.glTextures = ledger.counts.textures
         statistics.glFramebuffers = ledger.counts.framebuffers

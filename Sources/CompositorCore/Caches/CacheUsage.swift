@@ -11,6 +11,11 @@ public struct CacheUsage: Sendable, Equatable, CustomStringConvertible {
         self.bytes = bytes
     }
 
+    /// The entries and bytes of two usages together (a pool and the images kept out of it).
+    public static func + (lhs: CacheUsage, rhs: CacheUsage) -> CacheUsage {
+        CacheUsage(entries: lhs.entries + rhs.entries, bytes: lhs.bytes + rhs.bytes)
+    }
+
     /// The usage as "N entries, B KiB".
     public var description: String { "\(entries) entries, \(bytes / 1024) KiB" }
 }
