@@ -36,6 +36,8 @@ thread_tests=(
   'QuartzCoreTests\.ParallelCommitTests/testTheSameTreeIsDrawn'
   'QuartzCoreTests\.FlatteningPartsTests/testEverySublayerMovingEveryFrame'
   'QuartzCoreTests\.MovedLayerRedrawTests/testSublayersFlattenedOnOneThreadMoveToo'
+  # Two renderers making one layer's presentation at once, a commit letting its box go.
+  'QuartzCoreTests\.PresentationBoxThreadTests'
   # A deep chain released on a thread with a small stack.
   'QuartzCoreTests\.DeepTreeTests/testRemovingAndReleasingADeepChain'
   # Text rasterized on several threads, the display link's thread, media time.
