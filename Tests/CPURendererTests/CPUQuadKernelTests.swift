@@ -30,6 +30,7 @@ final class CPUQuadKernelTests: XCTestCase {
             let sx = (0.5 + unit() * 1.5) * (next(6) == 0 ? -1 : 1), sy = 0.5 + unit() * 1.5, shear = next(3) == 0 ? unit() - 0.5 : 0
             m.m11 = cos(angle) * sx; m.m12 = sin(angle) * sx
             m.m21 = -sin(angle) * sy + shear * m.m11; m.m22 = cos(angle) * sy + shear * m.m12
+            let canvas = CPUQuadKernelTests.canvas
             return Matrix4.translation(-width / 2, -height / 2).concatenating(m)
                 .concatenating(.translation(unit() * Double(canvas.width), unit() * Double(canvas.height)))
         }
@@ -181,7 +182,7 @@ final class CPUQuadKernelTests: XCTestCase {
             let lanes = Self.paint(prepared, clips: preparedClips, over: background, usesKernel: false)
             let kernel = Self.paint(prepared, clips: preparedClips, over: background, usesKernel: true)
             painted += zip(lanes, background).filter { $0 != $1 }.count
-            if let offset = zip(lanes, kernel).firstIndex(where: { $0 != $1 }) {
+            if let offset = lanes.indices.first(where: { lanes[$0] != kernel[$0] }) {
                 let x = offset % Self.canvas.width, y = offset / Self.canvas.width
                 XCTFail("scene \(scene): pixel (\(x), \(y)) is \(String(kernel[offset], radix: 16)), the lanes give \(String(lanes[offset], radix: 16))")
             }
