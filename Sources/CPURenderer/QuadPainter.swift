@@ -247,13 +247,21 @@ struct QuadPainter {
     private func shadeSpan(_ q: UnsafePointer<PreparedQuad>, y: Int, from x0: Int, to x1: Int, row: UnsafeMutablePointer<UInt32>,
                            interior: (lower: Int, upper: Int), clipCover: (lower: Int, upper: Int), clamps: Bool = true,
                            wide: UnsafePointer<QCShadedQuad>? = nil) {
-        if let wide {
-            guard x0 < x1 else { return }
-            qc_quad_shade_span_avx2(wide, Int32(y), Int32(x0), Int32(x1), Int32(clamping: interior.lower), Int32(clamping: interior.upper),
-                                    Int32(clamping: clipCover.lower), Int32(clamping: clipCover.upper), clamps, row,
-                                    Int32(clamping: columnLimit))
+        guard let wide else {
+            shadeLanes(q, y: y, from: x0, to: x1, row: row, interior: interior, clipCover: clipCover, clamps: clamps)
             return
         }
+        guard x0 < x1 else { return }
+        qc_quad_shade_span_avx2(wide, Int32(y), Int32(x0), Int32(x1), Int32(clamping: interior.lower), Int32(clamping: interior.upper),
+                                Int32(clamping: clipCover.lower), Int32(clamping: clipCover.upper), clamps, row,
+                                Int32(clamping: columnLimit))
+    }
+
+    /// `shadeSpan` in the Swift lanes. Its own function (the optimiser kept it one anyway), so
+    /// that the kernel's call is made from the row loop without entering its large frame.
+    @inline(never)
+    private func shadeLanes(_ q: UnsafePointer<PreparedQuad>, y: Int, from x0: Int, to x1: Int, row: UnsafeMutablePointer<UInt32>,
+                            interior: (lower: Int, upper: Int), clipCover: (lower: Int, upper: Int), clamps: Bool) {
         var x = x0
         while x < x1 {
             let count = min(8, x1 - x)
