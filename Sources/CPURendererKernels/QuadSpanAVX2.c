@@ -16,9 +16,6 @@
 
 #define QUAD_AVX2 __attribute__((target("avx2")))
 
-// The clips copied to the stack (`Clip.maximumDepth`, the most a quad's chain has).
-#define QC_QUAD_LOCAL_CLIPS 8
-
 // BoundaryRule.hardEdgeNudge (CompositorCore).
 #define QC_QUAD_HARD_EDGE_NUDGE 0.002f
 
@@ -223,32 +220,23 @@ static inline QUAD_AVX2 __m256i blend(Color s, __m256i destination, int additive
 QUAD_AVX2 void qc_quad_shade_span_avx2(const QCShadedQuad *quad, int32_t row, int32_t x0, int32_t x1, int32_t interiorLower,
                                        int32_t interiorUpper, int32_t coverLower, int32_t coverUpper, bool clamps, uint32_t *pixels,
                                        int32_t columnLimit) {
-    // Local copies: the pixel stores may alias anything, so fields read through the pointers
-    // would be loaded again for every run; copied, their broadcasts leave the loop.
-    QCShadedQuad local = *quad;
-    QCShadedClip chain[QC_QUAD_LOCAL_CLIPS];
-    if (local.clipCount > 0 && local.clipCount <= QC_QUAD_LOCAL_CLIPS) {
-        for (int32_t i = 0; i < local.clipCount; i++) chain[i] = local.clips[i];
-        local.clips = chain;
-    }
-    const QCShadedQuad *q = &local;
     const __m256i laneIndex = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
     for (int32_t x = x0; x < x1; x += 8) {
         int32_t count = x1 - x < 8 ? x1 - x : 8;
         int covered = x >= coverLower && x + count <= coverUpper;
         int inside = x >= interiorLower && x + count <= interiorUpper;
-        Color color = shade(q, x, row, inside, covered);
+        Color color = shade(quad, x, row, inside, covered);
         uint32_t *pointer = pixels + x;
         // `blendChunk`: eight pixels where the row has room for them, otherwise `count`, always
         // clamped (its short path blends with the clamp whatever it is asked).
         int room = columnLimit - x >= 8;
         if (count == 8 && room) {
             __m256i destination = _mm256_loadu_si256((const __m256i *)pointer);
-            _mm256_storeu_si256((__m256i *)pointer, blend(color, destination, q->additive, clamps));
+            _mm256_storeu_si256((__m256i *)pointer, blend(color, destination, quad->additive, clamps));
         } else {
             __m256i mask = _mm256_cmpgt_epi32(_mm256_set1_epi32(count), laneIndex);
             __m256i destination = _mm256_maskload_epi32((const int *)pointer, mask);
-            _mm256_maskstore_epi32((int *)pointer, mask, blend(color, destination, q->additive, clamps || !room));
+            _mm256_maskstore_epi32((int *)pointer, mask, blend(color, destination, quad->additive, clamps || !room));
         }
     }
 }
