@@ -54,6 +54,14 @@ extension QuadPainter {
     @inline(__always)
     func withSpanKernel(of quad: UnsafePointer<PreparedQuad>, _ body: (UnsafePointer<QCShadedQuad>?) -> Void) {
         guard usesWideKernel && processorRunsWideSpriteKernel && !evaluatesEveryField else { return body(nil) }
+        Self.withShadedQuad(quad, clips: clips, body)
+    }
+
+    /// Calls `body` with `quad` in the AVX2 span kernel's form, its clips' chain on the stack, or
+    /// with nil where the kernel does not shade it (`QCShadedQuad.init`), whatever the processor.
+    @inline(__always)
+    static func withShadedQuad(_ quad: UnsafePointer<PreparedQuad>, clips: UnsafeBufferPointer<PreparedClip>,
+                               _ body: (UnsafePointer<QCShadedQuad>?) -> Void) {
         withUnsafeTemporaryAllocation(of: QCShadedClip.self, capacity: PreparedClip.maximumDepth) { chain in
             guard var wide = QCShadedQuad(quad, clips: clips, chain: chain.baseAddress!) else { return body(nil) }
             withUnsafePointer(to: &wide) { body($0) }
