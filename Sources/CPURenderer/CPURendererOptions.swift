@@ -11,8 +11,8 @@ extension CPURenderer {
         /// Whether a long list of drawables is prepared on the painting threads rather than on
         /// the calling thread alone. The default is true; `QC_DEBUG=serial-preparation` clears it.
         public var preparesInParallel = true
-        /// Whether sprites are painted by the AVX2 kernel where the processor runs it, rather
-        /// than by the baseline lanes. The default is true; `QC_DEBUG=no-wide-kernels` clears it.
+        /// Whether sprites and untextured affine quads' edges are painted by the AVX2 kernels where the
+        /// processor runs them, not the baseline lanes. The default is true; `QC_DEBUG=no-wide-kernels` clears it.
         public var usesWideSpriteKernel = true
         /// Whether a shadow under an opaque layer is painted only around the layer's interior where
         /// that saves pixels (`ShadowRing`). The default is true; `QC_DEBUG=whole-shadows` clears it.

@@ -21,7 +21,8 @@ struct QuadPainter {
     /// Where the band still holds the colour it was cleared to (nil: not known, or not cleared).
     var clearedRows: ClearedRows?
     var shader: QuadShader { QuadShader(clips: clips, evaluatesEveryField: evaluatesEveryField) }
-    /// Whether sprites the AVX2 kernel can paint are painted by it (`CPURenderer.Options`).
+    /// Whether the AVX2 kernels paint what they can (`CPURenderer.Options`): sprites, and the
+    /// runs of eight of untextured affine quads (`QCShadedQuad`), where the processor runs them.
     var usesWideKernel = true
 
     /// `sprite` as the AVX2 kernel paints it, when this painter uses the kernel and it applies.
@@ -51,7 +52,9 @@ struct QuadPainter {
         } else {
             let clamps = evaluatesEveryField || !Self.shadesValidColors(quad)
             let overClear = clearedRows.flatMap { interior(of: quad, over: $0.clear) }
-            for y in rows { paint(quad, row: y, from: x0, to: x1, into: buffer.row(y), clamps: clamps, overClear: overClear) }
+            withSpanKernel(of: quad) { wide in
+                for y in rows { paint(quad, row: y, from: x0, to: x1, into: buffer.row(y), clamps: clamps, overClear: overClear, wide: wide) }
+            }
         }
     }
 
@@ -105,9 +108,10 @@ struct QuadPainter {
     ///
     /// `overClear`: the pixel the quad's one-colour translucent interior makes over the band's
     /// clear colour (`interior(of:over:)`), stored as it is where the row still holds that colour.
+    /// `wide`: the quad in the AVX2 kernel's form (`withSpanKernel(of:_:)`), which then shades its runs.
     @inline(__always)
     func paint(_ quad: UnsafePointer<PreparedQuad>, row y: Int, from x0: Int, to x1: Int, into row: UnsafeMutablePointer<UInt32>,
-               clamps: Bool = true, overClear: UInt32? = nil) {
+               clamps: Bool = true, overClear: UInt32? = nil, wide: UnsafePointer<QCShadedQuad>? = nil) {
         var (lower, upper) = quad.pointee.outer.span(row: y, from: max(x0, quad.pointee.bounds.0), to: min(x1, quad.pointee.bounds.2))
         var index = quad.pointee.clip, depth = 0
         while index >= 0 && depth < PreparedClip.maximumDepth && lower < upper {
@@ -158,19 +162,22 @@ struct QuadPainter {
         }
         let innerLower = max(quadInner.0, clipLower), innerUpper = min(quadInner.1, clipUpper)
         guard innerLower < innerUpper else {
-            shadeSpan(quad, y: y, from: lower, to: upper, row: row, interior: chunkInterior, clipCover: chunkCover, clamps: clamps)
+            shadeSpan(quad, y: y, from: lower, to: upper, row: row, interior: chunkInterior, clipCover: chunkCover, clamps: clamps,
+                      wide: wide)
             return
         }
-        shadeSpan(quad, y: y, from: lower, to: innerLower, row: row, interior: chunkInterior, clipCover: chunkCover, clamps: clamps)
+        shadeSpan(quad, y: y, from: lower, to: innerLower, row: row, interior: chunkInterior, clipCover: chunkCover, clamps: clamps,
+                  wide: wide)
         if let overClear, let cleared = clearedRows, cleared.isClear(row: y, from: innerLower, to: innerUpper) {
             (row + innerLower).update(repeating: overClear, count: innerUpper - innerLower)
         } else if !quad.pointee.interiorIsShaded {
             fillSpan(quad, from: innerLower, to: innerUpper, row: row)
         } else {
             shadeSpan(quad, y: y, from: innerLower, to: innerUpper, row: row, interior: (innerLower, innerUpper),
-                      clipCover: (innerLower, innerUpper))
+                      clipCover: (innerLower, innerUpper), wide: wide)
         }
-        shadeSpan(quad, y: y, from: innerUpper, to: upper, row: row, interior: chunkInterior, clipCover: chunkCover, clamps: clamps)
+        shadeSpan(quad, y: y, from: innerUpper, to: upper, row: row, interior: chunkInterior, clipCover: chunkCover, clamps: clamps,
+                  wide: wide)
     }
 
     /// The spans of `clip` (at `index`) on row `y`, solved over the row's columns `x0..<x1`:
@@ -234,10 +241,27 @@ struct QuadPainter {
     /// Evaluates the shader over `x0..<x1` and blends the result (without the clamp unless
     /// `clamps`); runs of eight inside `interior` (columns in the quad's interior) skip its field
     /// and border, and those inside `clipCover` (columns every clip surely covers) skip the clips' fields. The runs start at `x0` whatever
-    /// the spans, as the pixels' local positions are stepped from each run's first.
+    /// the spans, as the pixels' local positions are stepped from each run's first. With `wide`
+    /// (the quad in its form) the AVX2 kernel shades and blends the span in one call: the same bytes.
     @inline(__always)
     private func shadeSpan(_ q: UnsafePointer<PreparedQuad>, y: Int, from x0: Int, to x1: Int, row: UnsafeMutablePointer<UInt32>,
-                           interior: (lower: Int, upper: Int), clipCover: (lower: Int, upper: Int), clamps: Bool = true) {
+                           interior: (lower: Int, upper: Int), clipCover: (lower: Int, upper: Int), clamps: Bool = true,
+                           wide: UnsafePointer<QCShadedQuad>? = nil) {
+        guard let wide else {
+            shadeLanes(q, y: y, from: x0, to: x1, row: row, interior: interior, clipCover: clipCover, clamps: clamps)
+            return
+        }
+        guard x0 < x1 else { return }
+        qc_quad_shade_span_avx2(wide, Int32(y), Int32(x0), Int32(x1), Int32(clamping: interior.lower), Int32(clamping: interior.upper),
+                                Int32(clamping: clipCover.lower), Int32(clamping: clipCover.upper), clamps, row,
+                                Int32(clamping: columnLimit))
+    }
+
+    /// `shadeSpan` in the Swift lanes. Its own function (the optimiser kept it one anyway), so
+    /// that the kernel's call is made from the row loop without entering its large frame.
+    @inline(never)
+    private func shadeLanes(_ q: UnsafePointer<PreparedQuad>, y: Int, from x0: Int, to x1: Int, row: UnsafeMutablePointer<UInt32>,
+                            interior: (lower: Int, upper: Int), clipCover: (lower: Int, upper: Int), clamps: Bool) {
         var x = x0
         while x < x1 {
             let count = min(8, x1 - x)

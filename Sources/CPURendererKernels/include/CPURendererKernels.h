@@ -7,6 +7,7 @@
 #define QC_CPU_RENDERER_KERNELS_H
 #include <stdbool.h>
 #include <stdint.h>
+#include "QuadSpanKernels.h"
 
 /// One texture level: `height` rows of `width` texels (each dimension at least 2).
 typedef struct QCSpriteLevel {
