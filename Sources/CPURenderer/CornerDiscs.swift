@@ -60,10 +60,29 @@ struct CornerDiscs {
         let lows = ((-along - root) / columnLengthSquared).replacing(with: .infinity, where: .!inside)
         let highs = ((root - along) / columnLengthSquared).replacing(with: -.infinity, where: .!inside)
         // Pixel x's centre is x + 0.5.
-        let low = lows.min() - 0.5, high = highs.max() - 0.5
+        let low = Self.least(lows) - 0.5, high = Self.greatest(highs) - 0.5
         guard low.isFinite, high.isFinite, low <= Double(x1 - 1), high >= Double(x0) else { return (x0, x0) }
         let lower = Int(SpanRegion.ceiling(max(low, Double(x0)))), upper = Int(SpanRegion.floor(min(high, Double(x1 - 1)))) + 1
         return lower < upper ? (lower, upper) : (x0, x0)
+    }
+
+    /// `v.min()` as the standard library reduces it (`Swift.min` lane after lane, the same answer
+    /// for NaNs and signed zeros), written out: the library's reduction stayed a call per row.
+    @inline(__always)
+    private static func least(_ v: SIMD4<Double>) -> Double {
+        var r = v[0]
+        r = v[1] < r ? v[1] : r
+        r = v[2] < r ? v[2] : r
+        return v[3] < r ? v[3] : r
+    }
+
+    /// `v.max()` as the standard library reduces it (`Swift.max`: `y >= x ? y : x`), written out.
+    @inline(__always)
+    private static func greatest(_ v: SIMD4<Double>) -> Double {
+        var r = v[0]
+        r = v[1] >= r ? v[1] : r
+        r = v[2] >= r ? v[2] : r
+        return v[3] >= r ? v[3] : r
     }
 
     /// The columns from the lower to the upper end of two spans of one convex shape (an empty

@@ -120,8 +120,6 @@ struct QuadPainter {
             index = clip.pointee.parent; depth += 1
         }
         guard lower < upper else { return }
-        // The row's pixels this quad may change, once its interior has been filled.
-        defer { clearedRows?.notePainted(row: y, from: lower, to: upper) }
         // The quad's interior within it (a plus shape's two arms may meet a row in two runs: the longer is taken).
         let quadInner = Self.union(quad.pointee.inner.span(row: y, from: lower, to: upper),
                                    quad.pointee.innerCross.span(row: y, from: lower, to: upper))
@@ -162,13 +160,19 @@ struct QuadPainter {
         }
         let innerLower = max(quadInner.0, clipLower), innerUpper = min(quadInner.1, clipUpper)
         guard innerLower < innerUpper else {
+            clearedRows?.notePainted(row: y, from: lower, to: upper)
             shadeSpan(quad, y: y, from: lower, to: upper, row: row, interior: chunkInterior, clipCover: chunkCover, clamps: clamps,
                       wide: wide)
             return
         }
+        // Whether the interior still holds the clear colour, asked before the row's pixels this
+        // quad may change are noted (shading reads and writes only pixels, so asking before the
+        // left run is the same as after it; a `defer` for the note was an outlined call per row).
+        let storesOverClear = overClear != nil && clearedRows?.isClear(row: y, from: innerLower, to: innerUpper) == true
+        clearedRows?.notePainted(row: y, from: lower, to: upper)
         shadeSpan(quad, y: y, from: lower, to: innerLower, row: row, interior: chunkInterior, clipCover: chunkCover, clamps: clamps,
                   wide: wide)
-        if let overClear, let cleared = clearedRows, cleared.isClear(row: y, from: innerLower, to: innerUpper) {
+        if storesOverClear, let overClear {
             (row + innerLower).update(repeating: overClear, count: innerUpper - innerLower)
         } else if !quad.pointee.interiorIsShaded {
             fillSpan(quad, from: innerLower, to: innerUpper, row: row)
