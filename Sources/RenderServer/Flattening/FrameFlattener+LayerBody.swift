@@ -160,11 +160,13 @@ extension FrameFlattener {
         let matrix = Matrix4(p.world)
         let radii = CornerRadii(box.value)
         let edges = box.value.antialiasedEdgeBits
-        let image = box.value.contents
-        let isSpecialized = box.value.specialized != nil
+        // The boxed values read as stored fields: a computed property of `box.value` copies the
+        // whole state to read one (four copies a layer and frame).
+        let image = box.value.objects.contents
+        let isSpecialized = box.value.objects.specialized != nil
         let picture = image == nil && isSpecialized ? Self.drawnPicture(of: box.value, world: p.world, in: stores.pictures) : nil
-        let background = PremultipliedColor(box.value.backgroundColor)
-        let border = box.value.borderWidth > 0 ? PremultipliedColor(box.value.borderColor) : .clear
+        let background = PremultipliedColor(box.value.objects.backgroundColor)
+        let border = box.value.borderWidth > 0 ? PremultipliedColor(box.value.objects.borderColor) : .clear
         let video = VideoLayerRegistry.shared.source(ofLayerID: layer.id)
         let drawsClassContent = (isSpecialized && Self.drawsClassContent(box.value)) || video != nil
         let mergeBorder = image == nil && picture == nil && layer.sublayerIDs.isEmpty && !drawsClassContent

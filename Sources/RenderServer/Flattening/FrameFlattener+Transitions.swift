@@ -11,12 +11,14 @@ import CompositorCore
 extension FrameFlattener {
     /// The layer's transition that shows at the frame's time, and its progress.
     func activeTransition(of p: PlacedLayer) -> (TransitionDescription, Double)? {
-        // Each animation read where it lies in the array's storage: a copy of one (its parts
-        // retained and released) cost more than the test, for every animated layer and frame.
+        // Each animation read where it lies in the array's storage, through a pointer: a copy
+        // of one (its parts retained and released; the buffer pointer's subscript makes one)
+        // cost more than the test, for every animated layer and frame.
         p.layer.animations.withUnsafeBufferPointer { animations in
-            for index in animations.indices.reversed() where animations[index].isTransition {
-                guard let description = animations[index].transitionDescription,
-                      let progress = animations[index].transitionProgress(atParentTime: p.localTime) else { continue }
+            guard let animation = animations.baseAddress else { return nil }
+            for index in animations.indices.reversed() where animation[index].isTransition {
+                guard let description = animation[index].transitionDescription,
+                      let progress = animation[index].transitionProgress(atParentTime: p.localTime) else { continue }
                 return (description, progress)
             }
             return nil

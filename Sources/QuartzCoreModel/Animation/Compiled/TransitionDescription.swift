@@ -67,3 +67,15 @@ extension CompiledAnimation {
                                  isRemovedOnCompletion: isRemovedOnCompletion, kind: .transition(description))
     }
 }
+
+extension Array where Element == CompiledAnimation {
+    /// Whether any of the animations is a transition, each read where it lies in the array's
+    /// storage, through a pointer (the array's and a buffer pointer's subscripts copy an
+    /// element out, its parts retained and released): asked for every animated layer and frame.
+    package var containsTransition: Bool {
+        withUnsafeBufferPointer { list in
+            guard let animation = list.baseAddress else { return false }
+            return list.indices.contains { animation[$0].isTransition }
+        }
+    }
+}
