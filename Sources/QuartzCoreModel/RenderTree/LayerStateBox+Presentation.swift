@@ -66,11 +66,14 @@ extension LayerState {
     /// element read through the array's subscript, or a buffer pointer's, is copied out first
     /// (its parts retained and released, ~400 instructions an animation and frame). An
     /// animation of a number in the state is evaluated on its plain values
-    /// (`CompiledAnimation.applyToField(of:parentTime:)`).
+    /// (`StateFieldAnimation`).
     package mutating func animate(by animations: [CompiledAnimation], localTime: CFTimeInterval) {
         animations.withUnsafeBufferPointer { list in
             guard let animation = list.baseAddress else { return }
-            for index in list.indices where !animation[index].applyToField(of: &self, parentTime: localTime) {
+            for index in list.indices {
+                // The plain-value form read out first: a call on the animation while the state
+                // is written copies the animation.
+                if let field = animation[index].stateField, field.apply(to: &self, parentTime: localTime) { continue }
                 animation[index].apply(to: &self, parentTime: localTime)
             }
         }

@@ -34,7 +34,8 @@ struct FrameChangeNotes: Sendable {
         animations.withUnsafeBufferPointer { list in
             guard let animation = list.baseAddress else { return }
             for index in list.indices {
-                switch animation[index].phase(atParentTime: localTime) {
+                // The timing read out (plain values): a call on the animation copies it.
+                switch animation[index].timing.phase(atParentTime: localTime) {
                 case .active:
                     nextChangeTime = time
                 case .before where rate > 0:

@@ -27,10 +27,11 @@ package struct CompiledAnimation: Sendable {
     let scalar: ScalarInterpolation?
     /// What paces `scalar`: its timing function's curve, or its spring for a spring animation.
     let scalarPacing: ScalarPacing
-    /// The number in a layer's state that `scalar` animates, when its key path names one
-    /// (`position.x`, `transform.rotation.z`, ...): `applyToField(of:parentTime:)` reads and
-    /// writes it there. Like `scalar` and `scalarPacing` a plain value, read in place.
-    let scalarField: ScalarField?
+    /// The animation as plain values, for a scalar one of a number in a layer's state
+    /// (`position.x`, `transform.rotation.z`, ...): see `StateFieldAnimation`.
+    let stateField: StateFieldAnimation?
+    /// The number in a layer's state that `scalar` animates, when its key path names one.
+    var scalarField: ScalarField? { stateField?.field }
 
     /// The evaluators of the animation classes.
     indirect enum Kind: Sendable {
@@ -107,14 +108,14 @@ package struct CompiledAnimation: Sendable {
             throw AnimationCompileError.unsupportedAnimationClass(String(describing: type(of: animation)))
         }
         movesCompositedPictureOnly = Self.movesCompositedPictureOnly(resolvedKeyPath?.name)
-        (scalar, scalarPacing, scalarField) = Self.scalarForm(of: kind, timingFunction: timingFunction,
-                                                              keyPath: resolvedKeyPath)
+        (scalar, scalarPacing, stateField) = Self.scalarForm(of: kind, timing: timing, timingFunction: timingFunction,
+                                                             keyPath: resolvedKeyPath)
     }
 
     /// The scalar evaluation of a basic or spring animation between numbers, its pacing, and
     /// the number of a layer's state it animates (when its key path names one).
-    private static func scalarForm(of kind: Kind, timingFunction: CAMediaTimingFunction?,
-                                   keyPath: AnimationKeyPath?) -> (ScalarInterpolation?, ScalarPacing, ScalarField?) {
+    private static func scalarForm(of kind: Kind, timing: MediaTimingParameters, timingFunction: CAMediaTimingFunction?,
+                                   keyPath: AnimationKeyPath?) -> (ScalarInterpolation?, ScalarPacing, StateFieldAnimation?) {
         let scalar: ScalarInterpolation?, spring: DampedSpring?
         switch kind {
         case let .basic(values, options): (scalar, spring) = (ScalarInterpolation(values, options: options), nil)
@@ -124,7 +125,9 @@ package struct CompiledAnimation: Sendable {
         }
         let pacing = ScalarPacing(timingFunction: timingFunction, spring: spring)
         guard let scalar else { return (nil, pacing, nil) }
-        return (scalar, pacing, keyPath?.scalarField)
+        return (scalar, pacing, keyPath?.scalarField.map {
+            StateFieldAnimation(timing: timing, scalar: scalar, pacing: pacing, field: $0)
+        })
     }
 
     private static func compileKeyframes(_ animation: CAKeyframeAnimation, options: PropertyOptions) throws -> Kind {
@@ -166,8 +169,8 @@ extension CompiledAnimation {
         self.timingFunction = timingFunction
         self.isRemovedOnCompletion = isRemovedOnCompletion
         self.kind = kind
-        (scalar, scalarPacing, scalarField) = Self.scalarForm(of: kind, timingFunction: timingFunction,
-                                                              keyPath: resolvedKeyPath)
+        (scalar, scalarPacing, stateField) = Self.scalarForm(of: kind, timing: timing, timingFunction: timingFunction,
+                                                             keyPath: resolvedKeyPath)
     }
 }
 

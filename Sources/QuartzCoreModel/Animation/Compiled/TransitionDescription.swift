@@ -78,4 +78,18 @@ extension Array where Element == CompiledAnimation {
             return list.indices.contains { animation[$0].isTransition }
         }
     }
+
+    /// The last transition that shows at `parentTime` (the layer's local time) and its
+    /// progress, or nil; each animation read as `containsTransition` reads it.
+    package func shownTransition(atParentTime parentTime: CFTimeInterval) -> (TransitionDescription, Double)? {
+        withUnsafeBufferPointer { list in
+            guard let animation = list.baseAddress else { return nil }
+            for index in list.indices.reversed() where animation[index].isTransition {
+                guard let description = animation[index].transitionDescription,
+                      let progress = animation[index].transitionProgress(atParentTime: parentTime) else { continue }
+                return (description, progress)
+            }
+            return nil
+        }
+    }
 }
