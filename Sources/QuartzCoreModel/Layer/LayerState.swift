@@ -157,7 +157,7 @@ package final class LayerStateObjects: @unchecked Sendable {
     @exclusivity(unchecked) var fillMode: String = "removed"
     @exclusivity(unchecked) var customValues: [String: AnimatableValue] = [:]
     @exclusivity(unchecked) package var specialized: SpecializedLayerState? = nil
-    @exclusivity(unchecked) var filters: LayerFilters? = nil
+    @exclusivity(unchecked) package var filters: LayerFilters? = nil
 
     private init() {}
 

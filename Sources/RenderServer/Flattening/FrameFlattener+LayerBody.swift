@@ -17,7 +17,7 @@ extension FrameFlattener {
     /// the stack (see `DeepRecursion`).
     mutating func drawLayer(_ p: PlacedLayer) {
         let (isMasked, shadowFromContent, group, groupClip) = drawShadow(p)
-        if p.stateStorage.value.filters?.backgroundFilters.isEmpty == false { drawBackdrop(p) }
+        if p.stateStorage.value.objects.filters?.backgroundFilters.isEmpty == false { drawBackdrop(p) }
         guard group else {
             drawBody(p)
             return
@@ -38,7 +38,7 @@ extension FrameFlattener {
         let box = p.stateStorage
         let mask = p.layer.maskID.flatMap { facts.layers[$0] }
         // Filters render the layer into a group, whose image they filter (Filters/).
-        let filtered = box.value.filters?.hasEffectiveFilters == true || box.value.filters?.hasCompositingBlend == true
+        let filtered = box.value.objects.filters?.hasEffectiveFilters == true || box.value.objects.filters?.hasCompositingBlend == true
         // Without a shadow, a mask, rasterization or filters, only group opacity can ask for a group.
         if mask == nil && box.value.shadowOpacity <= 0 && !box.value.shouldRasterize && !filtered {
             let group = box.value.allowsGroupOpacity && box.value.opacity < 1 && needsOpacityGroup(p)
