@@ -144,6 +144,27 @@ final class StateFieldAnimationTests: XCTestCase {
         }
     }
 
+    /// S1-anim's turn: a whole turn about z from `phase` every 4 s, for ever.
+    private func turn(from phase: Double) -> CABasicAnimation {
+        let turn = CABasicAnimation(keyPath: "transform.rotation.z")
+        turn.fromValue = phase
+        turn.toValue = phase + 2 * Double.pi
+        turn.duration = 4
+        turn.repeatCount = .infinity
+        return turn
+    }
+
+    /// S1-anim's slide: `distance` along x and back every 2 s, for ever, `offset` seconds in.
+    private func slide(by distance: Double, offset: Double) -> CABasicAnimation {
+        let slide = CABasicAnimation(keyPath: "position.x")
+        slide.byValue = distance
+        slide.duration = 1
+        slide.autoreverses = true
+        slide.repeatCount = .infinity
+        slide.timeOffset = offset
+        return slide
+    }
+
     /// A layer's presentation, frame after frame in its reused box (S1-anim's pair: a turn
     /// about z from a phase, and an autoreversing slide by a tenth of a cell with an offset),
     /// equals the model state with each animation applied through the general path, in every
@@ -152,18 +173,8 @@ final class StateFieldAnimationTests: XCTestCase {
         var state = model()
         let phase = 0.7
         state.transform = CATransform3DMakeRotation(CGFloat(phase), 0, 0, 1)
-        let turn = CABasicAnimation(keyPath: "transform.rotation.z")
-        turn.fromValue = phase
-        turn.toValue = phase + 2 * Double.pi
-        turn.duration = 4
-        turn.repeatCount = .infinity
-        let slide = CABasicAnimation(keyPath: "position.x")
-        slide.byValue = 12.5
-        slide.duration = 1
-        slide.autoreverses = true
-        slide.repeatCount = .infinity
-        slide.timeOffset = 0.37
-        let animations = [try compile(turn, on: state), try compile(slide, on: state)]
+        let animations = [try compile(turn(from: phase), on: state),
+                          try compile(slide(by: 12.5, offset: 0.37), on: state)]
         let committed = LayerStateBox(state)
         var lastBox: ObjectIdentifier?
         var reused = 0
@@ -189,18 +200,7 @@ final class StateFieldAnimationTests: XCTestCase {
     func testKnownValues() throws {
         var state = LayerState()
         state.position = CGPoint(x: 100, y: 20)
-        let slide = CABasicAnimation(keyPath: "position.x")
-        slide.byValue = 10
-        slide.duration = 1
-        slide.autoreverses = true
-        slide.repeatCount = .infinity
-        slide.timeOffset = 0.25
-        let turn = CABasicAnimation(keyPath: "transform.rotation.z")
-        turn.fromValue = 0
-        turn.toValue = 2 * Double.pi
-        turn.duration = 4
-        turn.repeatCount = .infinity
-        let animations = [try compile(slide, on: state), try compile(turn, on: state)]
+        let animations = [try compile(slide(by: 10, offset: 0.25), on: state), try compile(turn(from: 0), on: state)]
         // (local time, x): the offset time 0.75 is 3/4 of the forward pass; 1.5, half-way back;
         // 2.25, a quarter into the second iteration; 3.25, a quarter of the way back.
         for (time, x) in [(0.5, 107.5), (1.25, 105.0), (2.0, 102.5), (3.0, 107.5)] {
