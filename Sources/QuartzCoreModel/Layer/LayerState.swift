@@ -144,11 +144,11 @@ package final class LayerStateObjects: @unchecked Sendable {
     /// The box of a new layer's state, with Apple's defaults.
     static let defaults = LayerStateObjects()
 
-    @exclusivity(unchecked) var backgroundColor: CGColor? = nil
-    @exclusivity(unchecked) var borderColor: CGColor? = CGColor(red: 0, green: 0, blue: 0, alpha: 1)
+    @exclusivity(unchecked) package var backgroundColor: CGColor? = nil
+    @exclusivity(unchecked) package var borderColor: CGColor? = CGColor(red: 0, green: 0, blue: 0, alpha: 1)
     @exclusivity(unchecked) var shadowColor: CGColor? = CGColor(red: 0, green: 0, blue: 0, alpha: 1)
-    @exclusivity(unchecked) var shadowPath: CGPath? = nil
-    @exclusivity(unchecked) var contents: CGImage? = nil
+    @exclusivity(unchecked) package var shadowPath: CGPath? = nil
+    @exclusivity(unchecked) package var contents: CGImage? = nil
     @exclusivity(unchecked) var cornerCurve: CALayerCornerCurve = .circular
     @exclusivity(unchecked) package var contentsGravity: CALayerContentsGravity = .resize
     @exclusivity(unchecked) var contentsFormat: CALayerContentsFormat = .RGBA8Uint
@@ -156,8 +156,8 @@ package final class LayerStateObjects: @unchecked Sendable {
     @exclusivity(unchecked) var magnificationFilter: CALayerContentsFilter = .linear
     @exclusivity(unchecked) var fillMode: String = "removed"
     @exclusivity(unchecked) var customValues: [String: AnimatableValue] = [:]
-    @exclusivity(unchecked) var specialized: SpecializedLayerState? = nil
-    @exclusivity(unchecked) var filters: LayerFilters? = nil
+    @exclusivity(unchecked) package var specialized: SpecializedLayerState? = nil
+    @exclusivity(unchecked) package var filters: LayerFilters? = nil
 
     private init() {}
 

@@ -17,25 +17,26 @@ extension LayerStateBox {
         if let taken = presentationSlot.exchange(nil, ordering: .acquiringAndReleasing) {
             var box: LayerStateBox? = Unmanaged<LayerStateBox>.fromOpaque(taken).takeRetainedValue()
             if isKnownUniquelyReferenced(&box), let reused = box {
-                reused.value = value
-                Self.apply(animations, to: &reused.value, localTime: localTime)
+                reused.fill(copying: self)
+                reused.value.animate(by: animations, localTime: localTime)
                 keepPresentation(reused)
                 return reused
             }
         }
         var state = value
-        Self.apply(animations, to: &state, localTime: localTime)
+        state.animate(by: animations, localTime: localTime)
         let made = LayerStateBox(state)
         keepPresentation(made)
         return made
     }
 
-    /// Applies `animations` to `state` in order, each read where it lies in the array's
-    /// storage: an element read through the array's subscript is copied out first (its parts
-    /// retained and released, ~400 instructions an animation and frame).
-    private static func apply(_ animations: [CompiledAnimation], to state: inout LayerState, localTime: CFTimeInterval) {
-        animations.withUnsafeBufferPointer { list in
-            for index in list.indices { list[index].apply(to: &state, parentTime: localTime) }
+    /// Replaces the state of this box, which nothing else holds (a presentation box taken back
+    /// from the slot), with a copy of the state of `model`: one pass over its bytes
+    /// (`LayerState.assign(_:copying:)`) rather than an assignment through the state's value
+    /// witness, which copies it out to a temporary and in again.
+    private func fill(copying model: LayerStateBox) {
+        withUnsafeMutablePointer(to: &value) { destination in
+            model.withUnsafeStatePointer { LayerState.assign(destination, copying: $0) }
         }
     }
 
@@ -53,6 +54,28 @@ extension LayerStateBox {
         let retained = Unmanaged.passRetained(box).toOpaque()
         if let replaced = presentationSlot.exchange(retained, ordering: .acquiringAndReleasing) {
             Unmanaged<LayerStateBox>.fromOpaque(replaced).release()
+        }
+    }
+}
+
+extension LayerState {
+    /// Applies `animations` at `localTime` in order, each seeing the result of the ones before
+    /// (a layer's presentation state, from its model state).
+    ///
+    /// Each animation is read where it lies in the array's storage, through a pointer: an
+    /// element read through the array's subscript, or a buffer pointer's, is copied out first
+    /// (its parts retained and released, ~400 instructions an animation and frame). An
+    /// animation of a number in the state is evaluated on its plain values
+    /// (`StateFieldAnimation`).
+    package mutating func animate(by animations: [CompiledAnimation], localTime: CFTimeInterval) {
+        animations.withUnsafeBufferPointer { list in
+            guard let animation = list.baseAddress else { return }
+            for index in list.indices {
+                // The plain-value form read out first: a call on the animation while the state
+                // is written copies the animation.
+                if let field = animation[index].stateField, field.apply(to: &self, parentTime: localTime) { continue }
+                animation[index].apply(to: &self, parentTime: localTime)
+            }
         }
     }
 }

@@ -31,8 +31,30 @@ package struct MediaTimingParameters: Sendable, Equatable {
     var repeatDuration: CFTimeInterval = 0
     /// Whether iterations play forwards then backwards.
     var autoreverses: Bool = false
-    /// What fills the time outside the active interval.
-    var fillMode: CAMediaTimingFillMode = .removed
+    /// Whether the start value fills the time before the active interval (`fillMode`
+    /// `backwards` or `both`). Kept as flags rather than the fill mode's string, so that the
+    /// parameters are plain values: a compiled animation's are read in place at every frame,
+    /// where a string would be retained and released.
+    private(set) var fillsBackwards = false
+    /// Whether the end value fills the time after the active interval (`forwards` or `both`).
+    private(set) var fillsForwards = false
+
+    /// What fills the time outside the active interval (a fill mode Apple does not define
+    /// fills nothing, as `removed`).
+    var fillMode: CAMediaTimingFillMode {
+        get {
+            switch (fillsBackwards, fillsForwards) {
+            case (true, true): return .both
+            case (true, false): return .backwards
+            case (false, true): return .forwards
+            case (false, false): return .removed
+            }
+        }
+        set {
+            fillsBackwards = newValue.fillsBackwards
+            fillsForwards = newValue.fillsForwards
+        }
+    }
 
     init(beginTime: CFTimeInterval = 0, duration: CFTimeInterval = 0, speed: Double = 1,
          timeOffset: CFTimeInterval = 0, repeatCount: Double = 0, repeatDuration: CFTimeInterval = 0,
@@ -87,11 +109,11 @@ package struct MediaTimingParameters: Sendable, Equatable {
         let elapsed = (parentTime - beginTime) * speed
         let active = activeDuration
         if elapsed < 0 {
-            guard fillMode.fillsBackwards else { return nil }
+            guard fillsBackwards else { return nil }
             return sample(activeTime: wrapped(timeOffset, in: active, atEnd: false), phase: .before)
         }
         if elapsed >= active {
-            guard fillMode.fillsForwards else { return nil }
+            guard fillsForwards else { return nil }
             return sample(activeTime: wrapped(active + timeOffset, in: active, atEnd: true), phase: .after)
         }
         return sample(activeTime: wrapped(elapsed + timeOffset, in: active, atEnd: false), phase: .active)

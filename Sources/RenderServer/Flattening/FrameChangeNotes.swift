@@ -28,15 +28,18 @@ struct FrameChangeNotes: Sendable {
         sawAnimations = true
         timeDependencies += 1
         guard rate != 0 else { return }
-        // Each animation read where it lies in the array's storage, not copied out (its parts
-        // retained and released) as the array's subscript does.
+        // Each animation read where it lies in the array's storage, through a pointer, not
+        // copied out (its parts retained and released) as the array's and the buffer
+        // pointer's subscripts do.
         animations.withUnsafeBufferPointer { list in
+            guard let animation = list.baseAddress else { return }
             for index in list.indices {
-                switch list[index].phase(atParentTime: localTime) {
+                // The timing read out (plain values): a call on the animation copies it.
+                switch animation[index].timing.phase(atParentTime: localTime) {
                 case .active:
                     nextChangeTime = time
                 case .before where rate > 0:
-                    let start = time + (list[index].timing.beginTime - localTime) / rate
+                    let start = time + (animation[index].timing.beginTime - localTime) / rate
                     nextChangeTime = min(nextChangeTime, max(time, start))
                 case .before, .after:
                     break

@@ -17,7 +17,7 @@ extension FrameFlattener {
     /// the stack (see `DeepRecursion`).
     mutating func drawLayer(_ p: PlacedLayer) {
         let (isMasked, shadowFromContent, group, groupClip) = drawShadow(p)
-        if p.stateStorage.value.filters?.backgroundFilters.isEmpty == false { drawBackdrop(p) }
+        if p.stateStorage.value.objects.filters?.backgroundFilters.isEmpty == false { drawBackdrop(p) }
         guard group else {
             drawBody(p)
             return
@@ -38,7 +38,7 @@ extension FrameFlattener {
         let box = p.stateStorage
         let mask = p.layer.maskID.flatMap { facts.layers[$0] }
         // Filters render the layer into a group, whose image they filter (Filters/).
-        let filtered = box.value.filters?.hasEffectiveFilters == true || box.value.filters?.hasCompositingBlend == true
+        let filtered = box.value.objects.filters?.hasEffectiveFilters == true || box.value.objects.filters?.hasCompositingBlend == true
         // Without a shadow, a mask, rasterization or filters, only group opacity can ask for a group.
         if mask == nil && box.value.shadowOpacity <= 0 && !box.value.shouldRasterize && !filtered {
             let group = box.value.allowsGroupOpacity && box.value.opacity < 1 && needsOpacityGroup(p)
@@ -160,11 +160,13 @@ extension FrameFlattener {
         let matrix = Matrix4(p.world)
         let radii = CornerRadii(box.value)
         let edges = box.value.antialiasedEdgeBits
-        let image = box.value.contents
-        let isSpecialized = box.value.specialized != nil
+        // The boxed values read as stored fields: a computed property of `box.value` copies the
+        // whole state to read one (four copies a layer and frame).
+        let image = box.value.objects.contents
+        let isSpecialized = box.value.objects.specialized != nil
         let picture = image == nil && isSpecialized ? Self.drawnPicture(of: box.value, world: p.world, in: stores.pictures) : nil
-        let background = PremultipliedColor(box.value.backgroundColor)
-        let border = box.value.borderWidth > 0 ? PremultipliedColor(box.value.borderColor) : .clear
+        let background = PremultipliedColor(box.value.objects.backgroundColor)
+        let border = box.value.borderWidth > 0 ? PremultipliedColor(box.value.objects.borderColor) : .clear
         let video = VideoLayerRegistry.shared.source(ofLayerID: layer.id)
         let drawsClassContent = (isSpecialized && Self.drawsClassContent(box.value)) || video != nil
         let mergeBorder = image == nil && picture == nil && layer.sublayerIDs.isEmpty && !drawsClassContent

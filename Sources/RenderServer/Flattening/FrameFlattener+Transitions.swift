@@ -11,16 +11,9 @@ import CompositorCore
 extension FrameFlattener {
     /// The layer's transition that shows at the frame's time, and its progress.
     func activeTransition(of p: PlacedLayer) -> (TransitionDescription, Double)? {
-        // Each animation read where it lies in the array's storage: a copy of one (its parts
-        // retained and released) cost more than the test, for every animated layer and frame.
-        p.layer.animations.withUnsafeBufferPointer { animations in
-            for index in animations.indices.reversed() where animations[index].isTransition {
-                guard let description = animations[index].transitionDescription,
-                      let progress = animations[index].transitionProgress(atParentTime: p.localTime) else { continue }
-                return (description, progress)
-            }
-            return nil
-        }
+        // Each animation read in place (a copy of one, its parts retained and released, cost
+        // more than the test, for every animated layer and frame).
+        p.layer.animations.shownTransition(atParentTime: p.localTime)
     }
 
     /// Draws both states of a running transition in the order the layout asks.

@@ -131,7 +131,7 @@ package struct FrameFlattener {
     static func presentation(of layer: RenderLayer, parentTime: CFTimeInterval) -> (LayerState, CFTimeInterval) {
         let localTime = LayerTime.step(parentTime, through: layer.state)
         var state = layer.state
-        for animation in layer.animations { animation.apply(to: &state, parentTime: localTime) }
+        state.animate(by: layer.animations, localTime: localTime)
         return (state, localTime)
     }
 

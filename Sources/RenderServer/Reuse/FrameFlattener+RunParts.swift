@@ -35,12 +35,13 @@ extension FrameFlattener {
         // A shadow path's coverage comes from a process-wide cache, which parts would fill in
         // an order of their own; a class's content (text, shapes, tiles, particles, GL frames,
         // replicas) from caches of the renderer's.
-        guard box.value.specialized == nil, box.value.shadowOpacity <= 0 || box.value.shadowPath == nil else {
+        // (The boxed values read as stored fields: a computed property of `box.value` copies
+        // the whole state to read one.)
+        guard box.value.objects.specialized == nil,
+              box.value.shadowOpacity <= 0 || box.value.objects.shadowPath == nil else {
             return false
         }
-        // Read where they lie in the array's storage, not copied out one by one.
-        let hasTransition = layer.animations.withUnsafeBufferPointer { $0.contains { $0.isTransition } }
-        if hasTransition { return false }
+        if layer.animations.containsTransition { return false }
         // A video layer's frame changes without a commit: never its last frame's quads again.
         return VideoLayerRegistry.shared.source(ofLayerID: layer.id) == nil
     }

@@ -41,8 +41,7 @@ extension CompiledAnimation {
         guard let sample = timing.sample(atParentTime: parentTime) else { return timing.phase(atParentTime: parentTime) }
         if scalarShortcut, let scalar, let keyPath = resolvedKeyPath {
             // A spring replaces the timing curve and runs on local seconds, as below.
-            let progress = scalarSpring.map { $0.progress(at: sample.time) }
-                ?? timingFunction?.value(at: sample.fraction) ?? sample.fraction
+            let progress = scalarPacing.progress(at: sample)
             if scalar.apply(progress: progress, iteration: sample.iteration, keyPath: keyPath, to: &target) {
                 return sample.phase
             }

@@ -25,8 +25,13 @@ package struct CompiledAnimation: Sendable {
     /// The animation evaluated on numbers, for a basic or spring animation between numbers
     /// (kept out of `kind`, whose payload is copied out of its box when matched).
     let scalar: ScalarInterpolation?
-    /// The spring that paces `scalar`, for a spring animation.
-    let scalarSpring: DampedSpring?
+    /// What paces `scalar`: its timing function's curve, or its spring for a spring animation.
+    let scalarPacing: ScalarPacing
+    /// The animation as plain values, for a scalar one of a number in a layer's state
+    /// (`position.x`, `transform.rotation.z`, ...): see `StateFieldAnimation`.
+    let stateField: StateFieldAnimation?
+    /// The number in a layer's state that `scalar` animates, when its key path names one.
+    var scalarField: ScalarField? { stateField?.field }
 
     /// The evaluators of the animation classes.
     indirect enum Kind: Sendable {
@@ -103,18 +108,26 @@ package struct CompiledAnimation: Sendable {
             throw AnimationCompileError.unsupportedAnimationClass(String(describing: type(of: animation)))
         }
         movesCompositedPictureOnly = Self.movesCompositedPictureOnly(resolvedKeyPath?.name)
-        (scalar, scalarSpring) = Self.scalarForm(of: kind)
+        (scalar, scalarPacing, stateField) = Self.scalarForm(of: kind, timing: timing, timingFunction: timingFunction,
+                                                             keyPath: resolvedKeyPath)
     }
 
-    /// The scalar evaluation of a basic or spring animation between numbers, and its spring.
-    private static func scalarForm(of kind: Kind) -> (ScalarInterpolation?, DampedSpring?) {
+    /// The scalar evaluation of a basic or spring animation between numbers, its pacing, and
+    /// the number of a layer's state it animates (when its key path names one).
+    private static func scalarForm(of kind: Kind, timing: MediaTimingParameters, timingFunction: CAMediaTimingFunction?,
+                                   keyPath: AnimationKeyPath?) -> (ScalarInterpolation?, ScalarPacing, StateFieldAnimation?) {
+        let scalar: ScalarInterpolation?, spring: DampedSpring?
         switch kind {
-        case let .basic(values, options): return (ScalarInterpolation(values, options: options), nil)
-        case let .spring(values, spring, options):
-            guard let scalar = ScalarInterpolation(values, options: options) else { return (nil, nil) }
-            return (scalar, spring)
-        default: return (nil, nil)
+        case let .basic(values, options): (scalar, spring) = (ScalarInterpolation(values, options: options), nil)
+        case let .spring(values, dampedSpring, options):
+            (scalar, spring) = (ScalarInterpolation(values, options: options), dampedSpring)
+        default: (scalar, spring) = (nil, nil)
         }
+        let pacing = ScalarPacing(timingFunction: timingFunction, spring: spring)
+        guard let scalar else { return (nil, pacing, nil) }
+        return (scalar, pacing, keyPath?.scalarField.map {
+            StateFieldAnimation(timing: timing, scalar: scalar, pacing: pacing, field: $0)
+        })
     }
 
     private static func compileKeyframes(_ animation: CAKeyframeAnimation, options: PropertyOptions) throws -> Kind {
@@ -156,7 +169,8 @@ extension CompiledAnimation {
         self.timingFunction = timingFunction
         self.isRemovedOnCompletion = isRemovedOnCompletion
         self.kind = kind
-        (scalar, scalarSpring) = Self.scalarForm(of: kind)
+        (scalar, scalarPacing, stateField) = Self.scalarForm(of: kind, timing: timing, timingFunction: timingFunction,
+                                                             keyPath: resolvedKeyPath)
     }
 }
 

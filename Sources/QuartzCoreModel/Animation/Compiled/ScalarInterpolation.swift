@@ -75,6 +75,25 @@ struct ScalarInterpolation: Sendable {
             guard let read = target.scalarValue(at: keyPath) else { return false }
             current = read
         }
+        target.setScalarValue(value(progress: progress, iteration: iteration, current: current), at: keyPath)
+        return true
+    }
+
+    /// `apply(progress:iteration:keyPath:to:)` for the number `field` of a layer's state (what
+    /// `LayerState` reads and writes at a key path that names it), read and written in place.
+    func apply(progress: Double, iteration: Int, field: ScalarField, to state: inout LayerState) -> Bool {
+        var current = 0.0
+        if readsCurrent {
+            guard let read = field.value(in: state) else { return false }
+            current = read
+        }
+        field.set(value(progress: progress, iteration: iteration, current: current), in: &state)
+        return true
+    }
+
+    /// The animated number at `progress` of repetition `iteration`, `current` being the
+    /// property's current value (read only when `readsCurrent`).
+    private func value(progress: Double, iteration: Int, current: Double) -> Double {
         let start = from.resolved(current: current), end = to.resolved(current: current)
         // `AnimatableValue.interpolate` on two scalars.
         var value = start + (end - start) * progress
@@ -84,7 +103,6 @@ struct ScalarInterpolation: Sendable {
         }
         // `current.adding(value)`: the current value first.
         if isAdditive { value = current + value }
-        target.setScalarValue(value, at: keyPath)
-        return true
+        return value
     }
 }

@@ -67,3 +67,29 @@ extension CompiledAnimation {
                                  isRemovedOnCompletion: isRemovedOnCompletion, kind: .transition(description))
     }
 }
+
+extension Array where Element == CompiledAnimation {
+    /// Whether any of the animations is a transition, each read where it lies in the array's
+    /// storage, through a pointer (the array's and a buffer pointer's subscripts copy an
+    /// element out, its parts retained and released): asked for every animated layer and frame.
+    package var containsTransition: Bool {
+        withUnsafeBufferPointer { list in
+            guard let animation = list.baseAddress else { return false }
+            return list.indices.contains { animation[$0].isTransition }
+        }
+    }
+
+    /// The last transition that shows at `parentTime` (the layer's local time) and its
+    /// progress, or nil; each animation read as `containsTransition` reads it.
+    package func shownTransition(atParentTime parentTime: CFTimeInterval) -> (TransitionDescription, Double)? {
+        withUnsafeBufferPointer { list in
+            guard let animation = list.baseAddress else { return nil }
+            for index in list.indices.reversed() where animation[index].isTransition {
+                guard let description = animation[index].transitionDescription,
+                      let progress = animation[index].transitionProgress(atParentTime: parentTime) else { continue }
+                return (description, progress)
+            }
+            return nil
+        }
+    }
+}
