@@ -161,7 +161,7 @@ extension FrameFlattener {
         let radii = CornerRadii(box.value)
         let edges = box.value.antialiasedEdgeBits
         let image = box.value.contents
-        let isSpecialized = box.value.specialized != nil
+        let isSpecialized = box.isSpecialized
         let picture = image == nil && isSpecialized ? Self.drawnPicture(of: box.value, world: p.world, in: stores.pictures) : nil
         let background = PremultipliedColor(box.value.backgroundColor)
         let border = box.value.borderWidth > 0 ? PremultipliedColor(box.value.borderColor) : .clear

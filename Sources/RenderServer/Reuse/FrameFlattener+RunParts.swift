@@ -35,7 +35,7 @@ extension FrameFlattener {
         // A shadow path's coverage comes from a process-wide cache, which parts would fill in
         // an order of their own; a class's content (text, shapes, tiles, particles, GL frames,
         // replicas) from caches of the renderer's.
-        guard box.value.specialized == nil, box.value.shadowOpacity <= 0 || box.value.shadowPath == nil else {
+        guard !box.isSpecialized, box.value.shadowOpacity <= 0 || !box.hasShadowPath else {
             return false
         }
         // Read where they lie in the array's storage, not copied out one by one.
