@@ -66,8 +66,9 @@ public final class PassPlanner {
                                                    canvasHeight: Int, scale: Double = 1, isKept: (Int) -> Bool,
                                                    isBackdropKept: (Int) -> Bool = { _ in false }) -> Int {
         guard let tree else { return 0 }
-        // Without groups and backdrops (a frame of plain quads) no node adds a pass or a read.
-        let hasPassesInside = !tree.groups.isEmpty || tree.hasBackdrops
+        // Without groups no node plans a group's passes. (Quads are still looked at one by one for
+        // backdrops: a tree the renderer's cache reshaped from the last frame's does not carry
+        // `hasBackdrops`.)
         if !tree.groups.isEmpty {
             for position in nodes {
                 if case .group(let index) = tree.nodes[position] { planGroup(index, isKept: isKept) }
@@ -75,23 +76,20 @@ public final class PassPlanner {
         }
         let host = addPass(kind, target: target, scale: scale)
         hostReads.removeAll(keepingCapacity: true)
-        if hasPassesInside {
-            for position in nodes {
-                switch tree.nodes[position] {
-                case .quad(let command):
-                    guard tree.hasBackdrops, case .quad(let quad) = tree.commands[command], quad.backdrop != nil,
-                          !isBackdropKept(command) else { continue }
-                    planBackdrop(quad, command: command, node: position, host: host, canvasWidth: canvasWidth, canvasHeight: canvasHeight)
-                case .group(let index):
-                    let targets = plan.groups[index]
-                    guard let image = targets.image else { continue }
-                    if let shadow = targets.shadow { hostReads.append(PassPlan.Read(target: shadow, role: .groupShadow(index))) }
-                    if let blend = planBlend(of: index, node: position, host: host, canvasWidth: canvasWidth, canvasHeight: canvasHeight) {
-                        plan.groups[index].blended = blend
-                        hostReads.append(PassPlan.Read(target: blend, role: .blended(index)))
-                    } else {
-                        hostReads.append(PassPlan.Read(target: image, role: .groupImage(index)))
-                    }
+        for position in nodes {
+            switch tree.nodes[position] {
+            case .quad(let command):
+                guard case .quad(let quad) = tree.commands[command], quad.backdrop != nil, !isBackdropKept(command) else { continue }
+                planBackdrop(quad, command: command, node: position, host: host, canvasWidth: canvasWidth, canvasHeight: canvasHeight)
+            case .group(let index):
+                let targets = plan.groups[index]
+                guard let image = targets.image else { continue }
+                if let shadow = targets.shadow { hostReads.append(PassPlan.Read(target: shadow, role: .groupShadow(index))) }
+                if let blend = planBlend(of: index, node: position, host: host, canvasWidth: canvasWidth, canvasHeight: canvasHeight) {
+                    plan.groups[index].blended = blend
+                    hostReads.append(PassPlan.Read(target: blend, role: .blended(index)))
+                } else {
+                    hostReads.append(PassPlan.Read(target: image, role: .groupImage(index)))
                 }
             }
         }
