@@ -205,3 +205,51 @@ final class PassPlannerTests: XCTestCase {
         pool.endFrame()
     }
 }
+
+/// The roots of a plan given as a range (a whole frame) or as a list of positions (a frame
+/// culled to its damage): the planner reads them through a concrete type either way.
+extension PassPlannerTests {
+    private func canvasPlan(_ commands: [DrawCommand], roots: (DrawListTree) -> [Int]) -> (whole: PassPlan, listed: PassPlan) {
+        let tree = DrawListTree(commands)
+        let whole = PassPlanner().plan(tree, roots: tree.roots, canvasWidth: 100, canvasHeight: 100)
+        let listed = PassPlanner().plan(tree, roots: roots(tree), canvasWidth: 100, canvasHeight: 100)
+        return (whole, listed)
+    }
+
+    /// A frame of plain quads (S4's sprites) is one canvas pass that reads nothing.
+    func testAFrameOfPlainQuadsIsOneCanvasPassWhateverItsRoots() {
+        let commands = (0..<600).map { square(Double($0 % 30) * 3, Double($0 / 30) * 5, 3) }
+        let (whole, listed) = canvasPlan(commands) { Array($0.roots) }
+        for p in [whole, listed] {
+            XCTAssertEqual(p.passes.map(\.kind), [.canvas])
+            XCTAssertEqual(p.passes[0].barriers, 1..<1)
+            XCTAssertEqual(Array(p.reads(of: 0)), [])
+            XCTAssertEqual(p.targets.count, 1)
+            XCTAssertEqual(size(p, 0), [100, 100])
+        }
+    }
+
+    /// Roots listed one by one plan the same groups and backdrops as the same roots as a range;
+    /// a list that leaves a group out plans none of its passes.
+    func testListedRootsPlanTheirGroupsAndBackdropsAsARangeDoes() {
+        let backdrop = BackdropFilter(filters: [.blur(sigma: 2)])
+        let commands = [square(0, 0, 100), group(), square(0, 0, 30), .endGroup, square(10, 10, 20, backdrop: backdrop),
+                        square(70, 70, 10)]
+        let (whole, listed) = canvasPlan(commands) { Array($0.roots) }
+        XCTAssertEqual(listed.passes.map(\.kind), whole.passes.map(\.kind))
+        // The canvas-level backdrop (node 3: the group's content node comes first) is a barrier of the canvas pass.
+        XCTAssertEqual(whole.passes.map(\.kind), [.content(group: 0), .canvas, .backdropCopy(command: 4, node: 3),
+                                                  .backdropFilter(command: 4, node: 3, step: 0)])
+        XCTAssertEqual(whole.passes[1].barriers, 2..<4)
+        XCTAssertEqual(Array(listed.reads(of: 1)), Array(whole.reads(of: 1)))
+        XCTAssertEqual(listed.passes.map(\.barriers), whole.passes.map(\.barriers))
+        XCTAssertEqual(listed.groups[0].image, whole.groups[0].image)
+        // Without the group's node (the second root): the backdrop alone.
+        let tree = DrawListTree(commands)
+        let culled = PassPlanner().plan(tree, roots: [tree.roots.lowerBound, tree.roots.lowerBound + 2], canvasWidth: 100,
+                                        canvasHeight: 100)
+        XCTAssertEqual(culled.passes.map(\.kind), [.canvas, .backdropCopy(command: 4, node: 3),
+                                                   .backdropFilter(command: 4, node: 3, step: 0)])
+        XCTAssertNil(culled.groups[0].image)
+    }
+}

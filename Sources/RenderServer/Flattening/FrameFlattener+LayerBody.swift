@@ -163,7 +163,7 @@ extension FrameFlattener {
         // The boxed values read as stored fields: a computed property of `box.value` copies the
         // whole state to read one (four copies a layer and frame).
         let image = box.value.objects.contents
-        let isSpecialized = box.value.objects.specialized != nil
+        let isSpecialized = box.isSpecialized
         let picture = image == nil && isSpecialized ? Self.drawnPicture(of: box.value, world: p.world, in: stores.pictures) : nil
         let background = PremultipliedColor(box.value.objects.backgroundColor)
         let border = box.value.borderWidth > 0 ? PremultipliedColor(box.value.objects.borderColor) : .clear

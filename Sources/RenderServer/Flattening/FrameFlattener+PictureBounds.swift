@@ -53,7 +53,7 @@ extension FrameFlattener {
     /// never needs an opacity group, and the walk is skipped: this runs for every translucent
     /// layer of every frame.
     static func drawsOneBoxAtMost(_ layer: RenderLayer, _ storage: LayerStateBox) -> Bool {
-        guard layer.kind == .plain, layer.sublayerIDs.isEmpty, storage.value.specialized == nil else { return false }
+        guard layer.kind == .plain, layer.sublayerIDs.isEmpty, !storage.isSpecialized else { return false }
         guard storage.value.contents != nil else { return true }
         // With contents, the background and the border each add a box (see `addOnThisStack`).
         return PremultipliedColor(storage.value.backgroundColor).alpha <= 0

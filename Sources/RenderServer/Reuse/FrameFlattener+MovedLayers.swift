@@ -94,7 +94,7 @@ extension FrameFlattener {
                 return false
             }
             quad.transform = transform
-            commands.append(.quad(quad))
+            commands.append(.quad(consume quad))
         }
         redrawnMoved += 1
         return true

@@ -35,10 +35,9 @@ extension FrameFlattener {
         // A shadow path's coverage comes from a process-wide cache, which parts would fill in
         // an order of their own; a class's content (text, shapes, tiles, particles, GL frames,
         // replicas) from caches of the renderer's.
-        // (The boxed values read as stored fields: a computed property of `box.value` copies
-        // the whole state to read one.)
-        guard box.value.objects.specialized == nil,
-              box.value.shadowOpacity <= 0 || box.value.objects.shadowPath == nil else {
+        // (Read where they are stored: a computed property of `box.value` copies the whole state
+        // to read one.)
+        guard !box.isSpecialized, box.value.shadowOpacity <= 0 || !box.hasShadowPath else {
             return false
         }
         if layer.animations.containsTransition { return false }
