@@ -112,12 +112,31 @@ public struct DrawListTree: Sendable, Equatable {
     /// The tree of `commands` when they nest exactly as `shape`'s do (the same kind of command
     /// at every index): `shape`'s nodes, roots and repairs, with `groups` (`shape`'s, each
     /// describing its `.beginGroup` in `commands`). Nothing is parsed (`DrawListTreeCache`).
-    init(commands: [DrawCommand], shapedLike shape: DrawListTree, groups: [Group]) {
+    /// `hasBackdrops`: whether a command may read its backdrop, which the caller tells from
+    /// `shape`'s flag and the commands that differ from `shape`'s.
+    init(commands: [DrawCommand], shapedLike shape: DrawListTree, groups: [Group], hasBackdrops: Bool) {
         self.commands = commands
         nodes = shape.nodes
         self.groups = groups
         roots = shape.roots
         repairs = shape.repairs
+        self.hasBackdrops = hasBackdrops
+    }
+
+    /// Whether a command of `commands` in `ranges` filters its backdrop or begins a group that
+    /// blends with it (what sets `hasBackdrops` when a list is parsed).
+    static func readsBackdrop(_ commands: [DrawCommand], in ranges: [Range<Int>]) -> Bool {
+        commands.withUnsafeBufferPointer { list in
+            ranges.contains { range in
+                range.contains { index in
+                    switch list[index] {
+                    case .quad(let quad): quad.backdrop != nil
+                    case .beginGroup(let group): group.blendFormula != nil
+                    case .beginMask, .endGroup: false
+                    }
+                }
+            }
+        }
     }
 
     /// Whether two lists of as many commands nest alike, given that they differ at most in

@@ -47,7 +47,11 @@ public struct DrawListTreeCache: Sendable {
                     }
                 }
             }
-            tree = DrawListTree(commands: list.commands, shapedLike: tree, groups: groups)
+            // The repeated commands read their backdrops as the last list's did; a changed one
+            // may begin to. (One that stops leaves the flag set until a list is parsed again:
+            // the renderer then only takes the careful path, backdrops or not.)
+            let hasBackdrops = tree.hasBackdrops || DrawListTree.readsBackdrop(list.commands, in: changed)
+            tree = DrawListTree(commands: list.commands, shapedLike: tree, groups: groups, hasBackdrops: hasBackdrops)
             changedRanges = changed
             return tree
         }
