@@ -29,11 +29,13 @@ final class PresentationBoxThreadTests: XCTestCase {
             done.enter()
             let thread = Thread {
                 defer { done.leave() }
+                // Each renderer fills again only the boxes made for its own frames.
+                let owner = PresentationBoxOwner()
                 var held: (box: LayerStateBox, x: CGFloat)?
                 for frame in 0..<Self.frames {
                     // Each renderer draws at times of its own half of the animation's second.
                     let time = 0.5 * Double(renderer) + Double(frame) / Double(4 * Self.frames)
-                    let box = committed.presentation(animatedBy: animations, localTime: time)
+                    let box = committed.presentation(animatedBy: animations, localTime: time, owner: owner)
                     let expected = 10 + 100 * time
                     if abs(box.value.position.x - expected) > 1e-9 || box.value.position.y != 7 {
                         note("renderer \(renderer), frame \(frame): \(box.value.position)")

@@ -176,11 +176,12 @@ final class StateFieldAnimationTests: XCTestCase {
         let animations = [try compile(turn(from: phase), on: state),
                           try compile(slide(by: 12.5, offset: 0.37), on: state)]
         let committed = LayerStateBox(state)
+        let owner = PresentationBoxOwner()
         var lastBox: ObjectIdentifier?
         var reused = 0
         for frame in 0..<240 {
             let time = Double(frame) / 60
-            let box = committed.presentation(animatedBy: animations, localTime: time)
+            let box = committed.presentation(animatedBy: animations, localTime: time, owner: owner)
             reused += ObjectIdentifier(box) == lastBox ? 1 : 0
             lastBox = ObjectIdentifier(box)
             var general = state

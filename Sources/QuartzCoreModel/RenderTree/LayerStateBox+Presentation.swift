@@ -6,17 +6,27 @@ import Synchronization
 /// into it).
 ///
 /// The committed box keeps the box it last made (`presentationSlot`). A renderer takes it out
-/// of the slot (an atomic exchange: two renderers never take the same box); when that leaves
-/// the renderer as the box's only holder (the frame that drew it has let it go), the box is
-/// filled again in place, else a new one is made; either goes back into the slot for the next
-/// frame. Nothing else can reach a box taken from the slot, so no reader sees it change.
+/// of the slot (an atomic exchange: two renderers never take the same box); when the box was
+/// made for the same renderer's frames (`owner`) and that leaves the renderer as its only holder
+/// (the frame that drew it has let it go), the box is filled again in place, else a new one is
+/// made; either goes back into the slot for the next frame. Nothing else can reach a box taken
+/// from the slot, so no reader sees it change.
+///
+/// Why the owner: the last holder's release and the uniqueness check order the hand-over
+/// (a release and an acquire on the reference count), but in the Swift runtime, which
+/// ThreadSanitizer does not instrument, so a box read on one renderer's thread and filled on
+/// another's would be reported as a race. A renderer's own frames follow each other on its
+/// thread, joined with any threads that read its boxes, so filling its own boxes is ordered
+/// where the sanitizer sees it; a box another renderer (or drawing outside a renderer, `owner`
+/// nil) made is left to its holders.
 extension LayerStateBox {
     /// A box holding this state with `animations` applied at `localTime`, in the order they
-    /// were added (the layer's presentation state).
-    package func presentation(animatedBy animations: [CompiledAnimation], localTime: CFTimeInterval) -> LayerStateBox {
+    /// were added (the layer's presentation state), for `owner`'s frames.
+    package func presentation(animatedBy animations: [CompiledAnimation], localTime: CFTimeInterval,
+                              owner: PresentationBoxOwner?) -> LayerStateBox {
         if let taken = presentationSlot.exchange(nil, ordering: .acquiringAndReleasing) {
             var box: LayerStateBox? = Unmanaged<LayerStateBox>.fromOpaque(taken).takeRetainedValue()
-            if isKnownUniquelyReferenced(&box), let reused = box {
+            if let owner, box?.presentationOwner === owner, isKnownUniquelyReferenced(&box), let reused = box {
                 reused.fill(copying: self)
                 reused.value.animate(by: animations, localTime: localTime)
                 keepPresentation(reused)
@@ -25,7 +35,7 @@ extension LayerStateBox {
         }
         var state = value
         state.animate(by: animations, localTime: localTime)
-        let made = LayerStateBox(state)
+        let made = LayerStateBox(presentation: state, owner: owner)
         keepPresentation(made)
         return made
     }
@@ -56,6 +66,13 @@ extension LayerStateBox {
             Unmanaged<LayerStateBox>.fromOpaque(replaced).release()
         }
     }
+}
+
+/// The frames of one renderer, in order: presentation boxes made for them are filled again only
+/// by its later frames (`LayerStateBox.presentation(animatedBy:localTime:owner:)`). Each
+/// renderer's frame builder holds one.
+package final class PresentationBoxOwner: Sendable {
+    package init() {}
 }
 
 extension LayerState {

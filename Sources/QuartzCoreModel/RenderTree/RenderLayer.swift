@@ -83,8 +83,20 @@ package final class LayerStateBox: @unchecked Sendable {
     @exclusivity(unchecked) package internal(set) var value: LayerState
     /// The box of the last presentation state made from this one, retained, or nil.
     let presentationSlot = Atomic<UnsafeMutableRawPointer?>(nil)
+    /// For a presentation box, the renderer it was made for (`PresentationBoxOwner`): only that
+    /// renderer's later frames fill it again. Nil for a committed box.
+    let presentationOwner: PresentationBoxOwner?
 
-    package init(_ value: LayerState) { self.value = value }
+    package init(_ value: LayerState) {
+        self.value = value
+        presentationOwner = nil
+    }
+
+    /// A presentation box made for `owner`'s frames.
+    init(presentation value: LayerState, owner: PresentationBoxOwner?) {
+        self.value = value
+        presentationOwner = owner
+    }
 
     deinit {
         if let kept = presentationSlot.load(ordering: .acquiring) {

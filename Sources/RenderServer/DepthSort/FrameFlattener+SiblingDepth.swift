@@ -25,7 +25,7 @@ extension FrameFlattener {
                 evaluated.append(nil)
                 continue
             }
-            let (storage, localTime) = Self.presentationStorage(of: layer, parentTime: p.localTime)
+            let (storage, localTime) = presentationStorage(of: layer, parentTime: p.localTime)
             let toParent = LayerGeometry.toSuperlayer(storage.value, parent: p.state, flattens: false)
             evaluated.append(EvaluatedSublayer(stateStorage: storage, localTime: localTime, toParent: toParent))
         }

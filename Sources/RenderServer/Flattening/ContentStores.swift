@@ -13,6 +13,9 @@ package struct ContentStores: Sendable {
     let emitterClock: EmitterClock
     /// The drawn tiles of the tiled layers drawn.
     let tiles: TiledLayerTileStore
+    /// The renderer whose frames fill animated layers' presentation boxes again; nil outside a
+    /// renderer, whose drawing (`render(in:)`, from any thread) makes new ones.
+    var presentationOwner: PresentationBoxOwner? = nil
 
     /// The stores of drawing outside a renderer (`render(in:)`): the process's pictures, and
     /// an emitter clock and tiles of drawing outside a renderer.

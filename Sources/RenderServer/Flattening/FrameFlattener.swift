@@ -138,11 +138,11 @@ package struct FrameFlattener {
     /// `presentation(of:parentTime:)` in a box: the committed layer's own box, not a copy,
     /// when no animation changes it, else the box of its last frame's presentation filled
     /// again when nothing holds it any more (`LayerStateBox.presentation(animatedBy:localTime:)`).
-    static func presentationStorage(of layer: RenderLayer, parentTime: CFTimeInterval) -> (LayerStateBox, CFTimeInterval) {
+    func presentationStorage(of layer: RenderLayer, parentTime: CFTimeInterval) -> (LayerStateBox, CFTimeInterval) {
         let box = layer.stateStorage
-        let time = localTime(of: box, parentTime: parentTime)
+        let time = Self.localTime(of: box, parentTime: parentTime)
         guard layer.animations.isEmpty else {
-            return (box.presentation(animatedBy: layer.animations, localTime: time), time)
+            return (box.presentation(animatedBy: layer.animations, localTime: time, owner: stores.presentationOwner), time)
         }
         box.releasePresentation()
         return (box, time)
@@ -301,7 +301,7 @@ package struct FrameFlattener {
     /// the layer's evaluation in `parent` when it was made already (by the depth sort).
     mutating func place(_ layer: consuming RenderLayer, in parent: ParentContext, evaluated: EvaluatedSublayer? = nil) -> PlacedLayer? {
         let (storage, localTime) = evaluated.map { ($0.stateStorage, $0.localTime) }
-            ?? Self.presentationStorage(of: layer, parentTime: parent.time)
+            ?? presentationStorage(of: layer, parentTime: parent.time)
         // Read through the box, not copied: this runs for every drawn layer of every frame.
         let s = storage
         let rate = parent.rate * Double(layer.stateStorage.value.speed)

@@ -18,6 +18,8 @@ package final class FrameBuilder {
     let emitterClock = EmitterClock()
     /// The drawn tiles of the tiled layers of this builder's frames, fading in at its own times.
     let tiles = TiledLayerTileStore()
+    /// This builder's frames, which alone fill again the presentation boxes made for them.
+    let presentationOwner = PresentationBoxOwner()
     /// The layers whose animations drive their display, of the thread that owns the trees drawn.
     let displayDriver: DisplayAnimationDriver
     /// Hands the heap back to the system after large evictions of pictures.
@@ -99,7 +101,7 @@ package final class FrameBuilder {
         subtreeCache.beginFrame(changes: snapshot.changes)
         backdropReaders.update(from: snapshot.summaries, changes: snapshot.changes)
         let pictures = layerPictures
-        let stores = ContentStores(pictures: pictures, emitterClock: emitterClock, tiles: tiles)
+        let stores = ContentStores(pictures: pictures, emitterClock: emitterClock, tiles: tiles, presentationOwner: presentationOwner)
         var flattener = FrameFlattener(layers: layers, summaries: snapshot.summaries, time: t, viewTransform: viewTransform,
                                        stores: stores, subtreeCache: reusesUnchangedSubtrees ? subtreeCache : nil)
         flattener.maximumParts = maximumFlatteningParts
