@@ -8,6 +8,10 @@ extension AVPlayer {
     /// item. Announcements (observers, notifications, completions) run after the lock is released.
     func step() {
         var announcements: [() -> Void] = []
+        // Seeks' completion handlers run last, once what the seek led to (the layers' readiness,
+        // the time control status) is announced: code that waits for a seek and then reads
+        // `isReadyForDisplay` sees the frame it asked for.
+        var finishedSeeks: [() -> Void] = []
         lock.lock()
         let now = CACurrentMediaTime()
         if queue.count > 1, queue[1].playback.phase == .idle, queue[1].playback.owner == nil || queue[1].playback.owner === self {
@@ -20,7 +24,7 @@ extension AVPlayer {
             if let ready = result.becameReady { announcements.append { item.becomeReady(duration: ready.duration, size: ready.size) } }
             if let failure = result.failure { announcements.append { item.fail(with: failure) } }
             let seeks = result.finishedSeeks
-            if !seeks.isEmpty { announcements.append { for s in seeks { s(result.failure == nil) } } }
+            if !seeks.isEmpty { finishedSeeks.append { for s in seeks { s(result.failure == nil) } } }
             if position == 0, result.becameReady != nil || !seeks.isEmpty { startClockIfWaiting(at: now) }
         }
         if let item = queue.first, item.playback.phase == .failed, _actionAtItemEnd == .advance, queue.count > 1 {
@@ -57,7 +61,7 @@ extension AVPlayer {
             announcements.append { [self] in didChange(\AVPlayer.timeControlStatus, from: old, to: status) }
         }
         lock.unlock()
-        for announce in announcements { announce() }
+        for announce in announcements + finishedSeeks { announce() }
     }
 
     /// Runs the timeline of a ready current item when the rate asks for it (under the lock).
