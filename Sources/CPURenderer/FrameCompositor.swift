@@ -55,7 +55,7 @@ struct FrameCompositor {
         // The host's barriers, in node order.
         var barrier = host.map { plan.passes[$0].barriers.lowerBound } ?? 0
         let barriersEnd = host.map { plan.passes[$0].barriers.upperBound } ?? 0
-        try clips.withUnsafeBufferPointer { clipPointer in
+        clips.withUnsafeBufferPointer { clipPointer in
             for node in nodes {
                 switch node {
                 case .quad(let index):

@@ -45,7 +45,7 @@ struct SpanRegion {
     /// 1.5 × 2^52 (whose last place is 1), without the range checks of `Int(_:)`: the span's ends
     /// lie within `x0...x1`.
     @inline(__always) private static func whole(_ v: Double) -> Int {
-        Int(truncatingIfNeeded: unsafeBitCast(v + 6_755_399_441_055_744, to: Int64.self) &- 0x4338_0000_0000_0000)
+        Int(truncatingIfNeeded: Int64(bitPattern: (v + 6_755_399_441_055_744).bitPattern) &- 0x4338_0000_0000_0000)
     }
 
     /// Four planes' bounds on the columns of the row whose centre is `centre`: lower bounds
