@@ -61,7 +61,8 @@ extension AVPlayer {
             announcements.append { [self] in didChange(\AVPlayer.timeControlStatus, from: old, to: status) }
         }
         lock.unlock()
-        for announce in announcements + finishedSeeks { announce() }
+        for announce in announcements { announce() }
+        for finish in finishedSeeks { finish() }
     }
 
     /// Runs the timeline of a ready current item when the rate asks for it (under the lock).
