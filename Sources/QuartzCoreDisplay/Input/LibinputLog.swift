@@ -22,7 +22,10 @@ enum LibinputLog {
             var buffer = [CChar](repeating: 0, count: 512)
             let written = buffer.withUnsafeMutableBufferPointer { vsnprintf($0.baseAddress, $0.count, format, arguments) }
             guard written >= 0 else { return }
-            let message = String(cString: buffer).trimmingCharacters(in: .whitespacesAndNewlines)
+            // vsnprintf terminates the buffer, truncating a longer message; decode up to the NUL.
+            let length = buffer.firstIndex(of: 0) ?? buffer.count
+            let message = String(decoding: buffer[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+                .trimmingCharacters(in: .whitespacesAndNewlines)
             QuartzCoreDisplayLog.logger.log(level: LibinputLog.level(of: priority, message: message), "libinput: \(message)")
         }
     }

@@ -52,7 +52,7 @@ final class LayerTreeLock: @unchecked Sendable {
 
     /// The calling thread's identity, as `owner` holds it.
     @inline(__always)
-    private static var currentThread: UInt { unsafeBitCast(pthread_self(), to: UInt.self) }
+    private static var currentThread: UInt { UInt(pthread_self()) }  // pthread_t is UInt on Linux
 
     /// Acquires the lock (again, if this thread holds it already).
     @inline(__always)
