@@ -134,8 +134,9 @@ struct TextureSampler: @unchecked Sendable {
     /// Samples with OpenGL's filter choice: `scale` texels per pixel (the footprint) decides
     /// between magnification (at most 1) and minification; trilinear blends two mipmap levels.
     @inline(__always)
-    func sample(u: Float, v: Float, texelsPerPixel scale: Float,
+    func sample(u: Float, v: Float, texelsPerPixel footprint: Float,
                 minification: TextureFilter, magnification: TextureFilter) -> SIMD4<Float> {
+        let scale = Self.definedFootprint(footprint)
         let choice = filterChoice(texelsPerPixel: scale, minification: minification, magnification: magnification)
         let first = sample(u: u, v: v, level: choice.level, linear: choice.linear,
                            nudge: BoundaryRule.nearestPixelNudge * scale)
@@ -144,13 +145,20 @@ struct TextureSampler: @unchecked Sendable {
         return first * (1 - choice.nextLevelWeight) + next * choice.nextLevelWeight
     }
 
+    /// `footprint`, or one texel per pixel where it is not a number (a plane folded to a line or
+    /// through infinity): OpenGL leaves that level of detail undefined, and a NaN nudge would
+    /// carry into the texel indices.
+    @inline(__always)
+    static func definedFootprint(_ footprint: Float) -> Float { footprint.isNaN ? 1 : footprint }
+
     /// OpenGL's filter choice for a footprint of `scale` texels per pixel: magnification (at
     /// most 1) or minification, the level to sample, whether bilinearly, and for trilinear the
-    /// weight of the next level (0: none).
+    /// weight of the next level (0: none). A footprint that is not a number is a magnification
+    /// (`definedFootprint`): no level can be chosen from it.
     @inline(__always)
     func filterChoice(texelsPerPixel scale: Float, minification: TextureFilter,
                       magnification: TextureFilter) -> (level: Int, linear: Bool, nextLevelWeight: Float) {
-        if scale <= 1 { return (0, magnification != .nearest, 0) }
+        guard scale > 1 else { return (0, magnification != .nearest, 0) }
         switch minification {
         case .nearest: return (0, false, 0)
         case .linear: return (0, true, 0)

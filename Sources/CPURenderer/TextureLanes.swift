@@ -48,8 +48,9 @@ extension TextureSampler {
     /// Samples eight points that share one footprint of `scale` texels per pixel, with OpenGL's
     /// filter choice (as `sample(u:v:texelsPerPixel:minification:magnification:)`).
     @inline(__always)
-    func sampleLanes(u: Lanes, v: Lanes, texelsPerPixel scale: Float,
+    func sampleLanes(u: Lanes, v: Lanes, texelsPerPixel footprint: Float,
                      minification: TextureFilter, magnification: TextureFilter) -> LaneColor {
+        let scale = Self.definedFootprint(footprint)
         let choice = filterChoice(texelsPerPixel: scale, minification: minification, magnification: magnification)
         let first = sampleLanes(u: u, v: v, level: choice.level, linear: choice.linear,
                                 nudge: BoundaryRule.nearestPixelNudge * scale)

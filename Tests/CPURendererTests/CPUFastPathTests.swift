@@ -137,6 +137,36 @@ final class CPUFastPathTests: XCTestCase {
         let top = texture.levels[3].row(0)[0]
         XCTAssertEqual(smallest, Texture.unpack(top))
     }
+
+    /// A footprint that is not a number (the drawlist fuzzer's plane folded through infinity)
+    /// samples the base level as a magnification, for the scalar and lane samplers alike; it
+    /// trapped converting its level of detail to an integer before.
+    func testFootprintNotANumberSamplesTheBaseLevel() {
+        let texture = checkerTexture(width: 8, height: 4)
+        defer { withExtendedLifetime(texture) {} }
+        texture.makeMipmaps()
+        let sampler = texture.sampler
+        for magnification in [TextureFilter.nearest, .linear] {
+            let choice = sampler.filterChoice(texelsPerPixel: .nan, minification: .trilinear, magnification: magnification)
+            XCTAssertEqual(choice.level, 0)
+            XCTAssertEqual(choice.linear, magnification == .linear)
+            XCTAssertEqual(choice.nextLevelWeight, 0)
+        }
+        // Sampled as at one texel a pixel, from the base level, nearest or bilinear.
+        let u = Lanes(repeating: 0.3), v = Lanes(repeating: 0.6)
+        for magnification in [TextureFilter.nearest, .linear] {
+            let atOne = sampler.sample(u: 0.3, v: 0.6, texelsPerPixel: 1, minification: .trilinear, magnification: magnification)
+            XCTAssertEqual(atOne, sampler.sample(u: 0.3, v: 0.6, level: 0, linear: magnification == .linear,
+                                                 nudge: magnification == .linear ? 0 : BoundaryRule.nearestPixelNudge))
+            XCTAssertEqual(sampler.sample(u: 0.3, v: 0.6, texelsPerPixel: .nan, minification: .trilinear, magnification: magnification),
+                           atOne)
+            let lanes = sampler.sampleLanes(u: u, v: v, texelsPerPixel: .nan, minification: .trilinear, magnification: magnification)
+            XCTAssertEqual(lanes.r[0], atOne.x, accuracy: 1e-5)
+            XCTAssertEqual(lanes.a[7], atOne.w, accuracy: 1e-5)
+        }
+        // At 4 texels a pixel trilinear still takes level 2 exactly.
+        XCTAssertEqual(sampler.filterChoice(texelsPerPixel: 4, minification: .trilinear, magnification: .linear).level, 2)
+    }
 }
 
 extension CPUFastPathTests {
