@@ -17,16 +17,25 @@ enum BlendPainter {
         let unitX = Double(group.rect.width) / Double(content.width), unitY = Double(group.rect.height) / Double(content.height)
         for y in 0..<content.height {
             let py = t.m22 * (Double(group.rect.minY) + (Double(y) + 0.5) * unitY) + t.m42
-            let by = min(max(Int(py.rounded(.down)), 0), backdrop.height - 1)
+            let by = pixelIndex(py, count: backdrop.height)
             let source = content.row(y), target = out.row(y), under = backdrop.row(by)
             for x in 0..<content.width {
                 let px = t.m11 * (Double(group.rect.minX) + (Double(x) + 0.5) * unitX) + t.m41
-                let bx = min(max(Int(px.rounded(.down)), 0), backdrop.width - 1)
+                let bx = pixelIndex(px, count: backdrop.width)
                 let s = GroupFilterPainter.unpack(source[x])
                 target[x] = s.w > 0 ? packPixel(formula.blended(source: s, backdrop: GroupFilterPainter.unpack(under[bx]))) : 0
             }
         }
         return out
+    }
+
+    /// The pixel of `0..<count` holding coordinate `p`, the nearest edge pixel outside it: clamped
+    /// as a double first, since a huge scale (or a NaN, pixel 0) has no integer.
+    @inline(__always)
+    static func pixelIndex(_ p: Double, count: Int) -> Int {
+        let whole = p.rounded(.down)
+        guard whole >= 0 else { return 0 }
+        return whole < Double(count - 1) ? Int(whole) : count - 1
     }
 
     /// Mixes `drawn` (a turned or projected group drawn through its transform into the host's
