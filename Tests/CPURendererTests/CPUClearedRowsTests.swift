@@ -118,4 +118,18 @@ final class CPUClearedRowsTests: XCTestCase {
         XCTAssertFalse(rows.isClear(row: 13, from: 59, to: 70))
         XCTAssertTrue(rows.isClear(row: 13, from: 60, to: 70))
     }
+
+    func testRowsOutsideTheBandAreLeftOut() {
+        let rows = ClearedRows(clear: Self.clear, rows: 10..<14)
+        defer { rows.deallocate() }
+        // Rows starting above the band note its first rows only; an empty span notes nothing.
+        rows.notePainted(rows: 4..<12, from: 8, to: 16)
+        rows.notePainted(rows: 0..<20, from: 30, to: 30)
+        rows.notePainted(rows: 14..<30, from: 0, to: 100)
+        XCTAssertFalse(rows.isClear(row: 10, from: 15, to: 16))
+        XCTAssertFalse(rows.isClear(row: 11, from: 0, to: 9))
+        XCTAssertTrue(rows.isClear(row: 11, from: 16, to: 100))
+        XCTAssertTrue(rows.isClear(row: 12, from: 0, to: 100))
+        XCTAssertTrue(rows.isClear(row: 13, from: 0, to: 100))
+    }
 }
