@@ -53,29 +53,29 @@ final class BandPainter {
                 y += height
             }
         }
+        // The bins are moved out of the painter while they are filled: appending through the
+        // stored property checks exclusive access to it at run time for every quad and band.
+        var bins: [[Int32]] = []
+        swap(&bins, &self.bins)
         if bins.count < bands.count { bins += Array(repeating: [], count: bands.count - bins.count) }
         for band in 0..<bands.count { bins[band].removeAll(keepingCapacity: true) }
-        // Each band's bin lists its quads in painter's order: quads are taken in order, and a quad
-        // reaches a band through one rectangle only (the rectangles are disjoint).
-        func bin(_ index: Int, _ entry: PreparedQuadList.Entry, in r: Int) {
-            let region = regions[r]
-            let y0 = max(Int(entry.minY), region.y), y1 = min(Int(entry.maxY), region.y + region.height)
-            guard y0 < y1, Int(entry.minX) < region.x + region.width, Int(entry.maxX) > region.x else { return }
-            let top = region.y, height = heights[r], first = firstBand[r]
-            for band in (y0 - top) / height...((y1 - 1 - top) / height) { bins[first + band].append(Int32(index)) }
-        }
         quads.entries.withUnsafeBufferPointer { entries in
             if regions.count <= 8 {
                 for (index, entry) in entries.enumerated() {
-                    for r in regions.indices { bin(index, entry, in: r) }
+                    for r in regions.indices {
+                        Self.bin(index, entry, in: regions[r], height: heights[r], firstBand: firstBand[r], into: &bins)
+                    }
                 }
             } else {
                 regionRows.file(regions)
                 for (index, entry) in entries.enumerated() {
-                    regionRows.forEachRegion(touchingRows: Int(entry.minY), Int(entry.maxY)) { bin(index, entry, in: $0) }
+                    regionRows.forEachRegion(touchingRows: Int(entry.minY), Int(entry.maxY)) {
+                        Self.bin(index, entry, in: regions[$0], height: heights[$0], firstBand: firstBand[$0], into: &bins)
+                    }
                 }
             }
         }
+        self.bins = bins
         let job = BandJob(quads: quads, clips: clips, bins: bins, buffer: buffer, bands: bands,
                           clear: clear, finishRows: finishRows, usesWideSpriteKernel: usesWideSpriteKernel)
         if bands.count == 1 || threadCount == 1 {
@@ -83,6 +83,19 @@ final class BandPainter {
         } else {
             DispatchQueue.concurrentPerform(iterations: bands.count) { job.paint(band: $0) }
         }
+    }
+
+    /// Files drawable `index` (`entry`) in the bin of each band of `region` its bounds touch (the
+    /// region's bands are `height` rows each, from `bins[firstBand]`). Each band's bin lists its
+    /// drawables in painter's order: they are filed in order, and one reaches a band through one
+    /// rectangle only (the rectangles are disjoint).
+    @inline(__always)
+    private static func bin(_ index: Int, _ entry: PreparedQuadList.Entry, in region: PixelRect, height: Int, firstBand: Int,
+                            into bins: inout [[Int32]]) {
+        let y0 = max(Int(entry.minY), region.y), y1 = min(Int(entry.maxY), region.y + region.height)
+        guard y0 < y1, Int(entry.minX) < region.x + region.width, Int(entry.maxX) > region.x else { return }
+        let top = region.y
+        for band in (y0 - top) / height...((y1 - 1 - top) / height) { bins[firstBand + band].append(Int32(index)) }
     }
 
     /// Bands of at least 8 rows, about four per thread so that uneven bands even out; a single

@@ -24,6 +24,9 @@ struct QuadPainter {
     /// Whether the AVX2 kernels paint what they can (`CPURenderer.Options`): sprites, and the
     /// runs of eight of untextured affine quads (`QCShadedQuad`), where the processor runs them.
     var usesWideKernel = true
+    /// `spriteRowBoundsOffset`, read once per painter: the global is initialised lazily, and
+    /// reading it for every sprite cost a `swift_once` check each time.
+    let rowBoundsOffset = spriteRowBoundsOffset
 
     /// `sprite` as the AVX2 kernel paints it, when this painter uses the kernel and it applies.
     @inline(__always)
@@ -69,7 +72,7 @@ struct QuadPainter {
         let lower = x0 > b.0 ? x0 : b.0, upper = x1 < b.2 ? x1 : b.2
         clearedRows?.notePainted(rows: rows, from: lower, to: upper)
         if var wide = wideKernel(of: sprite.pointee.sampling, sprite.pointee.inverse) {
-            let bounds = UnsafeRawPointer(sprite) + spriteRowBoundsOffset
+            let bounds = UnsafeRawPointer(sprite) + rowBoundsOffset
             paintWideRegion(&wide, bounds: bounds.assumingMemoryBound(to: RowBounds.self), rows: rows, from: lower, to: upper, into: buffer)
             return
         }

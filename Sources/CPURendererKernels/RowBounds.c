@@ -17,12 +17,13 @@
 // `min` keep the later argument on ties).
 void qc_row_bounds(const double *a, const double *b, const double *c, QCRowBounds *bounds) {
     const double greatest = DBL_MAX;
-    QCRowBounds r;
+    // Written in place: building a local copy and storing it cost a call to memcpy a sprite.
+    QCRowBounds *const r = bounds;
     for (int i = 0; i < 4; i++) {
-        r.lowSlope[i] = 0; r.lowOffset[i] = -greatest;
-        r.highSlope[i] = 0; r.highOffset[i] = greatest;
+        r->lowSlope[i] = 0; r->lowOffset[i] = -greatest;
+        r->highSlope[i] = 0; r->highOffset[i] = greatest;
     }
-    r.isEmpty = false;
+    r->isEmpty = false;
     double lowest = -greatest, highest = greatest;
     int lowCount = 0, highCount = 0;
     for (int lane = 0; lane < 8; lane++) {
@@ -31,9 +32,9 @@ void qc_row_bounds(const double *a, const double *b, const double *c, QCRowBound
             const double s = -bl / al, t = -cl / al - 0.5;
             if (!isfinite(s) || !isfinite(t)) continue;
             if (al > 0 && lowCount < 4) {
-                r.lowSlope[lowCount] = s; r.lowOffset[lowCount] = t - 1e-6; lowCount++;
+                r->lowSlope[lowCount] = s; r->lowOffset[lowCount] = t - 1e-6; lowCount++;
             } else if (al < 0 && highCount < 4) {
-                r.highSlope[highCount] = s; r.highOffset[highCount] = t + 1e-6; highCount++;
+                r->highSlope[highCount] = s; r->highOffset[highCount] = t + 1e-6; highCount++;
             }
         } else if (bl != 0) {
             const double centre = -cl / bl;
@@ -46,16 +47,15 @@ void qc_row_bounds(const double *a, const double *b, const double *c, QCRowBound
                 highest = v <= highest ? v : highest;
             }
         } else if (cl < 0) {
-            r.isEmpty = true;
+            r->isEmpty = true;
         }
     }
     if (lowest <= highest) {
-        r.firstCentre = lowest; r.lastCentre = highest;
+        r->firstCentre = lowest; r->lastCentre = highest;
     } else {
-        r.firstCentre = -greatest; r.lastCentre = greatest;
-        r.isEmpty = true;
+        r->firstCentre = -greatest; r->lastCentre = greatest;
+        r->isEmpty = true;
     }
-    *bounds = r;
 }
 
 #if defined(__x86_64__) && (defined(__clang__) || defined(__GNUC__))

@@ -118,4 +118,16 @@ final class CPUClearedRowsTests: XCTestCase {
         XCTAssertFalse(rows.isClear(row: 13, from: 59, to: 70))
         XCTAssertTrue(rows.isClear(row: 13, from: 60, to: 70))
     }
+
+    func testRowsOutsideTheBandAreLeftOut() {
+        let rows = ClearedRows(clear: Self.clear, rows: 10..<14)
+        defer { rows.deallocate() }
+        // Rows from above the band note its first rows only; rows below it and an empty span note nothing.
+        rows.notePainted(rows: 4..<12, from: 8, to: 16)
+        rows.notePainted(rows: 0..<20, from: 30, to: 30)
+        rows.notePainted(rows: 14..<30, from: 0, to: 100)
+        XCTAssertEqual((10..<14).map { rows.isClear(row: $0, from: 0, to: 100) }, [false, false, true, true])
+        XCTAssertEqual([rows.isClear(row: 10, from: 15, to: 16), rows.isClear(row: 11, from: 16, to: 100)], [false, true],
+                       "columns 8..<16 noted in the band's first two rows")
+    }
 }

@@ -41,4 +41,12 @@ final class DrawListTreeCacheBackdropTests: XCTestCase {
         XCTAssertEqual(trees.changedRanges, [2..<3])
         XCTAssertTrue(panel.hasBackdrops)
     }
+
+    func testWhetherAQuadHasABackdropIsReadInPlace() {
+        let group = DrawCommand.beginGroup(CompositingGroup(transform: .identity, rect: CGRect(x: 0, y: 0, width: 8, height: 8),
+                                                            pixelWidth: 8, pixelHeight: 8))
+        let tree = DrawListTree([square(x: 10), square(x: 50, backdrop: true), group, square(x: 90, backdrop: true), .endGroup])
+        XCTAssertEqual((0..<5).map { tree.hasBackdrop(quadAt: $0) }, [false, true, false, true, false],
+                       "the quads' backdrops; a command that is not a quad has none")
+    }
 }

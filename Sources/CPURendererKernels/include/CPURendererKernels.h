@@ -58,7 +58,8 @@ typedef struct QCRowBounds {
 } QCRowBounds;
 
 /// Solves the half planes a[i] x + b[i] y + c[i] >= 0 (i < 8, at pixel centres) for rows into
-/// `bounds`, as `RowBounds` describes: portable C, for every processor.
+/// `bounds` (written in place, every field: it must not overlap the inputs), as `RowBounds`
+/// describes: portable C, for every processor.
 void qc_row_bounds(const double *a, const double *b, const double *c, QCRowBounds *bounds);
 
 /// Writes the columns of rows firstRow..<firstRow + rowCount inside `bounds` and within

@@ -166,6 +166,15 @@ public struct DrawListTree: Sendable, Equatable {
         return (quad.blurSigma, quad.texture)
     }
 
+    /// Whether the quad of a `Node.quad` has a backdrop filter, read from the command in place
+    /// (false for a command that is not a quad): a pass plan asks for every quad of a frame, and
+    /// copying each quad out of its box to ask cost about 80 instructions a quad.
+    @inlinable
+    public func hasBackdrop(quadAt commandIndex: Int) -> Bool {
+        guard case .quad(let quad) = commands[commandIndex] else { return false }
+        return quad.backdrop != nil
+    }
+
     /// The quad of a `Node.quad`.
     @inlinable
     public func quad(at commandIndex: Int) -> Quad {

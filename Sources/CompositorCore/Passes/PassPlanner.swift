@@ -79,8 +79,10 @@ public final class PassPlanner {
         for position in nodes {
             switch tree.nodes[position] {
             case .quad(let command):
-                guard case .quad(let quad) = tree.commands[command], quad.backdrop != nil, !isBackdropKept(command) else { continue }
-                planBackdrop(quad, command: command, node: position, host: host, canvasWidth: canvasWidth, canvasHeight: canvasHeight)
+                // Asked in place: the quad is copied out of its command only when it has a backdrop.
+                guard tree.hasBackdrop(quadAt: command), !isBackdropKept(command) else { continue }
+                planBackdrop(tree.quad(at: command), command: command, node: position, host: host, canvasWidth: canvasWidth,
+                             canvasHeight: canvasHeight)
             case .group(let index):
                 let targets = plan.groups[index]
                 guard let image = targets.image else { continue }
