@@ -138,7 +138,8 @@ private final class BandJob: Sendable {
         clips.withUnsafeBufferPointer { clipPointer in
             var painter = QuadPainter(clips: clipPointer, columnLimit: x1)
             painter.usesWideKernel = usesWideSpriteKernel
-            if !clips.isEmpty { painter.clipSpans = ClipSpanCache(columns: x0..<x1, rows: y0..<y1) }
+            if !clips.isEmpty { painter.clipSpans = ClipSpanCache(columns: x0..<x1, rows: y0..<y1,
+                                                                    solvesWide: usesWideSpriteKernel && processorRunsWideSpriteKernel) }
             if let clear { painter.clearedRows = ClearedRows(clear: clear, rows: y0..<y1) }
             defer {
                 painter.clipSpans?.deallocate()

@@ -1,3 +1,4 @@
+import CPURendererKernels
 import CompositorCore
 import Foundation
 
@@ -64,6 +65,23 @@ struct CornerDiscs {
         guard low.isFinite, high.isFinite, low <= Double(x1 - 1), high >= Double(x0) else { return (x0, x0) }
         let lower = Int(SpanRegion.ceiling(max(low, Double(x0)))), upper = Int(SpanRegion.floor(min(high, Double(x1 - 1)))) + 1
         return lower < upper ? (lower, upper) : (x0, x0)
+    }
+
+    /// Writes the spans of rows `rows` within columns `x0..<x1` (a canvas's, within 32 bits) to
+    /// `spans`, two a row (first column, end; `(x0, x0)` where none), room for `2 × rows.count`:
+    /// the values of `span(row:from:to:)`, by the AVX2 kernel where `wide` (only where
+    /// `processorRunsWideSpriteKernel`), four rows a register.
+    func writeSpans(rows: Range<Int>, from x0: Int, to x1: Int, wide: Bool, into spans: UnsafeMutablePointer<Int32>) {
+        guard !rows.isEmpty else { return }
+        if wide {
+            var form = QCCornerDiscs(offsetX: (offsetX[0], offsetX[1], offsetX[2], offsetX[3]),
+                                     offsetY: (offsetY[0], offsetY[1], offsetY[2], offsetY[3]),
+                                     columnStepX: columnStep.x, columnStepY: columnStep.y, rowStepX: rowStep.x, rowStepY: rowStep.y,
+                                     columnLengthSquared: columnLengthSquared, radiusSquared: radiusSquared)
+            qc_corner_disc_spans_avx2(&form, Int32(rows.lowerBound), Int32(rows.count), Int32(x0), Int32(x1), spans)
+            return
+        }
+        RegionRowSpans.writeEach(rows: rows, into: spans) { span(row: $0, from: x0, to: x1) }
     }
 
     /// `v.min()` as the standard library reduces it (`Swift.min` lane after lane, the same answer

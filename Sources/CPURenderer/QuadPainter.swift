@@ -53,11 +53,56 @@ struct QuadPainter {
                 for y in rows { paintSprite(quad, sprite, wide: nil, row: y, from: lower, to: upper, into: buffer.row(y)) }
             }
         } else {
+            // The quad's columns in the band: within the canvas, as its bounds are.
+            let lower = max(x0, quad.pointee.bounds.0), upper = min(x1, quad.pointee.bounds.2)
+            guard lower < upper, !rows.isEmpty else { return }
             let clamps = evaluatesEveryField || !Self.shadesValidColors(quad)
             let overClear = clearedRows.flatMap { interior(of: quad, over: $0.clear) }
             withSpanKernel(of: quad) { wide in
-                for y in rows { paint(quad, row: y, from: x0, to: x1, into: buffer.row(y), clamps: clamps, overClear: overClear, wide: wide) }
+                withQuadSpans(quad, rows: rows, from: lower, to: upper) { spans, hasDiscs in
+                    // Row r's spans: outer at 2 r, inner at 2 (r + n), innerCross at 2 (r + 2 n),
+                    // the corner discs' at 2 (r + 3 n); r < n.
+                    let n = rows.count
+                    var at = 0
+                    for y in rows {
+                        paint(quad, row: y, outer: (Int(spans[at]), Int(spans[at + 1])),
+                              inner: (Int(spans[at + 2 * n]), Int(spans[at + 2 * n + 1])),
+                              cross: (Int(spans[at + 4 * n]), Int(spans[at + 4 * n + 1])),
+                              discs: hasDiscs ? (Int(spans[at + 6 * n]), Int(spans[at + 6 * n + 1])) : nil,
+                              from: x0, to: x1, into: buffer.row(y), clamps: clamps, overClear: overClear, wide: wide)
+                        at += 2
+                    }
+                }
             }
+        }
+    }
+
+    /// Calls `body` with the spans of `quad`'s `outer`, `inner` and `innerCross` on rows `rows`
+    /// within columns `x0..<x1` (within the canvas), solved for all the rows at once
+    /// (`RegionRowSpans`): a row's three at `2 r`, `2 (r + n)` and `2 (r + 2n)` for the row `r`
+    /// after the first, `n` rows in all, each a first column and an end; and its corner discs'
+    /// (`CornerDiscs.writeSpans`) at `2 (r + 3n)` where it has them and the shortcuts are taken
+    /// (`hasDiscs`).
+    @inline(__always)
+    private func withQuadSpans(_ quad: UnsafePointer<PreparedQuad>, rows: Range<Int>, from x0: Int, to x1: Int,
+                               _ body: (UnsafePointer<Int32>, _ hasDiscs: Bool) -> Void) {
+        let count = rows.count
+        let wide = usesWideKernel && processorRunsWideSpriteKernel
+        withUnsafeTemporaryAllocation(of: Int32.self, capacity: 8 * count) { storage in
+            let spans = storage.baseAddress!
+            let base = UnsafeRawPointer(quad)
+            RegionRowSpans.write((base + quadOuterOffset).assumingMemoryBound(to: SpanRegion.self), rows: rows, from: x0, to: x1,
+                                 wide: wide, into: spans)
+            RegionRowSpans.write((base + quadInnerOffset).assumingMemoryBound(to: SpanRegion.self), rows: rows, from: x0, to: x1,
+                                 wide: wide, into: spans + 2 * count)
+            RegionRowSpans.write((base + quadCrossOffset).assumingMemoryBound(to: SpanRegion.self), rows: rows, from: x0, to: x1,
+                                 wide: wide, into: spans + 4 * count)
+            var hasDiscs = false
+            if !evaluatesEveryField, let discs = quad.pointee.cornerDiscs {
+                discs.writeSpans(rows: rows, from: x0, to: x1, wide: wide, into: spans + 6 * count)
+                hasDiscs = true
+            }
+            body(UnsafePointer(spans), hasDiscs)
         }
     }
 
@@ -112,10 +157,17 @@ struct QuadPainter {
     /// `overClear`: the pixel the quad's one-colour translucent interior makes over the band's
     /// clear colour (`interior(of:over:)`), stored as it is where the row still holds that colour.
     /// `wide`: the quad in the AVX2 kernel's form (`withSpanKernel(of:_:)`), which then shades its runs.
+    ///
+    /// `outer`, `inner`, `cross`, `discs`: the row's spans of the quad's `outer`, `inner` and
+    /// `innerCross` regions and of its corner discs (nil: none, or not used) over its columns in
+    /// the band (`withQuadSpans`); all but the outer are cut to the columns the quad and its clips
+    /// may touch, which gives what solving them over those columns gives (`ClipRowSpans.cut`; a
+    /// disc span is also its bounds rounded inwards and clamped to the columns).
     @inline(__always)
-    func paint(_ quad: UnsafePointer<PreparedQuad>, row y: Int, from x0: Int, to x1: Int, into row: UnsafeMutablePointer<UInt32>,
-               clamps: Bool = true, overClear: UInt32? = nil, wide: UnsafePointer<QCShadedQuad>? = nil) {
-        var (lower, upper) = quad.pointee.outer.span(row: y, from: max(x0, quad.pointee.bounds.0), to: min(x1, quad.pointee.bounds.2))
+    private func paint(_ quad: UnsafePointer<PreparedQuad>, row y: Int, outer: (Int, Int), inner: (Int, Int), cross: (Int, Int),
+                       discs: (Int, Int)?, from x0: Int, to x1: Int, into row: UnsafeMutablePointer<UInt32>, clamps: Bool, overClear: UInt32?,
+                       wide: UnsafePointer<QCShadedQuad>?) {
+        var (lower, upper) = outer
         var index = quad.pointee.clip, depth = 0
         while index >= 0 && depth < PreparedClip.maximumDepth && lower < upper {
             let clip = clips.baseAddress! + Int(index)
@@ -124,8 +176,7 @@ struct QuadPainter {
         }
         guard lower < upper else { return }
         // The quad's interior within it (a plus shape's two arms may meet a row in two runs: the longer is taken).
-        let quadInner = Self.union(quad.pointee.inner.span(row: y, from: lower, to: upper),
-                                   quad.pointee.innerCross.span(row: y, from: lower, to: upper))
+        let quadInner = Self.union(ClipRowSpans.cut(inner, from: lower, to: upper), ClipRowSpans.cut(cross, from: lower, to: upper))
         // The columns where every clip surely covers everything: there the clips' fields are not
         // evaluated. `clipCover` (plus-shaped inner regions) bounds the filled interior, so it is
         // needed only where the quad has one; `chunkCover` (the octagons, which also hold most of
@@ -155,11 +206,11 @@ struct QuadPainter {
         }
         // A blurred quad's interior is its fill within 1e-4, not exactly: its runs of eight evaluate the blur.
         var chunkInterior = evaluatesEveryField || quad.pointee.blur != nil ? (0, 0) : quadInner
-        if !evaluatesEveryField, let discs = quad.pointee.cornerDiscs {
+        if let discs {
             // The plus shape and the corner discs lie in one convex interior: its row runs from
             // the lowest to the highest column of the three. Only runs of eight use it, so the
             // filled interior, and with it where runs start, stays that of the plus shape.
-            chunkInterior = CornerDiscs.hull(quadInner, discs.span(row: y, from: lower, to: upper))
+            chunkInterior = CornerDiscs.hull(quadInner, ClipRowSpans.cut(discs, from: lower, to: upper))
         }
         let innerLower = max(quadInner.0, clipLower), innerUpper = min(quadInner.1, clipUpper)
         guard innerLower < innerUpper else {
@@ -318,6 +369,11 @@ struct QuadPainter {
         }
     }
 }
+
+/// Where a `PreparedQuad` keeps its regions, from its start.
+private let quadOuterOffset = MemoryLayout<PreparedQuad>.offset(of: \PreparedQuad.outer)!
+private let quadInnerOffset = MemoryLayout<PreparedQuad>.offset(of: \PreparedQuad.inner)!
+private let quadCrossOffset = MemoryLayout<PreparedQuad>.offset(of: \PreparedQuad.innerCross)!
 
 /// Where a `PreparedSprite` keeps its row bounds (`sampling.rows`), from its start.
 private let spriteRowBoundsOffset = MemoryLayout<PreparedSprite>.offset(of: \PreparedSprite.sampling.rows)!

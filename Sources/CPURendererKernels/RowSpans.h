@@ -1,6 +1,8 @@
 // The AVX2 solving of `RowBounds.span` four rows at a time, shared by the row spans kernel
 // (RowBounds.c) and the sprite kernel (SpriteRowAVX2.c), which solves a sprite's rows as it
-// paints them. Private to CPURendererKernels; x86-64 only.
+// paints them; and the rounding and storing of four rows' spans that the region and corner
+// disc kernels (RegionSpansAVX2.c, CornerDiscSpansAVX2.c) share. Private to CPURendererKernels;
+// x86-64 only.
 #ifndef QC_ROW_SPANS_H
 #define QC_ROW_SPANS_H
 #include "CPURendererKernels.h"
@@ -31,6 +33,19 @@ typedef struct RowEnds {
     __m128i first, end;
 } RowEnds;
 
+/// Four rows' spans from their bounds rounded to whole columns (`lower`, `upper`, exact where
+/// `valid`): the first columns and ends as 32-bit integers, x0, x0 where a row is not valid (the
+/// conversions' values there, of far or infinite bounds, are dropped).
+static inline AVX2 RowEnds row_ends_where(__m256d valid, __m256d lower, __m256d upper, int32_t x0) {
+    const __m128i none = _mm_set1_epi32(x0);
+    const __m128i rowMask = _mm256_castsi256_si128(_mm256_permutevar8x32_epi32(_mm256_castpd_si256(valid), _mm256_setr_epi32(0, 2, 4, 6, 0, 2, 4, 6)));
+    RowEnds ends = {
+        _mm_blendv_epi8(none, _mm256_cvttpd_epi32(lower), rowMask),
+        _mm_blendv_epi8(none, _mm256_cvttpd_epi32(upper), rowMask),
+    };
+    return ends;
+}
+
 // `RowBounds.span` for rows firstRow..<firstRow + 4 within x0..<x1: each row's lower bounds (each
 // multiplied, then added, as the Swift lanes are) and the first column, their largest (taking the
 // largest of exact values in any order gives the same value: the bounds are never NaN, and a
@@ -49,15 +64,23 @@ static inline AVX2 RowEnds row_ends(const QCRowBounds *bounds, const RowLines *l
     const __m256d upper = _mm256_add_pd(_mm256_round_pd(high, _MM_FROUND_TO_NEG_INF | _MM_FROUND_NO_EXC), _mm256_set1_pd(1));
     __m256d valid = _mm256_and_pd(_mm256_cmp_pd(_mm256_set1_pd(bounds->firstCentre), centre, _CMP_LE_OQ),
                                   _mm256_cmp_pd(centre, _mm256_set1_pd(bounds->lastCentre), _CMP_LE_OQ));
-    valid = _mm256_and_pd(valid, _mm256_cmp_pd(lower, upper, _CMP_LT_OQ));
-    // Where a row has none, both ends are x0 (and the conversions' values for far bounds are dropped).
-    const __m128i none = _mm_set1_epi32(x0);
-    const __m128i rowMask = _mm256_castsi256_si128(_mm256_permutevar8x32_epi32(_mm256_castpd_si256(valid), _mm256_setr_epi32(0, 2, 4, 6, 0, 2, 4, 6)));
-    RowEnds ends = {
-        _mm_blendv_epi8(none, _mm256_cvttpd_epi32(lower), rowMask),
-        _mm_blendv_epi8(none, _mm256_cvttpd_epi32(upper), rowMask),
-    };
-    return ends;
+    // Where a row has none, both ends are x0.
+    return row_ends_where(_mm256_and_pd(valid, _mm256_cmp_pd(lower, upper, _CMP_LT_OQ)), lower, upper, x0);
+}
+
+/// Writes four rows' spans (`ends`, of rows r..<r + 4) to spans[2 (r + i)], spans[2 (r + i) + 1]
+/// for the rows below rowCount only: a last partial group goes through a local array, so nothing
+/// is written at or beyond spans[2 rowCount].
+static inline AVX2 void store_row_ends(RowEnds ends, int32_t r, int32_t rowCount, int32_t *spans) {
+    if (r + 4 <= rowCount) {
+        _mm_storeu_si128((__m128i *)(spans + 2 * r), _mm_unpacklo_epi32(ends.first, ends.end));
+        _mm_storeu_si128((__m128i *)(spans + 2 * r + 4), _mm_unpackhi_epi32(ends.first, ends.end));
+        return;
+    }
+    int32_t last[8];
+    _mm_storeu_si128((__m128i *)last, _mm_unpacklo_epi32(ends.first, ends.end));
+    _mm_storeu_si128((__m128i *)(last + 4), _mm_unpackhi_epi32(ends.first, ends.end));
+    for (int32_t i = 0; r + i < rowCount; i++) { spans[2 * (r + i)] = last[2 * i]; spans[2 * (r + i) + 1] = last[2 * i + 1]; }
 }
 
 #endif

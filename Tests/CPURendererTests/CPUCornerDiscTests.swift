@@ -10,11 +10,11 @@ import XCTest
 /// in: for quads turned, scaled unevenly, sheared, far from the origin, bordered or not, with
 /// hard or antialiased edges, and shaped as cards, pills and circles.
 final class CPUCornerDiscTests: XCTestCase {
-    private static func unit(_ random: inout SeededGenerator) -> Double { Double(random.next() >> 11) / Double(1 << 53) }
+    static func unit(_ random: inout SeededGenerator) -> Double { Double(random.next() >> 11) / Double(1 << 53) }
 
     /// A random affine placement: a turn, an uneven scale or a shear (some), and an offset that
     /// is sometimes far from the origin, placing a `width` x `height` rect's centre there.
-    private static func placement(_ random: inout SeededGenerator, width: Double, height: Double) -> (Matrix4, centre: (Double, Double)) {
+    static func placement(_ random: inout SeededGenerator, width: Double, height: Double) -> (Matrix4, centre: (Double, Double)) {
         var shape = Matrix4.identity
         let angle = random.next(4) == 0 ? 0 : unit(&random) * 6.3
         let scaleX = 0.5 + unit(&random) * 1.5, scaleY = random.next(3) == 0 ? 0.5 + unit(&random) * 1.5 : scaleX

@@ -67,6 +67,45 @@ void qc_row_bounds(const double *a, const double *b, const double *c, QCRowBound
 /// `RowBounds.span(row:from:to:)`. Call only where `qc_sprite_kernels_available()`.
 void qc_row_spans_avx2(const QCRowBounds *bounds, int32_t firstRow, int32_t rowCount, int32_t x0, int32_t x1, int32_t *spans);
 
+/// Writes the columns of rows firstRow..<firstRow + rowCount inside `region` and within
+/// `x0..<x1` to spans[2 r], spans[2 r + 1] (x0, x0 where a row has none): the values of
+/// `SpanRegion.span(row:from:to:)` (CPURenderer) row by row. `region` is a `SpanRegion`: the half
+/// planes a[i] x + b[i] y + c[i] >= 0 at pixel centres, a, b and c eight doubles each, in that
+/// order (24 doubles, all that is read). Writes spans' 2 rowCount values, no more. Call only
+/// where `qc_sprite_kernels_available()`.
+void qc_region_spans_avx2(const double *region, int32_t firstRow, int32_t rowCount, int32_t x0, int32_t x1, int32_t *spans);
+
+/// A clip's spans on one row (`ClipRowSpans`): ends[k] the first column and end of its outer,
+/// inner, innerCross and octagon regions (k = 0 to 3), the last only when `hasOctagon`.
+typedef struct QCClipRowSpans {
+    int32_t ends[4][2];
+    bool hasOctagon;
+} QCClipRowSpans;
+
+/// Writes a clip's spans on rows firstRow..<firstRow + rowCount within `x0..<x1` to
+/// spans[0 ..< rowCount], as `qc_region_spans_avx2` solves each region (`SpanRegion`s, 24 doubles
+/// each); `octagon` NULL: the clip has none (its ends are x0, x0). Call only where
+/// `qc_sprite_kernels_available()`.
+void qc_clip_row_spans_avx2(const double *outer, const double *inner, const double *innerCross, const double *octagon,
+                            int32_t firstRow, int32_t rowCount, int32_t x0, int32_t x1, QCClipRowSpans *spans);
+
+/// A rounded rect's four corner discs seen from the canvas (`CornerDiscs`, CPURenderer): each
+/// disc's local offset from the point of canvas column 0 on a row whose centre is y is
+/// (offsetX[i] + y rowStepX, offsetY[i] + y rowStepY); a column steps by (columnStepX,
+/// columnStepY), of squared length `columnLengthSquared`.
+typedef struct QCCornerDiscs {
+    double offsetX[4], offsetY[4];
+    double columnStepX, columnStepY, rowStepX, rowStepY;
+    double columnLengthSquared, radiusSquared;
+} QCCornerDiscs;
+
+/// Writes the columns of rows firstRow..<firstRow + rowCount within `x0..<x1` whose centres lie
+/// in a disc, lowest to highest, to spans[2 r], spans[2 r + 1] (x0, x0 where none): the values of
+/// `CornerDiscs.span(row:from:to:)` row by row. Writes spans' 2 rowCount values, no more. Call
+/// only where `qc_sprite_kernels_available()`.
+void qc_corner_disc_spans_avx2(const QCCornerDiscs *discs, int32_t firstRow, int32_t rowCount, int32_t x0, int32_t x1,
+                               int32_t *spans);
+
 /// Paints `sprite` over canvas rows firstRow..<firstRow + rowCount, in each row the columns
 /// within `x0..<x1` that `bounds` gives (`qc_row_spans_avx2`): in one call, the pixels of
 /// `qc_row_spans_avx2` then `qc_sprite_paint_rows_avx2`. `pixels` is row firstRow's first pixel.
