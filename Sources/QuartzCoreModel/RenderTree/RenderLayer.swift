@@ -86,16 +86,22 @@ package final class LayerStateBox: @unchecked Sendable {
     /// For a presentation box, the renderer it was made for (`PresentationBoxOwner`): only that
     /// renderer's later frames fill it again. Nil for a committed box.
     let presentationOwner: PresentationBoxOwner?
+    /// For a presentation box, the parts of the transform its `transform.rotation.z`
+    /// animation last turned, for the next frame (`PlanarRotationMemo`). Written only while
+    /// the box is filled, by its owner's frames, as `value` is.
+    @exclusivity(unchecked) var planarRotationMemo: PlanarRotationMemo
 
     package init(_ value: LayerState) {
         self.value = value
         presentationOwner = nil
+        planarRotationMemo = PlanarRotationMemo()
     }
 
-    /// A presentation box made for `owner`'s frames.
-    init(presentation value: LayerState, owner: PresentationBoxOwner?) {
+    /// A presentation box made for `owner`'s frames, with the memo its state was animated with.
+    init(presentation value: LayerState, owner: PresentationBoxOwner?, planarRotationMemo: PlanarRotationMemo) {
         self.value = value
         presentationOwner = owner
+        self.planarRotationMemo = planarRotationMemo
     }
 
     deinit {
