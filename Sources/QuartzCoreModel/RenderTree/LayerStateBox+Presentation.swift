@@ -28,7 +28,11 @@ extension LayerStateBox {
             var box: LayerStateBox? = Unmanaged<LayerStateBox>.fromOpaque(taken).takeRetainedValue()
             if let owner, box?.presentationOwner === owner, isKnownUniquelyReferenced(&box), let reused = box {
                 reused.fill(copying: self)
-                reused.value.animate(by: animations, localTime: localTime, memo: &reused.planarRotationMemo)
+                if let kept = reused.planarRotationMemo {
+                    reused.value.animate(by: animations, localTime: localTime, memo: &kept.memo)
+                } else {
+                    reused.value.animate(by: animations, localTime: localTime)
+                }
                 keepPresentation(reused)
                 return reused
             }

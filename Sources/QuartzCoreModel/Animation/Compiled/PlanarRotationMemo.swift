@@ -30,6 +30,18 @@ struct PlanarRotationMemo: Sendable {
         parts = transform.planarRotationParts
         return parts?.turnedAboutZ(to: angle)
     }
+
+    /// A memo kept out of line, by a presentation box (`LayerStateBox.planarRotationMemo`):
+    /// about 300 bytes that the committed box of every layer would otherwise carry unused.
+    ///
+    /// Unchecked Sendable: only the renderer that fills the box it belongs to reads or writes
+    /// it, while nothing else holds that box (`PresentationBoxOwner`), so accesses neither
+    /// overlap nor race, and they are not checked at run time.
+    final class Storage: @unchecked Sendable {
+        @exclusivity(unchecked) var memo: PlanarRotationMemo
+
+        init(_ memo: PlanarRotationMemo) { self.memo = memo }
+    }
 }
 
 extension CATransform3D {
