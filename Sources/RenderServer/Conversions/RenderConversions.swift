@@ -36,7 +36,7 @@ extension CornerRadii {
     }
 
     /// The corner radii of the state in `box`, its three fields read in place: `init(_:)` on
-    /// `box.value`, even inlined, still copies the whole state (~270 instructions a layer and
+    /// `box.value`, even inlined, still copies the whole state (~240 instructions a layer and
     /// frame), the corner masks' constants being calls into another module.
     @inline(__always)
     init(_ box: LayerStateBox) {

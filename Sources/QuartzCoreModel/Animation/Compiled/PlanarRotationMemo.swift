@@ -3,7 +3,7 @@ import Foundation
 /// The parts of the last transform a `transform.rotation.z` animation turned
 /// (`CATransform3D.planarRotationParts`), kept with a layer's presentation box from frame to
 /// frame: a running turn sets the rotation of the same model transform at every frame, and
-/// decomposing it (a Gram-Schmidt pass, three square roots, divisions) is most of the cost of
+/// decomposing it (a Gram-Schmidt pass: square roots, divisions) is most of the cost of
 /// setting the angle.
 ///
 /// The parts are a function of the transform's bits alone, so the memo is looked up by them:
