@@ -51,6 +51,14 @@ final class PlanarRotationMemoTests: XCTestCase {
         return (ObjectIdentifier(box), box.value.transform)
     }
 
+    /// A committed layer with the model transform `model` and a turn about z from 0 to π in
+    /// 1 s, linear (π/4 at 0.25 s, π/2 at 0.5 s).
+    private func turningLayer(_ model: CATransform3D) throws -> (LayerStateBox, [CompiledAnimation]) {
+        var state = LayerState()
+        state.transform = model
+        return (LayerStateBox(state), [try animation("transform.rotation.z", from: 0, to: .pi)])
+    }
+
     /// The presentation transform made in a fresh state, with a fresh memo.
     private func presentationWithoutMemo(_ committed: LayerStateBox, _ animations: [CompiledAnimation],
                                          _ time: CFTimeInterval) -> CATransform3D {
@@ -63,12 +71,7 @@ final class PlanarRotationMemoTests: XCTestCase {
     /// refills the committed box in place keeps its presentation box, and so the memo): the
     /// second frame turns the new transform's scale and translation, not the old one's.
     func testAModelTransformChangedBetweenFramesGivesTheNewModelsPresentation() throws {
-        var model = LayerState()
-        model.transform = transform(scale: 2, 3, turn: 0.5, translation: 10, 20)
-        let committed = LayerStateBox(model)
-        // A turn from 0 to π in 1 s, linear: π/4 at 0.25 s, π/2 at 0.5 s.
-        let turn = [try animation("transform.rotation.z", from: 0, to: .pi)]
-
+        let (committed, turn) = try turningLayer(transform(scale: 2, 3, turn: 0.5, translation: 10, 20))
         let first = frame(committed, turn, 0.25)
         assertTurned(first.transform, scale: 2, 3, angle: .pi / 4, translation: 10, 20)
         let same = frame(committed, turn, 0.25)
@@ -91,10 +94,7 @@ final class PlanarRotationMemoTests: XCTestCase {
     /// A model transform that stops turning only about z (a turn about x) takes the general
     /// path; one that can be decomposed again takes the memo again.
     func testAModelTransformThatLeavesThePlaneFallsBackToTheDecomposition() throws {
-        var model = LayerState()
-        model.transform = transform(scale: 2, 2, turn: 0, translation: 0, 0)
-        let committed = LayerStateBox(model)
-        let turn = [try animation("transform.rotation.z", from: 0, to: .pi)]
+        let (committed, turn) = try turningLayer(transform(scale: 2, 2, turn: 0, translation: 0, 0))
         let first = frame(committed, turn, 0.25)
         assertTurned(first.transform, scale: 2, 2, angle: .pi / 4, translation: 0, 0)
 
