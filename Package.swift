@@ -93,7 +93,13 @@ let package = Package(
         ]),
         // The render server: a frame of the committed render tree flattened into a DrawList, its
         // 3D sublayers depth-sorted, unchanged subtrees reused; between the model and the renderers.
-        .target(name: "RenderServer", dependencies: ["QuartzCoreModel", "CoreGraphics", "CompositorCore"]),
+        // Release builds without run-time exclusivity checks: the flattener reads each drawn
+        // layer's boxed state (`LayerStateBox.value`, declared `@exclusivity(unchecked)`, which
+        // another module's accesses do not honour) a dozen times a layer and frame, ~76
+        // instructions a check (docs/benchmarks/anim-eval-2026-11-30.md). Debug builds, which
+        // the tests run, keep the checks.
+        .target(name: "RenderServer", dependencies: ["QuartzCoreModel", "CoreGraphics", "CompositorCore"],
+                swiftSettings: [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]),
         // The module users import: the model re-exported, and what draws it (CARenderer on the GLES
         // and CPU renderers, CAOpenGLLayer, CALayer.render(in:)).
         .target(name: "QuartzCore", dependencies: [

@@ -196,7 +196,8 @@ extension LayerState: AnimationTarget {
     @discardableResult
     package mutating func setScalarValue(_ value: Double, at keyPath: AnimationKeyPath) -> Bool {
         guard let field = keyPath.scalarField else { return setAnimatableValue(.scalar(value), at: keyPath) }
-        field.set(value, in: &self)
+        var memo = PlanarRotationMemo()
+        field.set(value, in: &self, memo: &memo)
         return true
     }
 

@@ -16,13 +16,28 @@ extension CATransform3D {
     /// number; only a zero entry may be +0 here and -0 there (or the reverse), which no
     /// arithmetic on the transform tells apart (`PlanarRotationShortcutTests`).
     func settingRotationAboutZ(to angle: CGFloat) -> CATransform3D? {
+        guard angle.isFinite, let parts = planarRotationParts else { return nil }
+        return parts.turnedAboutZ(to: angle)
+    }
+
+    /// The decomposition of this transform but for its rotation (left at the identity), when
+    /// that rotation turns only about z; nil otherwise (see `settingRotationAboutZ(to:)`).
+    var planarRotationParts: DecomposedTransform3D? {
         // A cheap test first: rows 1 and 2 with a z part turn the layer out of its plane.
-        guard angle.isFinite, m13 == 0, m23 == 0,
-              let decomposed = DecomposedTransform3D.partsAndRotationRows(of: self)
-        else { return nil }
+        guard m13 == 0, m23 == 0, let decomposed = DecomposedTransform3D.partsAndRotationRows(of: self) else {
+            return nil
+        }
         let rows = decomposed.rotationRows
         guard rows.row0.z == 0, rows.row1.z == 0, rows.row2.x == 0, rows.row2.y == 0, rows.row2.z == 1 else { return nil }
-        var turned = decomposed.parts
+        return decomposed.parts
+    }
+}
+
+extension DecomposedTransform3D {
+    /// These parts recomposed with the rotation `Rz(angle)` (`settingRotationAboutZ(to:)`
+    /// once the transform is decomposed).
+    func turnedAboutZ(to angle: CGFloat) -> CATransform3D {
+        var turned = self
         turned.quaternion = Quaternion(rotationAboutZ: Double(angle))
         return turned.recomposed
     }

@@ -47,7 +47,17 @@ extension CATransform3D {
     /// layers, most of all) is set without the Euler angles' round trip
     /// (`settingRotationAboutZ(to:)`), with the same result.
     func settingVirtualComponent(_ component: TransformComponent, to value: CGFloat) -> CATransform3D {
-        if component == .rotationZ || component == .rotation, let turned = settingRotationAboutZ(to: value) {
+        var memo = PlanarRotationMemo()
+        return settingVirtualComponent(component, to: value, memo: &memo)
+    }
+
+    /// `settingVirtualComponent(_:to:)`, the rotation about z of a flat transform set through
+    /// `memo`, which decomposes the transform only when it is not the one it decomposed last
+    /// (a running animation's presentation box keeps one from frame to frame).
+    func settingVirtualComponent(_ component: TransformComponent, to value: CGFloat,
+                                 memo: inout PlanarRotationMemo) -> CATransform3D {
+        if component == .rotationZ || component == .rotation,
+           let turned = memo.settingRotationAboutZ(of: self, to: value) {
             return turned
         }
         return settingVirtualComponentByDecomposition(component, to: value)

@@ -28,14 +28,19 @@ extension LayerStateBox {
             var box: LayerStateBox? = Unmanaged<LayerStateBox>.fromOpaque(taken).takeRetainedValue()
             if let owner, box?.presentationOwner === owner, isKnownUniquelyReferenced(&box), let reused = box {
                 reused.fill(copying: self)
-                reused.value.animate(by: animations, localTime: localTime)
+                if let kept = reused.planarRotationMemo {
+                    reused.value.animate(by: animations, localTime: localTime, memo: &kept.memo)
+                } else {
+                    reused.value.animate(by: animations, localTime: localTime)
+                }
                 keepPresentation(reused)
                 return reused
             }
         }
         var state = value
-        state.animate(by: animations, localTime: localTime)
-        let made = LayerStateBox(presentation: state, owner: owner)
+        var memo = PlanarRotationMemo()
+        state.animate(by: animations, localTime: localTime, memo: &memo)
+        let made = LayerStateBox(presentation: state, owner: owner, planarRotationMemo: memo)
         keepPresentation(made)
         return made
     }
@@ -85,12 +90,22 @@ extension LayerState {
     /// animation of a number in the state is evaluated on its plain values
     /// (`StateFieldAnimation`).
     package mutating func animate(by animations: [CompiledAnimation], localTime: CFTimeInterval) {
+        var memo = PlanarRotationMemo()
+        animate(by: animations, localTime: localTime, memo: &memo)
+    }
+
+    /// `animate(by:localTime:)`, the rotation about z of a flat transform set through `memo`,
+    /// which a presentation box keeps from frame to frame (`PlanarRotationMemo`).
+    mutating func animate(by animations: [CompiledAnimation], localTime: CFTimeInterval,
+                          memo: inout PlanarRotationMemo) {
         animations.withUnsafeBufferPointer { list in
             guard let animation = list.baseAddress else { return }
             for index in list.indices {
                 // The plain-value form read out first: a call on the animation while the state
                 // is written copies the animation.
-                if let field = animation[index].stateField, field.apply(to: &self, parentTime: localTime) { continue }
+                if let field = animation[index].stateField, field.apply(to: &self, parentTime: localTime, memo: &memo) {
+                    continue
+                }
                 animation[index].apply(to: &self, parentTime: localTime)
             }
         }

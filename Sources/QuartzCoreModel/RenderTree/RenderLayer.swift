@@ -86,16 +86,23 @@ package final class LayerStateBox: @unchecked Sendable {
     /// For a presentation box, the renderer it was made for (`PresentationBoxOwner`): only that
     /// renderer's later frames fill it again. Nil for a committed box.
     let presentationOwner: PresentationBoxOwner?
+    /// For a presentation box, the parts of the transform its `transform.rotation.z`
+    /// animation last turned, for the next frame (`PlanarRotationMemo`), out of line: a
+    /// committed box (every layer has one) has none. Written only while the box is filled,
+    /// by its owner's frames, as `value` is.
+    let planarRotationMemo: PlanarRotationMemo.Storage?
 
     package init(_ value: LayerState) {
         self.value = value
         presentationOwner = nil
+        planarRotationMemo = nil
     }
 
-    /// A presentation box made for `owner`'s frames.
-    init(presentation value: LayerState, owner: PresentationBoxOwner?) {
+    /// A presentation box made for `owner`'s frames, with the memo its state was animated with.
+    init(presentation value: LayerState, owner: PresentationBoxOwner?, planarRotationMemo: PlanarRotationMemo) {
         self.value = value
         presentationOwner = owner
+        self.planarRotationMemo = PlanarRotationMemo.Storage(planarRotationMemo)
     }
 
     deinit {

@@ -32,8 +32,22 @@ extension CornerRadii {
     // would copy the whole state first (about 500 bytes) for the four fields it reads.
     @inline(__always)
     init(_ s: __shared LayerState) {
-        let r = Float(max(0, min(s.cornerRadius, min(s.bounds.width, s.bounds.height) / 2)))
-        let m = s.maskedCorners
+        self.init(cornerRadius: s.cornerRadius, bounds: s.bounds, maskedCorners: s.maskedCorners)
+    }
+
+    /// The corner radii of the state in `box`, its three fields read in place: `init(_:)` on
+    /// `box.value`, even inlined, still copies the whole state (~240 instructions a layer and
+    /// frame), the corner masks' constants being calls into another module.
+    @inline(__always)
+    init(_ box: LayerStateBox) {
+        self.init(cornerRadius: box.value.cornerRadius, bounds: box.value.bounds,
+                  maskedCorners: box.value.maskedCorners)
+    }
+
+    /// The corner radii of a layer with these `cornerRadius`, `bounds` and `maskedCorners`.
+    @inline(__always)
+    init(cornerRadius: CGFloat, bounds: CGRect, maskedCorners m: CACornerMask) {
+        let r = Float(max(0, min(cornerRadius, min(bounds.width, bounds.height) / 2)))
         self.init(minXMinY: m.contains(.layerMinXMinYCorner) ? r : 0,
                   maxXMinY: m.contains(.layerMaxXMinYCorner) ? r : 0,
                   maxXMaxY: m.contains(.layerMaxXMaxYCorner) ? r : 0,

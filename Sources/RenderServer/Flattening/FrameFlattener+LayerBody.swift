@@ -158,7 +158,7 @@ extension FrameFlattener {
         let box = p.stateStorage
         let layer = p.layer
         let matrix = Matrix4(p.world)
-        let radii = CornerRadii(box.value)
+        let radii = CornerRadii(box)
         let edges = box.value.antialiasedEdgeBits
         // The boxed values read as stored fields: a computed property of `box.value` copies the
         // whole state to read one (four copies a layer and frame).

@@ -19,10 +19,14 @@ struct StateFieldAnimation: Sendable {
     /// bit. Returns false, having written nothing, where the number cannot be read (a
     /// transform component of a transform that cannot be decomposed): the caller then calls
     /// `apply(to:parentTime:)`, which takes the general path.
-    func apply(to state: inout LayerState, parentTime: CFTimeInterval) -> Bool {
+    ///
+    /// A rotation about z of a flat transform is set through `memo` (`PlanarRotationMemo`:
+    /// the same result, the transform decomposed only when it is not the one decomposed last).
+    func apply(to state: inout LayerState, parentTime: CFTimeInterval, memo: inout PlanarRotationMemo) -> Bool {
         // Outside the active interval without a fill, nothing is written (the model value shows).
         guard let sample = timing.sample(atParentTime: parentTime) else { return true }
-        return scalar.apply(progress: pacing.progress(at: sample), iteration: sample.iteration, field: field, to: &state)
+        return scalar.apply(progress: pacing.progress(at: sample), iteration: sample.iteration, field: field,
+                            to: &state, memo: &memo)
     }
 }
 
@@ -30,6 +34,7 @@ extension CompiledAnimation {
     /// `apply(to:parentTime:)` on a layer's state through `stateField` when the animation has
     /// one; false, having written nothing, otherwise (and where `stateField` declines).
     func applyToField(of state: inout LayerState, parentTime: CFTimeInterval) -> Bool {
-        stateField?.apply(to: &state, parentTime: parentTime) ?? false
+        var memo = PlanarRotationMemo()
+        return stateField?.apply(to: &state, parentTime: parentTime, memo: &memo) ?? false
     }
 }

@@ -48,8 +48,9 @@ enum ScalarField: Sendable, Equatable {
         }
     }
 
-    /// Sets the number in `state`.
-    func set(_ value: Double, in state: inout LayerState) {
+    /// Sets the number in `state`; a rotation about z of a flat transform through `memo`
+    /// (`PlanarRotationMemo`), with the same result.
+    func set(_ value: Double, in state: inout LayerState, memo: inout PlanarRotationMemo) {
         switch self {
         case .positionX: state.position.x = CGFloat(value)
         case .positionY: state.position.y = CGFloat(value)
@@ -62,7 +63,7 @@ enum ScalarField: Sendable, Equatable {
         case .boundsWidth: state.bounds.size.width = CGFloat(value)
         case .boundsHeight: state.bounds.size.height = CGFloat(value)
         case .transform(let component):
-            state.transform = state.transform.settingVirtualComponent(component, to: CGFloat(value))
+            state.transform = state.transform.settingVirtualComponent(component, to: CGFloat(value), memo: &memo)
         }
     }
 }

@@ -80,14 +80,16 @@ struct ScalarInterpolation: Sendable {
     }
 
     /// `apply(progress:iteration:keyPath:to:)` for the number `field` of a layer's state (what
-    /// `LayerState` reads and writes at a key path that names it), read and written in place.
-    func apply(progress: Double, iteration: Int, field: ScalarField, to state: inout LayerState) -> Bool {
+    /// `LayerState` reads and writes at a key path that names it), read and written in place;
+    /// a rotation about z of a flat transform is set through `memo`.
+    func apply(progress: Double, iteration: Int, field: ScalarField, to state: inout LayerState,
+               memo: inout PlanarRotationMemo) -> Bool {
         var current = 0.0
         if readsCurrent {
             guard let read = field.value(in: state) else { return false }
             current = read
         }
-        field.set(value(progress: progress, iteration: iteration, current: current), in: &state)
+        field.set(value(progress: progress, iteration: iteration, current: current), in: &state, memo: &memo)
         return true
     }
 
