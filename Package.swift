@@ -96,7 +96,7 @@ let package = Package(
         // Release builds without run-time exclusivity checks: the flattener reads each drawn
         // layer's boxed state (`LayerStateBox.value`, declared `@exclusivity(unchecked)`, which
         // another module's accesses do not honour) a dozen times a layer and frame, ~76
-        // instructions a check (docs/benchmarks/anim-eval-2026-11-30.md). Debug builds, which
+        // instructions a check (docs/benchmarks/anim-eval-2026-11-29-evening.md). Debug builds, which
         // the tests run, keep the checks.
         .target(name: "RenderServer", dependencies: ["QuartzCoreModel", "CoreGraphics", "CompositorCore"],
                 swiftSettings: [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]),
