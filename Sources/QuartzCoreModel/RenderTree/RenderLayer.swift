@@ -99,10 +99,12 @@ package final class LayerStateBox: @unchecked Sendable {
     }
 
     /// A presentation box made for `owner`'s frames, with the memo its state was animated with.
+    /// Without an owner the box is never filled again, so it keeps no memo (no allocation for
+    /// a `presentation()` made outside a renderer).
     init(presentation value: LayerState, owner: PresentationBoxOwner?, planarRotationMemo: PlanarRotationMemo) {
         self.value = value
         presentationOwner = owner
-        self.planarRotationMemo = PlanarRotationMemo.Storage(planarRotationMemo)
+        self.planarRotationMemo = owner != nil ? PlanarRotationMemo.Storage(planarRotationMemo) : nil
     }
 
     deinit {
