@@ -81,9 +81,12 @@ final class BackgroundEquivalenceTests: XCTestCase {
                 let renderer = cpu ? try CARenderer(cpuPixelWidth: 240, pixelHeight: 240)
                                    : try CARenderer(pixelWidth: 240, pixelHeight: 240)
                 renderer.layer = root
+                // Each renderer keeps its own tiles and draws all 16 (4 x 4 of 64 points) again:
+                // wait for this renderer's, not the count the first renderer already reached.
+                let drawnBefore = tiled.drawnTiles.withLock { $0 }
                 try renderer.renderFrame(atTime: t0)
                 let deadline = Date().addingTimeInterval(10)
-                while tiled.drawnTiles.withLock({ $0 }) < 16, Date() < deadline { usleep(10_000) }
+                while tiled.drawnTiles.withLock({ $0 }) < drawnBefore + 16, Date() < deadline { usleep(10_000) }
                 try renderer.renderFrame(atTime: t0 + 1)
                 try renderer.renderFrame(atTime: t0 + 2)
                 images.append(try renderer.makeImage())
