@@ -147,16 +147,16 @@ private final class BandJob: Sendable {
             }
             quads.entries.withUnsafeBufferPointer { entries in
                 quads.quads.withUnsafeBufferPointer { general in
-                    quads.sprites.withUnsafeBufferPointer { sprites in
-                        for entryIndex in bins[index] {
-                            let entry = entries[Int(entryIndex)]
-                            let top = max(y0, Int(entry.minY))
-                            let rows = top..<max(top, min(y1, Int(entry.maxY)))
-                            if entry.record >= 0 {
-                                painter.paint(general.baseAddress! + Int(entry.record), rows: rows, from: x0, to: x1, into: buffer)
-                            } else {
-                                painter.paint(sprites.baseAddress! + Int(~entry.record), rows: rows, from: x0, to: x1, into: buffer)
-                            }
+                    // The sprites' storage lives while `quads` (this job's) does.
+                    let sprites = quads.spriteRecords
+                    for entryIndex in bins[index] {
+                        let entry = entries[Int(entryIndex)]
+                        let top = max(y0, Int(entry.minY))
+                        let rows = top..<max(top, min(y1, Int(entry.maxY)))
+                        if entry.record >= 0 {
+                            painter.paint(general.baseAddress! + Int(entry.record), rows: rows, from: x0, to: x1, into: buffer)
+                        } else {
+                            painter.paint(sprites.unsafelyUnwrapped + Int(~entry.record), rows: rows, from: x0, to: x1, into: buffer)
                         }
                     }
                 }

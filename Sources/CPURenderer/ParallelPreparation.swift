@@ -68,13 +68,19 @@ final class ParallelPreparation: Sendable {
     let plan: QuadPreparationPlan
     let width: Int, height: Int
     let parts: [Part]
+    /// Where every part writes its lean sprites (the first part's list's storage, with a slot
+    /// for every item: `PreparedQuadList.reserveParts(items:)`).
+    let sprites: PreparedSpriteStorage
 
-    init(tree: DrawListTree, clips: [PreparedClip], plan: QuadPreparationPlan, width: Int, height: Int, parts: [Part]) {
+    init(tree: DrawListTree, clips: [PreparedClip], plan: QuadPreparationPlan, width: Int, height: Int, parts: [Part],
+         sprites: PreparedSpriteStorage) {
         self.tree = tree; self.clips = clips; self.plan = plan; self.width = width; self.height = height; self.parts = parts
+        self.sprites = sprites
     }
 
     /// Prepares part `index` of the plan's items (an equal share, in order) into `parts[index]`,
-    /// which is emptied first unless it is the first part (the list being built, already emptied).
+    /// which is emptied first unless it is the first part (the list being built, already emptied);
+    /// its lean sprites go to the slots of its items in `sprites` (`PreparedQuadList.beginPart`).
     func prepare(part index: Int) {
         let items = plan.items, count = items.count, partCount = parts.count
         let range = (count * index / partCount)..<(count * (index + 1) / partCount)
@@ -84,6 +90,7 @@ final class ParallelPreparation: Sendable {
         swap(&list, &parts[index].list)
         defer { swap(&list, &parts[index].list) }
         if index > 0 { list.removeAll(expecting: range.count) }
+        list.beginPart(of: sprites, items: range)
         let textures = plan.textures, tree = tree, width = width, height = height
         clips.withUnsafeBufferPointer { clips in
             for item in items[range] {

@@ -11,14 +11,16 @@ import Foundation
 /// inner regions, the units per pixel), and a fifth of its size, so a frame of many sprites is
 /// prepared, copied and binned for a fraction of the cost. It paints exactly the pixels that
 /// `PreparedQuad.sprite` paints for the same quad.
+///
+/// Plain data, without a reference to its texture (whose pixels `sampling` reads): the list
+/// holding it keeps the texture (`PreparedQuadList.textures`), so a record is written in place
+/// and dropped without retains or releases.
 struct PreparedSprite {
     var sampling: SpriteSampling
     /// Canvas pixel centre to local coordinates, with w exactly 1.
     var inverse: Homography
     /// Canvas rows and columns the sprite may touch: minX, minY, maxX, maxY (exclusive).
     var bounds: (Int, Int, Int, Int)
-    /// Holds the texture that `sampling` reads.
-    var texture: Texture
 
     /// What preparing a quad as a lean sprite gave.
     enum Outcome {
@@ -52,10 +54,23 @@ struct PreparedSprite {
     }
 
     /// Prepares `quad`, drawn with `binding`, where `mayBeSprite(quad, clipCount:)` holds, and
-    /// appends it to `sprites` when it is a plain hard-edged sprite.
-    @inline(__always)
+    /// appends it to `sprites` when it is a plain hard-edged sprite (the caller keeps the texture).
     static func prepare(_ quad: Quad, texture binding: TextureBinding, canvasWidth: Int, canvasHeight: Int,
                         into sprites: inout [PreparedSprite]) -> Outcome {
+        withUnsafeTemporaryAllocation(of: PreparedSprite.self, capacity: 1) { buffer in
+            let record = buffer.baseAddress!
+            let outcome = prepare(quad, texture: binding, canvasWidth: canvasWidth, canvasHeight: canvasHeight, at: record)
+            if case .appended = outcome { sprites.append(record.move()) }
+            return outcome
+        }
+    }
+
+    /// Prepares `quad`, drawn with `binding`, where `mayBeSprite(quad, clipCount:)` holds, and
+    /// writes it to `record` (uninitialized or not: a record is plain data) when it is a plain
+    /// hard-edged sprite (`.appended`); otherwise `record` is left partly written.
+    @inline(__always)
+    static func prepare(_ quad: Quad, texture binding: TextureBinding, canvasWidth: Int, canvasHeight: Int,
+                        at record: UnsafeMutablePointer<PreparedSprite>) -> Outcome {
         // The steps of `PreparedQuad.init` that a hard-edged sprite needs, in its order.
         guard quad.opacity > 0, quad.rect.width.isFinite, quad.rect.height.isFinite else { return .nothing }
         let plane = Homography(plane: quad.transform)
@@ -71,11 +86,13 @@ struct PreparedSprite {
         let bounds = (max(box.0, 0), max(box.1, 0), min(box.2, canvasWidth), min(box.3, canvasHeight))
         guard bounds.0 < bounds.2, bounds.1 < bounds.3 else { return .nothing }
         let texture = binding.texture
-        guard let sampling = SpriteSampling(texture: texture, sampler: texture.sampler, mapping: TextureMapping(rect: r, binding: binding),
-                                            inverse: inv.floats, preciseInverse: inv, isAffine: isAffine, hasUnitW: hasUnitW,
-                                            edges: 0, reach: reach, opacity: quad.opacity, tint: quad.textureTint.raw, rect: r)
+        guard SpriteSampling.write(into: &record.pointee.sampling, texture: texture, sampler: texture.sampler,
+                                   mapping: TextureMapping(rect: r, binding: binding), inverse: inv.floats, preciseInverse: inv,
+                                   isAffine: isAffine, hasUnitW: hasUnitW, edges: 0, reach: reach, opacity: quad.opacity,
+                                   tint: quad.textureTint.raw, rect: r)
         else { return .general }
-        sprites.append(PreparedSprite(sampling: sampling, inverse: inv, bounds: bounds, texture: texture))
+        record.pointee.inverse = inv
+        record.pointee.bounds = bounds
         return .appended(bounds: bounds)
     }
 }

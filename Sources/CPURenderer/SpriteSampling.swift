@@ -11,25 +11,28 @@ import Foundation
 /// The results agree with the general path (`QuadShader`) within one unit of the last place: the
 /// bilinear weights are quantised to 1/256, as GPUs' texture units quantise them.
 struct SpriteSampling {
+    // Every stored property is plain data (no references: the prepared record holds its texture
+    // elsewhere), so a sampling can be written field by field where it is kept (`write(into:…)`).
+
     /// The level sampled (and, for trilinear filtering between two levels, the next one).
-    let level: TextureLevel
-    let nextLevel: TextureLevel
+    var level: TextureLevel
+    var nextLevel: TextureLevel
     /// The next level's weight in 1/65536 (0: one level only).
-    let nextLevelWeight: UInt32
-    let linear: Bool
+    var nextLevelWeight: UInt32
+    var linear: Bool
     /// How far on a nearest sample is read, in texels (`BoundaryRule.nearestPixelNudge` times
     /// the footprint).
-    let nearestNudge: Float
+    var nearestNudge: Float
     /// Opacity in 1/65536 (0 for an opacity of 1, which needs no scaling).
-    let opacity: UInt32
+    var opacity: UInt32
     /// The texture tint (red, green, blue, alpha) times opacity, in 1/65536, when the tint is not
     /// white (a shadow mask's colour, a replicator instance's): it replaces `opacity`.
-    let tint: SIMD4<UInt32>?
+    var tint: SIMD4<UInt32>?
     /// Whether every edge is cut hard: then a pixel is covered exactly when its centre lies in the
     /// rect (minimum sides inclusive), the rule the general path's hard edges apply to square corners.
-    let hardEdges: Bool
-    let minX: Float, minY: Float, maxX: Float, maxY: Float
-    let mapping: TextureMapping
+    var hardEdges: Bool
+    var minX: Float, minY: Float, maxX: Float, maxY: Float
+    var mapping: TextureMapping
     /// The pixels painted, solved for rows: the quad's `outer` region cut to the texture's
     /// `AlphaHull`, outside which every pixel would blend a transparent black texel (and so stay
     /// as it is). See `region(inverse:rect:reach:mapping:hull:)`.
@@ -45,38 +48,64 @@ struct SpriteSampling {
           inverse: (Float, Float, Float, Float, Float, Float, Float, Float, Float), preciseInverse: Homography,
           isAffine: Bool, hasUnitW: Bool, edges: UInt8, reach: Double, opacity: Float,
           tint: SIMD4<Float> = SIMD4(1, 1, 1, 1), rect: CGRect) {
-        guard let texture, let sampler, mapping.isBound, isAffine, hasUnitW, edges == 0 || edges == 0xF, opacity > 0, opacity <= 1 else { return nil }
+        guard let texture, let sampler else { return nil }
+        let written = withUnsafeTemporaryAllocation(of: SpriteSampling.self, capacity: 1) { buffer -> SpriteSampling? in
+            let sampling = buffer.baseAddress!
+            guard Self.write(into: sampling, texture: texture, sampler: sampler, mapping: mapping, inverse: inverse,
+                             preciseInverse: preciseInverse, isAffine: isAffine, hasUnitW: hasUnitW, edges: edges, reach: reach,
+                             opacity: opacity, tint: tint, rect: rect) else { return nil }
+            return sampling.move()
+        }
+        guard let written else { return nil }
+        self = written
+    }
+
+    /// Writes the sampling `init?(texture:sampler:mapping:…)` makes into `sampling` (uninitialized
+    /// or not: every property is plain data) and answers true, or answers false where that gives
+    /// nil (leaving `sampling` partly written). Written in place, a sprite's record is not built
+    /// on the stack and copied into its list (the moves cost about as much as the maths).
+    @inline(__always)
+    static func write(into sampling: UnsafeMutablePointer<SpriteSampling>, texture: Texture, sampler: TextureSampler,
+                      mapping: TextureMapping, inverse: (Float, Float, Float, Float, Float, Float, Float, Float, Float),
+                      preciseInverse: Homography, isAffine: Bool, hasUnitW: Bool, edges: UInt8, reach: Double, opacity: Float,
+                      tint: SIMD4<Float> = SIMD4(1, 1, 1, 1), rect: CGRect) -> Bool {
+        guard mapping.isBound, isAffine, hasUnitW, edges == 0 || edges == 0xF, opacity > 0, opacity <= 1 else { return false }
         // The footprint of the general path's affine quads, the same for every pixel.
         let w = inverse.8
         let scale = mapping.texelsPerPixel(xx: inverse.0 / w, xy: inverse.1 / w, yx: inverse.3 / w, yy: inverse.4 / w)
-        guard scale.isFinite else { return nil }
+        guard scale.isFinite else { return false }
         let choice = sampler.filterChoice(texelsPerPixel: scale, minification: mapping.minification, magnification: mapping.magnification)
-        level = sampler.level(choice.level)
-        nextLevel = sampler.level(choice.level + 1)
-        linear = choice.linear
-        nearestNudge = BoundaryRule.nearestPixelNudge * scale
+        let level = sampler.level(choice.level), nextLevel = sampler.level(choice.level + 1), linear = choice.linear
         let weight = (choice.nextLevelWeight * 65536).rounded()
-        nextLevelWeight = choice.nextLevelWeight > 0 ? UInt32(min(max(weight, 1), 65535)) : 0
+        let nextLevelWeight: UInt32 = choice.nextLevelWeight > 0 ? UInt32(min(max(weight, 1), 65535)) : 0
         func fits(_ image: TextureLevel, linear: Bool) -> Bool {
             image.width * image.height < 1 << 23 && (!linear || (image.width >= 2 && image.height >= 2))
         }
-        guard fits(level, linear: linear), nextLevelWeight == 0 || fits(nextLevel, linear: true) else { return nil }
-        self.opacity = opacity >= 1 ? 0 : UInt32(min(max((opacity * 65536).rounded(), 1), 65535))
+        guard fits(level, linear: linear), nextLevelWeight == 0 || fits(nextLevel, linear: true) else { return false }
+        let s = sampling
         if tint == SIMD4(1, 1, 1, 1) {
-            self.tint = nil
+            s.pointee.tint = nil
         } else {
-            guard tint.min() >= 0, tint.max() <= 1 else { return nil }
+            guard tint.min() >= 0, tint.max() <= 1 else { return false }
             let factors = (tint * opacity * 65536).rounded(.toNearestOrEven)
-            self.tint = SIMD4(UInt32(min(factors.x, 65535)), UInt32(min(factors.y, 65535)), UInt32(min(factors.z, 65535)),
-                              UInt32(min(factors.w, 65535)))
+            s.pointee.tint = SIMD4(UInt32(min(factors.x, 65535)), UInt32(min(factors.y, 65535)), UInt32(min(factors.z, 65535)),
+                                   UInt32(min(factors.w, 65535)))
         }
-        hardEdges = edges == 0
-        minX = Float(rect.minX); minY = Float(rect.minY); maxX = Float(rect.maxX); maxY = Float(rect.maxY)
-        self.mapping = mapping
+        s.pointee.level = level
+        s.pointee.nextLevel = nextLevel
+        s.pointee.linear = linear
+        s.pointee.nearestNudge = BoundaryRule.nearestPixelNudge * scale
+        s.pointee.nextLevelWeight = nextLevelWeight
+        s.pointee.opacity = opacity >= 1 ? 0 : UInt32(min(max((opacity * 65536).rounded(), 1), 65535))
+        s.pointee.hardEdges = edges == 0
+        s.pointee.minX = Float(rect.minX); s.pointee.minY = Float(rect.minY)
+        s.pointee.maxX = Float(rect.maxX); s.pointee.maxY = Float(rect.maxY)
+        s.pointee.mapping = mapping
         var hull = texture.alphaHull(level: choice.level)
         if nextLevelWeight != 0 { hull = hull.union(texture.alphaHull(level: choice.level + 1)) }
-        rows = RowBounds(Self.region(inverse: preciseInverse, rect: rect, reach: reach, mapping: mapping, hull: hull))
-        usesWideKernel = linear && processorRunsWideSpriteKernel
+        RowBounds.solve(Self.region(inverse: preciseInverse, rect: rect, reach: reach, mapping: mapping, hull: hull), into: &s.pointee.rows)
+        s.pointee.usesWideKernel = linear && processorRunsWideSpriteKernel
+        return true
     }
 
     /// The canvas pixels that may change: those whose centre lies in the rect grown by `reach`
