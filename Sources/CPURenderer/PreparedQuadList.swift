@@ -32,6 +32,8 @@ struct PreparedQuadList {
     private var isPart = false
     /// The textures the lean sprites read, kept alive while the list is (a record holds none).
     private(set) var textures: [Texture] = []
+    /// How many lean sprites kept their slot's sampling (`SpriteMemo`).
+    private(set) var reusedSprites = 0
 
     /// An empty list.
     init() {}
@@ -76,9 +78,11 @@ struct PreparedQuadList {
         let slot = nextSlot
         nextSlot += 1
         if PreparedSprite.mayBeSprite(quad, clipCount: clips.count) {
+            let storage = storageToWrite(slot)
             switch PreparedSprite.prepare(quad, texture: binding, canvasWidth: canvasWidth, canvasHeight: canvasHeight,
-                                          at: recordToWrite(slot)) {
-            case .appended(let bounds):
+                                          at: storage.base + slot, memo: storage.memos + slot) {
+            case .appended(let bounds, let reused):
+                if reused { reusedSprites += 1 }
                 keep(binding.texture)
                 entries.append(Self.entry(bounds, record: ~Int32(slot)))
                 return
@@ -97,14 +101,14 @@ struct PreparedQuadList {
         quads.append(quad)
     }
 
-    /// The record of slot `slot`, with room made for it in this list's own storage (a part's
-    /// storage has room for every slot it may write).
+    /// The storage to write slot `slot` of, with room made for it in this list's own storage (a
+    /// part's storage has room for every slot it may write).
     @inline(__always)
-    private mutating func recordToWrite(_ slot: Int) -> UnsafeMutablePointer<PreparedSprite> {
+    private mutating func storageToWrite(_ slot: Int) -> PreparedSpriteStorage {
         if !isPart, spriteStorage == nil || slot >= spriteStorage.unsafelyUnwrapped.capacity || !isKnownUniquelyReferenced(&spriteStorage) {
             reserveSlots(slot + 1)
         }
-        return spriteStorage.unsafelyUnwrapped.base + slot
+        return spriteStorage.unsafelyUnwrapped
     }
 
     /// Makes this list's own storage unshared and large enough for `count` slots, keeping the
@@ -112,10 +116,7 @@ struct PreparedQuadList {
     private mutating func reserveSlots(_ count: Int) {
         if let capacity = spriteStorage?.capacity, count <= capacity, isKnownUniquelyReferenced(&spriteStorage) { return }
         let storage = PreparedSpriteStorage(capacity: max(count, 2 * (spriteStorage?.capacity ?? 0), 16))
-        if let old = spriteStorage, nextSlot > 0 {
-            // Bytes, not records: the slots of quads that gave no sprite were never written.
-            UnsafeMutableRawPointer(storage.base).copyMemory(from: old.base, byteCount: min(nextSlot, old.capacity) * MemoryLayout<PreparedSprite>.stride)
-        }
+        if let old = spriteStorage, nextSlot > 0 { storage.copySlots(min(nextSlot, old.capacity), from: old) }
         spriteStorage = storage
     }
 
@@ -152,6 +153,7 @@ struct PreparedQuadList {
         }
         quads.append(contentsOf: part.quads)
         nextSlot = part.nextSlot
+        reusedSprites += part.reusedSprites
         for texture in part.textures { keep(texture) }
     }
 
@@ -175,7 +177,7 @@ struct PreparedQuadList {
             textures.removeAll(keepingCapacity: true)
             if isPart { spriteStorage = nil }
             if let capacity = spriteStorage?.capacity, capacity > 4 * max(expected, 4096) { spriteStorage = nil }
-            nextSlot = 0; isPart = false
+            nextSlot = 0; isPart = false; reusedSprites = 0
         }
         entries.reserveCapacity(expected)
     }
@@ -187,20 +189,35 @@ struct PreparedQuadList {
     }
 }
 
-/// Storage of lean sprites' records, written in place: a list's own, shared with the parts of a
-/// parallel preparation while it runs. Records are plain data, so slots are neither initialized
-/// before they are written nor deinitialized. Unchecked: the parts write disjoint slots, and
-/// the list reads them after every part has finished.
+/// Storage of lean sprites' records, written in place, and of each slot's `SpriteMemo`: a list's
+/// own, shared with the parts of a parallel preparation while it runs. Records are plain data,
+/// so slots are neither initialized before they are written nor deinitialized; memos start
+/// zeroed (none). Unchecked: the parts write disjoint slots, and the list reads them after every
+/// part has finished.
 final class PreparedSpriteStorage: @unchecked Sendable {
-    /// The first slot.
+    /// The first slot's record.
     let base: UnsafeMutablePointer<PreparedSprite>
+    /// The first slot's memo.
+    let memos: UnsafeMutablePointer<SpriteMemo>
     /// The number of slots.
     let capacity: Int
 
     init(capacity: Int) {
         base = .allocate(capacity: capacity)
+        memos = .allocate(capacity: capacity)
+        UnsafeMutableRawPointer(memos).initializeMemory(as: UInt8.self, repeating: 0, count: capacity * MemoryLayout<SpriteMemo>.stride)
         self.capacity = capacity
     }
 
-    deinit { base.deallocate() }
+    /// Copies the first `count` slots of `other`, records and memos, as bytes (the slots of
+    /// quads that gave no sprite were never written).
+    func copySlots(_ count: Int, from other: PreparedSpriteStorage) {
+        UnsafeMutableRawPointer(base).copyMemory(from: other.base, byteCount: count * MemoryLayout<PreparedSprite>.stride)
+        UnsafeMutableRawPointer(memos).copyMemory(from: other.memos, byteCount: count * MemoryLayout<SpriteMemo>.stride)
+    }
+
+    deinit {
+        base.deallocate()
+        memos.deallocate()
+    }
 }
