@@ -95,10 +95,14 @@ final class ParallelPreparation: Sendable {
         clips.withUnsafeBufferPointer { clips in
             for item in items[range] {
                 if item.quad >= 0 {
-                    let quad = tree.quad(at: Int(item.quad))
-                    if item.texture >= 0, let source = quad.texture {
-                        list.append(quad, texture: TextureBinding(textures[Int(item.texture)], as: source), clips: clips,
-                                    canvasWidth: width, canvasHeight: height)
+                    // Matched here, not copied out by `tree.quad(at:)`: the quad is read from its
+                    // command's box, and its texture source's fields one by one.
+                    guard case .quad(let quad) = tree.commands[Int(item.quad)] else { preconditionFailure("not a quad") }
+                    if item.texture >= 0, quad.texture != nil {
+                        let binding = TextureBinding(texture: textures[Int(item.texture)], unitRect: quad.texture.unsafelyUnwrapped.unitRect,
+                                                     minification: quad.texture.unsafelyUnwrapped.minificationFilter,
+                                                     magnification: quad.texture.unsafelyUnwrapped.magnificationFilter)
+                        list.append(quad, texture: binding, clips: clips, canvasWidth: width, canvasHeight: height)
                     } else {
                         list.append(quad, texture: nil, clips: clips, canvasWidth: width, canvasHeight: height)
                     }
