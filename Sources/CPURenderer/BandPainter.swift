@@ -140,23 +140,28 @@ private final class BandJob: Sendable {
             painter.usesWideKernel = usesWideSpriteKernel
             if !clips.isEmpty { painter.clipSpans = ClipSpanCache(columns: x0..<x1, rows: y0..<y1,
                                                                     solvesWide: usesWideSpriteKernel && processorRunsWideSpriteKernel) }
-            if let clear { painter.clearedRows = ClearedRows(clear: clear, rows: y0..<y1) }
-            defer {
-                painter.clipSpans?.deallocate()
-                painter.clearedRows?.deallocate()
-            }
+            let bin = bins[index]
+            defer { painter.clipSpans?.deallocate() }
             quads.entries.withUnsafeBufferPointer { entries in
+                // Only general quads read which pixels still hold the clear colour (`ClearedRows`):
+                // the drawables after the band's last one note nothing (S4's sprites, about 200
+                // instructions each), and a band without one keeps no rows at all.
+                let lastGeneral = clear == nil ? -1 : (bin.lastIndex { entries[Int($0)].record >= 0 } ?? -1)
+                let cleared = lastGeneral >= 0 ? clear.map { ClearedRows(clear: $0, rows: y0..<y1) } : nil
+                defer { cleared?.deallocate() }
+                painter.clearedRows = cleared
                 quads.quads.withUnsafeBufferPointer { general in
-                    quads.sprites.withUnsafeBufferPointer { sprites in
-                        for entryIndex in bins[index] {
-                            let entry = entries[Int(entryIndex)]
-                            let top = max(y0, Int(entry.minY))
-                            let rows = top..<max(top, min(y1, Int(entry.maxY)))
-                            if entry.record >= 0 {
-                                painter.paint(general.baseAddress! + Int(entry.record), rows: rows, from: x0, to: x1, into: buffer)
-                            } else {
-                                painter.paint(sprites.baseAddress! + Int(~entry.record), rows: rows, from: x0, to: x1, into: buffer)
-                            }
+                    // The sprites' storage lives while `quads` (this job's) does.
+                    let sprites = quads.spriteRecords
+                    for (position, entryIndex) in bin.enumerated() {
+                        if position == lastGeneral + 1 { painter.clearedRows = nil }
+                        let entry = entries[Int(entryIndex)]
+                        let top = max(y0, Int(entry.minY))
+                        let rows = top..<max(top, min(y1, Int(entry.maxY)))
+                        if entry.record >= 0 {
+                            painter.paint(general.baseAddress! + Int(entry.record), rows: rows, from: x0, to: x1, into: buffer)
+                        } else {
+                            painter.paint(sprites.unsafelyUnwrapped + Int(~entry.record), rows: rows, from: x0, to: x1, into: buffer)
                         }
                     }
                 }

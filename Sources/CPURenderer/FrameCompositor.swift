@@ -154,16 +154,19 @@ struct FrameCompositor {
         prepared.spareParts = []
         while parts.count < painter.threadCount { parts.append(ParallelPreparation.Part()) }
         parts.removeLast(parts.count - painter.threadCount)
+        let sprites = prepared.reserveParts(items: plan.items.count)
         swap(&prepared, &parts[0].list)
-        let job = ParallelPreparation(tree: tree, clips: clips, plan: plan, width: width, height: height, parts: parts)
+        let job = ParallelPreparation(tree: tree, clips: clips, plan: plan, width: width, height: height, parts: parts,
+                                      sprites: sprites)
         DispatchQueue.concurrentPerform(iterations: parts.count) { job.prepare(part: $0) }
         swap(&prepared, &parts[0].list)
         // The parts keep their storage for the next frame, not their records (which hold textures
-        // the caches may let go).
+        // the caches may let go) nor the sprites' storage, which is the list's.
         for part in parts.dropFirst() {
-            prepared.append(contentsOf: part.list)
+            prepared.append(part: part.list)
             part.list.removeAll(expecting: part.list.count)
         }
+        prepared.endParts()
         prepared.spareParts = parts
     }
 

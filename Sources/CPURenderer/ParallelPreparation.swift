@@ -68,13 +68,19 @@ final class ParallelPreparation: Sendable {
     let plan: QuadPreparationPlan
     let width: Int, height: Int
     let parts: [Part]
+    /// Where every part writes its lean sprites (the first part's list's storage, with a slot
+    /// for every item: `PreparedQuadList.reserveParts(items:)`).
+    let sprites: PreparedSpriteStorage
 
-    init(tree: DrawListTree, clips: [PreparedClip], plan: QuadPreparationPlan, width: Int, height: Int, parts: [Part]) {
+    init(tree: DrawListTree, clips: [PreparedClip], plan: QuadPreparationPlan, width: Int, height: Int, parts: [Part],
+         sprites: PreparedSpriteStorage) {
         self.tree = tree; self.clips = clips; self.plan = plan; self.width = width; self.height = height; self.parts = parts
+        self.sprites = sprites
     }
 
     /// Prepares part `index` of the plan's items (an equal share, in order) into `parts[index]`,
-    /// which is emptied first unless it is the first part (the list being built, already emptied).
+    /// which is emptied first unless it is the first part (the list being built, already emptied);
+    /// its lean sprites go to the slots of its items in `sprites` (`PreparedQuadList.beginPart`).
     func prepare(part index: Int) {
         let items = plan.items, count = items.count, partCount = parts.count
         let range = (count * index / partCount)..<(count * (index + 1) / partCount)
@@ -84,14 +90,19 @@ final class ParallelPreparation: Sendable {
         swap(&list, &parts[index].list)
         defer { swap(&list, &parts[index].list) }
         if index > 0 { list.removeAll(expecting: range.count) }
+        list.beginPart(of: sprites, items: range)
         let textures = plan.textures, tree = tree, width = width, height = height
         clips.withUnsafeBufferPointer { clips in
             for item in items[range] {
                 if item.quad >= 0 {
-                    let quad = tree.quad(at: Int(item.quad))
-                    if item.texture >= 0, let source = quad.texture {
-                        list.append(quad, texture: TextureBinding(textures[Int(item.texture)], as: source), clips: clips,
-                                    canvasWidth: width, canvasHeight: height)
+                    // Matched here, not copied out by `tree.quad(at:)`: the quad is read from its
+                    // command's box, and its texture source's fields one by one.
+                    guard case .quad(let quad) = tree.commands[Int(item.quad)] else { preconditionFailure("not a quad") }
+                    if item.texture >= 0, quad.texture != nil {
+                        let binding = TextureBinding(texture: textures[Int(item.texture)], unitRect: quad.texture.unsafelyUnwrapped.unitRect,
+                                                     minification: quad.texture.unsafelyUnwrapped.minificationFilter,
+                                                     magnification: quad.texture.unsafelyUnwrapped.magnificationFilter)
+                        list.append(quad, texture: binding, clips: clips, canvasWidth: width, canvasHeight: height)
                     } else {
                         list.append(quad, texture: nil, clips: clips, canvasWidth: width, canvasHeight: height)
                     }

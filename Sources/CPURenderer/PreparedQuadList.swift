@@ -2,8 +2,9 @@ import CompositorCore
 import Foundation
 
 /// The prepared drawables of one image, in painter's order: general quads (`PreparedQuad`) and
-/// lean sprites (`PreparedSprite`) in arrays of their own, and for every drawable one small entry,
-/// its canvas bounds and its record, which bands are binned and walked by.
+/// lean sprites (`PreparedSprite`, written in place into slots of their own) apart, and for
+/// every drawable one small entry, its canvas bounds and its record, which bands are binned and
+/// walked by.
 ///
 /// The renderer keeps one list from frame to frame (`removeAll(keepingCapacity:)`), so a frame's
 /// records are written into storage the last frame already faulted in.
@@ -12,13 +13,27 @@ struct PreparedQuadList {
     struct Entry {
         /// Canvas columns and rows the drawable may touch (maxima exclusive).
         var minX: Int32, minY: Int32, maxX: Int32, maxY: Int32
-        /// `quads[record]` when not negative, otherwise `sprites[~record]`.
+        /// `quads[record]` when not negative, otherwise `spriteRecords![~record]`.
         var record: Int32
     }
 
     private(set) var entries: [Entry] = []
     private(set) var quads: [PreparedQuad] = []
-    private(set) var sprites: [PreparedSprite] = []
+    /// Where the lean sprites' records lie (`spriteRecords`): this list's own, or, while the list
+    /// is a part of a parallel preparation, the storage of the list being built.
+    private var spriteStorage: PreparedSpriteStorage?
+    /// The slot of the next quad prepared from a `Quad`: each takes one, whatever it gives, and
+    /// a lean sprite is written there. So a list prepared in parts, each part from the slot of
+    /// its first item on, numbers its sprites as the same quads prepared one after another do,
+    /// and the parts' sprites are joined where they lie. The slots of quads that gave no sprite
+    /// stay unwritten.
+    private var nextSlot = 0
+    /// Whether this list is a part writing into another list's storage (which has room for it).
+    private var isPart = false
+    /// The textures the lean sprites read, kept alive while the list is (a record holds none).
+    private(set) var textures: [Texture] = []
+    /// How many lean sprites kept their slot's sampling (`SpriteMemo`).
+    private(set) var reusedSprites = 0
 
     /// An empty list.
     init() {}
@@ -31,25 +46,45 @@ struct PreparedQuadList {
     /// The number of drawables.
     var count: Int { entries.count }
 
+    /// The lean sprites' records: `spriteRecords![~record]` for an entry with a negative record
+    /// (nil while there are none).
+    var spriteRecords: UnsafePointer<PreparedSprite>? { spriteStorage.map { UnsafePointer($0.base) } }
+
+    /// The lean sprites, in their order (a copy; for tests and diagnostics).
+    var sprites: [PreparedSprite] {
+        guard let records = spriteRecords else { return [] }
+        return entries.compactMap { $0.record < 0 ? records[Int(~$0.record)] : nil }
+    }
+
     /// Prepares `quad` (nothing when it draws nothing): as a lean sprite where it is one,
     /// otherwise in the general form.
     mutating func append(_ quad: Quad, texture binding: TextureBinding?, clips: UnsafeBufferPointer<PreparedClip>,
                          canvasWidth: Int, canvasHeight: Int) {
         if let binding {
             append(quad, texture: binding, clips: clips, canvasWidth: canvasWidth, canvasHeight: canvasHeight)
-        } else if let prepared = PreparedQuad(quad, texture: nil, clips: clips, canvasWidth: canvasWidth, canvasHeight: canvasHeight) {
+            return
+        }
+        nextSlot += 1
+        if let prepared = PreparedQuad(quad, texture: nil, clips: clips, canvasWidth: canvasWidth, canvasHeight: canvasHeight) {
             append(prepared)
         }
     }
 
     /// Prepares the textured `quad` (nothing when it draws nothing): `append(_:texture:clips:canvasWidth:canvasHeight:)`
     /// without the optional binding, which textured quads, the most common, would copy through.
+    /// A lean sprite is written where its record stays (`PreparedSprite.prepare(_:texture:canvasWidth:canvasHeight:at:)`).
     mutating func append(_ quad: Quad, texture binding: TextureBinding, clips: UnsafeBufferPointer<PreparedClip>,
                          canvasWidth: Int, canvasHeight: Int) {
+        let slot = nextSlot
+        nextSlot += 1
         if PreparedSprite.mayBeSprite(quad, clipCount: clips.count) {
-            switch PreparedSprite.prepare(quad, texture: binding, canvasWidth: canvasWidth, canvasHeight: canvasHeight, into: &sprites) {
-            case .appended(let bounds):
-                entries.append(Self.entry(bounds, record: ~Int32(sprites.count - 1)))
+            let storage = storageToWrite(slot)
+            switch PreparedSprite.prepare(quad, texture: binding, canvasWidth: canvasWidth, canvasHeight: canvasHeight,
+                                          at: storage.base + slot, memo: storage.memos + slot) {
+            case .appended(let bounds, let reused):
+                if reused { reusedSprites += 1 }
+                keep(binding.texture)
+                entries.append(Self.entry(bounds, record: ~Int32(slot)))
                 return
             case .nothing: return
             case .general: break
@@ -66,17 +101,64 @@ struct PreparedQuadList {
         quads.append(quad)
     }
 
-    /// Appends `other`'s drawables after this list's, in their order.
-    mutating func append(contentsOf other: PreparedQuadList) {
-        let quadBase = Int32(quads.count), spriteBase = Int32(sprites.count)
-        entries.reserveCapacity(entries.count + other.entries.count)
-        for var entry in other.entries {
-            entry.record = entry.record >= 0 ? entry.record + quadBase : entry.record - spriteBase
+    /// The storage to write slot `slot` of, with room made for it in this list's own storage (a
+    /// part's storage has room for every slot it may write).
+    @inline(__always)
+    private mutating func storageToWrite(_ slot: Int) -> PreparedSpriteStorage {
+        if !isPart, spriteStorage == nil || slot >= spriteStorage.unsafelyUnwrapped.capacity || !isKnownUniquelyReferenced(&spriteStorage) {
+            reserveSlots(slot + 1)
+        }
+        return spriteStorage.unsafelyUnwrapped
+    }
+
+    /// Makes this list's own storage unshared and large enough for `count` slots, keeping the
+    /// records written.
+    private mutating func reserveSlots(_ count: Int) {
+        if let capacity = spriteStorage?.capacity, count <= capacity, isKnownUniquelyReferenced(&spriteStorage) { return }
+        let storage = PreparedSpriteStorage(capacity: max(count, 2 * (spriteStorage?.capacity ?? 0), 16))
+        if let old = spriteStorage, nextSlot > 0 { storage.copySlots(min(nextSlot, old.capacity), from: old) }
+        spriteStorage = storage
+    }
+
+    /// Keeps `texture` alive while the list is (consecutive sprites mostly share one).
+    @inline(__always)
+    private mutating func keep(_ texture: Texture) {
+        if textures.last !== texture { textures.append(texture) }
+    }
+
+    /// Prepares this list, empty, to be the part of a parallel preparation that prepares
+    /// `items` of its quads: its slots are those of its quads in `whole`'s storage, which
+    /// `reserveParts(items:)` made room for.
+    mutating func beginPart(of whole: PreparedSpriteStorage, items: Range<Int>) {
+        spriteStorage = whole
+        nextSlot = items.lowerBound
+        isPart = true
+    }
+
+    /// The storage that the parts of a parallel preparation of `items` quads write their sprites
+    /// into: this list's own, unshared and with a slot for each.
+    mutating func reserveParts(items: Int) -> PreparedSpriteStorage {
+        reserveSlots(max(items, 1))
+        return spriteStorage.unsafelyUnwrapped
+    }
+
+    /// Appends `part`'s drawables after this list's, in their order: `part` prepared the quads
+    /// after this list's (`beginPart`) into this list's storage, where its sprites stay.
+    mutating func append(part: PreparedQuadList) {
+        let quadBase = Int32(quads.count)
+        entries.reserveCapacity(entries.count + part.entries.count)
+        for var entry in part.entries {
+            if entry.record >= 0 { entry.record += quadBase }
             entries.append(entry)
         }
-        quads.append(contentsOf: other.quads)
-        sprites.append(contentsOf: other.sprites)
+        quads.append(contentsOf: part.quads)
+        nextSlot = part.nextSlot
+        reusedSprites += part.reusedSprites
+        for texture in part.textures { keep(texture) }
     }
+
+    /// Ends a parallel preparation: this list, the first part, owns its storage again.
+    mutating func endParts() { isPart = false }
 
     /// Lists that parts of the next parallel preparation are built in (`FrameCompositor`), kept
     /// here with their storage so that it is reused from frame to frame like the list's own.
@@ -92,7 +174,10 @@ struct PreparedQuadList {
         } else {
             entries.removeAll(keepingCapacity: true)
             quads.removeAll(keepingCapacity: true)
-            sprites.removeAll(keepingCapacity: true)
+            textures.removeAll(keepingCapacity: true)
+            if isPart { spriteStorage = nil }
+            if let capacity = spriteStorage?.capacity, capacity > 4 * max(expected, 4096) { spriteStorage = nil }
+            nextSlot = 0; isPart = false; reusedSprites = 0
         }
         entries.reserveCapacity(expected)
     }
@@ -101,5 +186,38 @@ struct PreparedQuadList {
     private static func entry(_ b: (Int, Int, Int, Int), record: Int32) -> Entry {
         // Bounds lie within the canvas, whose sides are at most `CPURenderer.maximumSide`.
         Entry(minX: Int32(b.0), minY: Int32(b.1), maxX: Int32(b.2), maxY: Int32(b.3), record: record)
+    }
+}
+
+/// Storage of lean sprites' records, written in place, and of each slot's `SpriteMemo`: a list's
+/// own, shared with the parts of a parallel preparation while it runs. Records are plain data,
+/// so slots are neither initialized before they are written nor deinitialized; memos start
+/// zeroed (none). Unchecked: the parts write disjoint slots, and the list reads them after every
+/// part has finished.
+final class PreparedSpriteStorage: @unchecked Sendable {
+    /// The first slot's record.
+    let base: UnsafeMutablePointer<PreparedSprite>
+    /// The first slot's memo.
+    let memos: UnsafeMutablePointer<SpriteMemo>
+    /// The number of slots.
+    let capacity: Int
+
+    init(capacity: Int) {
+        base = .allocate(capacity: capacity)
+        memos = .allocate(capacity: capacity)
+        UnsafeMutableRawPointer(memos).initializeMemory(as: UInt8.self, repeating: 0, count: capacity * MemoryLayout<SpriteMemo>.stride)
+        self.capacity = capacity
+    }
+
+    /// Copies the first `count` slots of `other`, records and memos, as bytes (the slots of
+    /// quads that gave no sprite were never written).
+    func copySlots(_ count: Int, from other: PreparedSpriteStorage) {
+        UnsafeMutableRawPointer(base).copyMemory(from: other.base, byteCount: count * MemoryLayout<PreparedSprite>.stride)
+        UnsafeMutableRawPointer(memos).copyMemory(from: other.memos, byteCount: count * MemoryLayout<SpriteMemo>.stride)
+    }
+
+    deinit {
+        base.deallocate()
+        memos.deallocate()
     }
 }

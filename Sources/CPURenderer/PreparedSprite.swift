@@ -11,20 +11,23 @@ import Foundation
 /// inner regions, the units per pixel), and a fifth of its size, so a frame of many sprites is
 /// prepared, copied and binned for a fraction of the cost. It paints exactly the pixels that
 /// `PreparedQuad.sprite` paints for the same quad.
+///
+/// Plain data, without a reference to its texture (whose pixels `sampling` reads): the list
+/// holding it keeps the texture (`PreparedQuadList.textures`), so a record is written in place
+/// and dropped without retains or releases.
 struct PreparedSprite {
     var sampling: SpriteSampling
     /// Canvas pixel centre to local coordinates, with w exactly 1.
     var inverse: Homography
     /// Canvas rows and columns the sprite may touch: minX, minY, maxX, maxY (exclusive).
     var bounds: (Int, Int, Int, Int)
-    /// Holds the texture that `sampling` reads.
-    var texture: Texture
 
     /// What preparing a quad as a lean sprite gave.
     enum Outcome {
         /// The quad is a plain hard-edged sprite: appended, with these bounds (read here, not
-        /// from the array, which would copy the whole record out of it).
-        case appended(bounds: (Int, Int, Int, Int))
+        /// from the array, which would copy the whole record out of it); `reused`: its sampling
+        /// and local planes were those its slot kept (`SpriteMemo`).
+        case appended(bounds: (Int, Int, Int, Int), reused: Bool)
         /// The quad draws nothing (transparent, facing away, edge-on or off the canvas).
         case nothing
         /// The quad needs the general form (`PreparedQuad`), which may still give it a `SpriteSampling`.
@@ -52,10 +55,30 @@ struct PreparedSprite {
     }
 
     /// Prepares `quad`, drawn with `binding`, where `mayBeSprite(quad, clipCount:)` holds, and
-    /// appends it to `sprites` when it is a plain hard-edged sprite.
-    @inline(__always)
+    /// appends it to `sprites` when it is a plain hard-edged sprite (the caller keeps the texture).
     static func prepare(_ quad: Quad, texture binding: TextureBinding, canvasWidth: Int, canvasHeight: Int,
                         into sprites: inout [PreparedSprite]) -> Outcome {
+        withUnsafeTemporaryAllocation(of: PreparedSprite.self, capacity: 1) { buffer in
+            withUnsafeTemporaryAllocation(of: SpriteMemo.self, capacity: 1) { memo in
+                let record = buffer.baseAddress!
+                memo.baseAddress!.pointee.key = .zero // no memo (the rest is plain data, never read then)
+                let outcome = prepare(quad, texture: binding, canvasWidth: canvasWidth, canvasHeight: canvasHeight, at: record,
+                                      memo: memo.baseAddress!)
+                if case .appended = outcome { sprites.append(record.move()) }
+                return outcome
+            }
+        }
+    }
+
+    /// Prepares `quad`, drawn with `binding`, where `mayBeSprite(quad, clipCount:)` holds, and
+    /// writes it to `record` (uninitialized or not: a record is plain data) when it is a plain
+    /// hard-edged sprite (`.appended`); otherwise `record` is left partly written. `memo` is
+    /// the slot's (`SpriteMemo`, its key zero for none): where its key is this sprite's, `record`
+    /// holds this sprite's sampling but for the rows, which are solved from the kept planes;
+    /// otherwise the whole sampling is written and the memo with it.
+    @inline(__always)
+    static func prepare(_ quad: Quad, texture binding: TextureBinding, canvasWidth: Int, canvasHeight: Int,
+                        at record: UnsafeMutablePointer<PreparedSprite>, memo: UnsafeMutablePointer<SpriteMemo>) -> Outcome {
         // The steps of `PreparedQuad.init` that a hard-edged sprite needs, in its order.
         guard quad.opacity > 0, quad.rect.width.isFinite, quad.rect.height.isFinite else { return .nothing }
         let plane = Homography(plane: quad.transform)
@@ -70,12 +93,24 @@ struct PreparedSprite {
         let box = PlaneProjection(plane: plane, inverse: inv, rect: r).pixelBounds(outset: reach) ?? (0, 0, canvasWidth, canvasHeight)
         let bounds = (max(box.0, 0), max(box.1, 0), min(box.2, canvasWidth), min(box.3, canvasHeight))
         guard bounds.0 < bounds.2, bounds.1 < bounds.3 else { return .nothing }
-        let texture = binding.texture
-        guard let sampling = SpriteSampling(texture: texture, sampler: texture.sampler, mapping: TextureMapping(rect: r, binding: binding),
-                                            inverse: inv.floats, preciseInverse: inv, isAffine: isAffine, hasUnitW: hasUnitW,
-                                            edges: 0, reach: reach, opacity: quad.opacity, tint: quad.textureTint.raw, rect: r)
-        else { return .general }
-        sprites.append(PreparedSprite(sampling: sampling, inverse: inv, bounds: bounds, texture: texture))
-        return .appended(bounds: bounds)
+        let texture = binding.texture, tint = quad.textureTint.raw
+        let key = SpriteMemo.key(texture: texture, binding: binding, rect: r, opacity: quad.opacity, tint: tint, inverse: inv)
+        let reused = memo.pointee.holds(key)
+        if reused {
+            RowBounds.solve(memo.pointee.planes.region(inverse: inv), into: &record.pointee.sampling.rows)
+        } else {
+            // The record is rewritten: until it is whole, the slot keeps no memo.
+            memo.pointee.key = .zero
+            guard let planes = SpriteSampling.write(into: &record.pointee.sampling, texture: texture, sampler: texture.sampler,
+                                                    mapping: TextureMapping(rect: r, binding: binding), inverse: inv.floats,
+                                                    preciseInverse: inv, isAffine: isAffine, hasUnitW: hasUnitW, edges: 0,
+                                                    reach: reach, opacity: quad.opacity, tint: tint, rect: r)
+            else { return .general }
+            memo.pointee.planes = planes
+            memo.pointee.key = key
+        }
+        record.pointee.inverse = inv
+        record.pointee.bounds = bounds
+        return .appended(bounds: bounds, reused: reused)
     }
 }

@@ -16,14 +16,19 @@ struct RowBounds {
     /// row centres inside the planes parallel to the rows; and whether no row has any column.
     private var kernelForm = QCRowBounds()
 
-    init(_ region: SpanRegion) {
+    init(_ region: SpanRegion) { Self.solve(region, into: &self) }
+
+    /// Solves `region` into `bounds`, every field written in place (`SpriteSampling.write(into:…)`
+    /// solves a sprite's rows into its record where the record lies).
+    @inline(__always)
+    static func solve(_ region: SpanRegion, into bounds: inout RowBounds) {
         var a = region.a, b = region.b, c = region.c
         withUnsafePointer(to: &a) { a in
             withUnsafePointer(to: &b) { b in
                 withUnsafePointer(to: &c) { c in
                     a.withMemoryRebound(to: Double.self, capacity: 8) { a in
                         b.withMemoryRebound(to: Double.self, capacity: 8) { b in
-                            c.withMemoryRebound(to: Double.self, capacity: 8) { c in qc_row_bounds(a, b, c, &kernelForm) }
+                            c.withMemoryRebound(to: Double.self, capacity: 8) { c in qc_row_bounds(a, b, c, &bounds.kernelForm) }
                         }
                     }
                 }

@@ -11,25 +11,28 @@ import Foundation
 /// The results agree with the general path (`QuadShader`) within one unit of the last place: the
 /// bilinear weights are quantised to 1/256, as GPUs' texture units quantise them.
 struct SpriteSampling {
+    // Every stored property is plain data (no references: the prepared record holds its texture
+    // elsewhere), so a sampling can be written field by field where it is kept (`write(into:…)`).
+
     /// The level sampled (and, for trilinear filtering between two levels, the next one).
-    let level: TextureLevel
-    let nextLevel: TextureLevel
+    var level: TextureLevel
+    var nextLevel: TextureLevel
     /// The next level's weight in 1/65536 (0: one level only).
-    let nextLevelWeight: UInt32
-    let linear: Bool
+    var nextLevelWeight: UInt32
+    var linear: Bool
     /// How far on a nearest sample is read, in texels (`BoundaryRule.nearestPixelNudge` times
     /// the footprint).
-    let nearestNudge: Float
+    var nearestNudge: Float
     /// Opacity in 1/65536 (0 for an opacity of 1, which needs no scaling).
-    let opacity: UInt32
+    var opacity: UInt32
     /// The texture tint (red, green, blue, alpha) times opacity, in 1/65536, when the tint is not
     /// white (a shadow mask's colour, a replicator instance's): it replaces `opacity`.
-    let tint: SIMD4<UInt32>?
+    var tint: SIMD4<UInt32>?
     /// Whether every edge is cut hard: then a pixel is covered exactly when its centre lies in the
     /// rect (minimum sides inclusive), the rule the general path's hard edges apply to square corners.
-    let hardEdges: Bool
-    let minX: Float, minY: Float, maxX: Float, maxY: Float
-    let mapping: TextureMapping
+    var hardEdges: Bool
+    var minX: Float, minY: Float, maxX: Float, maxY: Float
+    var mapping: TextureMapping
     /// The pixels painted, solved for rows: the quad's `outer` region cut to the texture's
     /// `AlphaHull`, outside which every pixel would blend a transparent black texel (and so stay
     /// as it is). See `region(inverse:rect:reach:mapping:hull:)`.
@@ -45,56 +48,89 @@ struct SpriteSampling {
           inverse: (Float, Float, Float, Float, Float, Float, Float, Float, Float), preciseInverse: Homography,
           isAffine: Bool, hasUnitW: Bool, edges: UInt8, reach: Double, opacity: Float,
           tint: SIMD4<Float> = SIMD4(1, 1, 1, 1), rect: CGRect) {
-        guard let texture, let sampler, mapping.isBound, isAffine, hasUnitW, edges == 0 || edges == 0xF, opacity > 0, opacity <= 1 else { return nil }
+        guard let texture, let sampler else { return nil }
+        let written = withUnsafeTemporaryAllocation(of: SpriteSampling.self, capacity: 1) { buffer -> SpriteSampling? in
+            let sampling = buffer.baseAddress!
+            guard Self.write(into: sampling, texture: texture, sampler: sampler, mapping: mapping, inverse: inverse,
+                             preciseInverse: preciseInverse, isAffine: isAffine, hasUnitW: hasUnitW, edges: edges, reach: reach,
+                             opacity: opacity, tint: tint, rect: rect) != nil else { return nil }
+            return sampling.move()
+        }
+        guard let written else { return nil }
+        self = written
+    }
+
+    /// Writes the sampling `init?(texture:sampler:mapping:…)` makes into `sampling` (uninitialized
+    /// or not: every property is plain data) and answers the local planes its rows were solved
+    /// from (`localPlanes`), or answers nil where that init gives nil (leaving `sampling` partly
+    /// written). Written in place, a sprite's record is not built on the stack and copied into its
+    /// list (the moves cost about as much as the maths).
+    @inline(__always)
+    static func write(into sampling: UnsafeMutablePointer<SpriteSampling>, texture: Texture, sampler: TextureSampler,
+                      mapping: TextureMapping, inverse: (Float, Float, Float, Float, Float, Float, Float, Float, Float),
+                      preciseInverse: Homography, isAffine: Bool, hasUnitW: Bool, edges: UInt8, reach: Double, opacity: Float,
+                      tint: SIMD4<Float> = SIMD4(1, 1, 1, 1), rect: CGRect) -> SpriteLocalPlanes? {
+        guard mapping.isBound, isAffine, hasUnitW, edges == 0 || edges == 0xF, opacity > 0, opacity <= 1 else { return nil }
         // The footprint of the general path's affine quads, the same for every pixel.
         let w = inverse.8
         let scale = mapping.texelsPerPixel(xx: inverse.0 / w, xy: inverse.1 / w, yx: inverse.3 / w, yy: inverse.4 / w)
         guard scale.isFinite else { return nil }
         let choice = sampler.filterChoice(texelsPerPixel: scale, minification: mapping.minification, magnification: mapping.magnification)
-        level = sampler.level(choice.level)
-        nextLevel = sampler.level(choice.level + 1)
-        linear = choice.linear
-        nearestNudge = BoundaryRule.nearestPixelNudge * scale
+        let level = sampler.level(choice.level), nextLevel = sampler.level(choice.level + 1), linear = choice.linear
         let weight = (choice.nextLevelWeight * 65536).rounded()
-        nextLevelWeight = choice.nextLevelWeight > 0 ? UInt32(min(max(weight, 1), 65535)) : 0
+        let nextLevelWeight: UInt32 = choice.nextLevelWeight > 0 ? UInt32(min(max(weight, 1), 65535)) : 0
         func fits(_ image: TextureLevel, linear: Bool) -> Bool {
             image.width * image.height < 1 << 23 && (!linear || (image.width >= 2 && image.height >= 2))
         }
         guard fits(level, linear: linear), nextLevelWeight == 0 || fits(nextLevel, linear: true) else { return nil }
-        self.opacity = opacity >= 1 ? 0 : UInt32(min(max((opacity * 65536).rounded(), 1), 65535))
+        let s = sampling
         if tint == SIMD4(1, 1, 1, 1) {
-            self.tint = nil
+            s.pointee.tint = nil
         } else {
             guard tint.min() >= 0, tint.max() <= 1 else { return nil }
             let factors = (tint * opacity * 65536).rounded(.toNearestOrEven)
-            self.tint = SIMD4(UInt32(min(factors.x, 65535)), UInt32(min(factors.y, 65535)), UInt32(min(factors.z, 65535)),
-                              UInt32(min(factors.w, 65535)))
+            s.pointee.tint = SIMD4(UInt32(min(factors.x, 65535)), UInt32(min(factors.y, 65535)), UInt32(min(factors.z, 65535)),
+                                   UInt32(min(factors.w, 65535)))
         }
-        hardEdges = edges == 0
-        minX = Float(rect.minX); minY = Float(rect.minY); maxX = Float(rect.maxX); maxY = Float(rect.maxY)
-        self.mapping = mapping
+        s.pointee.level = level
+        s.pointee.nextLevel = nextLevel
+        s.pointee.linear = linear
+        s.pointee.nearestNudge = BoundaryRule.nearestPixelNudge * scale
+        s.pointee.nextLevelWeight = nextLevelWeight
+        s.pointee.opacity = opacity >= 1 ? 0 : UInt32(min(max((opacity * 65536).rounded(), 1), 65535))
+        s.pointee.hardEdges = edges == 0
+        s.pointee.minX = Float(rect.minX); s.pointee.minY = Float(rect.minY)
+        s.pointee.maxX = Float(rect.maxX); s.pointee.maxY = Float(rect.maxY)
+        s.pointee.mapping = mapping
         var hull = texture.alphaHull(level: choice.level)
         if nextLevelWeight != 0 { hull = hull.union(texture.alphaHull(level: choice.level + 1)) }
-        rows = RowBounds(Self.region(inverse: preciseInverse, rect: rect, reach: reach, mapping: mapping, hull: hull))
-        usesWideKernel = linear && processorRunsWideSpriteKernel
+        let planes = localPlanes(rect: rect, reach: reach, mapping: mapping, hull: hull)
+        RowBounds.solve(planes.region(inverse: preciseInverse), into: &s.pointee.rows)
+        s.pointee.usesWideKernel = linear && processorRunsWideSpriteKernel
+        return planes
     }
 
     /// The canvas pixels that may change: those whose centre lies in the rect grown by `reach`
     /// (the quad's `outer` region) and maps to a point of `hull` (grown by how far the clamp to
     /// the image may move a coordinate), beyond which every texel sampled is zero. Eight half
-    /// planes of local coordinates, which the affine `inverse` turns into half planes of the canvas.
+    /// planes of local coordinates (`localPlanes`), which the affine `inverse` turns into half
+    /// planes of the canvas.
     static func region(inverse: Homography, rect: CGRect, reach: Double, mapping t: TextureMapping, hull: AlphaHull) -> SpanRegion {
+        localPlanes(rect: rect, reach: reach, mapping: t, hull: hull).region(inverse: inverse)
+    }
+
+    /// The half planes of local coordinates that `region(inverse:rect:reach:mapping:hull:)` bounds
+    /// the painted pixels by: they do not depend on where the quad lies on the canvas.
+    static func localPlanes(rect: CGRect, reach: Double, mapping t: TextureMapping, hull: AlphaHull) -> SpriteLocalPlanes {
         var low = (x: Double(rect.minX) - reach, y: Double(rect.minY) - reach)
         var high = (x: Double(rect.maxX) + reach, y: Double(rect.maxY) + reach)
         let uo = Double(t.uOrigin), up = Double(t.uPerUnit), vo = Double(t.vOrigin), vp = Double(t.vPerUnit)
         // Half planes alpha x + beta y + gamma >= 0 of local coordinates, four bounding x and y, four
-        // the diagonals (open when the hull does not bound them or the mapping is degenerate),
-        // turned into half planes of the canvas by the inverse: lanes 0-3 bound x and y, lanes 4-7
-        // the diagonals (0 x + 0 y + 1 when open).
-        var alpha = SIMD8<Double>(1, -1, 0, 0, 0, 0, 0, 0), beta = SIMD8<Double>(0, 0, 1, -1, 0, 0, 0, 0)
+        // the diagonals (open when the hull does not bound them or the mapping is degenerate):
+        // lanes 0-3 bound x and y, lanes 4-7 the diagonals (`SpriteLocalPlanes`).
         var diagonal = (0.0, 0.0, 0.0, 0.0), diagonals = false
         if up != 0, vp != 0, up.isFinite, vp.isFinite {
-            if hull.isEmpty { return SpanRegion(a: .zero, b: .zero, c: SIMD8(repeating: -1)) }
+            if hull.isEmpty { return SpriteLocalPlanes(gamma: .zero, up: up, vp: vp, diagonals: false, isEmpty: true) }
             // How far the clamp into the image moves a coordinate of the drawn area, plus a margin
             // for the single-precision evaluation of the sample positions.
             func displacement(_ a: Double, _ b: Double, _ clamp: ClosedRange<Float>) -> Double {
@@ -110,22 +146,11 @@ struct SpriteSampling {
             if v0.isFinite, v1.isFinite { low.y = max(low.y, min(v0, v1)); high.y = min(high.y, max(v0, v1)) }
             if h.minSum.isFinite, h.maxSum.isFinite, h.minDifference.isFinite, h.maxDifference.isFinite {
                 diagonals = true
-                alpha = SIMD8(1, -1, 0, 0, up, -up, up, -up)
-                beta = SIMD8(0, 0, 1, -1, vp, -vp, -vp, vp)
                 diagonal = (uo + vo - h.minSum, h.maxSum - uo - vo, uo - vo - h.minDifference, h.maxDifference - uo + vo)
             }
         }
         let gamma = SIMD8(-low.x, high.x, -low.y, high.y, diagonal.0, diagonal.1, diagonal.2, diagonal.3)
-        // Every plane at once, each lane the same sums in the same order as one at a time.
-        let m = inverse.m
-        var a = alpha * m.0 + beta * m.1 + gamma * m.2
-        var b = alpha * m.3 + beta * m.4 + gamma * m.5
-        var c = alpha * m.6 + beta * m.7 + gamma * m.8
-        if !diagonals {
-            let open: SIMDMask<SIMD8<Int64>> = [false, false, false, false, true, true, true, true]
-            a.replace(with: 0, where: open); b.replace(with: 0, where: open); c.replace(with: 1, where: open)
-        }
-        return SpanRegion(a: a, b: b, c: c)
+        return SpriteLocalPlanes(gamma: gamma, up: up, vp: vp, diagonals: diagonals, isEmpty: false)
     }
 
     /// The sprite as the AVX2 kernel paints it, when it does: unrotated, bilinear, on a processor
@@ -272,6 +297,40 @@ struct SpriteSampling {
         }
         return FixedColor(weighted: topLeft, by: w00).plus(FixedColor(weighted: topRight, by: w10))
             .plus(FixedColor(weighted: bottomLeft, by: w01)).plus(FixedColor(weighted: bottomRight, by: w11))
+    }
+}
+
+/// The half planes `alpha x + beta y + gamma >= 0` of a sprite's local coordinates that bound the
+/// pixels it may change (`SpriteSampling.region`): four bounding x and y (`alpha`, `beta` of
+/// lanes 0-3: (1, -1, 0, 0) and (0, 0, 1, -1)), four the diagonals of the texture's alpha hull
+/// (lanes 4-7: `up` and `vp` times (1, -1, 1, -1) and (1, -1, -1, 1)), open where `diagonals` is
+/// false. Where the quad lies on the canvas changes none of it, so a sprite moved by a
+/// translation keeps its planes (`SpriteMemo`).
+struct SpriteLocalPlanes {
+    var gamma: SIMD8<Double>
+    /// The mapping's `uPerUnit` and `vPerUnit`.
+    var up: Double, vp: Double
+    var diagonals: Bool
+    /// Whether no pixel changes (the hull is empty).
+    var isEmpty: Bool
+
+    /// The planes as half planes of the canvas, through the affine `inverse` (canvas pixel centre
+    /// to local coordinates): every plane at once, each lane the same sums in the same order as
+    /// one at a time; open planes 0 x + 0 y + 1.
+    @inline(__always)
+    func region(inverse: Homography) -> SpanRegion {
+        if isEmpty { return SpanRegion(a: .zero, b: .zero, c: SIMD8(repeating: -1)) }
+        let alpha = diagonals ? SIMD8(1, -1, 0, 0, up, -up, up, -up) : SIMD8<Double>(1, -1, 0, 0, 0, 0, 0, 0)
+        let beta = diagonals ? SIMD8(0, 0, 1, -1, vp, -vp, -vp, vp) : SIMD8<Double>(0, 0, 1, -1, 0, 0, 0, 0)
+        let m = inverse.m
+        var a = alpha * m.0 + beta * m.1 + gamma * m.2
+        var b = alpha * m.3 + beta * m.4 + gamma * m.5
+        var c = alpha * m.6 + beta * m.7 + gamma * m.8
+        if !diagonals {
+            let open: SIMDMask<SIMD8<Int64>> = [false, false, false, false, true, true, true, true]
+            a.replace(with: 0, where: open); b.replace(with: 0, where: open); c.replace(with: 1, where: open)
+        }
+        return SpanRegion(a: a, b: b, c: c)
     }
 }
 

@@ -1,6 +1,7 @@
 import Foundation
 import CompositorCore
 import CoreGraphics
+import Synchronization
 
 /// An image ready for sampling: its pixels and, once a trilinear quad needs them, its mipmaps
 /// (each level half the size of the one above, rounded down, by 2x2 box filtering as
@@ -18,8 +19,13 @@ final class Texture: @unchecked Sendable {
     /// Each level's `AlphaHull`, found the first time a sprite samples the level (levels' pixels
     /// never change once added). Read and written only while quads are prepared, before bands start.
     @exclusivity(unchecked) private var hulls: [AlphaHull?] = []
+    /// A number no other texture of the process has had (never 0): what a prepared sprite's
+    /// memo names its texture by (`SpriteMemo`), where an address may be reused.
+    let serial: UInt64
+    private static let serials = Atomic<UInt64>(1)
 
     init(_ buffer: PixelBuffer) {
+        serial = Self.serials.wrappingAdd(1, ordering: .relaxed).oldValue
         levels = [buffer]
         levelTable = .allocate(capacity: Self.levelCapacity)
         levelTable.initialize(to: TextureLevel(buffer))
@@ -97,7 +103,8 @@ struct TextureLevel: @unchecked Sendable {
 }
 
 /// Reads a texture's levels without reference counting, so that the per-pixel loops neither
-/// retain nor release: valid while the texture it came from lives (a prepared quad holds it).
+/// retain nor release: valid while the texture it came from lives (a prepared quad, or the list
+/// of a prepared sprite, holds it).
 /// Sendable for the same reason as `TextureLevel`: bands only read what it points to.
 struct TextureSampler: @unchecked Sendable {
     let levels: UnsafePointer<TextureLevel>
