@@ -64,7 +64,9 @@ extension FrameFlattener {
                                      contextSerial: UInt64, cache: FlattenedSubtreeCache,
                                      evaluated: EvaluatedSublayer? = nil, cacheMissed: Bool) {
         let commandStart = commands.count, clipStart = clips.count
-        if let last, withUnsafePointer(to: layer, { Self.drawsAlone($0) && redrawMoved($0, last: last, lastCommands: cache.previousCommands, in: parent) }) {
+        // An animated layer is never redrawn moved (`redrawMoved` would say so after
+        // `drawsAlone`): asked first, as it is cheaper.
+        if let last, layer.animations.isEmpty, withUnsafePointer(to: layer, { Self.drawsAlone($0) && redrawMoved($0, last: last, lastCommands: cache.previousCommands, in: parent) }) {
             cache.record(layer.id, key: SubtreeKey(subtreeVersion: layer.subtreeVersion, context: contextSerial), isStatic: true,
                          commands: commands, from: commandStart, clips: clips, from: clipStart)
             return
@@ -81,7 +83,8 @@ extension FrameFlattener {
     /// `pointer.pointee` is a copy of the layer, its box and lists retained and released.
     mutating func redrawMoved(_ layer: UnsafePointer<RenderLayer>, last: LastDrawing, lastCommands: [DrawCommand],
                               in parent: ParentContext) -> Bool {
-        let box = layer.pointee.stateStorage
+        // Not retained: the caller's table or copy holds the layer, and the layer its box.
+        unowned(unsafe) let box = layer.pointee.stateStorage
         guard layer.pointee.lastChangeBesidesPlacement <= last.version, layer.pointee.animations.isEmpty,
               last.commands.upperBound <= lastCommands.count else { return false }
         // As `place(_:in:evaluated:)` maps it; a single-sided layer facing away now is left to

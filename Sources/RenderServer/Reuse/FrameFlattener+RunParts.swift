@@ -32,7 +32,8 @@ extension FrameFlattener {
     /// (Read through its address, as `redrawMoved` reads it.)
     static func drawsAlone(_ layer: UnsafePointer<RenderLayer>) -> Bool {
         guard layer.pointee.kind == .plain, layer.pointee.sublayerIDs.isEmpty, layer.pointee.maskID == nil else { return false }
-        let box = layer.pointee.stateStorage
+        // Not retained: the table holds the layer, and the layer its box, while this runs.
+        unowned(unsafe) let box = layer.pointee.stateStorage
         // A shadow path's coverage comes from a process-wide cache, which parts would fill in
         // an order of their own; a class's content (text, shapes, tiles, particles, GL frames,
         // replicas) from caches of the renderer's.
