@@ -295,7 +295,7 @@ package struct FrameFlattener {
 
     /// Draws a placed layer: a transform layer's 3D subtree, a running transition, or the layer.
     mutating func draw(_ p: PlacedLayer) {
-        if p.layer.kind == .transform {
+        if p.layer.kind.isTransform {
             drawTransformLayer(p)
         } else if let (transition, progress) = activeTransition(of: p) {
             drawTransition(transition, progress: progress, of: p)
@@ -320,7 +320,7 @@ package struct FrameFlattener {
         guard !s.value.isHidden, opacity > 0 else { return nil }
         let toParent = evaluated?.toParent ?? Self.toSuperlayer(s, in: parent)
         let world = Self.world(toParent, in: parent)
-        if layer.kind == .plain && !s.value.isDoubleSided && Self.isFacingAway(s.value.bounds, world) { return nil }
+        if layer.kind.isPlain && !s.value.isDoubleSided && Self.isFacingAway(s.value.bounds, world) { return nil }
         // Unique: a copy of this flattener (a struct) may hold the same spare.
         if isKnownUniquelyReferenced(&sparePlaced), let spare = sparePlaced.take() {
             spare.place(layer, stateStorage: storage, parentTime: parent.time, localTime: localTime, rate: rate,

@@ -90,7 +90,7 @@ extension FrameFlattener {
         // As `place(_:in:evaluated:)` maps it; a single-sided layer facing away now is left to
         // it (it draws nothing).
         let world = Self.world(Self.toSuperlayer(box, in: parent), in: parent)
-        if layer.pointee.kind == .plain && !box.value.isDoubleSided && Self.isFacingAway(box.value.bounds, world) { return false }
+        if layer.pointee.kind.isPlain && !box.value.isDoubleSided && Self.isFacingAway(box.value.bounds, world) { return false }
         let transform = Matrix4(world)
         let start = commands.count
         for index in last.commands {

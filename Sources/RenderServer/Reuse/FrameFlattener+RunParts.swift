@@ -31,7 +31,7 @@ extension FrameFlattener {
     /// flattened on any thread.
     /// (Read through its address, as `redrawMoved` reads it.)
     static func drawsAlone(_ layer: UnsafePointer<RenderLayer>) -> Bool {
-        guard layer.pointee.kind == .plain, layer.pointee.sublayerIDs.isEmpty, layer.pointee.maskID == nil else { return false }
+        guard layer.pointee.kind.isPlain, layer.pointee.sublayerIDs.isEmpty, layer.pointee.maskID == nil else { return false }
         // Not retained: the table holds the layer, and the layer its box, while this runs.
         unowned(unsafe) let box = layer.pointee.stateStorage
         // A shadow path's coverage comes from a process-wide cache, which parts would fill in
