@@ -54,6 +54,23 @@
         }
     }
 
+    /// Calls `body` with the address of the value of layer `id` where the table keeps it, or
+    /// returns nil when there is none: the value is not copied out (`self[id]` copies it, its
+    /// references retained and released again, about 200 instructions a `RenderLayer`). The
+    /// address is valid only during `body`, which must not change the table.
+    @inlinable public func withValue<Result>(_ id: UInt64, _ body: (UnsafePointer<Value>) -> Result) -> Result? {
+        guard isDense else {
+            guard let value = sparse[id] else { return nil }
+            return withUnsafePointer(to: value) { body($0) }
+        }
+        guard id < UInt64(slots.count) else { return nil }
+        return slots.withUnsafeBufferPointer { buffer in
+            let slot = buffer.baseAddress.unsafelyUnwrapped + Int(id)
+            // An optional keeps its value at its own address (the case is told apart after it).
+            return slot.pointee == nil ? nil : body(UnsafeRawPointer(slot).assumingMemoryBound(to: Value.self))
+        }
+    }
+
     /// Exchanges the value of layer `id` with `value` (nil: none), so that a value moves in and
     /// the one it replaces moves out without either being copied.
     @inlinable mutating func exchange(_ id: UInt64, _ value: inout Value?) {

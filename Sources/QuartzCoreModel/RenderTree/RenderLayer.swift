@@ -79,7 +79,8 @@ package struct RenderLayer: Sendable {
 /// `presentation(animatedBy:localTime:)`), which is filled again at the next frame when nothing
 /// else holds it any more: the same exception, under the same condition.
 package final class LayerStateBox: @unchecked Sendable {
-    /// The state.
+    /// The state. Declared first: `withUnsafeStatePointer(_:)` finds it where the object's
+    /// stored properties begin.
     @exclusivity(unchecked) package internal(set) var value: LayerState
     /// The box of the last presentation state made from this one, retained, or nil.
     let presentationSlot = Atomic<UnsafeMutableRawPointer?>(nil)
@@ -96,6 +97,7 @@ package final class LayerStateBox: @unchecked Sendable {
         self.value = value
         presentationOwner = nil
         planarRotationMemo = nil
+        assert(stateLiesFirst)
     }
 
     /// A presentation box made for `owner`'s frames, with the memo its state was animated with.
@@ -105,6 +107,7 @@ package final class LayerStateBox: @unchecked Sendable {
         self.value = value
         presentationOwner = owner
         self.planarRotationMemo = owner != nil ? PlanarRotationMemo.Storage(planarRotationMemo) : nil
+        assert(stateLiesFirst)
     }
 
     deinit {
@@ -132,11 +135,30 @@ package final class LayerStateBox: @unchecked Sendable {
 
     /// Calls `body` with the address of the state, read in place (not copied out).
     ///
-    /// A read access, not a modifying one: a commit compares the box of a layer with the model
-    /// while a renderer on another thread reads the same box. (The generic `borrowing`
-    /// parameter is passed by address, so the state is not copied.)
+    /// Not an access to `value` at all: a commit compares the box of a layer with the model
+    /// while a renderer on another thread reads the same box, so a modifying access (`&value`)
+    /// is out, and `withUnsafePointer(to: value)` of a class's stored property copies the whole
+    /// state (about 500 bytes, its reference retained and released) before handing out the
+    /// copy's address. The state is the box's first stored property, so it lies where the
+    /// object's stored properties begin (`statePointer`).
+    @inline(__always)
     func withUnsafeStatePointer<Result>(_ body: (UnsafePointer<LayerState>) -> Result) -> Result {
-        withUnsafePointer(to: value) { body($0) }
+        body(UnsafePointer(statePointer))
+    }
+
+    /// The address of `value`: where the object's stored properties begin, `value` being the
+    /// first of them (checked when a box is made, in debug builds: `stateLiesFirst`).
+    @inline(__always)
+    private var statePointer: UnsafeMutablePointer<LayerState> {
+        _getUnsafePointerToStoredProperties(self).assumingMemoryBound(to: LayerState.self)
+    }
+
+    /// Whether `value` lies where `statePointer` says: its alignment is at most a pointer's (so
+    /// it is not moved past the start of the stored properties) and it is declared first.
+    /// Asserted by every initializer; a test reads it too.
+    var stateLiesFirst: Bool {
+        MemoryLayout<LayerState>.alignment <= MemoryLayout<UnsafeRawPointer>.alignment
+            && withUnsafeMutablePointer(to: &value) { $0 == statePointer }
     }
 }
 

@@ -40,16 +40,26 @@ package enum DeepRecursion {
     /// checks this itself calls its level directly when there is room, without making the
     /// closure `guarded(_:)` takes, which copies what it captures (the flattener's layer, for
     /// every layer of every frame), and calls `onFreshStack(_:)` otherwise.
-    package static var hasRoom: Bool { remainingStack() > reserve }
+    package static var hasRoom: Bool { hasRoom(above: stackLimit) }
+
+    /// The lowest address the calling thread's stack may reach (`hasRoom(above:)`), 0 when it
+    /// cannot be found. Looked up in a thread-local table: a walk that checks every level reads
+    /// it once, on the thread it walks on.
+    package static var stackLimit: UInt { StackBounds.current.lowAddress }
+
+    /// `hasRoom` for the thread whose `stackLimit` is `limit` (the calling thread's): a
+    /// comparison with the current frame's address, without the thread-local lookup.
+    package static func hasRoom(above limit: UInt) -> Bool {
+        remainingStack(above: limit) > reserve
+    }
 
     /// The bytes of the calling thread's stack below the current frame (a large number when
-    /// the thread's stack cannot be found).
-    static func remainingStack() -> Int {
+    /// the thread's stack cannot be found), its `stackLimit` being `limit`.
+    static func remainingStack(above limit: UInt) -> Int {
         var marker: UInt8 = 0
         let here = withUnsafeMutablePointer(to: &marker) { UInt(bitPattern: $0) }
-        let low = StackBounds.current.lowAddress
-        guard low > 0, here > low else { return Int.max }
-        return Int(here - low)
+        guard limit > 0, here > limit else { return Int.max }
+        return Int(here - limit)
     }
 
     /// Runs `body` on a new thread whose stack is `helperStackSize` bytes, and waits for it.

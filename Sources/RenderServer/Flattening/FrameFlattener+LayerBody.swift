@@ -156,7 +156,9 @@ extension FrameFlattener {
         // The state is read through its box, not copied (about 500 bytes): this runs for every
         // layer of every frame. Only a layer of a specialized class reads it whole.
         let box = p.stateStorage
-        let layer = p.layer
+        // Two fields of the layer, read in place: a copy of it (`let layer = p.layer`) retained
+        // and released its box and both lists for every layer of every frame.
+        let id = p.layer.id, hasSublayers = !p.layer.sublayerIDs.isEmpty
         let matrix = Matrix4(p.world)
         let radii = CornerRadii(box)
         let edges = box.value.antialiasedEdgeBits
@@ -167,9 +169,9 @@ extension FrameFlattener {
         let picture = image == nil && isSpecialized ? Self.drawnPicture(of: box.value, world: p.world, in: stores.pictures) : nil
         let background = PremultipliedColor(box.value.objects.backgroundColor)
         let border = box.value.borderWidth > 0 ? PremultipliedColor(box.value.objects.borderColor) : .clear
-        let video = VideoLayerRegistry.shared.source(ofLayerID: layer.id)
+        let video = VideoLayerRegistry.shared.source(ofLayerID: id)
         let drawsClassContent = (isSpecialized && Self.drawsClassContent(box.value)) || video != nil
-        let mergeBorder = image == nil && picture == nil && layer.sublayerIDs.isEmpty && !drawsClassContent
+        let mergeBorder = image == nil && picture == nil && !hasSublayers && !drawsClassContent
         // The background, then the gradient, the border merged into the last of them (or drawn
         // by a fill of its own when neither is drawn). Each quad is made where it is appended:
         // this runs for every layer of every frame.
@@ -217,7 +219,7 @@ extension FrameFlattener {
         if let video { drawVideoContent(p, source: video, clip: innerClip) }
         // A layer without sublayers hands nothing down (nor does a replicator without any: it
         // has nothing to repeat), so its context is not built.
-        if !layer.sublayerIDs.isEmpty { sublayerContext = p.sublayerContext(clip: innerClip) }
+        if hasSublayers { sublayerContext = p.sublayerContext(clip: innerClip) }
         return !mergeBorder && border.alpha > 0
     }
 

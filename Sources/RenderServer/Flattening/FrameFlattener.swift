@@ -53,6 +53,11 @@ package struct FrameFlattener {
 
     /// How many layers `visit` has entered and not yet left.
     private var visitDepth = 0
+    /// The stack limit of the thread the walk runs on (`DeepRecursion.stackLimit`), read once
+    /// when the flattener is made (a flattener walks on the thread that made it, or on a fresh
+    /// stack whose limit `visit` puts here meanwhile): checking the stack for every layer then
+    /// costs a comparison, not a thread-local lookup.
+    private var stackLimit = DeepRecursion.stackLimit
     /// A placed layer that nothing else holds any more, kept to place the next layer in.
     private var sparePlaced: PlacedLayer?
 
@@ -217,11 +222,14 @@ package struct FrameFlattener {
         // The walk recurses once per tree level: a deep tree goes on on a fresh stack when
         // this one runs low (see `DeepRecursion` for why this walk is not a loop). With room
         // left, the level is called directly: a closure would copy the layer it captures.
-        guard DeepRecursion.hasRoom else {
+        guard DeepRecursion.hasRoom(above: stackLimit) else {
             let copy = layer
+            let limit = stackLimit
             DeepRecursion.onFreshStack {
+                stackLimit = DeepRecursion.stackLimit
                 visitOnThisStack(copy, in: parent, contextSerial: contextSerial, evaluated: evaluated, cacheMissed: cacheMissed)
             }
+            stackLimit = limit
             return
         }
         visitOnThisStack(layer, in: parent, contextSerial: contextSerial, evaluated: evaluated, cacheMissed: cacheMissed)
@@ -287,7 +295,7 @@ package struct FrameFlattener {
 
     /// Draws a placed layer: a transform layer's 3D subtree, a running transition, or the layer.
     mutating func draw(_ p: PlacedLayer) {
-        if p.layer.kind == .transform {
+        if p.layer.kind.isTransform {
             drawTransformLayer(p)
         } else if let (transition, progress) = activeTransition(of: p) {
             drawTransition(transition, progress: progress, of: p)
@@ -312,7 +320,7 @@ package struct FrameFlattener {
         guard !s.value.isHidden, opacity > 0 else { return nil }
         let toParent = evaluated?.toParent ?? Self.toSuperlayer(s, in: parent)
         let world = Self.world(toParent, in: parent)
-        if layer.kind == .plain && !s.value.isDoubleSided && Self.isFacingAway(s.value.bounds, world) { return nil }
+        if layer.kind.isPlain && !s.value.isDoubleSided && Self.isFacingAway(s.value.bounds, world) { return nil }
         // Unique: a copy of this flattener (a struct) may hold the same spare.
         if isKnownUniquelyReferenced(&sparePlaced), let spare = sparePlaced.take() {
             spare.place(layer, stateStorage: storage, parentTime: parent.time, localTime: localTime, rate: rate,

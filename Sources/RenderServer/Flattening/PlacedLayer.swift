@@ -118,7 +118,7 @@ final class PlacedLayer {
 
     /// The context the layer hands to its sublayers.
     func sublayerContext(clip: Int32?) -> ParentContext {
-        ParentContext(stateStorage: stateStorage, flattensSublayers: layer.kind == .plain, world: world, time: localTime,
+        ParentContext(stateStorage: stateStorage, flattensSublayers: layer.kind.isPlain, world: world, time: localTime,
                       rate: rate, opacity: opacity, clip: clip)
     }
 

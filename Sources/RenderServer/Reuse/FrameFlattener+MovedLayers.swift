@@ -64,7 +64,9 @@ extension FrameFlattener {
                                      contextSerial: UInt64, cache: FlattenedSubtreeCache,
                                      evaluated: EvaluatedSublayer? = nil, cacheMissed: Bool) {
         let commandStart = commands.count, clipStart = clips.count
-        if let last, Self.drawsAlone(layer), redrawMoved(layer, last: last, lastCommands: cache.previousCommands, in: parent) {
+        // An animated layer is never redrawn moved (`redrawMoved` would say so after
+        // `drawsAlone`): asked first, as it is cheaper.
+        if let last, layer.animations.isEmpty, withUnsafePointer(to: layer, { Self.drawsAlone($0) && redrawMoved($0, last: last, lastCommands: cache.previousCommands, in: parent) }) {
             cache.record(layer.id, key: SubtreeKey(subtreeVersion: layer.subtreeVersion, context: contextSerial), isStatic: true,
                          commands: commands, from: commandStart, clips: clips, from: clipStart)
             return
@@ -76,15 +78,19 @@ extension FrameFlattener {
     /// the target as `parent` places it now, when it changed since only in its `position` or
     /// `transform` and that drawing is all it draws; returns false, having appended nothing,
     /// when it must be flattened (the caller has checked `drawsAlone(_:)`).
-    mutating func redrawMoved(_ layer: borrowing RenderLayer, last: LastDrawing, lastCommands: [DrawCommand],
+    ///
+    /// The layer is read where it is (`LayerIDTable.withValue`): a `borrowing` parameter given
+    /// `pointer.pointee` is a copy of the layer, its box and lists retained and released.
+    mutating func redrawMoved(_ layer: UnsafePointer<RenderLayer>, last: LastDrawing, lastCommands: [DrawCommand],
                               in parent: ParentContext) -> Bool {
-        let box = layer.stateStorage
-        guard layer.lastChangeBesidesPlacement <= last.version, layer.animations.isEmpty,
+        // Not retained: the caller's table or copy holds the layer, and the layer its box.
+        unowned(unsafe) let box = layer.pointee.stateStorage
+        guard layer.pointee.lastChangeBesidesPlacement <= last.version, layer.pointee.animations.isEmpty,
               last.commands.upperBound <= lastCommands.count else { return false }
         // As `place(_:in:evaluated:)` maps it; a single-sided layer facing away now is left to
         // it (it draws nothing).
         let world = Self.world(Self.toSuperlayer(box, in: parent), in: parent)
-        if layer.kind == .plain && !box.value.isDoubleSided && Self.isFacingAway(box.value.bounds, world) { return false }
+        if layer.pointee.kind.isPlain && !box.value.isDoubleSided && Self.isFacingAway(box.value.bounds, world) { return false }
         let transform = Matrix4(world)
         let start = commands.count
         for index in last.commands {

@@ -29,9 +29,11 @@ extension FrameFlattener {
     /// content of its class or a shadow path. Flattening it reads only the committed tree and
     /// its own state, and it adds commands and clips, not entries of a cache, so it may be
     /// flattened on any thread.
-    static func drawsAlone(_ layer: borrowing RenderLayer) -> Bool {
-        guard layer.kind == .plain, layer.sublayerIDs.isEmpty, layer.maskID == nil else { return false }
-        let box = layer.stateStorage
+    /// (Read through its address, as `redrawMoved` reads it.)
+    static func drawsAlone(_ layer: UnsafePointer<RenderLayer>) -> Bool {
+        guard layer.pointee.kind.isPlain, layer.pointee.sublayerIDs.isEmpty, layer.pointee.maskID == nil else { return false }
+        // Not retained: the table holds the layer, and the layer its box, while this runs.
+        unowned(unsafe) let box = layer.pointee.stateStorage
         // A shadow path's coverage comes from a process-wide cache, which parts would fill in
         // an order of their own; a class's content (text, shapes, tiles, particles, GL frames,
         // replicas) from caches of the renderer's.
@@ -40,9 +42,9 @@ extension FrameFlattener {
         guard !box.isSpecialized, box.value.shadowOpacity <= 0 || !box.hasShadowPath else {
             return false
         }
-        if layer.animations.containsTransition { return false }
+        if layer.pointee.animations.containsTransition { return false }
         // A video layer's frame changes without a commit: never its last frame's quads again.
-        return VideoLayerRegistry.shared.source(ofLayerID: layer.id) == nil
+        return VideoLayerRegistry.shared.source(ofLayerID: layer.pointee.id) == nil
     }
 
     /// Records `run` while drawing the sublayers `ids` in `context` (serial `contextSerial`),
@@ -147,17 +149,22 @@ extension FrameFlattener {
         ends.reserveCapacity(range.count)
         let clipBase = flattener.clips.count
         var flattenedCount = 0
+        let layers = flattener.facts.layers
         for index in range {
             var outcome = FlattenedRunPart.Outcome.leftToJoin
-            if missed[index], let layer = flattener.facts.layers[ids[index]], drawsAlone(layer) {
+            // Read where the table keeps it: a moved layer's copy would retain and release its
+            // box and lists for nothing.
+            if missed[index], let drawn = layers.withValue(ids[index], { layer -> FlattenedRunPart.Outcome? in
+                guard drawsAlone(layer) else { return nil }
                 if index < moved.count, let last = moved[index],
                    flattener.redrawMoved(layer, last: last, lastCommands: lastCommands, in: context) {
-                    outcome = .flattenedStatic
-                } else {
-                    let dependencies = flattener.changes.timeDependencies
-                    flattener.visit(layer, in: context)
-                    outcome = flattener.changes.timeDependencies == dependencies ? .flattenedStatic : .flattenedWithTime
+                    return .flattenedStatic
                 }
+                let dependencies = flattener.changes.timeDependencies
+                flattener.visit(layer.pointee, in: context)
+                return flattener.changes.timeDependencies == dependencies ? .flattenedStatic : .flattenedWithTime
+            }), let drawn {
+                outcome = drawn
                 flattenedCount += 1
             }
             ends.append(FlattenedRunPart.End(command: flattener.commands.count, clip: flattener.clips.count,
