@@ -22,7 +22,7 @@ final class CPURegionSpanKernelTests: XCTestCase {
         case 2: return .nan
         case 3: return random.next(2) == 0 ? .infinity : -.infinity
         case 4: return (unit(&random) - 0.5) * 1e300
-        case 5: return (unit(&random) - 0.5) * 1e-310
+        case 5: return (unit(&random) - 0.5) * Double(sign: .plus, exponent: -1030, significand: 1)  // subnormal
         case 6: return (unit(&random) - 0.5) * 1e16
         default: return (unit(&random) - 0.5) * 400
         }

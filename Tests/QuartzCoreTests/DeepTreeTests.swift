@@ -86,8 +86,8 @@ final class DeepTreeTests: XCTestCase {
         try onSmallStack {
             var chain: DeepChain? = DeepChain(depth: Self.depth)
             CATransaction.flush()
-            weak var deepest = chain?.deepest
-            weak var middle = chain?.links[Self.depth / 2]
+            weak let deepest = chain?.deepest
+            weak let middle = chain?.links[Self.depth / 2]
             let top = try XCTUnwrap(chain?.links[1])
             top.removeFromSuperlayer()
             XCTAssertNil(top.superlayer)
@@ -95,6 +95,7 @@ final class DeepTreeTests: XCTestCase {
             CATransaction.flush()
             chain = nil
             XCTAssertNotNil(deepest, "the removed chain is still held by its top")
+            XCTAssertNotNil(middle, "and so is its middle")
             withExtendedLifetime(top) {}
         }
         try onSmallStack {

@@ -71,9 +71,9 @@ final class PresentationBoxReuseTests: XCTestCase {
         let committed = LayerStateBox(LayerState())
         let animations = try slide()
         // Weak references: a box let go and freed may leave its address to the next one made.
-        weak var theirs = committed.presentation(animatedBy: animations, localTime: 0.25, owner: PresentationBoxOwner())
+        weak let theirs = committed.presentation(animatedBy: animations, localTime: 0.25, owner: PresentationBoxOwner())
         XCTAssertNotNil(theirs, "kept in the slot")
-        weak var mine = committed.presentation(animatedBy: animations, localTime: 0.5, owner: owner)
+        weak let mine = committed.presentation(animatedBy: animations, localTime: 0.5, owner: owner)
         XCTAssertNil(theirs, "the other renderer's box, let go, is freed, not filled by this one")
         XCTAssertEqual(mine?.value.position.x, 60)
         let next = committed.presentation(animatedBy: animations, localTime: 0.75, owner: owner)
@@ -81,7 +81,7 @@ final class PresentationBoxReuseTests: XCTestCase {
         XCTAssertEqual(next.value.position.x, 85)
 
         let outside = LayerStateBox(LayerState())
-        weak var first = outside.presentation(animatedBy: animations, localTime: 0.25, owner: nil)
+        weak let first = outside.presentation(animatedBy: animations, localTime: 0.25, owner: nil)
         let second = outside.presentation(animatedBy: animations, localTime: 0.5, owner: nil)
         XCTAssertNil(first, "outside a renderer, a box let go is freed, never filled again")
         XCTAssertEqual(second.value.position.x, 60)

@@ -110,7 +110,7 @@ final class RenderTreeOwnershipTests: XCTestCase {
         }
         // Freed without committing its removal: the stores drop it as it goes.
         old!.removeFromSuperlayer()
-        weak var freed = old
+        weak let freed = old
         old = nil
         XCTAssertNil(freed, "nothing else holds the removed layer")
         for store in [first, second] {
