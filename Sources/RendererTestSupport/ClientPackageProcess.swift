@@ -7,6 +7,14 @@ public enum ClientPackageProcess {
     public static let repositoryRoot = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
+    /// The one scratch path the three client packages under Tests/ build into, `.build-clients` at
+    /// the repository root (ignored by `.gitignore`). They depend on this package by the same path
+    /// with the same debug flags, so whichever client builds first compiles the library and the
+    /// others reuse its modules (SwiftPM regenerates the plan when the root package changes, but
+    /// the library's unchanged compile commands are skipped), where a scratch path of their own
+    /// each compiled the whole library three extra times.
+    public static let sharedScratch = repositoryRoot.appendingPathComponent(".build-clients")
+
     /// A finished command: its exit status and its stdout and stderr together.
     public struct Run {
         /// The exit status.

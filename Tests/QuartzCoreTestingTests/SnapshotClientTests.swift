@@ -8,8 +8,9 @@ import QuartzCoreTesting
 /// those recordings, and against a recording changed by one pixel, which must fail with the
 /// reference, actual and difference images written and named.
 ///
-/// It builds the library a second time (a few minutes on a small machine). The build goes to
-/// `.build-snapshot-client` at the repository root, which `.gitignore` ignores, so later runs are incremental.
+/// The build goes to `ClientPackageProcess.sharedScratch` (`.build-clients`, ignored), shared with
+/// the other two client packages: whichever of the three runs first compiles the library a second
+/// time (a few minutes on a small machine), the others and later runs are incremental.
 final class SnapshotClientTests: XCTestCase {
     private static let repositoryRoot = ClientPackageProcess.repositoryRoot
     private static let referenceNames = ["testBadgeHalfWayThroughItsEntrance.cpu.png", "testBadgeHalfWayThroughItsEntrance.gles.png",
@@ -17,7 +18,7 @@ final class SnapshotClientTests: XCTestCase {
 
     func testClientRecordsVerifiesAndReportsAOnePixelChange() throws {
         let package = Self.repositoryRoot.appendingPathComponent("Tests/SnapshotClient")
-        let scratch = Self.repositoryRoot.appendingPathComponent(".build-snapshot-client")
+        let scratch = ClientPackageProcess.sharedScratch
         let build = ["swift", "build", "--build-tests", "--package-path", package.path, "--scratch-path", scratch.path]
         let built = try ClientPackageProcess.runRetryingFromScratch(build, scratch: scratch)
         XCTAssertEqual(built.status, 0, "the snapshot client failed to build:\n\(built.output.suffix(6000))")

@@ -8,13 +8,13 @@ import Foundation
 /// Apple-style code, to prove that such code compiles unchanged against `import QuartzCore` and
 /// `import AVFoundation`, then runs it and checks the values it prints.
 ///
-/// It builds the library a second time (a few minutes on a small machine). The build goes to
-/// `.build-apple-style-client` at the repository root, which `.gitignore` ignores, so later runs
-/// are incremental.
+/// The build goes to `ClientPackageProcess.sharedScratch` (`.build-clients`, ignored), shared with
+/// the other two client packages: whichever of the three runs first compiles the library a second
+/// time (a few minutes on a small machine), the others and later runs are incremental.
 final class AppleStyleClientTests: XCTestCase {
     func testAppleStyleClientBuildsAndRuns() throws {
         let package = ClientPackageProcess.repositoryRoot.appendingPathComponent("Tests/AppleStyleClient")
-        let scratch = ClientPackageProcess.repositoryRoot.appendingPathComponent(".build-apple-style-client")
+        let scratch = ClientPackageProcess.sharedScratch
         XCTAssertTrue(FileManager.default.fileExists(atPath: package.appendingPathComponent("Package.swift").path))
 
         let arguments = ["swift", "build", "--package-path", package.path, "--scratch-path", scratch.path]

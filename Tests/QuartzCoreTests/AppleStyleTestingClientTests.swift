@@ -7,8 +7,9 @@ import Foundation
 /// `import QuartzCore`, which needs Swift Testing's CoreGraphics cross-import overlay), and checks
 /// that they all passed and that the rendered frame they attach is written as a PNG.
 ///
-/// It builds the library a second time (a few minutes on a small machine). The build goes to
-/// `.build/apple-style-testing-client`, inside this package's ignored build folder.
+/// The build goes to `ClientPackageProcess.sharedScratch` (`.build-clients`, ignored), shared with
+/// the other two client packages: whichever of the three runs first compiles the library a second
+/// time (a few minutes on a small machine), the others and later runs are incremental.
 final class AppleStyleTestingClientTests: XCTestCase {
     /// The `@Test` functions of the client (a parameterized test counts once). Update it when
     /// adding tests there.
@@ -17,7 +18,7 @@ final class AppleStyleTestingClientTests: XCTestCase {
     func testAppleStyleSwiftTestingClientPasses() throws {
         let root = ClientPackageProcess.repositoryRoot
         let package = root.appendingPathComponent("Tests/AppleStyleTestingClient")
-        let scratch = root.appendingPathComponent(".build/apple-style-testing-client")
+        let scratch = ClientPackageProcess.sharedScratch
         let attachments = FileManager.default.temporaryDirectory.appendingPathComponent("client-attachments-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: attachments, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: attachments) }
