@@ -137,10 +137,10 @@ final class PlanarRotationMemoTests: XCTestCase {
         }
     }
 
-    /// The memo, fed a sequence of transforms that repeat, change by one entry, by the sign of
-    /// a zero, leave the plane or cannot be decomposed, gives what the decomposition without
-    /// it gives, bit for bit.
-    func testTheMemoGivesTheDecompositionsBits() {
+    /// Transforms that repeat, change by one entry, by the sign of a zero, leave the plane or
+    /// cannot be decomposed, each with whether it turns only about z; and the angles to turn
+    /// each to (a non-finite one among them).
+    private func memoSequence() -> (transforms: [(CATransform3D, flat: Bool)], angles: [CGFloat]) {
         let flat = transform(scale: 2, 0.5, turn: 1.25, translation: 7, 8)
         var nudged = flat
         nudged.m41 = 7.000000000000001
@@ -158,7 +158,13 @@ final class PlanarRotationMemoTests: XCTestCase {
             (singular, false), (notFinite, false), (notFinite, false), (flat, true),
             (CATransform3DMakeScale(-1, 1, 1), false), (CATransform3DMakeScale(-1, -1, 1), true),
         ]
-        let angles: [CGFloat] = [0, -0.0, 0.3, .pi, -2.5, .infinity, 1e6]
+        return (transforms, [0, -0.0, 0.3, .pi, -2.5, .infinity, 1e6])
+    }
+
+    /// The memo, fed `memoSequence()`, gives what the decomposition without it gives, bit for
+    /// bit.
+    func testTheMemoGivesTheDecompositionsBits() {
+        let (transforms, angles) = memoSequence()
         var memo = PlanarRotationMemo()
         for (t, isFlat) in transforms {
             XCTAssertEqual(t.planarRotationParts != nil, isFlat, "\(t)")
@@ -166,6 +172,32 @@ final class PlanarRotationMemoTests: XCTestCase {
                 let expected = t.settingVirtualComponent(.rotationZ, to: angle)
                 let result = t.settingVirtualComponent(.rotationZ, to: angle, memo: &memo)
                 XCTAssertEqual(bits(result), bits(expected), "\(t) turned to \(angle)")
+            }
+        }
+    }
+
+    /// The turn written in place (`setRotationAboutZ(of:to:)`) answers true and writes the
+    /// shortcut's bits where the shortcut gives a transform, and answers false leaving the
+    /// transform as it was where it gives none; a running animation's field
+    /// (`ScalarField.set(_:in:memo:)`) writes what `settingVirtualComponent` gives, for the
+    /// same sequence.
+    func testTheTurnWrittenInPlaceGivesTheShortcutsBits() {
+        let (transforms, angles) = memoSequence()
+        var memo = PlanarRotationMemo()
+        var fieldMemo = PlanarRotationMemo()
+        for (t, _) in transforms {
+            for angle in angles {
+                let expected = t.settingRotationAboutZ(to: angle)
+                var inPlace = t
+                XCTAssertEqual(memo.setRotationAboutZ(of: &inPlace, to: angle), expected != nil, "\(t) turned to \(angle)")
+                XCTAssertEqual(bits(inPlace), bits(expected ?? t), "\(t) turned to \(angle)")
+                for component in [TransformComponent.rotationZ, .rotation] {
+                    var state = LayerState()
+                    state.transform = t
+                    ScalarField.transform(component).set(Double(angle), in: &state, memo: &fieldMemo)
+                    XCTAssertEqual(bits(state.transform), bits(t.settingVirtualComponent(component, to: angle)),
+                                   "\(t) turned to \(angle) through \(component)")
+                }
             }
         }
     }

@@ -37,7 +37,10 @@ struct FrameChangeNotes: Sendable {
                 // The timing read out (plain values): a call on the animation copies it.
                 switch animation[index].timing.phase(atParentTime: localTime) {
                 case .active:
+                    // Nothing comes sooner than now (a later one's start is at least `time`):
+                    // the rest are not asked.
                     nextChangeTime = time
+                    return
                 case .before where rate > 0:
                     let start = time + (animation[index].timing.beginTime - localTime) / rate
                     nextChangeTime = min(nextChangeTime, max(time, start))

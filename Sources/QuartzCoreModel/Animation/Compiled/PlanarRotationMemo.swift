@@ -11,10 +11,15 @@ import Foundation
 /// writes the transform) decomposes anew, and the result is the one without the memo, bit for
 /// bit. Bits, not `==`: +0 and -0 compare equal but their signs reach the recomposed zeros.
 struct PlanarRotationMemo: Sendable {
-    /// The transform last decomposed, or nil before the first.
-    private var transform: CATransform3D?
-    /// Its parts, or nil when it does not turn only about z (or cannot be decomposed).
-    private var parts: DecomposedTransform3D?
+    /// The transform last decomposed (meaningful once `hasTransform`). Kept as a plain value,
+    /// not an optional, so that it is compared where it lies rather than copied out first.
+    private var transform = CATransform3DIdentity
+    /// Whether a transform has been decomposed.
+    private var hasTransform = false
+    /// Its parts, their rotation the one last set (meaningful when `turnsOnlyAboutZ`).
+    private var parts = DecomposedTransform3D()
+    /// Whether the transform turns only about z (it can be decomposed, its rotation about z).
+    private var turnsOnlyAboutZ = false
 
     /// A memo that has seen no transform.
     init() {}
@@ -22,13 +27,34 @@ struct PlanarRotationMemo: Sendable {
     /// `transform.settingRotationAboutZ(to: angle)`, decomposing `transform` only when it is
     /// not the one decomposed last.
     mutating func settingRotationAboutZ(of transform: CATransform3D, to angle: CGFloat) -> CATransform3D? {
-        guard angle.isFinite else { return nil }
-        if let known = self.transform, known.hasSameBits(as: transform) {
-            return parts?.turnedAboutZ(to: angle)
+        var turned = transform
+        return setRotationAboutZ(of: &turned, to: angle) ? turned : nil
+    }
+
+    /// Sets the rotation about z of `transform` to `angle` in place, as
+    /// `settingRotationAboutZ(of:to:)` computes it, and returns true; returns false, leaving
+    /// `transform` as it is, where that gives nil (a turn out of the plane, an angle that is
+    /// not finite). The transform is compared and written where it lies, and the parts are
+    /// turned where the memo keeps them: no copies of either (about 150 instructions a frame
+    /// for a running turn, against `settingRotationAboutZ(of:to:)` and an assignment).
+    mutating func setRotationAboutZ(of transform: inout CATransform3D, to angle: CGFloat) -> Bool {
+        guard angle.isFinite else { return false }
+        if !hasTransform || !self.transform.hasSameBits(as: transform) {
+            self.transform = transform
+            hasTransform = true
+            if let found = transform.planarRotationParts {
+                parts = found
+                turnsOnlyAboutZ = true
+            } else {
+                turnsOnlyAboutZ = false
+            }
         }
-        self.transform = transform
-        parts = transform.planarRotationParts
-        return parts?.turnedAboutZ(to: angle)
+        guard turnsOnlyAboutZ else { return false }
+        // `DecomposedTransform3D.turnedAboutZ(to:)`, on the memo's own parts: only their
+        // rotation changes (the decomposition's is the identity, replaced at every turn).
+        parts.quaternion = Quaternion(rotationAboutZ: Double(angle))
+        transform = parts.recomposed
+        return true
     }
 
     /// A memo kept out of line, by a presentation box (`LayerStateBox.planarRotationMemo`):

@@ -62,6 +62,11 @@ enum ScalarField: Sendable, Equatable {
         case .boundsOriginY: state.bounds.origin.y = CGFloat(value)
         case .boundsWidth: state.bounds.size.width = CGFloat(value)
         case .boundsHeight: state.bounds.size.height = CGFloat(value)
+        case .transform(let component) where component == .rotationZ || component == .rotation:
+            // `settingVirtualComponent(_:to:memo:)`, the turn written in place.
+            if !memo.setRotationAboutZ(of: &state.transform, to: CGFloat(value)) {
+                state.transform = state.transform.settingVirtualComponentByDecomposition(component, to: CGFloat(value))
+            }
         case .transform(let component):
             state.transform = state.transform.settingVirtualComponent(component, to: CGFloat(value), memo: &memo)
         }
