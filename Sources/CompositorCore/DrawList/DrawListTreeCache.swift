@@ -9,7 +9,8 @@
 /// the list. A list given again (the same command storage) keeps its tree whole. Any other list
 /// is parsed afresh.
 ///
-/// The cache holds the last list's commands until the next list replaces them.
+/// The cache holds the last list's commands until the next list replaces them; a long list's
+/// are then freed on another thread (`DrawListRetirement`), off the renderer's path.
 public struct DrawListTreeCache: Sendable {
     /// The tree of the list given last (an empty tree before the first).
     public private(set) var tree = DrawListTree([])
@@ -51,15 +52,34 @@ public struct DrawListTreeCache: Sendable {
             // may begin to. (One that stops leaves the flag set until a list is parsed again:
             // the renderer then only takes the careful path, backdrops or not.)
             let hasBackdrops = tree.hasBackdrops || DrawListTree.readsBackdrop(list.commands, in: changed)
-            tree = DrawListTree(commands: list.commands, shapedLike: tree, groups: groups, hasBackdrops: hasBackdrops)
+            replaceTree(with: DrawListTree(commands: list.commands, shapedLike: tree, groups: groups, hasBackdrops: hasBackdrops))
             changedRanges = changed
             return tree
         }
-        tree = DrawListTree(list.commands)
+        replaceTree(with: DrawListTree(list.commands))
         changedRanges = nil
         groupsByCommand = tree.groups.indices.map { SIMD2(tree.groups[$0].commandIndex, $0) }
         groupsByCommand.sort { $0.x < $1.x }
         return tree
+    }
+
+    /// Makes `new` the tree, freeing the last one on the retirement queue when it is long.
+    private mutating func replaceTree(with new: DrawListTree) {
+        guard tree.commands.count >= DrawListRetirement.minimumCommands else {
+            tree = new
+            return
+        }
+        // The box takes the cache's reference before `tree` lets it go: no reference is left
+        // on this thread whose release could be the last.
+        let retired = ThreadLock<DrawListTree?>(tree)
+        tree = new
+        DrawListRetirement.shared.retire(retired)
+    }
+
+    /// Waits until the trees this process's caches replaced are freed (for tests and
+    /// measurements of memory).
+    public static func waitUntilReplacedTreesAreFreed() {
+        DrawListRetirement.shared.waitUntilFreed()
     }
 
     /// The commands of `list` outside the ranges its producer repeated from the list of `tree`,

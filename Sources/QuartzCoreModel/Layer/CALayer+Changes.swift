@@ -18,11 +18,19 @@ extension CALayer {
                 if redisplays { setNeedsDisplay() }
                 return
             }
-            let before = willChangeProperty(key, in: stack)
-            let redisplays = redisplays(forKey: key, changing: keyPath, to: value)
-            state[keyPath: keyPath] = value
-            didChangeProperty(key, before: before, redisplays: redisplays, in: stack)
+            setChangedProperty(keyPath, value, key: key, runningActionsIn: stack)
         }
+    }
+
+    /// The change of a property with actions possibly enabled: the action is looked up before
+    /// the value is stored and run after.
+    @inline(__always)
+    private func setChangedProperty<Value>(_ keyPath: WritableKeyPath<LayerState, Value>, _ value: Value, key: String,
+                                           runningActionsIn stack: TransactionStack) {
+        let before = willChangeProperty(key, in: stack)
+        let redisplays = redisplays(forKey: key, changing: keyPath, to: value)
+        state[keyPath: keyPath] = value
+        didChangeProperty(key, before: before, redisplays: redisplays, in: stack)
     }
 
     /// `setProperty` for a value that can be compared: setting a property to the value it
@@ -31,10 +39,24 @@ extension CALayer {
     /// checked against Apple, finds that setting a position to the value it already has posts
     /// no change notification, and Core Animation looks up a property's action in the same
     /// change notification (`actionForKey:` runs from the layer's will-change step).
+    ///
+    /// With actions disabled (and the key not `bounds`) the value is compared and stored under
+    /// one hold of `LayerTreeLock` (`replaceStateValue`), not one to compare and one to store:
+    /// another thread sees the old value or the new one, as before, and the change is recorded
+    /// only when the stored value differed.
     @inline(__always)
     func setProperty<Value: Equatable>(_ keyPath: WritableKeyPath<LayerState, Value>, _ value: Value, key: String) {
-        guard state[keyPath: keyPath] != value else { return }
-        setChangedProperty(keyPath, value, key: key)
+        TransactionStack.withCurrent { stack in
+            if stack.disablesActions && !Self.isBoundsKey(key) {
+                guard replaceStateValue(keyPath, with: value) else { return }
+                stack.recordChange(of: self)
+                // The value differed, so a class that redisplays for `key` redisplays.
+                if type(of: self).needsDisplay(forKey: key) { setNeedsDisplay() }
+                return
+            }
+            guard state[keyPath: keyPath] != value else { return }
+            setChangedProperty(keyPath, value, key: key, runningActionsIn: stack)
+        }
     }
 
     /// Sets one property of the model state that cannot be compared (see the `Equatable`

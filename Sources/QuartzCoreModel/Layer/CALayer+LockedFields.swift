@@ -103,6 +103,18 @@ extension CALayer {
         return lockedFields.state[keyPath: field]
     }
 
+    /// Stores `value` at `field` of the model state unless it is already there, comparing and
+    /// storing under one hold of `LayerTreeLock`; returns whether it stored.
+    @inline(__always)
+    func replaceStateValue<Value: Equatable>(_ field: WritableKeyPath<LayerState, Value>, with value: Value) -> Bool {
+        let lock = LayerTreeLock.shared
+        lock.lock()
+        defer { lock.unlock() }
+        guard lockedFields.state[keyPath: field] != value else { return false }
+        lockedFields.state[keyPath: field] = value
+        return true
+    }
+
     /// `contents` exactly as it was set (the render state keeps only a `CGImage`).
     var contentsObject: Any? {
         _read {
