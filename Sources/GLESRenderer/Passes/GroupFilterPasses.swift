@@ -60,8 +60,9 @@ enum GroupFilterPasses {
             let vivid = try pass { FilterStep(mode: .vibrance, source: current, destination: $0, map: identityMap(current), amount: amount) }
             return ([vivid], vivid.destination!, 0)
         case .blur(let sigma):
-            guard var (passes, blurredImage, map) = try blurred(current, sigma: Double(GroupFilter.renderedSigma(sigma)) * scale,
-                                                                pool: pool, edges: edges) else { return ([], current, 0) }
+            guard let (blurPasses, blurredImage, map) = try blurred(current, sigma: Double(GroupFilter.renderedSigma(sigma)) * scale,
+                                                                     pool: pool, edges: edges) else { return ([], current, 0) }
+            var passes = blurPasses
             let resampled = try pass {
                 var step = FilterStep(mode: .resample, source: blurredImage, destination: $0, map: map)
                 if edges == .duplicated { step.clamp = BlurStep.clamp(to: blurredImage) }
@@ -71,8 +72,9 @@ enum GroupFilterPasses {
             passes.append(resampled)
             return (passes, resampled.destination!, 1)
         case .bloom(let sigma, let intensity):
-            guard var (passes, blurredImage, map) = try blurred(current, sigma: Double(GroupFilter.renderedSigma(sigma)) * scale,
-                                                                pool: pool, edges: edges) else { return ([], current, 0) }
+            guard let (blurPasses, blurredImage, map) = try blurred(current, sigma: Double(GroupFilter.renderedSigma(sigma)) * scale,
+                                                                     pool: pool, edges: edges) else { return ([], current, 0) }
+            var passes = blurPasses
             let bloomed = try pass {
                 var step = FilterStep(mode: .bloom, source: current, destination: $0, map: identityMap(current),
                                       second: blurredImage, secondMap: map, amount: intensity)
