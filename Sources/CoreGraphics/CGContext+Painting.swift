@@ -172,7 +172,8 @@ extension CGContext {
         paint { canvas in
             canvas.setPath(elements)
             color.setSource(on: canvas.cr)
-            cairo_stroke(canvas.cr)
+            // Bounded by what can be visible: Cairo walks every dash of a huge path (issue 33).
+            CairoDashedStroke.stroke(canvas.cr)
         }
     }
 

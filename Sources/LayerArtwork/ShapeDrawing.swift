@@ -82,10 +82,12 @@ package struct ShapeDrawing {
         cairo_set_line_cap(cr, Self.cairoCap(stroke.lineCap))
         cairo_set_line_join(cr, Self.cairoJoin(stroke.lineJoin))
         CairoPath.setSourceColor(stroke.color, in: cr)
+        // CairoDashedStroke, not cairo_stroke: Cairo walks every dash, also of a path reaching
+        // 1e125 away, and never finishes (issue 33); ordinary paths keep Cairo's pixels.
         guard let pieces = trimmedStroke else {
             Self.setDash(stroke, offset: 0, in: cr)
             CairoPath.append(path, to: cr)
-            cairo_stroke(cr)
+            CairoDashedStroke.stroke(cr)
             return
         }
         // A dashed piece that starts inside its subpath continues the subpath's dash pattern, so the
@@ -103,7 +105,7 @@ package struct ShapeDrawing {
             for piece in pieces where stroke.dashPattern == nil || piece.offsetInSubpath == offset {
                 CairoPath.append(piece.path, to: cr)
             }
-            cairo_stroke(cr)
+            CairoDashedStroke.stroke(cr)
         }
         if grouped {
             cairo_pop_group_to_source(cr)
