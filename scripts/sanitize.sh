@@ -40,6 +40,9 @@ thread_tests=(
   'QuartzCoreTests\.PresentationBoxThreadTests'
   # A deep chain released on a thread with a small stack.
   'QuartzCoreTests\.DeepTreeTests/testRemovingAndReleasingADeepChain'
+  # Setters with actions disabled from four threads; long replaced draw lists freed on a queue.
+  'QuartzCoreTests\.DisabledActionsSetterTests'
+  'CompositorCoreTests\.DrawListTreeCacheRetirementTests'
   # Text rasterized on several threads, the display link's thread, media time.
   'QuartzCoreTests\.(SpecializedRasterizationTextTests|DisplayLinkTests|MediaTimeAppleTests)'
   # The CPU renderer's parallel preparation and bands.
