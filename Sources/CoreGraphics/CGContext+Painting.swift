@@ -92,7 +92,7 @@ extension CGContext {
         let elements = devicePath(of: { $0.addRect(rect, transform: cairoMatrix) })
         perform { canvas in
             cairo_save(canvas.cr)
-            canvas.setPath(elements)
+            canvas.setPath(elements, for: .fill)
             cairo_set_operator(canvas.cr, CAIRO_OPERATOR_CLEAR)
             cairo_fill(canvas.cr)
             cairo_restore(canvas.cr)
@@ -106,7 +106,7 @@ extension CGContext {
     public func clip(using rule: CGPathFillRule = .winding) {
         let elements = takePath()
         perform { canvas in
-            canvas.setPath(elements)
+            canvas.setPath(elements, for: .fill)
             cairo_set_fill_rule(canvas.cr, rule.cairoRule)
             cairo_clip(canvas.cr)
         }
@@ -126,7 +126,7 @@ extension CGContext {
     public func clip(to rects: [CGRect]) {
         let elements = devicePath(of: { $0.addRects(rects, transform: cairoMatrix) })
         perform { canvas in
-            canvas.setPath(elements)
+            canvas.setPath(elements, for: .fill)
             cairo_set_fill_rule(canvas.cr, CAIRO_FILL_RULE_WINDING)
             cairo_clip(canvas.cr)
         }
@@ -159,7 +159,7 @@ extension CGContext {
     func fill(_ elements: [CGPath.Element], rule: CGPathFillRule) {
         let color = PaintColor(gstate.fillColor, alpha: gstate.alpha)
         paint { canvas in
-            canvas.setPath(elements)
+            canvas.setPath(elements, for: .fill)
             cairo_set_fill_rule(canvas.cr, rule.cairoRule)
             color.setSource(on: canvas.cr)
             cairo_fill(canvas.cr)
@@ -170,7 +170,7 @@ extension CGContext {
     func stroke(_ elements: [CGPath.Element]) {
         let color = PaintColor(gstate.strokeColor, alpha: gstate.alpha)
         paint { canvas in
-            canvas.setPath(elements)
+            canvas.setPath(elements, for: .stroke)
             color.setSource(on: canvas.cr)
             // Bounded by what can be visible: Cairo walks every dash of a huge path (issue 33).
             CairoDashedStroke.stroke(canvas.cr)

@@ -102,38 +102,15 @@ extension CGContext {
 }
 
 extension CairoCanvas {
-    /// Replaces Cairo's path with `elements`, which are in device space; Cairo's matrix is left
+    /// Replaces Cairo's path with `elements`, which are in device space, reduced to what can be
+    /// visible for `use` when they reach beyond Cairo's fixed-point range; Cairo's matrix is left
     /// unchanged, so the pen of a later stroke still follows the CTM.
-    func setPath(_ elements: [CGPath.Element]) {
+    func setPath(_ elements: [CGPath.Element], for use: CairoFarPath.Use) {
         var matrix = cairo_matrix_t()
         cairo_get_matrix(cr, &matrix)
         cairo_identity_matrix(cr)
         cairo_new_path(cr)
-        var current = CGPoint.zero
-        for element in elements {
-            switch element {
-            case .moveToPoint(let p):
-                cairo_move_to(cr, Double(p.x), Double(p.y))
-                current = p
-            case .addLineToPoint(let p):
-                cairo_line_to(cr, Double(p.x), Double(p.y))
-                current = p
-            case .addQuadCurveToPoint(let c, let p):
-                // A quadratic is the cubic with controls two thirds of the way to its control point.
-                let c1 = CGPoint(x: current.x + 2 / 3 * (c.x - current.x), y: current.y + 2 / 3 * (c.y - current.y))
-                let c2 = CGPoint(x: p.x + 2 / 3 * (c.x - p.x), y: p.y + 2 / 3 * (c.y - p.y))
-                cairo_curve_to(cr, Double(c1.x), Double(c1.y), Double(c2.x), Double(c2.y), Double(p.x), Double(p.y))
-                current = p
-            case .addCurveToPoint(let c1, let c2, let p):
-                cairo_curve_to(cr, Double(c1.x), Double(c1.y), Double(c2.x), Double(c2.y), Double(p.x), Double(p.y))
-                current = p
-            case .closeSubpath:
-                cairo_close_path(cr)
-                var x = 0.0, y = 0.0
-                cairo_get_current_point(cr, &x, &y)
-                current = CGPoint(x: x, y: y)
-            }
-        }
+        CairoFarPath.append(elements, to: cr, for: use)
         cairo_set_matrix(cr, &matrix)
     }
 }

@@ -1,8 +1,9 @@
 import CCairo
 import Foundation
 
-/// A run of joined line segments of a flattened subpath, in user space, and how far along its
-/// subpath it starts (where its dash pattern continues from).
+/// A run of joined line segments of a flattened subpath (in user space for a dashed stroke, in
+/// device space for `CairoFarPath`), and how far along its subpath it starts (where its dash
+/// pattern continues from).
 struct DashedPiece {
     var points: [(x: Double, y: Double)]
     var offsetInSubpath: Double
@@ -23,8 +24,12 @@ struct DashedPiece {
     }
 }
 
+/// An axis-aligned box: (minX, minY, maxX, maxY).
+typealias CairoBox = (minX: Double, minY: Double, maxX: Double, maxY: Double)
+
 /// Reads Cairo's current path (in user space) for `CairoDashedStroke`: its length, how far its
-/// stroke can reach, and its pieces within that reach.
+/// stroke can reach, and its pieces within that reach; cuts polylines to a box (also for
+/// `CairoFarPath`).
 enum CairoPathWalk {
     /// The length of the path with each curve's control polygon (never shorter than the curve).
     static func controlPolygonLength(of cr: OpaquePointer) -> Double {
@@ -45,7 +50,7 @@ enum CairoPathWalk {
     /// The user-space box outside which nothing of a stroke shows: the clip's extents grown by
     /// half the line width times the miter limit (what joins and caps reach) and two pixels of
     /// antialiasing; nil when the clip has no finite extents.
-    static func reach(of cr: OpaquePointer) -> (minX: Double, minY: Double, maxX: Double, maxY: Double)? {
+    static func reach(of cr: OpaquePointer) -> CairoBox? {
         var x1 = 0.0, y1 = 0.0, x2 = 0.0, y2 = 0.0
         cairo_clip_extents(cr, &x1, &y1, &x2, &y2)
         let reach = cairo_get_line_width(cr) / 2 * max(cairo_get_miter_limit(cr), 1.5)
@@ -61,30 +66,12 @@ enum CairoPathWalk {
 
     /// The flattened path cut to `box`: a subpath inside it whole, others in the pieces of
     /// their segments inside it (Liang–Barsky), each with its distance along its subpath.
-    static func pieces(of cr: OpaquePointer, within box: (minX: Double, minY: Double, maxX: Double, maxY: Double))
-        -> [DashedPiece] {
+    static func pieces(of cr: OpaquePointer, within box: CairoBox) -> [DashedPiece] {
         var pieces: [DashedPiece] = []
         var subpath: [(x: Double, y: Double)] = []
         func finish(closed: Bool) {
             defer { subpath = [] }
-            guard !subpath.isEmpty else { return }
-            let inside = subpath.allSatisfy { $0.x >= box.minX && $0.x <= box.maxX && $0.y >= box.minY && $0.y <= box.maxY }
-            if inside { return pieces.append(DashedPiece(points: subpath, offsetInSubpath: 0, closed: closed)) }
-            if closed { subpath.append(subpath[0]) }
-            var distance = 0.0, open = false
-            for (a, b) in zip(subpath, subpath.dropFirst()) {
-                let length = hypot(b.x - a.x, b.y - a.y)
-                defer { distance += length }
-                guard let (t0, t1) = clip(from: a, to: b, box: box) else { open = false; continue }
-                let start = (x: a.x + t0 * (b.x - a.x), y: a.y + t0 * (b.y - a.y))
-                let end = t1 == 1 ? b : (x: a.x + t1 * (b.x - a.x), y: a.y + t1 * (b.y - a.y))
-                if open && t0 == 0 {
-                    pieces[pieces.count - 1].points.append(end)
-                } else {
-                    pieces.append(DashedPiece(points: [start, end], offsetInSubpath: distance + t0 * length))
-                }
-                open = t1 == 1
-            }
+            pieces += cut(subpath, closed: closed, to: box)
         }
         forEachElement(of: cairo_copy_path_flat(cr)) { type, points in
             switch type {
@@ -103,9 +90,36 @@ enum CairoPathWalk {
         return pieces
     }
 
+    /// A polyline cut to `box`: whole when it lies inside, else the runs of its segments inside
+    /// it (Liang–Barsky), each with its distance along the polyline as `measure` gives lengths.
+    static func cut(_ subpath: [(x: Double, y: Double)], closed: Bool, to box: CairoBox,
+                    measure: (_ dx: Double, _ dy: Double) -> Double = { hypot($0, $1) }) -> [DashedPiece] {
+        guard !subpath.isEmpty else { return [] }
+        if subpath.allSatisfy({ $0.x >= box.minX && $0.x <= box.maxX && $0.y >= box.minY && $0.y <= box.maxY }) {
+            return [DashedPiece(points: subpath, offsetInSubpath: 0, closed: closed)]
+        }
+        var pieces: [DashedPiece] = []
+        var distance = 0.0, open = false
+        let points = closed ? subpath + [subpath[0]] : subpath
+        for (a, b) in zip(points, points.dropFirst()) {
+            let length = measure(b.x - a.x, b.y - a.y)
+            defer { distance += length }
+            guard let (t0, t1) = clip(from: a, to: b, box: box) else { open = false; continue }
+            let start = (x: a.x + t0 * (b.x - a.x), y: a.y + t0 * (b.y - a.y))
+            let end = t1 == 1 ? b : (x: a.x + t1 * (b.x - a.x), y: a.y + t1 * (b.y - a.y))
+            if open && t0 == 0 {
+                pieces[pieces.count - 1].points.append(end)
+            } else {
+                pieces.append(DashedPiece(points: [start, end], offsetInSubpath: distance + t0 * length))
+            }
+            open = t1 == 1
+        }
+        return pieces
+    }
+
     /// The parameters in 0...1 between which the segment from `a` to `b` lies in `box`, or nil.
     private static func clip(from a: (x: Double, y: Double), to b: (x: Double, y: Double),
-                             box: (minX: Double, minY: Double, maxX: Double, maxY: Double)) -> (Double, Double)? {
+                             box: CairoBox) -> (Double, Double)? {
         var t0 = 0.0, t1 = 1.0
         let dx = b.x - a.x, dy = b.y - a.y
         for (p, q) in [(-dx, a.x - box.minX), (dx, box.maxX - a.x), (-dy, a.y - box.minY), (dy, box.maxY - a.y)] {

@@ -68,7 +68,7 @@ package struct ShapeDrawing {
     /// Fills, then strokes, the path into `cr`, whose user space is the layer's (y down).
     func draw(in cr: OpaquePointer) {
         if let fill {
-            CairoPath.append(path, to: cr)
+            CairoPath.append(path, to: cr, for: .fill)
             cairo_set_fill_rule(cr, fill.rule == .evenOdd ? CAIRO_FILL_RULE_EVEN_ODD : CAIRO_FILL_RULE_WINDING)
             CairoPath.setSourceColor(fill.color, in: cr)
             cairo_fill(cr)
@@ -86,7 +86,7 @@ package struct ShapeDrawing {
         // 1e125 away, and never finishes (issue 33); ordinary paths keep Cairo's pixels.
         guard let pieces = trimmedStroke else {
             Self.setDash(stroke, offset: 0, in: cr)
-            CairoPath.append(path, to: cr)
+            CairoPath.append(path, to: cr, for: .stroke)
             CairoDashedStroke.stroke(cr)
             return
         }
@@ -103,7 +103,7 @@ package struct ShapeDrawing {
         for offset in offsets {
             Self.setDash(stroke, offset: offset, in: cr)
             for piece in pieces where stroke.dashPattern == nil || piece.offsetInSubpath == offset {
-                CairoPath.append(piece.path, to: cr)
+                CairoPath.append(piece.path, to: cr, for: .stroke)
             }
             CairoDashedStroke.stroke(cr)
         }
