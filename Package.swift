@@ -149,7 +149,7 @@ let package = Package(
         .testTarget(name: "AVFoundationTests", dependencies: [
             "AVFoundation", "MediaDecoding", "MediaTestSupport", "QuartzCoreTesting", "QuartzCoreSnapshotTesting",
         ]),
-        .testTarget(name: "CoreGraphicsTests", dependencies: ["CoreGraphics"], exclude: ["Fixtures"]),
+        .testTarget(name: "CoreGraphicsTests", dependencies: ["CoreGraphics", "CCairo"], exclude: ["Fixtures"]),
         .testTarget(name: "CoreImageTests", dependencies: ["CoreImage", "CoreGraphics"]),
         .testTarget(name: "CompositorCoreTests", dependencies: ["CompositorCore", "CoreGraphics", "RendererTestSupport", logging]),
         .testTarget(name: "QuartzCoreTests", dependencies: [
