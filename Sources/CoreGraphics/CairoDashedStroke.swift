@@ -18,13 +18,7 @@ package enum CairoDashedStroke {
     /// Strokes and clears `cr`'s current path as `cairo_stroke` does, with the same line style,
     /// dash pattern, source and operator, leaving the dash pattern as it was.
     package static func stroke(_ cr: OpaquePointer) {
-        let count = Int(cairo_get_dash_count(cr))
-        guard count > 0 else { return cairo_stroke(cr) }
-        var dashes = [Double](repeating: 0, count: count)
-        var phase = 0.0
-        cairo_get_dash(cr, &dashes, &phase)
-        let pattern = DashStyle(dashes: dashes, phase: phase)
-        guard pattern.period > 0, pattern.period.isFinite,
+        guard let pattern = DashStyle(of: cr),
               !(CairoPathWalk.controlPolygonLength(of: cr) / pattern.period <= dashBudget),
               let bounds = CairoPathWalk.reach(of: cr) else {
             return cairo_stroke(cr)
@@ -71,4 +65,14 @@ struct DashStyle {
 
     /// The length after which the pattern repeats.
     var period: Double { dashes.reduce(0, +) * (dashes.count % 2 == 1 ? 2 : 1) }
+
+    /// `cr`'s dash pattern, or nil for a solid line or a pattern without a finite, positive period.
+    init?(of cr: OpaquePointer) {
+        let count = Int(cairo_get_dash_count(cr))
+        guard count > 0 else { return nil }
+        dashes = [Double](repeating: 0, count: count)
+        phase = 0
+        cairo_get_dash(cr, &dashes, &phase)
+        guard period > 0, period.isFinite else { return nil }
+    }
 }

@@ -82,7 +82,7 @@ package enum CairoFarPath {
         if use == .stroke {
             // A user-space distance d moves a device coordinate by at most d times the row sum.
             let scale = max(abs(m.xx) + abs(m.xy), abs(m.yx) + abs(m.yy))
-            margin += cairo_get_line_width(cr) / 2 * max(cairo_get_miter_limit(cr), 1.5) * scale
+            margin += CairoPathWalk.penReach(of: cr) * scale
         }
         func bound(_ value: Double) -> Double { value.isNaN ? 0 : min(max(value, -safeLimit), safeLimit) }
         return (bound(x1 - margin), bound(y1 - margin), bound(x2 + margin), bound(y2 + margin))
@@ -132,13 +132,9 @@ private struct DashAlignment {
     let box: CairoBox
 
     init(_ cr: OpaquePointer, matrix: cairo_matrix_t, box: CairoBox) {
-        var dashes = [Double](repeating: 0, count: Int(cairo_get_dash_count(cr)))
-        var phase = 0.0
-        if !dashes.isEmpty { cairo_get_dash(cr, &dashes, &phase) }
-        let period = DashStyle(dashes: dashes, phase: phase).period
         var inverse = matrix
         let invertible = cairo_matrix_invert(&inverse) == CAIRO_STATUS_SUCCESS
-        self.period = period > 0 && period.isFinite && invertible ? period : nil
+        self.period = invertible ? DashStyle(of: cr)?.period : nil
         self.inverse = inverse
         self.box = box
     }

@@ -47,13 +47,19 @@ enum CairoPathWalk {
         return length
     }
 
+    /// How far from the path a stroke with `cr`'s line width and miter limit can paint, in user
+    /// space: half the width times the miter limit (at least 1.5, for square caps' corners).
+    static func penReach(of cr: OpaquePointer) -> Double {
+        cairo_get_line_width(cr) / 2 * max(cairo_get_miter_limit(cr), 1.5)
+    }
+
     /// The user-space box outside which nothing of a stroke shows: the clip's extents grown by
     /// half the line width times the miter limit (what joins and caps reach) and two pixels of
     /// antialiasing; nil when the clip has no finite extents.
     static func reach(of cr: OpaquePointer) -> CairoBox? {
         var x1 = 0.0, y1 = 0.0, x2 = 0.0, y2 = 0.0
         cairo_clip_extents(cr, &x1, &y1, &x2, &y2)
-        let reach = cairo_get_line_width(cr) / 2 * max(cairo_get_miter_limit(cr), 1.5)
+        let reach = penReach(of: cr)
         var pixelX = (x: 1.0, y: 0.0), pixelY = (x: 0.0, y: 1.0)
         cairo_device_to_user_distance(cr, &pixelX.x, &pixelX.y)
         cairo_device_to_user_distance(cr, &pixelY.x, &pixelY.y)
