@@ -53,7 +53,7 @@ extension FrameFlattener {
     /// never needs an opacity group, and the walk is skipped: this runs for every translucent
     /// layer of every frame.
     static func drawsOneBoxAtMost(_ layer: RenderLayer, _ storage: LayerStateBox) -> Bool {
-        guard layer.kind == .plain, layer.sublayerIDs.isEmpty, !storage.isSpecialized else { return false }
+        guard layer.kind.isPlain, layer.sublayerIDs.isEmpty, !storage.isSpecialized else { return false }
         guard storage.value.contents != nil else { return true }
         // With contents, the background and the border each add a box (see `addOnThisStack`).
         return PremultipliedColor(storage.value.backgroundColor).alpha <= 0
@@ -96,7 +96,7 @@ struct PictureWalker {
     private mutating func addOnThisStack(_ layer: RenderLayer, state s: LayerState, localTime: CFTimeInterval,
                                          toRoot: CATransform3D, includingOwnShadow: Bool) {
         guard !gaveUp else { return }
-        if layer.kind == .plain {
+        if layer.kind.isPlain {
             if includingOwnShadow, case let shape = ShadowShape(s, layer: layer, isMasked: layer.maskID != nil),
                shape != .none {
                 let source: CGRect
@@ -125,8 +125,8 @@ struct PictureWalker {
                 addBox(drawn, toRoot)
             }
         }
-        let clipped = layer.kind == .plain && s.masksToBounds
-        let flattens = layer.kind == .plain
+        let clipped = layer.kind.isPlain && s.masksToBounds
+        let flattens = layer.kind.isPlain
         // A replicator draws its sublayers once per instance, each moved by the instance's
         // transform and evaluated at its own time, as `drawReplicatorInstances` does.
         for copy in Self.copies(of: s) {

@@ -28,7 +28,7 @@ extension FrameFlattener {
         for id in ids {
             guard let sublayer = facts.layers[id], let placed = place(sublayer, in: context) else { continue }
             let childScene = placed.toParent.concatenating(scene)
-            if sublayer.kind == .transform {
+            if sublayer.kind.isTransform {
                 // Nested transform layers recurse once per level (see `DeepRecursion`).
                 DeepRecursion.guarded { collect3D(placed, scene: childScene, items: &items, depths: &depths) }
             } else {
