@@ -127,9 +127,9 @@ final class KioskAppExampleTests: XCTestCase {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("hello-kiosk-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let previous = FileManager.default.currentDirectoryPath
-        FileManager.default.changeCurrentDirectoryPath(directory.path)
+        XCTAssertTrue(FileManager.default.changeCurrentDirectoryPath(directory.path), "into \(directory.path)")
         defer {
-            FileManager.default.changeCurrentDirectoryPath(previous)
+            _ = FileManager.default.changeCurrentDirectoryPath(previous)
             try? FileManager.default.removeItem(at: directory)
         }
         try renderOffscreen(app)
