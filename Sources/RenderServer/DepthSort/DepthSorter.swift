@@ -18,7 +18,8 @@ import Foundation
 ///    projected centre, the mean z of the four corners, then by sublayer order: a consistent
 ///    order for quads that intersect. Quads are not split.
 ///
-/// The plane tests cost O(n²); subtrees of more than `planeTestLimit` items use depth alone.
+/// The plane tests cost O(n²); subtrees of more than `planeTestLimit` items use depth alone
+/// (`DepthOrder`), and need no corners (`depth(_:scene:)`).
 enum DepthSorter {
     /// The most items compared pairwise.
     static let planeTestLimit = 64
@@ -32,13 +33,11 @@ enum DepthSorter {
 
     /// The item for `rect` under `scene` (its space to the sorting space).
     static func item(_ rect: CGRect, scene m: CATransform3D) -> Item {
-        let points = [(rect.minX, rect.minY), (rect.maxX, rect.minY), (rect.maxX, rect.maxY), (rect.minX, rect.maxY)]
         var corners: [SIMD3<Double>] = []
         var sum = 0.0
-        for (x, y) in points {
-            let h = m.transform(x: x, y: y, z: 0)
-            guard h.w > CATransform3D.minimumProjectedW, h.w.isFinite else { continue }
-            let q = SIMD3(Double(h.x / h.w), Double(h.y / h.w), Double(h.z / h.w))
+        let sides = Sides(rect)
+        for corner in 0..<4 {
+            guard let q = sides.projectedCorner(corner, scene: m) else { continue }
             corners.append(q)
             sum += q.z
         }
@@ -46,9 +45,41 @@ enum DepthSorter {
                     depth: corners.isEmpty ? -.infinity : sum / Double(corners.count))
     }
 
+    /// The depth of `item(rect, scene: m)`, without its corners (nothing allocated): the order
+    /// of subtrees too large for the plane tests needs only it.
+    static func depth(_ rect: CGRect, scene m: CATransform3D) -> Double {
+        var count = 0
+        var sum = 0.0
+        let sides = Sides(rect)
+        for corner in 0..<4 {
+            guard let q = sides.projectedCorner(corner, scene: m) else { continue }
+            count += 1
+            sum += q.z
+        }
+        return count == 0 ? -.infinity : sum / Double(count)
+    }
+
+    /// The sides of a rectangle, read once for its four corners.
+    private struct Sides {
+        let minX: CGFloat, minY: CGFloat, maxX: CGFloat, maxY: CGFloat
+
+        init(_ rect: CGRect) {
+            minX = rect.minX; minY = rect.minY; maxX = rect.maxX; maxY = rect.maxY
+        }
+
+        /// Corner `index` (min x min y, max x min y, max x max y, min x max y) under `m` after
+        /// the perspective divide; nil when it is behind the eye.
+        @inline(__always)
+        func projectedCorner(_ index: Int, scene m: CATransform3D) -> SIMD3<Double>? {
+            let h = m.transform(x: index == 0 || index == 3 ? minX : maxX, y: index < 2 ? minY : maxY, z: 0)
+            guard h.w > CATransform3D.minimumProjectedW, h.w.isFinite else { return nil }
+            return SIMD3(Double(h.x / h.w), Double(h.y / h.w), Double(h.z / h.w))
+        }
+    }
+
     /// The indices of `items` back to front.
     static func backToFront(_ items: [Item]) -> [Int] {
-        let byDepth = items.indices.sorted { items[$0].depth != items[$1].depth ? items[$0].depth < items[$1].depth : $0 < $1 }
+        let byDepth = DepthOrder.backToFront(items.map(\.depth))
         guard items.count > 1, items.count <= planeTestLimit else { return byDepth }
         // Edges "a before b" from decisive plane tests between overlapping items.
         var successors = [[Int]](repeating: [], count: items.count)

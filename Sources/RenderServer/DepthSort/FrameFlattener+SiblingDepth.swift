@@ -13,11 +13,17 @@ import Foundation
 /// and nothing is sorted.
 extension FrameFlattener {
     /// The sublayers of the flattening layer `p`, back to front, and, when they had to be
-    /// depth-sorted, each one's evaluation in the same order (so that placing it does not
-    /// evaluate it again); nil entries are layers missing from the tree.
+    /// depth-sorted with the plane tests (no more than `DepthSorter.planeTestLimit` of them),
+    /// each one's evaluation in the same order (so that placing it does not evaluate it again);
+    /// nil entries are layers missing from the tree. More are sorted by depth alone
+    /// (`sortedByDepth(_:of:)`) without keeping their evaluations, so that they are drawn as
+    /// any long list of sublayers is (`visitSublayers(of:_:in:evaluated:)`: in parts, each one
+    /// that only moved from its last frame's drawing).
     func sublayerDrawOrder(of p: PlacedLayer) -> (ids: [UInt64], evaluated: [EvaluatedSublayer?]?) {
         let ordered = paintOrder(p.layer.sublayerIDs, of: p.layer.id)
         guard ordered.count > 1, sublayersNeedDepthSort(p) else { return (ordered, nil) }
+        // Too many for the plane tests: ordered by depth alone, evaluated again where placed.
+        if ordered.count > DepthSorter.planeTestLimit { return (sortedByDepth(ordered, of: p), nil) }
         var evaluated: [EvaluatedSublayer?] = []
         evaluated.reserveCapacity(ordered.count)
         for id in ordered {
@@ -47,13 +53,25 @@ extension FrameFlattener {
     /// turn about z, say) may move them in depth but do not.
     private static func liesInPaintOrder(_ evaluated: [EvaluatedSublayer?], sublayerTransform: CATransform3D) -> Bool {
         guard CATransform3DIsAffine(sublayerTransform) else { return false }
+        return liesInPaintOrder(evaluated.lazy.map { $0.map { planeZ(of: $0.stateStorage) } ?? .nan })
+    }
+
+    /// `liesInPaintOrder(_:sublayerTransform:)` for an affine `sublayerTransform`, from each
+    /// sublayer's `planeZ(of:)` in paint order (NaN for a missing one).
+    static func liesInPaintOrder(_ planeZs: some Sequence<CGFloat>) -> Bool {
         var previousZ = -CGFloat.infinity
-        for sublayer in evaluated {
-            guard let state = sublayer?.stateStorage.value, state.transform.keepsLayerPlane, state.anchorPointZ == 0,
-                  state.zPosition >= previousZ else { return false }
-            previousZ = state.zPosition
+        for z in planeZs {
+            // False for NaN, as for a z position below the last.
+            guard z >= previousZ else { return false }
+            previousZ = z
         }
         return true
+    }
+
+    /// The `zPosition` of the presentation state in `box` when it lies in a plane parallel to
+    /// its superlayer's (at the depth of its `zPosition`), else NaN.
+    static func planeZ(of box: LayerStateBox) -> CGFloat {
+        box.value.transform.keepsLayerPlane && box.value.anchorPointZ == 0 ? box.value.zPosition : .nan
     }
 
     /// Whether `p`'s sublayers may lie at depths their `zPosition` does not give: a 3D

@@ -51,8 +51,9 @@ extension FrameFlattener {
     /// flattening those that draw alone and are not held by `cache` in parts when there are at
     /// least `partsMinimum` of them: the same commands, clips, run starts and cache records as
     /// the serial loop of `visitSublayers(of:_:in:evaluated:)`. `lastDrawing`: where the run's
-    /// sublayers were drawn in the last frame, when it drew them in this context (a sublayer
-    /// that only moved since draws that again, moved: `redrawMoved`).
+    /// sublayers were drawn in the last frame, when it drew them in this context and order (a
+    /// sublayer that only moved since draws that again, moved: `redrawMoved`); without it, where
+    /// the cache says each was drawn.
     mutating func recordInParts(_ run: SublayerRun, ids: [UInt64], in context: ParentContext, contextSerial: UInt64,
                                 cache: FlattenedSubtreeCache, lastDrawing: RunDrawing? = nil) {
         // The subtrees the cache holds, looked up in paint order as the serial loop does.
@@ -60,7 +61,7 @@ extension FrameFlattener {
         var missed = [Bool](repeating: false, count: ids.count)
         var missedCount = 0
         // What each missed sublayer drew in the last frame, where it may draw that again moved.
-        var moved = [LastDrawing?](repeating: nil, count: lastDrawing == nil ? 0 : ids.count)
+        var moved = [LastDrawing?](repeating: nil, count: redrawsMovedLayers ? ids.count : 0)
         for (index, id) in ids.enumerated() {
             guard let summary = facts.summaries[id] else { continue }
             // Looked up once for both questions.
@@ -75,6 +76,9 @@ extension FrameFlattener {
                     moved[index] = self.lastDrawing(ofSublayer: index, entry: entry, commandStarts: lastDrawing.commandStarts,
                                                     clipStarts: lastDrawing.clipStarts, contextSerial: contextSerial,
                                                     cache: cache)
+                } else if redrawsMovedLayers {
+                    // The run's order changed (sublayers sorted by depth): the cache's drawing of the layer.
+                    moved[index] = self.lastDrawing(of: id, contextSerial: contextSerial, cache: cache)
                 }
             }
         }

@@ -7,8 +7,9 @@ import CompositorCore
 extension FrameFlattener {
     /// Draws the sublayers `ids` of `p` (in paint order, `evaluated` as in
     /// `visitSublayers(_:in:evaluated:)`) in `context`. With at least `SublayerRun.minimumCount`
-    /// of them, not depth-sorted, it repeats the last frame's drawing of those that did not
-    /// change when it can, and records where each is drawn for the next frame.
+    /// of them and no evaluations (those depth-sorted with plane tests have them), it repeats
+    /// the last frame's drawing of those that did not change when it can, and records where
+    /// each is drawn for the next frame.
     mutating func visitSublayers(of p: PlacedLayer, _ ids: [UInt64], in context: ParentContext,
                                  evaluated: [EvaluatedSublayer?]?) {
         guard let cache = subtreeCache, facts.beforeStateDepth == 0, evaluated == nil,
@@ -35,10 +36,12 @@ extension FrameFlattener {
             run.commandStarts.append(commands.count)
             run.clipStarts.append(clips.count)
             let flattened = cache.flattenedSubtrees
-            let last = lastDrawing.flatMap {
+            // Without the run's last drawing (its order changed: sublayers sorted by depth), the
+            // cache's of the layer.
+            let last = lastDrawing.map {
                 self.lastDrawing(ofSublayer: index, id: id, commandStarts: $0.commandStarts, clipStarts: $0.clipStarts,
                                  contextSerial: serial, cache: cache)
-            }
+            } ?? self.lastDrawing(of: id, contextSerial: serial, cache: cache)
             visitSublayer(id, in: context, contextSerial: serial, cache: cache, lastDrawing: last)
             if cache.flattenedSubtrees != flattened { run.flattened.append(index) }
         }

@@ -1,0 +1,81 @@
+import Dispatch
+@_spi(RenderTables) import QuartzCoreModel
+
+/// Many sublayers sorted by depth (S3's cards turning in perspective): each one's depth is
+/// found from its presentation state and its map to the superlayer, as `DepthSorter.item` finds
+/// it, in parts on as many threads as the frame flattens runs in, each part writing the depths
+/// of its own sublayers only; the order is then `DepthOrder.backToFront(_:)`'s, linear in the
+/// count. Nothing is allocated per sublayer.
+extension FrameFlattener {
+    /// The sublayers `ordered` (in paint order, more than `DepthSorter.planeTestLimit`) of the
+    /// flattening layer `p` back to front by depth alone, as
+    /// `DepthSorter.backToFront(_:)` orders so many: their paint order when
+    /// `liesInPaintOrder(_:)` says the sort would keep it.
+    func sortedByDepth(_ ordered: [UInt64], of p: PlacedLayer) -> [UInt64] {
+        let count = ordered.count
+        var depths = [Double](repeating: 0, count: count)
+        var planeZs = [CGFloat](repeating: 0, count: count)
+        let context = p.sublayerContext(clip: nil)
+        let partCount = count >= Self.partsMinimum ? max(1, min(maximumParts, count / Self.partSizeMinimum)) : 1
+        depths.withUnsafeMutableBufferPointer { depths in
+            planeZs.withUnsafeMutableBufferPointer { planeZs in
+                let shared = DepthParts(ids: ordered, depths: depths, planeZs: planeZs, context: context)
+                guard partCount > 1 else {
+                    shared.evaluate(0..<count, by: self)
+                    return
+                }
+                let seed = partSeed
+                DispatchQueue.concurrentPerform(iterations: partCount) { part in
+                    shared.evaluate((count * part / partCount)..<(count * (part + 1) / partCount),
+                                    by: FrameFlattener(part: seed))
+                }
+            }
+        }
+        if CATransform3DIsAffine(p.state.sublayerTransform), Self.liesInPaintOrder(planeZs) { return ordered }
+        return DepthOrder.backToFront(depths).map { ordered[$0] }
+    }
+}
+
+/// What the parts of `FrameFlattener.sortedByDepth(_:of:)` share: the sublayers, their
+/// superlayer's context, and the buffers each part writes its own sublayers' entries of.
+///
+/// Unchecked Sendable: the buffers are arrays `sortedByDepth` holds until every part has
+/// returned, and each part writes only the entries of the indices it is given.
+private struct DepthParts: @unchecked Sendable {
+    let ids: [UInt64]
+    /// The depth of each sublayer (`DepthSorter.depth(_:scene:)`, -∞ for one missing).
+    let depths: UnsafeMutableBufferPointer<Double>
+    /// Where each sublayer lies when it keeps its superlayer's plane (`FrameFlattener.planeZ(of:)`).
+    let planeZs: UnsafeMutableBufferPointer<CGFloat>
+    let context: ParentContext
+
+    /// Writes the entries of sublayer `index`, whose presentation state `box` holds.
+    @inline(__always)
+    private func write(_ index: Int, box: LayerStateBox) {
+        depths[index] = DepthSorter.depth(box.value.bounds, scene: FrameFlattener.toSuperlayer(box, in: context))
+        planeZs[index] = FrameFlattener.planeZ(of: box)
+    }
+
+    /// Evaluates the sublayers `range` as `flattener` places them and writes their entries.
+    func evaluate(_ range: Range<Int>, by flattener: FrameFlattener) {
+        let layers = flattener.facts.layers
+        for index in range {
+            // Read where the table keeps it: a copy would retain and release its box and lists.
+            let found = layers.withValue(ids[index]) { layer -> Bool in
+                guard layer.pointee.animations.isEmpty else {
+                    // Evaluated again where it is placed (the presentation box is filled again).
+                    write(index, box: flattener.presentationStorage(of: layer.pointee, parentTime: context.time).0)
+                    return true
+                }
+                // The committed state itself (`presentationStorage`'s answer), read in place.
+                unowned(unsafe) let box = layer.pointee.stateStorage
+                write(index, box: box)
+                return true
+            }
+            if found == nil {
+                depths[index] = -.infinity
+                planeZs[index] = .nan
+            }
+        }
+    }
+}
