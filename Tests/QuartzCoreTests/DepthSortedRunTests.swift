@@ -155,4 +155,26 @@ final class DepthSortedRunTests: XCTestCase {
         XCTAssertEqual(try nextFrames().1, 0)
         XCTAssertEqual(moving.frames.lastFrameSubtrees.flattened, 0)
     }
+
+    /// A transform layer's subtree of more than `DepthSorter.planeTestLimit` layers is ordered
+    /// by depth alone: here each child's z translation, equal ones in sublayer order.
+    func testManyLayersOfATransformLayerAreSortedByDepth() throws {
+        let holder = CATransformLayer()
+        holder.frame = root.bounds
+        var depths: [CGFloat] = []
+        ReuseComparison.commitWithoutActions {
+            for k in 0..<200 {
+                let child = CALayer()
+                child.frame = CGRect(x: 20, y: 20, width: Self.width(k), height: 9)
+                child.backgroundColor = CGColor(red: 0.5, green: 0.5, blue: 0.5, alpha: 1)
+                let z = CGFloat(Int.random(in: -6...6, using: &random)) * 2.5
+                child.transform = CATransform3DMakeTranslation(0, 0, z)
+                depths.append(z)
+                holder.addSublayer(child)
+            }
+            root.sublayers = [holder]
+        }
+        let (list, _) = try nextFrames()
+        XCTAssertEqual(drawnOrder(list), depths.indices.sorted { depths[$0] != depths[$1] ? depths[$0] < depths[$1] : $0 < $1 })
+    }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import QuartzCore
+import QuartzCoreModel
 import RendererTestSupport
 @testable import RenderServer
 import XCTest
@@ -89,8 +90,20 @@ final class DepthOrderTests: XCTestCase {
         }
     }
 
-    /// The depth found without corners is the item's, bit for bit, wherever corners fall
-    /// behind the eye.
+    /// `DepthSorter.item`'s depth as it was found before: the corners through
+    /// `CATransform3D.transform(x:y:z:)`, those behind the eye left out, z averaged.
+    private func transformedDepth(_ rect: CGRect, _ m: CATransform3D) -> Double {
+        var zs: [Double] = []
+        for (x, y) in [(rect.minX, rect.minY), (rect.maxX, rect.minY), (rect.maxX, rect.maxY), (rect.minX, rect.maxY)] {
+            let h = m.transform(x: x, y: y, z: 0)
+            guard h.w > CATransform3D.minimumProjectedW, h.w.isFinite else { continue }
+            zs.append(Double(h.z / h.w))
+        }
+        return zs.isEmpty ? -.infinity : zs.reduce(0, +) / Double(zs.count)
+    }
+
+    /// The depth found without corners is the item's, and the one found before, bit for bit,
+    /// wherever corners fall behind the eye, whatever the matrix holds.
     func testDepthWithoutCornersIsTheItemsDepth() {
         for _ in 0..<2000 {
             var m = CATransform3DMakeRotation(CGFloat.random(in: -4...4, using: &random), CGFloat.random(in: -1...1, using: &random),
@@ -100,7 +113,15 @@ final class DepthOrderTests: XCTestCase {
             m.m43 = CGFloat.random(in: -300...300, using: &random)
             let rect = CGRect(x: CGFloat.random(in: -50...50, using: &random), y: CGFloat.random(in: -50...50, using: &random),
                               width: CGFloat.random(in: -20...200, using: &random), height: CGFloat.random(in: 0...200, using: &random))
-            XCTAssertEqual(DepthSorter.depth(rect, scene: m).bitPattern, DepthSorter.item(rect, scene: m).depth.bitPattern)
+            if Int.random(in: 0..<10, using: &random) == 0 {
+                // Infinite or NaN entries, and -0.
+                let entries: [CGFloat] = [.infinity, -.infinity, .nan, -0.0]
+                m.m33 = entries.randomElement(using: &random)!
+                m.m31 = entries.randomElement(using: &random)!
+            }
+            let depth = DepthSorter.depth(rect, scene: m)
+            XCTAssertEqual(depth.bitPattern, DepthSorter.item(rect, scene: m).depth.bitPattern)
+            XCTAssertEqual(depth.bitPattern, transformedDepth(rect, m).bitPattern)
         }
     }
 }

@@ -69,12 +69,27 @@ enum DepthSorter {
 
         /// Corner `index` (min x min y, max x min y, max x max y, min x max y) under `m` after
         /// the perspective divide; nil when it is behind the eye.
+        ///
+        /// The point (x, y, 0, 1) through `m` is written out as `CATransform3D.transform(x:y:z:)`
+        /// computes it, term for term (the same rounding), so that it is inlined: that method is
+        /// not, from another module, and `depth` needs only z and w of its four results.
         @inline(__always)
         func projectedCorner(_ index: Int, scene m: CATransform3D) -> SIMD3<Double>? {
-            let h = m.transform(x: index == 0 || index == 3 ? minX : maxX, y: index < 2 ? minY : maxY, z: 0)
-            guard h.w > CATransform3D.minimumProjectedW, h.w.isFinite else { return nil }
-            return SIMD3(Double(h.x / h.w), Double(h.y / h.w), Double(h.z / h.w))
+            let x = index == 0 || index == 3 ? minX : maxX, y = index < 2 ? minY : maxY, z: CGFloat = 0
+            let w = x * m.m14 + y * m.m24 + z * m.m34 + m.m44
+            guard w > CATransform3D.minimumProjectedW, w.isFinite else { return nil }
+            return SIMD3(Double((x * m.m11 + y * m.m21 + z * m.m31 + m.m41) / w),
+                         Double((x * m.m12 + y * m.m22 + z * m.m32 + m.m42) / w),
+                         Double((x * m.m13 + y * m.m23 + z * m.m33 + m.m43) / w))
         }
+    }
+
+    /// The indices of the quads `rects` (each in a space that `scenes` maps to the sorting space
+    /// at the same index) back to front: `backToFront(_:)` of their items, without the corners
+    /// of items too many for the plane tests.
+    static func backToFront(_ rects: [CGRect], scenes: [CATransform3D]) -> [Int] {
+        guard rects.count > planeTestLimit else { return backToFront(zip(rects, scenes).map { item($0, scene: $1) }) }
+        return DepthOrder.backToFront(zip(rects, scenes).map { depth($0, scene: $1) })
     }
 
     /// The indices of `items` back to front.

@@ -8,32 +8,33 @@ extension FrameFlattener {
     /// away were culled when placed.
     mutating func drawTransformLayer(_ t: PlacedLayer) {
         var items: [PlacedLayer] = []
-        var depths: [DepthSorter.Item] = []
-        collect3D(t, scene: t.toParent, items: &items, depths: &depths)
-        for index in DepthSorter.backToFront(depths) { draw(items[index]) }
+        var scenes: [CATransform3D] = []
+        collect3D(t, scene: t.toParent, items: &items, scenes: &scenes)
+        for index in DepthSorter.backToFront(items.map { $0.stateStorage.value.bounds }, scenes: scenes) { draw(items[index]) }
     }
 
     /// Places the sublayers of transform layer `t`, whose space maps to the sorting space by
     /// `scene`, recursing into nested transform layers.
     mutating func collect3D(_ t: PlacedLayer, scene: CATransform3D, items: inout [PlacedLayer],
-                                    depths: inout [DepthSorter.Item]) {
+                            scenes: inout [CATransform3D]) {
         collect3D(paintOrder(t.layer.sublayerIDs, of: t.layer.id), in: t.sublayerContext(clip: t.clip),
-                  scene: scene, items: &items, depths: &depths)
+                  scene: scene, items: &items, scenes: &scenes)
     }
 
     /// Places the layers `ids` in `context`, whose space maps to the sorting space by `scene`:
-    /// plain layers become items, transform layers are entered.
+    /// plain layers become items (with their maps to the sorting space in `scenes`), transform
+    /// layers are entered.
     mutating func collect3D(_ ids: [UInt64], in context: ParentContext, scene: CATransform3D,
-                            items: inout [PlacedLayer], depths: inout [DepthSorter.Item]) {
+                            items: inout [PlacedLayer], scenes: inout [CATransform3D]) {
         for id in ids {
             guard let sublayer = facts.layers[id], let placed = place(sublayer, in: context) else { continue }
             let childScene = placed.toParent.concatenating(scene)
             if sublayer.kind.isTransform {
                 // Nested transform layers recurse once per level (see `DeepRecursion`).
-                DeepRecursion.guarded { collect3D(placed, scene: childScene, items: &items, depths: &depths) }
+                DeepRecursion.guarded { collect3D(placed, scene: childScene, items: &items, scenes: &scenes) }
             } else {
                 items.append(placed)
-                depths.append(DepthSorter.item(placed.state.bounds, scene: childScene))
+                scenes.append(childScene)
             }
         }
     }

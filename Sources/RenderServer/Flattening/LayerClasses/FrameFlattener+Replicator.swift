@@ -34,7 +34,7 @@ extension FrameFlattener {
     private mutating func drawReplicatorInstancesInDepth(_ p: PlacedLayer, instances: [ReplicatorInstance],
                                                          context: ParentContext) {
         var items: [PlacedLayer] = []
-        var depths: [DepthSorter.Item] = []
+        var scenes: [CATransform3D] = []
         var multipliers: [ColorMultiplier] = []
         let order = paintOrder(p.layer.sublayerIDs, of: p.layer.id)
         for instance in instances {
@@ -43,11 +43,11 @@ extension FrameFlattener {
             instanceContext.world = instance.boundsTransform.concatenating(context.world)
             instanceContext.time = context.time - instance.timeOffset
             collect3D(order, in: instanceContext, scene: instance.boundsTransform.concatenating(p.toParent),
-                      items: &items, depths: &depths)
+                      items: &items, scenes: &scenes)
             let multiplier = ColorMultiplier(instance)
             multipliers.append(contentsOf: repeatElement(multiplier, count: items.count - multipliers.count))
         }
-        for index in DepthSorter.backToFront(depths) {
+        for index in DepthSorter.backToFront(items.map { $0.stateStorage.value.bounds }, scenes: scenes) {
             let start = commands.count
             draw(items[index])
             unchanged.forget(from: start)
