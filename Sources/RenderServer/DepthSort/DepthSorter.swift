@@ -19,7 +19,7 @@ import Foundation
 ///    order for quads that intersect. Quads are not split.
 ///
 /// The plane tests cost O(n²); subtrees of more than `planeTestLimit` items use depth alone
-/// (`DepthOrder`), and need no corners (`depth(_:scene:)`).
+/// (`byDepth(_:)`), and need no corners (`depth(_:scene:)`).
 enum DepthSorter {
     /// The most items compared pairwise.
     static let planeTestLimit = 64
@@ -89,12 +89,23 @@ enum DepthSorter {
     /// of items too many for the plane tests.
     static func backToFront(_ rects: [CGRect], scenes: [CATransform3D]) -> [Int] {
         guard rects.count > planeTestLimit else { return backToFront(zip(rects, scenes).map { item($0, scene: $1) }) }
-        return DepthOrder.backToFront(zip(rects, scenes).map { depth($0, scene: $1) })
+        return byDepth(zip(rects, scenes).map { depth($0, scene: $1) })
+    }
+
+    /// The indices of `depths` by increasing depth, equal depths in index order: the order the
+    /// plane tests start from, and the whole order of more items than they take.
+    ///
+    /// Swift's sort merges the runs it finds, so that depths that rise and fall along the
+    /// given order a few times (S3's cards, at evenly spread phases of one turn) are sorted in
+    /// about linear time: 6 ns a card at 10,000 cards, where a radix sort of the depths' bits
+    /// took 27, and the order of the last frame would be 84 swaps a card away.
+    static func byDepth(_ depths: [Double]) -> [Int] {
+        depths.indices.sorted { depths[$0] != depths[$1] ? depths[$0] < depths[$1] : $0 < $1 }
     }
 
     /// The indices of `items` back to front.
     static func backToFront(_ items: [Item]) -> [Int] {
-        let byDepth = DepthOrder.backToFront(items.map(\.depth))
+        let byDepth = byDepth(items.map(\.depth))
         guard items.count > 1, items.count <= planeTestLimit else { return byDepth }
         // Edges "a before b" from decisive plane tests between overlapping items.
         var successors = [[Int]](repeating: [], count: items.count)

@@ -4,8 +4,8 @@ import Dispatch
 /// Many sublayers sorted by depth (S3's cards turning in perspective): each one's depth is
 /// found from its presentation state and its map to the superlayer, as `DepthSorter.item` finds
 /// it, in parts on as many threads as the frame flattens runs in, each part writing the depths
-/// of its own sublayers only; the order is then `DepthOrder.backToFront(_:)`'s, linear in the
-/// count. Nothing is allocated per sublayer.
+/// of its own sublayers only; the order is then `DepthSorter.byDepth(_:)`'s. Nothing is
+/// allocated per sublayer.
 extension FrameFlattener {
     /// The sublayers `ordered` (in paint order, more than `DepthSorter.planeTestLimit`) of the
     /// flattening layer `p` back to front by depth alone, as
@@ -32,7 +32,7 @@ extension FrameFlattener {
             }
         }
         if CATransform3DIsAffine(p.state.sublayerTransform), Self.liesInPaintOrder(planeZs) { return ordered }
-        return DepthOrder.backToFront(depths).map { ordered[$0] }
+        return DepthSorter.byDepth(depths).map { ordered[$0] }
     }
 }
 
