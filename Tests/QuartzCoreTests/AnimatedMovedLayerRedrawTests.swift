@@ -166,7 +166,8 @@ final class AnimatedMovedLayerRedrawTests: XCTestCase {
         let owner = PresentationBoxOwner()
         for step in 0..<20 {
             let localTime = renderers.time + Double(step) * 0.037
-            let placement = try XCTUnwrap(box.placement(animatedBy: committed.animations, localTime: localTime, owner: owner))
+            var placement = LayerPlacement()
+            XCTAssertTrue(box.animatePlacement(&placement, by: committed.animations, localTime: localTime, owner: owner))
             var state = committed.state
             state.animate(by: committed.animations, localTime: localTime)
             XCTAssertEqual(placement.position.x.bitPattern, state.position.x.bitPattern)
@@ -179,6 +180,8 @@ final class AnimatedMovedLayerRedrawTests: XCTestCase {
         layer.add(scalarAnimation("opacity", from: 1, to: 0), forKey: "fade")
         CATransaction.flush()
         let faded = try XCTUnwrap(renderers.moving.frames.renderTree.snapshot().layers[layer.layerID])
-        XCTAssertNil(faded.stateStorage.placement(animatedBy: faded.animations, localTime: renderers.time, owner: owner))
+        var placement = LayerPlacement()
+        XCTAssertFalse(faded.stateStorage.animatePlacement(&placement, by: faded.animations, localTime: renderers.time,
+                                                           owner: owner))
     }
 }

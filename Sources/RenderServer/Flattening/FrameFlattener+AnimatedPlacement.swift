@@ -5,22 +5,25 @@ import Foundation
 /// `transform`: `transform.rotation.z`, `position.x`, ...) and whose model changed since the
 /// last frame at most in its placement has, apart from its placement, the presentation it had
 /// then: it is a moved layer (`redrawMoved`), whose last drawing is drawn again with its new
-/// map. Only the position and transform are evaluated (`LayerStateBox.placement(animatedBy:
+/// map. Only the position and transform are evaluated (`LayerStateBox.animatePlacement(_:by:
 /// localTime:owner:)`), not the whole presentation state, and the layer is not placed.
 extension FrameFlattener {
-    /// The map from the animated `layer`'s space to its superlayer's in `parent` (as
-    /// `place(_:in:evaluated:)` finds it from the presentation), and the layer's local time,
-    /// when its animations only move it; nil otherwise, or when the superlayer adds to the map
-    /// (a flip or a `sublayerTransform`: left to `place`).
-    func animatedToSuperlayer(_ layer: UnsafePointer<RenderLayer>, in parent: ParentContext)
-        -> (toParent: CATransform3D, localTime: CFTimeInterval)? {
-        guard !parent.superlayerAddsGeometry else { return nil }
+    /// Sets `toParent` to the map from the animated `layer`'s space to its superlayer's in
+    /// `parent` (as `place(_:in:evaluated:)` finds it from the presentation) and `localTime` to
+    /// the layer's local time, and returns true, when its animations only move it; false
+    /// otherwise, or when the superlayer adds to the map (a flip or a `sublayerTransform`: left
+    /// to `place`). (Written in place: an optional result was copied out.)
+    func animatedToSuperlayer(_ layer: UnsafePointer<RenderLayer>, in parent: ParentContext,
+                              toParent: inout CATransform3D, localTime: inout CFTimeInterval) -> Bool {
+        guard !parent.superlayerAddsGeometry else { return false }
         // Not retained: the caller's table or copy holds the layer, and the layer its box.
         unowned(unsafe) let box = layer.pointee.stateStorage
-        let time = Self.localTime(of: box, parentTime: parent.time)
-        guard let placement = box.placement(animatedBy: layer.pointee.animations, localTime: time,
-                                            owner: stores.presentationOwner) else { return nil }
-        return (LayerGeometry.toPosition(of: box, placement: placement), time)
+        localTime = Self.localTime(of: box, parentTime: parent.time)
+        var placement = LayerPlacement()
+        guard box.animatePlacement(&placement, by: layer.pointee.animations, localTime: localTime,
+                                   owner: stores.presentationOwner) else { return false }
+        toParent = LayerGeometry.toPosition(of: box, placement: placement)
+        return true
     }
 
     /// Notes the animations of `layer`, drawn moved at local time `localTime` in `parent`, as

@@ -6,7 +6,7 @@ import CompositorCore
 /// new map to the target, instead of being flattened again: its quads differ in nothing else.
 ///
 /// That holds for a leaf that draws alone (`drawsAlone(_:)`), without animations or with
-/// animations that only move it (`animatedToSuperlayer(_:in:)`), whose drawing
+/// animations that only move it (`animatedToSuperlayer(_:in:toParent:localTime:)`), whose drawing
 /// of the last frame was quads only (no group, no clip of its own) in the same superlayer
 /// context: each of its quads (shadow, background, contents, border) is drawn with the layer's
 /// map to the target and values of its state and context that did not change. The render tree
@@ -99,12 +99,12 @@ extension FrameFlattener {
         guard layer.pointee.lastChangeBesidesPlacement <= last.version,
               last.commands.upperBound <= lastCommands.count else { return false }
         // An animated layer moves when its animations only move it (FrameFlattener+AnimatedPlacement).
-        var toParent: CATransform3D, animatedTime: CFTimeInterval? = nil
-        if layer.pointee.animations.isEmpty {
+        let animated = !layer.pointee.animations.isEmpty
+        var toParent = CATransform3DIdentity, localTime: CFTimeInterval = 0
+        if !animated {
             toParent = Self.toSuperlayer(box, in: parent)
-        } else {
-            guard let animated = animatedToSuperlayer(layer, in: parent) else { return false }
-            (toParent, animatedTime) = (animated.toParent, animated.localTime)
+        } else if !animatedToSuperlayer(layer, in: parent, toParent: &toParent, localTime: &localTime) {
+            return false
         }
         // As `place(_:in:evaluated:)` maps it; a single-sided layer facing away now is left to
         // it (it draws nothing).
@@ -121,7 +121,7 @@ extension FrameFlattener {
             quad.transform = transform
             commands.append(.quad(consume quad))
         }
-        if let animatedTime { noteAnimations(of: layer, localTime: animatedTime, in: parent) }
+        if animated { noteAnimations(of: layer, localTime: localTime, in: parent) }
         redrawnMoved += 1
         return true
     }
