@@ -153,6 +153,39 @@ final class AnimatedMovedLayerRedrawTests: XCTestCase {
         }
     }
 
+    func testAnimatedChildrenOfShortListsMoveToo() throws {
+        // Short lists (no run: the cache's record of each child says where it was drawn) in
+        // rounded clips; a third of the parents flip their geometry and a third have a
+        // `sublayerTransform`, whose children are left to `place`.
+        let other = CALayer()
+        other.frame = CGRect(x: 0, y: 0, width: 400, height: 300)
+        for k in 0..<9 {
+            let parent = CALayer()
+            parent.frame = CGRect(x: CGFloat(k % 3) * 130, y: CGFloat(k / 3) * 100, width: 90, height: 80)
+            parent.cornerRadius = 12
+            parent.masksToBounds = true
+            parent.isGeometryFlipped = k % 3 == 1
+            if k % 3 == 2 { parent.sublayerTransform = CATransform3DMakeScale(0.9, 1.1, 1) }
+            for c in 0..<4 {
+                let child = CALayer()
+                child.frame = CGRect(x: CGFloat(c % 2) * 45, y: CGFloat(c / 2) * 40, width: 40, height: 36)
+                child.backgroundColor = CGColor(red: 0.9, green: CGFloat(c) / 4, blue: 0.2, alpha: 1)
+                parent.addSublayer(child)
+            }
+            other.addSublayer(parent)
+        }
+        CATransaction.flush()
+        for parent in other.sublayers ?? [] {
+            for child in parent.sublayers ?? [] { addRandomAnimations(to: child) }
+        }
+        CATransaction.flush()
+        let short = try MovedRedrawComparison(root: other)
+        try short.assertNextFramesEqual()
+        var movedInAll = 0
+        for _ in 0..<30 { movedInAll += try short.assertNextFramesEqual() }
+        XCTAssertGreaterThanOrEqual(movedInAll, 30 * 2, "the children of plain parents animated in place moved")
+    }
+
     private func bits(_ t: CATransform3D) -> [UInt8] { withUnsafeBytes(of: t) { Array($0) } }
 
     func testOnlyPlacementAnimationsGiveAPlacement() throws {
