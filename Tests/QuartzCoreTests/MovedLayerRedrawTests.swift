@@ -14,11 +14,8 @@ final class MovedLayerRedrawTests: XCTestCase {
     private static let count = 640
     private let root = CALayer()
     private var sublayers: [CALayer] = []
-    /// Moves what it can; `flattening` flattens every changed sublayer; `whole` reuses nothing.
-    private var moving: CARenderer!
-    private var flattening: CARenderer!
-    private var whole: CARenderer!
-    private var time: CFTimeInterval = 0
+    /// Moves what it can; its `flattening` flattens every changed sublayer; `whole` reuses nothing.
+    private var renderers: MovedRedrawComparison!
     private var random = SeededGenerator(seed: 0x5EED_15)
     private let images = (0..<2).map { shade in
         CGImage(width: 4, height: 4, bytesPerRow: 16,
@@ -62,32 +59,12 @@ final class MovedLayerRedrawTests: XCTestCase {
             root.addSublayer(layer)
         }
         CATransaction.flush()
-        time = CACurrentMediaTime()
-        moving = try CARenderer(cpuPixelWidth: 400, pixelHeight: 300)
-        flattening = try CARenderer(cpuPixelWidth: 400, pixelHeight: 300)
-        whole = try CARenderer(cpuPixelWidth: 400, pixelHeight: 300)
-        moving.frames.maximumFlatteningParts = 2
-        flattening.frames.maximumFlatteningParts = 2
-        flattening.frames.redrawsMovedLayers = false
-        whole.reusesUnchangedSubtrees = false
-        for renderer in [moving, flattening, whole] { renderer?.layer = root }
+        renderers = try MovedRedrawComparison(root: root)
     }
 
-    /// Draws the next frame with each renderer, asserts them equal, and returns how many
-    /// sublayers the moving renderer drew moved.
     @discardableResult
     private func assertNextFramesEqual(file: StaticString = #filePath, line: UInt = #line) throws -> Int {
-        time += 1.0 / 60
-        let moved = try moving.drawList(atTime: time)
-        let flattened = try flattening.drawList(atTime: time)
-        let reference = try whole.drawList(atTime: time)
-        for (other, name) in [(flattened, "flattening"), (reference, "whole")] {
-            ReuseComparison.assertSameFrame(moved, other, name: name, file: file, line: line)
-        }
-        XCTAssertEqual(moved.continuity?.unchangedRanges, flattened.continuity?.unchangedRanges, "unchanged ranges",
-                       file: file, line: line)
-        XCTAssertEqual(flattening.frames.lastFrameSublayersRedrawnMoved, 0, file: file, line: line)
-        return moving.frames.lastFrameSublayersRedrawnMoved
+        try renderers.assertNextFramesEqual(file: file, line: line)
     }
 
     /// A random rotation about z (now and then mirrored, which turns a single-sided layer away:
@@ -118,8 +95,7 @@ final class MovedLayerRedrawTests: XCTestCase {
     }
 
     func testSublayersFlattenedOnOneThreadMoveToo() throws {
-        moving.frames.maximumFlatteningParts = 1
-        flattening.frames.maximumFlatteningParts = 1
+        renderers.flattenInParts(1)
         try assertNextFramesEqual()
         for _ in 0..<3 {
             ReuseComparison.commitWithoutActions {
@@ -177,7 +153,7 @@ final class MovedLayerRedrawTests: XCTestCase {
 
     func testOnlyAChangeOfPlacementKeepsTheLayersDrawingValid() throws {
         let layer = sublayers[10]
-        let store = moving.frames.renderTree
+        let store = renderers.moving.frames.renderTree
         ReuseComparison.commitWithoutActions { layer.transform = CATransform3DMakeRotation(0.3, 0, 0, 1) }
         let before = try XCTUnwrap(store.snapshot().layers[layer.layerID])
         ReuseComparison.commitWithoutActions {

@@ -43,6 +43,13 @@ package enum LayerGeometry {
                    transform: box.value.transform, position: box.value.position, zPosition: box.value.zPosition)
     }
 
+    /// `toPosition(of:)` for the state in `box` with its `position` and `transform` replaced by
+    /// `placement`'s (an animated layer's presentation when its animations only move it).
+    package static func toPosition(of box: LayerStateBox, placement: LayerPlacement) -> CATransform3D {
+        toPosition(bounds: box.value.bounds, anchorPoint: box.value.anchorPoint, anchorPointZ: box.value.anchorPointZ,
+                   transform: placement.transform, position: placement.position, zPosition: box.value.zPosition)
+    }
+
     private static func toPosition(bounds: CGRect, anchorPoint: CGPoint, anchorPointZ: CGFloat, transform: CATransform3D,
                                    position: CGPoint, zPosition: CGFloat) -> CATransform3D {
         let anchor = anchorLocation(bounds: bounds, anchorPoint: anchorPoint)

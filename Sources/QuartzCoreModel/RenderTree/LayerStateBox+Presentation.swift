@@ -24,18 +24,15 @@ extension LayerStateBox {
     /// were added (the layer's presentation state), for `owner`'s frames.
     package func presentation(animatedBy animations: [CompiledAnimation], localTime: CFTimeInterval,
                               owner: PresentationBoxOwner?) -> LayerStateBox {
-        if let taken = presentationSlot.exchange(nil, ordering: .acquiringAndReleasing) {
-            var box: LayerStateBox? = Unmanaged<LayerStateBox>.fromOpaque(taken).takeRetainedValue()
-            if let owner, box?.presentationOwner === owner, isKnownUniquelyReferenced(&box), let reused = box {
-                reused.fill(copying: self)
-                if let kept = reused.planarRotationMemo {
-                    reused.value.animate(by: animations, localTime: localTime, memo: &kept.memo)
-                } else {
-                    reused.value.animate(by: animations, localTime: localTime)
-                }
-                keepPresentation(reused)
-                return reused
+        if let reused = takeReusablePresentation(owner: owner) {
+            reused.fill(copying: self)
+            if let kept = reused.planarRotationMemo {
+                reused.value.animate(by: animations, localTime: localTime, memo: &kept.memo)
+            } else {
+                reused.value.animate(by: animations, localTime: localTime)
             }
+            keepPresentation(reused)
+            return reused
         }
         var state = value
         var memo = PlanarRotationMemo()
@@ -43,6 +40,16 @@ extension LayerStateBox {
         let made = LayerStateBox(presentation: state, owner: owner, planarRotationMemo: memo)
         keepPresentation(made)
         return made
+    }
+
+    /// The kept presentation box, taken out of the slot, when it was made for `owner`'s frames
+    /// and nothing else holds it: it may be filled again. Nil otherwise (the box taken out, if
+    /// any, let go: the caller puts a new one in).
+    func takeReusablePresentation(owner: PresentationBoxOwner?) -> LayerStateBox? {
+        guard let taken = presentationSlot.exchange(nil, ordering: .acquiringAndReleasing) else { return nil }
+        var box: LayerStateBox? = Unmanaged<LayerStateBox>.fromOpaque(taken).takeRetainedValue()
+        guard let owner, box?.presentationOwner === owner, isKnownUniquelyReferenced(&box) else { return nil }
+        return box
     }
 
     /// Replaces the state of this box, which nothing else holds (a presentation box taken back
@@ -65,7 +72,7 @@ extension LayerStateBox {
 
     /// Puts `box` into the slot for the next frame, letting go of one another renderer put
     /// there meanwhile.
-    private func keepPresentation(_ box: LayerStateBox) {
+    func keepPresentation(_ box: LayerStateBox) {
         let retained = Unmanaged.passRetained(box).toOpaque()
         if let replaced = presentationSlot.exchange(retained, ordering: .acquiringAndReleasing) {
             Unmanaged<LayerStateBox>.fromOpaque(replaced).release()

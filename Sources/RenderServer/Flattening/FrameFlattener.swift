@@ -156,7 +156,7 @@ package struct FrameFlattener {
     /// `LayerTime.step(_:through:)` for the state in `box`. Without a finite duration (the
     /// default) a layer's time runs linearly, which is computed here from the few fields it
     /// needs, read through the box: passing the state to `step` copies it (~500 bytes).
-    private static func localTime(of box: LayerStateBox, parentTime: CFTimeInterval) -> CFTimeInterval {
+    static func localTime(of box: LayerStateBox, parentTime: CFTimeInterval) -> CFTimeInterval {
         guard box.value.duration.isFinite, box.value.duration > 0 else {
             return LayerTime.linear(parentTime, beginTime: box.value.beginTime, speed: box.value.speed,
                                     timeOffset: box.value.timeOffset)
@@ -204,9 +204,9 @@ package struct FrameFlattener {
         if let summary,
            let entry = cache.reusable(id, key: SubtreeKey(subtreeVersion: summary.subtreeVersion, context: context)) {
             append(entry)
-        } else if let layer = facts.layers[id] {
+        } else {
             // The summary's version is the layer's: a miss here is a miss in `visit` too.
-            redrawMovedOrVisit(layer, last: summary == nil ? nil : lastDrawing, in: parent, contextSerial: context,
+            redrawMovedOrVisit(id, last: summary == nil ? nil : lastDrawing, in: parent, contextSerial: context,
                                cache: cache, evaluated: evaluated, cacheMissed: summary != nil)
         }
     }

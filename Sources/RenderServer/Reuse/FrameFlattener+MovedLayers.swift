@@ -5,7 +5,8 @@ import CompositorCore
 /// `transform`: sprites sliding, cards turning) draws what it drew in the last frame with the
 /// new map to the target, instead of being flattened again: its quads differ in nothing else.
 ///
-/// That holds for a leaf that draws alone (`drawsAlone(_:)`) without animations, whose drawing
+/// That holds for a leaf that draws alone (`drawsAlone(_:)`), without animations or with
+/// animations that only move it (`animatedToSuperlayer(_:in:toParent:localTime:)`), whose drawing
 /// of the last frame was quads only (no group, no clip of its own) in the same superlayer
 /// context: each of its quads (shadow, background, contents, border) is drawn with the layer's
 /// map to the target and values of its state and context that did not change. The render tree
@@ -57,20 +58,30 @@ extension FrameFlattener {
         return LastDrawing(commands: drawn.commands, version: drawn.subtreeVersion)
     }
 
-    /// Draws a sublayer the cache does not hold, on the thread that owns `cache`: its last
-    /// drawing `last` moved (`redrawMoved`) when it draws alone and only moved, recorded in the
-    /// cache as `visit` records it; else by `visit`.
-    mutating func redrawMovedOrVisit(_ layer: consuming RenderLayer, last: LastDrawing?, in parent: ParentContext,
+    /// Draws sublayer `id`, which the cache does not hold, on the thread that owns `cache`: its
+    /// last drawing `last` moved (`redrawMoved`) when it draws alone and only moved, recorded in
+    /// the cache as `visit` records it; else by `visit` (nothing when the tree has no such layer).
+    ///
+    /// The layer is read where the table keeps it: one drawn moved is not copied out (its box
+    /// and lists retained and released for nothing).
+    mutating func redrawMovedOrVisit(_ id: UInt64, last: LastDrawing?, in parent: ParentContext,
                                      contextSerial: UInt64, cache: FlattenedSubtreeCache,
                                      evaluated: EvaluatedSublayer? = nil, cacheMissed: Bool) {
         let commandStart = commands.count, clipStart = clips.count
-        // An animated layer is never redrawn moved (`redrawMoved` would say so after
-        // `drawsAlone`): asked first, as it is cheaper.
-        if let last, layer.animations.isEmpty, withUnsafePointer(to: layer, { Self.drawsAlone($0) && redrawMoved($0, last: last, lastCommands: cache.previousCommands, in: parent) }) {
-            cache.record(layer.id, key: SubtreeKey(subtreeVersion: layer.subtreeVersion, context: contextSerial), isStatic: true,
+        // A copy of the table (its storage retained): the closure writes to this flattener.
+        let layers = facts.layers
+        if let last, let moved = layers.withValue(id, { layer -> (version: UInt64, isStatic: Bool)? in
+            guard Self.drawsAlone(layer), redrawMoved(layer, last: last, lastCommands: cache.previousCommands, in: parent) else {
+                return nil
+            }
+            // An animated layer drawn moved changes with time: not stored for reuse.
+            return (layer.pointee.subtreeVersion, layer.pointee.animations.isEmpty)
+        }) ?? nil {
+            cache.record(id, key: SubtreeKey(subtreeVersion: moved.version, context: contextSerial), isStatic: moved.isStatic,
                          commands: commands, from: commandStart, clips: clips, from: clipStart)
             return
         }
+        guard let layer = facts.layers[id] else { return }
         visit(layer, in: parent, contextSerial: contextSerial, evaluated: evaluated, cacheMissed: cacheMissed)
     }
 
@@ -85,11 +96,19 @@ extension FrameFlattener {
                               in parent: ParentContext) -> Bool {
         // Not retained: the caller's table or copy holds the layer, and the layer its box.
         unowned(unsafe) let box = layer.pointee.stateStorage
-        guard layer.pointee.lastChangeBesidesPlacement <= last.version, layer.pointee.animations.isEmpty,
+        guard layer.pointee.lastChangeBesidesPlacement <= last.version,
               last.commands.upperBound <= lastCommands.count else { return false }
+        // An animated layer moves when its animations only move it (FrameFlattener+AnimatedPlacement).
+        let animated = !layer.pointee.animations.isEmpty
+        var toParent = CATransform3DIdentity, localTime: CFTimeInterval = 0
+        if !animated {
+            toParent = Self.toSuperlayer(box, in: parent)
+        } else if !animatedToSuperlayer(layer, in: parent, toParent: &toParent, localTime: &localTime) {
+            return false
+        }
         // As `place(_:in:evaluated:)` maps it; a single-sided layer facing away now is left to
         // it (it draws nothing).
-        let world = Self.world(Self.toSuperlayer(box, in: parent), in: parent)
+        let world = Self.world(toParent, in: parent)
         if layer.pointee.kind.isPlain && !box.value.isDoubleSided && Self.isFacingAway(box.value.bounds, world) { return false }
         let transform = Matrix4(world)
         let start = commands.count
@@ -102,6 +121,7 @@ extension FrameFlattener {
             quad.transform = transform
             commands.append(.quad(consume quad))
         }
+        if animated { noteAnimations(of: layer, localTime: localTime, in: parent) }
         redrawnMoved += 1
         return true
     }

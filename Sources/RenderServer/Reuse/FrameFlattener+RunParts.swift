@@ -114,8 +114,8 @@ extension FrameFlattener {
         let flattenedBefore = cache.flattenedSubtrees
         if let entry = stored[index] {
             append(entry)
-        } else if let layer = facts.layers[ids[index]] {
-            redrawMovedOrVisit(layer, last: index < moved.count ? moved[index] : nil, in: context,
+        } else {
+            redrawMovedOrVisit(ids[index], last: index < moved.count ? moved[index] : nil, in: context,
                                contextSerial: contextSerial, cache: cache, cacheMissed: missed[index])
         }
         if cache.flattenedSubtrees != flattenedBefore { run.flattened.append(index) }
@@ -162,7 +162,7 @@ extension FrameFlattener {
                 guard drawsAlone(layer) else { return nil }
                 if index < moved.count, let last = moved[index],
                    flattener.redrawMoved(layer, last: last, lastCommands: lastCommands, in: context) {
-                    return .flattenedStatic
+                    return layer.pointee.animations.isEmpty ? .flattenedStatic : .flattenedWithTime
                 }
                 let dependencies = flattener.changes.timeDependencies
                 flattener.visit(layer.pointee, in: context)

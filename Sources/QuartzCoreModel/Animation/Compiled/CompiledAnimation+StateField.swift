@@ -22,7 +22,10 @@ struct StateFieldAnimation: Sendable {
     ///
     /// A rotation about z of a flat transform is set through `memo` (`PlanarRotationMemo`:
     /// the same result, the transform decomposed only when it is not the one decomposed last).
-    func apply(to state: inout LayerState, parentTime: CFTimeInterval, memo: inout PlanarRotationMemo) -> Bool {
+    ///
+    /// `state` may be a layer's placement alone (`LayerPlacement`), when `field.isPlacement`.
+    func apply<Holder: ScalarFieldHolder>(to state: inout Holder, parentTime: CFTimeInterval,
+                                          memo: inout PlanarRotationMemo) -> Bool {
         // Outside the active interval without a fill, nothing is written (the model value shows).
         guard let sample = timing.sample(atParentTime: parentTime) else { return true }
         return scalar.apply(progress: pacing.progress(at: sample), iteration: sample.iteration, field: field,

@@ -62,13 +62,74 @@ enum ScalarField: Sendable, Equatable {
         case .boundsOriginY: state.bounds.origin.y = CGFloat(value)
         case .boundsWidth: state.bounds.size.width = CGFloat(value)
         case .boundsHeight: state.bounds.size.height = CGFloat(value)
-        case .transform(let component) where component == .rotationZ || component == .rotation:
-            // `settingVirtualComponent(_:to:memo:)`, the turn written in place.
-            if !memo.setRotationAboutZ(of: &state.transform, to: CGFloat(value)) {
-                state.transform = state.transform.settingVirtualComponentByDecomposition(component, to: CGFloat(value))
-            }
         case .transform(let component):
-            state.transform = state.transform.settingVirtualComponent(component, to: CGFloat(value), memo: &memo)
+            Self.set(component, value, in: &state.transform, memo: &memo)
         }
+    }
+
+    /// Sets the virtual component `component` of `transform`; a rotation about z of a flat
+    /// transform through `memo` (`settingVirtualComponent(_:to:memo:)`, the turn written in place).
+    private static func set(_ component: TransformComponent, _ value: Double, in transform: inout CATransform3D,
+                            memo: inout PlanarRotationMemo) {
+        if component == .rotationZ || component == .rotation {
+            if !memo.setRotationAboutZ(of: &transform, to: CGFloat(value)) {
+                transform = transform.settingVirtualComponentByDecomposition(component, to: CGFloat(value))
+            }
+        } else {
+            transform = transform.settingVirtualComponent(component, to: CGFloat(value), memo: &memo)
+        }
+    }
+
+    /// Whether the field is part of a layer's `position` or `transform` (`LayerPlacement`).
+    var isPlacement: Bool {
+        switch self {
+        case .positionX, .positionY, .transform: return true
+        default: return false
+        }
+    }
+
+    /// The number in `placement`; nil for a field outside it (`isPlacement`) or a transform
+    /// component of a transform that cannot be decomposed.
+    func value(in placement: LayerPlacement) -> Double? {
+        switch self {
+        case .positionX: return Double(placement.position.x)
+        case .positionY: return Double(placement.position.y)
+        case .transform(let component): return placement.transform.virtualComponent(component).map { Double($0) }
+        default: return nil
+        }
+    }
+
+    /// Sets the number in `placement` as `set(_:in:memo:)` sets it in a state; a field outside
+    /// the placement (`isPlacement`, which the caller checks) is not written.
+    func set(_ value: Double, in placement: inout LayerPlacement, memo: inout PlanarRotationMemo) {
+        switch self {
+        case .positionX: placement.position.x = CGFloat(value)
+        case .positionY: placement.position.y = CGFloat(value)
+        case .transform(let component): Self.set(component, value, in: &placement.transform, memo: &memo)
+        default: break
+        }
+    }
+}
+
+/// What a scalar animation of a `ScalarField` reads and writes: a layer's state, or only its
+/// placement (`LayerPlacement`).
+protocol ScalarFieldHolder {
+    /// The number `field` holds here (`ScalarField.value(in:)`).
+    func scalarValue(of field: ScalarField) -> Double?
+    /// Sets the number `field` holds here (`ScalarField.set(_:in:memo:)`).
+    mutating func setScalar(_ value: Double, of field: ScalarField, memo: inout PlanarRotationMemo)
+}
+
+extension LayerState: ScalarFieldHolder {
+    func scalarValue(of field: ScalarField) -> Double? { field.value(in: self) }
+    mutating func setScalar(_ value: Double, of field: ScalarField, memo: inout PlanarRotationMemo) {
+        field.set(value, in: &self, memo: &memo)
+    }
+}
+
+extension LayerPlacement: ScalarFieldHolder {
+    func scalarValue(of field: ScalarField) -> Double? { field.value(in: self) }
+    mutating func setScalar(_ value: Double, of field: ScalarField, memo: inout PlanarRotationMemo) {
+        field.set(value, in: &self, memo: &memo)
     }
 }

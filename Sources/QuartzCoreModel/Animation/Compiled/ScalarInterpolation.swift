@@ -80,16 +80,17 @@ struct ScalarInterpolation: Sendable {
     }
 
     /// `apply(progress:iteration:keyPath:to:)` for the number `field` of a layer's state (what
-    /// `LayerState` reads and writes at a key path that names it), read and written in place;
+    /// `LayerState` reads and writes at a key path that names it) or of its placement alone,
+    /// read and written in place;
     /// a rotation about z of a flat transform is set through `memo`.
-    func apply(progress: Double, iteration: Int, field: ScalarField, to state: inout LayerState,
-               memo: inout PlanarRotationMemo) -> Bool {
+    func apply<Holder: ScalarFieldHolder>(progress: Double, iteration: Int, field: ScalarField, to state: inout Holder,
+                                          memo: inout PlanarRotationMemo) -> Bool {
         var current = 0.0
         if readsCurrent {
-            guard let read = field.value(in: state) else { return false }
+            guard let read = state.scalarValue(of: field) else { return false }
             current = read
         }
-        field.set(value(progress: progress, iteration: iteration, current: current), in: &state, memo: &memo)
+        state.setScalar(value(progress: progress, iteration: iteration, current: current), of: field, memo: &memo)
         return true
     }
 
