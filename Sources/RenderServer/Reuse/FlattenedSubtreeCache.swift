@@ -131,9 +131,9 @@ package final class FlattenedSubtreeCache {
         return nextContextSerial
     }
 
-    /// The bytes a stored command is counted for: a quad or group lives in a box of its own
-    /// (about a quad's size) besides its slot.
-    static let storedCommandBytes = MemoryLayout<DrawCommand>.stride + MemoryLayout<Quad>.stride
+    /// The bytes a stored command is counted for: a quad's fields or a group live in a storage
+    /// of their own (about a quad's fields' size) besides its slot.
+    static let storedCommandBytes = MemoryLayout<DrawCommand>.stride + Quad.storedFieldBytes
 
     /// The subtrees known and the bytes of the commands and clips kept for them.
     var usage: CacheUsage {

@@ -94,7 +94,8 @@ extension FrameFlattener {
         let transform = Matrix4(world)
         let start = commands.count
         for index in last.commands {
-            // Each quad copied out once; a drawing that is not quads alone (a group) is taken back.
+            // Each quad's fields copied once, into a new storage as the transform is set (`Quad`
+            // is copy on write); a drawing that is not quads alone (a group) is taken back.
             guard case .quad(var quad) = lastCommands[index] else {
                 commands.removeSubrange(start...)
                 return false
