@@ -66,7 +66,9 @@ extension FrameFlattener {
         let commandStart = commands.count, clipStart = clips.count
         // An animated layer is never redrawn moved (`redrawMoved` would say so after
         // `drawsAlone`): asked first, as it is cheaper.
-        if let last, layer.animations.isEmpty, withUnsafePointer(to: layer, { Self.drawsAlone($0) && redrawMoved($0, last: last, lastCommands: cache.previousCommands, in: parent) }) {
+        if let last, layer.animations.isEmpty, withUnsafePointer(to: layer, {
+            Self.drawsAlone($0) && redrawMoved($0, last: last, lastCommands: cache.previousCommands, quads: &cache.movedQuads, in: parent)
+        }) {
             cache.record(layer.id, key: SubtreeKey(subtreeVersion: layer.subtreeVersion, context: contextSerial), isStatic: true,
                          commands: commands, from: commandStart, clips: clips, from: clipStart)
             return
@@ -77,12 +79,13 @@ extension FrameFlattener {
     /// Appends what `layer` drew in the last frame (`last`, in `lastCommands`) with its map to
     /// the target as `parent` places it now, when it changed since only in its `position` or
     /// `transform` and that drawing is all it draws; returns false, having appended nothing,
-    /// when it must be flattened (the caller has checked `drawsAlone(_:)`).
+    /// when it must be flattened (the caller has checked `drawsAlone(_:)`). The quads are made by
+    /// `quads`, which writes them into spare storages where it can.
     ///
     /// The layer is read where it is (`LayerIDTable.withValue`): a `borrowing` parameter given
     /// `pointer.pointee` is a copy of the layer, its box and lists retained and released.
     mutating func redrawMoved(_ layer: UnsafePointer<RenderLayer>, last: LastDrawing, lastCommands: [DrawCommand],
-                              in parent: ParentContext) -> Bool {
+                              quads: inout MovedQuadRecycler, in parent: ParentContext) -> Bool {
         // Not retained: the caller's table or copy holds the layer, and the layer its box.
         unowned(unsafe) let box = layer.pointee.stateStorage
         guard layer.pointee.lastChangeBesidesPlacement <= last.version, layer.pointee.animations.isEmpty,
@@ -94,14 +97,13 @@ extension FrameFlattener {
         let transform = Matrix4(world)
         let start = commands.count
         for index in last.commands {
-            // Each quad's fields copied once, into a new storage as the transform is set (`Quad`
-            // is copy on write); a drawing that is not quads alone (a group) is taken back.
-            guard case .quad(var quad) = lastCommands[index] else {
+            // Each quad's fields copied once, into a spare storage of an older frame or a new
+            // one (`MovedQuadRecycler`); a drawing that is not quads alone (a group) is taken back.
+            guard case .quad(let quad) = lastCommands[index] else {
                 commands.removeSubrange(start...)
                 return false
             }
-            quad.transform = transform
-            commands.append(.quad(consume quad))
+            commands.append(.quad(quads.quad(quad, movedTo: transform)))
         }
         redrawnMoved += 1
         return true
