@@ -96,12 +96,13 @@ final class ParallelPreparation: Sendable {
             for item in items[range] {
                 if item.quad >= 0 {
                     // Matched here, not copied out by `tree.quad(at:)`: the quad is read from its
-                    // command's box, and its texture source's fields one by one.
+                    // command's storage, and its texture source taken out once (each read of
+                    // `quad.texture` is a copy, its image retained and released).
                     guard case .quad(let quad) = tree.commands[Int(item.quad)] else { preconditionFailure("not a quad") }
-                    if item.texture >= 0, quad.texture != nil {
-                        let binding = TextureBinding(texture: textures[Int(item.texture)], unitRect: quad.texture.unsafelyUnwrapped.unitRect,
-                                                     minification: quad.texture.unsafelyUnwrapped.minificationFilter,
-                                                     magnification: quad.texture.unsafelyUnwrapped.magnificationFilter)
+                    if item.texture >= 0, let source = quad.texture {
+                        let binding = TextureBinding(texture: textures[Int(item.texture)], unitRect: source.unitRect,
+                                                     minification: source.minificationFilter,
+                                                     magnification: source.magnificationFilter)
                         list.append(quad, texture: binding, clips: clips, canvasWidth: width, canvasHeight: height)
                     } else {
                         list.append(quad, texture: nil, clips: clips, canvasWidth: width, canvasHeight: height)

@@ -221,7 +221,7 @@ final class FlattenedSubtreeCacheTests: XCTestCase {
         var clips = ClipTable()
         _ = clips.push(Clip(transform: .identity, rect: CGRect(x: 0, y: 0, width: 8, height: 8)))
         let key = SubtreeKey(subtreeVersion: 1, context: 1)
-        let commandBytes = MemoryLayout<DrawCommand>.stride + MemoryLayout<Quad>.stride
+        let commandBytes = MemoryLayout<DrawCommand>.stride + Quad.storedFieldBytes
         func drawBoth(firstKey: SubtreeKey, second: [DrawCommand]) {
             cache.beginFrame()
             // Layer 1: two commands and the clip; layer 2: the commands of `second` from index 2, no clip.

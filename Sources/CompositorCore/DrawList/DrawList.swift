@@ -84,79 +84,6 @@ public struct TextureSource: Sendable, Equatable {
     }
 }
 
-/// One quad of the flattened frame: the unit both renderers draw.
-///
-/// A quad covers `rect` in its own local space; `transform` maps local points to canvas pixels
-/// (y down, origin top-left). Inside the rounded rect (`cornerRadii`) it paints, bottom to top:
-/// `fillColor`, then `texture`, then a border `borderWidth` wide inside the edge. All of it is
-/// multiplied by `opacity` and by the clip's coverage, then blended source-over.
-public struct Quad: Sendable, Equatable {
-    /// Local space to canvas pixels (projective; renderers divide by w per pixel).
-    public var transform: Matrix4
-    /// The quad's rectangle in local space.
-    public var rect: CGRect
-    /// Colour painted under the texture, or clear.
-    public var fillColor: PremultipliedColor
-    /// Image painted over the fill, or nil.
-    public var texture: TextureSource?
-    /// Radii of the rounded rectangle that bounds fill, texture and border.
-    public var cornerRadii: CornerRadii
-    /// Width of the border, inside `rect`, in local units.
-    public var borderWidth: Float
-    /// Colour of the border.
-    public var borderColor: PremultipliedColor
-    /// Multiplies the whole quad (accumulated layer opacity when not composited as a group).
-    public var opacity: Float
-    /// Index into `DrawList.clips` of the innermost clip, or nil when unclipped.
-    public var clipIndex: Int32?
-    /// When true the quad's pixels are known to be opaque and may be drawn without blending.
-    public var isOpaque: Bool
-    /// When false, a quad whose projected area is negative (facing away) is not drawn.
-    public var isDoubleSided: Bool
-    /// Which edges are antialiased (bit 0 minX, 1 maxX, 2 minY, 3 maxY, as CAEdgeAntialiasingMask).
-    public var antialiasedEdges: UInt8
-    /// When positive, the quad paints `fillColor` as its rounded rectangle convolved with a
-    /// Gaussian of this standard deviation (local units), the closed-form shadow of a
-    /// (rounded) rectangle. It then covers `rect` outset by 3 sigma; border and radii are ignored,
-    /// and a texture, when given, is the shape instead: its alpha (over `rect`) blurred by this
-    /// standard deviation and tinted by `fillColor` (a `shadowPath`'s shadow, see `ShadowMaskCache`).
-    public var blurSigma: Float
-    /// When set, painted instead of `fillColor` (inside the rounded rect, under the texture).
-    public var gradient: GradientFill?
-    /// How the quad combines with what is beneath it.
-    public var blendMode: BlendMode = .sourceOver
-    /// Multiplies the texture's premultiplied colour component by component before it is
-    /// painted over the fill: opaque white (no change) by default; a replicator instance's or an
-    /// emitter particle's colour (r·a, g·a, b·a, a) otherwise.
-    public var textureTint = PremultipliedColor(red: 1, green: 1, blue: 1, alpha: 1)
-    /// When set, the quad draws no fill, texture or border of its own: it shows what was drawn
-    /// before it into its target, filtered (a layer's `backgroundFilters`; see `BackdropFilter`).
-    public var backdrop: BackdropFilter?
-    /// For a blurred quad: a rectangle of its local space that opaque content drawn later in the
-    /// frame with the same transform covers whole but for its antialiased edges (the interior of
-    /// the opaque layer that casts the shadow, `ShadowRing.interior(of:radii:)`), or nil.
-    /// Renderers need not shade it inside those edges (`ShadowRing.hole(in:transform:)`): the
-    /// pixels are the same.
-    public var coveredRect: CGRect?
-
-    // Inlinable: the flattener makes one for every layer it draws, and a call across modules
-    // passes and copies each of the fields.
-    /// Creates a quad; every effect is off unless given.
-    @inlinable
-    public init(transform: Matrix4, rect: CGRect, fillColor: PremultipliedColor = .clear,
-                texture: TextureSource? = nil, cornerRadii: CornerRadii = .zero,
-                borderWidth: Float = 0, borderColor: PremultipliedColor = .clear, opacity: Float = 1,
-                clipIndex: Int32? = nil, isOpaque: Bool = false, isDoubleSided: Bool = true,
-                antialiasedEdges: UInt8 = 0xF, blurSigma: Float = 0, gradient: GradientFill? = nil,
-                blendMode: BlendMode = .sourceOver) {
-        self.transform = transform; self.rect = rect; self.fillColor = fillColor; self.texture = texture
-        self.cornerRadii = cornerRadii; self.borderWidth = borderWidth; self.borderColor = borderColor
-        self.opacity = opacity; self.clipIndex = clipIndex; self.isOpaque = isOpaque
-        self.isDoubleSided = isDoubleSided; self.antialiasedEdges = antialiasedEdges
-        self.blurSigma = blurSigma; self.gradient = gradient; self.blendMode = blendMode
-    }
-}
-
 /// A clip region: a (rounded) rectangle in its own plane, intersected with its parent clip.
 public struct Clip: Sendable, Equatable {
     /// The clip's local space to canvas pixels.
@@ -185,12 +112,13 @@ public struct Clip: Sendable, Equatable {
 /// may stand between them. Commands inside a group draw into the group's intermediate image, in
 /// its pixel space (see `CompositingGroup`).
 ///
-/// A quad or a group is kept in a box of its own, so copying a command (a reused subtree's into
-/// every frame that draws it) retains one reference instead of copying hundreds of bytes field
-/// by field; unchanged boxes also compare equal by their bytes (`DamageTracker`).
+/// A quad keeps its fields in a storage of its own (`Quad`) and a group is kept in a box of its
+/// own, so copying a command (a reused subtree's into every frame that draws it) retains one
+/// reference instead of copying hundreds of bytes field by field; unchanged commands also compare
+/// equal by their bytes (`DamageTracker`).
 public enum DrawCommand: Sendable, Equatable {
     /// Draw one quad.
-    indirect case quad(Quad)
+    case quad(Quad)
     /// Start drawing into a new transparent intermediate image described by the group.
     indirect case beginGroup(CompositingGroup)
     /// The commands from here to the group's `.endGroup` draw the group's mask: a second

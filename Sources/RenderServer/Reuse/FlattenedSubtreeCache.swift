@@ -73,6 +73,10 @@ package final class FlattenedSubtreeCache {
     /// The commands and clips of the last frame, which the runs recorded in it index.
     private(set) var previousCommands: [DrawCommand] = []
     private(set) var previousClips: [Clip] = []
+    /// The quads of moved layers kept for later frames' to be written into (`SpareQuadPool`),
+    /// and this thread's share of it in this frame (the parts of a sublayer run take their own).
+    let spareQuads = SpareQuadPool()
+    var movedQuads = MovedQuadRecycler(pool: nil)
     /// The committed layers changed since the last frame (nil: not known), from the render tree.
     private(set) var changesSinceLastFrame: [UInt64]?
 
@@ -101,6 +105,10 @@ package final class FlattenedSubtreeCache {
     func endFrame(commands: [DrawCommand], clips: [Clip]) {
         previousCommands = commands
         previousClips = clips
+        let done = movedQuads
+        movedQuads = MovedQuadRecycler(pool: spareQuads)
+        done.finish()
+        spareQuads.endFrame()
     }
 
     /// The run of `parentID`'s sublayers recorded in an earlier frame, if any.
@@ -131,9 +139,9 @@ package final class FlattenedSubtreeCache {
         return nextContextSerial
     }
 
-    /// The bytes a stored command is counted for: a quad or group lives in a box of its own
-    /// (about a quad's size) besides its slot.
-    static let storedCommandBytes = MemoryLayout<DrawCommand>.stride + MemoryLayout<Quad>.stride
+    /// The bytes a stored command is counted for: a quad's fields or a group live in a storage
+    /// of their own (about a quad's fields' size) besides its slot.
+    static let storedCommandBytes = MemoryLayout<DrawCommand>.stride + Quad.storedFieldBytes
 
     /// The subtrees known and the bytes of the commands and clips kept for them.
     var usage: CacheUsage {
@@ -149,6 +157,8 @@ package final class FlattenedSubtreeCache {
         runs = [:]
         previousCommands = []
         previousClips = []
+        spareQuads.removeAll()
+        movedQuads = MovedQuadRecycler(pool: spareQuads)
     }
 
     /// Empties what `entry` stores, taking it out of the totals.

@@ -71,7 +71,8 @@ extension FrameFlattener {
         // A copy of the table (its storage retained): the closure writes to this flattener.
         let layers = facts.layers
         if let last, let moved = layers.withValue(id, { layer -> (version: UInt64, isStatic: Bool)? in
-            guard Self.drawsAlone(layer), redrawMoved(layer, last: last, lastCommands: cache.previousCommands, in: parent) else {
+            guard Self.drawsAlone(layer),
+                  redrawMoved(layer, last: last, lastCommands: cache.previousCommands, quads: &cache.movedQuads, in: parent) else {
                 return nil
             }
             // An animated layer drawn moved changes with time: not stored for reuse.
@@ -88,12 +89,13 @@ extension FrameFlattener {
     /// Appends what `layer` drew in the last frame (`last`, in `lastCommands`) with its map to
     /// the target as `parent` places it now, when it changed since only in its `position` or
     /// `transform` and that drawing is all it draws; returns false, having appended nothing,
-    /// when it must be flattened (the caller has checked `drawsAlone(_:)`).
+    /// when it must be flattened (the caller has checked `drawsAlone(_:)`). The quads are made by
+    /// `quads`, which writes them into spare storages where it can.
     ///
     /// The layer is read where it is (`LayerIDTable.withValue`): a `borrowing` parameter given
     /// `pointer.pointee` is a copy of the layer, its box and lists retained and released.
     mutating func redrawMoved(_ layer: UnsafePointer<RenderLayer>, last: LastDrawing, lastCommands: [DrawCommand],
-                              in parent: ParentContext) -> Bool {
+                              quads: inout MovedQuadRecycler, in parent: ParentContext) -> Bool {
         // Not retained: the caller's table or copy holds the layer, and the layer its box.
         unowned(unsafe) let box = layer.pointee.stateStorage
         guard layer.pointee.lastChangeBesidesPlacement <= last.version,
@@ -113,13 +115,13 @@ extension FrameFlattener {
         let transform = Matrix4(world)
         let start = commands.count
         for index in last.commands {
-            // Each quad copied out once; a drawing that is not quads alone (a group) is taken back.
-            guard case .quad(var quad) = lastCommands[index] else {
+            // Each quad's fields copied once, into a spare storage of an older frame or a new
+            // one (`MovedQuadRecycler`); a drawing that is not quads alone (a group) is taken back.
+            guard case .quad(let quad) = lastCommands[index] else {
                 commands.removeSubrange(start...)
                 return false
             }
-            quad.transform = transform
-            commands.append(.quad(consume quad))
+            commands.append(.quad(quads.quad(quad, movedTo: transform)))
         }
         if animated { noteAnimations(of: layer, localTime: localTime, in: parent) }
         redrawnMoved += 1

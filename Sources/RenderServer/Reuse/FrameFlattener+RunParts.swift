@@ -84,7 +84,8 @@ extension FrameFlattener {
         }
         let partCount = missedCount >= Self.partsMinimum ? min(maximumParts, missedCount / Self.partSizeMinimum) : 1
         let parts = partCount > 1
-            ? flattenParts(partCount, of: ids, missed: missed, moved: moved, lastCommands: cache.previousCommands, in: context)
+            ? flattenParts(partCount, of: ids, missed: missed, moved: moved, lastCommands: cache.previousCommands,
+                           spareQuads: cache.spareQuads, in: context)
             : []
         for part in 0..<partCount {
             let range = Self.range(ofPart: part, of: partCount, count: ids.count)
@@ -130,13 +131,14 @@ extension FrameFlattener {
     /// `partCount` parts at once, those that only moved (`moved`, in `lastCommands`) by
     /// `redrawMoved`; each part's result at its index (nil only if a part never ran).
     private func flattenParts(_ partCount: Int, of ids: [UInt64], missed: [Bool], moved: [LastDrawing?],
-                              lastCommands: [DrawCommand], in context: ParentContext) -> [FlattenedRunPart?] {
+                              lastCommands: [DrawCommand], spareQuads: SpareQuadPool,
+                              in context: ParentContext) -> [FlattenedRunPart?] {
         let seed = partSeed
         let results = ThreadLock<[FlattenedRunPart?]>(Array(repeating: nil, count: partCount))
         DispatchQueue.concurrentPerform(iterations: partCount) { part in
             let range = Self.range(ofPart: part, of: partCount, count: ids.count)
             let flattened = Self.flattenPart(range, of: ids, missed: missed, moved: moved, lastCommands: lastCommands,
-                                             in: context, seed: seed)
+                                             spareQuads: spareQuads, in: context, seed: seed)
             results.withLock { $0[part] = flattened }
         }
         return results.withLock { $0 }
@@ -145,9 +147,11 @@ extension FrameFlattener {
     /// Flattens the sublayers `ids[range]` that the cache missed and that draw alone, on the
     /// calling thread, by a flattener of its own that starts from `seed` (see `flattenParts`).
     private static func flattenPart(_ range: Range<Int>, of ids: [UInt64], missed: [Bool], moved: [LastDrawing?],
-                                    lastCommands: [DrawCommand], in context: ParentContext,
+                                    lastCommands: [DrawCommand], spareQuads: SpareQuadPool, in context: ParentContext,
                                     seed: PartSeed) -> FlattenedRunPart {
         var flattener = FrameFlattener(part: seed)
+        var quads = MovedQuadRecycler(pool: spareQuads)
+        defer { quads.finish() }
         flattener.commands.reserveCapacity(range.count)
         var ends: [FlattenedRunPart.End] = []
         ends.reserveCapacity(range.count)
@@ -161,7 +165,7 @@ extension FrameFlattener {
             if missed[index], let drawn = layers.withValue(ids[index], { layer -> FlattenedRunPart.Outcome? in
                 guard drawsAlone(layer) else { return nil }
                 if index < moved.count, let last = moved[index],
-                   flattener.redrawMoved(layer, last: last, lastCommands: lastCommands, in: context) {
+                   flattener.redrawMoved(layer, last: last, lastCommands: lastCommands, quads: &quads, in: context) {
                     return layer.pointee.animations.isEmpty ? .flattenedStatic : .flattenedWithTime
                 }
                 let dependencies = flattener.changes.timeDependencies

@@ -1,0 +1,97 @@
+import CompositorCore
+
+/// The quads moved layers were redrawn with (`FrameFlattener.redrawMoved`), kept two frames so
+/// that a later frame's moved quads are written into their storages (`Quad.assign`) instead of
+/// new ones: by then the list that drew them is let go by the renderer and the subtree cache, and
+/// a storage nothing else holds is written in place. A moved sprite's quad then costs no
+/// allocation, and the list it was drawn in no free of its storage. A storage something still
+/// holds (an old list kept by the app or a test, a renderer slow to let go) is not written: its
+/// quad is copied into a new storage as without a pool.
+///
+/// Flatteners take and give chunks (`MovedQuadRecycler`) under a lock, once a part of a sublayer
+/// run each, so the parts of one frame share the pool.
+final class SpareQuadPool: Sendable {
+    /// Chunks given in this frame, in the last one, and two or more frames ago (the ones taken).
+    private let chunks = ThreadLock<(given: [[Quad]], waiting: [[Quad]], ready: [[Quad]])>(([], [], []))
+
+    /// A chunk of quads given two frames ago, or none when all are taken.
+    func take() -> [Quad] {
+        chunks.withLock { $0.ready.popLast() } ?? []
+    }
+
+    /// Keeps `quads`, made in this frame, for the frame after next.
+    func give(_ quads: [Quad]) {
+        guard !quads.isEmpty else { return }
+        chunks.withLock { $0.given.append(quads) }
+    }
+
+    /// Ends a frame: what was given in it waits a frame; what waited becomes ready; what was
+    /// ready and not taken is let go.
+    func endFrame() {
+        let dropped = chunks.withLock { chunks in
+            let dropped = chunks.ready
+            chunks.ready = chunks.waiting
+            chunks.waiting = chunks.given
+            chunks.given = []
+            return dropped
+        }
+        _ = consume dropped
+    }
+
+    /// Lets go of every quad kept.
+    func removeAll() {
+        chunks.withLock { $0 = ([], [], []) }
+    }
+}
+
+/// One flattener's share of a `SpareQuadPool` in one frame: the spare quads it took, written with
+/// its moved quads, and those moved quads, given to the pool when it is done.
+struct MovedQuadRecycler {
+    /// The pool, or nil when quads are not recycled.
+    let pool: SpareQuadPool?
+    /// Spare quads taken from the pool and not yet written.
+    private var spares: [Quad] = []
+    /// The quads made, for the pool.
+    private var made: [Quad] = []
+    /// Whether the pool had no chunk left when asked.
+    private var poolIsEmpty = false
+    /// The quads written into spare storages (the others got new ones).
+    private(set) var writtenInPlace = 0
+
+    /// A recycler taking from and giving to `pool`.
+    init(pool: SpareQuadPool?) { self.pool = pool }
+
+    /// `source` drawn with `transform`: written into a spare quad's storage when one is left
+    /// and nothing else holds it, else a copy of `source` in a new storage.
+    mutating func quad(_ source: Quad, movedTo transform: Matrix4) -> Quad {
+        guard let pool else {
+            var quad = source
+            quad.transform = transform
+            return quad
+        }
+        if spares.isEmpty, !poolIsEmpty {
+            spares = pool.take()
+            poolIsEmpty = spares.isEmpty
+        }
+        var quad: Quad
+        if let spare = spares.popLast() {
+            quad = consume spare
+            if quad.assign(source, transform: transform) { writtenInPlace += 1 }
+        } else {
+            quad = source
+            quad.transform = transform
+        }
+        made.append(quad)
+        return quad
+    }
+
+    /// Gives the quads made to the pool, last first (a recycler takes them from the end, so the
+    /// one made first is written first again: in a scene that moves the same layers every frame,
+    /// a layer's quad goes into the storage of its own quad of two frames ago, which differs only
+    /// in its transform), and lets go of the spares not written.
+    consuming func finish() {
+        guard let pool, !made.isEmpty else { return }
+        made.reverse()
+        pool.give(made)
+    }
+}
