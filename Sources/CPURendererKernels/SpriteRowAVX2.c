@@ -130,8 +130,9 @@ static inline AVX2 void level_rows(const QCSpriteLevel *level, __m256 v, int32_t
 // where `spans` is NULL, those that `bounds` (and its `lines`) gives within x0..<x1: local y =
 // x h12 + y h22 + h32 at the row's first pixel centre (in double precision, then single), v
 // clamped into the image, each level's rows, and the row term y h21.
-static inline AVX2 void row_block(const QCSprite *s, int32_t firstRow, const int32_t *spans, const QCRowBounds *bounds,
-                                  const RowLines *lines, int32_t x0, int32_t x1, int32_t count, double keptTerm, bool trilinear,
+// Always inlined: a call passed its arguments on the stack and spilled the loop's registers.
+static inline __attribute__((always_inline)) AVX2 void row_block(const QCSprite *s, int32_t firstRow, const int32_t *spans,
+                                                                 const QCRowBounds *bounds, const RowLines *lines, int32_t x0, int32_t x1, int32_t count, double keptTerm, bool trilinear,
                                   bool hardEdges, RowBlock *block) {
     __m256i columns, ends;
     if (spans) {
@@ -140,7 +141,11 @@ static inline AVX2 void row_block(const QCSprite *s, int32_t firstRow, const int
         columns = _mm256_loadu_si256((const __m256i *)first);
         ends = _mm256_loadu_si256((const __m256i *)end);
     } else {
-        const RowEnds upper = row_ends(bounds, lines, firstRow, x0, x1), lower = row_ends(bounds, lines, firstRow + 4, x0, x1);
+        // A block of four rows or fewer (a small sprite's last) solves no lower half: its lanes
+        // are empty spans, outside `count` and so never painted.
+        const RowEnds upper = row_ends(bounds, lines, firstRow, x0, x1);
+        const RowEnds lower = count > 4 ? row_ends(bounds, lines, firstRow + 4, x0, x1)
+                                        : (RowEnds){ _mm_setzero_si128(), _mm_setzero_si128() };
         columns = _mm256_set_m128i(lower.first, upper.first);
         ends = _mm256_set_m128i(lower.end, upper.end);
     }
