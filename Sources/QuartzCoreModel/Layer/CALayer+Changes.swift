@@ -46,9 +46,18 @@ extension CALayer {
     /// only when the stored value differed.
     @inline(__always)
     func setProperty<Value: Equatable>(_ keyPath: WritableKeyPath<LayerState, Value>, _ value: Value, key: String) {
+        setProperty(keyPath, value, key: key, isPlacement: false)
+    }
+
+    /// The `Equatable` `setProperty`, where `isPlacement` says that `keyPath` is `position` or
+    /// `transform` (see `replaceStateValue`). No default argument: a call without it would
+    /// choose the overload for values that cannot be compared.
+    @inline(__always)
+    func setProperty<Value: Equatable>(_ keyPath: WritableKeyPath<LayerState, Value>, _ value: Value, key: String,
+                                       isPlacement: Bool) {
         TransactionStack.withCurrent { stack in
             if stack.disablesActions && !Self.isBoundsKey(key) {
-                guard replaceStateValue(keyPath, with: value) else { return }
+                guard replaceStateValue(keyPath, with: value, isPlacement: isPlacement) else { return }
                 stack.recordChange(of: self)
                 // The value differed, so a class that redisplays for `key` redisplays.
                 if type(of: self).needsDisplay(forKey: key) { setNeedsDisplay() }
@@ -98,11 +107,18 @@ extension CALayer {
     @inline(__always)
     func setFinite<Value: FiniteCheckable & Equatable>(_ keyPath: WritableKeyPath<LayerState, Value>, _ value: Value,
                                                         key: String) {
+        setFinite(keyPath, value, key: key, isPlacement: false)
+    }
+
+    /// The `Equatable` `setFinite` with `isPlacement` (see the `Equatable` `setProperty`).
+    @inline(__always)
+    func setFinite<Value: FiniteCheckable & Equatable>(_ keyPath: WritableKeyPath<LayerState, Value>, _ value: Value,
+                                                        key: String, isPlacement: Bool) {
         guard value.isFiniteValue else {
             rejectNonFinite(key, value)
             return
         }
-        setProperty(keyPath, value, key: key)
+        setProperty(keyPath, value, key: key, isPlacement: isPlacement)
     }
 
     /// Logs a rejected non-finite value (out of line: the setters inline `setFinite`).

@@ -9,6 +9,10 @@ import Foundation
 final class LayerLockedFields {
     /// The model values of every renderable property.
     @exclusivity(unchecked) var state: LayerState = LayerState()
+    /// How many times `state` was written other than by the `position` and `transform` setters:
+    /// a committed copy filled when it read the same count differs from `state` at most in
+    /// those two fields (`LayerStateBox.modelStamp`), so a commit need not compare the rest.
+    @exclusivity(unchecked) var stateStamp: UInt64 = 0
     /// `contents` exactly as it was set (the render state keeps only a `CGImage`).
     @exclusivity(unchecked) var contentsObject: Any? = nil
     /// Values of custom keys set through key-value coding, exactly as they were set.
@@ -84,6 +88,8 @@ extension CALayer {
             let lock = LayerTreeLock.shared
             lock.lock()
             defer { lock.unlock() }
+            // Any field may change: committed copies compare the whole state again.
+            lockedFields.stateStamp &+= 1
             yield &lockedFields.state
         }
     }
@@ -104,15 +110,21 @@ extension CALayer {
     }
 
     /// Stores `value` at `field` of the model state unless it is already there, comparing and
-    /// storing under one hold of `LayerTreeLock`; returns whether it stored.
+    /// storing under one hold of `LayerTreeLock`; returns whether it stored. `isPlacement` says
+    /// that `field` is `position` or `transform`, which leave `stateStamp` as it is.
     @inline(__always)
-    func replaceStateValue<Value: Equatable>(_ field: WritableKeyPath<LayerState, Value>, with value: Value) -> Bool {
+    func replaceStateValue<Value: Equatable>(_ field: WritableKeyPath<LayerState, Value>, with value: Value,
+                                             isPlacement: Bool = false) -> Bool {
         let lock = LayerTreeLock.shared
         lock.lock()
-        defer { lock.unlock() }
-        guard lockedFields.state[keyPath: field] != value else { return false }
-        lockedFields.state[keyPath: field] = value
-        return true
+        // Unlocked without a `defer` (nothing here throws), which the optimizer outlined.
+        let changes = lockedFields.state[keyPath: field] != value
+        if changes {
+            lockedFields.state[keyPath: field] = value
+            if !isPlacement { lockedFields.stateStamp &+= 1 }
+        }
+        lock.unlock()
+        return changes
     }
 
     /// `contents` exactly as it was set (the render state keeps only a `CGImage`).

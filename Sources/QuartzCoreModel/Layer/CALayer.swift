@@ -150,7 +150,7 @@ open class CALayer: NSObject, NSSecureCoding {
     /// The position of the layer's anchor point, in its superlayer's coordinate space. Animatable.
     open var position: CGPoint {
         get { state.position }
-        set { setFinite(\.position, newValue, key: "position") }
+        set { setFinite(\.position, newValue, key: "position", isPlacement: true) }
     }
 
     /// The layer's position on the z axis; it orders siblings before their index does. Animatable.
@@ -174,7 +174,7 @@ open class CALayer: NSObject, NSSecureCoding {
     /// The transform applied to the layer and its sublayers, relative to the anchor point. Animatable.
     open var transform: CATransform3D {
         get { stateValue(\.transform) }
-        set { setFinite(\.transform, newValue, key: "transform") }
+        set { setFinite(\.transform, newValue, key: "transform", isPlacement: true) }
     }
 
     /// The transform applied to the sublayers only, relative to the layer's anchor point. Animatable.

@@ -82,6 +82,11 @@ package final class LayerStateBox: @unchecked Sendable {
     /// The state. Declared first: `withUnsafeStatePointer(_:)` finds it where the object's
     /// stored properties begin.
     @exclusivity(unchecked) package internal(set) var value: LayerState
+    /// For the box of a committed layer, the layer's `LayerLockedFields.stateStamp` when the box
+    /// was last filled from the layer's state (`UInt64.max`: not filled from a layer): while
+    /// the two are equal the box differs from the model at most in `position` and `transform`.
+    /// Written, as `value` is refilled, only while nothing else holds the box.
+    @exclusivity(unchecked) var modelStamp: UInt64 = .max
     /// The box of the last presentation state made from this one, retained, or nil.
     let presentationSlot = Atomic<UnsafeMutableRawPointer?>(nil)
     /// For a presentation box, the renderer it was made for (`PresentationBoxOwner`): only that
@@ -98,6 +103,13 @@ package final class LayerStateBox: @unchecked Sendable {
         presentationOwner = nil
         planarRotationMemo = nil
         assert(stateLiesFirst)
+    }
+
+    /// A box holding a layer's model state, copied from the layer's fields (the caller holds
+    /// `LayerTreeLock`), stamped with the fields' `stateStamp`.
+    convenience init(committingStateOf fields: LayerLockedFields) {
+        self.init(fields.state)
+        modelStamp = fields.stateStamp
     }
 
     /// A presentation box made for `owner`'s frames, with the memo its state was animated with.
@@ -123,6 +135,7 @@ package final class LayerStateBox: @unchecked Sendable {
         withUnsafeMutablePointer(to: &value) { destination in
             withUnsafePointer(to: &fields.state) { LayerState.assign(destination, copying: $0) }
         }
+        modelStamp = fields.stateStamp
     }
 
     /// Replaces the `position` and `transform` of a box that nothing else holds with the layer's
@@ -131,6 +144,7 @@ package final class LayerStateBox: @unchecked Sendable {
     func overwritePlacement(withStateOf fields: LayerLockedFields) {
         value.position = fields.state.position
         value.transform = fields.state.transform
+        modelStamp = fields.stateStamp
     }
 
     /// Calls `body` with the address of the state, read in place (not copied out).
@@ -166,7 +180,7 @@ extension RenderLayer {
     /// `layer` as committed now: a copy of its model fields. The caller holds `LayerTreeLock`.
     init(committing layer: CALayer) {
         let fields = layer.lockedFields
-        self.init(id: layer.layerID, kind: layer.renderKind, stateStorage: LayerStateBox(fields.state),
+        self.init(id: layer.layerID, kind: layer.renderKind, stateStorage: LayerStateBox(committingStateOf: fields),
                   sublayerIDs: fields.sublayers.isEmpty ? [] : fields.sublayers.map(\.layerID),
                   maskID: fields.mask?.layerID,
                   animations: fields.animations.isEmpty ? [] : fields.animations.map(\.compiled),
@@ -184,7 +198,10 @@ extension RenderLayer {
     @discardableResult
     mutating func recommit(_ layer: CALayer) -> Bool {
         let fields = layer.lockedFields
-        let statePlacementOnly = stateStorage.differsAtMostInPlacement(from: fields)
+        // A box filled since the model's last write besides `position` and `transform` needs no
+        // comparing: its other fields are the model's (see `LayerLockedFields.stateStamp`).
+        let statePlacementOnly = stateStorage.modelStamp == fields.stateStamp
+            || stateStorage.differsAtMostInPlacement(from: fields)
         var onlyPlacement = statePlacementOnly && animations.isEmpty
             && fields.animations.isEmpty && id == layer.layerID && kind == layer.renderKind
             && maskID == fields.mask?.layerID && superlayerID == fields.ownerID
@@ -196,7 +213,7 @@ extension RenderLayer {
                 stateStorage.overwrite(withStateOf: fields)
             }
         } else {
-            stateStorage = LayerStateBox(fields.state)
+            stateStorage = LayerStateBox(committingStateOf: fields)
         }
         id = layer.layerID
         kind = layer.renderKind
