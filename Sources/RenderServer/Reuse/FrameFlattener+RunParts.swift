@@ -227,7 +227,9 @@ extension FrameFlattener {
 /// A sublayer of a run as `FrameFlattener.recordInParts` looked it up before the parts: its
 /// cache entry (nil: none yet) and the key it is flattened under (nil: no summary).
 struct LookedUpSublayer {
-    var entry: FlattenedSubtreeCache.Entry?
+    /// Not retained: the cache holds its entries through the frame (it drops them only as a
+    /// frame begins), and a retain and release of each would cost about the look-up saved.
+    unowned(unsafe) var entry: FlattenedSubtreeCache.Entry?
     var key: SubtreeKey?
 }
 
