@@ -196,18 +196,21 @@ package struct FrameFlattener {
     /// One sublayer of `visitSublayers(_:in:evaluated:)`, with the cache in use and the serial
     /// of `parent`.
     /// `lastDrawing`: what the sublayer drew in the last frame, which it draws again moved when
-    /// it only moved since (`redrawMoved`).
+    /// it only moved since (`redrawMoved`). `entry`: the sublayer's cache entry when the caller
+    /// looked it up (`FlattenedSubtreeCache.entry(of:)`); nil: looked up here.
     mutating func visitSublayer(_ id: UInt64, in parent: ParentContext, contextSerial context: UInt64,
                                 cache: FlattenedSubtreeCache, evaluated: EvaluatedSublayer? = nil,
-                                lastDrawing: LastDrawing? = nil) {
+                                lastDrawing: LastDrawing? = nil, entry known: FlattenedSubtreeCache.Entry? = nil) {
         let summary = facts.summaries[id]
+        // Looked up once for the reuse and the record of a layer drawn moved.
+        let entry = summary == nil ? nil : known ?? cache.entry(of: id)
         if let summary,
-           let entry = cache.reusable(id, key: SubtreeKey(subtreeVersion: summary.subtreeVersion, context: context)) {
-            append(entry)
+           let reusable = cache.reusable(entry, key: SubtreeKey(subtreeVersion: summary.subtreeVersion, context: context)) {
+            append(reusable)
         } else {
             // The summary's version is the layer's: a miss here is a miss in `visit` too.
             redrawMovedOrVisit(id, last: summary == nil ? nil : lastDrawing, in: parent, contextSerial: context,
-                               cache: cache, evaluated: evaluated, cacheMissed: summary != nil)
+                               cache: cache, entry: entry, evaluated: evaluated, cacheMissed: summary != nil)
         }
     }
 

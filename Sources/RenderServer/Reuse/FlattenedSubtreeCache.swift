@@ -179,8 +179,8 @@ package final class FlattenedSubtreeCache {
         return inPlace
     }
 
-    /// The entry of layer `id`, stored or not: for a caller that asks it both
-    /// `reusable(_:key:)` and `keyDrawnLastFrame(_:command:clip:)`, a lookup instead of two.
+    /// The entry of layer `id`, stored or not: for a caller that asks it several questions
+    /// (`reusable(_:key:)`, `keyDrawnLastFrame(_:command:clip:)`, `record`), a lookup instead of several.
     func entry(of id: UInt64) -> Entry? { entries[id] }
 
     /// Where layer `id`'s subtree was drawn in the last frame's commands, and the subtree version
@@ -194,13 +194,8 @@ package final class FlattenedSubtreeCache {
         return (entry.drawnAt.command..<(entry.drawnAt.command + entry.drawnCount.commands), entry.key.subtreeVersion)
     }
 
-    /// The key under which layer `id`'s subtree was drawn in the last frame, when its commands
-    /// started at index `command` and its clips at `clip` there.
-    func keyDrawnLastFrame(_ id: UInt64, command: Int, clip: Int) -> SubtreeKey? {
-        keyDrawnLastFrame(entries[id], command: command, clip: clip)
-    }
-
-    /// `keyDrawnLastFrame(_:command:clip:)` of the layer whose entry (from `entry(of:)`) is `entry`.
+    /// The key under which the subtree whose entry (from `entry(of:)`) is `entry` was drawn in
+    /// the last frame, when its commands started at index `command` and its clips at `clip` there.
     func keyDrawnLastFrame(_ entry: Entry?, command: Int, clip: Int) -> SubtreeKey? {
         guard let entry, entry.drawnAt == (frame &- 1, command, clip) else { return nil }
         return entry.key
@@ -225,8 +220,17 @@ package final class FlattenedSubtreeCache {
     /// flattened change every frame and store nothing.)
     func record(_ id: UInt64, key: SubtreeKey, isStatic: Bool, commands: [DrawCommand], from commandStart: Int,
                 clips: ClipTable, from clipStart: Int) {
+        record(id, entry: nil, key: key, isStatic: isStatic, commands: commands, from: commandStart, clips: clips,
+               from: clipStart)
+    }
+
+    /// `record(_:key:isStatic:commands:from:clips:from:)` of layer `id` whose entry, looked up
+    /// earlier in this frame (`entry(of:)`), is `entry`: a lookup fewer for a caller that
+    /// holds it (a sublayer run). With nil, the entry is looked up here.
+    func record(_ id: UInt64, entry known: Entry?, key: SubtreeKey, isStatic: Bool, commands: [DrawCommand],
+                from commandStart: Int, clips: ClipTable, from clipStart: Int) {
         flattenedSubtrees += 1
-        guard let entry = entries[id] else {
+        guard let entry = known ?? entries[id] else {
             entries[id] = Entry(key: key, frame: frame, command: commandStart, clip: clipStart,
                                 drawnCount: (commands.count - commandStart, clips.count - clipStart))
             return

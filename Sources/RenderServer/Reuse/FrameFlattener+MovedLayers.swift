@@ -26,17 +26,10 @@ extension FrameFlattener {
         var clipStarts: [Int]
     }
 
-    /// What sublayer `index` (layer `id`) of a run drew in the last frame, which drew the run's
-    /// sublayers from `commandStarts` and `clipStarts`, when it was flattened there in the
-    /// context numbered `contextSerial` into quads without a clip of its own; nil otherwise.
-    func lastDrawing(ofSublayer index: Int, id: UInt64, commandStarts: [Int], clipStarts: [Int], contextSerial: UInt64,
-                     cache: FlattenedSubtreeCache) -> LastDrawing? {
-        lastDrawing(ofSublayer: index, entry: cache.entry(of: id), commandStarts: commandStarts, clipStarts: clipStarts,
-                    contextSerial: contextSerial, cache: cache)
-    }
-
-    /// `lastDrawing(ofSublayer:id:commandStarts:clipStarts:contextSerial:cache:)` of the sublayer
-    /// whose cache entry (`FlattenedSubtreeCache.entry(of:)`) is `entry`.
+    /// What sublayer `index` of a run drew in the last frame, which drew the run's sublayers
+    /// from `commandStarts` and `clipStarts`, when it was flattened there in the context numbered
+    /// `contextSerial` into quads without a clip of its own; nil otherwise. `entry`: the
+    /// sublayer's cache entry (`FlattenedSubtreeCache.entry(of:)`), looked up once by the caller.
     func lastDrawing(ofSublayer index: Int, entry: FlattenedSubtreeCache.Entry?, commandStarts: [Int], clipStarts: [Int],
                      contextSerial: UInt64, cache: FlattenedSubtreeCache) -> LastDrawing? {
         let commands = commandStarts[index]..<commandStarts[index + 1]
@@ -61,12 +54,14 @@ extension FrameFlattener {
     /// Draws sublayer `id`, which the cache does not hold, on the thread that owns `cache`: its
     /// last drawing `last` moved (`redrawMoved`) when it draws alone and only moved, recorded in
     /// the cache as `visit` records it; else by `visit` (nothing when the tree has no such layer).
+    /// `entry`: the layer's cache entry when the caller looked it up in this frame (nil: looked up here).
     ///
     /// The layer is read where the table keeps it: one drawn moved is not copied out (its box
     /// and lists retained and released for nothing).
     mutating func redrawMovedOrVisit(_ id: UInt64, last: LastDrawing?, in parent: ParentContext,
                                      contextSerial: UInt64, cache: FlattenedSubtreeCache,
-                                     evaluated: EvaluatedSublayer? = nil, cacheMissed: Bool) {
+                                     entry: FlattenedSubtreeCache.Entry? = nil, evaluated: EvaluatedSublayer? = nil,
+                                     cacheMissed: Bool) {
         let commandStart = commands.count, clipStart = clips.count
         // A copy of the table (its storage retained): the closure writes to this flattener.
         let layers = facts.layers
@@ -78,8 +73,8 @@ extension FrameFlattener {
             // An animated layer drawn moved changes with time: not stored for reuse.
             return (layer.pointee.subtreeVersion, layer.pointee.animations.isEmpty)
         }) ?? nil {
-            cache.record(id, key: SubtreeKey(subtreeVersion: moved.version, context: contextSerial), isStatic: moved.isStatic,
-                         commands: commands, from: commandStart, clips: clips, from: clipStart)
+            cache.record(id, entry: entry, key: SubtreeKey(subtreeVersion: moved.version, context: contextSerial),
+                         isStatic: moved.isStatic, commands: commands, from: commandStart, clips: clips, from: clipStart)
             return
         }
         guard let layer = facts.layers[id] else { return }

@@ -57,7 +57,10 @@ extension FrameFlattener {
     mutating func recordInParts(_ run: SublayerRun, ids: [UInt64], in context: ParentContext, contextSerial: UInt64,
                                 cache: FlattenedSubtreeCache, lastDrawing: RunDrawing? = nil) {
         // The subtrees the cache holds, looked up in paint order as the serial loop does.
-        var stored = [FlattenedSubtreeCache.Entry?](repeating: nil, count: ids.count)
+        // Each sublayer's entry and key, looked up once here for the join to draw (a sublayer
+        // not missed with a key is held by the cache) or to record under
+        // (`FlattenedSubtreeCache.record(_:entry:key:isStatic:commands:from:clips:from:)`).
+        var looked = [LookedUpSublayer](repeating: LookedUpSublayer(), count: ids.count)
         var missed = [Bool](repeating: false, count: ids.count)
         var missedCount = 0
         // What each missed sublayer drew in the last frame, where it may draw that again moved.
@@ -66,10 +69,9 @@ extension FrameFlattener {
             guard let summary = facts.summaries[id] else { continue }
             // Looked up once for both questions.
             let entry = cache.entry(of: id)
-            if let reusable = cache.reusable(entry, key: SubtreeKey(subtreeVersion: summary.subtreeVersion,
-                                                                    context: contextSerial)) {
-                stored[index] = reusable
-            } else {
+            let key = SubtreeKey(subtreeVersion: summary.subtreeVersion, context: contextSerial)
+            looked[index] = LookedUpSublayer(entry: entry, key: key)
+            if cache.reusable(entry, key: key) == nil {
                 missed[index] = true
                 missedCount += 1
                 if let lastDrawing {
@@ -90,12 +92,12 @@ extension FrameFlattener {
         for part in 0..<partCount {
             let range = Self.range(ofPart: part, of: partCount, count: ids.count)
             if part < parts.count, let flattened = parts[part] {
-                join(flattened, of: run, ids: ids, stored: stored, missed: missed, moved: moved, in: context,
+                join(flattened, of: run, ids: ids, looked: looked, missed: missed, moved: moved, in: context,
                      contextSerial: contextSerial, cache: cache)
                 absorb(sublayers: flattened.flattenedCount, redrawnMoved: flattened.redrawnMoved, changes: flattened.changes)
             } else {
                 for index in range {
-                    drawAtJoin(index, of: run, ids: ids, stored: stored, missed: missed, moved: moved, in: context,
+                    drawAtJoin(index, of: run, ids: ids, looked: looked, missed: missed, moved: moved, in: context,
                                contextSerial: contextSerial, cache: cache)
                 }
             }
@@ -108,16 +110,17 @@ extension FrameFlattener {
     /// subtree the cache holds, else moved from its last drawing (`moved`) when it only moved,
     /// else by flattening it (the cache having `missed` it, or not knowing its summary).
     private mutating func drawAtJoin(_ index: Int, of run: SublayerRun, ids: [UInt64],
-                                     stored: [FlattenedSubtreeCache.Entry?], missed: [Bool], moved: [LastDrawing?],
+                                     looked: [LookedUpSublayer], missed: [Bool], moved: [LastDrawing?],
                                      in context: ParentContext, contextSerial: UInt64, cache: FlattenedSubtreeCache) {
         run.commandStarts.append(commands.count)
         run.clipStarts.append(clips.count)
         let flattenedBefore = cache.flattenedSubtrees
-        if let entry = stored[index] {
+        if !missed[index], looked[index].key != nil, let entry = looked[index].entry {
             append(entry)
         } else {
             redrawMovedOrVisit(ids[index], last: index < moved.count ? moved[index] : nil, in: context,
-                               contextSerial: contextSerial, cache: cache, cacheMissed: missed[index])
+                               contextSerial: contextSerial, cache: cache, entry: looked[index].entry,
+                               cacheMissed: missed[index])
         }
         if cache.flattenedSubtrees != flattenedBefore { run.flattened.append(index) }
     }
@@ -187,14 +190,15 @@ extension FrameFlattener {
     /// of the frame's clip list as `append(_:)` moves a stored subtree's, and records them in
     /// `cache` as `visit` would have; draws those the part left with `drawAtJoin`.
     private mutating func join(_ part: borrowing FlattenedRunPart, of run: SublayerRun, ids: [UInt64],
-                               stored: [FlattenedSubtreeCache.Entry?], missed: [Bool], moved: [LastDrawing?],
+                               looked: [LookedUpSublayer], missed: [Bool], moved: [LastDrawing?],
                                in context: ParentContext, contextSerial: UInt64, cache: FlattenedSubtreeCache) {
         var start = (command: 0, clip: part.clipBase)
         for (k, end) in part.ends.enumerated() {
             defer { start = (end.command, end.clip) }
-            let index = part.range.lowerBound + k, id = ids[index]
-            guard end.outcome != .leftToJoin, let summary = facts.summaries[id] else {
-                drawAtJoin(index, of: run, ids: ids, stored: stored, missed: missed, moved: moved, in: context,
+            let index = part.range.lowerBound + k
+            // A part flattens only sublayers the cache missed, whose summaries it looked up.
+            guard end.outcome != .leftToJoin, let key = looked[index].key else {
+                drawAtJoin(index, of: run, ids: ids, looked: looked, missed: missed, moved: moved, in: context,
                            contextSerial: contextSerial, cache: cache)
                 continue
             }
@@ -211,13 +215,22 @@ extension FrameFlattener {
                 }
             }
             if start.clip != end.clip { clips.append(part.clips[start.clip..<end.clip], movedFrom: base, by: offset) }
-            // The summary's version is the layer's (see `visitSublayer`).
-            cache.record(id, key: SubtreeKey(subtreeVersion: summary.subtreeVersion, context: contextSerial),
-                         isStatic: end.outcome == .flattenedStatic, commands: commands, from: commandStart,
-                         clips: clips, from: clipStart)
+            // The summary's version is the layer's (see `visitSublayer`); the entry is still the
+            // layer's (the join adds entries of other layers only, and drops none).
+            cache.record(ids[index], entry: looked[index].entry, key: key, isStatic: end.outcome == .flattenedStatic,
+                         commands: commands, from: commandStart, clips: clips, from: clipStart)
             run.flattened.append(index)
         }
     }
+}
+
+/// A sublayer of a run as `FrameFlattener.recordInParts` looked it up before the parts: its
+/// cache entry (nil: none yet) and the key it is flattened under (nil: no summary).
+struct LookedUpSublayer {
+    /// Not retained: the cache holds its entries through the frame (it drops them only as a
+    /// frame begins), and a retain and release of each would cost about the look-up saved.
+    unowned(unsafe) var entry: FlattenedSubtreeCache.Entry?
+    var key: SubtreeKey?
 }
 
 /// What one part of a sublayer run flattened on its thread (`FrameFlattener.recordInParts`).

@@ -38,11 +38,13 @@ extension FrameFlattener {
             let flattened = cache.flattenedSubtrees
             // Without the run's last drawing (its order changed: sublayers sorted by depth), the
             // cache's of the layer.
+            // Looked up once for the last drawing, the reuse and the record.
+            let entry = cache.entry(of: id)
             let last = lastDrawing.map {
-                self.lastDrawing(ofSublayer: index, id: id, commandStarts: $0.commandStarts, clipStarts: $0.clipStarts,
-                                 contextSerial: serial, cache: cache)
+                self.lastDrawing(ofSublayer: index, entry: entry, commandStarts: $0.commandStarts,
+                                 clipStarts: $0.clipStarts, contextSerial: serial, cache: cache)
             } ?? self.lastDrawing(of: id, contextSerial: serial, cache: cache)
-            visitSublayer(id, in: context, contextSerial: serial, cache: cache, lastDrawing: last)
+            visitSublayer(id, in: context, contextSerial: serial, cache: cache, lastDrawing: last, entry: entry)
             if cache.flattenedSubtrees != flattened { run.flattened.append(index) }
         }
         run.commandStarts.append(commands.count)
@@ -58,15 +60,18 @@ extension FrameFlattener {
         var start = 0
         for index in changed {
             repeatStretch(run, start..<index, previousCommands: previousCommands, previousClips: previousClips)
-            // The run still holds where the sublayer was drawn in the last frame.
+            // The run still holds where the sublayer was drawn in the last frame. The entry is
+            // looked up once for the last drawing, the reuse and the record.
+            let entry = cache.entry(of: ids[index])
             let last = redrawsMovedLayers
-                ? lastDrawing(ofSublayer: index, id: ids[index], commandStarts: run.commandStarts,
+                ? lastDrawing(ofSublayer: index, entry: entry, commandStarts: run.commandStarts,
                               clipStarts: run.clipStarts, contextSerial: contextSerial, cache: cache)
                 : nil
             run.commandStarts[index] = commands.count
             run.clipStarts[index] = clips.count
             let flattenedBefore = cache.flattenedSubtrees
-            visitSublayer(ids[index], in: context, contextSerial: contextSerial, cache: cache, lastDrawing: last)
+            visitSublayer(ids[index], in: context, contextSerial: contextSerial, cache: cache, lastDrawing: last,
+                          entry: entry)
             if cache.flattenedSubtrees != flattenedBefore { flattened.append(index) }
             start = index + 1
         }
