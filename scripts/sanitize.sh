@@ -36,6 +36,10 @@ thread_tests=(
   'QuartzCoreTests\.ParallelCommitTests/testTheSameTreeIsDrawn'
   'QuartzCoreTests\.FlatteningPartsTests/testEverySublayerMovingEveryFrame'
   'QuartzCoreTests\.MovedLayerRedrawTests/testSublayersFlattenedOnOneThreadMoveToo'
+  # Animated layers drawn moved in parts; cards sorted by depth in parts, their quads written
+  # into the storages of two frames ago.
+  'QuartzCoreTests\.AnimatedMovedLayerRedrawTests/testAnimatedSublayersThatOnlyMoveEqualTheirFlattening'
+  'QuartzCoreTests\.DepthSortedRunTests/testTurningCardsAreDrawnInTheComparatorsOrderAndMoved'
   # Two renderers making one layer's presentation at once, a commit letting its box go.
   'QuartzCoreTests\.PresentationBoxThreadTests'
   # A deep chain released on a thread with a small stack.
