@@ -61,16 +61,15 @@ private struct DepthParts: @unchecked Sendable {
         let layers = flattener.facts.layers
         for index in range {
             // Read where the table keeps it: a copy would retain and release its box and lists.
-            let found = layers.withValue(ids[index]) { layer -> Bool in
+            let found: Void? = layers.withValue(ids[index]) { layer in
                 guard layer.pointee.animations.isEmpty else {
                     // Evaluated again where it is placed (the presentation box is filled again).
                     write(index, box: flattener.presentationStorage(of: layer.pointee, parentTime: context.time).0)
-                    return true
+                    return
                 }
                 // The committed state itself (`presentationStorage`'s answer), read in place.
                 unowned(unsafe) let box = layer.pointee.stateStorage
                 write(index, box: box)
-                return true
             }
             if found == nil {
                 depths[index] = -.infinity

@@ -188,8 +188,11 @@ package struct FrameFlattener {
         }
         let context = contextSerial(of: parent, in: cache)
         for (index, id) in ids.enumerated() {
+            // Looked up once for the last drawing, the reuse and the record.
+            let entry = cache.entry(of: id)
             visitSublayer(id, in: parent, contextSerial: context, cache: cache, evaluated: evaluated?[index],
-                          lastDrawing: evaluated == nil ? lastDrawing(of: id, contextSerial: context, cache: cache) : nil)
+                          lastDrawing: evaluated == nil ? lastDrawing(entry: entry, contextSerial: context, cache: cache) : nil,
+                          entry: entry)
         }
     }
 

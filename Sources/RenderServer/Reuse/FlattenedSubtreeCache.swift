@@ -183,13 +183,13 @@ package final class FlattenedSubtreeCache {
     /// (`reusable(_:key:)`, `keyDrawnLastFrame(_:command:clip:)`, `record`), a lookup instead of several.
     func entry(of id: UInt64) -> Entry? { entries[id] }
 
-    /// Where layer `id`'s subtree was drawn in the last frame's commands, and the subtree version
-    /// it was drawn from, when it was drawn there under the context numbered `context`, as
-    /// commands without clips of its own (what a sublayer that only moved may draw again,
-    /// moved: `FrameFlattener.redrawMoved`). Sublayers of short lists have no `SublayerRun`
-    /// to say so.
-    func drawingLastFrame(of id: UInt64, context: UInt64) -> (commands: Range<Int>, subtreeVersion: UInt64)? {
-        guard let entry = entries[id], entry.drawnAt.frame == frame &- 1, entry.key.context == context,
+    /// Where the subtree whose entry (from `entry(of:)`) is `entry` was drawn in the last frame's
+    /// commands, and the subtree version it was drawn from, when it was drawn there under the
+    /// context numbered `context`, as commands without clips of its own (what a sublayer that
+    /// only moved may draw again, moved: `FrameFlattener.redrawMoved`). Sublayers of short lists
+    /// have no `SublayerRun` to say so, nor those of a run whose order changed.
+    func drawingLastFrame(_ entry: Entry?, context: UInt64) -> (commands: Range<Int>, subtreeVersion: UInt64)? {
+        guard let entry, entry.drawnAt.frame == frame &- 1, entry.key.context == context,
               entry.drawnCount.clips == 0, entry.drawnCount.commands > 0 else { return nil }
         return (entry.drawnAt.command..<(entry.drawnAt.command + entry.drawnCount.commands), entry.key.subtreeVersion)
     }

@@ -41,12 +41,14 @@ extension FrameFlattener {
         return LastDrawing(commands: commands, version: key.subtreeVersion)
     }
 
-    /// What sublayer `id` of a short list (no `SublayerRun`) drew in the last frame in the
-    /// context numbered `contextSerial`, as the cache recorded it, when it drew quads without a
-    /// clip of its own; nil when moved layers are not redrawn (`redrawsMovedLayers`). A layer
+    /// What a sublayer of a short list (no `SublayerRun`), or of a run whose order changed, drew
+    /// in the last frame in the context numbered `contextSerial`, as the cache recorded it under
+    /// `entry` (the sublayer's, `FlattenedSubtreeCache.entry(of:)`), when it drew quads without
+    /// a clip of its own; nil when moved layers are not redrawn (`redrawsMovedLayers`). A layer
     /// whose superlayer masks to bounds (S5's cards in rounded clips) is drawn so.
-    func lastDrawing(of id: UInt64, contextSerial: UInt64, cache: FlattenedSubtreeCache) -> LastDrawing? {
-        guard redrawsMovedLayers, let drawn = cache.drawingLastFrame(of: id, context: contextSerial) else { return nil }
+    func lastDrawing(entry: FlattenedSubtreeCache.Entry?, contextSerial: UInt64,
+                     cache: FlattenedSubtreeCache) -> LastDrawing? {
+        guard redrawsMovedLayers, let drawn = cache.drawingLastFrame(entry, context: contextSerial) else { return nil }
         // A leaf's subtree version is its version.
         return LastDrawing(commands: drawn.commands, version: drawn.subtreeVersion)
     }

@@ -80,7 +80,7 @@ extension FrameFlattener {
                                                     cache: cache)
                 } else if redrawsMovedLayers {
                     // The run's order changed (sublayers sorted by depth): the cache's drawing of the layer.
-                    moved[index] = self.lastDrawing(of: id, contextSerial: contextSerial, cache: cache)
+                    moved[index] = self.lastDrawing(entry: entry, contextSerial: contextSerial, cache: cache)
                 }
             }
         }

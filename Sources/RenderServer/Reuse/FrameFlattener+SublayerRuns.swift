@@ -36,14 +36,16 @@ extension FrameFlattener {
             run.commandStarts.append(commands.count)
             run.clipStarts.append(clips.count)
             let flattened = cache.flattenedSubtrees
-            // Without the run's last drawing (its order changed: sublayers sorted by depth), the
-            // cache's of the layer.
-            // Looked up once for the last drawing, the reuse and the record.
+            // Looked up once for the last drawing, the reuse and the record. Without the run's last
+            // drawing (its order changed: sublayers sorted by depth), the cache's of the layer.
             let entry = cache.entry(of: id)
-            let last = lastDrawing.map {
-                self.lastDrawing(ofSublayer: index, entry: entry, commandStarts: $0.commandStarts,
-                                 clipStarts: $0.clipStarts, contextSerial: serial, cache: cache)
-            } ?? self.lastDrawing(of: id, contextSerial: serial, cache: cache)
+            let last: LastDrawing?
+            if let lastDrawing {
+                last = self.lastDrawing(ofSublayer: index, entry: entry, commandStarts: lastDrawing.commandStarts,
+                                        clipStarts: lastDrawing.clipStarts, contextSerial: serial, cache: cache)
+            } else {
+                last = self.lastDrawing(entry: entry, contextSerial: serial, cache: cache)
+            }
             visitSublayer(id, in: context, contextSerial: serial, cache: cache, lastDrawing: last, entry: entry)
             if cache.flattenedSubtrees != flattened { run.flattened.append(index) }
         }
