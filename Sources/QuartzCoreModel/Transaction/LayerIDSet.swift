@@ -39,4 +39,16 @@ struct LayerIDSet {
     mutating func removeAll() {
         for index in words.indices { words[index] = 0 }
     }
+
+    /// Removes the IDs of `layers`, which the caller knows to be every ID of the set: word by
+    /// word when the set has fewer words than a few per layer (a commit of many layers, whose
+    /// removals one by one cost about ten instructions each), else layer by layer (a commit of
+    /// a few layers among many).
+    mutating func removeAll(of layers: ChangedLayerList) {
+        if words.count <= layers.count &* 4 {
+            removeAll()
+        } else {
+            layers.forEach { remove($0.layerID) }
+        }
+    }
 }

@@ -25,10 +25,12 @@ enum TransactionCommitter {
             changed.removeAll()
             swap(&changed, &stack.spareChangedLayers)
         }
-        // Cleared in a local, so that each removal is not an access to the stack's field.
+        // The set holds exactly the changed layers' IDs (`recordChange`): cleared a word at a
+        // time when that is fewer steps than a removal a layer, in a local either way, so that
+        // each removal is not an access to the stack's field.
         var changedIDs = LayerIDSet()
         swap(&changedIDs, &stack.changedLayerIDs)
-        changed.forEach { changedIDs.remove($0.layerID) }
+        changedIDs.removeAll(of: changed)
         swap(&changedIDs, &stack.changedLayerIDs)
         // Animations start when the transaction commits, all of them at the same moment.
         let commitTime = CACurrentMediaTime()
