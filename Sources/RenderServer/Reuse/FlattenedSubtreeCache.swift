@@ -77,12 +77,19 @@ package final class FlattenedSubtreeCache {
     /// and this thread's share of it in this frame (the parts of a sublayer run take their own).
     let spareQuads = SpareQuadPool()
     var movedQuads = MovedQuadRecycler(pool: nil)
+    /// Frees the last frame's commands on another thread when a frame replaces them
+    /// (`endFrame`), and is waited for as the next frame begins (`beginFrame`).
+    private let retirement = DrawListRetirement()
     /// The committed layers changed since the last frame (nil: not known), from the render tree.
     private(set) var changesSinceLastFrame: [UInt64]?
 
     /// Starts a frame: counts it, notes the layers committed since the last one (`changes`, nil
     /// when not known), and now and then drops entries not drawn for a while.
     func beginFrame(changes: [UInt64]? = nil) {
+        // The commands replaced at the end of the last frame are freed: their moved quads are the
+        // spares this frame writes into (`SpareQuadPool`), in place only where nothing else
+        // holds them. With a second core free, they were freed while the app changed its layers.
+        retirement.waitUntilFreed()
         frame &+= 1
         reusedSubtrees = 0
         flattenedSubtrees = 0
@@ -103,7 +110,16 @@ package final class FlattenedSubtreeCache {
     /// Ends a frame whose draw list holds `commands` and `clips`: the next frame repeats runs of
     /// sublayers from them.
     func endFrame(commands: [DrawCommand], clips: [Clip]) {
-        previousCommands = commands
+        if previousCommands.count >= DrawListRetirement.minimumCommands {
+            // Freeing them released every command's quad, about 40 instructions a moved
+            // sublayer on the thread that flattens. The box takes the cache's reference before
+            // the cache lets it go, so no release on this thread can be the last.
+            let replaced = ThreadLock<[DrawCommand]?>(previousCommands)
+            previousCommands = commands
+            retirement.retire(replaced)
+        } else {
+            previousCommands = commands
+        }
         previousClips = clips
         let done = movedQuads
         movedQuads = MovedQuadRecycler(pool: spareQuads)
@@ -182,6 +198,13 @@ package final class FlattenedSubtreeCache {
     /// The entry of layer `id`, stored or not: for a caller that asks it several questions
     /// (`reusable(_:key:)`, `keyDrawnLastFrame(_:command:clip:)`, `record`), a lookup instead of several.
     func entry(of id: UInt64) -> Entry? { entries[id] }
+
+    /// `entry(of:)` without a retain, for a caller that holds the entry only within the frame
+    /// (the cache drops entries only as a frame begins): a sublayer run's look-ups, where the
+    /// entry's retain and release cost about 20 instructions each, twice a sublayer.
+    func unretainedEntry(of id: UInt64) -> Unmanaged<Entry>? {
+        entries.withValue(id) { Unmanaged.passUnretained($0.pointee) }
+    }
 
     /// Where the subtree whose entry (from `entry(of:)`) is `entry` was drawn in the last frame's
     /// commands, and the subtree version it was drawn from, when it was drawn there under the
@@ -320,5 +343,15 @@ extension DrawCommand {
         case .beginMask, .endGroup:
             return self
         }
+    }
+}
+
+extension Optional where Wrapped == Unmanaged<FlattenedSubtreeCache.Entry> {
+    /// Calls `body` with the entry (nil when none), not retained: the caller knows the cache
+    /// holds it (`FlattenedSubtreeCache.unretainedEntry(of:)`).
+    @inline(__always)
+    func withEntry<Result>(_ body: (FlattenedSubtreeCache.Entry?) -> Result) -> Result {
+        guard let self else { return body(nil) }
+        return self._withUnsafeGuaranteedRef { body($0) }
     }
 }

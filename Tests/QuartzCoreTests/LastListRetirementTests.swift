@@ -1,0 +1,75 @@
+import XCTest
+import CompositorCore
+import QuartzCore
+@testable import RenderServer
+
+/// The flattener's cache frees the commands a frame replaces on another thread
+/// (`FlattenedSubtreeCache.endFrame`), and they are freed before the next frame begins
+/// (`beginFrame`): the moved quads of that list are the spares the next frame writes into.
+final class LastListRetirementTests: XCTestCase {
+    /// A list of `count` quads, each drawing `image`.
+    private func list(of count: Int, drawing image: CGImage) -> [DrawCommand] {
+        var quad = Quad(transform: .identity, rect: CGRect(x: 0, y: 0, width: 4, height: 4))
+        quad.texture = TextureSource(image: image)
+        return (0..<count).map { index in
+            var moved = quad
+            moved.transform = .translation(Double(index), 0)
+            return .quad(moved)
+        }
+    }
+
+    /// A long list replaced at the end of a frame is freed once the next frame has begun.
+    func testAReplacedLongListIsFreedWhenTheNextFrameBegins() {
+        let cache = FlattenedSubtreeCache()
+        weak var drawn: CGImage?
+        do {
+            let image = CGImage(width: 1, height: 1, bytesPerRow: 4, data: Data(count: 4))!
+            drawn = image
+            cache.beginFrame()
+            cache.endFrame(commands: list(of: DrawListRetirement.minimumCommands, drawing: image), clips: [])
+        }
+        XCTAssertNotNil(drawn, "the last frame's commands are kept for the next frame")
+        cache.beginFrame()
+        XCTAssertNotNil(drawn, "and read during it")
+        cache.endFrame(commands: [], clips: [])
+        cache.beginFrame()
+        XCTAssertNil(drawn, "replaced, they are freed before the frame after begins")
+        XCTAssertTrue(cache.previousCommands.isEmpty)
+    }
+
+    /// A short list is freed where it is replaced; the new one is what the next frame reads.
+    func testAReplacedShortListIsFreedAtOnce() {
+        let cache = FlattenedSubtreeCache()
+        weak var drawn: CGImage?
+        do {
+            let image = CGImage(width: 1, height: 1, bytesPerRow: 4, data: Data(count: 4))!
+            drawn = image
+            cache.beginFrame()
+            cache.endFrame(commands: list(of: 3, drawing: image), clips: [])
+        }
+        let next = list(of: 2, drawing: CGImage(width: 1, height: 1, bytesPerRow: 4, data: Data(count: 4))!)
+        cache.endFrame(commands: next, clips: [])
+        XCTAssertNil(drawn)
+        XCTAssertEqual(cache.previousCommands, next)
+    }
+
+    /// Moved quads of a long list are written in place two frames later: the list that held
+    /// them was freed on the retirement queue before the frame that takes them began.
+    func testTheRetiredListsQuadsAreWrittenInPlace() {
+        let cache = FlattenedSubtreeCache()
+        let image = CGImage(width: 1, height: 1, bytesPerRow: 4, data: Data(count: 4))!
+        let source = list(of: 1, drawing: image)[0]
+        guard case .quad(let quad) = source else { return XCTFail("a quad") }
+        let count = DrawListRetirement.minimumCommands
+        var written: [Int] = []
+        for frame in 0..<4 {
+            cache.beginFrame()
+            var recycler = MovedQuadRecycler(pool: cache.spareQuads)
+            let commands = (0..<count).map { _ in DrawCommand.quad(recycler.quad(quad, movedTo: .translation(Double(frame), 0))) }
+            written.append(recycler.writtenInPlace)
+            recycler.finish()
+            cache.endFrame(commands: commands, clips: [])
+        }
+        XCTAssertEqual(written, [0, 0, count, count])
+    }
+}
