@@ -18,38 +18,38 @@ final class LastListRetirementTests: XCTestCase {
         }
     }
 
+    /// A new image.
+    private func image() -> CGImage { CGImage(width: 1, height: 1, bytesPerRow: 4, data: Data(count: 4))! }
+
+    /// A cache that ended one frame with a list of `count` quads drawing an image only that list
+    /// holds, and a weak reference to the image.
+    private func cacheAfterAFrame(of count: Int) -> (cache: FlattenedSubtreeCache, drawn: () -> CGImage?) {
+        let cache = FlattenedSubtreeCache()
+        let drawn = image()
+        weak let weakDrawn = drawn
+        cache.beginFrame()
+        cache.endFrame(commands: list(of: count, drawing: drawn), clips: [])
+        return (cache, { weakDrawn })
+    }
+
     /// A long list replaced at the end of a frame is freed once the next frame has begun.
     func testAReplacedLongListIsFreedWhenTheNextFrameBegins() {
-        let cache = FlattenedSubtreeCache()
-        weak var drawn: CGImage?
-        do {
-            let image = CGImage(width: 1, height: 1, bytesPerRow: 4, data: Data(count: 4))!
-            drawn = image
-            cache.beginFrame()
-            cache.endFrame(commands: list(of: DrawListRetirement.minimumCommands, drawing: image), clips: [])
-        }
-        XCTAssertNotNil(drawn, "the last frame's commands are kept for the next frame")
+        let (cache, drawn) = cacheAfterAFrame(of: DrawListRetirement.minimumCommands)
+        XCTAssertNotNil(drawn(), "the last frame's commands are kept for the next frame")
         cache.beginFrame()
-        XCTAssertNotNil(drawn, "and read during it")
+        XCTAssertNotNil(drawn(), "and read during it")
         cache.endFrame(commands: [], clips: [])
         cache.beginFrame()
-        XCTAssertNil(drawn, "replaced, they are freed before the frame after begins")
+        XCTAssertNil(drawn(), "replaced, they are freed before the frame after begins")
         XCTAssertTrue(cache.previousCommands.isEmpty)
     }
 
     /// A short list is freed where it is replaced; the new one is what the next frame reads.
     func testAReplacedShortListIsFreedAtOnce() {
-        let cache = FlattenedSubtreeCache()
-        weak var drawn: CGImage?
-        do {
-            let image = CGImage(width: 1, height: 1, bytesPerRow: 4, data: Data(count: 4))!
-            drawn = image
-            cache.beginFrame()
-            cache.endFrame(commands: list(of: 3, drawing: image), clips: [])
-        }
-        let next = list(of: 2, drawing: CGImage(width: 1, height: 1, bytesPerRow: 4, data: Data(count: 4))!)
+        let (cache, drawn) = cacheAfterAFrame(of: 3)
+        let next = list(of: 2, drawing: image())
         cache.endFrame(commands: next, clips: [])
-        XCTAssertNil(drawn)
+        XCTAssertNil(drawn())
         XCTAssertEqual(cache.previousCommands, next)
     }
 
@@ -57,8 +57,7 @@ final class LastListRetirementTests: XCTestCase {
     /// them was freed on the retirement queue before the frame that takes them began.
     func testTheRetiredListsQuadsAreWrittenInPlace() {
         let cache = FlattenedSubtreeCache()
-        let image = CGImage(width: 1, height: 1, bytesPerRow: 4, data: Data(count: 4))!
-        let source = list(of: 1, drawing: image)[0]
+        let source = list(of: 1, drawing: image())[0]
         guard case .quad(let quad) = source else { return XCTFail("a quad") }
         let count = DrawListRetirement.minimumCommands
         var written: [Int] = []
