@@ -7,10 +7,10 @@ import Foundation
 extension LayerStateBox {
     /// Sets `placement` to the `position` and `transform` of this state with `animations`
     /// applied at `localTime`, bit for bit those of `presentation(animatedBy:localTime:owner:)`,
-    /// and returns true, when every animation is a scalar one of a number in the position or the
-    /// transform (`ScalarField.isPlacement`): then the presentation differs from this state in
-    /// nothing else. Returns false otherwise, or where an animation must take the general path
-    /// (a transform that cannot be decomposed), `placement` then meaningless.
+    /// and returns true, when every animation writes only the position or the transform or
+    /// parts of them (`CompiledAnimation.writesPlacementOnly`: a number, a point or a whole
+    /// transform, basic, spring or keyframe, or a group of such): then the presentation differs
+    /// from this state in nothing else. Returns false otherwise, `placement` then meaningless.
     ///
     /// The rotation about z goes through the memo of the kept presentation box, when `owner`'s
     /// frames may use it (`takeReusablePresentation(owner:)`), whose state is left as it is:
@@ -31,21 +31,12 @@ extension LayerStateBox {
 
 extension LayerPlacement {
     /// Applies `animations` at `localTime` in order, as `LayerState.animate(by:localTime:memo:)`
-    /// does, when each is a scalar animation of a placement field (`ScalarField.isPlacement`);
-    /// false where one is not, or declines (the placement is then partly written). None is
-    /// false: such a layer is not animated.
-    ///
-    /// Each animation is read where it lies in the array's storage, through a pointer (the
-    /// array's subscript copies it out).
+    /// does (`CompiledAnimation.apply(_:to:localTime:memo:placementOnly:)`), when each writes
+    /// only the placement (`CompiledAnimation.writesPlacementOnly`); false where one does not
+    /// (the placement is then partly written). None is false: such a layer is not animated.
     mutating func animate(by animations: [CompiledAnimation], localTime: CFTimeInterval,
                           memo: inout PlanarRotationMemo) -> Bool {
-        animations.withUnsafeBufferPointer { list in
-            guard let animation = list.baseAddress else { return false }
-            for index in list.indices {
-                guard let field = animation[index].stateField, field.field.isPlacement,
-                      field.apply(to: &self, parentTime: localTime, memo: &memo) else { return false }
-            }
-            return true
-        }
+        !animations.isEmpty
+            && CompiledAnimation.apply(animations, to: &self, localTime: localTime, memo: &memo, placementOnly: true)
     }
 }
