@@ -12,20 +12,32 @@ extension LayerStateBox {
     /// transform, basic, spring or keyframe, or a group of such): then the presentation differs
     /// from this state in nothing else. Returns false otherwise, `placement` then meaningless.
     ///
-    /// The rotation about z goes through the memo of the kept presentation box, when `owner`'s
-    /// frames may use it (`takeReusablePresentation(owner:)`), whose state is left as it is:
-    /// the next presentation made fills it again from the model. (The placement is written in
-    /// place and the answer is a flag: an optional placement was copied out twice a layer.)
+    /// A transform component (the rotation about z) goes through the memo of the kept
+    /// presentation box, when `owner`'s frames may use it (`takeReusablePresentation(owner:)`),
+    /// whose state is left as it is: the next presentation made fills it again from the model.
+    /// Animations that set none (a slide, a point-valued `position`) leave the box in its slot.
+    /// (The placement is written in place and the answer is a flag: an optional placement was
+    /// copied out twice a layer.)
     package func animatePlacement(_ placement: inout LayerPlacement, by animations: [CompiledAnimation],
                                   localTime: CFTimeInterval, owner: PresentationBoxOwner?) -> Bool {
         placement.position = value.position
         placement.transform = value.transform
-        guard let kept = takeReusablePresentation(owner: owner), let storage = kept.planarRotationMemo else {
+        guard Self.anySetsTransformComponent(animations), let kept = takeReusablePresentation(owner: owner),
+              let storage = kept.planarRotationMemo else {
             var memo = PlanarRotationMemo()
             return placement.animate(by: animations, localTime: localTime, memo: &memo)
         }
         defer { keepPresentation(kept) }
         return placement.animate(by: animations, localTime: localTime, memo: &storage.memo)
+    }
+
+    /// Whether one of `animations` sets a transform component (`setsTransformComponent`), each
+    /// read where it lies (the array's subscript copies an animation out).
+    private static func anySetsTransformComponent(_ animations: [CompiledAnimation]) -> Bool {
+        animations.withUnsafeBufferPointer { list in
+            guard let animation = list.baseAddress else { return false }
+            return list.indices.contains { animation[$0].setsTransformComponent }
+        }
     }
 }
 

@@ -46,6 +46,12 @@ struct FieldForms: Sendable {
     /// The whole `transform` (in a box: its endpoints would make every animation larger).
     let transform: TransformFieldAnimation?
 
+    /// Whether the form sets a transform component, through the memo it is given.
+    var setsTransformComponent: Bool {
+        guard case .transform? = scalar?.field else { return false }
+        return true
+    }
+
     /// No form: the animation takes the general path.
     static let none = FieldForms(scalar: nil, point: nil, transform: nil)
 

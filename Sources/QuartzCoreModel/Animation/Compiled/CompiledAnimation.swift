@@ -17,6 +17,9 @@ package struct CompiledAnimation: Sendable {
     /// Whether the animation writes nothing but the layer's `position` and `transform` (or
     /// parts of them), so that it can be evaluated on the placement alone (`LayerPlacement`).
     let writesPlacementOnly: Bool
+    /// Whether evaluating the animation sets a transform component through the memo it is
+    /// given (`PlanarRotationMemo`): a basic animation of `transform.rotation.z`, ... on numbers.
+    let setsTransformComponent: Bool
     /// The resolved timing (duration 0 already replaced by the default or the group's).
     package let timing: MediaTimingParameters
     /// The pacing curve applied to the fraction of each pass; nil is linear.
@@ -115,6 +118,7 @@ package struct CompiledAnimation: Sendable {
         writesPlacementOnly = Self.writesPlacementOnly(kind, keyPath: resolvedKeyPath)
         (scalar, scalarPacing, fieldForms) = Self.scalarForm(of: kind, timing: timing, timingFunction: timingFunction,
                                                              keyPath: resolvedKeyPath)
+        setsTransformComponent = fieldForms.setsTransformComponent
     }
 
     /// The scalar evaluation of a basic or spring animation between numbers, its pacing, and
@@ -177,6 +181,7 @@ extension CompiledAnimation {
         self.kind = kind
         (scalar, scalarPacing, fieldForms) = Self.scalarForm(of: kind, timing: timing, timingFunction: timingFunction,
                                                              keyPath: resolvedKeyPath)
+        setsTransformComponent = fieldForms.setsTransformComponent
     }
 }
 
