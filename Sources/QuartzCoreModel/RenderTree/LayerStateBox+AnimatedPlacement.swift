@@ -20,35 +20,32 @@ extension LayerStateBox {
     /// copied out twice a layer.)
     package func animatePlacement(_ placement: inout LayerPlacement, by animations: [CompiledAnimation],
                                   localTime: CFTimeInterval, owner: PresentationBoxOwner?) -> Bool {
+        var turns = false
+        guard Self.writePlacementOnly(animations, turns: &turns) else { return false }
         placement.position = value.position
         placement.transform = value.transform
-        guard Self.anySetsTransformComponent(animations), let kept = takeReusablePresentation(owner: owner),
-              let storage = kept.planarRotationMemo else {
+        guard turns, let kept = takeReusablePresentation(owner: owner), let storage = kept.planarRotationMemo else {
             var memo = PlanarRotationMemo()
-            return placement.animate(by: animations, localTime: localTime, memo: &memo)
+            CompiledAnimation.apply(animations, to: &placement, localTime: localTime, memo: &memo)
+            return true
         }
         defer { keepPresentation(kept) }
-        return placement.animate(by: animations, localTime: localTime, memo: &storage.memo)
+        CompiledAnimation.apply(animations, to: &placement, localTime: localTime, memo: &storage.memo)
+        return true
     }
 
-    /// Whether one of `animations` sets a transform component (`setsTransformComponent`), each
-    /// read where it lies (the array's subscript copies an animation out).
-    private static func anySetsTransformComponent(_ animations: [CompiledAnimation]) -> Bool {
+    /// Whether `animations` are some and each writes only the placement
+    /// (`CompiledAnimation.writesPlacementOnly`; none is false: such a layer is not animated),
+    /// `turns` set to whether one sets a transform component (`setsTransformComponent`). Each
+    /// is read where it lies (the array's subscript copies an animation out).
+    private static func writePlacementOnly(_ animations: [CompiledAnimation], turns: inout Bool) -> Bool {
         animations.withUnsafeBufferPointer { list in
             guard let animation = list.baseAddress else { return false }
-            return list.indices.contains { animation[$0].setsTransformComponent }
+            for index in list.indices {
+                guard animation[index].writesPlacementOnly else { return false }
+                turns = turns || animation[index].setsTransformComponent
+            }
+            return true
         }
-    }
-}
-
-extension LayerPlacement {
-    /// Applies `animations` at `localTime` in order, as `LayerState.animate(by:localTime:memo:)`
-    /// does (`CompiledAnimation.apply(_:to:localTime:memo:placementOnly:)`), when each writes
-    /// only the placement (`CompiledAnimation.writesPlacementOnly`); false where one does not
-    /// (the placement is then partly written). None is false: such a layer is not animated.
-    mutating func animate(by animations: [CompiledAnimation], localTime: CFTimeInterval,
-                          memo: inout PlanarRotationMemo) -> Bool {
-        !animations.isEmpty
-            && CompiledAnimation.apply(animations, to: &self, localTime: localTime, memo: &memo, placementOnly: true)
     }
 }

@@ -95,7 +95,7 @@ extension LayerState {
     /// element read through the array's subscript, or a buffer pointer's, is copied out first
     /// (its parts retained and released, ~400 instructions an animation and frame). A basic
     /// animation of a number, a point or the transform in the state is evaluated on its plain
-    /// values (`StateFieldAnimation`; `CompiledAnimation.apply(_:to:localTime:memo:placementOnly:)`).
+    /// values (`StateFieldAnimation`; `CompiledAnimation.apply(_:to:localTime:memo:)`).
     package mutating func animate(by animations: [CompiledAnimation], localTime: CFTimeInterval) {
         var memo = PlanarRotationMemo()
         animate(by: animations, localTime: localTime, memo: &memo)
@@ -105,6 +105,6 @@ extension LayerState {
     /// which a presentation box keeps from frame to frame (`PlanarRotationMemo`).
     mutating func animate(by animations: [CompiledAnimation], localTime: CFTimeInterval,
                           memo: inout PlanarRotationMemo) {
-        _ = CompiledAnimation.apply(animations, to: &self, localTime: localTime, memo: &memo, placementOnly: false)
+        CompiledAnimation.apply(animations, to: &self, localTime: localTime, memo: &memo)
     }
 }

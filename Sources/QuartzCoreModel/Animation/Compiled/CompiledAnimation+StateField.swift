@@ -35,7 +35,7 @@ struct StateFieldAnimation<Field: AnimatedField>: Sendable {
 
 /// The plain-value forms of a basic or spring animation of a field of a layer's state, by the
 /// kind of value the field holds; at most one is set. Each is read on its own, where it lies in
-/// the animation's storage (`CompiledAnimation.apply(_:to:localTime:memo:placementOnly:)`): a
+/// the animation's storage (`CompiledAnimation.apply(_:to:localTime:memo:)`): a
 /// number's, which most running animations have, is a plain load of a few words, not a copy of
 /// a larger form or a retain.
 struct FieldForms: Sendable {

@@ -75,24 +75,22 @@ extension CompiledAnimation {
     /// Applies `animations` at `localTime` in order to `target`, each seeing the result of the
     /// ones before: a basic animation of a field of the state on its plain values
     /// (`StateFieldAnimation`; a rotation about z through `memo`), any other by the general path.
-    /// With `placementOnly`, stops and returns false at the first that writes more than the
-    /// placement (`writesPlacementOnly`), having applied those before it; true otherwise.
+    /// On a placement (`LayerPlacement`), each must write only the placement
+    /// (`writesPlacementOnly`), which the caller checks.
     ///
     /// Each animation is read where it lies in the array's storage, through a pointer: an
     /// element read through the array's subscript, or a buffer pointer's, is copied out first
     /// (its parts retained and released, ~400 instructions an animation and frame).
     static func apply<Target: AnimationTarget & AnimatedFieldHolder>(
         _ animations: [CompiledAnimation], to target: inout Target, localTime: CFTimeInterval,
-        memo: inout PlanarRotationMemo, placementOnly: Bool
-    ) -> Bool {
+        memo: inout PlanarRotationMemo
+    ) {
         animations.withUnsafeBufferPointer { list in
-            guard let animation = list.baseAddress else { return true }
+            guard let animation = list.baseAddress else { return }
             for index in list.indices {
-                if placementOnly && !animation[index].writesPlacementOnly { return false }
                 if applyForm(of: animation + index, to: &target, parentTime: localTime, memo: &memo) { continue }
                 animation[index].apply(to: &target, parentTime: localTime)
             }
-            return true
         }
     }
 }
