@@ -8,9 +8,10 @@ import RendererTestSupport
 /// A sublayer whose running animations only move it (scalar animations of its `position` or
 /// `transform`: S1-anim's turns and slides) draws its last frame's drawing with the map its
 /// animations give now (`FrameFlattener.animatedToSuperlayer`, `redrawMoved`): every frame
-/// must equal the one that flattening it again gives, over many frames of random animations,
-/// those that change more than the placement (opacity, bounds, a point-valued position) and
-/// those not running yet or any more among them, and whatever the model does meanwhile.
+/// must equal the one that flattening it again gives, over many frames of random animations
+/// (scalar, point-valued `position`, whole-`transform`, keyframe and group animations), those
+/// that change more than the placement (opacity, bounds, a group that fades) and those not
+/// running yet or any more among them, and whatever the model does meanwhile.
 final class AnimatedMovedLayerRedrawTests: XCTestCase {
     private static let count = 640
     private let root = CALayer()
@@ -62,9 +63,20 @@ final class AnimatedMovedLayerRedrawTests: XCTestCase {
 
     /// A basic animation of `keyPath` between two numbers, with random timing.
     private func scalarAnimation(_ keyPath: String, from: Double, to: Double) -> CABasicAnimation {
+        basicAnimation(keyPath, from: from, to: to, by: to - from)
+    }
+
+    /// A basic animation of `keyPath` from `from` to `to` (or by `by`), with random timing.
+    private func basicAnimation(_ keyPath: String, from: Any, to: Any, by: Any) -> CABasicAnimation {
         let animation = CABasicAnimation(keyPath: keyPath)
         animation.fromValue = from
         animation.toValue = to
+        randomTiming(animation, byValue: by)
+        return animation
+    }
+
+    /// Gives `animation` a random duration and timing; a basic one may be made a `byValue` one.
+    private func randomTiming(_ animation: CAPropertyAnimation, byValue: Any? = nil) {
         animation.duration = Double.random(in: 0.1...0.6, using: &random)
         switch Int.random(in: 0..<6, using: &random) {
         case 0:  // S1-anim's
@@ -83,21 +95,74 @@ final class AnimatedMovedLayerRedrawTests: XCTestCase {
             animation.isAdditive = true
             animation.isCumulative = true
             animation.repeatCount = .infinity
-        default:  // a byValue from the model value
-            animation.fromValue = nil
-            animation.toValue = nil
-            animation.byValue = to - from
+        default:
+            if let basic = animation as? CABasicAnimation, let byValue {  // a byValue from the model value
+                basic.fromValue = nil
+                basic.toValue = nil
+                basic.byValue = byValue
+            } else {  // at its own speed, from an offset
+                animation.speed = 0.75
+                animation.timeOffset = 0.1
+            }
             animation.repeatCount = .infinity
         }
+    }
+
+    /// A basic animation of the whole `position` between points around `layer`'s.
+    private func pointAnimation(of layer: CALayer) -> CABasicAnimation {
+        let p = layer.position
+        return basicAnimation("position", from: CGPoint(x: p.x - 6, y: p.y + 2.5), to: CGPoint(x: p.x + 8, y: p.y - 8),
+                              by: CGPoint(x: 7.5, y: -3.25))
+    }
+
+    /// A basic animation of the whole `transform` between `CATransform3D`s (a turn and a scale).
+    private func transformAnimation() -> CABasicAnimation {
+        basicAnimation("transform", from: CATransform3DMakeRotation(-0.5, 0, 0, 1),
+                       to: CATransform3DScale(CATransform3DMakeRotation(2.5, 0, 0, 1), 1.25, 0.75, 1),
+                       by: CATransform3DMakeRotation(0.75, 0, 0, 1))
+    }
+
+    /// A keyframe animation of `position` around `layer`'s, through `values` in a random
+    /// calculation mode or along a `path`, turning with it now and then.
+    private func keyframeAnimation(of layer: CALayer) -> CAKeyframeAnimation {
+        let animation = CAKeyframeAnimation(keyPath: "position")
+        let p = layer.position
+        let points = [CGPoint(x: p.x, y: p.y), CGPoint(x: p.x + 9, y: p.y - 3), CGPoint(x: p.x + 4, y: p.y + 7.5),
+                      CGPoint(x: p.x - 5, y: p.y + 1)]
+        if Bool.random(using: &random) {
+            animation.values = points
+            let modes: [CAAnimationCalculationMode] = [.linear, .discrete, .paced, .cubic, .cubicPaced]
+            animation.calculationMode = modes[Int.random(in: 0..<modes.count, using: &random)]
+        } else {
+            let path = CGMutablePath()
+            path.move(to: points[0])
+            path.addCurve(to: points[2], control1: points[1], control2: points[3])
+            path.addLine(to: points[3])
+            animation.path = path
+            if Bool.random(using: &random) { animation.rotationMode = .rotateAuto }
+        }
+        randomTiming(animation)
         return animation
     }
 
+    /// A group of a keyframe slide and a turn; with `fading`, a fade too (not only placement).
+    private func groupAnimation(of layer: CALayer, fading: Bool) -> CAAnimationGroup {
+        let group = CAAnimationGroup()
+        group.animations = [keyframeAnimation(of: layer), scalarAnimation("transform.rotation.z", from: 0, to: 3)]
+            + (fading ? [scalarAnimation("opacity", from: 1, to: 0.4)] : [])
+        group.duration = 0.8
+        group.repeatCount = .infinity
+        return group
+    }
+
     /// One to three animations: mostly of the placement (a turn, a slide, a scale that may
-    /// mirror), now and then of something else (opacity, width, the whole position).
+    /// mirror; a point-valued `position`, a whole `transform`, a keyframe slide along values
+    /// or a path, a group of such), now and then of something else (opacity, width, a group
+    /// that fades).
     private func addRandomAnimations(to layer: CALayer) {
         for index in 0..<Int.random(in: 1...3, using: &random) {
             let animation: CAAnimation
-            switch Int.random(in: 0..<9, using: &random) {
+            switch Int.random(in: 0..<14, using: &random) {
             case 0, 1: animation = scalarAnimation("transform.rotation.z", from: 0, to: .pi * 2)
             case 2: animation = scalarAnimation("transform.rotation", from: -1, to: 2)
             case 3: animation = scalarAnimation("position.x", from: Double(layer.position.x), to: Double(layer.position.x) + 30)
@@ -105,12 +170,10 @@ final class AnimatedMovedLayerRedrawTests: XCTestCase {
             case 5: animation = scalarAnimation("transform.scale.x", from: 1, to: -1)
             case 6: animation = scalarAnimation("opacity", from: 1, to: 0.3)
             case 7: animation = scalarAnimation("bounds.size.width", from: 11, to: 4)
-            default:
-                let moving = CABasicAnimation(keyPath: "position")
-                moving.toValue = CGPoint(x: layer.position.x + 8, y: layer.position.y - 8)
-                moving.duration = 0.4
-                moving.repeatCount = .infinity
-                animation = moving
+            case 8, 9: animation = pointAnimation(of: layer)
+            case 10: animation = transformAnimation()
+            case 11: animation = keyframeAnimation(of: layer)
+            default: animation = groupAnimation(of: layer, fading: index == 1)
             }
             layer.add(animation, forKey: "a\(index)")
         }
@@ -216,5 +279,63 @@ final class AnimatedMovedLayerRedrawTests: XCTestCase {
         var placement = LayerPlacement()
         XCTAssertFalse(faded.stateStorage.animatePlacement(&placement, by: faded.animations, localTime: renderers.time,
                                                            owner: owner))
+    }
+
+    /// Each new kind of placement animation (a point-valued `position`, a whole `transform`, a
+    /// keyframe slide along values or a path, a group of such), with random timing and now and
+    /// then a turn after it, gives a placement bit for bit the position and transform of the
+    /// presentation (the animations applied one by one by the general path, through
+    /// `AnimatableValue`, and the presentation box the renderer fills), frame after frame.
+    func testEveryKindOfPlacementAnimationGivesThePresentationsPlacement() throws {
+        let tested = Array(sublayers.prefix(96))
+        for (k, layer) in tested.enumerated() {
+            layer.removeAllAnimations()
+            let kinds: [() -> CAAnimation] = [{ self.pointAnimation(of: layer) }, { self.transformAnimation() },
+                                              { self.keyframeAnimation(of: layer) },
+                                              { self.groupAnimation(of: layer, fading: false) }]
+            layer.add(kinds[k % kinds.count](), forKey: "a")
+            if k % 3 == 0 { layer.add(scalarAnimation("transform.rotation.z", from: 0, to: 3), forKey: "b") }
+        }
+        CATransaction.flush()
+        let snapshot = renderers.moving.frames.renderTree.snapshot()
+        let owner = PresentationBoxOwner()
+        for layer in tested {
+            let committed = try XCTUnwrap(snapshot.layers[layer.layerID])
+            for step in 0..<16 {
+                let localTime = renderers.time + Double(step) * 0.043
+                var placement = LayerPlacement()
+                XCTAssertTrue(committed.stateStorage.animatePlacement(&placement, by: committed.animations,
+                                                                      localTime: localTime, owner: owner))
+                var general = committed.state
+                for animation in committed.animations {
+                    animation.apply(to: &general, parentTime: localTime, scalarShortcut: false)
+                }
+                XCTAssertEqual(placement.position.x.bitPattern, general.position.x.bitPattern, "\(layer.animationKeys() ?? [])")
+                XCTAssertEqual(placement.position.y.bitPattern, general.position.y.bitPattern)
+                XCTAssertEqual(bits(placement.transform), bits(general.transform))
+                let presented = committed.stateStorage.presentation(animatedBy: committed.animations,
+                                                                    localTime: localTime, owner: owner)
+                XCTAssertEqual(presented.value.position.x.bitPattern, placement.position.x.bitPattern)
+                XCTAssertEqual(presented.value.position.y.bitPattern, placement.position.y.bitPattern)
+                XCTAssertEqual(bits(presented.value.transform), bits(placement.transform))
+            }
+        }
+        // A group that fades too, or a transition, is not evaluated on the placement.
+        let faded = sublayers[200]
+        faded.removeAllAnimations()
+        faded.add(groupAnimation(of: faded, fading: true), forKey: "a")
+        let covered = sublayers[201]
+        covered.removeAllAnimations()
+        covered.add(pointAnimation(of: covered), forKey: "a")
+        covered.add(CATransition(), forKey: "b")
+        CATransaction.flush()
+        for layer in [faded, covered] {
+            let committed = try XCTUnwrap(renderers.moving.frames.renderTree.snapshot().layers[layer.layerID])
+            var placement = LayerPlacement()
+            XCTAssertFalse(committed.stateStorage.animatePlacement(&placement, by: committed.animations,
+                                                                   localTime: renderers.time, owner: owner))
+        }
+        // And the frames still equal their flattening, these layers among them.
+        for _ in 0..<20 { try renderers.assertNextFramesEqual() }
     }
 }

@@ -40,8 +40,10 @@ final class StateFieldAnimationTests: XCTestCase {
         ("linear function", { $0.timingFunction = CAMediaTimingFunction(name: .linear); $0.repeatCount = 3 }),
     ]
 
-    /// The endpoint forms and options under test, for one key path.
-    private func animations(_ keyPath: String) -> [CAPropertyAnimation] {
+    /// The endpoint forms and options under test, for one key path, made of three values of
+    /// its type (`from`, `to`, `by`).
+    private func animations(_ keyPath: String, _ v: (from: Any, to: Any, by: Any) = (0.25, 1.75, -0.5))
+        -> [CAPropertyAnimation] {
         func basic(_ configure: (CABasicAnimation) -> Void) -> CABasicAnimation {
             let animation = CABasicAnimation(keyPath: keyPath)
             animation.duration = 0.6
@@ -49,15 +51,15 @@ final class StateFieldAnimationTests: XCTestCase {
             return animation
         }
         var list: [CAPropertyAnimation] = [
-            basic { $0.fromValue = 0.25; $0.toValue = 1.75 },
-            basic { $0.byValue = -0.5 },
-            basic { $0.toValue = 2 },
-            basic { $0.fromValue = 0.5; $0.toValue = 1.5; $0.isAdditive = true },
-            basic { $0.fromValue = 0.2; $0.byValue = 0.3; $0.isCumulative = true; $0.repeatCount = 4 },
+            basic { $0.fromValue = v.from; $0.toValue = v.to },
+            basic { $0.byValue = v.by },
+            basic { $0.toValue = v.to },
+            basic { $0.fromValue = v.by; $0.toValue = v.to; $0.isAdditive = true },
+            basic { $0.fromValue = v.from; $0.byValue = v.by; $0.isCumulative = true; $0.repeatCount = 4 },
         ]
         let spring = CASpringAnimation(keyPath: keyPath)
-        spring.fromValue = 0.5
-        spring.toValue = 1.25
+        spring.fromValue = v.from
+        spring.toValue = v.to
         spring.stiffness = 300
         spring.damping = 9
         list.append(spring)
@@ -83,32 +85,61 @@ final class StateFieldAnimationTests: XCTestCase {
                                      modelValue: state.animatableValue(at: keyPath))
     }
 
+    /// Evaluates each animation of `keyPath` (`animations(_:_:)` of `values`) under each timing
+    /// at 37 times through its field form and through the general path, and asserts the same
+    /// bytes; returns how many comparisons there were and how many took the field form.
+    private func compareFieldForm(_ keyPath: String, _ values: (from: Any, to: Any, by: Any) = (0.25, 1.75, -0.5))
+        throws -> (comparisons: Int, fieldEvaluations: Int) {
+        var counts = (comparisons: 0, fieldEvaluations: 0)
+        for (name, configure) in Self.timings {
+            for animation in animations(keyPath, values) {
+                configure(animation)
+                let state = model()
+                let compiled = try compile(animation, on: state)
+                for step in 0...36 {
+                    let time = Double(step) * 0.0833 - 0.25
+                    var field = state, general = state
+                    if compiled.applyToField(of: &field, parentTime: time) {
+                        counts.fieldEvaluations += 1
+                    } else {
+                        compiled.apply(to: &field, parentTime: time)
+                    }
+                    compiled.apply(to: &general, parentTime: time, scalarShortcut: false)
+                    XCTAssertEqual(fieldBits(field), fieldBits(general), "\(keyPath), \(name), \(animation) at \(time)")
+                    counts.comparisons += 1
+                }
+            }
+        }
+        return counts
+    }
+
     func testFieldEvaluationWritesWhatTheGeneralPathWrites() throws {
         var fieldEvaluations = 0, comparisons = 0
         for keyPath in Self.keyPaths {
-            for (name, configure) in Self.timings {
-                for animation in animations(keyPath) {
-                    configure(animation)
-                    let state = model()
-                    let compiled = try compile(animation, on: state)
-                    for step in 0...36 {
-                        let time = Double(step) * 0.0833 - 0.25
-                        var field = state, general = state
-                        if compiled.applyToField(of: &field, parentTime: time) {
-                            fieldEvaluations += 1
-                        } else {
-                            compiled.apply(to: &field, parentTime: time)
-                        }
-                        compiled.apply(to: &general, parentTime: time, scalarShortcut: false)
-                        XCTAssertEqual(fieldBits(field), fieldBits(general), "\(keyPath), \(name), \(animation) at \(time)")
-                        comparisons += 1
-                    }
-                }
-            }
+            let counts = try compareFieldForm(keyPath)
+            comparisons += counts.comparisons
+            fieldEvaluations += counts.fieldEvaluations
         }
         // cornerRadius is no field of the state's geometry: it keeps the general path.
         XCTAssertEqual(comparisons, 14 * 10 * 6 * 37)
         XCTAssertEqual(fieldEvaluations, 13 * 10 * 6 * 37)
+    }
+
+    /// A point-valued `position` or `anchorPoint` and a whole `transform` (with `CATransform3D`
+    /// values: interpolated by decomposition, added by concatenation, accumulated entry by
+    /// entry) are evaluated on their plain values too, with the general path's bits.
+    func testPointAndTransformFieldEvaluationWritesWhatTheGeneralPathWrites() throws {
+        let points = (from: CGPoint(x: 10.25, y: -3.5) as Any, to: CGPoint(x: 40.75, y: 12.125) as Any,
+                      by: CGPoint(x: -5.5, y: 2.25) as Any)
+        let turned = CATransform3DTranslate(CATransform3DMakeRotation(2.1, 0, 0, 1), 4.5, -1.25, 0)
+        let transforms = (from: CATransform3DMakeScale(1.5, 0.75, 1) as Any,
+                          to: CATransform3DScale(turned, 0.5, 1.25, 1) as Any,
+                          by: CATransform3DRotate(CATransform3DMakeTranslation(3, 2, 0), 0.4, 0, 0, 1) as Any)
+        for (keyPath, values) in [("position", points), ("anchorPoint", points), ("transform", transforms)] {
+            let counts = try compareFieldForm(keyPath, values)
+            XCTAssertEqual(counts.comparisons, 10 * 6 * 37, keyPath)
+            XCTAssertEqual(counts.fieldEvaluations, 10 * 6 * 37, keyPath)
+        }
     }
 
     /// A transform that cannot be decomposed has no rotation to read: the field evaluation
@@ -125,9 +156,10 @@ final class StateFieldAnimationTests: XCTestCase {
         XCTAssertEqual(fieldBits(field), fieldBits(state))
     }
 
-    /// Other animations (points, keyframes, value functions) have no field form.
+    /// Other animations (a point of a number's key path, keyframes, value functions) have no
+    /// field form.
     func testOtherAnimationsHaveNoFieldForm() throws {
-        let point = CABasicAnimation(keyPath: "position")
+        let point = CABasicAnimation(keyPath: "position.x")
         point.fromValue = CGPoint(x: 1, y: 2)
         point.toValue = CGPoint(x: 3, y: 4)
         let keyframes = CAKeyframeAnimation(keyPath: "position.x")

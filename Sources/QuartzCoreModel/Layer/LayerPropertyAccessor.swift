@@ -152,16 +152,7 @@ struct LayerPropertyAccessor: Sendable {
     }
 }
 
-extension LayerState: AnimationTarget {
-    package func animatableValue(forKeyPath keyPath: String) -> AnimatableValue? {
-        animatableValue(at: AnimationKeyPath(keyPath))
-    }
-
-    @discardableResult
-    package mutating func setAnimatableValue(_ value: AnimatableValue, forKeyPath keyPath: String) -> Bool {
-        setAnimatableValue(value, at: AnimationKeyPath(keyPath))
-    }
-
+extension LayerState: ResolvedAnimationTarget {
     package func animatableValue(at keyPath: AnimationKeyPath) -> AnimatableValue? {
         let base: AnimatableValue, field: KeyPathField?
         switch keyPath.resolution {
@@ -187,18 +178,11 @@ extension LayerState: AnimationTarget {
         }
     }
 
-    package func scalarValue(at keyPath: AnimationKeyPath) -> Double? {
-        if let field = keyPath.scalarField { return field.value(in: self) }
-        guard case .scalar(let value)? = animatableValue(at: keyPath) else { return nil }
-        return value
-    }
+    package func scalarValue(at keyPath: AnimationKeyPath) -> Double? { fieldScalarValue(at: keyPath) }
 
     @discardableResult
     package mutating func setScalarValue(_ value: Double, at keyPath: AnimationKeyPath) -> Bool {
-        guard let field = keyPath.scalarField else { return setAnimatableValue(.scalar(value), at: keyPath) }
-        var memo = PlanarRotationMemo()
-        field.set(value, in: &self, memo: &memo)
-        return true
+        setFieldScalarValue(value, at: keyPath)
     }
 
     /// Sets the property of `accessor`, or its `field`.

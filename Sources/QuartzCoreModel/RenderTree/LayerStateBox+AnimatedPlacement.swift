@@ -7,43 +7,43 @@ import Foundation
 extension LayerStateBox {
     /// Sets `placement` to the `position` and `transform` of this state with `animations`
     /// applied at `localTime`, bit for bit those of `presentation(animatedBy:localTime:owner:)`,
-    /// and returns true, when every animation is a scalar one of a number in the position or the
-    /// transform (`ScalarField.isPlacement`): then the presentation differs from this state in
-    /// nothing else. Returns false otherwise, or where an animation must take the general path
-    /// (a transform that cannot be decomposed), `placement` then meaningless.
+    /// and returns true, when every animation writes only the position or the transform or
+    /// parts of them (`CompiledAnimation.writesPlacementOnly`: a number, a point or a whole
+    /// transform, basic, spring or keyframe, or a group of such): then the presentation differs
+    /// from this state in nothing else. Returns false otherwise, `placement` then meaningless.
     ///
-    /// The rotation about z goes through the memo of the kept presentation box, when `owner`'s
-    /// frames may use it (`takeReusablePresentation(owner:)`), whose state is left as it is:
-    /// the next presentation made fills it again from the model. (The placement is written in
-    /// place and the answer is a flag: an optional placement was copied out twice a layer.)
+    /// A transform component (the rotation about z) goes through the memo of the kept
+    /// presentation box, when `owner`'s frames may use it (`takeReusablePresentation(owner:)`),
+    /// whose state is left as it is: the next presentation made fills it again from the model.
+    /// Animations that set none (a slide, a point-valued `position`) leave the box in its slot.
+    /// (The placement is written in place and the answer is a flag: an optional placement was
+    /// copied out twice a layer.)
     package func animatePlacement(_ placement: inout LayerPlacement, by animations: [CompiledAnimation],
                                   localTime: CFTimeInterval, owner: PresentationBoxOwner?) -> Bool {
+        var turns = false
+        guard Self.writePlacementOnly(animations, turns: &turns) else { return false }
         placement.position = value.position
         placement.transform = value.transform
-        guard let kept = takeReusablePresentation(owner: owner), let storage = kept.planarRotationMemo else {
+        guard turns, let kept = takeReusablePresentation(owner: owner), let storage = kept.planarRotationMemo else {
             var memo = PlanarRotationMemo()
-            return placement.animate(by: animations, localTime: localTime, memo: &memo)
+            CompiledAnimation.apply(animations, to: &placement, localTime: localTime, memo: &memo)
+            return true
         }
         defer { keepPresentation(kept) }
-        return placement.animate(by: animations, localTime: localTime, memo: &storage.memo)
+        CompiledAnimation.apply(animations, to: &placement, localTime: localTime, memo: &storage.memo)
+        return true
     }
-}
 
-extension LayerPlacement {
-    /// Applies `animations` at `localTime` in order, as `LayerState.animate(by:localTime:memo:)`
-    /// does, when each is a scalar animation of a placement field (`ScalarField.isPlacement`);
-    /// false where one is not, or declines (the placement is then partly written). None is
-    /// false: such a layer is not animated.
-    ///
-    /// Each animation is read where it lies in the array's storage, through a pointer (the
-    /// array's subscript copies it out).
-    mutating func animate(by animations: [CompiledAnimation], localTime: CFTimeInterval,
-                          memo: inout PlanarRotationMemo) -> Bool {
+    /// Whether `animations` are some and each writes only the placement
+    /// (`CompiledAnimation.writesPlacementOnly`; none is false: such a layer is not animated),
+    /// `turns` set to whether one sets a transform component (`setsTransformComponent`). Each
+    /// is read where it lies (the array's subscript copies an animation out).
+    private static func writePlacementOnly(_ animations: [CompiledAnimation], turns: inout Bool) -> Bool {
         animations.withUnsafeBufferPointer { list in
             guard let animation = list.baseAddress else { return false }
             for index in list.indices {
-                guard let field = animation[index].stateField, field.field.isPlacement,
-                      field.apply(to: &self, parentTime: localTime, memo: &memo) else { return false }
+                guard animation[index].writesPlacementOnly else { return false }
+                turns = turns || animation[index].setsTransformComponent
             }
             return true
         }

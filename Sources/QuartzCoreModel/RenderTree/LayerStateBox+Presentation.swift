@@ -93,9 +93,9 @@ extension LayerState {
     ///
     /// Each animation is read where it lies in the array's storage, through a pointer: an
     /// element read through the array's subscript, or a buffer pointer's, is copied out first
-    /// (its parts retained and released, ~400 instructions an animation and frame). An
-    /// animation of a number in the state is evaluated on its plain values
-    /// (`StateFieldAnimation`).
+    /// (its parts retained and released, ~400 instructions an animation and frame). A basic
+    /// animation of a number, a point or the transform in the state is evaluated on its plain
+    /// values (`StateFieldAnimation`; `CompiledAnimation.apply(_:to:localTime:memo:)`).
     package mutating func animate(by animations: [CompiledAnimation], localTime: CFTimeInterval) {
         var memo = PlanarRotationMemo()
         animate(by: animations, localTime: localTime, memo: &memo)
@@ -105,16 +105,6 @@ extension LayerState {
     /// which a presentation box keeps from frame to frame (`PlanarRotationMemo`).
     mutating func animate(by animations: [CompiledAnimation], localTime: CFTimeInterval,
                           memo: inout PlanarRotationMemo) {
-        animations.withUnsafeBufferPointer { list in
-            guard let animation = list.baseAddress else { return }
-            for index in list.indices {
-                // The plain-value form read out first: a call on the animation while the state
-                // is written copies the animation.
-                if let field = animation[index].stateField, field.apply(to: &self, parentTime: localTime, memo: &memo) {
-                    continue
-                }
-                animation[index].apply(to: &self, parentTime: localTime)
-            }
-        }
+        CompiledAnimation.apply(animations, to: &self, localTime: localTime, memo: &memo)
     }
 }

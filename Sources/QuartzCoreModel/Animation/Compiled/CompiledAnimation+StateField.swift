@@ -1,22 +1,22 @@
 import Foundation
 
-/// A basic or spring animation of a number stored in a layer's state (`position.x`,
-/// `opacity`, `transform.rotation.z`, ...), which most running animations are, as plain values
-/// only: its timing, interpolation, pacing (the timing function's curve or the spring) and the
-/// field it writes.
+/// A basic or spring animation of a value stored in a layer's state (`position.x`, `opacity`,
+/// `transform.rotation.z`, a point-valued `position`, a whole `transform`, ...), which most
+/// running animations are, as plain values only: its timing, interpolation, pacing (the timing
+/// function's curve or the spring) and the field it writes.
 ///
-/// A compiled animation keeps one inline. Read out of the animation's storage it is a plain
-/// load, where a call on the animation itself copies the whole animation first (its key path's
-/// string and closures, its timing function, retained and released), as the compiler must when
-/// the animation is read through a pointer while the state is written.
-struct StateFieldAnimation: Sendable {
+/// A compiled animation keeps one inline (`FieldForms`). Read out of the animation's storage
+/// it is a plain load, where a call on the animation itself copies the whole animation first
+/// (its key path's string and closures, its timing function, retained and released), as the
+/// compiler must when the animation is read through a pointer while the state is written.
+struct StateFieldAnimation<Field: AnimatedField>: Sendable {
     let timing: MediaTimingParameters
-    let scalar: ScalarInterpolation
+    let interpolation: BasicInterpolation<Field.Value>
     let pacing: ScalarPacing
-    let field: ScalarField
+    let field: Field
 
     /// `CompiledAnimation.apply(to:parentTime:)` on a layer's state, with its result bit for
-    /// bit. Returns false, having written nothing, where the number cannot be read (a
+    /// bit. Returns false, having written nothing, where the value cannot be read (a
     /// transform component of a transform that cannot be decomposed): the caller then calls
     /// `apply(to:parentTime:)`, which takes the general path.
     ///
@@ -24,20 +24,91 @@ struct StateFieldAnimation: Sendable {
     /// the same result, the transform decomposed only when it is not the one decomposed last).
     ///
     /// `state` may be a layer's placement alone (`LayerPlacement`), when `field.isPlacement`.
-    func apply<Holder: ScalarFieldHolder>(to state: inout Holder, parentTime: CFTimeInterval,
-                                          memo: inout PlanarRotationMemo) -> Bool {
+    func apply<Holder: AnimatedFieldHolder>(to state: inout Holder, parentTime: CFTimeInterval,
+                                            memo: inout PlanarRotationMemo) -> Bool {
         // Outside the active interval without a fill, nothing is written (the model value shows).
         guard let sample = timing.sample(atParentTime: parentTime) else { return true }
-        return scalar.apply(progress: pacing.progress(at: sample), iteration: sample.iteration, field: field,
-                            to: &state, memo: &memo)
+        return interpolation.apply(progress: pacing.progress(at: sample), iteration: sample.iteration, field: field,
+                                   to: &state, memo: &memo)
     }
 }
 
+/// The plain-value forms of a basic or spring animation of a field of a layer's state, by the
+/// kind of value the field holds; at most one is set. Each is read on its own, where it lies in
+/// the animation's storage (`CompiledAnimation.apply(_:to:localTime:memo:)`): a
+/// number's, which most running animations have, is a plain load of a few words, not a copy of
+/// a larger form or a retain.
+struct FieldForms: Sendable {
+    /// A number: `position.x`, `opacity`, `transform.rotation.z`, ...
+    let scalar: StateFieldAnimation<ScalarField>?
+    /// A point: `position`, `anchorPoint`.
+    let point: StateFieldAnimation<PointField>?
+    /// The whole `transform` (in a box: its endpoints would make every animation larger).
+    let transform: TransformFieldAnimation?
+
+    /// Whether the form sets a transform component, through the memo it is given.
+    var setsTransformComponent: Bool {
+        guard case .transform? = scalar?.field else { return false }
+        return true
+    }
+
+    /// No form: the animation takes the general path.
+    static let none = FieldForms(scalar: nil, point: nil, transform: nil)
+
+    private init(scalar: StateFieldAnimation<ScalarField>?, point: StateFieldAnimation<PointField>?,
+                 transform: TransformFieldAnimation?) {
+        (self.scalar, self.point, self.transform) = (scalar, point, transform)
+    }
+
+    /// The form of an animation with `timing`, `values`, `options` and `pacing` of the value at
+    /// `keyPath`, where the key path names a field that holds the kind of value `values` holds.
+    init(keyPath: AnimationKeyPath, timing: MediaTimingParameters, values: BasicValues,
+         options: CompiledAnimation.PropertyOptions, pacing: ScalarPacing) {
+        func form<Field: AnimatedField>(_ field: Field?) -> StateFieldAnimation<Field>? {
+            guard let field, let interpolation = BasicInterpolation<Field.Value>(values, options: options) else {
+                return nil
+            }
+            return StateFieldAnimation(timing: timing, interpolation: interpolation, pacing: pacing, field: field)
+        }
+        guard case let .geometry(property, part) = keyPath.resolution else {
+            self = .none
+            return
+        }
+        self.init(scalar: form(keyPath.scalarField), point: form(PointField(property, part)),
+                  transform: form(TransformField(property, part)).map(TransformFieldAnimation.init))
+    }
+}
+
+/// A basic animation of the whole `transform` on its plain values, kept out of line.
+final class TransformFieldAnimation: Sendable {
+    let animation: StateFieldAnimation<TransformField>
+
+    init(_ animation: StateFieldAnimation<TransformField>) { self.animation = animation }
+}
+
 extension CompiledAnimation {
-    /// `apply(to:parentTime:)` on a layer's state through `stateField` when the animation has
-    /// one; false, having written nothing, otherwise (and where `stateField` declines).
+    /// `apply(to:parentTime:)` on a layer's state through its plain-value form (`fieldForms`)
+    /// when the animation has one; false, having written nothing, otherwise (and where the form
+    /// declines).
     func applyToField(of state: inout LayerState, parentTime: CFTimeInterval) -> Bool {
         var memo = PlanarRotationMemo()
-        return stateField?.apply(to: &state, parentTime: parentTime, memo: &memo) ?? false
+        return [self].withUnsafeBufferPointer {
+            Self.applyForm(of: $0.baseAddress!, to: &state, parentTime: parentTime, memo: &memo)
+        }
+    }
+
+    /// Applies the plain-value form of the animation at `animation` to `target`: true when it
+    /// has one that applied (`StateFieldAnimation.apply(to:parentTime:memo:)`).
+    static func applyForm<Target: AnimatedFieldHolder>(of animation: UnsafePointer<CompiledAnimation>,
+                                                       to target: inout Target, parentTime: CFTimeInterval,
+                                                       memo: inout PlanarRotationMemo) -> Bool {
+        // Each read out on its own: a call on the animation while the target is written copies
+        // the animation.
+        if let form = animation.pointee.fieldForms.scalar { return form.apply(to: &target, parentTime: parentTime, memo: &memo) }
+        if let form = animation.pointee.fieldForms.point { return form.apply(to: &target, parentTime: parentTime, memo: &memo) }
+        if let form = animation.pointee.fieldForms.transform {
+            return form.animation.apply(to: &target, parentTime: parentTime, memo: &memo)
+        }
+        return false
     }
 }

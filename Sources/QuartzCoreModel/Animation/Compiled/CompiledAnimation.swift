@@ -14,6 +14,12 @@ package struct CompiledAnimation: Sendable {
     /// Whether the animated property only moves or fades the layer's composited picture
     /// (position, transform, opacity, ...), so a rasterized image of the layer stays valid.
     package let movesCompositedPictureOnly: Bool
+    /// Whether the animation writes nothing but the layer's `position` and `transform` (or
+    /// parts of them), so that it can be evaluated on the placement alone (`LayerPlacement`).
+    let writesPlacementOnly: Bool
+    /// Whether evaluating the animation sets a transform component through the memo it is
+    /// given (`PlanarRotationMemo`): a basic animation of `transform.rotation.z`, ... on numbers.
+    let setsTransformComponent: Bool
     /// The resolved timing (duration 0 already replaced by the default or the group's).
     package let timing: MediaTimingParameters
     /// The pacing curve applied to the fraction of each pass; nil is linear.
@@ -27,11 +33,12 @@ package struct CompiledAnimation: Sendable {
     let scalar: ScalarInterpolation?
     /// What paces `scalar`: its timing function's curve, or its spring for a spring animation.
     let scalarPacing: ScalarPacing
-    /// The animation as plain values, for a scalar one of a number in a layer's state
-    /// (`position.x`, `transform.rotation.z`, ...): see `StateFieldAnimation`.
-    let stateField: StateFieldAnimation?
+    /// The animation as plain values, for a basic or spring one of a value in a layer's state
+    /// (`position.x`, `transform.rotation.z`, a point-valued `position`, a whole `transform`):
+    /// see `StateFieldAnimation`.
+    let fieldForms: FieldForms
     /// The number in a layer's state that `scalar` animates, when its key path names one.
-    var scalarField: ScalarField? { stateField?.field }
+    var scalarField: ScalarField? { fieldForms.scalar?.field }
 
     /// The evaluators of the animation classes.
     indirect enum Kind: Sendable {
@@ -108,26 +115,28 @@ package struct CompiledAnimation: Sendable {
             throw AnimationCompileError.unsupportedAnimationClass(String(describing: type(of: animation)))
         }
         movesCompositedPictureOnly = Self.movesCompositedPictureOnly(resolvedKeyPath?.name)
-        (scalar, scalarPacing, stateField) = Self.scalarForm(of: kind, timing: timing, timingFunction: timingFunction,
+        writesPlacementOnly = Self.writesPlacementOnly(kind, keyPath: resolvedKeyPath)
+        (scalar, scalarPacing, fieldForms) = Self.scalarForm(of: kind, timing: timing, timingFunction: timingFunction,
                                                              keyPath: resolvedKeyPath)
+        setsTransformComponent = fieldForms.setsTransformComponent
     }
 
     /// The scalar evaluation of a basic or spring animation between numbers, its pacing, and
-    /// the number of a layer's state it animates (when its key path names one).
+    /// the plain-value form of one of a field of a layer's state (a number, a point, the
+    /// transform) when its key path names one.
     private static func scalarForm(of kind: Kind, timing: MediaTimingParameters, timingFunction: CAMediaTimingFunction?,
-                                   keyPath: AnimationKeyPath?) -> (ScalarInterpolation?, ScalarPacing, StateFieldAnimation?) {
-        let scalar: ScalarInterpolation?, spring: DampedSpring?
+                                   keyPath: AnimationKeyPath?) -> (ScalarInterpolation?, ScalarPacing, FieldForms) {
+        let values: BasicValues, options: PropertyOptions, spring: DampedSpring?
         switch kind {
-        case let .basic(values, options): (scalar, spring) = (ScalarInterpolation(values, options: options), nil)
-        case let .spring(values, dampedSpring, options):
-            (scalar, spring) = (ScalarInterpolation(values, options: options), dampedSpring)
-        default: (scalar, spring) = (nil, nil)
+        case let .basic(v, o): (values, options, spring) = (v, o, nil)
+        case let .spring(v, dampedSpring, o): (values, options, spring) = (v, o, dampedSpring)
+        default: return (nil, ScalarPacing(timingFunction: timingFunction, spring: nil), .none)
         }
         let pacing = ScalarPacing(timingFunction: timingFunction, spring: spring)
-        guard let scalar else { return (nil, pacing, nil) }
-        return (scalar, pacing, keyPath?.scalarField.map {
-            StateFieldAnimation(timing: timing, scalar: scalar, pacing: pacing, field: $0)
-        })
+        let forms = keyPath.map {
+            FieldForms(keyPath: $0, timing: timing, values: values, options: options, pacing: pacing)
+        } ?? .none
+        return (ScalarInterpolation(values, options: options), pacing, forms)
     }
 
     private static func compileKeyframes(_ animation: CAKeyframeAnimation, options: PropertyOptions) throws -> Kind {
@@ -165,12 +174,14 @@ extension CompiledAnimation {
          isRemovedOnCompletion: Bool = true, kind: Kind) {
         resolvedKeyPath = keyPath.map(AnimationKeyPath.init)
         movesCompositedPictureOnly = Self.movesCompositedPictureOnly(keyPath)
+        writesPlacementOnly = Self.writesPlacementOnly(kind, keyPath: resolvedKeyPath)
         self.timing = timing
         self.timingFunction = timingFunction
         self.isRemovedOnCompletion = isRemovedOnCompletion
         self.kind = kind
-        (scalar, scalarPacing, stateField) = Self.scalarForm(of: kind, timing: timing, timingFunction: timingFunction,
+        (scalar, scalarPacing, fieldForms) = Self.scalarForm(of: kind, timing: timing, timingFunction: timingFunction,
                                                              keyPath: resolvedKeyPath)
+        setsTransformComponent = fieldForms.setsTransformComponent
     }
 }
 

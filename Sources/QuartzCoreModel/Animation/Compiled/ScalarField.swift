@@ -7,6 +7,8 @@ import Foundation
 /// Each reads and writes what key-value coding does through `GeometryProperty` and
 /// `KeyPathFields` (the same conversions; for a transform, the same decomposition).
 enum ScalarField: Sendable, Equatable {
+    typealias Value = Double
+
     case positionX, positionY, anchorPointX, anchorPointY, zPosition, opacity
     case boundsOriginX, boundsOriginY, boundsWidth, boundsHeight
     /// A virtual component of `transform`.
@@ -111,25 +113,4 @@ enum ScalarField: Sendable, Equatable {
     }
 }
 
-/// What a scalar animation of a `ScalarField` reads and writes: a layer's state, or only its
-/// placement (`LayerPlacement`).
-protocol ScalarFieldHolder {
-    /// The number `field` holds here (`ScalarField.value(in:)`).
-    func scalarValue(of field: ScalarField) -> Double?
-    /// Sets the number `field` holds here (`ScalarField.set(_:in:memo:)`).
-    mutating func setScalar(_ value: Double, of field: ScalarField, memo: inout PlanarRotationMemo)
-}
-
-extension LayerState: ScalarFieldHolder {
-    func scalarValue(of field: ScalarField) -> Double? { field.value(in: self) }
-    mutating func setScalar(_ value: Double, of field: ScalarField, memo: inout PlanarRotationMemo) {
-        field.set(value, in: &self, memo: &memo)
-    }
-}
-
-extension LayerPlacement: ScalarFieldHolder {
-    func scalarValue(of field: ScalarField) -> Double? { field.value(in: self) }
-    mutating func setScalar(_ value: Double, of field: ScalarField, memo: inout PlanarRotationMemo) {
-        field.set(value, in: &self, memo: &memo)
-    }
-}
+extension ScalarField: AnimatedField {}
