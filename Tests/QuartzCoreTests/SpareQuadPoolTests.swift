@@ -1,10 +1,12 @@
 import XCTest
-import CompositorCore
+@testable import CompositorCore
 @testable import RenderServer
 
 /// Moved layers' quads are written into the storages of quads made two frames before when
 /// nothing else holds them (`SpareQuadPool`, `MovedQuadRecycler`), and never into one that a
-/// list still holds.
+/// list still holds. A recycler with a key (a run part's first sublayer) gets back the chunk it
+/// gave two frames ago, whichever order the recyclers ask in, so each quad is written into its
+/// own quad's storage of two frames ago.
 final class SpareQuadPoolTests: XCTestCase {
     private let source = Quad(transform: .identity, rect: CGRect(x: 0, y: 0, width: 8, height: 6),
                               fillColor: PremultipliedColor(red: 0.5, green: 0, blue: 0, alpha: 0.5), opacity: 0.75)
@@ -48,5 +50,50 @@ final class SpareQuadPoolTests: XCTestCase {
         XCTAssertEqual(quad.transform, .translation(5, 0))
         XCTAssertEqual(source.transform, .identity)
         XCTAssertEqual(recycler.writtenInPlace, 0)
+    }
+
+    /// What one keyed recycler made in a frame: its quads' storages, and how many it wrote in place.
+    private typealias PartFrame = (storages: [ObjectIdentifier], writtenInPlace: Int)
+
+    /// The storages of the quads two keyed recyclers (two parts of a run) make of three quads
+    /// each in one frame, recycler after recycler in `order`.
+    private func frame(_ pool: SpareQuadPool, parts order: [UInt64], x: Double) -> [UInt64: PartFrame] {
+        var made: [UInt64: PartFrame] = [:]
+        for key in order {
+            var recycler = MovedQuadRecycler(pool: pool, key: key)
+            var storages: [ObjectIdentifier] = []
+            for index in 0..<3 {
+                var quad = source
+                quad.opacity = Float(key) + Float(index) / 10
+                storages.append(ObjectIdentifier(recycler.quad(quad, movedTo: .translation(x, 0)).storage))
+            }
+            made[key] = (storages, recycler.writtenInPlace)
+            recycler.finish()
+        }
+        pool.endFrame()
+        return made
+    }
+
+    func testAPartGetsItsOwnChunkBackWhicheverOrderThePartsAsk() {
+        let pool = SpareQuadPool()
+        // The order alternates: taking the last chunk given, the first part would get the other's.
+        var frames: [[UInt64: PartFrame]] = []
+        for frame in 0..<5 {
+            frames.append(self.frame(pool, parts: frame % 2 == 0 ? [1, 2] : [2, 1], x: Double(frame)))
+        }
+        for frame in 2..<5 {
+            for key: UInt64 in [1, 2] {
+                XCTAssertEqual(frames[frame][key]?.writtenInPlace, 3, "frame \(frame), part \(key)")
+                XCTAssertEqual(frames[frame][key]?.storages, frames[frame - 2][key]?.storages,
+                               "frame \(frame), part \(key): each quad in its own storage of two frames ago")
+            }
+        }
+    }
+
+    func testAPartWithoutAChunkOfItsOwnTakesAnother() {
+        let pool = SpareQuadPool()
+        _ = frame(pool, parts: [1], x: 1)
+        _ = frame(pool, parts: [1], x: 2)
+        XCTAssertEqual(frame(pool, parts: [3], x: 3)[3]?.writtenInPlace, 3, "part 1's chunk, written")
     }
 }

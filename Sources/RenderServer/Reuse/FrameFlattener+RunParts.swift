@@ -156,7 +156,8 @@ extension FrameFlattener {
                                     lastCommands: [DrawCommand], spareQuads: SpareQuadPool, in context: ParentContext,
                                     seed: PartSeed) -> FlattenedRunPart {
         var flattener = FrameFlattener(part: seed)
-        var quads = MovedQuadRecycler(pool: spareQuads)
+        // Keyed by the part's first sublayer: the part drawing it two frames on takes these back.
+        var quads = MovedQuadRecycler(pool: spareQuads, key: ids[range].first)
         defer { quads.finish() }
         flattener.commands.reserveCapacity(range.count)
         var ends: [FlattenedRunPart.End] = []

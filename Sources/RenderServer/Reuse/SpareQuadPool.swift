@@ -9,20 +9,28 @@ import CompositorCore
 /// quad is copied into a new storage as without a pool.
 ///
 /// Flatteners take and give chunks (`MovedQuadRecycler`) under a lock, once a part of a sublayer
-/// run each, so the parts of one frame share the pool.
+/// run each, so the parts of one frame share the pool. A part gets back the chunk it gave two
+/// frames ago when there is one (`take(givenFor:)`, `SpareQuadChunks`), whichever order the
+/// parts ask in.
 final class SpareQuadPool: Sendable {
     /// Chunks given in this frame, in the last one, and two or more frames ago (the ones taken).
-    private let chunks = ThreadLock<(given: [[Quad]], waiting: [[Quad]], ready: [[Quad]])>(([], [], []))
+    private let chunks = ThreadLock<(given: SpareQuadChunks, waiting: SpareQuadChunks, ready: SpareQuadChunks)>(
+        (SpareQuadChunks(), SpareQuadChunks(), SpareQuadChunks()))
 
     /// A chunk of quads given two frames ago, or none when all are taken.
     func take() -> [Quad] {
-        chunks.withLock { $0.ready.popLast() } ?? []
+        chunks.withLock { $0.ready.removeAny() } ?? []
     }
 
-    /// Keeps `quads`, made in this frame, for the frame after next.
-    func give(_ quads: [Quad]) {
+    /// The chunk of quads given under `key` two frames ago, or none when there is none.
+    func take(givenFor key: UInt64) -> [Quad] {
+        chunks.withLock { $0.ready.remove(for: key) } ?? []
+    }
+
+    /// Keeps `quads`, made in this frame, for the frame after next, under `key` when not nil.
+    func give(_ quads: [Quad], for key: UInt64? = nil) {
         guard !quads.isEmpty else { return }
-        chunks.withLock { $0.given.append(quads) }
+        chunks.withLock { $0.given.add(quads, for: key) }
     }
 
     /// Ends a frame: what was given in it waits a frame; what waited becomes ready; what was
@@ -32,7 +40,7 @@ final class SpareQuadPool: Sendable {
             let dropped = chunks.ready
             chunks.ready = chunks.waiting
             chunks.waiting = chunks.given
-            chunks.given = []
+            chunks.given = SpareQuadChunks()
             return dropped
         }
         _ = consume dropped
@@ -40,7 +48,7 @@ final class SpareQuadPool: Sendable {
 
     /// Lets go of every quad kept.
     func removeAll() {
-        chunks.withLock { $0 = ([], [], []) }
+        chunks.withLock { $0 = (SpareQuadChunks(), SpareQuadChunks(), SpareQuadChunks()) }
     }
 }
 
@@ -49,6 +57,9 @@ final class SpareQuadPool: Sendable {
 struct MovedQuadRecycler {
     /// The pool, or nil when quads are not recycled.
     let pool: SpareQuadPool?
+    /// What identifies the layers the recycler draws from frame to frame (a run part's first
+    /// sublayer), which it gives its quads under; nil: none.
+    let key: UInt64?
     /// Spare quads taken from the pool and not yet written.
     private var spares: [Quad] = []
     /// The quads made, for the pool.
@@ -58,8 +69,14 @@ struct MovedQuadRecycler {
     /// The quads written into spare storages (the others got new ones).
     private(set) var writtenInPlace = 0
 
-    /// A recycler taking from and giving to `pool`.
-    init(pool: SpareQuadPool?) { self.pool = pool }
+    /// A recycler taking from and giving to `pool`, under `key`: it starts with the chunk given
+    /// under `key` two frames ago (its own layers' quads, in a scene that moves the same layers
+    /// every frame), then takes any.
+    init(pool: SpareQuadPool?, key: UInt64? = nil) {
+        self.pool = pool
+        self.key = key
+        if let pool, let key { spares = pool.take(givenFor: key) }
+    }
 
     /// `source` drawn with `transform`: written into a spare quad's storage when one is left
     /// and nothing else holds it, else a copy of `source` in a new storage.
@@ -92,6 +109,6 @@ struct MovedQuadRecycler {
     consuming func finish() {
         guard let pool, !made.isEmpty else { return }
         made.reverse()
-        pool.give(made)
+        pool.give(made, for: key)
     }
 }
