@@ -32,6 +32,7 @@ extension FrameFlattener {
             recordInParts(run, ids: ids, in: context, contextSerial: serial, cache: cache, lastDrawing: lastDrawing)
             return
         }
+        let sources = MovedRedrawSources(layers: facts.layers, lastCommands: cache.previousCommands)
         for (index, id) in ids.enumerated() {
             run.commandStarts.append(commands.count)
             run.clipStarts.append(clips.count)
@@ -46,7 +47,8 @@ extension FrameFlattener {
             } else {
                 last = self.lastDrawing(entry: entry, contextSerial: serial, cache: cache)
             }
-            visitSublayer(id, in: context, contextSerial: serial, cache: cache, lastDrawing: last, entry: entry)
+            visitSublayer(id, in: context, contextSerial: serial, cache: cache, lastDrawing: last, entry: entry,
+                          sources: sources)
             if cache.flattenedSubtrees != flattened { run.flattened.append(index) }
         }
         run.commandStarts.append(commands.count)
@@ -58,6 +60,7 @@ extension FrameFlattener {
     private mutating func repeatRun(_ run: SublayerRun, changed: [Int], ids: [UInt64], in context: ParentContext,
                                     contextSerial: UInt64, cache: FlattenedSubtreeCache) {
         let previousCommands = cache.previousCommands, previousClips = cache.previousClips
+        let sources = MovedRedrawSources(layers: facts.layers, lastCommands: previousCommands)
         var flattened: [Int] = []
         var start = 0
         for index in changed {
@@ -73,7 +76,7 @@ extension FrameFlattener {
             run.clipStarts[index] = clips.count
             let flattenedBefore = cache.flattenedSubtrees
             visitSublayer(ids[index], in: context, contextSerial: contextSerial, cache: cache, lastDrawing: last,
-                          entry: entry)
+                          entry: entry, sources: sources)
             if cache.flattenedSubtrees != flattenedBefore { flattened.append(index) }
             start = index + 1
         }
