@@ -31,9 +31,8 @@ extension FrameFlattener {
             }
         }
         var placement = LayerPlacement()
-        guard box.animatePlacement(&placement, by: animations, localTime: localTime, owner: stores.presentationOwner) else {
-            return false
-        }
+        guard box.animatePlacement(&placement, by: animations, localTime: localTime,
+                                   owner: stores.presentationOwner) else { return false }
         toParent = LayerGeometry.toPosition(of: box, placement: placement)
         return true
     }

@@ -205,7 +205,7 @@ package struct FrameFlattener {
     mutating func visitSublayer(_ id: UInt64, in parent: ParentContext, contextSerial context: UInt64,
                                 cache: FlattenedSubtreeCache, evaluated: EvaluatedSublayer? = nil,
                                 lastDrawing: LastDrawing? = nil, entry known: FlattenedSubtreeCache.Entry? = nil,
-                                sources: MovedRedrawSources? = nil) {
+                                sources: Unmanaged<MovedRedrawSources>? = nil) {
         let summary = facts.summaries[id]
         // Looked up once for the reuse and the record of a layer drawn moved.
         let entry = summary == nil ? nil : known ?? cache.entry(of: id)

@@ -6,11 +6,11 @@ import CompositorCore
 /// new map to the target, instead of being flattened again: its quads differ in nothing else.
 ///
 /// That holds for a leaf that draws alone (`drawsAlone(_:)`), without animations or with
-/// animations that only move it (`animatedToSuperlayer(_:box:in:memo:toParent:localTime:)`), whose drawing
-/// of the last frame was quads only (no group, no clip of its own) in the same superlayer
-/// context: each of its quads (shadow, background, contents, border) is drawn with the layer's
-/// map to the target and values of its state and context that did not change. The render tree
-/// says which layers changed only so (`RenderLayer.lastChangeBesidesPlacement`).
+/// animations that only move it (`animatedToSuperlayer(_:box:in:memo:toParent:localTime:)`),
+/// whose drawing of the last frame was quads only (no group, no clip of its own) in the same
+/// superlayer context: each of its quads (shadow, background, contents, border) is drawn with
+/// the layer's map to the target and values of its state and context that did not change. The
+/// render tree says which layers changed only so (`RenderLayer.lastChangeBesidesPlacement`).
 extension FrameFlattener {
     /// What a sublayer drew in the last frame, which a moved layer may draw again.
     struct LastDrawing: Sendable {
@@ -53,16 +53,19 @@ extension FrameFlattener {
                      cache: FlattenedSubtreeCache) -> LastDrawing? {
         guard redrawsMovedLayers, let drawn = cache.drawingLastFrame(entry, context: contextSerial) else { return nil }
         // A leaf's subtree version is its version.
-        return LastDrawing(commands: drawn.commands, version: drawn.subtreeVersion, memo: entry?.unretainedPlacementMemo)
+        return LastDrawing(commands: drawn.commands, version: drawn.subtreeVersion,
+                           memo: entry?.unretainedPlacementMemo)
     }
 
     /// What the sublayers of a run drawn moved read from the flattener and the cache, read once
     /// for the run (each read is a retain and a release): a copy of the frame's layer table (the
     /// closure that draws a layer writes to the flattener) and the last frame's commands. A
-    /// class, so that a sublayer reads them where they are (a structure bound out of an optional
-    /// parameter is copied, its three references retained and released).
+    /// class passed unretained, so that a sublayer reads them where they are (a structure bound
+    /// out of an optional parameter is copied, its three references retained and released).
     final class MovedRedrawSources {
+        /// The frame's layers (`FrameFacts.layers`), as the run began.
         let layers: LayerIDTable<RenderLayer>
+        /// The last frame's commands (`FlattenedSubtreeCache.previousCommands`).
         let lastCommands: [DrawCommand]
 
         init(layers: LayerIDTable<RenderLayer>, lastCommands: [DrawCommand]) {
@@ -76,19 +79,21 @@ extension FrameFlattener {
     /// the cache as `visit` records it; else by `visit` (nothing when the tree has no such layer).
     /// `entry`: the layer's cache entry when the caller looked it up in this frame (nil: looked up
     /// here). `sources`: the table and commands to draw it moved from, when the caller read them
-    /// for a run (nil: read here).
+    /// for a run, held by the caller (nil: read here).
     ///
     /// The layer is read where the table keeps it: one drawn moved is not copied out (its box
     /// and lists retained and released for nothing).
     mutating func redrawMovedOrVisit(_ id: UInt64, last: LastDrawing?, in parent: ParentContext,
                                      contextSerial: UInt64, cache: FlattenedSubtreeCache,
                                      entry: FlattenedSubtreeCache.Entry? = nil, evaluated: EvaluatedSublayer? = nil,
-                                     sources: MovedRedrawSources? = nil, cacheMissed: Bool) {
+                                     sources: Unmanaged<MovedRedrawSources>? = nil, cacheMissed: Bool) {
         let commandStart = commands.count, clipStart = clips.count
         if let last {
             let moved = if let sources {
-                redrawMoved(id, last: last, from: sources.layers, lastCommands: sources.lastCommands,
-                            quads: &cache.movedQuads, in: parent)
+                sources._withUnsafeGuaranteedRef { sources in
+                    redrawMoved(id, last: last, from: sources.layers, lastCommands: sources.lastCommands,
+                                quads: &cache.movedQuads, in: parent)
+                }
             } else {
                 redrawMoved(id, last: last, from: facts.layers, lastCommands: cache.previousCommands,
                             quads: &cache.movedQuads, in: parent)
