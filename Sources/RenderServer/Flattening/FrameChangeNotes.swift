@@ -27,7 +27,8 @@ struct FrameChangeNotes: Sendable {
     mutating func noteAnimations(_ animations: [CompiledAnimation], localTime: CFTimeInterval, rate: Double) {
         sawAnimations = true
         timeDependencies += 1
-        guard rate != 0 else { return }
+        // A running animation noted already (the next change is now): none comes sooner.
+        guard rate != 0, nextChangeTime > time else { return }
         // Each animation read where it lies in the array's storage, through a pointer, not
         // copied out (its parts retained and released) as the array's and the buffer
         // pointer's subscripts do.

@@ -200,10 +200,12 @@ package struct FrameFlattener {
     /// of `parent`.
     /// `lastDrawing`: what the sublayer drew in the last frame, which it draws again moved when
     /// it only moved since (`redrawMoved`). `entry`: the sublayer's cache entry when the caller
-    /// looked it up (`FlattenedSubtreeCache.entry(of:)`); nil: looked up here.
+    /// looked it up (`FlattenedSubtreeCache.entry(of:)`); nil: looked up here. `sources`: what
+    /// a run read once to draw its sublayers moved (`redrawMovedOrVisit`).
     mutating func visitSublayer(_ id: UInt64, in parent: ParentContext, contextSerial context: UInt64,
                                 cache: FlattenedSubtreeCache, evaluated: EvaluatedSublayer? = nil,
-                                lastDrawing: LastDrawing? = nil, entry known: FlattenedSubtreeCache.Entry? = nil) {
+                                lastDrawing: LastDrawing? = nil, entry known: FlattenedSubtreeCache.Entry? = nil,
+                                sources: Unmanaged<MovedRedrawSources>? = nil) {
         let summary = facts.summaries[id]
         // Looked up once for the reuse and the record of a layer drawn moved.
         let entry = summary == nil ? nil : known ?? cache.entry(of: id)
@@ -213,7 +215,8 @@ package struct FrameFlattener {
         } else {
             // The summary's version is the layer's: a miss here is a miss in `visit` too.
             redrawMovedOrVisit(id, last: summary == nil ? nil : lastDrawing, in: parent, contextSerial: context,
-                               cache: cache, entry: entry, evaluated: evaluated, cacheMissed: summary != nil)
+                               cache: cache, entry: entry, evaluated: evaluated, sources: sources,
+                               cacheMissed: summary != nil)
         }
     }
 

@@ -29,6 +29,20 @@ package final class FlattenedSubtreeCache {
         var drawnAt: (frame: UInt64, command: Int, clip: Int)
         /// How many commands and clips of its own it drew there.
         var drawnCount = (commands: 0, clips: 0)
+        /// The memo of the layer's turn while it is drawn moved with animations
+        /// (`FrameFlattener.redrawMoved`), kept here from frame to frame rather than taken out
+        /// of the layer's presentation box and put back; nil until it is so drawn.
+        private(set) var placementMemo: PlanarRotationMemo.Storage?
+
+        /// The memo, not retained (the entry holds it; the cache drops entries only as a frame begins).
+        var unretainedPlacementMemo: Unmanaged<PlanarRotationMemo.Storage>? {
+            placementMemo.map { Unmanaged.passUnretained($0) }
+        }
+
+        /// Gives the layer a memo of its turn for the next frames.
+        fileprivate func makePlacementMemo() {
+            placementMemo = PlanarRotationMemo.Storage()
+        }
 
         init(key: SubtreeKey, frame: UInt64, command: Int, clip: Int, drawnCount: (commands: Int, clips: Int)) {
             self.key = key
@@ -222,6 +236,14 @@ package final class FlattenedSubtreeCache {
     func keyDrawnLastFrame(_ entry: Entry?, command: Int, clip: Int) -> SubtreeKey? {
         guard let entry, entry.drawnAt == (frame &- 1, command, clip) else { return nil }
         return entry.key
+    }
+
+    /// Gives layer `id`, just drawn moved with animations (`FrameFlattener.redrawMoved`) and
+    /// recorded, a memo of its turn in its entry for the next frames, when it has none
+    /// (`Entry.placementMemo`). Once a layer: a lookup then.
+    func keepPlacementMemo(of id: UInt64) {
+        guard let entry = entries[id], entry.placementMemo == nil else { return }
+        entry.makePlacementMemo()
     }
 
     /// The stored entry of layer `id` when it was stored under `key` (to be drawn with `drawAgain`).

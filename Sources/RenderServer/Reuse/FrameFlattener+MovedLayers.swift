@@ -6,11 +6,11 @@ import CompositorCore
 /// new map to the target, instead of being flattened again: its quads differ in nothing else.
 ///
 /// That holds for a leaf that draws alone (`drawsAlone(_:)`), without animations or with
-/// animations that only move it (`animatedToSuperlayer(_:in:toParent:localTime:)`), whose drawing
-/// of the last frame was quads only (no group, no clip of its own) in the same superlayer
-/// context: each of its quads (shadow, background, contents, border) is drawn with the layer's
-/// map to the target and values of its state and context that did not change. The render tree
-/// says which layers changed only so (`RenderLayer.lastChangeBesidesPlacement`).
+/// animations that only move it (`animatedToSuperlayer(_:box:in:memo:toParent:localTime:)`),
+/// whose drawing of the last frame was quads only (no group, no clip of its own) in the same
+/// superlayer context: each of its quads (shadow, background, contents, border) is drawn with
+/// the layer's map to the target and values of its state and context that did not change. The
+/// render tree says which layers changed only so (`RenderLayer.lastChangeBesidesPlacement`).
 extension FrameFlattener {
     /// What a sublayer drew in the last frame, which a moved layer may draw again.
     struct LastDrawing: Sendable {
@@ -18,6 +18,9 @@ extension FrameFlattener {
         var commands: Range<Int>
         /// The layer's `version` they were drawn from.
         var version: UInt64
+        /// The memo of the layer's turn the cache keeps for it (`FlattenedSubtreeCache.Entry.
+        /// placementMemo`), not retained: the cache holds it through the frame.
+        var memo: Unmanaged<PlanarRotationMemo.Storage>? = nil
     }
 
     /// Where a run's sublayers were drawn in the last frame (`SublayerRun.lastFrameDrawing`).
@@ -38,7 +41,7 @@ extension FrameFlattener {
               let key = cache.keyDrawnLastFrame(entry, command: commands.lowerBound, clip: clip),
               key.context == contextSerial else { return nil }
         // A leaf's subtree version is its version.
-        return LastDrawing(commands: commands, version: key.subtreeVersion)
+        return LastDrawing(commands: commands, version: key.subtreeVersion, memo: entry?.unretainedPlacementMemo)
     }
 
     /// What a sublayer of a short list (no `SublayerRun`), or of a run whose order changed, drew
@@ -50,37 +53,75 @@ extension FrameFlattener {
                      cache: FlattenedSubtreeCache) -> LastDrawing? {
         guard redrawsMovedLayers, let drawn = cache.drawingLastFrame(entry, context: contextSerial) else { return nil }
         // A leaf's subtree version is its version.
-        return LastDrawing(commands: drawn.commands, version: drawn.subtreeVersion)
+        return LastDrawing(commands: drawn.commands, version: drawn.subtreeVersion,
+                           memo: entry?.unretainedPlacementMemo)
+    }
+
+    /// What the sublayers of a run drawn moved read from the flattener and the cache, read once
+    /// for the run (each read is a retain and a release): a copy of the frame's layer table (the
+    /// closure that draws a layer writes to the flattener) and the last frame's commands. A
+    /// class passed unretained, so that a sublayer reads them where they are (a structure bound
+    /// out of an optional parameter is copied, its three references retained and released).
+    final class MovedRedrawSources {
+        /// The frame's layers (`FrameFacts.layers`), as the run began.
+        let layers: LayerIDTable<RenderLayer>
+        /// The last frame's commands (`FlattenedSubtreeCache.previousCommands`).
+        let lastCommands: [DrawCommand]
+
+        init(layers: LayerIDTable<RenderLayer>, lastCommands: [DrawCommand]) {
+            self.layers = layers
+            self.lastCommands = lastCommands
+        }
     }
 
     /// Draws sublayer `id`, which the cache does not hold, on the thread that owns `cache`: its
     /// last drawing `last` moved (`redrawMoved`) when it draws alone and only moved, recorded in
     /// the cache as `visit` records it; else by `visit` (nothing when the tree has no such layer).
-    /// `entry`: the layer's cache entry when the caller looked it up in this frame (nil: looked up here).
+    /// `entry`: the layer's cache entry when the caller looked it up in this frame (nil: looked up
+    /// here). `sources`: the table and commands to draw it moved from, when the caller read them
+    /// for a run, held by the caller (nil: read here).
     ///
     /// The layer is read where the table keeps it: one drawn moved is not copied out (its box
     /// and lists retained and released for nothing).
     mutating func redrawMovedOrVisit(_ id: UInt64, last: LastDrawing?, in parent: ParentContext,
                                      contextSerial: UInt64, cache: FlattenedSubtreeCache,
                                      entry: FlattenedSubtreeCache.Entry? = nil, evaluated: EvaluatedSublayer? = nil,
-                                     cacheMissed: Bool) {
+                                     sources: Unmanaged<MovedRedrawSources>? = nil, cacheMissed: Bool) {
         let commandStart = commands.count, clipStart = clips.count
-        // A copy of the table (its storage retained): the closure writes to this flattener.
-        let layers = facts.layers
-        if let last, let moved = layers.withValue(id, { layer -> (version: UInt64, isStatic: Bool)? in
-            guard Self.drawsAlone(layer),
-                  redrawMoved(layer, last: last, lastCommands: cache.previousCommands, quads: &cache.movedQuads, in: parent) else {
-                return nil
+        if let last {
+            let moved = if let sources {
+                sources._withUnsafeGuaranteedRef { sources in
+                    redrawMoved(id, last: last, from: sources.layers, lastCommands: sources.lastCommands,
+                                quads: &cache.movedQuads, in: parent)
+                }
+            } else {
+                redrawMoved(id, last: last, from: facts.layers, lastCommands: cache.previousCommands,
+                            quads: &cache.movedQuads, in: parent)
             }
-            // An animated layer drawn moved changes with time: not stored for reuse.
-            return (layer.pointee.subtreeVersion, layer.pointee.animations.isEmpty)
-        }) ?? nil {
-            cache.record(id, entry: entry, key: SubtreeKey(subtreeVersion: moved.version, context: contextSerial),
-                         isStatic: moved.isStatic, commands: commands, from: commandStart, clips: clips, from: clipStart)
-            return
+            if let moved {
+                cache.record(id, entry: entry, key: SubtreeKey(subtreeVersion: moved.version, context: contextSerial),
+                             isStatic: moved.isStatic, commands: commands, from: commandStart, clips: clips,
+                             from: clipStart)
+                // An animated layer drawn moved keeps the memo of its turn in its entry.
+                if !moved.isStatic, last.memo == nil { cache.keepPlacementMemo(of: id) }
+                return
+            }
         }
         guard let layer = facts.layers[id] else { return }
         visit(layer, in: parent, contextSerial: contextSerial, evaluated: evaluated, cacheMissed: cacheMissed)
+    }
+
+    /// Draws layer `id` of `layers` moved (`redrawMoved`) when it draws alone and only moved,
+    /// and returns its subtree version and whether nothing in it changes with time (an animated
+    /// layer drawn moved does: not stored for reuse); nil, having drawn nothing, otherwise.
+    private mutating func redrawMoved(_ id: UInt64, last: LastDrawing, from layers: LayerIDTable<RenderLayer>,
+                                      lastCommands: [DrawCommand], quads: inout MovedQuadRecycler,
+                                      in parent: ParentContext) -> (version: UInt64, isStatic: Bool)? {
+        layers.withValue(id) { layer -> (version: UInt64, isStatic: Bool)? in
+            guard Self.drawsAlone(layer),
+                  redrawMoved(layer, last: last, lastCommands: lastCommands, quads: &quads, in: parent) else { return nil }
+            return (layer.pointee.subtreeVersion, layer.pointee.animations.isEmpty)
+        } ?? nil
     }
 
     /// Appends what `layer` drew in the last frame (`last`, in `lastCommands`) with its map to
@@ -93,16 +134,29 @@ extension FrameFlattener {
     /// `pointer.pointee` is a copy of the layer, its box and lists retained and released.
     mutating func redrawMoved(_ layer: UnsafePointer<RenderLayer>, last: LastDrawing, lastCommands: [DrawCommand],
                               quads: inout MovedQuadRecycler, in parent: ParentContext) -> Bool {
-        // Not retained: the caller's table or copy holds the layer, and the layer its box.
-        unowned(unsafe) let box = layer.pointee.stateStorage
         guard layer.pointee.lastChangeBesidesPlacement <= last.version,
               last.commands.upperBound <= lastCommands.count else { return false }
+        // Read without being retained (three retains and releases a layer): the caller's table
+        // or copy holds the layer, and the layer its box.
+        return Unmanaged.passUnretained(layer.pointee.stateStorage)._withUnsafeGuaranteedRef { box in
+            redrawMoved(layer, box: box, last: last, lastCommands: lastCommands, quads: &quads, in: parent)
+        }
+    }
+
+    /// `redrawMoved(_:last:lastCommands:quads:in:)` once its last drawing is known to fit,
+    /// `box` the layer's state box.
+    private mutating func redrawMoved(_ layer: UnsafePointer<RenderLayer>, box: LayerStateBox, last: LastDrawing,
+                                      lastCommands: [DrawCommand], quads: inout MovedQuadRecycler,
+                                      in parent: ParentContext) -> Bool {
         // An animated layer moves when its animations only move it (FrameFlattener+AnimatedPlacement).
-        let animated = !layer.pointee.animations.isEmpty
+        // Read out once (retained once) for the placement and the notes.
+        let animations = layer.pointee.animations
+        let animated = !animations.isEmpty
         var toParent = CATransform3DIdentity, localTime: CFTimeInterval = 0
         if !animated {
             toParent = Self.toSuperlayer(box, in: parent)
-        } else if !animatedToSuperlayer(layer, in: parent, toParent: &toParent, localTime: &localTime) {
+        } else if !animatedToSuperlayer(animations, box: box, in: parent, memo: last.memo, toParent: &toParent,
+                                        localTime: &localTime) {
             return false
         }
         // As `place(_:in:evaluated:)` maps it; a single-sided layer facing away now is left to
@@ -120,7 +174,7 @@ extension FrameFlattener {
             }
             commands.append(.quad(quads.quad(quad, movedTo: transform)))
         }
-        if animated { noteAnimations(of: layer, localTime: localTime, in: parent) }
+        if animated { noteAnimations(animations, box: box, localTime: localTime, in: parent) }
         redrawnMoved += 1
         return true
     }

@@ -32,19 +32,22 @@ extension FrameFlattener {
     /// (Read through its address, as `redrawMoved` reads it.)
     static func drawsAlone(_ layer: UnsafePointer<RenderLayer>) -> Bool {
         guard layer.pointee.kind.isPlain, layer.pointee.sublayerIDs.isEmpty, layer.pointee.maskID == nil else { return false }
-        // Not retained: the table holds the layer, and the layer its box, while this runs.
-        unowned(unsafe) let box = layer.pointee.stateStorage
         // A shadow path's coverage comes from a process-wide cache, which parts would fill in
         // an order of their own; a class's content (text, shapes, tiles, particles, GL frames,
         // replicas) from caches of the renderer's.
         // (Read where they are stored: a computed property of `box.value` copies the whole state
-        // to read one.)
-        guard !box.isSpecialized, box.value.shadowOpacity <= 0 || !box.hasShadowPath else {
-            return false
+        // to read one. Not retained: the table holds the layer, and the layer its box, while
+        // this runs.)
+        let plain = Unmanaged.passUnretained(layer.pointee.stateStorage)._withUnsafeGuaranteedRef { box in
+            !box.isSpecialized && (box.value.shadowOpacity <= 0 || !box.hasShadowPath)
         }
+        guard plain else { return false }
         if layer.pointee.animations.containsTransition { return false }
         // A video layer's frame changes without a commit: never its last frame's quads again.
-        return VideoLayerRegistry.shared.source(ofLayerID: layer.pointee.id) == nil
+        // (The registry, which lives as long as the process, asked without being retained.)
+        return Unmanaged.passUnretained(VideoLayerRegistry.shared)._withUnsafeGuaranteedRef {
+            $0.source(ofLayerID: layer.pointee.id) == nil
+        }
     }
 
     /// Records `run` while drawing the sublayers `ids` in `context` (serial `contextSerial`),
@@ -173,7 +176,7 @@ extension FrameFlattener {
                 guard drawsAlone(layer) else { return nil }
                 if index < moved.count, let last = moved[index],
                    flattener.redrawMoved(layer, last: last, lastCommands: lastCommands, quads: &quads, in: context) {
-                    return layer.pointee.animations.isEmpty ? .flattenedStatic : .flattenedWithTime
+                    return layer.pointee.animations.isEmpty ? .flattenedStatic : .movedWithTime
                 }
                 let dependencies = flattener.changes.timeDependencies
                 flattener.visit(layer.pointee, in: context)
@@ -226,6 +229,8 @@ extension FrameFlattener {
                 cache.record(ids[index], entry: entry, key: key, isStatic: end.outcome == .flattenedStatic,
                              commands: commands, from: commandStart, clips: clips, from: clipStart)
             }
+            // A layer drawn moved with animations keeps the memo of its turn in its entry.
+            if end.outcome == .movedWithTime, moved[index]?.memo == nil { cache.keepPlacementMemo(of: ids[index]) }
             run.flattened.append(index)
         }
     }
@@ -251,6 +256,8 @@ struct FlattenedRunPart: Sendable {
         case flattenedStatic
         /// Flattened, with an animation (it is not stored for the next frame).
         case flattenedWithTime
+        /// Drawn moved (`redrawMoved`), with animations that only move it (not stored either).
+        case movedWithTime
     }
 
     /// Where a sublayer's commands and clips ended in the part's lists.

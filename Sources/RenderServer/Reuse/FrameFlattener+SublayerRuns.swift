@@ -32,6 +32,9 @@ extension FrameFlattener {
             recordInParts(run, ids: ids, in: context, contextSerial: serial, cache: cache, lastDrawing: lastDrawing)
             return
         }
+        // Passed unretained (a retain and release a sublayer otherwise), alive until the run is drawn.
+        let sources = MovedRedrawSources(layers: facts.layers, lastCommands: cache.previousCommands)
+        defer { withExtendedLifetime(sources) {} }
         for (index, id) in ids.enumerated() {
             run.commandStarts.append(commands.count)
             run.clipStarts.append(clips.count)
@@ -46,7 +49,8 @@ extension FrameFlattener {
             } else {
                 last = self.lastDrawing(entry: entry, contextSerial: serial, cache: cache)
             }
-            visitSublayer(id, in: context, contextSerial: serial, cache: cache, lastDrawing: last, entry: entry)
+            visitSublayer(id, in: context, contextSerial: serial, cache: cache, lastDrawing: last, entry: entry,
+                          sources: Unmanaged.passUnretained(sources))
             if cache.flattenedSubtrees != flattened { run.flattened.append(index) }
         }
         run.commandStarts.append(commands.count)
@@ -58,6 +62,9 @@ extension FrameFlattener {
     private mutating func repeatRun(_ run: SublayerRun, changed: [Int], ids: [UInt64], in context: ParentContext,
                                     contextSerial: UInt64, cache: FlattenedSubtreeCache) {
         let previousCommands = cache.previousCommands, previousClips = cache.previousClips
+        // Passed unretained, alive until the run is drawn.
+        let sources = MovedRedrawSources(layers: facts.layers, lastCommands: previousCommands)
+        defer { withExtendedLifetime(sources) {} }
         var flattened: [Int] = []
         var start = 0
         for index in changed {
@@ -73,7 +80,7 @@ extension FrameFlattener {
             run.clipStarts[index] = clips.count
             let flattenedBefore = cache.flattenedSubtrees
             visitSublayer(ids[index], in: context, contextSerial: contextSerial, cache: cache, lastDrawing: last,
-                          entry: entry)
+                          entry: entry, sources: Unmanaged.passUnretained(sources))
             if cache.flattenedSubtrees != flattenedBefore { flattened.append(index) }
             start = index + 1
         }

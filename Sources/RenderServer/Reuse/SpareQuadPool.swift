@@ -81,13 +81,14 @@ struct MovedQuadRecycler {
     /// `source` drawn with `transform`: written into a spare quad's storage when one is left
     /// and nothing else holds it, else a copy of `source` in a new storage.
     mutating func quad(_ source: Quad, movedTo transform: Matrix4) -> Quad {
-        guard let pool else {
+        // Asked without binding the pool (a retain and release a quad).
+        guard pool != nil else {
             var quad = source
             quad.transform = transform
             return quad
         }
         if spares.isEmpty, !poolIsEmpty {
-            spares = pool.take()
+            spares = pool?.take() ?? []
             poolIsEmpty = spares.isEmpty
         }
         var quad: Quad

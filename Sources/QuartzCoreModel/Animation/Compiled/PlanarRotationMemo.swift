@@ -10,7 +10,7 @@ import Foundation
 /// a model transform changed between two frames (or an earlier animation in the list that
 /// writes the transform) decomposes anew, and the result is the one without the memo, bit for
 /// bit. Bits, not `==`: +0 and -0 compare equal but their signs reach the recomposed zeros.
-struct PlanarRotationMemo: Sendable {
+package struct PlanarRotationMemo: Sendable {
     /// The transform last decomposed (meaningful once `hasTransform`). Kept as a plain value,
     /// not an optional, so that it is compared where it lies rather than copied out first.
     private var transform = CATransform3DIdentity
@@ -58,15 +58,21 @@ struct PlanarRotationMemo: Sendable {
     }
 
     /// A memo kept out of line, by a presentation box (`LayerStateBox.planarRotationMemo`):
-    /// about 300 bytes that the committed box of every layer would otherwise carry unused.
+    /// about 300 bytes that the committed box of every layer would otherwise carry unused; or
+    /// by a renderer's record of a layer it draws moved while it turns
+    /// (`LayerStateBox.animatedToPosition(by:localTime:memo:toPosition:)`).
     ///
     /// Unchecked Sendable: only the renderer that fills the box it belongs to reads or writes
-    /// it, while nothing else holds that box (`PresentationBoxOwner`), so accesses neither
-    /// overlap nor race, and they are not checked at run time.
-    final class Storage: @unchecked Sendable {
+    /// it, while nothing else holds that box (`PresentationBoxOwner`), or only the flattener
+    /// drawing its layer in a frame (one thread at a time), so accesses neither overlap nor
+    /// race, and they are not checked at run time.
+    package final class Storage: @unchecked Sendable {
         @exclusivity(unchecked) var memo: PlanarRotationMemo
 
         init(_ memo: PlanarRotationMemo) { self.memo = memo }
+
+        /// A memo that has seen no transform.
+        package init() { memo = PlanarRotationMemo() }
     }
 }
 

@@ -1,0 +1,21 @@
+import Foundation
+
+extension LayerStateBox {
+    /// Sets `toPosition` to `LayerGeometry.toPosition(of:placement:)` of this state's placement
+    /// with `animations` applied at `localTime` (`animatePlacement(_:by:localTime:owner:)`, the
+    /// same bits) and returns true, when every animation only moves the layer; false otherwise,
+    /// `toPosition` unchanged.
+    ///
+    /// The memo of the turn is kept by the caller (a renderer's record of a layer it draws moved,
+    /// frame after frame), not by the kept presentation box: no box taken out of its slot and put
+    /// back (two atomic exchanges, a uniqueness check, retains); the memo is looked up by the
+    /// transform's bits, whoever keeps it. The placement stays in this module, where it is made,
+    /// animated and read without being copied across calls.
+    package func animatedToPosition(by animations: [CompiledAnimation], localTime: CFTimeInterval,
+                                    memo: PlanarRotationMemo.Storage, toPosition: inout CATransform3D) -> Bool {
+        var placement = LayerPlacement(position: value.position, transform: value.transform)
+        guard placement.animate(by: animations, localTime: localTime, memo: &memo.memo) else { return false }
+        toPosition = LayerGeometry.toPosition(of: self, placement: placement)
+        return true
+    }
+}
