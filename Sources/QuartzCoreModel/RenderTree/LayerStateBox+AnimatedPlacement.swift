@@ -38,7 +38,7 @@ extension LayerStateBox {
     /// (`CompiledAnimation.writesPlacementOnly`; none is false: such a layer is not animated),
     /// `turns` set to whether one sets a transform component (`setsTransformComponent`). Each
     /// is read where it lies (the array's subscript copies an animation out).
-    private static func writePlacementOnly(_ animations: [CompiledAnimation], turns: inout Bool) -> Bool {
+    static func writePlacementOnly(_ animations: [CompiledAnimation], turns: inout Bool) -> Bool {
         animations.withUnsafeBufferPointer { list in
             guard let animation = list.baseAddress else { return false }
             for index in list.indices {

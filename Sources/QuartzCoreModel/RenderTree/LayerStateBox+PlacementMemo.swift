@@ -13,8 +13,10 @@ extension LayerStateBox {
     /// animated and read without being copied across calls.
     package func animatedToPosition(by animations: [CompiledAnimation], localTime: CFTimeInterval,
                                     memo: PlanarRotationMemo.Storage, toPosition: inout CATransform3D) -> Bool {
+        var turns = false
+        guard Self.writePlacementOnly(animations, turns: &turns) else { return false }
         var placement = LayerPlacement(position: value.position, transform: value.transform)
-        guard placement.animate(by: animations, localTime: localTime, memo: &memo.memo) else { return false }
+        CompiledAnimation.apply(animations, to: &placement, localTime: localTime, memo: &memo.memo)
         toPosition = LayerGeometry.toPosition(of: self, placement: placement)
         return true
     }
