@@ -47,6 +47,9 @@ thread_tests=(
   # Setters with actions disabled from four threads; long replaced draw lists freed on a queue.
   'QuartzCoreTests\.DisabledActionsSetterTests'
   'CompositorCoreTests\.DrawListTreeCacheRetirementTests'
+  # The flattener's last list freed on its retirement queue while the next frame begins; turns'
+  # memos kept in the cache entries and read by the parts; parts taking their own spare chunks.
+  'QuartzCoreTests\.(LastListRetirementTests|TurnMemoInSubtreeCacheTests|SpareQuadPoolTests)'
   # Text rasterized on several threads, the display link's thread, media time.
   'QuartzCoreTests\.(SpecializedRasterizationTextTests|DisplayLinkTests|MediaTimeAppleTests)'
   # The CPU renderer's parallel preparation and bands.
