@@ -167,39 +167,94 @@ struct PlaneProjection {
     /// corners found without mapping all four or dividing by w (exactly 1: `x / 1` is `x`), and
     /// rounding without the C library (`SpanRegion.floor`, `ceiling`: exact within the 1e9 allowed).
     func pixelBounds(outset: Double) -> (Int, Int, Int, Int)? {
-        let left: Double, top: Double, right: Double, bottom: Double
-        if rect.size.width >= 0, rect.size.height >= 0, outset >= 0 {
-            // `insetBy(dx: -outset, dy: -outset)`: origin moved by -outset, size grown by 2 x outset.
-            left = Double(rect.origin.x) - outset; top = Double(rect.origin.y) - outset
-            right = left + (Double(rect.size.width) + 2 * outset); bottom = top + (Double(rect.size.height) + 2 * outset)
-        } else {
-            let r = rect.insetBy(dx: -CGFloat(outset), dy: -CGFloat(outset))
-            left = Double(r.minX); top = Double(r.minY); right = Double(r.maxX); bottom = Double(r.maxY)
-        }
-        var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
+        if let sums = affineCornerSums(outset: outset) { return Self.pixelBounds(cornerSums: sums, plane: plane) }
+        return projectedPixelBounds(outset: outset)
+    }
+
+    /// For an affine plane with w exactly 1 and finite corner products, the sums that
+    /// `pixelBounds(outset:)` adds the plane's translation to: `minX`, `minY`, `maxX`, `maxY` of
+    /// the outset rect's corners less `m41`, `m42` (nil otherwise). They depend on the rect, the
+    /// outset and the plane's linear part only, so a sprite that only moved keeps them (`SpriteMemo`).
+    @inline(__always)
+    func affineCornerSums(outset: Double) -> SIMD4<Double>? {
         let m = plane.m
+        guard m.2 == 0, m.5 == 0, m.8 == 1 else { return nil }
+        let (left, top, right, bottom) = outsetSides(outset)
         let xLeft = left * m.0, xRight = right * m.0, xTop = top * m.3, xBottom = bottom * m.3
         let yLeft = left * m.1, yRight = right * m.1, yTop = top * m.4, yBottom = bottom * m.4
-        if m.2 == 0, m.5 == 0, m.8 == 1, xLeft.isFinite, xRight.isFinite, xTop.isFinite, xBottom.isFinite,
-           yLeft.isFinite, yRight.isFinite, yTop.isFinite, yBottom.isFinite {
-            // w = x 0 + y 0 + 1 = 1 at every (finite) corner, and a corner's x is
-            // (x m11 + y m21) + m41 rounded sum by sum. Rounding is monotonic, so the smallest
-            // corner x is the one with the smaller of each product, the largest likewise: the
-            // loop below gives the same bounds from four corners.
-            minX = min(xLeft, xRight) + min(xTop, xBottom) + m.6; maxX = max(xLeft, xRight) + max(xTop, xBottom) + m.6
-            minY = min(yLeft, yRight) + min(yTop, yBottom) + m.7; maxY = max(yLeft, yRight) + max(yTop, yBottom) + m.7
-        } else {
-            // The corners in the order of `corners(of:)`, without an array.
-            for corner in 0..<4 {
-                let p = plane.apply(corner & 1 == 0 ? left : right, corner < 2 ? top : bottom)
-                guard p.w > 1e-9 else { return nil }
-                minX = min(minX, p.x / p.w); maxX = max(maxX, p.x / p.w)
-                minY = min(minY, p.y / p.w); maxY = max(maxY, p.y / p.w)
-            }
+        guard xLeft.isFinite, xRight.isFinite, xTop.isFinite, xBottom.isFinite,
+              yLeft.isFinite, yRight.isFinite, yTop.isFinite, yBottom.isFinite else { return nil }
+        // w = x 0 + y 0 + 1 = 1 at every (finite) corner, and a corner's x is
+        // (x m11 + y m21) + m41 rounded sum by sum. Rounding is monotonic, so the smallest
+        // corner x is the one with the smaller of each product, the largest likewise: the
+        // corners' loop gives the same bounds from four corners.
+        return SIMD4(min(xLeft, xRight) + min(xTop, xBottom), min(yLeft, yRight) + min(yTop, yBottom),
+                     max(xLeft, xRight) + max(xTop, xBottom), max(yLeft, yRight) + max(yTop, yBottom))
+    }
+
+    /// `pixelBounds(outset:)` of an affine plane with w exactly 1 from its `affineCornerSums`.
+    @inline(__always)
+    static func pixelBounds(cornerSums sums: SIMD4<Double>, plane: Homography) -> (Int, Int, Int, Int)? {
+        let m = plane.m
+        return pixelBounds(minX: sums.x + m.6, minY: sums.y + m.7, maxX: sums.z + m.6, maxY: sums.w + m.7)
+    }
+
+    /// The rect outset by `outset` local units: left, top, right, bottom.
+    @inline(__always)
+    private func outsetSides(_ outset: Double) -> (Double, Double, Double, Double) {
+        if rect.size.width >= 0, rect.size.height >= 0, outset >= 0 {
+            // `insetBy(dx: -outset, dy: -outset)`: origin moved by -outset, size grown by 2 x outset.
+            let left = Double(rect.origin.x) - outset, top = Double(rect.origin.y) - outset
+            return (left, top, left + (Double(rect.size.width) + 2 * outset), top + (Double(rect.size.height) + 2 * outset))
         }
+        let r = rect.insetBy(dx: -CGFloat(outset), dy: -CGFloat(outset))
+        return (Double(r.minX), Double(r.minY), Double(r.maxX), Double(r.maxY))
+    }
+
+    /// `pixelBounds(outset:)` where `affineCornerSums` gives none: from the four corners mapped.
+    private func projectedPixelBounds(outset: Double) -> (Int, Int, Int, Int)? {
+        let (left, top, right, bottom) = outsetSides(outset)
+        var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
+        // The corners in the order of `corners(of:)`, without an array.
+        for corner in 0..<4 {
+            let p = plane.apply(corner & 1 == 0 ? left : right, corner < 2 ? top : bottom)
+            guard p.w > 1e-9 else { return nil }
+            minX = min(minX, p.x / p.w); maxX = max(maxX, p.x / p.w)
+            minY = min(minY, p.y / p.w); maxY = max(maxY, p.y / p.w)
+        }
+        return Self.pixelBounds(minX: minX, minY: minY, maxX: maxX, maxY: maxY)
+    }
+
+    /// The pixels around the extreme corners found (nil where one is not finite or is far off).
+    @inline(__always)
+    private static func pixelBounds(minX: Double, minY: Double, maxX: Double, maxY: Double) -> (Int, Int, Int, Int)? {
         guard minX.isFinite, minY.isFinite, maxX.isFinite, maxY.isFinite,
               abs(minX) < 1e9, abs(minY) < 1e9, abs(maxX) < 1e9, abs(maxY) < 1e9 else { return nil }
-        return (Int(SpanRegion.floor(minX)) - 1, Int(SpanRegion.floor(minY)) - 1,
-                Int(SpanRegion.ceiling(maxX)) + 1, Int(SpanRegion.ceiling(maxY)) + 1)
+        // Within ±1e9: no conversion or step overflows.
+        return (floor(minX) &- 1, floor(minY) &- 1, ceiling(maxX) &+ 1, ceiling(maxY) &+ 1)
+    }
+
+    /// `v` rounded down, for |v| < 2^51: `Int(SpanRegion.floor(v))` without its range checks
+    /// (about a dozen instructions a bound). The nearest whole number comes from the bits of
+    /// the sum with 1.5 × 2^52 (whose last place is 1), and is one above the floor where it
+    /// lies above `v`.
+    @inline(__always)
+    static func floor(_ v: Double) -> Int {
+        let (nearest, whole) = nearestWhole(v)
+        return whole > v ? nearest &- 1 : nearest
+    }
+
+    /// `v` rounded up, for |v| < 2^51 (as `floor`).
+    @inline(__always)
+    static func ceiling(_ v: Double) -> Int {
+        let (nearest, whole) = nearestWhole(v)
+        return whole < v ? nearest &+ 1 : nearest
+    }
+
+    /// The whole number nearest `v` (|v| < 2^51), as an integer and as a double (exact).
+    @inline(__always)
+    private static func nearestWhole(_ v: Double) -> (Int, Double) {
+        let sum = v + 6_755_399_441_055_744
+        return (Int(truncatingIfNeeded: Int64(bitPattern: sum.bitPattern) &- 0x4338_0000_0000_0000), sum - 6_755_399_441_055_744)
     }
 }

@@ -74,7 +74,9 @@ struct PreparedSprite {
     /// writes it to `record` (uninitialized or not: a record is plain data) when it is a plain
     /// hard-edged sprite (`.appended`); otherwise `record` is left partly written. `memo` is
     /// the slot's (`SpriteMemo`, its key zero for none): where its key is this sprite's, `record`
-    /// holds this sprite's sampling but for the rows, which are solved from the kept planes;
+    /// holds this sprite's sampling but for the rows, which are solved from the kept planes (from
+    /// their new constants alone where the kept plan allows: `RowBounds.solveMoved`), and the
+    /// pixel bounds come from the kept corner sums (`PlaneProjection.affineCornerSums`);
     /// otherwise the whole sampling is written and the memo with it.
     @inline(__always)
     static func prepare(_ quad: Quad, texture binding: TextureBinding, canvasWidth: Int, canvasHeight: Int,
@@ -87,26 +89,39 @@ struct PreparedSprite {
         let isAffine = plane.isAffine, hasUnitW = inv.hasUnitW
         guard isAffine, hasUnitW, quad.opacity <= 1 else { return .general }
         let r = quad.rect
-        // No edge is antialiased and nothing is blurred: the quad reaches no further than its rect
-        // and the nudge its edges are tested with (BoundaryRule.hardEdgeNudge).
-        let reach = Double(BoundaryRule.hardEdgeNudge)
-        let box = PlaneProjection(plane: plane, inverse: inv, rect: r).pixelBounds(outset: reach) ?? (0, 0, canvasWidth, canvasHeight)
-        let bounds = (max(box.0, 0), max(box.1, 0), min(box.2, canvasWidth), min(box.3, canvasHeight))
-        guard bounds.0 < bounds.2, bounds.1 < bounds.3 else { return .nothing }
         let texture = binding.texture, tint = quad.textureTint.raw
         let key = SpriteMemo.key(texture: texture, binding: binding, rect: r, opacity: quad.opacity, tint: tint, inverse: inv)
         let reused = memo.pointee.holds(key)
+        // No edge is antialiased and nothing is blurred: the quad reaches no further than its rect
+        // and the nudge its edges are tested with (BoundaryRule.hardEdgeNudge).
+        let reach = Double(BoundaryRule.hardEdgeNudge)
+        // The pixel bounds from the corner sums the slot kept for this rect and plane (the same
+        // bits: only the translation is added), or found afresh.
+        let projection = PlaneProjection(plane: plane, inverse: inv, rect: r)
+        let keptSums = reused ? memo.pointee.cornerSums(of: plane) : nil
+        let sums = keptSums ?? projection.affineCornerSums(outset: reach)
+        let box = (sums != nil ? PlaneProjection.pixelBounds(cornerSums: sums.unsafelyUnwrapped, plane: plane)
+                   : projection.pixelBounds(outset: reach)) ?? (0, 0, canvasWidth, canvasHeight)
+        let bounds = (max(box.0, 0), max(box.1, 0), min(box.2, canvasWidth), min(box.3, canvasHeight))
+        guard bounds.0 < bounds.2, bounds.1 < bounds.3 else { return .nothing }
         if reused {
-            RowBounds.solve(memo.pointee.planes.region(inverse: inv), into: &record.pointee.sampling.rows)
+            if keptSums == nil { memo.pointee.keepCornerSums(sums, of: plane) }
+            // The rows from the new constants alone where the kept plan allows, else solved afresh.
+            let planes = memo.pointee.planes
+            if !RowBounds.solveMoved(offsets: planes.offsets(inverse: inv), plan: &memo.pointee.rowPlan, into: &record.pointee.sampling.rows) {
+                RowBounds.solve(planes.region(inverse: inv), into: &record.pointee.sampling.rows, plan: &memo.pointee.rowPlan)
+            }
         } else {
             // The record is rewritten: until it is whole, the slot keeps no memo.
             memo.pointee.key = .zero
             guard let planes = SpriteSampling.write(into: &record.pointee.sampling, texture: texture, sampler: texture.sampler,
                                                     mapping: TextureMapping(rect: r, binding: binding), inverse: inv.floats,
                                                     preciseInverse: inv, isAffine: isAffine, hasUnitW: hasUnitW, edges: 0,
-                                                    reach: reach, opacity: quad.opacity, tint: tint, rect: r)
+                                                    reach: reach, opacity: quad.opacity, tint: tint, rect: r,
+                                                    rowPlan: &memo.pointee.rowPlan)
             else { return .general }
             memo.pointee.planes = planes
+            memo.pointee.keepCornerSums(sums, of: plane)
             memo.pointee.key = key
         }
         record.pointee.inverse = inv

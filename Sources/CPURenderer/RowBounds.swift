@@ -11,6 +11,9 @@ import CPURendererKernels
 /// (a sprite's region has opposite planes in pairs); a fifth is left open, which only widens the
 /// spans. Kept in the C layout the AVX2 kernels read (`QCRowBounds`), solved by `qc_row_bounds`.
 struct RowBounds {
+    /// What solving planes for rows did with each of them (`QCRowPlan`), for solving them again moved.
+    typealias Plan = QCRowPlan
+
     /// Lower column bounds at a row centre `y`: `lowSlope × y + lowOffset` (lanes without a plane
     /// bound nothing: a slope of zero and the lowest offset); upper ones (inclusive) likewise; the
     /// row centres inside the planes parallel to the rows; and whether no row has any column.
@@ -22,18 +25,49 @@ struct RowBounds {
     /// solves a sprite's rows into its record where the record lies).
     @inline(__always)
     static func solve(_ region: SpanRegion, into bounds: inout RowBounds) {
+        solve(region, into: &bounds, plan: nil)
+    }
+
+    /// Solves `region` into `bounds` and, with `plan`, writes there what was done with each
+    /// plane (`QCRowPlan`), for `solveMoved(offsets:plan:into:)`.
+    @inline(__always)
+    static func solve(_ region: SpanRegion, into bounds: inout RowBounds, plan: UnsafeMutablePointer<Plan>?) {
         var a = region.a, b = region.b, c = region.c
         withUnsafePointer(to: &a) { a in
             withUnsafePointer(to: &b) { b in
                 withUnsafePointer(to: &c) { c in
                     a.withMemoryRebound(to: Double.self, capacity: 8) { a in
                         b.withMemoryRebound(to: Double.self, capacity: 8) { b in
-                            c.withMemoryRebound(to: Double.self, capacity: 8) { c in qc_row_bounds(a, b, c, &bounds.kernelForm) }
+                            c.withMemoryRebound(to: Double.self, capacity: 8) { c in qc_row_bounds_planned(a, b, c, &bounds.kernelForm, plan) }
                         }
                     }
                 }
             }
         }
+    }
+
+    /// Solves again, into `bounds` (which holds their last solution), the planes `plan` was
+    /// made from, moved so that only their constants `c` changed: the same bits as `solve`
+    /// with the moved region. Answers false where `plan` is not valid or a bound is no longer
+    /// finite (then `bounds` is partly written, and `solve` must solve the region).
+    @inline(__always)
+    static func solveMoved(offsets c: SIMD8<Double>, plan: UnsafePointer<Plan>, into bounds: inout RowBounds) -> Bool {
+        guard plan.pointee.isValid else { return false }
+        var c = c
+        return withUnsafePointer(to: &c) { c in
+            c.withMemoryRebound(to: Double.self, capacity: 8) { c in qc_row_bounds_moved(c, plan, &bounds.kernelForm) }
+        }
+    }
+
+    /// Every field of the C form, bit for bit (for tests and diagnostics; not the C struct's
+    /// bytes, whose padding is undefined).
+    var fieldBits: [UInt64] {
+        let k = kernelForm
+        var values: [Double] = []
+        for four in [k.lowSlope, k.lowOffset, k.highSlope, k.highOffset] {
+            values += [four.0, four.1, four.2, four.3]
+        }
+        return (values + [k.firstCentre, k.lastCentre]).map(\.bitPattern) + [k.isEmpty ? 1 : 0]
     }
 
     /// The C form of the bounds at `pointer`, read in place (`kernelForm` is the only stored property).

@@ -64,12 +64,14 @@ struct SpriteSampling {
     /// or not: every property is plain data) and answers the local planes its rows were solved
     /// from (`localPlanes`), or answers nil where that init gives nil (leaving `sampling` partly
     /// written). Written in place, a sprite's record is not built on the stack and copied into its
-    /// list (the moves cost about as much as the maths).
+    /// list (the moves cost about as much as the maths). With `rowPlan`, what the rows' solving did
+    /// with each plane is written there (`RowBounds.solveMoved`).
     @inline(__always)
     static func write(into sampling: UnsafeMutablePointer<SpriteSampling>, texture: Texture, sampler: TextureSampler,
                       mapping: TextureMapping, inverse: (Float, Float, Float, Float, Float, Float, Float, Float, Float),
                       preciseInverse: Homography, isAffine: Bool, hasUnitW: Bool, edges: UInt8, reach: Double, opacity: Float,
-                      tint: SIMD4<Float> = SIMD4(1, 1, 1, 1), rect: CGRect) -> SpriteLocalPlanes? {
+                      tint: SIMD4<Float> = SIMD4(1, 1, 1, 1), rect: CGRect,
+                      rowPlan: UnsafeMutablePointer<RowBounds.Plan>? = nil) -> SpriteLocalPlanes? {
         guard mapping.isBound, isAffine, hasUnitW, edges == 0 || edges == 0xF, opacity > 0, opacity <= 1 else { return nil }
         // The footprint of the general path's affine quads, the same for every pixel.
         let w = inverse.8
@@ -105,7 +107,7 @@ struct SpriteSampling {
         var hull = texture.alphaHull(level: choice.level)
         if nextLevelWeight != 0 { hull = hull.union(texture.alphaHull(level: choice.level + 1)) }
         let planes = localPlanes(rect: rect, reach: reach, mapping: mapping, hull: hull)
-        RowBounds.solve(planes.region(inverse: preciseInverse), into: &s.pointee.rows)
+        RowBounds.solve(planes.region(inverse: preciseInverse), into: &s.pointee.rows, plan: rowPlan)
         s.pointee.usesWideKernel = linear && processorRunsWideSpriteKernel
         return planes
     }
@@ -320,18 +322,39 @@ struct SpriteLocalPlanes {
     @inline(__always)
     func region(inverse: Homography) -> SpanRegion {
         if isEmpty { return SpanRegion(a: .zero, b: .zero, c: SIMD8(repeating: -1)) }
-        let alpha = diagonals ? SIMD8(1, -1, 0, 0, up, -up, up, -up) : SIMD8<Double>(1, -1, 0, 0, 0, 0, 0, 0)
-        let beta = diagonals ? SIMD8(0, 0, 1, -1, vp, -vp, -vp, vp) : SIMD8<Double>(0, 0, 1, -1, 0, 0, 0, 0)
+        let (alpha, beta) = slopes
         let m = inverse.m
         var a = alpha * m.0 + beta * m.1 + gamma * m.2
         var b = alpha * m.3 + beta * m.4 + gamma * m.5
-        var c = alpha * m.6 + beta * m.7 + gamma * m.8
+        var c = offsets(inverse: inverse)
         if !diagonals {
-            let open: SIMDMask<SIMD8<Int64>> = [false, false, false, false, true, true, true, true]
-            a.replace(with: 0, where: open); b.replace(with: 0, where: open); c.replace(with: 1, where: open)
+            a.replace(with: 0, where: Self.open); b.replace(with: 0, where: Self.open); c.replace(with: 1, where: Self.open)
         }
         return SpanRegion(a: a, b: b, c: c)
     }
+
+    /// The constants `c` of `region(inverse:)`, alone: all that changes when the inverse's
+    /// translation alone does (its linear part, and so `a` and `b`, kept bit for bit). Open
+    /// lanes (no diagonals) are not made 1 here: their `alpha`, `beta` and `gamma` are zero, so
+    /// their `c` is a zero or NaN, which bounds nothing either (`RowBounds.solveMoved` tests
+    /// only whether such a plane's `c` is below zero).
+    @inline(__always)
+    func offsets(inverse: Homography) -> SIMD8<Double> {
+        if isEmpty { return SIMD8(repeating: -1) }
+        let (alpha, beta) = slopes
+        let m = inverse.m
+        return alpha * m.6 + beta * m.7 + gamma * m.8
+    }
+
+    /// The planes' `alpha` and `beta`.
+    @inline(__always)
+    private var slopes: (alpha: SIMD8<Double>, beta: SIMD8<Double>) {
+        (diagonals ? SIMD8(1, -1, 0, 0, up, -up, up, -up) : SIMD8<Double>(1, -1, 0, 0, 0, 0, 0, 0),
+         diagonals ? SIMD8(0, 0, 1, -1, vp, -vp, -vp, vp) : SIMD8<Double>(0, 0, 1, -1, 0, 0, 0, 0))
+    }
+
+    /// The lanes left open without diagonals.
+    private static let open: SIMDMask<SIMD8<Int64>> = [false, false, false, false, true, true, true, true]
 }
 
 /// Whether this processor runs the AVX2 sprite kernel (asked once).

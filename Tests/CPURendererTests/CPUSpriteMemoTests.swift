@@ -40,6 +40,7 @@ final class CPUSpriteMemoTests: XCTestCase {
             XCTAssertEqual(a.inverse, b.inverse, what, file: file, line: line)
             XCTAssertTrue(a.bounds == b.bounds, what, file: file, line: line)
             XCTAssertEqual(a.sampling.usesWideKernel, b.sampling.usesWideKernel, what, file: file, line: line)
+            XCTAssertEqual(a.sampling.rows.fieldBits, b.sampling.rows.fieldBits, "\(what): rows", file: file, line: line)
             for y in -2..<Self.canvas.height + 2 {
                 XCTAssertTrue(a.sampling.rows.span(row: y, from: 0, to: Self.canvas.width) == b.sampling.rows.span(row: y, from: 0, to: Self.canvas.width),
                               "\(what): row \(y)", file: file, line: line)

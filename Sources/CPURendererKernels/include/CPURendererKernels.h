@@ -62,6 +62,33 @@ typedef struct QCRowBounds {
 /// describes: portable C, for every processor.
 void qc_row_bounds(const double *a, const double *b, const double *c, QCRowBounds *bounds);
 
+/// What `qc_row_bounds_planned` did with each plane, so that the same planes moved by a
+/// translation (a and b the same bits, only c changed) are solved again by
+/// `qc_row_bounds_moved` without the slopes, the tests on a and b or the choice of slots.
+/// Entries, each a plane (`lane`, in the order of the planes within each kind) and its
+/// `divisor`: first `columns` column bounds (a, written to `lowOffset[target]` for
+/// target < 4, else `highOffset[target - 4]`), then `rowLows` and `rowHighs` bounds on the row
+/// centres (b), then `empties` planes with a = b = 0 (the region is empty where c < 0). Planes
+/// left out change nothing whatever c is. `isValid`: false where a column plane was left out for
+/// its offset alone (c decides then which planes get slots).
+typedef struct QCRowPlan {
+    double divisor[8];
+    int8_t lane[8];
+    int8_t target[8];
+    int8_t columns, rowLows, rowHighs, empties;
+    bool isValid;
+} QCRowPlan;
+
+/// `qc_row_bounds`, and what it did with each plane into `plan` (written in place, every field).
+void qc_row_bounds_planned(const double *a, const double *b, const double *c, QCRowBounds *bounds, QCRowPlan *plan);
+
+/// Solves again the planes that `plan` was made from (`plan->isValid`), moved so that only c
+/// changed, into `bounds`, which holds their last solution (its slopes and unused slots are
+/// kept): the fields `qc_row_bounds` writes from the new c, the same bits. Returns false, having
+/// written part of `bounds`, where a column plane's offset is no longer finite: then
+/// `qc_row_bounds_planned` must solve them.
+bool qc_row_bounds_moved(const double *c, const QCRowPlan *plan, QCRowBounds *bounds);
+
 /// Writes the columns of rows firstRow..<firstRow + rowCount inside `bounds` and within
 /// `x0..<x1` to spans[2 r], spans[2 r + 1] (x0, x0 where a row has none): the values of
 /// `RowBounds.span(row:from:to:)`. Call only where `qc_sprite_kernels_available()`.
