@@ -53,7 +53,7 @@ public struct Homography: Equatable, Sendable {
 
     /// The inverse, or nil when the plane is seen edge-on (`singularityTolerance`) or an entry is
     /// not finite.
-    @inlinable
+    @inlinable @inline(__always)
     public var inverse: Homography? {
         let (a, b, c, d, e, f, g, h, i) = m
         let c0 = e * i - f * h, c1 = f * g - d * i, c2 = d * h - e * g
