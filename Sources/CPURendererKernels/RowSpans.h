@@ -6,7 +6,9 @@
 #ifndef QC_ROW_SPANS_H
 #define QC_ROW_SPANS_H
 #include "CPURendererKernels.h"
+#include <float.h>
 #include <immintrin.h>
+#include <stdbool.h>
 
 #ifndef AVX2
 #define AVX2 __attribute__((target("avx2")))
@@ -14,9 +16,11 @@
 
 #pragma clang fp contract(off)
 
-/// A `QCRowBounds`' slopes and offsets, each in every lane (made once for all the rows of a call).
+/// A `QCRowBounds`' slopes and offsets, each in every lane (made once for all the rows of a call);
+/// `usesFourth`: whether the fourth slot of either side may bound a row.
 typedef struct RowLines {
     __m256d lowSlope[4], lowOffset[4], highSlope[4], highOffset[4];
+    bool usesFourth;
 } RowLines;
 
 static inline AVX2 RowLines row_lines(const QCRowBounds *bounds) {
@@ -25,6 +29,11 @@ static inline AVX2 RowLines row_lines(const QCRowBounds *bounds) {
         lines.lowSlope[i] = _mm256_set1_pd(bounds->lowSlope[i]); lines.lowOffset[i] = _mm256_set1_pd(bounds->lowOffset[i]);
         lines.highSlope[i] = _mm256_set1_pd(bounds->highSlope[i]); lines.highOffset[i] = _mm256_set1_pd(bounds->highOffset[i]);
     }
+    // A slot left unused (slope 0, offset -DBL_MAX below, DBL_MAX above) gives the bound
+    // 0 x + offset = offset at every finite row centre, which the largest (smallest) of the
+    // bounds, at least x0 (at most x1 - 1), never takes: leaving it out changes no bit.
+    lines.usesFourth = !(bounds->lowSlope[3] == 0 && bounds->lowOffset[3] == -DBL_MAX
+                         && bounds->highSlope[3] == 0 && bounds->highOffset[3] == DBL_MAX);
     return lines;
 }
 
@@ -56,7 +65,9 @@ static inline AVX2 RowEnds row_ends(const QCRowBounds *bounds, const RowLines *l
     const __m256d centre = _mm256_add_pd(_mm256_cvtepi32_pd(_mm_add_epi32(_mm_set1_epi32(firstRow), _mm_setr_epi32(0, 1, 2, 3))),
                                          _mm256_set1_pd(0.5));
     __m256d low = _mm256_set1_pd((double)x0), high = _mm256_set1_pd((double)x1 - 1);
+    // Three slots a side, the fourth only where it may bound a row (`RowLines.usesFourth`).
     for (int i = 0; i < 4; i++) {
+        if (i == 3 && !lines->usesFourth) break;
         low = _mm256_max_pd(low, _mm256_add_pd(_mm256_mul_pd(lines->lowSlope[i], centre), lines->lowOffset[i]));
         high = _mm256_min_pd(high, _mm256_add_pd(_mm256_mul_pd(lines->highSlope[i], centre), lines->highOffset[i]));
     }
