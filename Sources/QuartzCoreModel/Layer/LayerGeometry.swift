@@ -107,7 +107,9 @@ extension CATransform3D {
         return m
     }
 
-    /// An exact identity check that is cheap enough for the per-frame path.
+    /// An exact identity check that is cheap enough for the per-frame path. (Inlined: a call
+    /// cost about 59 instructions a moved layer in `toPosition(of:)`.)
+    @inline(__always)
     package var isIdentityFast: Bool {
         m11 == 1 && m12 == 0 && m13 == 0 && m14 == 0 && m21 == 0 && m22 == 1 && m23 == 0 && m24 == 0 &&
             m31 == 0 && m32 == 0 && m33 == 1 && m34 == 0 && m41 == 0 && m42 == 0 && m43 == 0 && m44 == 1

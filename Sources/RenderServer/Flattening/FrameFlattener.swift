@@ -343,9 +343,9 @@ package struct FrameFlattener {
     }
 
     /// The map from a layer's space to the target of `parent`, given the map `toParent` to its
-    /// superlayer's space.
+    /// superlayer's space. (The product four lanes at a time, the same to the bit.)
     static func world(_ toParent: CATransform3D, in parent: ParentContext) -> CATransform3D {
-        (parent.flattensSublayers ? toParent.flattenedZ : toParent).concatenating(parent.world)
+        (parent.flattensSublayers ? toParent.flattenedZ : toParent).concatenatingInLanes(parent.world)
     }
 
     /// Opens a group: the commands that follow draw into its image.

@@ -148,17 +148,30 @@ extension FrameFlattener {
     private mutating func redrawMoved(_ layer: UnsafePointer<RenderLayer>, box: LayerStateBox, last: LastDrawing,
                                       lastCommands: [DrawCommand], quads: inout MovedQuadRecycler,
                                       in parent: ParentContext) -> Bool {
+        // A layer without animations (a sprite the app moves) does not read its animations out:
+        // the copy is a retain and a release for an empty list.
+        if layer.pointee.animations.isEmpty {
+            return drawMoved(layer, box: box, toParent: Self.toSuperlayer(box, in: parent), last: last,
+                             lastCommands: lastCommands, quads: &quads, in: parent)
+        }
         // An animated layer moves when its animations only move it (FrameFlattener+AnimatedPlacement).
         // Read out once (retained once) for the placement and the notes.
         let animations = layer.pointee.animations
-        let animated = !animations.isEmpty
         var toParent = CATransform3DIdentity, localTime: CFTimeInterval = 0
-        if !animated {
-            toParent = Self.toSuperlayer(box, in: parent)
-        } else if !animatedToSuperlayer(animations, box: box, in: parent, memo: last.memo, toParent: &toParent,
-                                        localTime: &localTime) {
-            return false
-        }
+        guard animatedToSuperlayer(animations, box: box, in: parent, memo: last.memo, toParent: &toParent,
+                                   localTime: &localTime),
+              drawMoved(layer, box: box, toParent: toParent, last: last, lastCommands: lastCommands, quads: &quads,
+                        in: parent) else { return false }
+        noteAnimations(animations, box: box, localTime: localTime, in: parent)
+        return true
+    }
+
+    /// Appends the quads of `layer`'s last drawing `last` (in `lastCommands`) with the layer's
+    /// map to its superlayer `toParent`, as `place(_:in:evaluated:)` maps it; false, having
+    /// appended nothing, when the drawing is not quads alone or a single-sided layer faces away.
+    private mutating func drawMoved(_ layer: UnsafePointer<RenderLayer>, box: LayerStateBox, toParent: CATransform3D,
+                                    last: LastDrawing, lastCommands: [DrawCommand], quads: inout MovedQuadRecycler,
+                                    in parent: ParentContext) -> Bool {
         // As `place(_:in:evaluated:)` maps it; a single-sided layer facing away now is left to
         // it (it draws nothing).
         let world = Self.world(toParent, in: parent)
@@ -174,7 +187,6 @@ extension FrameFlattener {
             }
             commands.append(.quad(quads.quad(quad, movedTo: transform)))
         }
-        if animated { noteAnimations(animations, box: box, localTime: localTime, in: parent) }
         redrawnMoved += 1
         return true
     }

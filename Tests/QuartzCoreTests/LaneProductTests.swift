@@ -1,0 +1,49 @@
+import Foundation
+import XCTest
+@testable import QuartzCoreModel
+@testable import RenderServer
+
+/// `CATransform3D.concatenatingInLanes` (the flattener's world map, four lanes at a time) gives
+/// the scalar product's bits: the same multiplications and additions in the same order.
+final class LaneProductTests: XCTestCase {
+    /// Values that tell products apart by their bits: signed zeros, ones, infinities, a NaN,
+    /// subnormals and ordinary numbers of several magnitudes.
+    private static let specials: [Double] = [0, -0.0, 1, -1, .infinity, -.infinity, .nan,
+                                             .leastNonzeroMagnitude, -.leastNonzeroMagnitude, 1e308, -1e-300,
+                                             0.1, 3, -2.5]
+
+    private func entries(_ t: CATransform3D) -> [UInt64] {
+        [t.m11, t.m12, t.m13, t.m14, t.m21, t.m22, t.m23, t.m24,
+         t.m31, t.m32, t.m33, t.m34, t.m41, t.m42, t.m43, t.m44].map { Double($0).bitPattern }
+    }
+
+    private func transform(_ d: [Double]) -> CATransform3D {
+        let e = d.map { CGFloat($0) }
+        return CATransform3D(m11: e[0], m12: e[1], m13: e[2], m14: e[3], m21: e[4], m22: e[5], m23: e[6], m24: e[7],
+                      m31: e[8], m32: e[9], m33: e[10], m34: e[11], m41: e[12], m42: e[13], m43: e[14], m44: e[15])
+    }
+
+    func testTheLaneProductHasTheScalarProductsBits() {
+        var generator = SystemRandomNumberGenerator()
+        for round in 0..<4000 {
+            // Some rounds of ordinary numbers, some mixing in the special values, some translations
+            // and identities with signed zeros (the flattener's usual world maps).
+            func entry() -> Double {
+                switch round % 3 {
+                case 0: return Double.random(in: -1000...1000, using: &generator)
+                case 1: return Bool.random(using: &generator)
+                    ? Self.specials.randomElement(using: &generator)!
+                    : Double.random(in: -2...2, using: &generator)
+                default: return [0, -0.0, 1, Double.random(in: -500...500, using: &generator)]
+                    .randomElement(using: &generator)!
+                }
+            }
+            let a = transform((0..<16).map { _ in entry() }), b = transform((0..<16).map { _ in entry() })
+            XCTAssertEqual(entries(a.concatenatingInLanes(b)), entries(a.concatenating(b)), "\(a) then \(b)")
+        }
+        // A translation after a map with negative zeros, exactly.
+        let a = transform([1, -0.0, 0, 0, -0.0, 1, 0, 0, 0, 0, 1, -0.0, -0.0, 5, -0.0, 1])
+        let b = CATransform3DMakeTranslation(10, 20, 0)
+        XCTAssertEqual(entries(a.concatenatingInLanes(b)), entries(a.concatenating(b)))
+    }
+}
