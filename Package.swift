@@ -159,7 +159,7 @@ let package = Package(
         .testTarget(name: "GLESRendererTests", dependencies: ["GLESRenderer", "CompositorCore", "CoreGraphics", "CEGL", "CGLES3", "RendererTestSupport"]),
         .testTarget(name: "FuzzRegressionTests", dependencies: ["FuzzTargets", "RendererTestSupport", "QuartzCore", "CompositorCore", "CPURenderer", "GLESRenderer"]),
         .testTarget(name: "KioskTests", dependencies: ["QuartzCore", "QuartzCoreDisplay", "KioskMenu", "CInput", "CompositorCore", "CPURenderer", "GLESRenderer", "RendererTestSupport", logging]),
-        .testTarget(name: "CPURendererTests", dependencies: ["CPURenderer", "CompositorCore", "CoreGraphics", "RendererTestSupport"]),
+        .testTarget(name: "CPURendererTests", dependencies: ["CPURenderer", "CPURendererKernels", "CompositorCore", "CoreGraphics", "RendererTestSupport"]),
         .testTarget(name: "QuartzCoreTestingTests", dependencies: ["QuartzCoreTesting", "QuartzCoreSnapshotTesting", "RendererTestSupport"]),
         .testTarget(name: "RenderingTests", dependencies: ["QuartzCore", "QuartzCoreModel", "RenderServer", "ExampleScenes", "CompositorCore", "CoreGraphics", "CPURenderer", "GLESRenderer", "CGLES3", "RendererTestSupport"],
                     exclude: ["Golden"]),

@@ -269,12 +269,13 @@ struct QuadPainter {
 
     /// A hard-edged sprite that the AVX2 kernel paints (`wide`), over columns `x0..<x1` (within its
     /// bounds): each row's span in its region (`bounds`) solved and painted in one call, which
-    /// spares the kernel's setup for each row. The same pixels as `paintSprite` row by row.
+    /// spares the kernel's setup for each row. The same pixels as `paintSprite` row by row (a
+    /// span's last run may rewrite pixels before `columnLimit` as they were).
     private func paintWideRegion(_ wide: UnsafePointer<QCSprite>, bounds: UnsafePointer<RowBounds>, rows: Range<Int>, from x0: Int, to x1: Int,
                                  into buffer: PixelBuffer) {
         guard !rows.isEmpty else { return }
         qc_sprite_paint_region_avx2(wide, RowBounds.kernelForm(bounds), Int32(rows.lowerBound), Int32(rows.count), Int32(x0), Int32(x1),
-                                    buffer.row(rows.lowerBound), Int32(buffer.width))
+                                    Int32(clamping: columnLimit), buffer.row(rows.lowerBound), Int32(buffer.width))
     }
 
     /// Whether every colour the shader gives `quad` is a valid premultiplied colour (0 <= r, g, b

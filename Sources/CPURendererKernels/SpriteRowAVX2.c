@@ -272,10 +272,12 @@ enum { keptRuns = 128 };
 // The rows loop with the sprite's options as constants, so that each combination compiles to a
 // loop without the others' branches and with its constants kept in registers.
 // The rows' spans are `spans`, or where it is NULL, those `bounds` (with its `lines`) gives within x0..<x1.
+// A run of fewer than eight pixels starting at or before column `lastFullRun` loads and stores
+// all eight (the caller lets the pixels up to lastFullRun + 8 be touched).
 static inline __attribute__((always_inline)) AVX2 void paint_rows(const QCSprite *sprite, int32_t firstRow, int32_t rowCount,
                                                                  const int32_t *spans, const QCRowBounds *bounds,
                                                                  const RowLines *lines, int32_t x0, int32_t x1,
-                                                                 uint32_t *pixels, ptrdiff_t rowLength,
+                                                                 uint32_t *pixels, ptrdiff_t rowLength, int32_t lastFullRun,
                                                                  const bool trilinear, const bool scales, const bool hardEdges) {
     const QCSprite s = *sprite;
     const __m256 offsets = _mm256_setr_ps(0, 1, 2, 3, 4, 5, 6, 7);
@@ -371,6 +373,13 @@ static inline __attribute__((always_inline)) AVX2 void paint_rows(const QCSprite
                 if (count >= 8) {
                     __m256i destination = _mm256_loadu_si256((const __m256i *)pointer);
                     _mm256_storeu_si256((__m256i *)pointer, over(source, destination));
+                } else if (x <= lastFullRun) {
+                    // The eight columns lie before the caller's column limit: all are loaded and
+                    // stored, those past the span blended back as they were (masked loads and
+                    // stores are slow on AMD's processors).
+                    __m256i mask = _mm256_cmpgt_epi32(_mm256_set1_epi32(count), lanes);
+                    __m256i destination = _mm256_loadu_si256((const __m256i *)pointer);
+                    _mm256_storeu_si256((__m256i *)pointer, _mm256_blendv_epi8(destination, over(source, destination), mask));
                 } else {
                     __m256i mask = _mm256_cmpgt_epi32(_mm256_set1_epi32(count), lanes);
                     __m256i destination = _mm256_maskload_epi32((const int *)pointer, mask);
@@ -384,9 +393,9 @@ static inline __attribute__((always_inline)) AVX2 void paint_rows(const QCSprite
 // `paint_rows` for the sprite's combination of options.
 static AVX2 void paint_rows_chosen(const QCSprite *sprite, int32_t firstRow, int32_t rowCount, const int32_t *spans,
                                    const QCRowBounds *bounds, const RowLines *lines, int32_t x0, int32_t x1,
-                                   uint32_t *pixels, ptrdiff_t length) {
+                                   uint32_t *pixels, ptrdiff_t length, int32_t lastFullRun) {
     const bool trilinear = sprite->nextLevelWeight != 0, scales = sprite->scales, hard = sprite->hardEdges;
-#define PAINT_ROWS(t, s, h) paint_rows(sprite, firstRow, rowCount, spans, bounds, lines, x0, x1, pixels, length, t, s, h)
+#define PAINT_ROWS(t, s, h) paint_rows(sprite, firstRow, rowCount, spans, bounds, lines, x0, x1, pixels, length, lastFullRun, t, s, h)
     switch ((trilinear ? 1 : 0) | (scales ? 2 : 0) | (hard ? 4 : 0)) {
     case 0: PAINT_ROWS(false, false, false); break;
     case 1: PAINT_ROWS(true, false, false); break;
@@ -402,14 +411,15 @@ static AVX2 void paint_rows_chosen(const QCSprite *sprite, int32_t firstRow, int
 
 AVX2 void qc_sprite_paint_rows_avx2(const QCSprite *sprite, int32_t firstRow, int32_t rowCount, const int32_t *spans,
                                     uint32_t *pixels, int32_t rowLength) {
-    paint_rows_chosen(sprite, firstRow, rowCount, spans, NULL, NULL, 0, 0, pixels, rowLength);
+    paint_rows_chosen(sprite, firstRow, rowCount, spans, NULL, NULL, 0, 0, pixels, rowLength, INT32_MIN);
 }
 
 AVX2 void qc_sprite_paint_region_avx2(const QCSprite *sprite, const QCRowBounds *bounds, int32_t firstRow, int32_t rowCount,
-                                      int32_t x0, int32_t x1, uint32_t *pixels, int32_t rowLength) {
+                                      int32_t x0, int32_t x1, int32_t columnLimit, uint32_t *pixels, int32_t rowLength) {
     if (bounds->isEmpty || x0 >= x1 || rowCount <= 0) return;
     const RowLines lines = row_lines(bounds);
-    paint_rows_chosen(sprite, firstRow, rowCount, NULL, bounds, &lines, x0, x1, pixels, rowLength);
+    const int32_t limit = columnLimit > x1 ? columnLimit : x1;
+    paint_rows_chosen(sprite, firstRow, rowCount, NULL, bounds, &lines, x0, x1, pixels, rowLength, limit - 8);
 }
 
 #else
@@ -423,8 +433,8 @@ void qc_sprite_paint_rows_avx2(const QCSprite *sprite, int32_t firstRow, int32_t
 }
 
 void qc_sprite_paint_region_avx2(const QCSprite *sprite, const QCRowBounds *bounds, int32_t firstRow, int32_t rowCount,
-                                 int32_t x0, int32_t x1, uint32_t *pixels, int32_t rowLength) {
-    (void)sprite; (void)bounds; (void)firstRow; (void)rowCount; (void)x0; (void)x1; (void)pixels; (void)rowLength;
+                                 int32_t x0, int32_t x1, int32_t columnLimit, uint32_t *pixels, int32_t rowLength) {
+    (void)sprite; (void)bounds; (void)firstRow; (void)rowCount; (void)x0; (void)x1; (void)columnLimit; (void)pixels; (void)rowLength;
 }
 
 #endif

@@ -136,9 +136,12 @@ void qc_corner_disc_spans_avx2(const QCCornerDiscs *discs, int32_t firstRow, int
 /// Paints `sprite` over canvas rows firstRow..<firstRow + rowCount, in each row the columns
 /// within `x0..<x1` that `bounds` gives (`qc_row_spans_avx2`): in one call, the pixels of
 /// `qc_row_spans_avx2` then `qc_sprite_paint_rows_avx2`. `pixels` is row firstRow's first pixel.
-/// Call only where `qc_sprite_kernels_available()`.
+/// Other pixels of these rows before column `columnLimit` (or x1 where that is larger) may be
+/// read and written back unchanged (a span's last pixels are then blended eight at a time
+/// without masked loads and stores): no other thread may write them meanwhile. Call only where
+/// `qc_sprite_kernels_available()`.
 void qc_sprite_paint_region_avx2(const QCSprite *sprite, const QCRowBounds *bounds, int32_t firstRow, int32_t rowCount,
-                                 int32_t x0, int32_t x1, uint32_t *pixels, int32_t rowLength);
+                                 int32_t x0, int32_t x1, int32_t columnLimit, uint32_t *pixels, int32_t rowLength);
 
 /// One row of a 4:2:0 frame's chroma plane taken between two of its rows: out[i] =
 /// upper[i * step] (1 - weight) + lower[i * step] weight for `count` samples (step 1 for I420's
