@@ -128,6 +128,9 @@ private final class BandJob: Sendable {
         self.clear = clear; self.finishRows = finishRows; self.usesWideSpriteKernel = usesWideSpriteKernel
     }
 
+    /// How many drawables ahead of the one painted a sprite's record is prefetched.
+    private static let spritesAhead = 2
+
     func paint(band index: Int) {
         let band = bands[index]
         let y0 = band.y0, y1 = band.y1, x0 = band.x0, x1 = band.x1
@@ -155,6 +158,10 @@ private final class BandJob: Sendable {
                     let sprites = quads.spriteRecords
                     for (position, entryIndex) in bin.enumerated() {
                         if position == lastGeneral + 1 { painter.clearedRows = nil }
+                        if position + Self.spritesAhead < bin.count {
+                            let ahead = entries[Int(bin[position + Self.spritesAhead])].record
+                            if ahead < 0 { PreparedSprite.prefetch(sprites.unsafelyUnwrapped + Int(~ahead)) }
+                        }
                         let entry = entries[Int(entryIndex)]
                         let top = max(y0, Int(entry.minY))
                         let rows = top..<max(top, min(y1, Int(entry.maxY)))

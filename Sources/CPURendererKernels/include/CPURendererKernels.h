@@ -143,6 +143,12 @@ void qc_corner_disc_spans_avx2(const QCCornerDiscs *discs, int32_t firstRow, int
 void qc_sprite_paint_region_avx2(const QCSprite *sprite, const QCRowBounds *bounds, int32_t firstRow, int32_t rowCount,
                                  int32_t x0, int32_t x1, int32_t columnLimit, uint32_t *pixels, int32_t rowLength);
 
+/// Asks the processor to start bringing the `bytes` bytes from `address` into its caches: a hint
+/// that reads and changes nothing (for a record about to be painted, written by another thread).
+static inline void qc_prefetch(const void *address, int32_t bytes) {
+    for (int32_t offset = 0; offset < bytes; offset += 64) __builtin_prefetch((const char *)address + offset);
+}
+
 /// One row of a 4:2:0 frame's chroma plane taken between two of its rows: out[i] =
 /// upper[i * step] (1 - weight) + lower[i * step] weight for `count` samples (step 1 for I420's
 /// planes, 2 for NV12's interleaved plane): the vertical step of chroma upsampling.
