@@ -46,7 +46,14 @@ struct PendingCompletion {
 /// A stack belongs to one thread (or is lent to a helper while its thread waits): its fields are
 /// not checked for overlapping access at run time, which cost more than recording a change.
 final class TransactionStack {
-    @exclusivity(unchecked) var frames: [TransactionFrame] = []
+    @exclusivity(unchecked) var frames: [TransactionFrame] = [] {
+        didSet { disablesActions = Self.disablesActions(in: frames) }
+    }
+    /// `CATransaction.disableActions()`: the setting of the innermost frame that sets it, as
+    /// `value(forKey: kCATransactionDisableActions) as? Bool` reads it, false when none does.
+    /// Kept up to date by every change of `frames`, since every property change asks (a call
+    /// and a walk of the frames each time cost about twenty instructions a change).
+    @exclusivity(unchecked) private(set) var disablesActions = false
     /// Layers changed since the outermost transaction began, in the order of first change.
     @exclusivity(unchecked) var changedLayers = ChangedLayerList()
     @exclusivity(unchecked) var changedLayerIDs = LayerIDSet()
@@ -64,6 +71,10 @@ final class TransactionStack {
     /// The layers of this thread's commits whose animations drive their display, which the
     /// renderers of its trees draw for each frame.
     let displayDriver = DisplayAnimationDriver()
+
+    /// `LayerTreeLock.shared`, kept here for the property changes, which have the stack at hand:
+    /// reading the shared instance itself is a call (its lazy initialization's check) a change.
+    let treeLock = LayerTreeLock.shared
 
     /// Where the implicit transaction of this stack is committed: the main queue for the main
     /// thread's stack, else the run loop of the thread that made it (found here, not where the
@@ -102,9 +113,8 @@ final class TransactionStack {
         return nil
     }
 
-    /// `CATransaction.disableActions()`: the setting of the innermost frame that sets it, as
-    /// `value(forKey: kCATransactionDisableActions) as? Bool` reads it, false when none does.
-    var disablesActions: Bool {
+    /// The setting of the innermost of `frames` that sets `disableActions`, false when none does.
+    private static func disablesActions(in frames: [TransactionFrame]) -> Bool {
         var index = frames.count
         while index > 0 {
             index -= 1
