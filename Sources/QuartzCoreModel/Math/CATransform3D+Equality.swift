@@ -8,6 +8,7 @@ extension CATransform3D {
     /// translation first, then the 2D rotation and scale, then the rest. Every property set
     /// compares the new value with the stored one, and a moved layer's transform differs from
     /// its last only in `m41` and `m42`: in declaration order that took thirteen comparisons.
+    @inline(__always)
     public static func == (lhs: CATransform3D, rhs: CATransform3D) -> Bool {
         lhs.m41 == rhs.m41 && lhs.m42 == rhs.m42 && lhs.m43 == rhs.m43
             && lhs.m11 == rhs.m11 && lhs.m12 == rhs.m12 && lhs.m21 == rhs.m21 && lhs.m22 == rhs.m22

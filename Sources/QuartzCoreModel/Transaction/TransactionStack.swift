@@ -55,11 +55,11 @@ final class TransactionStack {
     /// and a walk of the frames each time cost about twenty instructions a change).
     @exclusivity(unchecked) private(set) var disablesActions = false
     /// Layers changed since the outermost transaction began, in the order of first change.
-    @exclusivity(unchecked) var changedLayers = ChangedLayerList()
-    @exclusivity(unchecked) var changedLayerIDs = LayerIDSet()
+    let changedLayers = ChangedLayerList()
+    let changedLayerIDs = LayerIDSet()
     /// An empty list with the capacity of an earlier commit's `changedLayers`, which the next
     /// commit exchanges for it (see `TransactionCommitter.commit`).
-    @exclusivity(unchecked) var spareChangedLayers = ChangedLayerList()
+    let spareChangedLayers = ChangedLayerList()
     /// An empty list with the capacity of an earlier commit's list of layers to write to the
     /// render tree, which the next commit fills again.
     @exclusivity(unchecked) var spareCommitList: [Unmanaged<CALayer>] = []
@@ -67,7 +67,7 @@ final class TransactionStack {
     /// a commit looked at them, in the order of the first request: the commit displays these
     /// (and no others), so it need not visit every layer of the trees it commits.
     var layersNeedingDisplay: [CALayer] = []
-    var layerIDsNeedingDisplay = LayerIDSet()
+    let layerIDsNeedingDisplay = LayerIDSet()
     /// The layers of this thread's commits whose animations drive their display, which the
     /// renderers of its trees draw for each frame.
     let displayDriver = DisplayAnimationDriver()
