@@ -7,13 +7,13 @@ import XCTest
 final class LayerIDSetClearingTests: XCTestCase {
     /// The IDs of `layers` in a set, and the layers in a list, as `recordChange` keeps them.
     private func recorded(_ layers: [CALayer]) -> (set: LayerIDSet, list: ChangedLayerList) {
-        var set = LayerIDSet(), list = ChangedLayerList()
+        let set = LayerIDSet(), list = ChangedLayerList()
         for layer in layers where set.insert(layer.layerID) { list.append(layer) }
         return (set, list)
     }
 
     private func assertCleared(_ layers: [CALayer], file: StaticString = #filePath, line: UInt = #line) {
-        var (set, list) = recorded(layers)
+        let (set, list) = recorded(layers)
         set.removeAll(of: list)
         for layer in layers {
             XCTAssertFalse(set.contains(layer.layerID), file: file, line: line)

@@ -57,7 +57,7 @@ extension CALayer {
                                        isPlacement: Bool) {
         TransactionStack.withCurrent { stack in
             if stack.disablesActions && !Self.isBoundsKey(key) {
-                guard replaceStateValue(keyPath, with: value, isPlacement: isPlacement) else { return }
+                guard replaceStateValue(keyPath, with: value, isPlacement: isPlacement, lock: stack.treeLock) else { return }
                 stack.recordChange(of: self)
                 // The value differed, so a class that redisplays for `key` redisplays.
                 if type(of: self).needsDisplay(forKey: key) { setNeedsDisplay() }

@@ -110,12 +110,13 @@ extension CALayer {
     }
 
     /// Stores `value` at `field` of the model state unless it is already there, comparing and
-    /// storing under one hold of `LayerTreeLock`; returns whether it stored. `isPlacement` says
-    /// that `field` is `position` or `transform`, which leave `stateStamp` as it is.
+    /// storing under one hold of `lock` (`LayerTreeLock.shared`, which a caller that has it at
+    /// hand passes, saving the look-up of the shared instance); returns whether it stored.
+    /// `isPlacement` says that `field` is `position` or `transform`, which leave `stateStamp`
+    /// as it is.
     @inline(__always)
     func replaceStateValue<Value: Equatable>(_ field: WritableKeyPath<LayerState, Value>, with value: Value,
-                                             isPlacement: Bool = false) -> Bool {
-        let lock = LayerTreeLock.shared
+                                             isPlacement: Bool = false, lock: LayerTreeLock = .shared) -> Bool {
         lock.lock()
         // Unlocked without a `defer` (nothing here throws), which the optimizer outlined.
         let changes = lockedFields.state[keyPath: field] != value

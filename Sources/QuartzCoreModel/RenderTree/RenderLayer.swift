@@ -198,12 +198,14 @@ extension RenderLayer {
     @discardableResult
     mutating func recommit(_ layer: CALayer) -> Bool {
         let fields = layer.lockedFields
+        // Asked once (a dynamic call): compared, then stored.
+        let renderKind = layer.renderKind
         // A box filled since the model's last write besides `position` and `transform` needs no
         // comparing: its other fields are the model's (see `LayerLockedFields.stateStamp`).
         let statePlacementOnly = stateStorage.modelStamp == fields.stateStamp
             || stateStorage.differsAtMostInPlacement(from: fields)
         var onlyPlacement = statePlacementOnly && animations.isEmpty
-            && fields.animations.isEmpty && id == layer.layerID && kind == layer.renderKind
+            && fields.animations.isEmpty && id == layer.layerID && kind == renderKind
             && maskID == fields.mask?.layerID && superlayerID == fields.ownerID
         if isKnownUniquelyReferenced(&stateStorage) {
             // Every other byte is the same already: a moved layer copies 144 bytes, not all.
@@ -216,7 +218,7 @@ extension RenderLayer {
             stateStorage = LayerStateBox(committingStateOf: fields)
         }
         id = layer.layerID
-        kind = layer.renderKind
+        kind = renderKind
         if fields.sublayers.isEmpty {
             if !sublayerIDs.isEmpty {
                 sublayerIDs = []

@@ -165,7 +165,7 @@ package final class RenderTreeStore: Sendable {
         contents.withLock { c in
             let generation = c.beginCommit()
             // A transition's before-state was captured once for every store, before the commit
-            // reached any (`RenderTreeStores.publish(_:)`): its copy carries it.
+            // reached any (`RenderTreeStores.publish(_:capturingTransitions:)`): its copy carries it.
             c.expectChanges(layers.count)
             let partCount = min(maximumApplyParts, layers.count / Self.applyPartMinimum)
             c.partsOfLastCommit = max(1, partCount)

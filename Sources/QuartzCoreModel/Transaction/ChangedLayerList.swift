@@ -3,37 +3,76 @@
 ///
 /// The list is on the path of every property change and every committed layer: an array of
 /// `CALayer` went through the standard library's shared, unspecialized append for class
-/// references, and every loop over it retained and released each layer it visited. Here an
-/// append is a retain and a store, and a loop visits each layer without retaining it.
+/// references, and every loop over it retained and released each layer it visited; an array of
+/// unmanaged references still checked that it was not shared (a call) before each append. Here
+/// an append is a retain and a store, and a loop visits each layer without retaining it.
 ///
-/// A copy of the list does not own the layers: the list is moved (`swap`), never copied, and
-/// `removeAll()` releases them once.
-struct ChangedLayerList {
-    private var references: [Unmanaged<CALayer>] = []
+/// A class over memory of its own, shared by reference: each list has one owner (a
+/// transaction stack, which a single thread uses at a time, or a commit moving the stack's list
+/// aside), and `removeAll()` releases the layers once.
+final class ChangedLayerList {
+    @exclusivity(unchecked) private var references: UnsafeMutablePointer<Unmanaged<CALayer>>
+    @exclusivity(unchecked) private var capacity = 0
+    /// The number of layers listed.
+    @exclusivity(unchecked) private(set) var count = 0
+
+    /// An empty list.
+    init() {
+        references = .allocate(capacity: 1)
+    }
+
+    deinit {
+        removeAll()
+        references.deallocate()
+    }
 
     /// Whether no layer is listed.
-    var isEmpty: Bool { references.isEmpty }
-
-    /// The number of layers listed.
-    var count: Int { references.count }
+    var isEmpty: Bool { count == 0 }
 
     /// Appends `layer`, retaining it until `removeAll()`.
     @inline(__always)
-    mutating func append(_ layer: CALayer) {
-        references.append(.passRetained(layer))
+    func append(_ layer: CALayer) {
+        if count == capacity { grow() }
+        (references + count).initialize(to: .passRetained(layer))
+        count &+= 1
+    }
+
+    /// Doubles the storage (out of line: `append` is inlined where every change is recorded).
+    @inline(never)
+    private func grow() {
+        let grown = UnsafeMutablePointer<Unmanaged<CALayer>>.allocate(capacity: max(16, capacity * 2))
+        grown.moveInitialize(from: references, count: count)
+        references.deallocate()
+        references = grown
+        capacity = max(16, capacity * 2)
     }
 
     /// Calls `body` with each layer in order, without retaining it (the list holds it).
     @inline(__always)
     func forEach(_ body: (CALayer) throws -> Void) rethrows {
-        for reference in references {
-            try reference._withUnsafeGuaranteedRef(body)
+        var index = 0
+        while index < count {
+            try references[index]._withUnsafeGuaranteedRef(body)
+            index &+= 1
         }
     }
 
-    /// Releases every layer and empties the list, keeping its capacity for the next transaction.
-    mutating func removeAll() {
-        for reference in references { reference.release() }
-        references.removeAll(keepingCapacity: true)
+    /// Exchanges the layers and storage of this list with those of `other`.
+    func exchangeContents(with other: ChangedLayerList) {
+        swap(&references, &other.references)
+        swap(&capacity, &other.capacity)
+        swap(&count, &other.count)
+    }
+
+    /// Releases every layer and empties the list, keeping its storage for the next transaction.
+    func removeAll() {
+        // `count` and `references` are read again after each release: a layer's deinit runs
+        // here, and what it might append is released too.
+        var index = 0
+        while index < count {
+            references[index].release()
+            index &+= 1
+        }
+        count = 0
     }
 }

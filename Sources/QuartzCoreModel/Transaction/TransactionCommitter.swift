@@ -15,23 +15,22 @@ enum TransactionCommitter {
         CommitDisplayPass.run(stack, roots: roots)
         let folded = stack.frames.removeLast()
 
-        var committed = LayerIDSet()
-        // The list is exchanged with the stack's spare one, so that neither is reallocated
-        // from one commit to the next; its layers are released when the commit is done.
-        var changed = ChangedLayerList()
-        swap(&changed, &stack.changedLayers)
-        swap(&stack.changedLayers, &stack.spareChangedLayers)
+        let committed = LayerIDSet()
+        // The changed layers move to a list of this commit's own, and the stack records what
+        // changes next in the storage of its spare list (empty, with an earlier commit's
+        // capacity), so that neither is reallocated from one commit to the next. The layers are
+        // released when the commit is done, and the emptied storage becomes the spare. A commit
+        // nested in this one (a layer's deinit or a delegate may commit) meets empty lists only.
+        let changed = ChangedLayerList()
+        changed.exchangeContents(with: stack.changedLayers)
+        stack.changedLayers.exchangeContents(with: stack.spareChangedLayers)
         defer {
             changed.removeAll()
-            swap(&changed, &stack.spareChangedLayers)
+            stack.spareChangedLayers.exchangeContents(with: changed)
         }
         // The set holds exactly the changed layers' IDs (`recordChange`): cleared a word at a
-        // time when that is fewer steps than a removal a layer, in a local either way, so that
-        // each removal is not an access to the stack's field.
-        var changedIDs = LayerIDSet()
-        swap(&changedIDs, &stack.changedLayerIDs)
-        changedIDs.removeAll(of: changed)
-        swap(&changedIDs, &stack.changedLayerIDs)
+        // time when that is fewer steps than a removal a layer.
+        stack.changedLayerIDs.removeAll(of: changed)
         // Animations start when the transaction commits, all of them at the same moment.
         let commitTime = CACurrentMediaTime()
         // The layers of this commit that have animations: most have none, and for those the
@@ -45,28 +44,31 @@ enum TransactionCommitter {
         // tree in the order they copied (see `LayerTreeLock`). A layer changed on two threads is
         // in both their commits: its pending animations start in the first.
         LayerTreeLock.shared.withLock {
-            // Every changed layer's animations start before any layer is copied (a walk below
-            // copies sublayers that are changed layers themselves).
-            changed.forEach { layer in
-                guard !layer.lockedFields.animations.isEmpty else { return }
-                layer.startPendingAnimations(at: commitTime)
-                animated.append(layer)
-            }
             written.reserveCapacity(changed.count)
+            // Whether a layer to write has animations: a transition among them needs its
+            // before-state captured (`RenderTreeStores.publish`), and most commits have none.
+            var writesAnimations = false
             changed.forEach { layer in
+                let fields = layer.lockedFields
+                // Every changed layer's animations start before any layer is copied (the copies
+                // are made by `publish`, after this loop; listing copies nothing, and starting
+                // an animation reads the layer's timing, not what the listing marks live).
+                if !fields.animations.isEmpty {
+                    layer.startPendingAnimations(at: commitTime)
+                    animated.append(layer)
+                }
                 // A leaf already in the tree (the common case: a changed property) is listed
                 // here; `committed` holds the layers listed so far by walks (`collect`), and no
                 // other changed layer can list this one (walks list only layers that were not
                 // yet live, and `changed` lists each layer once), so it need not be added.
                 // (Inlined: a call a layer cost about a third of the listing.)
-                let fields = layer.lockedFields
                 if fields.isLive && fields.mask == nil && fields.sublayers.isEmpty {
                     if !committed.contains(layer.layerID) { written.append(Unmanaged.passUnretained(layer)) }
                     return
                 }
-                collect(layer, into: &written, committed: &committed)
+                if collect(layer, into: &written, committed: committed) { writesAnimations = true }
             }
-            RenderTreeStores.publish(written)
+            RenderTreeStores.publish(written, capturingTransitions: writesAnimations || !animated.isEmpty)
         }
         // The emptied list is kept for the next commit, unless it is very large.
         written.removeAll(keepingCapacity: true)
@@ -96,14 +98,17 @@ enum TransactionCommitter {
     ///
     /// A loop over a stack of pending layers, not a recursion: a subtree can be any depth. Layers
     /// are listed in the order a depth-first walk meets them (a layer, its sublayers' subtrees
-    /// in order, then its mask's).
-    private static func collect(_ layer: CALayer, into written: inout [Unmanaged<CALayer>], committed: inout LayerIDSet) {
+    /// in order, then its mask's). Returns whether a layer it listed has animations.
+    private static func collect(_ layer: CALayer, into written: inout [Unmanaged<CALayer>],
+                                committed: LayerIDSet) -> Bool {
         // The caller holds `LayerTreeLock`: the fields are read directly, not through the
         // accessors that take it again for each field. (The caller lists a live leaf itself.)
         var pending = [layer]
+        var listsAnimations = false
         while let next = pending.popLast() {
             guard committed.insert(next.layerID) else { continue }
             let fields = next.lockedFields
+            if !fields.animations.isEmpty { listsAnimations = true }
             if !fields.isLive {
                 fields.isLive = true
                 RenderTreeStores.layerBecameLive(next)
@@ -113,12 +118,13 @@ enum TransactionCommitter {
             if let mask = fields.mask, !mask.lockedFields.isLive { pending.append(mask) }
             for child in fields.sublayers.reversed() where !child.lockedFields.isLive { pending.append(child) }
         }
+        return listsAnimations
     }
 
     /// The roots of the trees holding the changed layers, in the order of their first change.
     private static func rootsOfChangedLayers(_ stack: TransactionStack) -> [CALayer] {
         var roots: [CALayer] = []
-        var seenRoots = LayerIDSet()
+        let seenRoots = LayerIDSet()
         var rootOf = LayerRoots()
         // Siblings changed one after another share their superlayer's root: asked once. The
         // superlayers are read under one hold of the lock, not one per layer, and compared by

@@ -46,13 +46,20 @@ struct PendingCompletion {
 /// A stack belongs to one thread (or is lent to a helper while its thread waits): its fields are
 /// not checked for overlapping access at run time, which cost more than recording a change.
 final class TransactionStack {
-    @exclusivity(unchecked) var frames: [TransactionFrame] = []
+    @exclusivity(unchecked) var frames: [TransactionFrame] = [] {
+        didSet { disablesActions = Self.disablesActions(in: frames) }
+    }
+    /// `CATransaction.disableActions()`: the setting of the innermost frame that sets it, as
+    /// `value(forKey: kCATransactionDisableActions) as? Bool` reads it, false when none does.
+    /// Kept up to date by every change of `frames`, since every property change asks (a call
+    /// and a walk of the frames each time cost about twenty instructions a change).
+    @exclusivity(unchecked) private(set) var disablesActions = false
     /// Layers changed since the outermost transaction began, in the order of first change.
-    @exclusivity(unchecked) var changedLayers = ChangedLayerList()
-    @exclusivity(unchecked) var changedLayerIDs = LayerIDSet()
+    let changedLayers = ChangedLayerList()
+    let changedLayerIDs = LayerIDSet()
     /// An empty list with the capacity of an earlier commit's `changedLayers`, which the next
     /// commit exchanges for it (see `TransactionCommitter.commit`).
-    @exclusivity(unchecked) var spareChangedLayers = ChangedLayerList()
+    let spareChangedLayers = ChangedLayerList()
     /// An empty list with the capacity of an earlier commit's list of layers to write to the
     /// render tree, which the next commit fills again.
     @exclusivity(unchecked) var spareCommitList: [Unmanaged<CALayer>] = []
@@ -60,10 +67,14 @@ final class TransactionStack {
     /// a commit looked at them, in the order of the first request: the commit displays these
     /// (and no others), so it need not visit every layer of the trees it commits.
     var layersNeedingDisplay: [CALayer] = []
-    var layerIDsNeedingDisplay = LayerIDSet()
+    let layerIDsNeedingDisplay = LayerIDSet()
     /// The layers of this thread's commits whose animations drive their display, which the
     /// renderers of its trees draw for each frame.
     let displayDriver = DisplayAnimationDriver()
+
+    /// `LayerTreeLock.shared`, kept here for the property changes, which have the stack at hand:
+    /// reading the shared instance itself is a call (its lazy initialization's check) a change.
+    let treeLock = LayerTreeLock.shared
 
     /// Where the implicit transaction of this stack is committed: the main queue for the main
     /// thread's stack, else the run loop of the thread that made it (found here, not where the
@@ -102,9 +113,8 @@ final class TransactionStack {
         return nil
     }
 
-    /// `CATransaction.disableActions()`: the setting of the innermost frame that sets it, as
-    /// `value(forKey: kCATransactionDisableActions) as? Bool` reads it, false when none does.
-    var disablesActions: Bool {
+    /// The setting of the innermost of `frames` that sets `disableActions`, false when none does.
+    private static func disablesActions(in frames: [TransactionFrame]) -> Bool {
         var index = frames.count
         while index > 0 {
             index -= 1
