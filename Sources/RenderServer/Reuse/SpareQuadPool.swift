@@ -95,8 +95,9 @@ struct MovedQuadRecycler {
             poolIsEmpty = spares.isEmpty
         }
         var quad: Quad
-        if let spare = spares.popLast() {
-            quad = consume spare
+        if !spares.isEmpty {
+            // Array's own `removeLast` (inlined), not the collection's generic `popLast`.
+            quad = spares.removeLast()
             if quad.assign(source, transform: transform) { writtenInPlace += 1 }
         } else {
             quad = source
