@@ -160,11 +160,11 @@ public struct Quad: @unchecked Sendable, Equatable, CustomReflectable {
     @inlinable @discardableResult
     public mutating func assign(_ source: Quad, transform: Matrix4) -> Bool {
         if isKnownUniquelyReferenced(&storage) {
-            // Fields whose bytes are the same but for the transform hold the same objects: copying
-            // them would retain each and release it again (a moved sprite's quad written into the
-            // storage of its own quad of two frames ago).
-            if !QuadFields.sameBesidesTransform(fields, source.fields) { fields.pointee = source.fields.pointee }
-            fields.pointee.transform = transform
+            // Fields that hold the same objects (a moved sprite's quad written into the storage of
+            // its own quad of two frames ago, or of another card's in a list sorted anew each
+            // frame) are copied as bytes: a copy of the value would retain each object and release
+            // it again, through the fields' value witness.
+            QuadFields.assign(fields, copying: source.fields, transform: transform)
             return true
         }
         self = source
@@ -219,18 +219,6 @@ struct QuadFields: Equatable {
         self.opacity = opacity; self.clipIndex = clipIndex; self.isOpaque = isOpaque
         self.isDoubleSided = isDoubleSided; self.antialiasedEdges = antialiasedEdges
         self.blurSigma = blurSigma; self.gradient = gradient; self.blendMode = blendMode
-    }
-}
-
-extension QuadFields {
-    /// Whether the fields at `a` and `b` have the same bytes (the same values and objects) but
-    /// for their transforms; false where padding differs, which only costs a copy.
-    @inlinable
-    static func sameBesidesTransform(_ a: UnsafePointer<QuadFields>, _ b: UnsafePointer<QuadFields>) -> Bool {
-        let start = MemoryLayout<QuadFields>.offset(of: \QuadFields.transform) ?? 0
-        let end = start + MemoryLayout<Matrix4>.size, size = MemoryLayout<QuadFields>.size
-        let x = UnsafeRawPointer(a), y = UnsafeRawPointer(b)
-        return memcmp(x, y, start) == 0 && memcmp(x + end, y + end, size - end) == 0
     }
 }
 

@@ -49,27 +49,34 @@ private struct DepthParts: @unchecked Sendable {
     let planeZs: UnsafeMutableBufferPointer<CGFloat>
     let context: ParentContext
 
-    /// Writes the entries of sublayer `index`, whose presentation state `box` holds.
+    /// Writes the entries of sublayer `index`, whose presentation state `box` holds, placed in
+    /// `context` (the superlayer's, read once for the part).
     @inline(__always)
-    private func write(_ index: Int, box: LayerStateBox) {
-        depths[index] = DepthSorter.depth(box.value.bounds, scene: FrameFlattener.toSuperlayer(box, in: context))
+    private func write(_ index: Int, box: LayerStateBox, in context: ParentContext) {
+        let toSuperlayer = FrameFlattener.toSuperlayer(box, in: context)
+        depths[index] = DepthSorter.depth(box.value.bounds, scene: toSuperlayer)
         planeZs[index] = FrameFlattener.planeZ(of: box)
     }
 
     /// Evaluates the sublayers `range` as `flattener` places them and writes their entries.
     func evaluate(_ range: Range<Int>, by flattener: FrameFlattener) {
         let layers = flattener.facts.layers
+        // Read once: the context of `self` read in the loop is copied for each sublayer.
+        let context = context
         for index in range {
             // Read where the table keeps it: a copy would retain and release its box and lists.
             let found: Void? = layers.withValue(ids[index]) { layer in
                 guard layer.pointee.animations.isEmpty else {
                     // Evaluated again where it is placed (the presentation box is filled again).
-                    write(index, box: flattener.presentationStorage(of: layer.pointee, parentTime: context.time).0)
+                    write(index, box: flattener.presentationStorage(of: layer.pointee, parentTime: context.time).0,
+                          in: context)
                     return
                 }
-                // The committed state itself (`presentationStorage`'s answer), read in place.
-                unowned(unsafe) let box = layer.pointee.stateStorage
-                write(index, box: box)
+                // The committed state itself (`presentationStorage`'s answer), read in place and
+                // not retained (the table holds the layer, the layer its box).
+                Unmanaged.passUnretained(layer.pointee.stateStorage)._withUnsafeGuaranteedRef {
+                    write(index, box: $0, in: context)
+                }
             }
             if found == nil {
                 depths[index] = -.infinity

@@ -135,7 +135,7 @@ package final class FlattenedSubtreeCache {
             previousCommands = commands
         }
         previousClips = clips
-        let done = movedQuads
+        var done = movedQuads
         movedQuads = MovedQuadRecycler(pool: spareQuads)
         done.finish()
         spareQuads.endFrame()

@@ -95,8 +95,9 @@ struct MovedQuadRecycler {
             poolIsEmpty = spares.isEmpty
         }
         var quad: Quad
-        if let spare = spares.popLast() {
-            quad = consume spare
+        if !spares.isEmpty {
+            // Array's own `removeLast` (inlined), not the collection's generic `popLast`.
+            quad = spares.removeLast()
             if quad.assign(source, transform: transform) { writtenInPlace += 1 }
         } else {
             quad = source
@@ -109,8 +110,17 @@ struct MovedQuadRecycler {
     /// Gives the quads made to the pool, last first (a recycler takes them from the end, so the
     /// one made first is written first again: in a scene that moves the same layers every frame,
     /// a layer's quad goes into the storage of its own quad of two frames ago, which differs only
-    /// in its transform), and lets go of the spares not written.
-    consuming func finish() {
+    /// in its transform), and lets go of the spares not written; the recycler is left holding
+    /// none.
+    ///
+    /// Mutating, the made list swapped out: a `consuming` form called from a `defer` (as
+    /// `FrameFlattener.flattenPart` calls it) ran on a copy of the recycler, so the list was
+    /// held twice and reversing it copied every quad into a new buffer first (a retain each,
+    /// and a release when the old buffer went: about 44 instructions a quad in the part).
+    mutating func finish() {
+        spares = []
+        var made: [Quad] = []
+        swap(&made, &self.made)
         guard let pool, !made.isEmpty else { return }
         // Reversed in place through the buffer, whose swaps move the quads: the array's own
         // `reverse()` copies each through a temporary (a retain and a release of its storage,
