@@ -37,14 +37,11 @@ final class BandPainter {
     }
 
     /// Clears each rectangle of `regions` (disjoint) to `clear` (when given), paints `quads`
-    /// inside it, then hands each finished band (rows, columns) to `finishRows`. With
-    /// `paintedRows` (`buffer`'s, of colour `clear`; one rectangle only) the clear stores only
-    /// the pixels it says may differ, and what the drawables paint is noted in it.
+    /// inside it, then hands each finished band (rows, columns) to `finishRows`.
     func paint(_ quads: PreparedQuadList, clips: [PreparedClip], into buffer: PixelBuffer, regions: [PixelRect],
-               clear: UInt32?, paintedRows: PaintedRows? = nil, finishRows: (@Sendable (Range<Int>, Range<Int>) -> Void)? = nil) {
+               clear: UInt32?, finishRows: (@Sendable (Range<Int>, Range<Int>) -> Void)? = nil) {
         let regions = regions.filter { !$0.isEmpty }
         guard !regions.isEmpty else { return }
-        precondition(paintedRows == nil || (regions.count == 1 && clear == paintedRows?.clear), "painted rows of one rectangle and its clear colour")
         var bands: [Band] = []
         var firstBand: [Int] = [], heights: [Int] = []
         for region in regions {
@@ -80,8 +77,7 @@ final class BandPainter {
         }
         self.bins = bins
         let job = BandJob(quads: quads, clips: clips, bins: bins, buffer: buffer, bands: bands,
-                          clear: clear, paintedRows: paintedRows, finishRows: finishRows,
-                          usesWideSpriteKernel: usesWideSpriteKernel)
+                          clear: clear, finishRows: finishRows, usesWideSpriteKernel: usesWideSpriteKernel)
         if bands.count == 1 || threadCount == 1 {
             for band in 0..<bands.count { job.paint(band: band) }
         } else {
@@ -123,16 +119,13 @@ private final class BandJob: Sendable {
     let buffer: PixelBuffer
     let bands: [Band]
     let clear: UInt32?
-    /// The buffer's pixels that may differ from `clear` (bands of one rectangle), or nil.
-    let paintedRows: PaintedRows?
     let finishRows: (@Sendable (Range<Int>, Range<Int>) -> Void)?
     let usesWideSpriteKernel: Bool
 
     init(quads: PreparedQuadList, clips: [PreparedClip], bins: [[Int32]], buffer: PixelBuffer, bands: [Band],
-         clear: UInt32?, paintedRows: PaintedRows?, finishRows: (@Sendable (Range<Int>, Range<Int>) -> Void)?,
-         usesWideSpriteKernel: Bool) {
+         clear: UInt32?, finishRows: (@Sendable (Range<Int>, Range<Int>) -> Void)?, usesWideSpriteKernel: Bool) {
         self.quads = quads; self.clips = clips; self.bins = bins; self.buffer = buffer; self.bands = bands
-        self.clear = clear; self.paintedRows = paintedRows; self.finishRows = finishRows; self.usesWideSpriteKernel = usesWideSpriteKernel
+        self.clear = clear; self.finishRows = finishRows; self.usesWideSpriteKernel = usesWideSpriteKernel
     }
 
     /// How many drawables ahead of the one painted a sprite's record is prefetched.
@@ -142,9 +135,7 @@ private final class BandJob: Sendable {
         let band = bands[index]
         let y0 = band.y0, y1 = band.y1, x0 = band.x0, x1 = band.x1
         guard y0 < y1 else { return }
-        if let paintedRows {
-            for y in y0..<y1 { paintedRows.clear(row: y, from: x0, to: x1, of: buffer) }
-        } else if let clear {
+        if let clear {
             for y in y0..<y1 { buffer.fill(row: y, from: x0, to: x1, with: clear) }
         }
         clips.withUnsafeBufferPointer { clipPointer in
@@ -162,8 +153,6 @@ private final class BandJob: Sendable {
                 let cleared = lastGeneral >= 0 ? clear.map { ClearedRows(clear: $0, rows: y0..<y1) } : nil
                 defer { cleared?.deallocate() }
                 painter.clearedRows = cleared
-                var noted = PaintedBand(rows: paintedRows == nil ? y0..<y0 : y0..<y1)
-                defer { noted.finish(into: paintedRows) }
                 quads.quads.withUnsafeBufferPointer { general in
                     // The sprites' storage lives while `quads` (this job's) does.
                     let sprites = quads.spriteRecords
@@ -176,7 +165,6 @@ private final class BandJob: Sendable {
                         let entry = entries[Int(entryIndex)]
                         let top = max(y0, Int(entry.minY))
                         let rows = top..<max(top, min(y1, Int(entry.maxY)))
-                        if paintedRows != nil { noted.note(rows: rows, from: max(x0, Int(entry.minX)), to: min(x1, Int(entry.maxX))) }
                         if entry.record >= 0 {
                             painter.paint(general.baseAddress! + Int(entry.record), rows: rows, from: x0, to: x1, into: buffer)
                         } else {

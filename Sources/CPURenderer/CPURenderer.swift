@@ -53,9 +53,6 @@ public final class CPURenderer: FrameRenderer, CacheBudgetedRenderer {
     private var caches: [any CacheBudgetFollowing] { [textures, rasterizations, shadowMasks, offscreen] }
 
     private var canvas: PixelBuffer
-    /// The canvas's pixels that may differ from the last frame's clear colour, when its last
-    /// frame was painted by one rectangle's bands alone (`PaintedRows`).
-    private var paintedRows: PaintedRows?
     private let painter: BandPainter
     /// How the renderer paints (not what), as given at creation.
     public let options: Options
@@ -232,10 +229,6 @@ public final class CPURenderer: FrameRenderer, CacheBudgetedRenderer {
                                          plan: plan, images: passImages, keptBackdrops: keptBackdrops)
         try compositor.runOffscreenPasses(statistics: &statistics)
         let target = PaintTarget(buffer: canvas, regions: regions, clear: packPixel(list.clearColor.raw))
-        // Taken out while anything may paint the canvas unnoted (the parts painted before a
-        // backdrop or a blend), put back only when one rectangle's bands painted all of it.
-        let keptRows = paintedRows
-        paintedRows = nil
         try compositor.prepare(roots, width: pixelWidth, height: pixelHeight, statistics: &statistics, into: &preparedQuads,
                                target: target, host: plan.canvasPass)
         let quads = preparedQuads
@@ -246,13 +239,7 @@ public final class CPURenderer: FrameRenderer, CacheBudgetedRenderer {
                 for y in rows { target.write(row: y, from: columns.lowerBound, to: columns.upperBound, of: canvas) }
             }
         }
-        var rows: PaintedRows?
-        if regions.count == 1, let clear = target.clear {
-            rows = keptRows.flatMap { $0.width == pixelWidth && $0.height == pixelHeight && $0.clear == clear ? $0 : nil }
-                ?? PaintedRows(width: pixelWidth, height: pixelHeight, clear: clear)
-        }
-        painter.paint(quads, clips: clips, into: canvas, regions: regions, clear: target.clear, paintedRows: rows, finishRows: finish)
-        paintedRows = rows
+        painter.paint(quads, clips: clips, into: canvas, regions: regions, clear: target.clear, finishRows: finish)
         statistics.quads += quads.count
         statistics.textureUploads = textures.uploadsThisFrame
         hasEnded = true
