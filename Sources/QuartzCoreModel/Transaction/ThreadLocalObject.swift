@@ -49,6 +49,12 @@ final class ThreadLocalObject<Value: AnyObject>: Sendable {
         return body(value)
     }
 
+    /// Runs `body` with the object at `raw` (unretained; its holder keeps it alive).
+    @inline(__always)
+    static func withObject<R>(at raw: UnsafeMutableRawPointer, _ body: (Value) -> R) -> R {
+        Unmanaged<Value>.fromOpaque(raw)._withUnsafeGuaranteedRef(body)
+    }
+
     /// Runs `body` with `value` as the calling thread's object, then restores the thread's own.
     /// The thread that owns `value` must not use it meanwhile (it waits for this one).
     func lend<R>(_ value: Value, _ body: () -> R) -> R {

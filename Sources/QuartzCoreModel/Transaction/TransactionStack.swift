@@ -1,4 +1,5 @@
 import Foundation
+import QuartzCoreModelThreadSlot
 
 /// One level of `CATransaction.begin()`/`commit()` nesting: the parameters set inside it.
 struct TransactionFrame {
@@ -84,25 +85,43 @@ final class TransactionStack {
     private static let perThread = ThreadLocalObject { TransactionStack() }
 
     deinit {
+        // The thread's slot released it (the thread is ending): the thread's cache must not
+        // outlive it, nor lead what runs from here (the layers' release) to it.
+        if qc_cachedTransactionStack() == Unmanaged.passUnretained(self).toOpaque() {
+            qc_cacheTransactionStack(nil)
+        }
         // A thread that ends with changes it never committed lets go of their layers.
         changedLayers.removeAll()
     }
 
     /// The stack of the calling thread.
-    static var current: TransactionStack { perThread.value }
+    static var current: TransactionStack { withCurrent { $0 } }
 
     /// Runs `body` with the calling thread's stack, without retaining it (the thread holds it):
     /// for the paths of every property change, where a retain and release cost as much as
-    /// recording the change.
+    /// recording the change. The stack is read from a C thread-local cache (one load), filled
+    /// from the thread-specific slot on the thread's first use (a `swift_once` and a
+    /// `pthread_getspecific` call, ~25 instructions). The cached pointer goes through a generic
+    /// member (`ThreadLocalObject.withObject`): applied here, the setters stopped inlining
+    /// `body` and folding its key paths (docs/benchmarks/commit-2026-11-30-s21.md, round 2).
     @inline(__always)
     static func withCurrent<R>(_ body: (TransactionStack) -> R) -> R {
-        perThread.withValue(body)
+        if let raw = qc_cachedTransactionStack() {
+            return ThreadLocalObject<TransactionStack>.withObject(at: raw, body)
+        }
+        return perThread.withValue { stack in
+            qc_cacheTransactionStack(Unmanaged.passUnretained(stack).toOpaque())
+            return body(stack)
+        }
     }
 
     /// Runs `body` with `stack` as the calling thread's stack (a helper thread continuing a deep
     /// walk for the thread that owns `stack`, which waits meanwhile).
     static func lend<R>(_ stack: TransactionStack, _ body: () -> R) -> R {
-        perThread.lend(stack, body)
+        let saved = qc_cachedTransactionStack()
+        qc_cacheTransactionStack(Unmanaged.passUnretained(stack).toOpaque())
+        defer { qc_cacheTransactionStack(saved) }
+        return perThread.lend(stack, body)
     }
 
     /// The value of `key` in the innermost frame that sets it.
