@@ -3,9 +3,10 @@ import RendererTestSupport
 @testable import RenderServer
 import XCTest
 
-/// `DepthSorter.byDepth(_:)` reads the depths through their buffer: its order must be exactly
-/// the one the array's comparison gave (increasing depth, equal depths by index, NaN and the
-/// infinities as the sort's steps leave them), for few and many depths, runs and ties.
+/// `DepthSorter.byDepth(_:)` reads the depths through their buffer and merges their runs when
+/// they are few (`byDepthInRuns`): its order must be exactly the one the array's comparison
+/// gave (increasing depth, equal depths by index, NaN and the infinities as the sort's steps
+/// leave them), for few and many depths, runs and ties.
 final class DepthSorterByDepthTests: XCTestCase {
     private var random = SeededGenerator(seed: 0xB7_DE97)
 
@@ -41,6 +42,8 @@ final class DepthSorterByDepthTests: XCTestCase {
                     return s * s / (1 - s * s / 64)
                 }
                 assertSameOrder(depths, "turning cards at \(time)")
+                // The runs merged, not Swift's sort, gave it.
+                XCTAssertNotNil(depths.withUnsafeBufferPointer(DepthSorter.byDepthInRuns), "runs at \(time)")
             }
         }
     }

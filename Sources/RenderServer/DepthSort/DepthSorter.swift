@@ -115,9 +115,11 @@ enum DepthSorter {
     ///
     /// The comparison reads the depths through their buffer: the array's subscript checked
     /// each index against the count, 31 instructions a card of the sort's 147 (S3, 10,000 cards).
+    /// Without NaN and in no more than `mostRuns` runs, the runs are merged by
+    /// `byDepthInRuns(_:)` instead (77 instructions a card where Swift's sort took 116).
     static func byDepth(_ depths: [Double]) -> [Int] {
         depths.withUnsafeBufferPointer { d in
-            (0..<d.count).sorted { d[$0] != d[$1] ? d[$0] < d[$1] : $0 < $1 }
+            byDepthInRuns(d) ?? (0..<d.count).sorted { d[$0] != d[$1] ? d[$0] < d[$1] : $0 < $1 }
         }
     }
 
