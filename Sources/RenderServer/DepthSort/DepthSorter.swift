@@ -112,8 +112,15 @@ enum DepthSorter {
     /// given order a few times (S3's cards, at evenly spread phases of one turn) are sorted in
     /// about linear time: 6 ns a card at 10,000 cards, where a radix sort of the depths' bits
     /// took 27, and the order of the last frame would be 84 swaps a card away.
+    ///
+    /// The comparison reads the depths through their buffer: the array's subscript checked
+    /// each index against the count, 31 instructions a card of the sort's 147 (S3, 10,000 cards).
+    /// Without NaN and in no more than `mostRuns` runs, the runs are merged by
+    /// `byDepthInRuns(_:)` instead (77 instructions a card where Swift's sort took 116).
     static func byDepth(_ depths: [Double]) -> [Int] {
-        depths.indices.sorted { depths[$0] != depths[$1] ? depths[$0] < depths[$1] : $0 < $1 }
+        depths.withUnsafeBufferPointer { d in
+            byDepthInRuns(d) ?? (0..<d.count).sorted { d[$0] != d[$1] ? d[$0] < d[$1] : $0 < $1 }
+        }
     }
 
     /// The indices of `items` back to front.
