@@ -47,8 +47,11 @@ final class QuadFieldsAssignTests: XCTestCase {
             func check<T>(_: T.Type) -> Bool { _isPOD(T.self) }
             return _openExistential(type, do: check)
         }
-        let fields = Mirror(reflecting: quad(x: 0, red: 1).fields.pointee).children
-            .map { ($0.label ?? "?", type(of: $0.value)) }
+        // The quad is kept alive while its fields are read: `fields` points into its storage.
+        let sample = quad(x: 0, red: 1)
+        let fields = withExtendedLifetime(sample) {
+            Mirror(reflecting: sample.fields.pointee).children.map { ($0.label ?? "?", type(of: $0.value)) }
+        }
         XCTAssertGreaterThan(fields.count, 15, "the mirror lists the stored fields")
         XCTAssertEqual(fields.filter { !isPlain($0.1) }.map { $0.0 }, ["texture", "gradient", "backdrop"])
     }
