@@ -96,13 +96,17 @@ final class ParallelPreparation: Sendable {
             for item in items[range] {
                 if item.quad >= 0 {
                     // Matched here, not copied out by `tree.quad(at:)`: the quad is read from its
-                    // command's storage, and its texture source taken out once (each read of
-                    // `quad.texture` is a copy, its image retained and released).
+                    // command's storage, and its texture source's fields in place (a copy would
+                    // retain and release its image, which many quads share).
                     guard case .quad(let quad) = tree.commands[Int(item.quad)] else { preconditionFailure("not a quad") }
-                    if item.texture >= 0, let source = quad.texture {
-                        let binding = TextureBinding(texture: textures[Int(item.texture)], unitRect: source.unitRect,
-                                                     minification: source.minificationFilter,
-                                                     magnification: source.magnificationFilter)
+                    if item.texture >= 0, let source = quad.textureSampling {
+                        // Unretained: the plan's `textures` keeps the texture alive until every
+                        // part has ended, and the list keeps it from then on (`keep`), so the
+                        // threads do not fight over its reference count.
+                        let texture = Unmanaged.passUnretained(textures[Int(item.texture)])
+                        let binding = TextureBinding(unretained: texture, unitRect: source.unitRect,
+                                                     minification: source.minification,
+                                                     magnification: source.magnification)
                         list.append(quad, texture: binding, clips: clips, canvasWidth: width, canvasHeight: height)
                     } else {
                         list.append(quad, texture: nil, clips: clips, canvasWidth: width, canvasHeight: height)

@@ -215,11 +215,33 @@ struct EdgeBox {
 
 /// A texture and how a quad samples it: an image's, or a group's intermediate image.
 struct TextureBinding {
-    var texture: Texture
+    /// The texture (each read may retain it: hot paths borrow `reference` instead).
+    var texture: Texture { reference.takeUnretainedValue() }
+    /// `texture`, without reference counting: alive while `owner` or, for an unretained
+    /// binding, its maker's keeper holds it.
+    let reference: Unmanaged<Texture>
     /// The part of the texture (unit coordinates, y down) that covers the quad's rect.
     var unitRect: CGRect
     var minification: TextureFilter
     var magnification: TextureFilter
+    /// `texture`, held strongly; nil for an unretained binding.
+    private let owner: Texture?
+
+    /// `texture` bound with this part and these filters, held strongly.
+    init(texture: Texture, unitRect: CGRect, minification: TextureFilter, magnification: TextureFilter) {
+        reference = .passUnretained(texture); owner = texture
+        self.unitRect = unitRect; self.minification = minification; self.magnification = magnification
+    }
+
+    /// `texture` bound without a reference count of its own, for preparing many quads on
+    /// several threads without every one retaining and releasing the one shared texture (an
+    /// atomic operation on one cache line that the threads fight over). The caller keeps the
+    /// texture alive for as long as the binding and what is prepared with it are used.
+    init(unretained texture: Unmanaged<Texture>, unitRect: CGRect, minification: TextureFilter,
+         magnification: TextureFilter) {
+        reference = texture; owner = nil
+        self.unitRect = unitRect; self.minification = minification; self.magnification = magnification
+    }
 }
 
 extension TextureBinding {

@@ -32,6 +32,9 @@ struct PreparedQuadList {
     private var isPart = false
     /// The textures the lean sprites read, kept alive while the list is (a record holds none).
     private(set) var textures: [Texture] = []
+    /// The address of `textures.last` (nil while it is empty); the texture there is kept alive
+    /// by `textures`, so no other object takes its address meanwhile.
+    private var lastKept: UInt?
     /// How many lean sprites kept their slot's sampling (`SpriteMemo`).
     private(set) var reusedSprites = 0
 
@@ -83,7 +86,7 @@ struct PreparedQuadList {
                                           at: storage.base + slot, memo: storage.memos + slot) {
             case .appended(let bounds, let reused):
                 if reused { reusedSprites += 1 }
-                keep(binding.texture)
+                keep(binding)
                 entries.append(Self.entry(bounds, record: ~Int32(slot)))
                 return
             case .nothing: return
@@ -120,10 +123,21 @@ struct PreparedQuadList {
         spriteStorage = storage
     }
 
-    /// Keeps `texture` alive while the list is (consecutive sprites mostly share one).
+    /// Keeps `binding`'s texture alive while the list is (consecutive sprites mostly share one):
+    /// compared by address with the last kept (`lastKept`), retained only when it differs.
     @inline(__always)
+    private mutating func keep(_ binding: TextureBinding) {
+        let address = UInt(bitPattern: binding.reference.toOpaque())
+        if lastKept != address { keep(binding.texture) }
+    }
+
+    /// Keeps `texture` alive while the list is, unless it is the last kept.
     private mutating func keep(_ texture: Texture) {
-        if textures.last !== texture { textures.append(texture) }
+        let address = UInt(bitPattern: Unmanaged.passUnretained(texture).toOpaque())
+        if lastKept != address {
+            textures.append(texture)
+            lastKept = address
+        }
     }
 
     /// Prepares this list, empty, to be the part of a parallel preparation that prepares
@@ -175,6 +189,7 @@ struct PreparedQuadList {
             entries.removeAll(keepingCapacity: true)
             quads.removeAll(keepingCapacity: true)
             textures.removeAll(keepingCapacity: true)
+            lastKept = nil
             if isPart { spriteStorage = nil }
             if let capacity = spriteStorage?.capacity, capacity > 4 * max(expected, 4096) { spriteStorage = nil }
             nextSlot = 0; isPart = false; reusedSprites = 0

@@ -91,6 +91,17 @@ struct PreparedSprite {
     @inline(__always)
     static func prepare(_ quad: Quad, texture binding: TextureBinding, canvasWidth: Int, canvasHeight: Int,
                         at record: UnsafeMutablePointer<PreparedSprite>, memo: UnsafeMutablePointer<SpriteMemo>) -> Outcome {
+        // Borrowed, not retained (the binding's maker keeps it alive): many sprites on several
+        // threads share one texture, whose reference count they would fight over.
+        binding.reference._withUnsafeGuaranteedRef {
+            prepare(quad, texture: $0, binding: binding, canvasWidth: canvasWidth, canvasHeight: canvasHeight, at: record, memo: memo)
+        }
+    }
+
+    @inline(__always)
+    private static func prepare(_ quad: Quad, texture: Texture, binding: TextureBinding, canvasWidth: Int, canvasHeight: Int,
+                                at record: UnsafeMutablePointer<PreparedSprite>,
+                                memo: UnsafeMutablePointer<SpriteMemo>) -> Outcome {
         // The steps of `PreparedQuad.init` that a hard-edged sprite needs, in its order.
         guard quad.opacity > 0, quad.rect.width.isFinite, quad.rect.height.isFinite else { return .nothing }
         let plane = Homography(plane: quad.transform)
@@ -99,7 +110,7 @@ struct PreparedSprite {
         let isAffine = plane.isAffine, hasUnitW = inv.hasUnitW
         guard isAffine, hasUnitW, quad.opacity <= 1 else { return .general }
         let r = quad.rect
-        let texture = binding.texture, tint = quad.textureTint.raw
+        let tint = quad.textureTint.raw
         let key = SpriteMemo.key(texture: texture, binding: binding, rect: r, opacity: quad.opacity, tint: tint, inverse: inv)
         let reused = memo.pointee.holds(key)
         // No edge is antialiased and nothing is blurred: the quad reaches no further than its rect

@@ -54,6 +54,14 @@ public struct Quad: @unchecked Sendable, Equatable, CustomReflectable {
         get { fields.pointee.texture }
         _modify { yield &uniqueFields.pointee.texture }
     }
+    /// The texture's unit rect and filters (nil without a texture), read in place: reading
+    /// `texture` copies its `TextureSource`, retaining and releasing its image.
+    @inlinable public var textureSampling: (unitRect: CGRect, minification: TextureFilter, magnification: TextureFilter)? {
+        let fields = fields
+        guard let unitRect = fields.pointee.texture?.unitRect else { return nil }
+        return (unitRect, fields.pointee.texture.unsafelyUnwrapped.minificationFilter,
+                fields.pointee.texture.unsafelyUnwrapped.magnificationFilter)
+    }
     /// Radii of the rounded rectangle that bounds fill, texture and border.
     @inlinable public var cornerRadii: CornerRadii {
         get { fields.pointee.cornerRadii }
