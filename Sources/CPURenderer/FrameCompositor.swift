@@ -132,18 +132,25 @@ struct FrameCompositor {
         for node in nodes {
             switch node {
             case .quad(let index):
-                // Two fields read in place: the whole quad is copied out only where it is needed.
-                let (blurSigma, texture) = tree.blurAndTexture(ofQuadAt: index)
-                if blurSigma > 0,
-                   shadowMasks.drawShadow(tree.quad(at: index), { quad in
+                // Matched in place, not copied out by `tree.quad(at:)`, and the texture's image
+                // read in place: a copy of its `TextureSource` would retain and release the image
+                // that many quads share.
+                guard case .quad(let quad) = tree.commands[index] else { preconditionFailure("not a quad") }
+                if quad.blurSigma > 0,
+                   shadowMasks.drawShadow(quad, { quad in
                        plan.add(quad, binding: quad.texture.map(binding(for:)),
                                 mayBeSprite: PreparedSprite.mayHaveSpriteSampling(quad, clipCount: clipCount))
                    }) {
                     continue
                 }
-                // The store answers a run of quads of one image from its last lookup.
-                plan.add(command: index, texture: texture.map(textures.texture(for:)),
-                         mayBeSprite: PreparedSprite.mayHaveSpriteSampling(tree.quad(at: index), clipCount: clipCount))
+                // A run of quads of one image takes the texture the plan found for its first.
+                if let image = quad.textureImage,
+                   plan.add(command: index, sameTextureAs: image,
+                            mayBeSprite: PreparedSprite.mayHaveSpriteSampling(quad, clipCount: clipCount)) {
+                    continue
+                }
+                plan.add(command: index, texture: quad.texture.map(textures.texture(for:)), image: quad.textureImage,
+                         mayBeSprite: PreparedSprite.mayHaveSpriteSampling(quad, clipCount: clipCount))
             case .group(let index):
                 for (quad, binding) in composite(index) {
                     plan.add(quad, binding: binding, mayBeSprite: PreparedSprite.mayHaveSpriteSampling(quad, clipCount: clipCount))

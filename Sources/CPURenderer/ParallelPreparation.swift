@@ -21,13 +21,43 @@ struct QuadPreparationPlan: Sendable {
     /// How many levels of `textures.last` had their hulls found (0: none); mipmaps made later
     /// in the frame add levels, whose hulls are found again.
     private var lastHulledLevels = 0
+    /// The image and minification filter that `textures.last` was looked up by for the last item
+    /// looked up, when it was for a quad of the tree (nil after any other): the store answers the same
+    /// texture for the next quad of that image and filter.
+    private var lastImage: (image: ObjectIdentifier, minification: TextureFilter)?
+    /// The levels of `textures.last` when `lastImage` was set (they do not change until the next
+    /// lookup: mipmaps are made by a lookup, or for a group's image, never a store's texture).
+    private var lastLevels = 0
 
     init(expecting count: Int) { items.reserveCapacity(count) }
 
-    /// Adds the tree's quad at `index`, drawn with `texture`; `mayBeSprite`: whether it may be
-    /// painted as a sprite, which reads the texture's alpha hulls (asked only until they are found).
-    mutating func add(command index: Int, texture: Texture?, mayBeSprite: @autoclosure () -> Bool) {
+    /// Adds the tree's quad at `index`, drawn with `texture`, the store's texture of `image` (nil
+    /// for a video frame); `mayBeSprite`: whether it may be painted as a sprite, which reads the
+    /// texture's alpha hulls (asked only until they are found).
+    mutating func add(command index: Int, texture: Texture?, image: (image: ObjectIdentifier, minification: TextureFilter)?,
+                      mayBeSprite: @autoclosure () -> Bool) {
         items.append(Item(quad: Int32(index), texture: texture.map { self.index(of: $0, mayBeSprite: mayBeSprite) } ?? -1))
+        if let texture {
+            lastImage = image
+            lastLevels = texture.levels.count
+        }
+    }
+
+    /// Adds the tree's quad at `index` drawn with the texture of the item added last, when that
+    /// was a quad of the tree whose texture was looked up by `image` (the same image and
+    /// minification filter); returns false, adding nothing, otherwise. Neither the quad's texture
+    /// source nor the texture is copied (each would retain and release an object that the run's
+    /// quads share).
+    mutating func add(command index: Int, sameTextureAs image: (image: ObjectIdentifier, minification: TextureFilter),
+                      mayBeSprite: @autoclosure () -> Bool) -> Bool {
+        guard let last = lastImage, last.image == image.image, last.minification == image.minification else { return false }
+        // The texture's levels have not changed since its lookup: only its hulls may be missing.
+        if lastHulledLevels != lastLevels && mayBeSprite() {
+            textures[textures.count - 1].findAlphaHulls()
+            lastHulledLevels = lastLevels
+        }
+        items.append(Item(quad: Int32(index), texture: Int32(textures.count - 1)))
+        return true
     }
 
     /// Adds a quad made while the plan is built.
@@ -35,6 +65,7 @@ struct QuadPreparationPlan: Sendable {
         if let binding { _ = index(of: binding.texture, mayBeSprite: mayBeSprite) }
         items.append(Item(quad: ~Int32(given.count), texture: -1))
         given.append((quad, binding))
+        lastImage = nil
     }
 
     /// The index of `texture` in `textures` (consecutive quads mostly share one), its hulls

@@ -81,9 +81,9 @@ struct PreparedQuadList {
         let slot = nextSlot
         nextSlot += 1
         if PreparedSprite.mayBeSprite(quad, clipCount: clips.count) {
-            let storage = storageToWrite(slot)
+            let (record, memo) = slotToWrite(slot)
             switch PreparedSprite.prepare(quad, texture: binding, canvasWidth: canvasWidth, canvasHeight: canvasHeight,
-                                          at: storage.base + slot, memo: storage.memos + slot) {
+                                          at: record, memo: memo) {
             case .appended(let bounds, let reused):
                 if reused { reusedSprites += 1 }
                 keep(binding)
@@ -104,14 +104,19 @@ struct PreparedQuadList {
         quads.append(quad)
     }
 
-    /// The storage to write slot `slot` of, with room made for it in this list's own storage (a
-    /// part's storage has room for every slot it may write).
+    /// The record and memo of slot `slot`, with room made for it in this list's own storage (a
+    /// part's storage has room for every slot it may write). The pointers, not the storage, are
+    /// returned: a reference held while the sprite is prepared would be retained and released
+    /// for every sprite, and the parts of a parallel preparation share one storage, whose count
+    /// the threads would fight over. The list keeps the storage alive.
     @inline(__always)
-    private mutating func storageToWrite(_ slot: Int) -> PreparedSpriteStorage {
+    private mutating func slotToWrite(_ slot: Int) -> (record: UnsafeMutablePointer<PreparedSprite>,
+                                                       memo: UnsafeMutablePointer<SpriteMemo>) {
         if !isPart, spriteStorage == nil || slot >= spriteStorage.unsafelyUnwrapped.capacity || !isKnownUniquelyReferenced(&spriteStorage) {
             reserveSlots(slot + 1)
         }
-        return spriteStorage.unsafelyUnwrapped
+        let storage = spriteStorage.unsafelyUnwrapped
+        return (storage.base + slot, storage.memos + slot)
     }
 
     /// Makes this list's own storage unshared and large enough for `count` slots, keeping the
@@ -160,10 +165,15 @@ struct PreparedQuadList {
     /// after this list's (`beginPart`) into this list's storage, where its sprites stay.
     mutating func append(part: PreparedQuadList) {
         let quadBase = Int32(quads.count)
-        entries.reserveCapacity(entries.count + part.entries.count)
-        for var entry in part.entries {
-            if entry.record >= 0 { entry.record += quadBase }
-            entries.append(entry)
+        if quadBase == 0 || part.quads.isEmpty {
+            // No record to renumber (the common case of sprites alone): copied whole.
+            entries.append(contentsOf: part.entries)
+        } else {
+            entries.reserveCapacity(entries.count + part.entries.count)
+            for var entry in part.entries {
+                if entry.record >= 0 { entry.record += quadBase }
+                entries.append(entry)
+            }
         }
         quads.append(contentsOf: part.quads)
         nextSlot = part.nextSlot

@@ -60,6 +60,9 @@ final class Texture: @unchecked Sendable {
         for level in levels.indices { _ = alphaHull(level: level) }
     }
 
+    /// Whether every level's hull has been found (for tests and diagnostics).
+    var hasAllAlphaHulls: Bool { hulls.count >= levels.count && hulls.prefix(levels.count).allSatisfy { $0 != nil } }
+
     /// Whether every mipmap level down to 1x1 is built.
     var hasMipmaps: Bool { levels[levels.count - 1].width == 1 && levels[levels.count - 1].height == 1 }
 

@@ -57,10 +57,29 @@ public struct Quad: @unchecked Sendable, Equatable, CustomReflectable {
     /// The texture's unit rect and filters (nil without a texture), read in place: reading
     /// `texture` copies its `TextureSource`, retaining and releasing its image.
     @inlinable public var textureSampling: (unitRect: CGRect, minification: TextureFilter, magnification: TextureFilter)? {
-        let fields = fields
-        guard let unitRect = fields.pointee.texture?.unitRect else { return nil }
-        return (unitRect, fields.pointee.texture.unsafelyUnwrapped.minificationFilter,
-                fields.pointee.texture.unsafelyUnwrapped.magnificationFilter)
+        guard let slot = textureSlot else { return nil }
+        return slot.withMemoryRebound(to: TextureSource.self, capacity: 1) { source in
+            (source.pointee.unitRect, source.pointee.minificationFilter, source.pointee.magnificationFilter)
+        }
+    }
+    /// The identity of the texture's image and its minification filter, read in place: what a
+    /// renderer finds the texture it uploaded by (nil without a texture, and for a video frame,
+    /// which is found by its frame instead).
+    @inlinable public var textureImage: (image: ObjectIdentifier, minification: TextureFilter)? {
+        guard let slot = textureSlot else { return nil }
+        return slot.withMemoryRebound(to: TextureSource.self, capacity: 1) { source in
+            source.pointee.video == nil ? (ObjectIdentifier(source.pointee.image), source.pointee.minificationFilter) : nil
+        }
+    }
+    /// Where the fields hold the texture source (nil without a texture), to be read as a
+    /// `TextureSource` (an optional's payload lies at its start) so that reading some of its
+    /// fields copies no reference: many quads share one image. Not generic (a generic member
+    /// runs unspecialized from another module). Valid while `storage` is held.
+    @inlinable var textureSlot: UnsafeMutablePointer<TextureSource?>? {
+        // Asked through an optional chain, which reads in place: comparing the optional itself
+        // with nil copies it.
+        guard fields.pointee.texture?.minificationFilter != nil else { return nil }
+        return fields.pointer(to: \QuadFields.texture)
     }
     /// Radii of the rounded rectangle that bounds fill, texture and border.
     @inlinable public var cornerRadii: CornerRadii {
