@@ -151,6 +151,39 @@ final class MovedLayerRedrawTests: XCTestCase {
         }
     }
 
+    /// A sublayer moved frame after frame writes its quads into its own quads' storages of two
+    /// frames ago by their tags (`MovedQuadTag`), their fields not compared; one changed in
+    /// between (flattened, not moved) is not, in the frame it is flattened nor in the next ones:
+    /// every frame still equals the one flattening gives.
+    func testSublayersMovedFrameAfterFrameAreWrittenByTagUntilChanged() throws {
+        for parts in [2, 1] {
+            renderers.flattenInParts(parts)
+            let pool = renderers.moving.frames.subtreeCache.spareQuads
+            for step in 0..<8 {
+                let before = pool.writtenByTag
+                ReuseComparison.commitWithoutActions {
+                    for (k, layer) in sublayers.enumerated() {
+                        layer.position.x += step % 2 == 0 ? 1 : -1
+                        // A third of the cards change colour (or bounds, or image) in one frame.
+                        guard step == 4, k % 3 == 0 else { continue }
+                        switch k % 8 {
+                        case 0, 1, 3: layer.contents = layer.contents == nil ? nil : images[1 - k % 2]
+                        case 2, 6: layer.backgroundColor = CGColor(red: 1, green: 0.2, blue: 0.2, alpha: 1)
+                        default: layer.bounds.size.width += 1
+                        }
+                    }
+                }
+                try assertNextFramesEqual()
+                if [3, 5, 7].contains(step) {
+                    // Two frames moved: the spares of two frames ago are their own quads. (Two
+                    // frames after the change, the spares of the frame that flattened a third of
+                    // the cards are one list short of theirs: most are other cards', compared.)
+                    XCTAssertGreaterThan(pool.writtenByTag - before, Self.count / 3, "step \(step)")
+                }
+            }
+        }
+    }
+
     func testOnlyAChangeOfPlacementKeepsTheLayersDrawingValid() throws {
         let layer = sublayers[10]
         let store = renderers.moving.frames.renderTree

@@ -11,14 +11,22 @@ final class SpareQuadPoolTests: XCTestCase {
     private let source = Quad(transform: .identity, rect: CGRect(x: 0, y: 0, width: 8, height: 6),
                               fillColor: PremultipliedColor(red: 0.5, green: 0, blue: 0, alpha: 0.5), opacity: 0.75)
 
-    /// Runs one frame: a recycler of `pool` makes a quad of `source` moved to x = `x`.
-    private func frame(_ pool: SpareQuadPool, x: Double) -> (quad: Quad, writtenInPlace: Int) {
-        var recycler = MovedQuadRecycler(pool: pool)
-        let quad = recycler.quad(source, movedTo: .translation(x, 0))
-        let written = recycler.writtenInPlace
+    /// Runs frame `frame` of `pool`: `make` makes a quad with a recycler of it, which is then
+    /// finished; the quad, and how many spares the recycler wrote after comparing and by tag.
+    private func runFrame(_ pool: SpareQuadPool, frame: UInt64 = 0,
+                          _ make: (inout MovedQuadRecycler) -> Quad) -> (quad: Quad, writtenInPlace: Int, byTag: Int) {
+        var recycler = MovedQuadRecycler(pool: pool, frame: frame)
+        let quad = make(&recycler)
+        let written = (recycler.writtenInPlace, recycler.writtenByTag)
         recycler.finish()
         pool.endFrame()
-        return (quad, written)
+        return (quad, written.0, written.1)
+    }
+
+    /// Runs one frame: a recycler of `pool` makes a quad of `source` moved to x = `x`.
+    private func frame(_ pool: SpareQuadPool, x: Double) -> (quad: Quad, writtenInPlace: Int) {
+        let made = runFrame(pool) { $0.quad(source, movedTo: .translation(x, 0)) }
+        return (made.quad, made.writtenInPlace)
     }
 
     func testAQuadNothingHoldsIsWrittenTwoFramesLater() {
@@ -42,6 +50,60 @@ final class SpareQuadPoolTests: XCTestCase {
         XCTAssertEqual(kept.transform, .translation(1, 0), "and keeps its fields")
         XCTAssertEqual(third.quad.transform, .translation(3, 0))
         XCTAssertEqual(third.quad.opacity, 0.75)
+    }
+
+    /// Runs one frame: a recycler of `pool` makes a quad of `source` moved to x = `frame`, made
+    /// as quad 0 of layer 7 (of layer `layer`'s on the first frame) in frame `frame`, trusting a
+    /// spare made so two frames ago when `trusted`; `takeBack` takes the drawing back afterwards
+    /// (`untagLast`).
+    private func taggedFrame(_ pool: SpareQuadPool, source: Quad, frame: UInt64, trusted: Bool,
+                             layer: UInt64 = 7, takeBack: Bool = false) -> (quad: Quad, byTag: Int) {
+        let made = runFrame(pool, frame: frame) { recycler in
+            let quad = recycler.quad(source, movedTo: .translation(Double(frame), 0), layer: layer, index: 0,
+                                     sameFieldsAsTwoFramesAgo: trusted)
+            if takeBack { recycler.untagLast(1) }
+            return quad
+        }
+        return (made.quad, made.byTag)
+    }
+
+    /// A spare made as the quad the caller names is written by its transform alone: its fields
+    /// are not compared with the source's (the caller's tag is the proof that they are the
+    /// same; here, planted, they are not, and the spare's are kept).
+    func testASpareMadeAsTheNamedQuadIsWrittenByItsTransformAlone() {
+        let pool = SpareQuadPool()
+        var other = source
+        other.opacity = 0.25
+        _ = taggedFrame(pool, source: source, frame: 1, trusted: true)
+        _ = taggedFrame(pool, source: source, frame: 2, trusted: true)
+        let third = taggedFrame(pool, source: other, frame: 3, trusted: true)
+        XCTAssertEqual(third.byTag, 1)
+        XCTAssertEqual(third.quad.opacity, 0.75, "the spare's fields, not compared with the source's")
+        XCTAssertEqual(third.quad.transform, .translation(3, 0))
+        XCTAssertEqual(pool.writtenByTag, 1)
+        // Not trusted: compared and copied.
+        let fourth = taggedFrame(pool, source: other, frame: 4, trusted: false)
+        XCTAssertEqual(fourth.byTag, 0)
+        XCTAssertEqual(fourth.quad.opacity, 0.25)
+    }
+
+    /// A spare made as another quad (in another frame, of another layer), or in a drawing taken
+    /// back, is compared with the source and written with the source's fields.
+    func testASpareMadeAsAnotherQuadOrTakenBackIsCompared() {
+        var other = source
+        other.opacity = 0.25
+        for (first, layer, takeBack) in [(UInt64(0), UInt64(7), false), (1, 8, false), (1, 7, true)] {
+            let pool = SpareQuadPool()
+            _ = taggedFrame(pool, source: source, frame: first, trusted: true, layer: layer, takeBack: takeBack)
+            _ = taggedFrame(pool, source: source, frame: 2, trusted: true)
+            let third = taggedFrame(pool, source: other, frame: 3, trusted: true)
+            XCTAssertEqual(third.byTag, 0)
+            XCTAssertEqual(third.quad.opacity, 0.25, "the source's fields")
+            XCTAssertEqual(third.quad.transform, .translation(3, 0))
+        }
+        // An index outside the tags' range is never trusted.
+        XCTAssertFalse(MovedQuadTag(layer: 7, frame: 1, index: 256).isSome)
+        XCTAssertEqual(MovedQuadTag(layer: 7, frame: 1, index: 256), MovedQuadTag(layer: 7, frame: 3, index: 300))
     }
 
     func testWithoutAPoolAQuadIsCopied() {

@@ -29,6 +29,9 @@ package final class FlattenedSubtreeCache {
         var drawnAt: (frame: UInt64, command: Int, clip: Int)
         /// How many commands and clips of its own it drew there.
         var drawnCount = (commands: 0, clips: 0)
+        /// Whether the drawing last recorded was drawn moved (`FrameFlattener.redrawMoved`): the
+        /// quads of the layer's drawing of the frame before, moved (`MovedQuadTag`).
+        var drawnMoved = false
         /// The memo of the layer's turn while it is drawn moved with animations
         /// (`FrameFlattener.redrawMoved`), kept here from frame to frame rather than taken out
         /// of the layer's presentation box and put back; nil until it is so drawn.
@@ -105,6 +108,8 @@ package final class FlattenedSubtreeCache {
         // holds them. With a second core free, they were freed while the app changed its layers.
         retirement.waitUntilFreed()
         frame &+= 1
+        // Tagging its quads with the frame (the one made as the last frame ended holds none).
+        movedQuads = MovedQuadRecycler(pool: spareQuads, frame: frame)
         reusedSubtrees = 0
         flattenedSubtrees = 0
         repeatedSubtrees = 0
@@ -272,15 +277,19 @@ package final class FlattenedSubtreeCache {
     /// `record(_:key:isStatic:commands:from:clips:from:)` of layer `id` whose entry, looked up
     /// earlier in this frame (`entry(of:)`), is `entry`: a lookup fewer for a caller that
     /// holds it (a sublayer run). With nil, the entry is looked up here.
-    func record(_ id: UInt64, entry known: Entry?, key: SubtreeKey, isStatic: Bool, commands: [DrawCommand],
-                from commandStart: Int, clips: ClipTable, from clipStart: Int) {
+    /// `moved`: whether the subtree was drawn moved (`Entry.drawnMoved`).
+    func record(_ id: UInt64, entry known: Entry?, key: SubtreeKey, isStatic: Bool, moved: Bool = false,
+                commands: [DrawCommand], from commandStart: Int, clips: ClipTable, from clipStart: Int) {
         flattenedSubtrees += 1
         guard let entry = known ?? entries[id] else {
-            entries[id] = Entry(key: key, frame: frame, command: commandStart, clip: clipStart,
-                                drawnCount: (commands.count - commandStart, clips.count - clipStart))
+            let entry = Entry(key: key, frame: frame, command: commandStart, clip: clipStart,
+                              drawnCount: (commands.count - commandStart, clips.count - clipStart))
+            entry.drawnMoved = moved
+            entries[id] = entry
             return
         }
         entry.drawnAt = (frame, commandStart, clipStart)
+        entry.drawnMoved = moved
         entry.drawnCount = (commands.count - commandStart, clips.count - clipStart)
         guard entry.key == key, isStatic else {
             // Changed since the last frame (or changing with time): remember the key only.

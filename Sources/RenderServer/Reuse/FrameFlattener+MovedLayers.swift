@@ -21,6 +21,10 @@ extension FrameFlattener {
         /// The memo of the layer's turn the cache keeps for it (`FlattenedSubtreeCache.Entry.
         /// placementMemo`), not retained: the cache holds it through the frame.
         var memo: Unmanaged<PlanarRotationMemo.Storage>? = nil
+        /// Whether it was itself drawn moved (`FlattenedSubtreeCache.Entry.drawnMoved`): its
+        /// quads hold the fields of the layer's quads of the frame before, so a spare made as
+        /// one of those two frames ago holds them too.
+        var wasDrawnMoved = false
     }
 
     /// Where a run's sublayers were drawn in the last frame (`SublayerRun.lastFrameDrawing`).
@@ -41,7 +45,8 @@ extension FrameFlattener {
               let key = cache.keyDrawnLastFrame(entry, command: commands.lowerBound, clip: clip),
               key.context == contextSerial else { return nil }
         // A leaf's subtree version is its version.
-        return LastDrawing(commands: commands, version: key.subtreeVersion, memo: entry?.unretainedPlacementMemo)
+        return LastDrawing(commands: commands, version: key.subtreeVersion, memo: entry?.unretainedPlacementMemo,
+                           wasDrawnMoved: entry?.drawnMoved == true)
     }
 
     /// What a sublayer of a short list (no `SublayerRun`), or of a run whose order changed, drew
@@ -54,7 +59,8 @@ extension FrameFlattener {
         guard redrawsMovedLayers, let drawn = cache.drawingLastFrame(entry, context: contextSerial) else { return nil }
         // A leaf's subtree version is its version.
         return LastDrawing(commands: drawn.commands, version: drawn.subtreeVersion,
-                           memo: entry?.unretainedPlacementMemo)
+                           memo: entry?.unretainedPlacementMemo,
+                           wasDrawnMoved: entry?.drawnMoved == true)
     }
 
     /// What the sublayers of a run drawn moved read from the flattener and the cache, read once
@@ -100,8 +106,8 @@ extension FrameFlattener {
             }
             if let moved {
                 cache.record(id, entry: entry, key: SubtreeKey(subtreeVersion: moved.version, context: contextSerial),
-                             isStatic: moved.isStatic, commands: commands, from: commandStart, clips: clips,
-                             from: clipStart)
+                             isStatic: moved.isStatic, moved: true, commands: commands, from: commandStart,
+                             clips: clips, from: clipStart)
                 // An animated layer drawn moved keeps the memo of its turn in its entry.
                 if !moved.isStatic, last.memo == nil { cache.keepPlacementMemo(of: id) }
                 return
@@ -178,14 +184,21 @@ extension FrameFlattener {
         if layer.pointee.kind.isPlain && !box.value.isDoubleSided && Self.isFacingAway(box.value.bounds, world) { return false }
         let transform = Matrix4(world)
         let start = commands.count
+        // Each quad tagged as the layer's in this frame's drawing; one made as the same quad
+        // two frames ago holds its fields when the last drawing was that one moved again.
+        let id = layer.pointee.id, trusted = last.wasDrawnMoved
+        var made = 0
         for index in last.commands {
             // Each quad's fields copied once, into a spare storage of an older frame or a new
             // one (`MovedQuadRecycler`); a drawing that is not quads alone (a group) is taken back.
             guard case .quad(let quad) = lastCommands[index] else {
+                quads.untagLast(commands.count - start)
                 commands.removeSubrange(start...)
                 return false
             }
-            commands.append(.quad(quads.quad(quad, movedTo: transform)))
+            commands.append(.quad(quads.quad(quad, movedTo: transform, layer: id, index: made,
+                                             sameFieldsAsTwoFramesAgo: trusted)))
+            made += 1
         }
         redrawnMoved += 1
         return true

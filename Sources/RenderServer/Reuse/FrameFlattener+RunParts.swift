@@ -62,7 +62,7 @@ extension FrameFlattener {
         // The subtrees the cache holds, looked up in paint order as the serial loop does.
         // Each sublayer's entry and key, looked up once here for the join to draw (a sublayer
         // not missed with a key is held by the cache) or to record under
-        // (`FlattenedSubtreeCache.record(_:entry:key:isStatic:commands:from:clips:from:)`).
+        // (`FlattenedSubtreeCache.record(_:entry:key:isStatic:moved:commands:from:clips:from:)`).
         var looked = [LookedUpSublayer](repeating: LookedUpSublayer(), count: ids.count)
         var missed = [Bool](repeating: false, count: ids.count)
         var missedCount = 0
@@ -91,7 +91,7 @@ extension FrameFlattener {
         let partCount = missedCount >= Self.partsMinimum ? min(maximumParts, missedCount / Self.partSizeMinimum) : 1
         var parts = partCount > 1
             ? flattenParts(partCount, of: ids, missed: missed, moved: moved, lastCommands: cache.previousCommands,
-                           spareQuads: cache.spareQuads, in: context)
+                           spareQuads: cache.spareQuads, frame: cache.frame, in: context)
             : []
         for part in 0..<partCount {
             let range = Self.range(ofPart: part, of: partCount, count: ids.count)
@@ -140,14 +140,14 @@ extension FrameFlattener {
     /// `partCount` parts at once, those that only moved (`moved`, in `lastCommands`) by
     /// `redrawMoved`; each part's result at its index (nil only if a part never ran).
     private func flattenParts(_ partCount: Int, of ids: [UInt64], missed: [Bool], moved: [LastDrawing?],
-                              lastCommands: [DrawCommand], spareQuads: SpareQuadPool,
+                              lastCommands: [DrawCommand], spareQuads: SpareQuadPool, frame: UInt64,
                               in context: ParentContext) -> [FlattenedRunPart?] {
         let seed = partSeed
         let results = ThreadLock<[FlattenedRunPart?]>(Array(repeating: nil, count: partCount))
         DispatchQueue.concurrentPerform(iterations: partCount) { part in
             let range = Self.range(ofPart: part, of: partCount, count: ids.count)
             let flattened = Self.flattenPart(range, of: ids, missed: missed, moved: moved, lastCommands: lastCommands,
-                                             spareQuads: spareQuads, in: context, seed: seed)
+                                             spareQuads: spareQuads, frame: frame, in: context, seed: seed)
             results.withLock { $0[part] = flattened }
         }
         return results.withLock { $0 }
@@ -156,11 +156,11 @@ extension FrameFlattener {
     /// Flattens the sublayers `ids[range]` that the cache missed and that draw alone, on the
     /// calling thread, by a flattener of its own that starts from `seed` (see `flattenParts`).
     private static func flattenPart(_ range: Range<Int>, of ids: [UInt64], missed: [Bool], moved: [LastDrawing?],
-                                    lastCommands: [DrawCommand], spareQuads: SpareQuadPool, in context: ParentContext,
-                                    seed: PartSeed) -> FlattenedRunPart {
+                                    lastCommands: [DrawCommand], spareQuads: SpareQuadPool, frame: UInt64,
+                                    in context: ParentContext, seed: PartSeed) -> FlattenedRunPart {
         var flattener = FrameFlattener(part: seed)
         // Keyed by the part's first sublayer: the part drawing it two frames on takes these back.
-        var quads = MovedQuadRecycler(pool: spareQuads, key: ids[range].first)
+        var quads = MovedQuadRecycler(pool: spareQuads, key: ids[range].first, frame: frame)
         defer { quads.finish() }
         flattener.commands.reserveCapacity(range.count)
         var ends: [FlattenedRunPart.End] = []
@@ -176,7 +176,7 @@ extension FrameFlattener {
                 guard drawsAlone(layer) else { return nil }
                 if index < moved.count, let last = moved[index],
                    flattener.redrawMoved(layer, last: last, lastCommands: lastCommands, quads: &quads, in: context) {
-                    return layer.pointee.animations.isEmpty ? .flattenedStatic : .movedWithTime
+                    return layer.pointee.animations.isEmpty ? .movedStatic : .movedWithTime
                 }
                 let dependencies = flattener.changes.timeDependencies
                 flattener.visit(layer.pointee, in: context)
@@ -226,8 +226,9 @@ extension FrameFlattener {
             // The summary's version is the layer's (see `visitSublayer`); the entry is still the
             // layer's (the join adds entries of other layers only, and drops none).
             looked[index].entry.withEntry { entry in
-                cache.record(ids[index], entry: entry, key: key, isStatic: end.outcome == .flattenedStatic,
-                             commands: commands, from: commandStart, clips: clips, from: clipStart)
+                cache.record(ids[index], entry: entry, key: key, isStatic: end.outcome.isStatic,
+                             moved: end.outcome.isMoved, commands: commands, from: commandStart, clips: clips,
+                             from: clipStart)
             }
             // A layer drawn moved with animations keeps the memo of its turn in its entry.
             if end.outcome == .movedWithTime, moved[index]?.memo == nil { cache.keepPlacementMemo(of: ids[index]) }
@@ -256,8 +257,15 @@ struct FlattenedRunPart: Sendable {
         case flattenedStatic
         /// Flattened, with an animation (it is not stored for the next frame).
         case flattenedWithTime
+        /// Drawn moved (`redrawMoved`), without animations.
+        case movedStatic
         /// Drawn moved (`redrawMoved`), with animations that only move it (not stored either).
         case movedWithTime
+
+        /// Whether nothing in the sublayer drawn changes with time (it may be stored).
+        var isStatic: Bool { self == .flattenedStatic || self == .movedStatic }
+        /// Whether the sublayer was drawn moved.
+        var isMoved: Bool { self == .movedStatic || self == .movedWithTime }
     }
 
     /// Where a sublayer's commands and clips ended in the part's lists.

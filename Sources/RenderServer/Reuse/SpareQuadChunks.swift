@@ -7,27 +7,27 @@ import CompositorCore
 /// differ only in their transforms (`Quad.assign(_:transform:)`), not into another part's.
 struct SpareQuadChunks {
     /// The chunks given under a key, one a key.
-    private var keyed: [UInt64: [Quad]] = [:]
+    private var keyed: [UInt64: [SpareQuad]] = [:]
     /// The chunks given without a key, or under a key already given in the same frame.
-    private var loose: [[Quad]] = []
+    private var loose: [[SpareQuad]] = []
 
-    /// Keeps `quads`, given under `key`.
-    mutating func add(_ quads: [Quad], for key: UInt64?) {
+    /// Keeps `chunk`, given under `key`.
+    mutating func add(_ chunk: [SpareQuad], for key: UInt64?) {
         if let key, keyed[key] == nil {
-            keyed[key] = quads
+            keyed[key] = chunk
         } else {
-            loose.append(quads)
+            loose.append(chunk)
         }
     }
 
     /// The chunk given under `key`, taken out; nil when there is none.
-    mutating func remove(for key: UInt64) -> [Quad]? {
+    mutating func remove(for key: UInt64) -> [SpareQuad]? {
         keyed.removeValue(forKey: key)
     }
 
     /// Any chunk, taken out: one given without a key first (a recycler without a key takes no
     /// part's own chunk while another is left); nil when none is left.
-    mutating func removeAny() -> [Quad]? {
+    mutating func removeAny() -> [SpareQuad]? {
         loose.popLast() ?? keyed.popFirst()?.value
     }
 }

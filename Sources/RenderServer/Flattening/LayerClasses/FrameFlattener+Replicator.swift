@@ -12,6 +12,12 @@ extension FrameFlattener {
     /// plane; or, with `preservesDepth`, all of them depth-sorted in 3D as a transform layer's.
     mutating func drawReplicatorInstances(_ p: PlacedLayer, context: ParentContext) {
         let instances = ReplicatorLayerState.instances(of: p.state)
+        // Each instance's commands are recoloured once drawn (`ColorMultiplier`): a sublayer's
+        // drawing of the last frame, recoloured there, would be recoloured again if drawn moved
+        // (a replicator of one instance, whose sublayers keep their context from frame to frame).
+        let movesLayers = redrawsMovedLayers
+        redrawsMovedLayers = false
+        defer { redrawsMovedLayers = movesLayers }
         if p.state.replicator.preservesDepth {
             drawReplicatorInstancesInDepth(p, instances: instances, context: context)
             return
