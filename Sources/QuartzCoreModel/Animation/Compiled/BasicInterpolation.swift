@@ -93,7 +93,6 @@ struct BasicInterpolation<Value: BasicAnimatedValue>: Sendable {
 
     /// The animated value at `progress` of repetition `iteration`, `current` being the
     /// property's current value (read only when `readsCurrent`).
-    @inline(__always)
     func value(progress: Double, iteration: Int, current: Value) -> Value {
         let start = from.resolved(current: current), end = to.resolved(current: current)
         // `AnimatableValue.interpolate`.
