@@ -27,7 +27,8 @@ struct QCBench: ParsableCommand {
 
             --specialized measures a 10,000-particle emitter, a 2,000-glyph text layer laid out \
             again every frame and a 4,096-instance replicator instead; --animations N measures \
-            the cost of evaluating N running animations and of presentation(); --model-only \
+            the cost of evaluating N running animations (flattening alone and whole frames, each \
+            timed --frames / 2 times) and of presentation(); --model-only \
             measures the model side of the scenes' frames (update, commit, flatten) without \
             rendering, in microseconds per changed layer.
             """)
@@ -140,7 +141,9 @@ struct QCBench: ParsableCommand {
             renderer.reusesUnchangedSubtrees = !withoutSubtreeReuse
             if let animations {
                 Progress.announce("\(backend): evaluating \(animations) running animations")
-                for line in try AnimationCost.run(count: animations, renderer: renderer) { print(line) }
+                for line in try AnimationCost.run(count: animations, renderer: renderer, backend: backend, runs: max(frames / 2, 1)) {
+                    print(line)
+                }
                 return
             }
             if modelOnly {

@@ -18,20 +18,31 @@ extension LayerStateBox {
     /// Animations that set none (a slide, a point-valued `position`) leave the box in its slot.
     /// (The placement is written in place and the answer is a flag: an optional placement was
     /// copied out twice a layer.)
+    ///
+    /// `timings`: the memo of the timings evaluated for the layers before this one in the frame
+    /// (`AnimationTimingMemo`), which the caller keeps.
     package func animatePlacement(_ placement: inout LayerPlacement, by animations: [CompiledAnimation],
-                                  localTime: CFTimeInterval, owner: PresentationBoxOwner?) -> Bool {
+                                  localTime: CFTimeInterval, owner: PresentationBoxOwner?,
+                                  timings: inout AnimationTimingMemo) -> Bool {
         var turns = false
         guard Self.writePlacementOnly(animations, turns: &turns) else { return false }
         placement.position = value.position
         placement.transform = value.transform
         guard turns, let kept = takeReusablePresentation(owner: owner), let storage = kept.planarRotationMemo else {
             var memo = PlanarRotationMemo()
-            CompiledAnimation.apply(animations, to: &placement, localTime: localTime, memo: &memo)
+            CompiledAnimation.apply(animations, to: &placement, localTime: localTime, memo: &memo, timings: &timings)
             return true
         }
         defer { keepPresentation(kept) }
-        CompiledAnimation.apply(animations, to: &placement, localTime: localTime, memo: &storage.memo)
+        CompiledAnimation.apply(animations, to: &placement, localTime: localTime, memo: &storage.memo, timings: &timings)
         return true
+    }
+
+    /// `animatePlacement(_:by:localTime:owner:timings:)` with a memo of timings of its own.
+    package func animatePlacement(_ placement: inout LayerPlacement, by animations: [CompiledAnimation],
+                                  localTime: CFTimeInterval, owner: PresentationBoxOwner?) -> Bool {
+        var timings = AnimationTimingMemo()
+        return animatePlacement(&placement, by: animations, localTime: localTime, owner: owner, timings: &timings)
     }
 
     /// Whether `animations` are some and each writes only the placement

@@ -10,13 +10,15 @@ extension LayerStateBox {
     /// frame after frame), not by the kept presentation box: no box taken out of its slot and put
     /// back (two atomic exchanges, a uniqueness check, retains); the memo is looked up by the
     /// transform's bits, whoever keeps it. The placement stays in this module, where it is made,
-    /// animated and read without being copied across calls.
+    /// animated and read without being copied across calls. `timings`: the caller's memo of the
+    /// timings of the frame (`AnimationTimingMemo`).
     package func animatedToPosition(by animations: [CompiledAnimation], localTime: CFTimeInterval,
-                                    memo: PlanarRotationMemo.Storage, toPosition: inout CATransform3D) -> Bool {
+                                    memo: PlanarRotationMemo.Storage, timings: inout AnimationTimingMemo,
+                                    toPosition: inout CATransform3D) -> Bool {
         var turns = false
         guard Self.writePlacementOnly(animations, turns: &turns) else { return false }
         var placement = LayerPlacement(position: value.position, transform: value.transform)
-        CompiledAnimation.apply(animations, to: &placement, localTime: localTime, memo: &memo.memo)
+        CompiledAnimation.apply(animations, to: &placement, localTime: localTime, memo: &memo.memo, timings: &timings)
         toPosition = LayerGeometry.toPosition(of: self, placement: placement)
         return true
     }

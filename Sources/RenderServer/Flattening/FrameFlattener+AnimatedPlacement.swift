@@ -19,20 +19,24 @@ extension FrameFlattener {
     /// (`FlattenedSubtreeCache.Entry.placementMemo`), read without being retained (the cache
     /// holds it through the frame); without one, the kept presentation box's is taken and put
     /// back. The box is read as the caller holds it, not retained.
-    func animatedToSuperlayer(_ animations: [CompiledAnimation], box: LayerStateBox, in parent: ParentContext,
-                              memo: Unmanaged<PlanarRotationMemo.Storage>?,
-                              toParent: inout CATransform3D, localTime: inout CFTimeInterval) -> Bool {
+    ///
+    /// The timings are looked up in the flattener's memo (`timingMemo`): layers whose
+    /// animations share their timing (Apple's way of animating many layers) evaluate it once.
+    mutating func animatedToSuperlayer(_ animations: [CompiledAnimation], box: LayerStateBox, in parent: ParentContext,
+                                       memo: Unmanaged<PlanarRotationMemo.Storage>?,
+                                       toParent: inout CATransform3D, localTime: inout CFTimeInterval) -> Bool {
         guard !parent.superlayerAddsGeometry else { return false }
         localTime = Self.localTime(of: box, parentTime: parent.time)
         if let memo {
             let time = localTime
             return memo._withUnsafeGuaranteedRef { memo in
-                box.animatedToPosition(by: animations, localTime: time, memo: memo, toPosition: &toParent)
+                box.animatedToPosition(by: animations, localTime: time, memo: memo, timings: &timingMemo,
+                                       toPosition: &toParent)
             }
         }
         var placement = LayerPlacement()
         guard box.animatePlacement(&placement, by: animations, localTime: localTime,
-                                   owner: stores.presentationOwner) else { return false }
+                                   owner: stores.presentationOwner, timings: &timingMemo) else { return false }
         toParent = LayerGeometry.toPosition(of: box, placement: placement)
         return true
     }

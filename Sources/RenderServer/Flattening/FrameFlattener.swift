@@ -50,6 +50,9 @@ package struct FrameFlattener {
     private(set) var sublayersFlattenedInParts = 0
     /// How many sublayers drew their last frame's drawing moved (`redrawMoved`; for tests and statistics).
     var redrawnMoved = 0
+    /// The timings of running animations evaluated on this thread in this frame
+    /// (`AnimationTimingMemo`, `animatedToSuperlayer`).
+    var timingMemo = AnimationTimingMemo()
 
     /// How many layers `visit` has entered and not yet left.
     private var visitDepth = 0

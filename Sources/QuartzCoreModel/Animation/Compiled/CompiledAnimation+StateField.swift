@@ -14,6 +14,15 @@ struct StateFieldAnimation<Field: AnimatedField>: Sendable {
     let interpolation: BasicInterpolation<Field.Value>
     let pacing: ScalarPacing
     let field: Field
+    /// The number of `timing` and `pacing` (`TimingIdentity`), shared with the animations
+    /// whose timing is the same: their timing is evaluated once a frame (`AnimationTimingMemo`).
+    let timingIdentity: Int
+
+    init(timing: MediaTimingParameters, interpolation: BasicInterpolation<Field.Value>, pacing: ScalarPacing,
+         field: Field) {
+        (self.timing, self.interpolation, self.pacing, self.field) = (timing, interpolation, pacing, field)
+        timingIdentity = TimingIdentity.of(timing, pacing: pacing)
+    }
 
     /// `CompiledAnimation.apply(to:parentTime:)` on a layer's state, with its result bit for
     /// bit. Returns false, having written nothing, where the value cannot be read (a
@@ -24,11 +33,20 @@ struct StateFieldAnimation<Field: AnimatedField>: Sendable {
     /// the same result, the transform decomposed only when it is not the one decomposed last).
     ///
     /// `state` may be a layer's placement alone (`LayerPlacement`), when `field.isPlacement`.
+    ///
+    /// The timing is looked up in `timings` (`AnimationTimingMemo`), under `slot`, the
+    /// animation's place in its layer's list: evaluated once for the layers whose animations
+    /// share it.
     func apply<Holder: AnimatedFieldHolder>(to state: inout Holder, parentTime: CFTimeInterval,
-                                            memo: inout PlanarRotationMemo) -> Bool {
+                                            memo: inout PlanarRotationMemo, timings: inout AnimationTimingMemo,
+                                            slot: Int) -> Bool {
         // Outside the active interval without a fill, nothing is written (the model value shows).
-        guard let sample = timing.sample(atParentTime: parentTime) else { return true }
-        return interpolation.apply(progress: pacing.progress(at: sample), iteration: sample.iteration, field: field,
+        let paced = timings.progress(identity: timingIdentity, atParentTime: parentTime, slot: slot) {
+            guard let sample = timing.sample(atParentTime: parentTime) else { return nil }
+            return (pacing.progress(at: sample), sample.iteration)
+        }
+        guard let paced else { return true }
+        return interpolation.apply(progress: paced.progress, iteration: paced.iteration, field: field,
                                    to: &state, memo: &memo)
     }
 }
@@ -92,22 +110,28 @@ extension CompiledAnimation {
     /// declines).
     func applyToField(of state: inout LayerState, parentTime: CFTimeInterval) -> Bool {
         var memo = PlanarRotationMemo()
+        var timings = AnimationTimingMemo()
         return [self].withUnsafeBufferPointer {
-            Self.applyForm(of: $0.baseAddress!, to: &state, parentTime: parentTime, memo: &memo)
+            Self.applyForm(of: $0.baseAddress!, to: &state, parentTime: parentTime, memo: &memo, timings: &timings, slot: 0)
         }
     }
 
     /// Applies the plain-value form of the animation at `animation` to `target`: true when it
-    /// has one that applied (`StateFieldAnimation.apply(to:parentTime:memo:)`).
+    /// has one that applied (`StateFieldAnimation.apply(to:parentTime:memo:timings:slot:)`).
     static func applyForm<Target: AnimatedFieldHolder>(of animation: UnsafePointer<CompiledAnimation>,
                                                        to target: inout Target, parentTime: CFTimeInterval,
-                                                       memo: inout PlanarRotationMemo) -> Bool {
+                                                       memo: inout PlanarRotationMemo, timings: inout AnimationTimingMemo,
+                                                       slot: Int) -> Bool {
         // Each read out on its own: a call on the animation while the target is written copies
         // the animation.
-        if let form = animation.pointee.fieldForms.scalar { return form.apply(to: &target, parentTime: parentTime, memo: &memo) }
-        if let form = animation.pointee.fieldForms.point { return form.apply(to: &target, parentTime: parentTime, memo: &memo) }
+        if let form = animation.pointee.fieldForms.scalar {
+            return form.apply(to: &target, parentTime: parentTime, memo: &memo, timings: &timings, slot: slot)
+        }
+        if let form = animation.pointee.fieldForms.point {
+            return form.apply(to: &target, parentTime: parentTime, memo: &memo, timings: &timings, slot: slot)
+        }
         if let form = animation.pointee.fieldForms.transform {
-            return form.animation.apply(to: &target, parentTime: parentTime, memo: &memo)
+            return form.animation.apply(to: &target, parentTime: parentTime, memo: &memo, timings: &timings, slot: slot)
         }
         return false
     }

@@ -81,16 +81,30 @@ extension CompiledAnimation {
     /// Each animation is read where it lies in the array's storage, through a pointer: an
     /// element read through the array's subscript, or a buffer pointer's, is copied out first
     /// (its parts retained and released, ~400 instructions an animation and frame).
+    ///
+    /// The plain-value forms look their timing up in `timings` (`AnimationTimingMemo`), which
+    /// the caller keeps across the layers of a frame.
     static func apply<Target: AnimationTarget & AnimatedFieldHolder>(
         _ animations: [CompiledAnimation], to target: inout Target, localTime: CFTimeInterval,
-        memo: inout PlanarRotationMemo
+        memo: inout PlanarRotationMemo, timings: inout AnimationTimingMemo
     ) {
         animations.withUnsafeBufferPointer { list in
             guard let animation = list.baseAddress else { return }
             for index in list.indices {
-                if applyForm(of: animation + index, to: &target, parentTime: localTime, memo: &memo) { continue }
+                if applyForm(of: animation + index, to: &target, parentTime: localTime, memo: &memo, timings: &timings,
+                             slot: index) { continue }
                 animation[index].apply(to: &target, parentTime: localTime)
             }
         }
+    }
+
+    /// `apply(_:to:localTime:memo:timings:)` with a memo of timings of its own (a layer's
+    /// animations alone: a presentation).
+    static func apply<Target: AnimationTarget & AnimatedFieldHolder>(
+        _ animations: [CompiledAnimation], to target: inout Target, localTime: CFTimeInterval,
+        memo: inout PlanarRotationMemo
+    ) {
+        var timings = AnimationTimingMemo()
+        apply(animations, to: &target, localTime: localTime, memo: &memo, timings: &timings)
     }
 }

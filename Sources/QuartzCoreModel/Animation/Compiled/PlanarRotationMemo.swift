@@ -37,6 +37,7 @@ package struct PlanarRotationMemo: Sendable {
     /// not finite). The transform is compared and written where it lies, and the parts are
     /// turned where the memo keeps them: no copies of either (about 150 instructions a frame
     /// for a running turn, against `settingRotationAboutZ(of:to:)` and an assignment).
+    @inline(__always)
     mutating func setRotationAboutZ(of transform: inout CATransform3D, to angle: CGFloat) -> Bool {
         guard angle.isFinite else { return false }
         if !hasTransform || !self.transform.hasSameBits(as: transform) {
