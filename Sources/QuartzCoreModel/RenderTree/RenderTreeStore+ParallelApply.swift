@@ -70,9 +70,11 @@ private struct ApplyParts: @unchecked Sendable {
                 let id = Int(layer.layerID)
                 let slot = layerSlots.baseAddress.unsafelyUnwrapped + id
                 if slot.pointee == nil { added[part].layers += 1 }
-                let placement = RenderTreeStore.write(layer, into: &slot.pointee, generation: generation)
                 let summary = summarySlots.baseAddress.unsafelyUnwrapped + id
-                if summary.pointee == nil { added[part].summaries += 1 }
+                let previous = summary.pointee
+                let placement = RenderTreeStore.write(layer, into: &slot.pointee, previousSummary: previous,
+                                                      generation: generation)
+                if previous == nil { added[part].summaries += 1 }
                 summary.pointee = placement.summary(generation: generation)
                 (placements.baseAddress.unsafelyUnwrapped + index).initialize(to: placement)
             }
