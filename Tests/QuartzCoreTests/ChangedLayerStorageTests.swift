@@ -39,6 +39,18 @@ final class ChangedLayerStorageTests: XCTestCase {
         var seen: [ObjectIdentifier] = []
         list.forEach { seen.append(ObjectIdentifier($0)) }
         XCTAssertEqual(seen, made, "in the order appended")
+        // The commit's walks fetch layers ahead of the one they visit: the same layers, in order,
+        // up to the list's end (and in a list shorter than the distance ahead).
+        var fetched: [ObjectIdentifier] = []
+        list.forEachFetchingAhead { fetched.append(ObjectIdentifier($0)) }
+        XCTAssertEqual(fetched, made, "the walk fetching ahead")
+        let short = ChangedLayerList()
+        let few = (0..<3).map { _ in CALayer() }
+        for layer in few { short.append(layer) }
+        fetched = []
+        short.forEachFetchingAhead { fetched.append(ObjectIdentifier($0)) }
+        XCTAssertEqual(fetched, few.map(ObjectIdentifier.init), "a list shorter than the distance ahead")
+        short.removeAll()
         let other = ChangedLayerList()
         other.exchangeContents(with: list)
         XCTAssertTrue(list.isEmpty)

@@ -6,12 +6,12 @@ import XCTest
 /// of a copy), for committed and presentation boxes, and reads what `value` holds after the box
 /// is filled again.
 final class LayerStateBoxStatePointerTests: XCTestCase {
-    func testTheStateLiesWhereTheStoredPropertiesBegin() {
+    func testTheStateLiesAtItsOffsetPastTheModelStamp() {
         let committed = LayerStateBox(LayerState())
-        XCTAssertTrue(committed.stateLiesFirst)
+        XCTAssertTrue(committed.stateLiesAtItsOffset)
         let presentation = LayerStateBox(presentation: LayerState(), owner: PresentationBoxOwner(),
                                          planarRotationMemo: PlanarRotationMemo())
-        XCTAssertTrue(presentation.stateLiesFirst)
+        XCTAssertTrue(presentation.stateLiesAtItsOffset)
     }
 
     func testThePointerIsTheBoxsOwnStateNotACopy() {

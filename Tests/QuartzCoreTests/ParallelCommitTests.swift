@@ -1,4 +1,5 @@
 import CompositorCore
+@testable import QuartzCore
 @_spi(RenderTables) @testable import QuartzCoreModel
 @testable import RenderServer
 import XCTest
@@ -123,5 +124,48 @@ final class ParallelCommitTests: XCTestCase {
         let y = second.flatten(rootID: root.layerID, pixelWidth: 400, pixelHeight: 200, clearColor: clear)
         XCTAssertEqual(x.commands.count, 5000 + 500)
         XCTAssertEqual(x, y)
+    }
+
+    /// Each store's summary of `layer` says `expected`, as its committed copy does.
+    private func assertReadsBackdrop(_ layer: CALayer, _ expected: Bool, _ what: String,
+                                     file: StaticString = #filePath, line: UInt = #line) throws {
+        for (name, store) in [("serial", serial!), ("parallel", parallel!)] {
+            let snapshot = store.frameSnapshot()
+            let summary = try XCTUnwrap(snapshot.summaries[layer.layerID], file: file, line: line)
+            let copy = try XCTUnwrap(snapshot.layers[layer.layerID], file: file, line: line)
+            XCTAssertEqual(summary.readsBackdrop, expected, "\(name): \(what)", file: file, line: line)
+            XCTAssertEqual(copy.readsBackdrop, expected, "\(name) copy: \(what)", file: file, line: line)
+        }
+    }
+
+    /// A commit that only moves a layer keeps its summary's `readsBackdrop` from the layer's
+    /// last commit instead of reading its filters again (`RenderTreeStore.write`); a commit that
+    /// changes anything else reads them. In a commit written on the committing thread and in
+    /// one written in parts.
+    func testAMovedLayerKeepsWhetherItReadsItsBackdrop() throws {
+        let blur = try XCTUnwrap(CIFilter(name: "CIGaussianBlur", parameters: [kCIInputRadiusKey: 4.0]))
+        let frosted = cards[4321], plain = cards[17]
+        commit {
+            root.frame = CGRect(x: 0, y: 0, width: 400, height: 200)
+            frosted.backgroundFilters = [blur]
+        }
+        try assertReadsBackdrop(frosted, true, "filters set")
+        try assertReadsBackdrop(plain, false, "no filters")
+        // Every card moves: only placements change, in parts and serially.
+        commit { for card in cards { card.transform = CATransform3DMakeTranslation(2, 0, 0) } }
+        XCTAssertEqual(parallel.partsOfLastCommit, 2, "written in parts")
+        try assertReadsBackdrop(frosted, true, "moved, filters kept")
+        try assertReadsBackdrop(plain, false, "moved, still none")
+        // Moved again with the filters changed in the same commit: read again.
+        commit {
+            for card in cards { card.transform = CATransform3DMakeTranslation(3, 0, 0) }
+            frosted.backgroundFilters = nil
+            plain.backgroundFilters = [blur]
+        }
+        try assertReadsBackdrop(frosted, false, "moved, filters removed")
+        try assertReadsBackdrop(plain, true, "moved, filters added")
+        commit { for card in cards { card.position.x += 1 } }
+        try assertReadsBackdrop(frosted, false, "moved once more")
+        try assertReadsBackdrop(plain, true, "moved once more")
     }
 }

@@ -7,22 +7,37 @@ import Foundation
 /// from overlapping, so the fields are not checked for it again at run time (that check cost
 /// more than a commit's copy of a changed layer).
 final class LayerLockedFields {
-    /// The model values of every renderable property.
-    @exclusivity(unchecked) var state: LayerState = LayerState()
+    // What a commit reads of every changed layer comes first, in the object's first cache line
+    // with its header (Swift lays out a class's stored properties in the order they are
+    // declared): 41 bytes after the 16 of the header, so that `state` begins on the next line
+    // and its `transform` fills two lines (see `LayerState`). At N = 100,000 each line a
+    // commit touches is a miss to memory; these fields after the 500-byte state were two more.
+
     /// How many times `state` was written other than by the `position` and `transform` setters:
     /// a committed copy filled when it read the same count differs from `state` at most in
     /// those two fields (`LayerStateBox.modelStamp`), so a commit need not compare the rest.
     @exclusivity(unchecked) var stateStamp: UInt64 = 0
-    /// `contents` exactly as it was set (the render state keeps only a `CGImage`).
-    @exclusivity(unchecked) var contentsObject: Any? = nil
-    /// Values of custom keys set through key-value coding, exactly as they were set.
-    @exclusivity(unchecked) var customObjects: [String: Any] = [:]
     /// The sublayers, back to front.
     @exclusivity(unchecked) var sublayers: [CALayer] = []
     /// The mask layer.
     @exclusivity(unchecked) var mask: CALayer? = nil
+    /// Animations attached to the layer, in the order they were added.
+    @exclusivity(unchecked) var animations: [AttachedAnimation] = []
+    /// The layer ID of `superlayer` (0: none; IDs start at 1), kept beside the weak reference
+    /// so that a commit reads it without loading the reference, whose load, retain and
+    /// release cost more than the rest of a changed layer's bookkeeping. Set with
+    /// `superlayer`, and cleared when the superlayer is deallocated (`SubtreeRelease`), before
+    /// its ID can be given to another layer.
+    @exclusivity(unchecked) var superlayerID: UInt64 = 0
     /// Whether a committed transaction has included this layer in a layer tree.
     @exclusivity(unchecked) var isLive: Bool = false
+
+    /// The model values of every renderable property.
+    @exclusivity(unchecked) var state: LayerState = LayerState()
+    /// `contents` exactly as it was set (the render state keeps only a `CGImage`).
+    @exclusivity(unchecked) var contentsObject: Any? = nil
+    /// Values of custom keys set through key-value coding, exactly as they were set.
+    @exclusivity(unchecked) var customObjects: [String: Any] = [:]
     /// The sublayers as the tree actions last saw them (kept for live layers only), so that a
     /// change can tell which layers were ordered in and out.
     @exclusivity(unchecked) var sublayersSeenByTreeActions: [CALayer] = []
@@ -35,8 +50,6 @@ final class LayerLockedFields {
     @exclusivity(unchecked) var needsDisplay: Bool = false
     /// The union of the rectangles passed to `setNeedsDisplay(_:)` since the last display.
     @exclusivity(unchecked) var dirtyRect: CGRect = .null
-    /// Animations attached to the layer, in the order they were added.
-    @exclusivity(unchecked) var animations: [AttachedAnimation] = []
     /// The image the last `display()` drew, kept to redraw only dirty parts of it (see Display/).
     @exclusivity(unchecked) var backingStore: LayerBackingStore? = nil
     /// Whether a thread is in `displayIfNeeded()` for this layer (another one leaves it alone).
@@ -56,12 +69,6 @@ final class LayerLockedFields {
     weak var superlayer: CALayer?
     /// The layer whose `mask` this layer is (held weakly).
     weak var maskOwner: CALayer?
-    /// The layer ID of `superlayer` (0: none; IDs start at 1), kept beside the weak reference
-    /// so that a commit reads it without loading the reference, whose load, retain and
-    /// release cost more than the rest of a changed layer's bookkeeping. Set with
-    /// `superlayer`, and cleared when the superlayer is deallocated (`SubtreeRelease`), before
-    /// its ID can be given to another layer.
-    @exclusivity(unchecked) var superlayerID: UInt64 = 0
     /// The layer ID of `maskOwner` (0: none), kept as `superlayerID` is.
     @exclusivity(unchecked) var maskOwnerID: UInt64 = 0
 

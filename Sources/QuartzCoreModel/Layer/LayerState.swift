@@ -7,14 +7,29 @@ import Foundation
 /// for `presentation()`), so both sides share one definition of a layer's properties and their
 /// defaults. The defaults are Apple's (see FEATURES.md sections 2-6).
 package struct LayerState: Sendable {
+    // The fields a commit of a moved layer reads and writes come first, together (Swift lays
+    // out a struct's stored properties in the order they are declared): `transform`, then
+    // `position`, then what the layer's placement in the render tree reads (`zPosition`,
+    // `anchorPointZ`, and `objects` for the filters), 168 bytes; then what every drawn layer
+    // reads. A commit of a moved layer so touches three cache lines of the model's state
+    // (`LayerLockedFields`) and three of the render tree's copy (`LayerStateBox`, header
+    // included) instead of five or six of each; at N = 100,000 each line is a miss to memory.
+
     // Geometry.
-    package var bounds: CGRect = .zero
+    package var transform = CATransform3DIdentity
     package var position: CGPoint = .zero
     package var zPosition: CGFloat = 0
-    package var anchorPoint = CGPoint(x: 0.5, y: 0.5)
     package var anchorPointZ: CGFloat = 0
-    package var transform = CATransform3DIdentity
-    package var sublayerTransform = CATransform3DIdentity
+    /// The reference-counted values of the state, boxed together and copied on write: a commit
+    /// copies every changed layer's state, and one retained box costs less than retaining each
+    /// value (and releasing each when the copy goes). The plain values stay inline, and only
+    /// plain values may: `assign(_:copying:)` copies a state's bytes and counts this one
+    /// reference. Readable, so that code reading a state through its box
+    /// (`LayerStateBox.value`) can reach these values as stored fields: a computed property
+    /// read there copies the whole state.
+    package private(set) var objects = LayerStateObjects.defaults
+    package var bounds: CGRect = .zero
+    package var anchorPoint = CGPoint(x: 0.5, y: 0.5)
     package var isGeometryFlipped = false
     package var isDoubleSided = true
     package var isHidden = false
@@ -55,6 +70,8 @@ package struct LayerState: Sendable {
     package var allowsGroupOpacity = true
     package var shouldRasterize = false
     package var rasterizationScale: CGFloat = 1
+    // Geometry of the sublayers, after what every drawn layer reads.
+    package var sublayerTransform = CATransform3DIdentity
 
     // Contents.
     package var contents: CGImage? {
@@ -118,14 +135,6 @@ package struct LayerState: Sendable {
         get { objects.filters }
         _modify { makeObjectsUnique(); yield &objects.filters }
     }
-
-    /// The reference-counted values above, boxed together and copied on write: a commit copies
-    /// every changed layer's state, and one retained box costs less than retaining each value
-    /// (and releasing each when the copy goes). The plain values stay inline, and only plain
-    /// values may: `assign(_:copying:)` copies a state's bytes and counts this one reference.
-    /// Readable, so that code reading a state through its box (`LayerStateBox.value`) can reach
-    /// these values as stored fields: a computed property read there copies the whole state.
-    package private(set) var objects = LayerStateObjects.defaults
 
     /// Gives this state a box of its own before one of its values changes.
     private mutating func makeObjectsUnique() {

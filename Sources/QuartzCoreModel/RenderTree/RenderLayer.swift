@@ -79,14 +79,18 @@ package struct RenderLayer: Sendable {
 /// `presentation(animatedBy:localTime:)`), which is filled again at the next frame when nothing
 /// else holds it any more: the same exception, under the same condition.
 package final class LayerStateBox: @unchecked Sendable {
-    /// The state. Declared first: `withUnsafeStatePointer(_:)` finds it where the object's
-    /// stored properties begin.
-    @exclusivity(unchecked) package internal(set) var value: LayerState
     /// For the box of a committed layer, the layer's `LayerLockedFields.stateStamp` when the box
     /// was last filled from the layer's state (`UInt64.max`: not filled from a layer): while
     /// the two are equal the box differs from the model at most in `position` and `transform`.
     /// Written, as `value` is refilled, only while nothing else holds the box.
+    ///
+    /// Declared first, before `value`, so that a commit of a moved layer reads it in the line
+    /// of the object's header and of the state's first fields (`LayerState`): the header, this
+    /// and the 168 bytes a moved layer's commit touches fill three cache lines exactly.
     @exclusivity(unchecked) var modelStamp: UInt64 = .max
+    /// The state. Declared right after `modelStamp`: `withUnsafeStatePointer(_:)` finds it at
+    /// `stateOffset` from where the object's stored properties begin.
+    @exclusivity(unchecked) package internal(set) var value: LayerState
     /// The box of the last presentation state made from this one, retained, or nil.
     let presentationSlot = Atomic<UnsafeMutableRawPointer?>(nil)
     /// For a presentation box, the renderer it was made for (`PresentationBoxOwner`): only that
@@ -102,7 +106,7 @@ package final class LayerStateBox: @unchecked Sendable {
         self.value = value
         presentationOwner = nil
         planarRotationMemo = nil
-        assert(stateLiesFirst)
+        assert(stateLiesAtItsOffset)
     }
 
     /// A box holding a layer's model state, copied from the layer's fields (the caller holds
@@ -119,7 +123,7 @@ package final class LayerStateBox: @unchecked Sendable {
         self.value = value
         presentationOwner = owner
         self.planarRotationMemo = owner != nil ? PlanarRotationMemo.Storage(planarRotationMemo) : nil
-        assert(stateLiesFirst)
+        assert(stateLiesAtItsOffset)
     }
 
     deinit {
@@ -153,25 +157,31 @@ package final class LayerStateBox: @unchecked Sendable {
     /// while a renderer on another thread reads the same box, so a modifying access (`&value`)
     /// is out, and `withUnsafePointer(to: value)` of a class's stored property copies the whole
     /// state (about 500 bytes, its reference retained and released) before handing out the
-    /// copy's address. The state is the box's first stored property, so it lies where the
-    /// object's stored properties begin (`statePointer`).
+    /// copy's address. The state is the box's second stored property, after `modelStamp`, so
+    /// it lies at a fixed offset from where the object's stored properties begin
+    /// (`statePointer`).
     @inline(__always)
     func withUnsafeStatePointer<Result>(_ body: (UnsafePointer<LayerState>) -> Result) -> Result {
         body(UnsafePointer(statePointer))
     }
 
-    /// The address of `value`: where the object's stored properties begin, `value` being the
-    /// first of them (checked when a box is made, in debug builds: `stateLiesFirst`).
+    /// The offset of `value` from where the object's stored properties begin: past
+    /// `modelStamp`, rounded up to the state's alignment.
+    private static let stateOffset = (MemoryLayout<UInt64>.size + MemoryLayout<LayerState>.alignment - 1)
+        / MemoryLayout<LayerState>.alignment * MemoryLayout<LayerState>.alignment
+
+    /// The address of `value`: `stateOffset` bytes past where the object's stored properties
+    /// begin, `modelStamp` being the first of them (checked when a box is made, in debug
+    /// builds: `stateLiesAtItsOffset`).
     @inline(__always)
     private var statePointer: UnsafeMutablePointer<LayerState> {
-        _getUnsafePointerToStoredProperties(self).assumingMemoryBound(to: LayerState.self)
+        (_getUnsafePointerToStoredProperties(self) + Self.stateOffset).assumingMemoryBound(to: LayerState.self)
     }
 
-    /// Whether `value` lies where `statePointer` says: its alignment is at most a pointer's (so
-    /// it is not moved past the start of the stored properties) and it is declared first.
-    /// Asserted by every initializer; a test reads it too.
-    var stateLiesFirst: Bool {
-        MemoryLayout<LayerState>.alignment <= MemoryLayout<UnsafeRawPointer>.alignment
+    /// Whether `value` lies where `statePointer` says: right after `modelStamp`, which lies
+    /// where the stored properties begin. Asserted by every initializer; a test reads it too.
+    var stateLiesAtItsOffset: Bool {
+        withUnsafeMutablePointer(to: &modelStamp) { UnsafeMutableRawPointer($0) == _getUnsafePointerToStoredProperties(self) }
             && withUnsafeMutablePointer(to: &value) { $0 == statePointer }
     }
 }

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import QuartzCoreModelThreadSlot
 
 /// A commit of many layers (a scene moving every sprite) writes them into the render tree in
 /// parts, one a processor: each layer's copy and summary live in slots of their own, and a
@@ -65,17 +66,50 @@ private struct ApplyParts: @unchecked Sendable {
 
     /// Writes the layers at `range` of the commit, as part `part`.
     func write(_ range: Range<Int>, part: Int) {
+        let stateStorageOffset = MemoryLayout<RenderLayer>.offset(of: \.stateStorage) ?? 0
         for index in range {
+            fetchAhead(from: index, in: range, stateStorageOffset: stateStorageOffset)
             layers[index]._withUnsafeGuaranteedRef { layer in
                 let id = Int(layer.layerID)
                 let slot = layerSlots.baseAddress.unsafelyUnwrapped + id
                 if slot.pointee == nil { added[part].layers += 1 }
-                let placement = RenderTreeStore.write(layer, into: &slot.pointee, generation: generation)
                 let summary = summarySlots.baseAddress.unsafelyUnwrapped + id
-                if summary.pointee == nil { added[part].summaries += 1 }
+                let previous = summary.pointee
+                let placement = RenderTreeStore.write(layer, into: &slot.pointee, previousSummary: previous,
+                                                      generation: generation)
+                if previous == nil { added[part].summaries += 1 }
                 summary.pointee = placement.summary(generation: generation)
                 (placements.baseAddress.unsafelyUnwrapped + index).initialize(to: placement)
             }
         }
     }
+
+    /// Asks for what writing the layers a few places after `index` reads: the layer object
+    /// `layerLookahead` places ahead, and for the layer `linesLookahead` ahead (whose object was
+    /// asked for earlier) the lines of its model fields and of its committed copy's state box
+    /// that a commit of a moved layer touches (see `LayerState`). At N = 100,000 each is a miss
+    /// to memory, and a layer's write reads them one after another.
+    ///
+    /// The box's address is read from the slot's bytes without looking at whether the slot
+    /// holds a layer: for an empty slot it may be anything, which a prefetch ignores.
+    @inline(__always)
+    private func fetchAhead(from index: Int, in range: Range<Int>, stateStorageOffset: Int) {
+        if index &+ Self.layerLookahead < range.upperBound {
+            qc_prefetchForReading(layers[index &+ Self.layerLookahead].toOpaque())
+        }
+        guard index &+ Self.linesLookahead < range.upperBound else { return }
+        layers[index &+ Self.linesLookahead]._withUnsafeGuaranteedRef { layer in
+            let fields = UnsafeRawPointer(Unmanaged.passUnretained(layer.lockedFields).toOpaque())
+            for line in 0..<4 { qc_prefetchForReading(fields + 64 &* line) }
+            let slot = UnsafeRawPointer(layerSlots.baseAddress.unsafelyUnwrapped + Int(layer.layerID))
+            let box = slot.load(fromByteOffset: stateStorageOffset, as: UnsafeRawPointer?.self)
+            if let box { for line in 0..<3 { qc_prefetchForReading(box + 64 &* line) } }
+        }
+    }
+
+    /// How many layers ahead `fetchAhead` asks for a layer object.
+    private static let layerLookahead = 8
+
+    /// How many layers ahead `fetchAhead` asks for a layer's fields and state box.
+    private static let linesLookahead = 4
 }

@@ -178,8 +178,9 @@ package final class RenderTreeStore: Sendable {
             placements.reserveCapacity(layers.count)
             for index in layers.indices {
                 let placement = layers[index]._withUnsafeGuaranteedRef { layer in
-                    c.layers.withSlot(layer.layerID) { slot -> Placement in
-                        Self.write(layer, into: &slot, generation: generation)
+                    let previous = c.summaries[layer.layerID]
+                    return c.layers.withSlot(layer.layerID) { slot -> Placement in
+                        Self.write(layer, into: &slot, previousSummary: previous, generation: generation)
                     }
                 }
                 c.record(placement, generation: generation)
@@ -192,22 +193,33 @@ package final class RenderTreeStore: Sendable {
     }
 
     /// Writes `layer` as the commit `generation` commits it into `slot` (a new copy, or its copy
-    /// brought up to date in place) and returns its placement. The caller holds `LayerTreeLock`.
-    static func write(_ layer: CALayer, into slot: inout RenderLayer?, generation: UInt64) -> Placement {
+    /// brought up to date in place) and returns its placement. `previousSummary` is the
+    /// summary of the copy in `slot` (nil: none). The caller holds `LayerTreeLock`.
+    static func write(_ layer: CALayer, into slot: inout RenderLayer?, previousSummary: RenderLayerSummary?,
+                      generation: UInt64) -> Placement {
         guard slot != nil else {
             slot = RenderLayer(committing: layer)
-            return stamp(&slot!, generation: generation, onlyPlacementChanged: false)
+            return stamp(&slot!, generation: generation, onlyPlacementChanged: false, previousSummary: nil)
         }
         let onlyPlacement = slot!.recommit(layer)
-        return stamp(&slot!, generation: generation, onlyPlacementChanged: onlyPlacement)
+        return stamp(&slot!, generation: generation, onlyPlacementChanged: onlyPlacement, previousSummary: previousSummary)
     }
 
     /// Stamps a layer written by the commit `generation` and returns its placement.
-    private static func stamp(_ layer: inout RenderLayer, generation: UInt64, onlyPlacementChanged: Bool) -> Placement {
+    ///
+    /// When only the layer's `position` and `transform` changed, whether it reads the backdrop
+    /// did not (it depends on its filters and animations: `RenderLayer.readsBackdrop`), and
+    /// `previousSummary` says it: reading the filters again is a miss to memory at N = 100,000
+    /// (the state's reference-counted values are an object of their own).
+    private static func stamp(_ layer: inout RenderLayer, generation: UInt64, onlyPlacementChanged: Bool,
+                              previousSummary: RenderLayerSummary?) -> Placement {
         if !onlyPlacementChanged { layer.lastChangeBesidesPlacement = generation }
         layer.version = generation
         layer.subtreeVersion = generation
-        return Placement(layer)
+        if onlyPlacementChanged, let previousSummary {
+            return Placement(layer, readsBackdrop: previousSummary.readsBackdrop)
+        }
+        return Placement(layer, readsBackdrop: layer.readsBackdrop)
     }
 
     /// Where a committed layer sits and what its superlayer's summary needs of it (and what its
@@ -229,13 +241,18 @@ package final class RenderTreeStore: Sendable {
 
         /// Reads where `layer` sits.
         init(_ layer: borrowing RenderLayer) {
+            self.init(layer, readsBackdrop: layer.readsBackdrop)
+        }
+
+        /// Reads where `layer` sits, whose `readsBackdrop` the caller knows.
+        init(_ layer: borrowing RenderLayer, readsBackdrop: Bool) {
             id = layer.id
             superlayerID = layer.superlayerID
             hasSublayers = !layer.sublayerIDs.isEmpty
             maskID = layer.maskID
             zPosition = layer.state.zPosition
             mayLeavePlane = layer.mayLeavePlane
-            readsBackdrop = layer.readsBackdrop
+            self.readsBackdrop = readsBackdrop
         }
 
         /// The summary of the layer written by the commit `generation`.

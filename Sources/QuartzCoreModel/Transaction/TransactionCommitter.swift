@@ -48,7 +48,7 @@ enum TransactionCommitter {
             // Whether a layer to write has animations: a transition among them needs its
             // before-state captured (`RenderTreeStores.publish`), and most commits have none.
             var writesAnimations = false
-            changed.forEach { layer in
+            changed.forEachFetchingAhead { layer in
                 let fields = layer.lockedFields
                 // Every changed layer's animations start before any layer is copied (the copies
                 // are made by `publish`, after this loop; listing copies nothing, and starting
@@ -131,7 +131,7 @@ enum TransactionCommitter {
         // the IDs the layers keep of them (loading the weak references cost more).
         var lastSuperlayerID: UInt64 = 0
         LayerTreeLock.shared.withLock {
-            stack.changedLayers.forEach { layer in
+            stack.changedLayers.forEachFetchingAhead { layer in
                 let superlayerID = layer.lockedFields.superlayerID
                 if superlayerID != 0, superlayerID == lastSuperlayerID { return }
                 let root = rootOf.root(of: layer)

@@ -1,0 +1,45 @@
+import XCTest
+@testable import QuartzCore
+@testable import QuartzCoreModel
+
+/// What a commit of a moved layer reads and writes lies in as few cache lines as it can
+/// (docs/benchmarks/commit-100k-2026-11-30-s22.md): the first 168 bytes of a `LayerState`; the
+/// fields a commit reads of every changed layer in the first line of its `LayerLockedFields`,
+/// the state from the second line on; a committed copy's stamp and state's first 168 bytes in
+/// the first three lines of its `LayerStateBox`. A field declared elsewhere fails here.
+final class CommitCacheLineLayoutTests: XCTestCase {
+    private static let line = 64
+
+    func testTheStateBeginsWithWhatACommitOfAMovedLayerTouches() {
+        XCTAssertEqual(MemoryLayout<LayerState>.offset(of: \.transform), 0)
+        XCTAssertEqual(MemoryLayout<LayerState>.offset(of: \.position), 128)
+        let hot = [MemoryLayout<LayerState>.offset(of: \.zPosition), MemoryLayout<LayerState>.offset(of: \.anchorPointZ),
+                   MemoryLayout<LayerState>.offset(of: \.objects)]
+        for offset in hot { XCTAssertLessThan(offset ?? .max, 168 - 7) }
+    }
+
+    func testTheFieldsACommitReadsShareTheModelFieldsFirstLine() {
+        let fields = LayerLockedFields()
+        let base = UnsafeMutableRawPointer(Unmanaged.passUnretained(fields).toOpaque())
+        func offset<T>(_ pointer: UnsafeMutablePointer<T>) -> Int { UnsafeMutableRawPointer(pointer) - base }
+        let hot = [withUnsafeMutablePointer(to: &fields.stateStamp) { offset($0) + 8 },
+                   withUnsafeMutablePointer(to: &fields.sublayers) { offset($0) + 8 },
+                   withUnsafeMutablePointer(to: &fields.mask) { offset($0) + 8 },
+                   withUnsafeMutablePointer(to: &fields.animations) { offset($0) + 8 },
+                   withUnsafeMutablePointer(to: &fields.superlayerID) { offset($0) + 8 },
+                   withUnsafeMutablePointer(to: &fields.isLive) { offset($0) + 1 }]
+        for end in hot { XCTAssertLessThanOrEqual(end, Self.line) }
+        XCTAssertEqual(withUnsafeMutablePointer(to: &fields.state) { offset($0) }, Self.line,
+                       "the state begins on the second line, its transform filling two")
+    }
+
+    func testACommittedCopysStampAndPlacementFillThreeLines() {
+        let box = LayerStateBox(LayerState())
+        let base = UnsafeMutableRawPointer(Unmanaged.passUnretained(box).toOpaque())
+        XCTAssertTrue(box.stateLiesAtItsOffset)
+        let stamp = withUnsafeMutablePointer(to: &box.modelStamp) { UnsafeMutableRawPointer($0) - base }
+        let state = box.withUnsafeStatePointer { UnsafeRawPointer($0) - UnsafeRawPointer(base) }
+        XCTAssertLessThan(stamp, Self.line)
+        XCTAssertLessThanOrEqual(state + 168, 3 * Self.line)
+    }
+}
