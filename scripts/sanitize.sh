@@ -53,6 +53,8 @@ thread_tests=(
   # Each thread's transaction stack cached in a C thread-local, lent to a helper and let go
   # when its thread ends.
   'QuartzCoreTests\.TransactionStackCacheTests'
+  # Timings numbered under a lock as animations compile; each flattener thread's timing memo.
+  'QuartzCoreTests\.AnimationTimingMemoTests'
   # Text rasterized on several threads, the display link's thread, media time.
   'QuartzCoreTests\.(SpecializedRasterizationTextTests|DisplayLinkTests|MediaTimeAppleTests)'
   # The CPU renderer's parallel preparation and bands.
@@ -74,6 +76,10 @@ address_tests=(
   # Quads written over spares as bytes where both hold the same objects (a retain too few or
   # too many frees an image early).
   'CompositorCoreTests\.QuadFieldsAssignTests'
+  # A quad's texture read in place through a rebound pointer; the layer state at its offset
+  # past the box's stamp; spares taken by their tags, written by their transform alone.
+  'CompositorCoreTests\.QuadTextureInPlaceTests'
+  'QuartzCoreTests\.(LayerStateBoxStatePointerTests|CommitCacheLineLayoutTests|SpareQuadPoolTests|ReplicatedMovedLayerTests)'
 )
 
 # halt_on_error=0 with exitcode 66: every report of a run is printed, then the run fails.
