@@ -1,5 +1,5 @@
+import CompositorCore
 import Foundation
-import Synchronization
 
 /// A number for the timing of a plain-value animation (its `MediaTimingParameters` and its
 /// pacing), given when the animation is compiled: two animations get the same number only when
@@ -25,7 +25,9 @@ enum TimingIdentity {
         var next = 1
     }
 
-    private static let table = Mutex(Table())
+    // A `ThreadLock`, not `Synchronization.Mutex`: animations compile on every thread that
+    // commits, and ThreadSanitizer cannot see a contended `Mutex` hand its value over.
+    private static let table = ThreadLock(Table())
 
     /// The number of `timing` paced by `pacing`; 0 for a spring.
     static func of(_ timing: MediaTimingParameters, pacing: ScalarPacing) -> Int {
