@@ -32,6 +32,13 @@ package final class FlattenedSubtreeCache {
         /// Whether the drawing last recorded was drawn moved (`FrameFlattener.redrawMoved`): the
         /// quads of the layer's drawing of the frame before, moved (`MovedQuadTag`).
         var drawnMoved = false
+        /// The quads of the layer's last two moved drawings, while it is drawn moved frame after
+        /// frame (`movedSpares(of:quads:)`); nil until then, and once it is drawn otherwise or stored.
+        fileprivate(set) var movedSpares: MovedLayerSpares?
+
+        /// Lets go of `movedSpares`; not inlined, so that the record of a layer drawn moved does
+        /// not load them (retained and released).
+        @inline(never) fileprivate func letGoOfMovedSpares() { movedSpares = nil }
         /// The memo of the layer's turn while it is drawn moved with animations
         /// (`FrameFlattener.redrawMoved`), kept here from frame to frame rather than taken out
         /// of the layer's presentation box and put back; nil until it is so drawn.
@@ -193,7 +200,7 @@ package final class FlattenedSubtreeCache {
         previousCommands = []
         previousClips = []
         spareQuads.removeAll()
-        movedQuads = MovedQuadRecycler(pool: spareQuads)
+        movedQuads = MovedQuadRecycler(pool: spareQuads, frame: frame)
     }
 
     /// Empties what `entry` stores, taking it out of the totals.
@@ -241,6 +248,19 @@ package final class FlattenedSubtreeCache {
     func keyDrawnLastFrame(_ entry: Entry?, command: Int, clip: Int) -> SubtreeKey? {
         guard let entry, entry.drawnAt == (frame &- 1, command, clip) else { return nil }
         return entry.key
+    }
+
+    /// The spares of the layer whose entry is `entry` (`Entry.movedSpares`), for a moved drawing
+    /// of `quads` quads: made when it has none or too few slots, not retained (the entry holds
+    /// them through the frame: they are dropped only by `record` and here, on this thread, when
+    /// no part draws the layer).
+    func movedSpares(of entry: Entry, quads: Int) -> Unmanaged<MovedLayerSpares> {
+        if let spares = entry.movedSpares, spares.fits(quads: quads) {
+            return Unmanaged.passUnretained(spares)
+        }
+        let spares = MovedLayerSpares(quads: quads)
+        entry.movedSpares = spares
+        return Unmanaged.passUnretained(spares)
     }
 
     /// Gives layer `id`, just drawn moved with animations (`FrameFlattener.redrawMoved`) and
@@ -291,12 +311,16 @@ package final class FlattenedSubtreeCache {
         entry.drawnAt = (frame, commandStart, clipStart)
         entry.drawnMoved = moved
         entry.drawnCount = (commands.count - commandStart, clips.count - clipStart)
+        // A layer drawn otherwise lets go of its moved quads (it may not move again).
+        if !moved { entry.letGoOfMovedSpares() }
         guard entry.key == key, isStatic else {
             // Changed since the last frame (or changing with time): remember the key only.
             entry.key = key
             dropStored(of: entry)
             return
         }
+        // Stored, it is drawn from the store while it stays: its moved quads are let go too.
+        entry.letGoOfMovedSpares()
         dropStored(of: entry)
         entry.commands = Array(commands[commandStart...])
         entry.clips = Array(clips[from: clipStart])

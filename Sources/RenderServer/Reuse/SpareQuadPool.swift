@@ -148,6 +148,15 @@ struct MovedQuadRecycler {
         return quad
     }
 
+    /// `source` drawn with `transform` as quad `index` of a layer's moved drawing, written into
+    /// the layer's own spare of two frames ago (`MovedLayerSpares`): its transform alone when
+    /// `sameFields` (the caller's proof that the spare holds the source's other fields).
+    mutating func quad(_ source: Quad, movedTo transform: Matrix4, index: Int, in spares: MovedLayerSpares,
+                       sameFields: Bool) -> Quad {
+        spares.quad(source, movedTo: transform, index: index, frame: frame, sameFields: sameFields,
+                    inPlace: &writtenInPlace, byTag: &writtenByTag)
+    }
+
     /// Takes back the tags of the last `count` quads made: their drawing was taken back (the
     /// quads may still be written two frames on, but by comparing their fields).
     mutating func untagLast(_ count: Int) {
@@ -168,7 +177,7 @@ struct MovedQuadRecycler {
         spares = []
         var made: [SpareQuad] = []
         swap(&made, &self.made)
-        guard let pool, !made.isEmpty else { return }
+        guard let pool, !made.isEmpty || writtenByTag > 0 else { return }
         // Reversed in place through the buffer, whose swaps move the quads: the array's own
         // `reverse()` copies each through a temporary (a retain and a release of its storage,
         // about 75 instructions a quad).
