@@ -144,7 +144,7 @@ final class DepthSortedRunTests: XCTestCase {
     /// the flattening.
     func testTurningCardsAreWrittenIntoTheirOwnSparesUntilChanged() throws {
         _ = try nextFrames()
-        let spares = moving.frames.subtreeCache.spareQuads
+        let spares = moving.frames.subtreeCache.movedQuadCounts
         for step in 1...8 {
             let before = spares.writtenByTag
             turnCards(step: step)

@@ -30,7 +30,7 @@ package final class FlattenedSubtreeCache {
         /// How many commands and clips of its own it drew there.
         var drawnCount = (commands: 0, clips: 0)
         /// Whether the drawing last recorded was drawn moved (`FrameFlattener.redrawMoved`): the
-        /// quads of the layer's drawing of the frame before, moved (`MovedQuadTag`).
+        /// quads of the layer's drawing of the frame before, moved (`MovedLayerSpares`).
         var drawnMoved = false
         /// The quads of the layer's last two moved drawings, while it is drawn moved frame after
         /// frame (`movedSpares(of:quads:)`); nil until then, and once it is drawn otherwise or stored.
@@ -97,10 +97,11 @@ package final class FlattenedSubtreeCache {
     /// The commands and clips of the last frame, which the runs recorded in it index.
     private(set) var previousCommands: [DrawCommand] = []
     private(set) var previousClips: [Clip] = []
-    /// The quads of moved layers kept for later frames' to be written into (`SpareQuadPool`),
-    /// and this thread's share of it in this frame (the parts of a sublayer run take their own).
-    let spareQuads = SpareQuadPool()
-    var movedQuads = MovedQuadRecycler(pool: nil)
+    /// How many moved quads were written by their transforms alone, in all frames.
+    let movedQuadCounts = MovedQuadCounts()
+    /// The writer of this thread's moved quads in this frame (the parts of a sublayer run have
+    /// their own).
+    var movedQuads = MovedQuadRecycler()
     /// Frees the last frame's commands on another thread when a frame replaces them
     /// (`endFrame`), and is waited for as the next frame begins (`beginFrame`).
     private let retirement = DrawListRetirement()
@@ -111,12 +112,12 @@ package final class FlattenedSubtreeCache {
     /// when not known), and now and then drops entries not drawn for a while.
     func beginFrame(changes: [UInt64]? = nil) {
         // The commands replaced at the end of the last frame are freed: their moved quads are the
-        // spares this frame writes into (`SpareQuadPool`), in place only where nothing else
+        // spares this frame writes into (`MovedLayerSpares`), in place only where nothing else
         // holds them. With a second core free, they were freed while the app changed its layers.
         retirement.waitUntilFreed()
         frame &+= 1
-        // Tagging its quads with the frame (the one made as the last frame ended holds none).
-        movedQuads = MovedQuadRecycler(pool: spareQuads, frame: frame)
+        // Writing its quads in the frame (the one made as the last frame ended writes none).
+        movedQuads = MovedQuadRecycler(counts: movedQuadCounts, frame: frame)
         reusedSubtrees = 0
         flattenedSubtrees = 0
         repeatedSubtrees = 0
@@ -147,10 +148,7 @@ package final class FlattenedSubtreeCache {
             previousCommands = commands
         }
         previousClips = clips
-        var done = movedQuads
-        movedQuads = MovedQuadRecycler(pool: spareQuads)
-        done.finish()
-        spareQuads.endFrame()
+        movedQuads.finish()
     }
 
     /// The run of `parentID`'s sublayers recorded in an earlier frame, if any.
@@ -199,8 +197,7 @@ package final class FlattenedSubtreeCache {
         runs = [:]
         previousCommands = []
         previousClips = []
-        spareQuads.removeAll()
-        movedQuads = MovedQuadRecycler(pool: spareQuads, frame: frame)
+        movedQuads = MovedQuadRecycler(counts: movedQuadCounts, frame: frame)
     }
 
     /// Empties what `entry` stores, taking it out of the totals.
