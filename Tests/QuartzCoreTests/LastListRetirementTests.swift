@@ -62,7 +62,7 @@ final class LastListRetirementTests: XCTestCase {
         let count = DrawListRetirement.minimumCommands
         var written: [Int] = []
         // Each quad a layer's, kept in the layer's spares (`MovedLayerSpares`).
-        let spares = (0..<count).map { _ in MovedLayerSpares(quads: 1) }
+        let spares = (0..<count).map { _ in MovedLayerSpares.make(quads: 1) }
         for frame in 0..<4 {
             cache.beginFrame()
             var recycler = MovedQuadRecycler(frame: cache.frame)

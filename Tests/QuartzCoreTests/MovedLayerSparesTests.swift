@@ -26,7 +26,7 @@ final class MovedLayerSparesTests: XCTestCase {
     }
 
     func testTheDrawingOfTwoFramesAgoIsWrittenByItsTransforms() {
-        let spares = MovedLayerSpares(quads: 2)
+        let spares = MovedLayerSpares.make(quads: 2)
         var other = source
         other.opacity = 0.25
         XCTAssertEqual(draw(spares, frame: 1, quads: [source, source]).held, 0)
@@ -51,14 +51,14 @@ final class MovedLayerSparesTests: XCTestCase {
     func testADrawingTakenBackOrOfAnotherFrameIsNotHeld() {
         var other = source
         other.opacity = 0.25
-        let takenBack = MovedLayerSpares(quads: 1)
+        let takenBack = MovedLayerSpares.make(quads: 1)
         _ = draw(takenBack, frame: 1, quads: [source])
         _ = draw(takenBack, frame: 3, quads: [source], takeBack: true)
         let fifth = draw(takenBack, frame: 5, quads: [other])
         XCTAssertEqual(fifth.held, 0, "frame 3's drawing was taken back")
         XCTAssertEqual(fifth.quads[0].opacity, 0.25)
         // Frame 3 skipped: frame 1's quads are four frames old.
-        let skipped = MovedLayerSpares(quads: 1)
+        let skipped = MovedLayerSpares.make(quads: 1)
         _ = draw(skipped, frame: 1, quads: [source])
         _ = draw(skipped, frame: 2, quads: [source])
         let late = draw(skipped, frame: 5, quads: [other])
@@ -66,21 +66,21 @@ final class MovedLayerSparesTests: XCTestCase {
         XCTAssertEqual(late.byTag, 0)
         XCTAssertEqual(late.quads[0].opacity, 0.25)
         // The same frame drawn again is not two frames on either.
-        let again = MovedLayerSpares(quads: 1)
+        let again = MovedLayerSpares.make(quads: 1)
         _ = draw(again, frame: 4, quads: [source])
         XCTAssertEqual(draw(again, frame: 4, quads: [other]).held, 0)
     }
 
     /// A spare a list still holds is not written: the quad is copied into a new storage.
     func testASpareStillHeldIsNotWritten() {
-        let spares = MovedLayerSpares(quads: 2)
+        let spares = MovedLayerSpares.make(quads: 2)
         let kept = draw(spares, frame: 1, quads: [source]).quads
         _ = draw(spares, frame: 2, quads: [source])
         let third = draw(spares, frame: 3, quads: [source], trusting: false)
         XCTAssertEqual(third.inPlace, 0)
         XCTAssertEqual(kept[0].transform, .translation(1, 0), "the held quad keeps its fields")
         XCTAssertEqual(third.quads[0].transform, .translation(3, 0))
-        let trusted = MovedLayerSpares(quads: 1)
+        let trusted = MovedLayerSpares.make(quads: 1)
         let held = draw(trusted, frame: 1, quads: [source]).quads
         _ = draw(trusted, frame: 2, quads: [source])
         XCTAssertEqual(draw(trusted, frame: 3, quads: [source]).quads[0].transform, .translation(3, 0))
@@ -90,7 +90,7 @@ final class MovedLayerSparesTests: XCTestCase {
     /// A quad past the slots the spares were made for is made without being kept: written
     /// alike, never trusted.
     func testAQuadPastTheSlotsIsNotKept() {
-        let spares = MovedLayerSpares(quads: 1)
+        let spares = MovedLayerSpares.make(quads: 1)
         var other = source
         other.opacity = 0.25
         for frame: UInt64 in 1...2 { _ = draw(spares, frame: frame, quads: [source, source]) }

@@ -251,13 +251,13 @@ package final class FlattenedSubtreeCache {
     /// of `quads` quads: made when it has none or too few slots, not retained (the entry holds
     /// them through the frame: they are dropped only by `record` and here, on this thread, when
     /// no part draws the layer).
-    func movedSpares(of entry: Entry, quads: Int) -> Unmanaged<MovedLayerSpares> {
+    func movedSpares(of entry: Entry, quads: Int) -> UnretainedMovedLayerSpares {
         if let spares = entry.movedSpares, spares.fits(quads: quads) {
-            return Unmanaged.passUnretained(spares)
+            return UnretainedMovedLayerSpares(spares: Unmanaged.passUnretained(spares))
         }
-        let spares = MovedLayerSpares(quads: quads)
+        let spares = MovedLayerSpares.make(quads: quads)
         entry.movedSpares = spares
-        return Unmanaged.passUnretained(spares)
+        return UnretainedMovedLayerSpares(spares: Unmanaged.passUnretained(spares))
     }
 
     /// Gives layer `id`, just drawn moved with animations (`FrameFlattener.redrawMoved`) and

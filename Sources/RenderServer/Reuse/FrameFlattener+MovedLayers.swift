@@ -30,7 +30,7 @@ extension FrameFlattener {
         /// up has them (nil: drawn by flattening); optional for the layout alone: not optional,
         /// a list of `LastDrawing?` made of nils was set by a memset of each element (about 50
         /// instructions a sublayer a frame).
-        var spares: Unmanaged<MovedLayerSpares>?
+        var spares: UnretainedMovedLayerSpares?
     }
 
     /// Where a run's sublayers were drawn in the last frame (`SublayerRun.lastFrameDrawing`).
@@ -194,7 +194,7 @@ extension FrameFlattener {
         let transform = Matrix4(world)
         guard let spares = last.spares else { return false }
         let start = commands.count, frame = quads.frame
-        let drawn = spares._withUnsafeGuaranteedRef { spares -> Bool in
+        let drawn = spares.spares._withUnsafeGuaranteedRef { spares -> Bool in
             // Each quad written into the layer's own spare of two frames ago (`MovedLayerSpares`):
             // by its transform alone where the spares hold the drawing the last one moved.
             let same = spares.begin(frame: frame)
