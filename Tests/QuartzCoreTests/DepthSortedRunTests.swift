@@ -138,6 +138,32 @@ final class DepthSortedRunTests: XCTestCase {
         }
     }
 
+    /// Cards drawn moved in an order that turns every frame write their quads into their own
+    /// quads of two frames ago (`MovedLayerSpares`), by their transforms alone; those changed in
+    /// between (a colour, flattened) are not, in that frame nor after: every frame still equals
+    /// the flattening.
+    func testTurningCardsAreWrittenIntoTheirOwnSparesUntilChanged() throws {
+        _ = try nextFrames()
+        let spares = moving.frames.subtreeCache.movedQuadCounts
+        for step in 1...8 {
+            let before = spares.writtenByTag
+            turnCards(step: step)
+            if step == 4 {
+                ReuseComparison.commitWithoutActions {
+                    for (k, layer) in sublayers.enumerated() where k % 3 == 0 {
+                        layer.backgroundColor = CGColor(red: 1, green: 0.2, blue: CGFloat(k % 5) / 5, alpha: 1)
+                    }
+                }
+            }
+            _ = try nextFrames()
+            if step >= 3, step != 4 {
+                // Two frames moved: a third fewer in the two frames after the change.
+                let expected = step == 5 || step == 6 ? Self.count / 4 : Self.count / 2
+                XCTAssertGreaterThan(spares.writtenByTag - before, expected, "frame \(step)")
+            }
+        }
+    }
+
     func testAFewCardsChangedOtherwiseAreFlattened() throws {
         _ = try nextFrames()
         for step in 1...4 {

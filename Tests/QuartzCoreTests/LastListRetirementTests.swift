@@ -61,12 +61,18 @@ final class LastListRetirementTests: XCTestCase {
         guard case .quad(let quad) = source else { return XCTFail("a quad") }
         let count = DrawListRetirement.minimumCommands
         var written: [Int] = []
+        // Each quad a layer's, kept in the layer's spares (`MovedLayerSpares`).
+        let spares = (0..<count).map { _ in MovedLayerSpares.make(quads: 1) }
         for frame in 0..<4 {
             cache.beginFrame()
-            var recycler = MovedQuadRecycler(pool: cache.spareQuads)
-            let commands = (0..<count).map { _ in DrawCommand.quad(recycler.quad(quad, movedTo: .translation(Double(frame), 0))) }
+            var recycler = MovedQuadRecycler(frame: cache.frame)
+            let commands = spares.map { spares in
+                _ = spares.begin(frame: cache.frame)
+                defer { spares.end(frame: cache.frame, count: 1) }
+                return DrawCommand.quad(recycler.quad(quad, movedTo: .translation(Double(frame), 0), index: 0, in: spares,
+                                                      sameFields: false))
+            }
             written.append(recycler.writtenInPlace)
-            recycler.finish()
             cache.endFrame(commands: commands, clips: [])
         }
         XCTAssertEqual(written, [0, 0, count, count])

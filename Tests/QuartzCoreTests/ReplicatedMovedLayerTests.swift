@@ -7,8 +7,8 @@ import CompositorCore
 /// A replicator's instances are recoloured once drawn (`ColorMultiplier`): a sublayer's drawing
 /// of the last frame holds the colour already, so it is not drawn moved there
 /// (`FrameFlattener.redrawMoved`; before, a replicator of one coloured instance multiplied its
-/// moving sublayers' colours again every frame). Its quads are then not the moved quads made
-/// either (`MovedQuadTag`).
+/// moving sublayers' colours again every frame). Its quads are then not written into its moved
+/// spares either (`MovedLayerSpares`).
 final class ReplicatedMovedLayerTests: XCTestCase {
     func testMovingSublayersOfAReplicatorWithOneColouredInstanceEqualTheirFlattening() throws {
         // One instance (the default), coloured.

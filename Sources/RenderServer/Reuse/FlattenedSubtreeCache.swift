@@ -30,8 +30,15 @@ package final class FlattenedSubtreeCache {
         /// How many commands and clips of its own it drew there.
         var drawnCount = (commands: 0, clips: 0)
         /// Whether the drawing last recorded was drawn moved (`FrameFlattener.redrawMoved`): the
-        /// quads of the layer's drawing of the frame before, moved (`MovedQuadTag`).
+        /// quads of the layer's drawing of the frame before, moved (`MovedLayerSpares`).
         var drawnMoved = false
+        /// The quads of the layer's last two moved drawings, while it is drawn moved frame after
+        /// frame (`movedSpares(of:quads:)`); nil until then, and once it is drawn otherwise or stored.
+        fileprivate(set) var movedSpares: MovedLayerSpares?
+
+        /// Lets go of `movedSpares`; not inlined, so that the record of a layer drawn moved does
+        /// not load them (retained and released).
+        @inline(never) fileprivate func letGoOfMovedSpares() { movedSpares = nil }
         /// The memo of the layer's turn while it is drawn moved with animations
         /// (`FrameFlattener.redrawMoved`), kept here from frame to frame rather than taken out
         /// of the layer's presentation box and put back; nil until it is so drawn.
@@ -90,10 +97,11 @@ package final class FlattenedSubtreeCache {
     /// The commands and clips of the last frame, which the runs recorded in it index.
     private(set) var previousCommands: [DrawCommand] = []
     private(set) var previousClips: [Clip] = []
-    /// The quads of moved layers kept for later frames' to be written into (`SpareQuadPool`),
-    /// and this thread's share of it in this frame (the parts of a sublayer run take their own).
-    let spareQuads = SpareQuadPool()
-    var movedQuads = MovedQuadRecycler(pool: nil)
+    /// How many moved quads were written by their transforms alone, in all frames.
+    let movedQuadCounts = MovedQuadCounts()
+    /// The writer of this thread's moved quads in this frame (the parts of a sublayer run have
+    /// their own).
+    var movedQuads = MovedQuadRecycler()
     /// Frees the last frame's commands on another thread when a frame replaces them
     /// (`endFrame`), and is waited for as the next frame begins (`beginFrame`).
     private let retirement = DrawListRetirement()
@@ -104,12 +112,12 @@ package final class FlattenedSubtreeCache {
     /// when not known), and now and then drops entries not drawn for a while.
     func beginFrame(changes: [UInt64]? = nil) {
         // The commands replaced at the end of the last frame are freed: their moved quads are the
-        // spares this frame writes into (`SpareQuadPool`), in place only where nothing else
+        // spares this frame writes into (`MovedLayerSpares`), in place only where nothing else
         // holds them. With a second core free, they were freed while the app changed its layers.
         retirement.waitUntilFreed()
         frame &+= 1
-        // Tagging its quads with the frame (the one made as the last frame ended holds none).
-        movedQuads = MovedQuadRecycler(pool: spareQuads, frame: frame)
+        // Writing its quads in the frame (the one made as the last frame ended writes none).
+        movedQuads = MovedQuadRecycler(counts: movedQuadCounts, frame: frame)
         reusedSubtrees = 0
         flattenedSubtrees = 0
         repeatedSubtrees = 0
@@ -140,10 +148,7 @@ package final class FlattenedSubtreeCache {
             previousCommands = commands
         }
         previousClips = clips
-        var done = movedQuads
-        movedQuads = MovedQuadRecycler(pool: spareQuads)
-        done.finish()
-        spareQuads.endFrame()
+        movedQuads.finish()
     }
 
     /// The run of `parentID`'s sublayers recorded in an earlier frame, if any.
@@ -192,8 +197,7 @@ package final class FlattenedSubtreeCache {
         runs = [:]
         previousCommands = []
         previousClips = []
-        spareQuads.removeAll()
-        movedQuads = MovedQuadRecycler(pool: spareQuads)
+        movedQuads = MovedQuadRecycler(counts: movedQuadCounts, frame: frame)
     }
 
     /// Empties what `entry` stores, taking it out of the totals.
@@ -241,6 +245,19 @@ package final class FlattenedSubtreeCache {
     func keyDrawnLastFrame(_ entry: Entry?, command: Int, clip: Int) -> SubtreeKey? {
         guard let entry, entry.drawnAt == (frame &- 1, command, clip) else { return nil }
         return entry.key
+    }
+
+    /// The spares of the layer whose entry is `entry` (`Entry.movedSpares`), for a moved drawing
+    /// of `quads` quads: made when it has none or too few slots, not retained (the entry holds
+    /// them through the frame: they are dropped only by `record` and here, on this thread, when
+    /// no part draws the layer).
+    func movedSpares(of entry: Entry, quads: Int) -> UnretainedMovedLayerSpares {
+        if let spares = entry.movedSpares, spares.fits(quads: quads) {
+            return UnretainedMovedLayerSpares(spares: Unmanaged.passUnretained(spares))
+        }
+        let spares = MovedLayerSpares.make(quads: quads)
+        entry.movedSpares = spares
+        return UnretainedMovedLayerSpares(spares: Unmanaged.passUnretained(spares))
     }
 
     /// Gives layer `id`, just drawn moved with animations (`FrameFlattener.redrawMoved`) and
@@ -291,12 +308,16 @@ package final class FlattenedSubtreeCache {
         entry.drawnAt = (frame, commandStart, clipStart)
         entry.drawnMoved = moved
         entry.drawnCount = (commands.count - commandStart, clips.count - clipStart)
+        // A layer drawn otherwise lets go of its moved quads (it may not move again).
+        if !moved { entry.letGoOfMovedSpares() }
         guard entry.key == key, isStatic else {
             // Changed since the last frame (or changing with time): remember the key only.
             entry.key = key
             dropStored(of: entry)
             return
         }
+        // Stored, it is drawn from the store while it stays: its moved quads are let go too.
+        entry.letGoOfMovedSpares()
         dropStored(of: entry)
         entry.commands = Array(commands[commandStart...])
         entry.clips = Array(clips[from: clipStart])

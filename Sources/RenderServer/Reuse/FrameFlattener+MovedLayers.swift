@@ -25,6 +25,12 @@ extension FrameFlattener {
         /// quads hold the fields of the layer's quads of the frame before, so a spare made as
         /// one of those two frames ago holds them too.
         var wasDrawnMoved = false
+        /// The layer's own spare quads (`FlattenedSubtreeCache.Entry.movedSpares`), not
+        /// retained: its entry holds them through the frame. Every drawing the flattener looks
+        /// up has them (nil: drawn by flattening); optional for the layout alone: not optional,
+        /// a list of `LastDrawing?` made of nils was set by a memset of each element (about 50
+        /// instructions a sublayer a frame).
+        var spares: UnretainedMovedLayerSpares?
     }
 
     /// Where a run's sublayers were drawn in the last frame (`SublayerRun.lastFrameDrawing`).
@@ -41,12 +47,13 @@ extension FrameFlattener {
                      contextSerial: UInt64, cache: FlattenedSubtreeCache) -> LastDrawing? {
         let commands = commandStarts[index]..<commandStarts[index + 1]
         let clip = clipStarts[index]
-        guard !commands.isEmpty, clipStarts[index + 1] == clip,
+        guard !commands.isEmpty, clipStarts[index + 1] == clip, let entry,
               let key = cache.keyDrawnLastFrame(entry, command: commands.lowerBound, clip: clip),
               key.context == contextSerial else { return nil }
         // A leaf's subtree version is its version.
-        return LastDrawing(commands: commands, version: key.subtreeVersion, memo: entry?.unretainedPlacementMemo,
-                           wasDrawnMoved: entry?.drawnMoved == true)
+        return LastDrawing(commands: commands, version: key.subtreeVersion, memo: entry.unretainedPlacementMemo,
+                           wasDrawnMoved: entry.drawnMoved,
+                           spares: cache.movedSpares(of: entry, quads: commands.count))
     }
 
     /// What a sublayer of a short list (no `SublayerRun`), or of a run whose order changed, drew
@@ -56,11 +63,13 @@ extension FrameFlattener {
     /// whose superlayer masks to bounds (S5's cards in rounded clips) is drawn so.
     func lastDrawing(entry: FlattenedSubtreeCache.Entry?, contextSerial: UInt64,
                      cache: FlattenedSubtreeCache) -> LastDrawing? {
-        guard redrawsMovedLayers, let drawn = cache.drawingLastFrame(entry, context: contextSerial) else { return nil }
+        guard redrawsMovedLayers, let entry, let drawn = cache.drawingLastFrame(entry, context: contextSerial) else {
+            return nil
+        }
         // A leaf's subtree version is its version.
         return LastDrawing(commands: drawn.commands, version: drawn.subtreeVersion,
-                           memo: entry?.unretainedPlacementMemo,
-                           wasDrawnMoved: entry?.drawnMoved == true)
+                           memo: entry.unretainedPlacementMemo, wasDrawnMoved: entry.drawnMoved,
+                           spares: cache.movedSpares(of: entry, quads: drawn.commands.count))
     }
 
     /// What the sublayers of a run drawn moved read from the flattener and the cache, read once
@@ -183,22 +192,28 @@ extension FrameFlattener {
         let world = Self.world(toParent, in: parent)
         if layer.pointee.kind.isPlain && !box.value.isDoubleSided && Self.isFacingAway(box.value.bounds, world) { return false }
         let transform = Matrix4(world)
-        let start = commands.count
-        // Each quad tagged as the layer's in this frame's drawing; one made as the same quad
-        // two frames ago holds its fields when the last drawing was that one moved again.
-        let id = layer.pointee.id, trusted = last.wasDrawnMoved
-        var made = 0
-        for index in last.commands {
-            // Each quad's fields copied once, into a spare storage of an older frame or a new
-            // one (`MovedQuadRecycler`); a drawing that is not quads alone (a group) is taken back.
-            guard case .quad(let quad) = lastCommands[index] else {
-                quads.untagLast(commands.count - start)
-                commands.removeSubrange(start...)
-                return false
+        guard let spares = last.spares else { return false }
+        let start = commands.count, frame = quads.frame
+        let drawn = spares.spares._withUnsafeGuaranteedRef { spares -> Bool in
+            // Each quad written into the layer's own spare of two frames ago (`MovedLayerSpares`):
+            // by its transform alone where the spares hold the drawing the last one moved.
+            let same = spares.begin(frame: frame)
+            let sameCount = last.wasDrawnMoved ? same : 0
+            var made = 0
+            for index in last.commands {
+                // A drawing that is not quads alone (a group) is taken back, the spares not
+                // said to hold it.
+                guard case .quad(let quad) = lastCommands[index] else { return false }
+                commands.append(.quad(quads.quad(quad, movedTo: transform, index: made, in: spares,
+                                                 sameFields: made < sameCount)))
+                made += 1
             }
-            commands.append(.quad(quads.quad(quad, movedTo: transform, layer: id, index: made,
-                                             sameFieldsAsTwoFramesAgo: trusted)))
-            made += 1
+            spares.end(frame: frame, count: made)
+            return true
+        }
+        guard drawn else {
+            commands.removeSubrange(start...)
+            return false
         }
         redrawnMoved += 1
         return true

@@ -91,7 +91,7 @@ extension FrameFlattener {
         let partCount = missedCount >= Self.partsMinimum ? min(maximumParts, missedCount / Self.partSizeMinimum) : 1
         var parts = partCount > 1
             ? flattenParts(partCount, of: ids, missed: missed, moved: moved, lastCommands: cache.previousCommands,
-                           spareQuads: cache.spareQuads, frame: cache.frame, in: context)
+                           movedQuadCounts: cache.movedQuadCounts, frame: cache.frame, in: context)
             : []
         for part in 0..<partCount {
             let range = Self.range(ofPart: part, of: partCount, count: ids.count)
@@ -140,14 +140,14 @@ extension FrameFlattener {
     /// `partCount` parts at once, those that only moved (`moved`, in `lastCommands`) by
     /// `redrawMoved`; each part's result at its index (nil only if a part never ran).
     private func flattenParts(_ partCount: Int, of ids: [UInt64], missed: [Bool], moved: [LastDrawing?],
-                              lastCommands: [DrawCommand], spareQuads: SpareQuadPool, frame: UInt64,
+                              lastCommands: [DrawCommand], movedQuadCounts: MovedQuadCounts, frame: UInt64,
                               in context: ParentContext) -> [FlattenedRunPart?] {
         let seed = partSeed
         let results = ThreadLock<[FlattenedRunPart?]>(Array(repeating: nil, count: partCount))
         DispatchQueue.concurrentPerform(iterations: partCount) { part in
             let range = Self.range(ofPart: part, of: partCount, count: ids.count)
             let flattened = Self.flattenPart(range, of: ids, missed: missed, moved: moved, lastCommands: lastCommands,
-                                             spareQuads: spareQuads, frame: frame, in: context, seed: seed)
+                                             movedQuadCounts: movedQuadCounts, frame: frame, in: context, seed: seed)
             results.withLock { $0[part] = flattened }
         }
         return results.withLock { $0 }
@@ -156,11 +156,10 @@ extension FrameFlattener {
     /// Flattens the sublayers `ids[range]` that the cache missed and that draw alone, on the
     /// calling thread, by a flattener of its own that starts from `seed` (see `flattenParts`).
     private static func flattenPart(_ range: Range<Int>, of ids: [UInt64], missed: [Bool], moved: [LastDrawing?],
-                                    lastCommands: [DrawCommand], spareQuads: SpareQuadPool, frame: UInt64,
+                                    lastCommands: [DrawCommand], movedQuadCounts: MovedQuadCounts, frame: UInt64,
                                     in context: ParentContext, seed: PartSeed) -> FlattenedRunPart {
         var flattener = FrameFlattener(part: seed)
-        // Keyed by the part's first sublayer: the part drawing it two frames on takes these back.
-        var quads = MovedQuadRecycler(pool: spareQuads, key: ids[range].first, frame: frame)
+        var quads = MovedQuadRecycler(counts: movedQuadCounts, frame: frame)
         defer { quads.finish() }
         flattener.commands.reserveCapacity(range.count)
         var ends: [FlattenedRunPart.End] = []
