@@ -48,8 +48,9 @@ thread_tests=(
   'QuartzCoreTests\.DisabledActionsSetterTests'
   'CompositorCoreTests\.DrawListTreeCacheRetirementTests'
   # The flattener's last list freed on its retirement queue while the next frame begins; turns'
-  # memos kept in the cache entries and read by the parts; parts taking their own spare chunks.
-  'QuartzCoreTests\.(LastListRetirementTests|TurnMemoInSubtreeCacheTests|SpareQuadPoolTests)'
+  # memos kept in the cache entries and read by the parts; each moved layer's own spares,
+  # written by the part that draws it.
+  'QuartzCoreTests\.(LastListRetirementTests|TurnMemoInSubtreeCacheTests|MovedLayerSparesTests)'
   # Each thread's transaction stack cached in a C thread-local, lent to a helper and let go
   # when its thread ends.
   'QuartzCoreTests\.TransactionStackCacheTests'
@@ -77,9 +78,10 @@ address_tests=(
   # too many frees an image early).
   'CompositorCoreTests\.QuadFieldsAssignTests'
   # A quad's texture read in place through a rebound pointer; the layer state at its offset
-  # past the box's stamp; spares taken by their tags, written by their transform alone.
+  # past the box's stamp; a layer's spare quads in one allocation, written by their transform
+  # alone.
   'CompositorCoreTests\.QuadTextureInPlaceTests'
-  'QuartzCoreTests\.(LayerStateBoxStatePointerTests|CommitCacheLineLayoutTests|SpareQuadPoolTests|ReplicatedMovedLayerTests)'
+  'QuartzCoreTests\.(LayerStateBoxStatePointerTests|CommitCacheLineLayoutTests|MovedLayerSparesTests|ReplicatedMovedLayerTests)'
 )
 
 # halt_on_error=0 with exitcode 66: every report of a run is printed, then the run fails.
