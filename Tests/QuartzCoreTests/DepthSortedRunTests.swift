@@ -146,7 +146,7 @@ final class DepthSortedRunTests: XCTestCase {
         _ = try nextFrames()
         let spares = moving.frames.subtreeCache.movedQuadCounts
         for step in 1...8 {
-            let before = spares.writtenByTag
+            let before = spares.writtenByTransform
             turnCards(step: step)
             if step == 4 {
                 ReuseComparison.commitWithoutActions {
@@ -159,7 +159,7 @@ final class DepthSortedRunTests: XCTestCase {
             if step >= 3, step != 4 {
                 // Two frames moved: a third fewer in the two frames after the change.
                 let expected = step == 5 || step == 6 ? Self.count / 4 : Self.count / 2
-                XCTAssertGreaterThan(spares.writtenByTag - before, expected, "frame \(step)")
+                XCTAssertGreaterThan(spares.writtenByTransform - before, expected, "frame \(step)")
             }
         }
     }

@@ -155,12 +155,12 @@ final class MovedLayerRedrawTests: XCTestCase {
     /// frames ago by their transforms alone (`MovedLayerSpares`), their fields not compared; one changed in
     /// between (flattened, not moved) is not, in the frame it is flattened nor in the next ones:
     /// every frame still equals the one flattening gives.
-    func testSublayersMovedFrameAfterFrameAreWrittenByTagUntilChanged() throws {
+    func testSublayersMovedFrameAfterFrameAreWrittenByTransformUntilChanged() throws {
         for parts in [2, 1] {
             renderers.flattenInParts(parts)
             let counts = renderers.moving.frames.subtreeCache.movedQuadCounts
             for step in 0..<8 {
-                let before = counts.writtenByTag
+                let before = counts.writtenByTransform
                 ReuseComparison.commitWithoutActions {
                     for (k, layer) in sublayers.enumerated() {
                         layer.position.x += step % 2 == 0 ? 1 : -1
@@ -178,7 +178,7 @@ final class MovedLayerRedrawTests: XCTestCase {
                     // Two frames moved: the spares of two frames ago are their own quads. (Two
                     // frames after the change, the spares of the frame that flattened a third of
                     // the cards are one list short of theirs: most are other cards', compared.)
-                    XCTAssertGreaterThan(counts.writtenByTag - before, Self.count / 3, "step \(step)")
+                    XCTAssertGreaterThan(counts.writtenByTransform - before, Self.count / 3, "step \(step)")
                 }
             }
         }

@@ -14,15 +14,15 @@ final class MovedLayerSparesTests: XCTestCase {
     /// drawing ended unless `takeBack`; the quads, how many the spares held, and how many were
     /// written in place after a compare and by their transforms alone.
     private func draw(_ spares: MovedLayerSpares, frame: UInt64, quads sources: [Quad], trusting: Bool = true,
-                      takeBack: Bool = false) -> (quads: [Quad], held: Int, inPlace: Int, byTag: Int) {
+                      takeBack: Bool = false) -> (quads: [Quad], held: Int, inPlace: Int, byTransform: Int) {
         let held = spares.begin(frame: frame)
-        var inPlace = 0, byTag = 0
+        var inPlace = 0, byTransform = 0
         let quads = sources.enumerated().map { index, source in
             spares.quad(source, movedTo: .translation(Double(frame), 0), index: index, frame: frame,
-                        sameFields: trusting && index < held, inPlace: &inPlace, byTag: &byTag)
+                        sameFields: trusting && index < held, inPlace: &inPlace, byTransform: &byTransform)
         }
         if !takeBack { spares.end(frame: frame, count: sources.count) }
-        return (quads, held, inPlace, byTag)
+        return (quads, held, inPlace, byTransform)
     }
 
     func testTheDrawingOfTwoFramesAgoIsWrittenByItsTransforms() {
@@ -34,7 +34,7 @@ final class MovedLayerSparesTests: XCTestCase {
         // Planted: the sources differ from the spares; trusted, the spares' fields are kept.
         let third = draw(spares, frame: 3, quads: [other, other])
         XCTAssertEqual(third.held, 2)
-        XCTAssertEqual(third.byTag, 2)
+        XCTAssertEqual(third.byTransform, 2)
         XCTAssertEqual(third.quads.map(\.opacity), [0.75, 0.75], "the spares' fields, not compared")
         XCTAssertEqual(third.quads.map(\.transform), [.translation(3, 0), .translation(3, 0)])
         // Not trusted: compared, and written with the source's fields in place (nothing else
@@ -63,7 +63,7 @@ final class MovedLayerSparesTests: XCTestCase {
         _ = draw(skipped, frame: 2, quads: [source])
         let late = draw(skipped, frame: 5, quads: [other])
         XCTAssertEqual(late.held, 0, "frame 1 is not two frames before 5")
-        XCTAssertEqual(late.byTag, 0)
+        XCTAssertEqual(late.byTransform, 0)
         XCTAssertEqual(late.quads[0].opacity, 0.25)
         // The same frame drawn again is not two frames on either.
         let again = MovedLayerSpares.make(quads: 1)
@@ -96,7 +96,7 @@ final class MovedLayerSparesTests: XCTestCase {
         for frame: UInt64 in 1...2 { _ = draw(spares, frame: frame, quads: [source, source]) }
         let third = draw(spares, frame: 3, quads: [other, other])
         XCTAssertEqual(third.held, 2)
-        XCTAssertEqual(third.byTag, 1, "the first quad only")
+        XCTAssertEqual(third.byTransform, 1, "the first quad only")
         XCTAssertEqual(third.quads.map(\.opacity), [0.75, 0.25])
         XCTAssertEqual(third.quads[1].transform, .translation(3, 0))
     }

@@ -51,7 +51,7 @@ final class MovedLayerSpares: ManagedBuffer<MovedLayerSparesHeader, Quad> {
     }
 
     /// Ends the layer's moved drawing of `frame`, of `count` quads, all made by
-    /// `quad(_:movedTo:index:frame:sameFields:inPlace:byTag:)`.
+    /// `quad(_:movedTo:index:frame:sameFields:inPlace:byTransform:)`.
     func end(frame: UInt64, count: Int) {
         if frame & 1 == 0 {
             header.even = MovedLayerSparesHeader.Drawing(frame: frame, count: count)
@@ -65,9 +65,9 @@ final class MovedLayerSpares: ManagedBuffer<MovedLayerSparesHeader, Quad> {
     /// `sameFields`: the caller's proof that the spare holds the source's other fields), else a
     /// copy in a new storage; kept at the slot (a quad past the slots is not kept). Counts the
     /// spares written after their fields were compared in `inPlace`, and those written by their
-    /// transforms alone in `byTag`.
+    /// transforms alone in `byTransform`.
     func quad(_ source: Quad, movedTo transform: Matrix4, index: Int, frame: UInt64, sameFields: Bool,
-              inPlace: inout Int, byTag: inout Int) -> Quad {
+              inPlace: inout Int, byTransform: inout Int) -> Quad {
         withUnsafeMutablePointers { header, slots in
             let slot = 2 &* index &+ Int(frame & 1)
             guard slot < header.pointee.initialized else {
@@ -87,7 +87,7 @@ final class MovedLayerSpares: ManagedBuffer<MovedLayerSparesHeader, Quad> {
             if sameFields {
                 // In place when nothing else holds the storage, else in a copy of it.
                 quad.transform = transform
-                byTag += 1
+                byTransform += 1
             } else if quad.assign(source, transform: transform) {
                 inPlace += 1
             }

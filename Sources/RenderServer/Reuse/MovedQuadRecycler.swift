@@ -11,10 +11,10 @@ struct MovedQuadRecycler {
     /// The frame the recycler writes quads in (`FlattenedSubtreeCache.frame`).
     let frame: UInt64
     /// The spares written after comparing their fields with the source's (the others got new
-    /// storages, or were written by their transforms: `writtenByTag`).
+    /// storages, or were written by their transforms: `writtenByTransform`).
     private(set) var writtenInPlace = 0
     /// The spares written by their transforms alone, their fields not compared.
-    private(set) var writtenByTag = 0
+    private(set) var writtenByTransform = 0
 
     /// A recycler writing quads in frame `frame`, counting into `counts`.
     init(counts: MovedQuadCounts? = nil, frame: UInt64 = 0) {
@@ -28,28 +28,28 @@ struct MovedQuadRecycler {
     mutating func quad(_ source: Quad, movedTo transform: Matrix4, index: Int, in spares: MovedLayerSpares,
                        sameFields: Bool) -> Quad {
         spares.quad(source, movedTo: transform, index: index, frame: frame, sameFields: sameFields,
-                    inPlace: &writtenInPlace, byTag: &writtenByTag)
+                    inPlace: &writtenInPlace, byTransform: &writtenByTransform)
     }
 
     /// Adds what the recycler wrote by transform to `counts`, and starts its counts again.
     mutating func finish() {
-        if writtenByTag > 0 { counts?.add(writtenByTag: writtenByTag) }
+        if writtenByTransform > 0 { counts?.add(writtenByTransform: writtenByTransform) }
         writtenInPlace = 0
-        writtenByTag = 0
+        writtenByTransform = 0
     }
 }
 
 /// How many moved quads the recyclers of a cache's frames wrote by their transforms alone, in all
-/// frames (for tests and statistics; `MovedQuadRecycler.writtenByTag`), added by a run's parts
+/// frames (for tests and statistics; `MovedQuadRecycler.writtenByTransform`), added by a run's parts
 /// from their threads.
 final class MovedQuadCounts: Sendable {
     private let count = ThreadLock<Int>(0)
 
     /// The spares written by their transforms alone, in all frames.
-    var writtenByTag: Int { count.withLock { $0 } }
+    var writtenByTransform: Int { count.withLock { $0 } }
 
-    /// Adds `writtenByTag` spares written by their transforms alone.
-    func add(writtenByTag: Int) {
-        count.withLock { $0 += writtenByTag }
+    /// Adds `writtenByTransform` spares written by their transforms alone.
+    func add(writtenByTransform: Int) {
+        count.withLock { $0 += writtenByTransform }
     }
 }
