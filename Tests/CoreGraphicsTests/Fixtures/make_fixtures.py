@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Writes the PNG fixtures of CoreGraphicsTests (run from this folder). The JPEG fixtures come from
-make_jpegs.c, built against libjpeg: cc make_jpegs.c -ljpeg -o /tmp/make_jpegs && /tmp/make_jpegs."""
+make_jpegs.c, built against libjpeg: cc make_jpegs.c -ljpeg -o make_jpegs && ./make_jpegs."""
 import struct, zlib
 
 def chunk(kind, body):
