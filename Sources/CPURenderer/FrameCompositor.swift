@@ -144,12 +144,13 @@ struct FrameCompositor {
                     continue
                 }
                 // A run of quads of one image takes the texture the plan found for its first.
-                if let image = quad.textureImage,
+                let image = quad.textureImage
+                if let image,
                    plan.add(command: index, sameTextureAs: image,
                             mayBeSprite: PreparedSprite.mayHaveSpriteSampling(quad, clipCount: clipCount)) {
                     continue
                 }
-                plan.add(command: index, texture: quad.texture.map(textures.texture(for:)), image: quad.textureImage,
+                plan.add(command: index, texture: quad.texture.map(textures.texture(for:)), image: image,
                          mayBeSprite: PreparedSprite.mayHaveSpriteSampling(quad, clipCount: clipCount))
             case .group(let index):
                 for (quad, binding) in composite(index) {

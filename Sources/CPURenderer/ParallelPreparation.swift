@@ -52,10 +52,7 @@ struct QuadPreparationPlan: Sendable {
                       mayBeSprite: @autoclosure () -> Bool) -> Bool {
         guard let last = lastImage, last.image == image.image, last.minification == image.minification else { return false }
         // The texture's levels have not changed since its lookup: only its hulls may be missing.
-        if lastHulledLevels != lastLevels && mayBeSprite() {
-            textures[textures.count - 1].findAlphaHulls()
-            lastHulledLevels = lastLevels
-        }
+        findHullsOfLastTexture(levels: lastLevels, mayBeSprite: mayBeSprite)
         items.append(Item(quad: Int32(index), texture: Int32(textures.count - 1)))
         return true
     }
@@ -76,11 +73,16 @@ struct QuadPreparationPlan: Sendable {
             textures.append(texture)
             lastHulledLevels = 0
         }
-        if lastHulledLevels != texture.levels.count && mayBeSprite() {
-            texture.findAlphaHulls()
-            lastHulledLevels = texture.levels.count
-        }
+        findHullsOfLastTexture(levels: texture.levels.count, mayBeSprite: mayBeSprite)
         return Int32(textures.count - 1)
+    }
+
+    /// Finds the alpha hulls of `textures.last`, which has `levels` levels, when a quad that may
+    /// be painted as a sprite needs them and they were not found for that many levels.
+    private mutating func findHullsOfLastTexture(levels: Int, mayBeSprite: () -> Bool) {
+        guard lastHulledLevels != levels && mayBeSprite() else { return }
+        textures[textures.count - 1].findAlphaHulls()
+        lastHulledLevels = levels
     }
 }
 

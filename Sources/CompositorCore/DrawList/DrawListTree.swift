@@ -158,14 +158,6 @@ public struct DrawListTree: Sendable, Equatable {
         }
     }
 
-    /// The blur and the texture of the quad of a `Node.quad`, read from the command in place:
-    /// a renderer looks them up for every quad of a frame before it needs the rest.
-    @inlinable
-    public func blurAndTexture(ofQuadAt commandIndex: Int) -> (blurSigma: Float, texture: TextureSource?) {
-        guard case .quad(let quad) = commands[commandIndex] else { preconditionFailure("command \(commandIndex) is not a quad") }
-        return (quad.blurSigma, quad.texture)
-    }
-
     /// Whether the quad of a `Node.quad` has a backdrop filter, read from the command in place
     /// (false for a command that is not a quad): a pass plan asks for every quad of a frame, and
     /// copying each quad out of its box to ask cost about 80 instructions a quad.
