@@ -89,12 +89,13 @@ let package = Package(
         // scripts/check-imports.swift fails the build of the suite on an import of a target that is
         // not a direct dependency, and on a direct dependency outside this list.
         .target(name: "QuartzCoreModel", dependencies: [
-            "CoreGraphics", "CoreImage", "CompositorCore", "LayerArtwork", "QuartzCoreModelThreadSlot", logging,
+            "CoreGraphics", "CoreImage", "CompositorCore", "LayerArtwork", "QuartzCoreModelSupport", logging,
         ]),
-        // The model's per-thread transaction stack cached in a C `__thread` variable: Swift has
-        // no thread-local storage, and the POSIX slot costs ~25 instructions a property set.
+        // The model's C support, for what Swift cannot spell: the per-thread transaction stack
+        // cached in a C `__thread` variable (Swift has no thread-local storage, and the POSIX slot
+        // costs ~25 instructions a property set), and cache-line prefetches for the commit's walks.
         // DWARF 4: valgrind 3.19 (callgrind) cannot read clang's DWARF 5.
-        .target(name: "QuartzCoreModelThreadSlot", cSettings: [.unsafeFlags(["-gdwarf-4"])]),
+        .target(name: "QuartzCoreModelSupport", cSettings: [.unsafeFlags(["-gdwarf-4"])]),
         // The render server: a frame of the committed render tree flattened into a DrawList, its
         // 3D sublayers depth-sorted, unchanged subtrees reused; between the model and the renderers.
         // Release builds without run-time exclusivity checks: the flattener reads each drawn

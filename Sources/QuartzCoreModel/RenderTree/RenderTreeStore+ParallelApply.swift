@@ -1,6 +1,6 @@
 import Dispatch
 import Foundation
-import QuartzCoreModelThreadSlot
+import QuartzCoreModelSupport
 
 /// A commit of many layers (a scene moving every sprite) writes them into the render tree in
 /// parts, one a processor: each layer's copy and summary live in slots of their own, and a

@@ -1,4 +1,4 @@
-import QuartzCoreModelThreadSlot
+import QuartzCoreModelSupport
 
 /// The layers a transaction changed, in the order of their first change, each held by one
 /// strong reference that the list keeps unmanaged.

@@ -1,5 +1,5 @@
 import Foundation
-import QuartzCoreModelThreadSlot
+import QuartzCoreModelSupport
 
 /// One level of `CATransaction.begin()`/`commit()` nesting: the parameters set inside it.
 struct TransactionFrame {

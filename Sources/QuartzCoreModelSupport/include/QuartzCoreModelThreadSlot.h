@@ -8,9 +8,6 @@
 #ifndef QUARTZ_CORE_MODEL_THREAD_SLOT_H
 #define QUARTZ_CORE_MODEL_THREAD_SLOT_H
 
-// The module's other header: prefetches for the commit's walks (one C module for the model).
-#include "QuartzCoreModelPrefetch.h"
-
 /// The calling thread's transaction stack (unretained), NULL before its first use there.
 extern __thread void *_Nullable qc_transactionStackCache __attribute__((tls_model("initial-exec")));
 

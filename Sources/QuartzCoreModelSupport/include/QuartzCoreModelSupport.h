@@ -1,0 +1,9 @@
+// The model's C support, for what Swift cannot spell: the calling thread's cached transaction
+// stack (a C thread-local variable) and cache-line prefetches for the commit's walks.
+#ifndef QUARTZ_CORE_MODEL_SUPPORT_H
+#define QUARTZ_CORE_MODEL_SUPPORT_H
+
+#include "QuartzCoreModelThreadSlot.h"
+#include "QuartzCoreModelPrefetch.h"
+
+#endif
