@@ -262,8 +262,9 @@ final class AnimatedMovedLayerRedrawTests: XCTestCase {
         let owner = PresentationBoxOwner()
         for step in 0..<20 {
             let localTime = renderers.time + Double(step) * 0.037
-            var placement = LayerPlacement()
-            XCTAssertTrue(box.animatePlacement(&placement, by: committed.animations, localTime: localTime, owner: owner))
+            var placement = LayerPlacement(), timings = AnimationTimingMemo()
+            XCTAssertTrue(box.animatePlacement(&placement, by: committed.animations, localTime: localTime, owner: owner,
+                                               timings: &timings))
             var state = committed.state
             state.animate(by: committed.animations, localTime: localTime)
             XCTAssertEqual(placement.position.x.bitPattern, state.position.x.bitPattern)
@@ -276,9 +277,9 @@ final class AnimatedMovedLayerRedrawTests: XCTestCase {
         layer.add(scalarAnimation("opacity", from: 1, to: 0), forKey: "fade")
         CATransaction.flush()
         let faded = try XCTUnwrap(renderers.moving.frames.renderTree.snapshot().layers[layer.layerID])
-        var placement = LayerPlacement()
+        var placement = LayerPlacement(), timings = AnimationTimingMemo()
         XCTAssertFalse(faded.stateStorage.animatePlacement(&placement, by: faded.animations, localTime: renderers.time,
-                                                           owner: owner))
+                                                           owner: owner, timings: &timings))
     }
 
     /// Each new kind of placement animation (a point-valued `position`, a whole `transform`, a
@@ -303,9 +304,10 @@ final class AnimatedMovedLayerRedrawTests: XCTestCase {
             let committed = try XCTUnwrap(snapshot.layers[layer.layerID])
             for step in 0..<16 {
                 let localTime = renderers.time + Double(step) * 0.043
-                var placement = LayerPlacement()
+                var placement = LayerPlacement(), timings = AnimationTimingMemo()
                 XCTAssertTrue(committed.stateStorage.animatePlacement(&placement, by: committed.animations,
-                                                                      localTime: localTime, owner: owner))
+                                                                      localTime: localTime, owner: owner,
+                                                                      timings: &timings))
                 var general = committed.state
                 for animation in committed.animations {
                     animation.apply(to: &general, parentTime: localTime, scalarShortcut: false)
@@ -331,9 +333,10 @@ final class AnimatedMovedLayerRedrawTests: XCTestCase {
         CATransaction.flush()
         for layer in [faded, covered] {
             let committed = try XCTUnwrap(renderers.moving.frames.renderTree.snapshot().layers[layer.layerID])
-            var placement = LayerPlacement()
+            var placement = LayerPlacement(), timings = AnimationTimingMemo()
             XCTAssertFalse(committed.stateStorage.animatePlacement(&placement, by: committed.animations,
-                                                                   localTime: renderers.time, owner: owner))
+                                                                   localTime: renderers.time, owner: owner,
+                                                                   timings: &timings))
         }
         // And the frames still equal their flattening, these layers among them.
         for _ in 0..<20 { try renderers.assertNextFramesEqual() }

@@ -2,6 +2,7 @@ import CompositorCore
 import ExampleScenes
 import Foundation
 import QuartzCore
+@testable import QuartzCoreModel
 import RendererTestSupport
 import XCTest
 
@@ -75,18 +76,21 @@ final class BackgroundEquivalenceTests: XCTestCase {
             tiled.tileSize = CGSize(width: 64, height: 64)
             root.addSublayer(tiled)
             CATransaction.flush()
+            let source = try XCTUnwrap(tiled.state.tiled.source)
             let t0 = CACurrentMediaTime() + 100
             var images: [CGImage] = []
             for cpu in [false, true] {
                 let renderer = cpu ? try CARenderer(cpuPixelWidth: 240, pixelHeight: 240)
                                    : try CARenderer(pixelWidth: 240, pixelHeight: 240)
                 renderer.layer = root
-                // Each renderer keeps its own tiles and draws all 16 (4 x 4 of 64 points) again:
-                // wait for this renderer's, not the count the first renderer already reached.
+                // Each renderer keeps its own tiles and draws all 16 (4 x 4 of 64 points) again.
+                // Its first frame queues them; wait until every one is stored in its tile store
+                // (not merely painted: a tile stored after the frame at t0 + 1 would first show
+                // at t0 + 2, at opacity 0), so that all fade in from t0 + 1 and are opaque at t0 + 2.
                 let drawnBefore = tiled.drawnTiles.withLock { $0 }
                 try renderer.renderFrame(atTime: t0)
-                let deadline = Date().addingTimeInterval(10)
-                while tiled.drawnTiles.withLock({ $0 }) < drawnBefore + 16, Date() < deadline { usleep(10_000) }
+                XCTAssertTrue(source.waitUntilDrawn(timeout: 60), "tiles drawn over \(background.name)")
+                XCTAssertEqual(tiled.drawnTiles.withLock { $0 }, drawnBefore + 16, "this renderer's 16 tiles")
                 try renderer.renderFrame(atTime: t0 + 1)
                 try renderer.renderFrame(atTime: t0 + 2)
                 images.append(try renderer.makeImage())

@@ -3,7 +3,7 @@ import Foundation
 /// The placement alone of an animated layer whose animations only move it: a renderer that
 /// draws the layer's last drawing again at its new place (`FrameFlattener.redrawMoved`) needs
 /// its presentation `position` and `transform`, not the rest of its presentation state, which
-/// is the model's (`animatePlacement(_:by:localTime:owner:)`).
+/// is the model's (`animatePlacement(_:by:localTime:owner:timings:)`).
 extension LayerStateBox {
     /// Sets `placement` to the `position` and `transform` of this state with `animations`
     /// applied at `localTime`, bit for bit those of `presentation(animatedBy:localTime:owner:)`,
@@ -36,13 +36,6 @@ extension LayerStateBox {
         defer { keepPresentation(kept) }
         CompiledAnimation.apply(animations, to: &placement, localTime: localTime, memo: &storage.memo, timings: &timings)
         return true
-    }
-
-    /// `animatePlacement(_:by:localTime:owner:timings:)` with a memo of timings of its own.
-    package func animatePlacement(_ placement: inout LayerPlacement, by animations: [CompiledAnimation],
-                                  localTime: CFTimeInterval, owner: PresentationBoxOwner?) -> Bool {
-        var timings = AnimationTimingMemo()
-        return animatePlacement(&placement, by: animations, localTime: localTime, owner: owner, timings: &timings)
     }
 
     /// Whether `animations` are some and each writes only the placement

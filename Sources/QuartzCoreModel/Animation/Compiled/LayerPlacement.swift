@@ -2,7 +2,7 @@ import Foundation
 
 /// A layer's `position` and `transform`: all of its presentation that animations which only
 /// move it (`transform.rotation.z`, `position.x`, ...) change, evaluated without the rest of
-/// the state (`LayerStateBox.animatePlacement(_:by:localTime:owner:)`).
+/// the state (`LayerStateBox.animatePlacement(_:by:localTime:owner:timings:)`).
 package struct LayerPlacement: Sendable {
     /// The presentation `position`.
     package var position: CGPoint
