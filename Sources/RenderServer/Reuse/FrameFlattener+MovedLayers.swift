@@ -199,6 +199,13 @@ extension FrameFlattener {
             // by its transform alone where the spares hold the drawing the last one moved.
             let same = spares.begin(frame: frame)
             let sameCount = last.wasDrawnMoved ? same : 0
+            // All of them (a layer moved frame after frame): the last drawing, itself the
+            // drawing of two frames ago moved, quads alone, is not read.
+            if sameCount > 0, sameCount == last.commands.count,
+               spares.retransform(sameCount, to: transform, frame: frame, into: &commands) {
+                quads.countWrittenByTransform(sameCount)
+                return true
+            }
             var made = 0
             for index in last.commands {
                 // A drawing that is not quads alone (a group) is taken back, the spares not

@@ -31,6 +31,12 @@ struct MovedQuadRecycler {
                     inPlace: &writtenInPlace, byTransform: &writtenByTransform)
     }
 
+    /// Counts `count` spares written by their transforms alone, a drawing at a time
+    /// (`MovedLayerSpares.retransform(_:to:frame:into:)`).
+    mutating func countWrittenByTransform(_ count: Int) {
+        writtenByTransform &+= count
+    }
+
     /// Adds what the recycler wrote by transform to `counts`, and starts its counts again.
     mutating func finish() {
         if writtenByTransform > 0 { counts?.add(writtenByTransform: writtenByTransform) }
