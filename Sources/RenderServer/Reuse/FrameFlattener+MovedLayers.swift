@@ -183,7 +183,7 @@ extension FrameFlattener {
 
     /// `Matrix4(world(toParent, in: parent))`, the same to the bit: the product's rows stored as
     /// the matrix's, without building the transform between (a call to its initializer across
-    /// modules, and a copy of it into the matrix; about 50 instructions a moved layer).
+    /// modules, and a copy of it into the matrix; about 15 instructions a moved layer).
     static func worldMatrix(_ toParent: CATransform3D, in parent: ParentContext) -> Matrix4 {
         let rows = (parent.flattensSublayers ? toParent.flattenedZ : toParent).rowsConcatenating(parent.world)
         return unsafeBitCast(rows, to: Matrix4.self)
