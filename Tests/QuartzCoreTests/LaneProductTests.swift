@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import CompositorCore
 @testable import QuartzCoreModel
 @testable import RenderServer
 
@@ -45,5 +46,24 @@ final class LaneProductTests: XCTestCase {
         let a = transform([1, -0.0, 0, 0, -0.0, 1, 0, 0, 0, 0, 1, -0.0, -0.0, 5, -0.0, 1])
         let b = CATransform3DMakeTranslation(10, 20, 0)
         XCTAssertEqual(entries(a.concatenatingInLanes(b)), entries(a.concatenating(b)))
+    }
+
+    /// A moved layer's quads take the world map as rows stored into the matrix
+    /// (`FrameFlattener.worldMatrix`): the bits of `Matrix4(world(_:in:))`, flattened or not.
+    func testTheWorldMatrixHasTheWorldMapsBits() {
+        var generator = SystemRandomNumberGenerator()
+        for round in 0..<1000 {
+            func entry() -> Double {
+                round % 2 == 0 ? Double.random(in: -1000...1000, using: &generator)
+                    : Self.specials.randomElement(using: &generator)!
+            }
+            let toParent = transform((0..<16).map { _ in entry() }), world = transform((0..<16).map { _ in entry() })
+            for flattens in [false, true] {
+                let parent = ParentContext(flattensSublayers: flattens, world: world, time: 0)
+                let expected = Matrix4(FrameFlattener.world(toParent, in: parent))
+                XCTAssertEqual(entries(CATransform3D(FrameFlattener.worldMatrix(toParent, in: parent))),
+                               entries(CATransform3D(expected)), "\(toParent) in \(world), flattened: \(flattens)")
+            }
+        }
     }
 }

@@ -87,6 +87,47 @@ final class MovedLayerSparesTests: XCTestCase {
         XCTAssertEqual(held[0].transform, .translation(1, 0), "written by its transform: copied first")
     }
 
+    /// A drawing the spares hold whole is drawn again by rewriting each spare's transform where
+    /// it is (`retransform`): the quads of two frames ago with the new map, the same storages
+    /// when nothing else holds them, copies when a list still does; a drawing past the slots is
+    /// left to the quad-by-quad path.
+    func testADrawingHeldWholeIsRetransformedInPlace() {
+        let spares = MovedLayerSpares.make(quads: 2)
+        var other = source
+        other.opacity = 0.25
+        let first = draw(spares, frame: 1, quads: [source, other]).quads
+        _ = draw(spares, frame: 2, quads: [other, other])
+        let firstTransforms = first.map(\.transform)
+        XCTAssertEqual(spares.begin(frame: 3), 2)
+        var commands: [DrawCommand] = []
+        XCTAssertTrue(spares.retransform(2, to: .translation(3, 0), frame: 3, into: &commands))
+        let third = commands.compactMap { command -> Quad? in
+            guard case .quad(let quad) = command else { return nil }
+            return quad
+        }
+        XCTAssertEqual(third.map(\.opacity), [0.75, 0.25], "frame 1's quads, not frame 2's")
+        XCTAssertEqual(third.map(\.transform), [.translation(3, 0), .translation(3, 0)])
+        XCTAssertEqual(first.map(\.transform), firstTransforms, "still held: copied, not written")
+        XCTAssertEqual(spares.begin(frame: 5), 2, "ended: frame 3's drawing is held")
+        // Frame 1's list let go: the storages are written in place.
+        let fourthSpares = MovedLayerSpares.make(quads: 1)
+        let kept = ObjectIdentifier(draw(fourthSpares, frame: 2, quads: [source]).quads[0].storage)
+        XCTAssertEqual(fourthSpares.begin(frame: 4), 1)
+        var fourth: [DrawCommand] = []
+        XCTAssertTrue(fourthSpares.retransform(1, to: .translation(4, 0), frame: 4, into: &fourth))
+        guard case .quad(let moved) = fourth[0] else { return XCTFail("a quad") }
+        XCTAssertEqual(ObjectIdentifier(moved.storage), kept, "written in place")
+        XCTAssertEqual(moved.transform, .translation(4, 0))
+        // More quads than the slots: nothing appended, the drawing not ended.
+        let small = MovedLayerSpares.make(quads: 1)
+        for frame: UInt64 in 1...2 { _ = draw(small, frame: frame, quads: [source, source]) }
+        XCTAssertEqual(small.begin(frame: 3), 2)
+        var none: [DrawCommand] = []
+        XCTAssertFalse(small.retransform(2, to: .translation(3, 0), frame: 3, into: &none))
+        XCTAssertTrue(none.isEmpty)
+        XCTAssertEqual(small.begin(frame: 5), 0)
+    }
+
     /// A quad past the slots the spares were made for is made without being kept: written
     /// alike, never trusted.
     func testAQuadPastTheSlotsIsNotKept() {

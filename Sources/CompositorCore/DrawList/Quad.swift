@@ -199,6 +199,18 @@ public struct Quad: @unchecked Sendable, Equatable, CustomReflectable {
         return false
     }
 
+    /// Gives this quad `transform`, its other fields unchanged: written into its storage when
+    /// the quad holds it alone (a moved layer's spare quad of two frames ago that nothing else
+    /// holds any more: no allocation), else into a copy of it; returns whether it was written in
+    /// place. (`transform`'s setter asks the same, but from another module it is not inlined.)
+    @inlinable @discardableResult
+    public mutating func retransform(_ transform: Matrix4) -> Bool {
+        let alone = isKnownUniquelyReferenced(&storage)
+        if !alone { storage = QuadStorage.make(fields.pointee) }
+        fields.pointee.transform = transform
+        return alone
+    }
+
     /// Two quads are equal when they share their storage or their fields are equal.
     @inlinable
     public static func == (a: Quad, b: Quad) -> Bool {

@@ -11,6 +11,19 @@ extension CATransform3D {
     /// a layer, 64 multiplications and 48 additions one at a time.
     @inline(__always)
     func concatenatingInLanes(_ other: CATransform3D) -> CATransform3D {
+        let (r1, r2, r3, r4) = rowsConcatenating(other)
+        return CATransform3D(m11: CGFloat(r1.x), m12: CGFloat(r1.y), m13: CGFloat(r1.z), m14: CGFloat(r1.w),
+                             m21: CGFloat(r2.x), m22: CGFloat(r2.y), m23: CGFloat(r2.z), m24: CGFloat(r2.w),
+                             m31: CGFloat(r3.x), m32: CGFloat(r3.y), m33: CGFloat(r3.z), m34: CGFloat(r3.w),
+                             m41: CGFloat(r4.x), m42: CGFloat(r4.y), m43: CGFloat(r4.z), m44: CGFloat(r4.w))
+    }
+
+    /// The rows of `concatenatingInLanes(other)`, four lanes each: for a caller that stores
+    /// them elsewhere (a moved layer's quads, `FrameFlattener.worldMatrix`) without building the
+    /// transform (a call to its initializer across modules).
+    @inline(__always)
+    func rowsConcatenating(_ other: CATransform3D)
+        -> (SIMD4<Double>, SIMD4<Double>, SIMD4<Double>, SIMD4<Double>) {
         let b1 = SIMD4<Double>(Double(other.m11), Double(other.m12), Double(other.m13), Double(other.m14))
         let b2 = SIMD4<Double>(Double(other.m21), Double(other.m22), Double(other.m23), Double(other.m24))
         let b3 = SIMD4<Double>(Double(other.m31), Double(other.m32), Double(other.m33), Double(other.m34))
@@ -19,11 +32,6 @@ extension CATransform3D {
         func row(_ x: CGFloat, _ y: CGFloat, _ z: CGFloat, _ w: CGFloat) -> SIMD4<Double> {
             Double(x) * b1 + Double(y) * b2 + Double(z) * b3 + Double(w) * b4
         }
-        let r1 = row(m11, m12, m13, m14), r2 = row(m21, m22, m23, m24)
-        let r3 = row(m31, m32, m33, m34), r4 = row(m41, m42, m43, m44)
-        return CATransform3D(m11: CGFloat(r1.x), m12: CGFloat(r1.y), m13: CGFloat(r1.z), m14: CGFloat(r1.w),
-                             m21: CGFloat(r2.x), m22: CGFloat(r2.y), m23: CGFloat(r2.z), m24: CGFloat(r2.w),
-                             m31: CGFloat(r3.x), m32: CGFloat(r3.y), m33: CGFloat(r3.z), m34: CGFloat(r3.w),
-                             m41: CGFloat(r4.x), m42: CGFloat(r4.y), m43: CGFloat(r4.z), m44: CGFloat(r4.w))
+        return (row(m11, m12, m13, m14), row(m21, m22, m23, m24), row(m31, m32, m33, m34), row(m41, m42, m43, m44))
     }
 }

@@ -181,6 +181,14 @@ extension FrameFlattener {
         return true
     }
 
+    /// `Matrix4(world(toParent, in: parent))`, the same to the bit: the product's rows stored as
+    /// the matrix's, without building the transform between (a call to its initializer across
+    /// modules, and a copy of it into the matrix; about 15 instructions a moved layer).
+    static func worldMatrix(_ toParent: CATransform3D, in parent: ParentContext) -> Matrix4 {
+        let rows = (parent.flattensSublayers ? toParent.flattenedZ : toParent).rowsConcatenating(parent.world)
+        return unsafeBitCast(rows, to: Matrix4.self)
+    }
+
     /// Appends the quads of `layer`'s last drawing `last` (in `lastCommands`) with the layer's
     /// map to its superlayer `toParent`, as `place(_:in:evaluated:)` maps it; false, having
     /// appended nothing, when the drawing is not quads alone or a single-sided layer faces away.
@@ -189,9 +197,9 @@ extension FrameFlattener {
                                     in parent: ParentContext) -> Bool {
         // As `place(_:in:evaluated:)` maps it; a single-sided layer facing away now is left to
         // it (it draws nothing).
-        let world = Self.world(toParent, in: parent)
-        if layer.pointee.kind.isPlain && !box.value.isDoubleSided && Self.isFacingAway(box.value.bounds, world) { return false }
-        let transform = Matrix4(world)
+        let transform = Self.worldMatrix(toParent, in: parent)
+        if layer.pointee.kind.isPlain && !box.value.isDoubleSided
+            && Self.isFacingAway(box.value.bounds, CATransform3D(transform)) { return false }
         guard let spares = last.spares else { return false }
         let start = commands.count, frame = quads.frame
         let drawn = spares.spares._withUnsafeGuaranteedRef { spares -> Bool in
@@ -199,6 +207,13 @@ extension FrameFlattener {
             // by its transform alone where the spares hold the drawing the last one moved.
             let same = spares.begin(frame: frame)
             let sameCount = last.wasDrawnMoved ? same : 0
+            // All of them (a layer moved frame after frame): the last drawing, itself the
+            // drawing of two frames ago moved, quads alone, is not read.
+            if sameCount > 0, sameCount == last.commands.count,
+               spares.retransform(sameCount, to: transform, frame: frame, into: &commands) {
+                quads.countWrittenByTransform(sameCount)
+                return true
+            }
             var made = 0
             for index in last.commands {
                 // A drawing that is not quads alone (a group) is taken back, the spares not

@@ -68,6 +68,8 @@ extension FrameFlattener {
         var missedCount = 0
         // What each missed sublayer drew in the last frame, where it may draw that again moved.
         var moved = [LastDrawing?](repeating: nil, count: redrawsMovedLayers ? ids.count : 0)
+        // Read out of the optional once (unwrapped in the loop, its lists were retained a sublayer).
+        let lastStarts = lastDrawing ?? RunDrawing(commandStarts: [], clipStarts: [])
         for (index, id) in ids.enumerated() {
             guard let summary = facts.summaries[id] else { continue }
             // Looked up once for both questions, and not retained (the cache holds it).
@@ -78,9 +80,9 @@ extension FrameFlattener {
                 guard cache.reusable(entry, key: key) == nil else { return }
                 missed[index] = true
                 missedCount += 1
-                if let lastDrawing {
-                    moved[index] = self.lastDrawing(ofSublayer: index, entry: entry, commandStarts: lastDrawing.commandStarts,
-                                                    clipStarts: lastDrawing.clipStarts, contextSerial: contextSerial,
+                if lastDrawing != nil {
+                    moved[index] = self.lastDrawing(ofSublayer: index, entry: entry, commandStarts: lastStarts.commandStarts,
+                                                    clipStarts: lastStarts.clipStarts, contextSerial: contextSerial,
                                                     cache: cache)
                 } else if redrawsMovedLayers {
                     // The run's order changed (sublayers sorted by depth): the cache's drawing of the layer.

@@ -35,22 +35,25 @@ extension FrameFlattener {
         // Passed unretained (a retain and release a sublayer otherwise), alive until the run is drawn.
         let sources = MovedRedrawSources(layers: facts.layers, lastCommands: cache.previousCommands)
         defer { withExtendedLifetime(sources) {} }
+        // Read out of the optional once: unwrapped in the loop, its two lists were retained and
+        // released for each sublayer.
+        let hasLastDrawing = lastDrawing != nil
+        let lastStarts = lastDrawing ?? RunDrawing(commandStarts: [], clipStarts: [])
         for (index, id) in ids.enumerated() {
             run.commandStarts.append(commands.count)
             run.clipStarts.append(clips.count)
             let flattened = cache.flattenedSubtrees
-            // Looked up once for the last drawing, the reuse and the record. Without the run's last
-            // drawing (its order changed: sublayers sorted by depth), the cache's of the layer.
-            let entry = cache.entry(of: id)
-            let last: LastDrawing?
-            if let lastDrawing {
-                last = self.lastDrawing(ofSublayer: index, entry: entry, commandStarts: lastDrawing.commandStarts,
-                                        clipStarts: lastDrawing.clipStarts, contextSerial: serial, cache: cache)
-            } else {
-                last = self.lastDrawing(entry: entry, contextSerial: serial, cache: cache)
+            // Looked up once for the last drawing, the reuse and the record, and not retained (the
+            // cache drops entries only as a frame begins). Without the run's last drawing (its
+            // order changed: sublayers sorted by depth), the cache's of the layer.
+            cache.unretainedEntry(of: id).withEntry { entry in
+                let last = hasLastDrawing
+                    ? self.lastDrawing(ofSublayer: index, entry: entry, commandStarts: lastStarts.commandStarts,
+                                       clipStarts: lastStarts.clipStarts, contextSerial: serial, cache: cache)
+                    : self.lastDrawing(entry: entry, contextSerial: serial, cache: cache)
+                visitSublayer(id, in: context, contextSerial: serial, cache: cache, lastDrawing: last, entry: entry,
+                              sources: Unmanaged.passUnretained(sources))
             }
-            visitSublayer(id, in: context, contextSerial: serial, cache: cache, lastDrawing: last, entry: entry,
-                          sources: Unmanaged.passUnretained(sources))
             if cache.flattenedSubtrees != flattened { run.flattened.append(index) }
         }
         run.commandStarts.append(commands.count)

@@ -60,6 +60,28 @@ final class MovedLayerSpares: ManagedBuffer<MovedLayerSparesHeader, Quad> {
         }
     }
 
+    /// Appends to `commands` the layer's moved drawing of `frame`, whose `count` quads are those
+    /// its spares of two frames ago hold (`begin(frame:)` returned `count`) with `transform`, when
+    /// the caller knows they hold the fields of its last drawing but for the transform (it was
+    /// that drawing moved): each spare's transform rewritten where it is, in place when nothing
+    /// else holds its storage, the last drawing not read (neither its commands nor its quads).
+    /// Ends the drawing (`end(frame:count:)`) and returns true; false, having appended nothing,
+    /// when the spares do not keep that many quads (a drawing larger than their slots).
+    func retransform(_ count: Int, to transform: Matrix4, frame: UInt64, into commands: inout [DrawCommand]) -> Bool {
+        let parity = Int(frame & 1)
+        let kept = withUnsafeMutablePointers { header, slots -> Bool in
+            guard 2 &* (count &- 1) &+ parity < header.pointee.initialized else { return false }
+            for index in 0..<count {
+                let slot = slots + (2 &* index &+ parity)
+                slot.pointee.retransform(transform)
+                commands.append(.quad(slot.pointee))
+            }
+            return true
+        }
+        if kept { end(frame: frame, count: count) }
+        return kept
+    }
+
     /// `source` drawn with `transform`, as quad `index` of the layer's moved drawing of `frame`:
     /// written into the spare at its slot when nothing else holds that (its transform alone when
     /// `sameFields`: the caller's proof that the spare holds the source's other fields), else a

@@ -1,4 +1,5 @@
 import CompositorCore
+import Synchronization
 
 /// One flattener's writer of moved quads in one frame (`FrameFlattener.redrawMoved`): each quad
 /// goes into its layer's own spare of two frames ago (`MovedLayerSpares`), written in place when
@@ -31,6 +32,12 @@ struct MovedQuadRecycler {
                     inPlace: &writtenInPlace, byTransform: &writtenByTransform)
     }
 
+    /// Counts `count` spares written by their transforms alone, a drawing at a time
+    /// (`MovedLayerSpares.retransform(_:to:frame:into:)`).
+    mutating func countWrittenByTransform(_ count: Int) {
+        writtenByTransform &+= count
+    }
+
     /// Adds what the recycler wrote by transform to `counts`, and starts its counts again.
     mutating func finish() {
         if writtenByTransform > 0 { counts?.add(writtenByTransform: writtenByTransform) }
@@ -41,15 +48,15 @@ struct MovedQuadRecycler {
 
 /// How many moved quads the recyclers of a cache's frames wrote by their transforms alone, in all
 /// frames (for tests and statistics; `MovedQuadRecycler.writtenByTransform`), added by a run's parts
-/// from their threads.
+/// from their threads: an atomic count, not a lock taken by each part each frame.
 final class MovedQuadCounts: Sendable {
-    private let count = ThreadLock<Int>(0)
+    private let count = Atomic<Int>(0)
 
     /// The spares written by their transforms alone, in all frames.
-    var writtenByTransform: Int { count.withLock { $0 } }
+    var writtenByTransform: Int { count.load(ordering: .relaxed) }
 
     /// Adds `writtenByTransform` spares written by their transforms alone.
     func add(writtenByTransform: Int) {
-        count.withLock { $0 += writtenByTransform }
+        count.add(writtenByTransform, ordering: .relaxed)
     }
 }
