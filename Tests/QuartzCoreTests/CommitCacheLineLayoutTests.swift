@@ -42,4 +42,21 @@ final class CommitCacheLineLayoutTests: XCTestCase {
         XCTAssertLessThan(stamp, Self.line)
         XCTAssertLessThanOrEqual(state + 168, 3 * Self.line)
     }
+
+    /// What a renderer reads of a layer it draws moved besides its placement lies in the box's
+    /// fourth line, the last that placement reads (`bounds`, `anchorPoint`), not in a fifth
+    /// line or the state's objects (docs/benchmarks/placement-table-2026-11-30-s23.md).
+    func testWhatAMovedLayersDrawingReadsEndsInTheBoxsFourthLine() {
+        let box = LayerStateBox(LayerState())
+        let base = UnsafeRawPointer(Unmanaged.passUnretained(box).toOpaque())
+        let state = box.withUnsafeStatePointer { UnsafeRawPointer($0) - base }
+        let read: [(PartialKeyPath<LayerState>, Int)] = [
+            (\.bounds, MemoryLayout<CGRect>.size), (\.anchorPoint, MemoryLayout<CGPoint>.size),
+            (\.isDoubleSided, 1), (\.shadowOpacity, 4), (\.holdsSpecializedState, 1), (\.holdsShadowPath, 1)]
+        for (field, size) in read {
+            let offset = state + (MemoryLayout<LayerState>.offset(of: field) ?? .max / 2)
+            XCTAssertGreaterThanOrEqual(offset, 3 * Self.line, "\(field)")
+            XCTAssertLessThanOrEqual(offset + size, 4 * Self.line, "\(field)")
+        }
+    }
 }

@@ -14,6 +14,9 @@ package struct LayerState: Sendable {
     // reads. A commit of a moved layer so touches three cache lines of the model's state
     // (`LayerLockedFields`) and three of the render tree's copy (`LayerStateBox`, header
     // included) instead of five or six of each; at N = 100,000 each line is a miss to memory.
+    // What a renderer reads of a layer it draws moved besides its placement (`bounds`,
+    // `anchorPoint`, `isDoubleSided`, `shadowOpacity`, and whether the state holds a
+    // specialized class's values or a shadow path) follows, in the box's fourth line.
 
     // Geometry.
     package var transform = CATransform3DIdentity
@@ -37,6 +40,14 @@ package struct LayerState: Sendable {
 
     // Visual style.
     package var opacity: Float = 1
+    package var shadowOpacity: Float = 0
+    /// Whether `specialized` is set, kept beside the fields a renderer reads of every layer it
+    /// draws: reading it from `objects` is a miss to memory more a moved layer at N = 100,000.
+    package private(set) var holdsSpecializedState = false
+    /// Whether `shadowPath` is set (see `holdsSpecializedState`).
+    package private(set) var holdsShadowPath = false
+    package var allowsEdgeAntialiasing = false
+    package var allowsGroupOpacity = true
     package var backgroundColor: CGColor? {
         get { objects.backgroundColor }
         _modify { makeObjectsUnique(); yield &objects.backgroundColor }
@@ -57,17 +68,18 @@ package struct LayerState: Sendable {
         get { objects.shadowColor }
         _modify { makeObjectsUnique(); yield &objects.shadowColor }
     }
-    package var shadowOpacity: Float = 0
     package var shadowOffset = CGSize(width: 0, height: -3)
     package var shadowRadius: CGFloat = 3
     package var shadowPath: CGPath? {
         get { objects.shadowPath }
-        _modify { makeObjectsUnique(); yield &objects.shadowPath }
+        _modify {
+            makeObjectsUnique()
+            defer { holdsShadowPath = objects.shadowPath != nil }
+            yield &objects.shadowPath
+        }
     }
-    package var allowsEdgeAntialiasing = false
     package var edgeAntialiasingMask: CAEdgeAntialiasingMask = [.layerLeftEdge, .layerRightEdge,
                                                         .layerBottomEdge, .layerTopEdge]
-    package var allowsGroupOpacity = true
     package var shouldRasterize = false
     package var rasterizationScale: CGFloat = 1
     // Geometry of the sublayers, after what every drawn layer reads.
@@ -126,7 +138,11 @@ package struct LayerState: Sendable {
     /// ...); nil for a plain layer. See `SpecializedLayerState`.
     package var specialized: SpecializedLayerState? {
         get { objects.specialized }
-        _modify { makeObjectsUnique(); yield &objects.specialized }
+        _modify {
+            makeObjectsUnique()
+            defer { holdsSpecializedState = objects.specialized != nil }
+            yield &objects.specialized
+        }
     }
 
     /// Copies of the layer's `filters`, `backgroundFilters` and `compositingFilter`; nil when
