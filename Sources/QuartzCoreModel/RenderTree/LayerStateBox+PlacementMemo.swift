@@ -2,7 +2,7 @@ import Foundation
 
 extension LayerStateBox {
     /// Sets `toPosition` to `LayerGeometry.toPosition(of:placement:)` of this state's placement
-    /// with `animations` applied at `localTime` (`animatePlacement(_:by:localTime:owner:)`, the
+    /// with `animations` applied at `localTime` (`animatePlacement(_:by:localTime:owner:timings:)`, the
     /// same bits) and returns true, when every animation only moves the layer; false otherwise,
     /// `toPosition` unchanged.
     ///
