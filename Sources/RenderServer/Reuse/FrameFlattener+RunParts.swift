@@ -130,7 +130,8 @@ extension FrameFlattener {
     /// `recordsAlone`: whether each sublayer's cache record writes its entry alone
     /// (`FlattenedRunPart.joinsAlone`).
     private func flattenParts(_ partCount: Int, of ids: [UInt64], missed: [Bool], recordsAlone: [RecordAlone],
-                              moved: [LastDrawing?], lastCommands: [DrawCommand], movedQuadCounts: MovedQuadCounts, frame: UInt64,
+                              moved: [LastDrawing?], lastCommands: [DrawCommand], movedQuadCounts: MovedQuadCounts,
+                              frame: UInt64,
                               in context: ParentContext) -> [FlattenedRunPart?] {
         let seed = partSeed
         let results = ThreadLock<[FlattenedRunPart?]>(Array(repeating: nil, count: partCount))
@@ -147,7 +148,8 @@ extension FrameFlattener {
     /// Flattens the sublayers `ids[range]` that the cache missed and that draw alone, on the
     /// calling thread, by a flattener of its own that starts from `seed` (see `flattenParts`).
     private static func flattenPart(_ range: Range<Int>, of ids: [UInt64], missed: [Bool], recordsAlone: [RecordAlone],
-                                    moved: [LastDrawing?], lastCommands: [DrawCommand], movedQuadCounts: MovedQuadCounts, frame: UInt64,
+                                    moved: [LastDrawing?], lastCommands: [DrawCommand], movedQuadCounts: MovedQuadCounts,
+                                    frame: UInt64,
                                     in context: ParentContext, seed: PartSeed) -> FlattenedRunPart {
         var flattener = FrameFlattener(part: seed)
         var quads = MovedQuadRecycler(counts: movedQuadCounts, frame: frame)
