@@ -32,6 +32,45 @@ final class DepthSorterByDepthTests: XCTestCase {
         }
     }
 
+    /// The order of parts each sorted on its own (`sortInRuns`, as the parts of
+    /// `FrameFlattener.sortedByDepth` sort their cards) and merged (`merged`): `byDepth`'s, ties
+    /// across parts included; a part with NaN or too many runs says so.
+    func testPartsSortedAloneThenMerged() {
+        for count in [2, 64, 600, 10_000] {
+            for partCount in [2, 3, 4] where count >= partCount {
+                let bounds = (0...partCount).map { count * $0 / partCount }
+                for round in 0..<4 {
+                    // Six falls and rises (a run each), equal depths in every part.
+                    let period = max(2, count / 6), shift = round * period / 4
+                    var depths = (0..<count).map { k in Double(abs((k + shift) % period - period / 2)) }
+                    var order = [Int](repeating: -1, count: count)
+                    var sorted = depths.withUnsafeBufferPointer { d in
+                        order.withUnsafeMutableBufferPointer { order in
+                            (0..<partCount).allSatisfy { DepthSorter.sortInRuns(d, bounds[$0]..<bounds[$0 + 1], order: order) }
+                        }
+                    }
+                    guard sorted else { return XCTFail("\(count) in \(partCount) parts, round \(round): not sorted") }
+                    let merged = depths.withUnsafeBufferPointer { DepthSorter.merged($0, order, bounds: bounds) }
+                    XCTAssertEqual(merged, arrayOrder(depths), "\(count) in \(partCount) parts, round \(round)")
+                    // NaN in the last part: that part says it could not sort.
+                    depths[count - 1] = .nan
+                    sorted = depths.withUnsafeBufferPointer { d in
+                        order.withUnsafeMutableBufferPointer { order in
+                            DepthSorter.sortInRuns(d, bounds[partCount - 1]..<count, order: order)
+                        }
+                    }
+                    XCTAssertFalse(sorted)
+                }
+            }
+        }
+        // Too many runs in a part.
+        let zigzag = (0..<200).map { Double($0 % 2) }
+        var order = [Int](repeating: 0, count: 200)
+        XCTAssertFalse(zigzag.withUnsafeBufferPointer { d in
+            order.withUnsafeMutableBufferPointer { DepthSorter.sortInRuns(d, 100..<200, order: $0) }
+        })
+    }
+
     /// S3's pattern: cards at evenly spread phases of one turn, the depth rising and falling
     /// with the phase's squared sine (ties where two phases mirror each other).
     func testTurningCardsDepths() {

@@ -9,26 +9,46 @@ extension DepthSorter {
     /// NaN or they lie in more than `mostRuns` runs.
     static func byDepthInRuns(_ d: UnsafeBufferPointer<Double>) -> [Int]? {
         let n = d.count
-        for x in d where x.isNaN { return nil }
         var source = Array(0..<n)
-        var bounds = [0]
-        source.withUnsafeMutableBufferPointer { order in
-            var start = 0
-            while start < n {
-                var end = start + 1
-                if end < n, d[end] < d[start] {
-                    // Strictly descending: reversed, strictly ascending.
-                    while end < n, d[end] < d[end - 1] { end += 1 }
-                    order[start..<end].reverse()
-                } else {
-                    while end < n, d[end] >= d[end - 1] { end += 1 }
-                }
-                bounds.append(end)
-                start = end
-                if bounds.count > mostRuns + 1 { return }
+        guard n > 0 else { return [] }
+        return source.withUnsafeMutableBufferPointer { sortInRuns(d, 0..<n, order: $0) } ? source : nil
+    }
+
+    /// Writes the indices `range` of `d` by increasing depth, equal depths in index order, to
+    /// `order[range]` and returns true; false (leaving `order[range]` in no particular order)
+    /// when a depth there is NaN or they lie in more than `mostRuns` runs. Each part of
+    /// `FrameFlattener.sortedByDepth` sorts its own sublayers so, on its own thread.
+    static func sortInRuns(_ d: UnsafeBufferPointer<Double>, _ range: Range<Int>,
+                           order: UnsafeMutableBufferPointer<Int>) -> Bool {
+        for i in range where d[i].isNaN { return false }
+        for i in range { order[i] = i }
+        var bounds = [range.lowerBound]
+        var start = range.lowerBound
+        while start < range.upperBound {
+            var end = start + 1
+            if end < range.upperBound, d[end] < d[start] {
+                // Strictly descending: reversed, strictly ascending.
+                while end < range.upperBound, d[end] < d[end - 1] { end += 1 }
+                order[start..<end].reverse()
+            } else {
+                while end < range.upperBound, d[end] >= d[end - 1] { end += 1 }
             }
+            bounds.append(end)
+            start = end
+            if bounds.count > mostRuns + 1 { return false }
         }
-        guard n > 0, bounds.last == n else { return n == 0 ? [] : nil }
+        guard bounds.count > 2 else { return true }
+        let sorted = merged(d, Array(order[range]), bounds: bounds.map { $0 - range.lowerBound })
+        for (k, i) in sorted.enumerated() { order[range.lowerBound + k] = i }
+        return true
+    }
+
+    /// The indices `source` of `d` by increasing depth, equal depths in index order, where
+    /// each `source[bounds[k]..<bounds[k + 1]]` is so ordered (`bounds` from 0 to the count):
+    /// the runs merged pairwise.
+    static func merged(_ d: UnsafeBufferPointer<Double>, _ source: [Int], bounds: [Int]) -> [Int] {
+        var source = source, bounds = bounds
+        let n = source.count
         var target = [Int](repeating: 0, count: n)
         while bounds.count > 2 {
             var next = [0]

@@ -4,8 +4,10 @@ import Dispatch
 /// Many sublayers sorted by depth (S3's cards turning in perspective): each one's depth is
 /// found from its presentation state and its map to the superlayer, as `DepthSorter.item` finds
 /// it, in parts on as many threads as the frame flattens runs in, each part writing the depths
-/// of its own sublayers only; the order is then `DepthSorter.byDepth(_:)`'s. Nothing is
-/// allocated per sublayer.
+/// of its own sublayers only, and sorting them (`DepthSorter.sortInRuns`); the parts' orders
+/// are then merged on the calling thread: the order is `DepthSorter.byDepth(_:)`'s (depth then
+/// index is a strict total order without NaN, and a part that meets NaN or too many runs leaves
+/// the whole to `byDepth`). Nothing is allocated per sublayer.
 extension FrameFlattener {
     /// The sublayers `ordered` (in paint order, more than `DepthSorter.planeTestLimit`) of the
     /// flattening layer `p` back to front by depth alone, as
@@ -15,24 +17,35 @@ extension FrameFlattener {
         let count = ordered.count
         var depths = [Double](repeating: 0, count: count)
         var planeZs = [CGFloat](repeating: 0, count: count)
+        // Each part's sublayers by depth (global indices), and whether the part could sort them.
+        var order = [Int](repeating: 0, count: count)
+        var sorted = [Bool](repeating: false, count: 1)
         let context = p.sublayerContext(clip: nil)
         let partCount = count >= Self.partsMinimum ? max(1, min(maximumParts, count / Self.partSizeMinimum)) : 1
+        let bounds = (0...partCount).map { count * $0 / partCount }
+        if partCount > 1 { sorted = [Bool](repeating: false, count: partCount) }
         depths.withUnsafeMutableBufferPointer { depths in
             planeZs.withUnsafeMutableBufferPointer { planeZs in
-                let shared = DepthParts(ids: ordered, depths: depths, planeZs: planeZs, context: context)
-                guard partCount > 1 else {
-                    shared.evaluate(0..<count, by: self)
-                    return
-                }
-                let seed = partSeed
-                DispatchQueue.concurrentPerform(iterations: partCount) { part in
-                    shared.evaluate((count * part / partCount)..<(count * (part + 1) / partCount),
-                                    by: FrameFlattener(part: seed))
+                order.withUnsafeMutableBufferPointer { order in
+                    sorted.withUnsafeMutableBufferPointer { sorted in
+                        let shared = DepthParts(ids: ordered, depths: depths, planeZs: planeZs, order: order,
+                                                sorted: sorted, context: context)
+                        guard partCount > 1 else {
+                            shared.evaluate(0..<count, by: self)
+                            return
+                        }
+                        let seed = partSeed
+                        DispatchQueue.concurrentPerform(iterations: partCount) { part in
+                            shared.evaluate(bounds[part]..<bounds[part + 1], by: FrameFlattener(part: seed))
+                            shared.sort(part, bounds[part]..<bounds[part + 1])
+                        }
+                    }
                 }
             }
         }
         if CATransform3DIsAffine(p.state.sublayerTransform), Self.liesInPaintOrder(planeZs) { return ordered }
-        return DepthSorter.byDepth(depths).map { ordered[$0] }
+        guard partCount > 1, !sorted.contains(false) else { return DepthSorter.byDepth(depths).map { ordered[$0] } }
+        return depths.withUnsafeBufferPointer { DepthSorter.merged($0, order, bounds: bounds) }.map { ordered[$0] }
     }
 }
 
@@ -47,6 +60,10 @@ private struct DepthParts: @unchecked Sendable {
     let depths: UnsafeMutableBufferPointer<Double>
     /// Where each sublayer lies when it keeps its superlayer's plane (`FrameFlattener.planeZ(of:)`).
     let planeZs: UnsafeMutableBufferPointer<CGFloat>
+    /// Each part's sublayers by depth, at their part's indices (`sort`).
+    let order: UnsafeMutableBufferPointer<Int>
+    /// Whether each part sorted its sublayers.
+    let sorted: UnsafeMutableBufferPointer<Bool>
     let context: ParentContext
 
     /// Writes the entries of sublayer `index`, whose presentation state `box` holds, placed in
@@ -56,6 +73,12 @@ private struct DepthParts: @unchecked Sendable {
         let toSuperlayer = FrameFlattener.toSuperlayer(box, in: context)
         depths[index] = DepthSorter.depth(box.value.bounds, scene: toSuperlayer)
         planeZs[index] = FrameFlattener.planeZ(of: box)
+    }
+
+    /// Sorts the sublayers `range` of part `part` by depth into `order[range]`, once evaluated
+    /// (`DepthSorter.sortInRuns`), and notes whether it could.
+    func sort(_ part: Int, _ range: Range<Int>) {
+        sorted[part] = DepthSorter.sortInRuns(UnsafeBufferPointer(depths), range, order: order)
     }
 
     /// Evaluates the sublayers `range` as `flattener` places them and writes their entries.

@@ -91,6 +91,8 @@ package final class FlattenedSubtreeCache {
     @exclusivity(unchecked) private(set) var flattenedSubtrees = 0
     /// Of `reusedSubtrees`, those repeated by a `SublayerRun` without being looked up.
     @exclusivity(unchecked) private(set) var repeatedSubtrees = 0
+    /// Of `flattenedSubtrees`, those recorded by the parts of a run at once (`recordAlone`).
+    @exclusivity(unchecked) private(set) var recordedAloneSubtrees = 0
 
     /// The runs of sublayers of the layers with many, by the superlayer's ID (`SublayerRun`).
     private var runs: [UInt64: SublayerRun] = [:]
@@ -121,6 +123,7 @@ package final class FlattenedSubtreeCache {
         reusedSubtrees = 0
         flattenedSubtrees = 0
         repeatedSubtrees = 0
+        recordedAloneSubtrees = 0
         changesSinceLastFrame = changes
         if frame % Self.retainedFrames == 0 {
             let oldest = frame &- Self.retainedFrames
@@ -278,6 +281,32 @@ package final class FlattenedSubtreeCache {
         guard let entry, entry.commands != nil, entry.key == key else { return nil }
         reusedSubtrees += 1
         return entry
+    }
+
+    /// `record(_:entry:key:isStatic:moved:commands:from:clips:from:)` of a subtree whose entry
+    /// stores nothing and that is not stored now (its key changed, or it changes with time:
+    /// `FrameFlattener.RecordAlone`), drawn as `count` commands from index `command` and no clips
+    /// of its own at clip index `clip`: it writes `entry` alone, so the parts of a sublayer run
+    /// record their own sublayers at once (`FrameFlattener+PartJoin`); the caller counts them
+    /// (`noteFlattened`). `keepsMemo`: `keepPlacementMemo(of:)` of the layer too.
+    func recordAlone(_ entry: Entry, key: SubtreeKey, moved: Bool, command: Int, count: Int, clip: Int,
+                     keepsMemo: Bool) {
+        entry.drawnAt = (frame, command, clip)
+        entry.drawnMoved = moved
+        entry.drawnCount = (count, 0)
+        if !moved { entry.letGoOfMovedSpares() }
+        entry.key = key
+        if keepsMemo, entry.placementMemo == nil { entry.makePlacementMemo() }
+    }
+
+    /// Counts `count` subtrees found held (as `reusable(_:key:)` counts them) by the parts of a
+    /// sublayer run's look-ups (`FrameFlattener.lookUp`).
+    func noteReused(_ count: Int) { reusedSubtrees += count }
+
+    /// Counts `count` subtrees recorded by `recordAlone`.
+    func noteFlattened(_ count: Int) {
+        flattenedSubtrees += count
+        recordedAloneSubtrees += count
     }
 
     /// Notes that layer `id`'s subtree was just flattened under `key` into the frame's

@@ -9,7 +9,9 @@ import Synchronization
 ///
 /// The subtree cache is not safe to use from several threads, so it is used on the calling
 /// thread only: before the parts start (which sublayers it holds, numbered contexts) and at the
-/// join (drawing the held subtrees again, recording what the parts flattened, in order). A part
+/// join (drawing the held subtrees again, recording what the parts flattened, in order), but for
+/// the records that write a sublayer's entry alone, which the parts write at once after the join
+/// when a whole part's are so (`FrameFlattener+PartJoin`). A part
 /// flattens only the sublayers that draw alone (`drawsAlone(_:)`: leaves that need nothing but
 /// their own state); the others are left to the join, which flattens them there, at their place.
 extension FrameFlattener {
@@ -59,47 +61,30 @@ extension FrameFlattener {
     /// the cache says each was drawn.
     mutating func recordInParts(_ run: SublayerRun, ids: [UInt64], in context: ParentContext, contextSerial: UInt64,
                                 cache: FlattenedSubtreeCache, lastDrawing: RunDrawing? = nil) {
-        // The subtrees the cache holds, looked up in paint order as the serial loop does.
-        // Each sublayer's entry and key, looked up once here for the join to draw (a sublayer
-        // not missed with a key is held by the cache) or to record under
+        // The subtrees the cache holds, as the serial loop looks them up (in parts for a long
+        // run). Each sublayer's entry and key, looked up once here for the join to draw (a
+        // sublayer not missed with a key is held by the cache) or to record under
         // (`FlattenedSubtreeCache.record(_:entry:key:isStatic:moved:commands:from:clips:from:)`).
-        var looked = [LookedUpSublayer](repeating: LookedUpSublayer(), count: ids.count)
-        var missed = [Bool](repeating: false, count: ids.count)
-        var missedCount = 0
-        // What each missed sublayer drew in the last frame, where it may draw that again moved.
-        var moved = [LastDrawing?](repeating: nil, count: redrawsMovedLayers ? ids.count : 0)
-        // Read out of the optional once (unwrapped in the loop, its lists were retained a sublayer).
-        let lastStarts = lastDrawing ?? RunDrawing(commandStarts: [], clipStarts: [])
-        for (index, id) in ids.enumerated() {
-            guard let summary = facts.summaries[id] else { continue }
-            // Looked up once for both questions, and not retained (the cache holds it).
-            let unretained = cache.unretainedEntry(of: id)
-            let key = SubtreeKey(subtreeVersion: summary.subtreeVersion, context: contextSerial)
-            looked[index] = LookedUpSublayer(entry: unretained, key: key)
-            unretained.withEntry { entry in
-                guard cache.reusable(entry, key: key) == nil else { return }
-                missed[index] = true
-                missedCount += 1
-                if lastDrawing != nil {
-                    moved[index] = self.lastDrawing(ofSublayer: index, entry: entry, commandStarts: lastStarts.commandStarts,
-                                                    clipStarts: lastStarts.clipStarts, contextSerial: contextSerial,
-                                                    cache: cache)
-                } else if redrawsMovedLayers {
-                    // The run's order changed (sublayers sorted by depth): the cache's drawing of the layer.
-                    moved[index] = self.lastDrawing(entry: entry, contextSerial: contextSerial, cache: cache)
-                }
-            }
-        }
+        let lookUps = lookUp(ids, contextSerial: contextSerial, cache: cache, lastDrawing: lastDrawing)
+        let looked = lookUps.looked, missed = lookUps.missed, missedCount = lookUps.missedCount
+        let recordsAlone = lookUps.recordsAlone, moved = lookUps.moved
         let partCount = missedCount >= Self.partsMinimum ? min(maximumParts, missedCount / Self.partSizeMinimum) : 1
         var parts = partCount > 1
-            ? flattenParts(partCount, of: ids, missed: missed, moved: moved, lastCommands: cache.previousCommands,
-                           movedQuadCounts: cache.movedQuadCounts, frame: cache.frame, in: context)
+            ? flattenParts(partCount, of: ids, missed: missed, recordsAlone: recordsAlone, moved: moved,
+                           lastCommands: cache.previousCommands, movedQuadCounts: cache.movedQuadCounts,
+                           frame: cache.frame, in: context)
             : []
+        // The parts whose sublayers' records the parts write at once, after the join.
+        var joinedAlone: [JoinedAlonePart] = []
         for part in 0..<partCount {
             let range = Self.range(ofPart: part, of: partCount, count: ids.count)
             if part < parts.count, parts[part] != nil {
-                join(&parts[part]!, of: run, ids: ids, looked: looked, missed: missed, moved: moved, in: context,
-                     contextSerial: contextSerial, cache: cache)
+                if parts[part]!.joinsAlone {
+                    joinedAlone.append(appendJoinedAlone(&parts[part]!, to: run))
+                } else {
+                    join(&parts[part]!, of: run, ids: ids, looked: looked, missed: missed, moved: moved, in: context,
+                         contextSerial: contextSerial, cache: cache)
+                }
                 let flattened = parts[part]!
                 absorb(sublayers: flattened.flattenedCount, redrawnMoved: flattened.redrawnMoved, changes: flattened.changes)
             } else {
@@ -109,6 +94,7 @@ extension FrameFlattener {
                 }
             }
         }
+        recordJoinedAlone(joinedAlone, looked: looked, moved: moved, cache: cache)
         run.commandStarts.append(commands.count)
         run.clipStarts.append(clips.count)
     }
@@ -141,14 +127,18 @@ extension FrameFlattener {
     /// Flattens the sublayers of `ids` that the cache `missed` and that draw alone, in
     /// `partCount` parts at once, those that only moved (`moved`, in `lastCommands`) by
     /// `redrawMoved`; each part's result at its index (nil only if a part never ran).
-    private func flattenParts(_ partCount: Int, of ids: [UInt64], missed: [Bool], moved: [LastDrawing?],
-                              lastCommands: [DrawCommand], movedQuadCounts: MovedQuadCounts, frame: UInt64,
+    /// `recordsAlone`: whether each sublayer's cache record writes its entry alone
+    /// (`FlattenedRunPart.joinsAlone`).
+    private func flattenParts(_ partCount: Int, of ids: [UInt64], missed: [Bool], recordsAlone: [RecordAlone],
+                              moved: [LastDrawing?], lastCommands: [DrawCommand], movedQuadCounts: MovedQuadCounts,
+                              frame: UInt64,
                               in context: ParentContext) -> [FlattenedRunPart?] {
         let seed = partSeed
         let results = ThreadLock<[FlattenedRunPart?]>(Array(repeating: nil, count: partCount))
         DispatchQueue.concurrentPerform(iterations: partCount) { part in
             let range = Self.range(ofPart: part, of: partCount, count: ids.count)
-            let flattened = Self.flattenPart(range, of: ids, missed: missed, moved: moved, lastCommands: lastCommands,
+            let flattened = Self.flattenPart(range, of: ids, missed: missed, recordsAlone: recordsAlone, moved: moved,
+                                             lastCommands: lastCommands,
                                              movedQuadCounts: movedQuadCounts, frame: frame, in: context, seed: seed)
             results.withLock { $0[part] = flattened }
         }
@@ -157,8 +147,9 @@ extension FrameFlattener {
 
     /// Flattens the sublayers `ids[range]` that the cache missed and that draw alone, on the
     /// calling thread, by a flattener of its own that starts from `seed` (see `flattenParts`).
-    private static func flattenPart(_ range: Range<Int>, of ids: [UInt64], missed: [Bool], moved: [LastDrawing?],
-                                    lastCommands: [DrawCommand], movedQuadCounts: MovedQuadCounts, frame: UInt64,
+    private static func flattenPart(_ range: Range<Int>, of ids: [UInt64], missed: [Bool], recordsAlone: [RecordAlone],
+                                    moved: [LastDrawing?], lastCommands: [DrawCommand], movedQuadCounts: MovedQuadCounts,
+                                    frame: UInt64,
                                     in context: ParentContext, seed: PartSeed) -> FlattenedRunPart {
         var flattener = FrameFlattener(part: seed)
         var quads = MovedQuadRecycler(counts: movedQuadCounts, frame: frame)
@@ -168,6 +159,7 @@ extension FrameFlattener {
         ends.reserveCapacity(range.count)
         let clipBase = flattener.clips.count
         var flattenedCount = 0
+        var joinsAlone = true
         let layers = flattener.facts.layers
         for index in range {
             var outcome = FlattenedRunPart.Outcome.leftToJoin
@@ -186,12 +178,13 @@ extension FrameFlattener {
                 outcome = drawn
                 flattenedCount += 1
             }
+            if !recordsAlone[index].allows(outcome) { joinsAlone = false }
             ends.append(FlattenedRunPart.End(command: flattener.commands.count, clip: flattener.clips.count,
                                              outcome: outcome))
         }
         return FlattenedRunPart(range: range, clipBase: clipBase, commands: flattener.commands, clips: flattener.clips.all,
                                 ends: ends, flattenedCount: flattenedCount, redrawnMoved: flattener.redrawnMoved,
-                                changes: flattener.changes)
+                                changes: flattener.changes, joinsAlone: joinsAlone && flattener.clips.count == clipBase)
     }
 
     /// Appends what `part` flattened of each of its sublayers, their own clips moved to the end
@@ -291,6 +284,10 @@ struct FlattenedRunPart: Sendable {
     var redrawnMoved: Int
     /// What the part's layers say about later frames.
     var changes: FrameChangeNotes
+    /// Whether the part drew every sublayer of `range`, none with clips of its own, and each
+    /// one's cache record writes its entry alone (`RecordAlone`): it is
+    /// joined by `appendJoinedAlone` and `recordJoinedAlone`.
+    var joinsAlone = false
 
     /// Moves the command at `index` out of `commands`, leaving a command without a payload in
     /// its place: the join hands the frame's list the part's reference to a quad's storage
