@@ -6,9 +6,15 @@ import Foundation
 /// bounds touch, and each band paints its quads in painter's order (so no two threads ever write
 /// the same pixel). A many-rectangle damage region is one job: binning costs the quads times
 /// the rectangles they touch, painting the pixels of the rectangles.
+///
+/// A region of one rectangle (a whole frame) is binned by the bands themselves, each on its own
+/// thread (`BandJob.fileDrawables`); one of several rectangles on the calling thread, before the
+/// bands start (a band would read every drawable for each of the rectangles' bands).
 final class BandPainter {
     let threadCount: Int
     private var bins: [[Int32]] = []
+    /// The bins the bands file themselves, kept from frame to frame (one a band).
+    private var bandBins: [BandBin] = []
     /// Many-rectangle regions filed by rows, kept from frame to frame.
     private var regionRows = RegionRowIndex()
 
@@ -53,12 +59,30 @@ final class BandPainter {
                 y += height
             }
         }
+        // One rectangle (a whole frame): each band files its own drawables, on its own thread.
+        let bins = regions.count > 1
+            ? fileDrawables(quads, in: regions, heights: heights, firstBand: firstBand, bands: bands.count) : nil
+        while bandBins.count < bands.count { bandBins.append(BandBin()) }
+        let job = BandJob(quads: quads, clips: clips, bins: bins, bandBins: bandBins, buffer: buffer, bands: bands,
+                          clear: clear, finishRows: finishRows, usesWideSpriteKernel: usesWideSpriteKernel)
+        if bands.count == 1 || threadCount == 1 {
+            for band in 0..<bands.count { job.paint(band: band) }
+        } else {
+            DispatchQueue.concurrentPerform(iterations: bands.count) { job.paint(band: $0) }
+        }
+    }
+
+    /// The bins of the `bands` bands of several rectangles (`regions`, the bands of `regions[r]`
+    /// `heights[r]` rows each from `firstBand[r]`), each listing the drawables of `quads` that
+    /// touch its band, in painter's order: filed on this thread, one drawable after another.
+    private func fileDrawables(_ quads: PreparedQuadList, in regions: [PixelRect], heights: [Int], firstBand: [Int],
+                               bands: Int) -> [[Int32]] {
         // The bins are moved out of the painter while they are filled: appending through the
         // stored property checks exclusive access to it at run time for every quad and band.
         var bins: [[Int32]] = []
         swap(&bins, &self.bins)
-        if bins.count < bands.count { bins += Array(repeating: [], count: bands.count - bins.count) }
-        for band in 0..<bands.count { bins[band].removeAll(keepingCapacity: true) }
+        if bins.count < bands { bins += Array(repeating: [], count: bands - bins.count) }
+        for band in 0..<bands { bins[band].removeAll(keepingCapacity: true) }
         quads.entries.withUnsafeBufferPointer { entries in
             if regions.count <= 8 {
                 for (index, entry) in entries.enumerated() {
@@ -76,13 +100,7 @@ final class BandPainter {
             }
         }
         self.bins = bins
-        let job = BandJob(quads: quads, clips: clips, bins: bins, buffer: buffer, bands: bands,
-                          clear: clear, finishRows: finishRows, usesWideSpriteKernel: usesWideSpriteKernel)
-        if bands.count == 1 || threadCount == 1 {
-            for band in 0..<bands.count { job.paint(band: band) }
-        } else {
-            DispatchQueue.concurrentPerform(iterations: bands.count) { job.paint(band: $0) }
-        }
+        return bins
     }
 
     /// Files drawable `index` (`entry`) in the bin of each band of `region` its bounds touch (the
@@ -111,21 +129,55 @@ private struct Band: Sendable {
     var x0: Int, x1: Int, y0: Int, y1: Int
 }
 
+/// The drawables one band paints, filed by the band's own thread (`BandJob.fileDrawables`).
+/// Unchecked: during a frame's painting each bin is written and read by its band's thread only,
+/// and before and after by the painter's thread (`DispatchQueue.concurrentPerform` returns after
+/// every band has finished).
+private final class BandBin: @unchecked Sendable {
+    var indices: [Int32] = []
+}
+
 /// One frame's banded painting: read-only inputs and the buffer the bands write disjoint pixels of.
 private final class BandJob: Sendable {
     let quads: PreparedQuadList
     let clips: [PreparedClip]
-    let bins: [[Int32]]
+    /// The bins filed before the bands started (a region of several rectangles), or nil: then
+    /// each band files its own into its `bandBins`.
+    let bins: [[Int32]]?
+    let bandBins: [BandBin]
     let buffer: PixelBuffer
     let bands: [Band]
     let clear: UInt32?
     let finishRows: (@Sendable (Range<Int>, Range<Int>) -> Void)?
     let usesWideSpriteKernel: Bool
 
-    init(quads: PreparedQuadList, clips: [PreparedClip], bins: [[Int32]], buffer: PixelBuffer, bands: [Band],
-         clear: UInt32?, finishRows: (@Sendable (Range<Int>, Range<Int>) -> Void)?, usesWideSpriteKernel: Bool) {
-        self.quads = quads; self.clips = clips; self.bins = bins; self.buffer = buffer; self.bands = bands
+    init(quads: PreparedQuadList, clips: [PreparedClip], bins: [[Int32]]?, bandBins: [BandBin], buffer: PixelBuffer,
+         bands: [Band], clear: UInt32?, finishRows: (@Sendable (Range<Int>, Range<Int>) -> Void)?,
+         usesWideSpriteKernel: Bool) {
+        self.quads = quads; self.clips = clips; self.bins = bins; self.bandBins = bandBins; self.buffer = buffer
+        self.bands = bands
         self.clear = clear; self.finishRows = finishRows; self.usesWideSpriteKernel = usesWideSpriteKernel
+    }
+
+    /// The indices of the drawables whose bounds touch `band`, in painter's order, filed into
+    /// `bin` (which keeps its storage for the next frame): the drawables `BandPainter.bin`
+    /// files there, found by the band's own thread instead of the painter's, which would file
+    /// every drawable of the list (about 150 instructions each) while the other threads wait.
+    private func fileDrawables(of band: Band, into bin: BandBin) -> [Int32] {
+        var indices: [Int32] = []
+        swap(&indices, &bin.indices)
+        indices.removeAll(keepingCapacity: true)
+        let y0 = band.y0, y1 = band.y1, x0 = band.x0, x1 = band.x1
+        quads.entries.withUnsafeBufferPointer { entries in
+            for index in entries.indices {
+                let entry = entries[index]
+                if max(Int(entry.minY), y0) < min(Int(entry.maxY), y1), Int(entry.minX) < x1, Int(entry.maxX) > x0 {
+                    indices.append(Int32(truncatingIfNeeded: index))
+                }
+            }
+        }
+        bin.indices = indices
+        return indices
     }
 
     /// How many drawables ahead of the one painted a sprite's record is prefetched.
@@ -143,7 +195,7 @@ private final class BandJob: Sendable {
             painter.usesWideKernel = usesWideSpriteKernel
             if !clips.isEmpty { painter.clipSpans = ClipSpanCache(columns: x0..<x1, rows: y0..<y1,
                                                                     solvesWide: usesWideSpriteKernel && processorRunsWideSpriteKernel) }
-            let bin = bins[index]
+            let bin = bins?[index] ?? fileDrawables(of: band, into: bandBins[index])
             defer { painter.clipSpans?.deallocate() }
             quads.entries.withUnsafeBufferPointer { entries in
                 // Only general quads read which pixels still hold the clear colour (`ClearedRows`):

@@ -129,32 +129,28 @@ struct FrameCompositor {
                                    statistics: inout RenderStatistics, into prepared: inout PreparedQuadList) throws {
         var plan = QuadPreparationPlan(expecting: nodes.count)
         let clipCount = clips.count
-        for node in nodes {
-            switch node {
-            case .quad(let index):
-                // Matched in place, not copied out by `tree.quad(at:)`, and the texture's image
-                // read in place: a copy of its `TextureSource` would retain and release the image
-                // that many quads share.
-                guard case .quad(let quad) = tree.commands[index] else { preconditionFailure("not a quad") }
-                if quad.blurSigma > 0,
-                   shadowMasks.drawShadow(quad, { quad in
-                       plan.add(quad, binding: quad.texture.map(binding(for:)),
-                                mayBeSprite: PreparedSprite.mayHaveSpriteSampling(quad, clipCount: clipCount))
-                   }) {
-                    continue
-                }
-                // A run of quads of one image takes the texture the plan found for its first.
-                let image = quad.textureImage
-                if let image,
-                   plan.add(command: index, sameTextureAs: image,
-                            mayBeSprite: PreparedSprite.mayHaveSpriteSampling(quad, clipCount: clipCount)) {
-                    continue
-                }
-                plan.add(command: index, texture: quad.texture.map(textures.texture(for:)), image: image,
-                         mayBeSprite: PreparedSprite.mayHaveSpriteSampling(quad, clipCount: clipCount))
-            case .group(let index):
-                for (quad, binding) in composite(index) {
-                    plan.add(quad, binding: binding, mayBeSprite: PreparedSprite.mayHaveSpriteSampling(quad, clipCount: clipCount))
+        tree.withCommandsInPlace { commands in
+            for node in nodes {
+                switch node {
+                case .quad(let index):
+                    // Read in place, not copied out (`CommandsInPlace`), and its texture found by
+                    // its image read in place (`TextureStore.texture(ofQuadAt:)`): a copy of the
+                    // quad or of its `TextureSource` would retain and release its storage or the
+                    // image that many quads share.
+                    let quad = commands.quad(at: index)
+                    if quad.pointee.blurSigma > 0,
+                       shadowMasks.drawShadow(quad.pointee, { quad in
+                           plan.add(quad, binding: quad.texture.map(binding(for:)),
+                                    mayBeSprite: PreparedSprite.mayHaveSpriteSampling(quad, clipCount: clipCount))
+                       }) {
+                        continue
+                    }
+                    plan.add(command: index, texture: textures.texture(ofQuadAt: quad),
+                             mayBeSprite: PreparedSprite.mayHaveSpriteSampling(quad.pointee, clipCount: clipCount))
+                case .group(let index):
+                    for (quad, binding) in composite(index) {
+                        plan.add(quad, binding: binding, mayBeSprite: PreparedSprite.mayHaveSpriteSampling(quad, clipCount: clipCount))
+                    }
                 }
             }
         }

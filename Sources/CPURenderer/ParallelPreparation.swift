@@ -18,71 +18,45 @@ struct QuadPreparationPlan: Sendable {
     /// Quads made while the plan was built (a group's composite, a shadow's pieces), with their bindings.
     private(set) var given: [(Quad, TextureBinding?)] = []
 
+    /// `textures.last`, unretained (`textures` holds it, so no other object takes its address
+    /// meanwhile): what a texture is compared with, without counting a reference.
+    private var lastTexture: Unmanaged<Texture>?
     /// How many levels of `textures.last` had their hulls found (0: none); mipmaps made later
     /// in the frame add levels, whose hulls are found again.
     private var lastHulledLevels = 0
-    /// The image and minification filter that `textures.last` was looked up by for the last item
-    /// looked up, when it was for a quad of the tree (nil after any other): the store answers the same
-    /// texture for the next quad of that image and filter.
-    private var lastImage: (image: ObjectIdentifier, minification: TextureFilter)?
-    /// The levels of `textures.last` when `lastImage` was set (they do not change until the next
-    /// lookup: mipmaps are made by a lookup, or for a group's image, never a store's texture).
-    private var lastLevels = 0
 
     init(expecting count: Int) { items.reserveCapacity(count) }
 
-    /// Adds the tree's quad at `index`, drawn with `texture`, the store's texture of `image` (nil
-    /// for a video frame); `mayBeSprite`: whether it may be painted as a sprite, which reads the
-    /// texture's alpha hulls (asked only until they are found).
-    mutating func add(command index: Int, texture: Texture?, image: (image: ObjectIdentifier, minification: TextureFilter)?,
-                      mayBeSprite: @autoclosure () -> Bool) {
+    /// Adds the tree's quad at `index`, drawn with `texture` (none when nil; unretained: the
+    /// caller keeps it alive until this call has returned, the plan from then on);
+    /// `mayBeSprite`: whether it may be painted as a sprite, which reads the texture's alpha
+    /// hulls (asked only until they are found).
+    mutating func add(command index: Int, texture: Unmanaged<Texture>?, mayBeSprite: @autoclosure () -> Bool) {
         items.append(Item(quad: Int32(index), texture: texture.map { self.index(of: $0, mayBeSprite: mayBeSprite) } ?? -1))
-        if let texture {
-            lastImage = image
-            lastLevels = texture.levels.count
-        }
-    }
-
-    /// Adds the tree's quad at `index` drawn with the texture of the item added last, when that
-    /// was a quad of the tree whose texture was looked up by `image` (the same image and
-    /// minification filter); returns false, adding nothing, otherwise. Neither the quad's texture
-    /// source nor the texture is copied (each would retain and release an object that the run's
-    /// quads share).
-    mutating func add(command index: Int, sameTextureAs image: (image: ObjectIdentifier, minification: TextureFilter),
-                      mayBeSprite: @autoclosure () -> Bool) -> Bool {
-        guard let last = lastImage, last.image == image.image, last.minification == image.minification else { return false }
-        // The texture's levels have not changed since its lookup: only its hulls may be missing.
-        findHullsOfLastTexture(levels: lastLevels, mayBeSprite: mayBeSprite)
-        items.append(Item(quad: Int32(index), texture: Int32(textures.count - 1)))
-        return true
     }
 
     /// Adds a quad made while the plan is built.
     mutating func add(_ quad: Quad, binding: TextureBinding?, mayBeSprite: @autoclosure () -> Bool) {
-        if let binding { _ = index(of: binding.texture, mayBeSprite: mayBeSprite) }
+        if let binding { _ = index(of: binding.reference, mayBeSprite: mayBeSprite) }
         items.append(Item(quad: ~Int32(given.count), texture: -1))
         given.append((quad, binding))
-        lastImage = nil
     }
 
-    /// The index of `texture` in `textures` (consecutive quads mostly share one), its hulls
-    /// found where a sprite may read them: a texture finds them lazily otherwise, which would
-    /// write to it from the preparing threads.
-    private mutating func index(of texture: Texture, mayBeSprite: () -> Bool) -> Int32 {
-        if textures.last !== texture {
-            textures.append(texture)
+    /// The index of `texture` in `textures` (consecutive quads mostly share one: compared by
+    /// address with the last), its hulls found where a sprite may read them: a texture finds them
+    /// lazily otherwise, which would write to it from the preparing threads.
+    private mutating func index(of texture: Unmanaged<Texture>, mayBeSprite: () -> Bool) -> Int32 {
+        if lastTexture?.toOpaque() != texture.toOpaque() {
+            textures.append(texture.takeUnretainedValue())
+            lastTexture = texture
             lastHulledLevels = 0
         }
-        findHullsOfLastTexture(levels: texture.levels.count, mayBeSprite: mayBeSprite)
+        let levels = texture._withUnsafeGuaranteedRef { $0.levels.count }
+        if lastHulledLevels != levels && mayBeSprite() {
+            texture._withUnsafeGuaranteedRef { $0.findAlphaHulls() }
+            lastHulledLevels = levels
+        }
         return Int32(textures.count - 1)
-    }
-
-    /// Finds the alpha hulls of `textures.last`, which has `levels` levels, when a quad that may
-    /// be painted as a sprite needs them and they were not found for that many levels.
-    private mutating func findHullsOfLastTexture(levels: Int, mayBeSprite: () -> Bool) {
-        guard lastHulledLevels != levels && mayBeSprite() else { return }
-        textures[textures.count - 1].findAlphaHulls()
-        lastHulledLevels = levels
     }
 }
 
@@ -124,29 +98,31 @@ final class ParallelPreparation: Sendable {
         defer { swap(&list, &parts[index].list) }
         if index > 0 { list.removeAll(expecting: range.count) }
         list.beginPart(of: sprites, items: range)
-        let textures = plan.textures, tree = tree, width = width, height = height
-        clips.withUnsafeBufferPointer { clips in
-            for item in items[range] {
-                if item.quad >= 0 {
-                    // Matched here, not copied out by `tree.quad(at:)`: the quad is read from its
-                    // command's storage, and its texture source's fields in place (a copy would
-                    // retain and release its image, which many quads share).
-                    guard case .quad(let quad) = tree.commands[Int(item.quad)] else { preconditionFailure("not a quad") }
-                    if item.texture >= 0, let source = quad.textureSampling {
-                        // Unretained: the plan's `textures` keeps the texture alive until every
-                        // part has ended, and the list keeps it from then on (`keep`), so the
-                        // threads do not fight over its reference count.
-                        let texture = Unmanaged.passUnretained(textures[Int(item.texture)])
-                        let binding = TextureBinding(unretained: texture, unitRect: source.unitRect,
-                                                     minification: source.minification,
-                                                     magnification: source.magnification)
-                        list.append(quad, texture: binding, clips: clips, canvasWidth: width, canvasHeight: height)
+        let textures = plan.textures, width = width, height = height
+        tree.withCommandsInPlace { commands in
+            clips.withUnsafeBufferPointer { clips in
+                for item in items[range] {
+                    if item.quad >= 0 {
+                        // Read in place (`CommandsInPlace`), not copied out by `tree.quad(at:)`: a
+                        // copy would retain and release its storage, and one of its texture source
+                        // the image that many quads share.
+                        let quad = commands.quad(at: Int(item.quad))
+                        if item.texture >= 0, let source = quad.pointee.textureSampling {
+                            // Unretained: the plan's `textures` keeps the texture alive until every
+                            // part has ended, and the list keeps it from then on (`keep`), so the
+                            // threads do not fight over its reference count.
+                            let texture = Unmanaged.passUnretained(textures[Int(item.texture)])
+                            let binding = TextureBinding(unretained: texture, unitRect: source.unitRect,
+                                                         minification: source.minification,
+                                                         magnification: source.magnification)
+                            list.append(quadAt: quad, texture: binding, clips: clips, canvasWidth: width, canvasHeight: height)
+                        } else {
+                            list.append(quad.pointee, texture: nil, clips: clips, canvasWidth: width, canvasHeight: height)
+                        }
                     } else {
-                        list.append(quad, texture: nil, clips: clips, canvasWidth: width, canvasHeight: height)
+                        let (quad, binding) = plan.given[Int(~item.quad)]
+                        list.append(quad, texture: binding, clips: clips, canvasWidth: width, canvasHeight: height)
                     }
-                } else {
-                    let (quad, binding) = plan.given[Int(~item.quad)]
-                    list.append(quad, texture: binding, clips: clips, canvasWidth: width, canvasHeight: height)
                 }
             }
         }

@@ -75,12 +75,21 @@ struct PreparedQuadList {
 
     /// Prepares the textured `quad` (nothing when it draws nothing): `append(_:texture:clips:canvasWidth:canvasHeight:)`
     /// without the optional binding, which textured quads, the most common, would copy through.
-    /// A lean sprite is written where its record stays (`PreparedSprite.prepare(_:texture:canvasWidth:canvasHeight:at:)`).
     mutating func append(_ quad: Quad, texture binding: TextureBinding, clips: UnsafeBufferPointer<PreparedClip>,
                          canvasWidth: Int, canvasHeight: Int) {
+        withUnsafePointer(to: quad) {
+            append(quadAt: $0, texture: binding, clips: clips, canvasWidth: canvasWidth, canvasHeight: canvasHeight)
+        }
+    }
+
+    /// Prepares the textured quad at `quad`, read in place (a draw list's: `CommandsInPlace`), so
+    /// that a lean sprite copies no reference to the quad's storage. A lean sprite is written
+    /// where its record stays (`PreparedSprite.prepare(_:texture:canvasWidth:canvasHeight:at:memo:)`).
+    mutating func append(quadAt quad: UnsafePointer<Quad>, texture binding: TextureBinding,
+                         clips: UnsafeBufferPointer<PreparedClip>, canvasWidth: Int, canvasHeight: Int) {
         let slot = nextSlot
         nextSlot += 1
-        if PreparedSprite.mayBeSprite(quad, clipCount: clips.count) {
+        if PreparedSprite.mayBeSprite(quad.pointee, clipCount: clips.count) {
             let (record, memo) = slotToWrite(slot)
             switch PreparedSprite.prepare(quad, texture: binding, canvasWidth: canvasWidth, canvasHeight: canvasHeight,
                                           at: record, memo: memo) {
@@ -93,7 +102,8 @@ struct PreparedQuadList {
             case .general: break
             }
         }
-        if let prepared = PreparedQuad(quad, texture: binding, clips: clips, canvasWidth: canvasWidth, canvasHeight: canvasHeight) {
+        if let prepared = PreparedQuad(quad.pointee, texture: binding, clips: clips, canvasWidth: canvasWidth,
+                                       canvasHeight: canvasHeight) {
             append(prepared)
         }
     }

@@ -72,15 +72,18 @@ struct PreparedSprite {
             withUnsafeTemporaryAllocation(of: SpriteMemo.self, capacity: 1) { memo in
                 let record = buffer.baseAddress!
                 memo.baseAddress!.pointee.key = .zero // no memo (the rest is plain data, never read then)
-                let outcome = prepare(quad, texture: binding, canvasWidth: canvasWidth, canvasHeight: canvasHeight, at: record,
-                                      memo: memo.baseAddress!)
+                let outcome = withUnsafePointer(to: quad) {
+                    prepare($0, texture: binding, canvasWidth: canvasWidth, canvasHeight: canvasHeight, at: record,
+                            memo: memo.baseAddress!)
+                }
                 if case .appended = outcome { sprites.append(record.move()) }
                 return outcome
             }
         }
     }
 
-    /// Prepares `quad`, drawn with `binding`, where `mayBeSprite(quad, clipCount:)` holds, and
+    /// Prepares the quad at `quad` (read in place: no reference to its storage is copied), drawn
+    /// with `binding`, where `mayBeSprite(quad.pointee, clipCount:)` holds, and
     /// writes it to `record` (uninitialized or not: a record is plain data) when it is a plain
     /// hard-edged sprite (`.appended`); otherwise `record` is left partly written. `memo` is
     /// the slot's (`SpriteMemo`, its key zero for none): where its key is this sprite's, `record`
@@ -89,7 +92,7 @@ struct PreparedSprite {
     /// pixel bounds come from the kept corner sums (`PlaneProjection.affineCornerSums`);
     /// otherwise the whole sampling is written and the memo with it.
     @inline(__always)
-    static func prepare(_ quad: Quad, texture binding: TextureBinding, canvasWidth: Int, canvasHeight: Int,
+    static func prepare(_ quad: UnsafePointer<Quad>, texture binding: TextureBinding, canvasWidth: Int, canvasHeight: Int,
                         at record: UnsafeMutablePointer<PreparedSprite>, memo: UnsafeMutablePointer<SpriteMemo>) -> Outcome {
         // Borrowed, not retained (the binding's maker keeps it alive): many sprites on several
         // threads share one texture, whose reference count they would fight over.
@@ -99,9 +102,12 @@ struct PreparedSprite {
     }
 
     @inline(__always)
-    private static func prepare(_ quad: Quad, texture: Texture, binding: TextureBinding, canvasWidth: Int, canvasHeight: Int,
-                                at record: UnsafeMutablePointer<PreparedSprite>,
+    private static func prepare(_ quadPointer: UnsafePointer<Quad>, texture: Texture, binding: TextureBinding,
+                                canvasWidth: Int, canvasHeight: Int, at record: UnsafeMutablePointer<PreparedSprite>,
                                 memo: UnsafeMutablePointer<SpriteMemo>) -> Outcome {
+        // Each member read through the pointer: a local copy of the quad would be retained across
+        // the calls below and released after.
+        var quad: Quad { quadPointer.pointee }
         // The steps of `PreparedQuad.init` that a hard-edged sprite needs, in its order.
         guard quad.opacity > 0, quad.rect.width.isFinite, quad.rect.height.isFinite else { return .nothing }
         let plane = Homography(plane: quad.transform)

@@ -53,6 +53,21 @@ final class TextureStore: CacheBudgetFollowing {
         videoFrames.endFrame()
     }
 
+    /// The texture of `quad`'s texture source (nil without one), found by the identity of its
+    /// image read in place (`Quad.textureImage`): for a quad of the image asked for last, the
+    /// texture `texture(for:)` would answer without a `TextureSource` copied or a reference
+    /// counted (each would retain and release an object that the run's quads share).
+    /// Unretained: the store holds the texture for the frame.
+    @inline(__always)
+    func texture(ofQuadAt quad: UnsafePointer<Quad>) -> Unmanaged<Texture>? {
+        if let image = quad.pointee.textureImage, image.image == lastImage, let lastTexture,
+           image.minification != .trilinear || lastTexture.hasMipmaps {
+            return .passUnretained(lastTexture)
+        }
+        guard let source = quad.pointee.texture else { return nil }
+        return .passUnretained(texture(for: source))
+    }
+
     /// The texture of `source`'s image, with mipmaps when its minification filter is trilinear.
     func texture(for source: TextureSource) -> Texture {
         if let video = source.video { return videoFrames.texture(for: video) }

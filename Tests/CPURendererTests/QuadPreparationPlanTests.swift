@@ -4,9 +4,8 @@ import CoreGraphics
 import Foundation
 import XCTest
 
-/// `QuadPreparationPlan.add(command:sameTextureAs:mayBeSprite:)`: a quad of the image and
-/// minification filter that the plan's last lookup was for takes that lookup's texture, its hulls
-/// found when a sprite may read them; anything else is refused, to be looked up.
+/// `QuadPreparationPlan`: consecutive quads of one texture share one entry of its textures, kept
+/// by the plan, whose hulls are found as soon as a quad that may be a sprite is added.
 final class QuadPreparationPlanTests: XCTestCase {
     private static func image() -> CGImage {
         CGImage(width: 4, height: 4, bytesPerRow: 16, data: Data(repeating: 0xFF, count: 64))!
@@ -14,16 +13,14 @@ final class QuadPreparationPlanTests: XCTestCase {
 
     private func texture(of image: CGImage) -> Texture { Texture(PixelBuffer(image: image)) }
 
-    func testARunOfOneImageTakesTheLookedUpTextureAndFindsItsHullsWhenASpriteMay() {
-        let image = Self.image(), texture = texture(of: image)
-        let key = (image: ObjectIdentifier(image), minification: TextureFilter.linear)
+    func testARunOfOneTextureSharesAnEntryAndFindsItsHullsWhenASpriteMay() {
+        let texture = texture(of: Self.image()), reference = Unmanaged.passUnretained(texture)
         var plan = QuadPreparationPlan(expecting: 4)
-        XCTAssertFalse(plan.add(command: 0, sameTextureAs: key, mayBeSprite: true), "nothing looked up yet")
-        plan.add(command: 0, texture: texture, image: key, mayBeSprite: false)
+        plan.add(command: 0, texture: reference, mayBeSprite: false)
         XCTAssertFalse(texture.hasAllAlphaHulls, "no sprite reads the hulls yet")
-        XCTAssertTrue(plan.add(command: 1, sameTextureAs: key, mayBeSprite: false))
+        plan.add(command: 1, texture: reference, mayBeSprite: false)
         XCTAssertFalse(texture.hasAllAlphaHulls)
-        XCTAssertTrue(plan.add(command: 2, sameTextureAs: key, mayBeSprite: true))
+        plan.add(command: 2, texture: reference, mayBeSprite: true)
         XCTAssertTrue(texture.hasAllAlphaHulls, "found on this thread before the parts read them")
         XCTAssertEqual(plan.items.map(\.quad), [0, 1, 2])
         XCTAssertEqual(plan.items.map(\.texture), [0, 0, 0])
@@ -31,22 +28,32 @@ final class QuadPreparationPlanTests: XCTestCase {
         XCTAssertTrue(plan.textures[0] === texture)
     }
 
-    func testAnotherImageOrFilterOrAQuadInBetweenIsLookedUp() {
-        let image = Self.image(), other = Self.image(), texture = texture(of: image)
-        let key = (image: ObjectIdentifier(image), minification: TextureFilter.linear)
-        var plan = QuadPreparationPlan(expecting: 4)
-        plan.add(command: 0, texture: texture, image: key, mayBeSprite: true)
-        XCTAssertFalse(plan.add(command: 1, sameTextureAs: (ObjectIdentifier(other), .linear), mayBeSprite: true))
-        XCTAssertFalse(plan.add(command: 1, sameTextureAs: (key.image, .trilinear), mayBeSprite: true),
-                       "a trilinear lookup makes mipmaps")
-        // A quad without a texture keeps the last lookup; a made quad (a group's, a shadow's) does not.
-        plan.add(command: 1, texture: nil, image: nil, mayBeSprite: true)
-        XCTAssertTrue(plan.add(command: 2, sameTextureAs: key, mayBeSprite: true))
-        plan.add(Quad(transform: .identity, rect: CGRect(x: 0, y: 0, width: 1, height: 1)), binding: nil, mayBeSprite: true)
-        XCTAssertFalse(plan.add(command: 3, sameTextureAs: key, mayBeSprite: true))
-        // A video frame's lookup has no image.
-        plan.add(command: 3, texture: texture, image: nil, mayBeSprite: true)
-        XCTAssertFalse(plan.add(command: 4, sameTextureAs: key, mayBeSprite: true))
-        XCTAssertEqual(plan.items.map(\.texture), [0, -1, 0, -1, 0])
+    func testMipmapsMadeLaterHaveTheirHullsFound() {
+        let texture = texture(of: Self.image()), reference = Unmanaged.passUnretained(texture)
+        var plan = QuadPreparationPlan(expecting: 2)
+        plan.add(command: 0, texture: reference, mayBeSprite: true)
+        texture.makeMipmaps()
+        XCTAssertFalse(texture.hasAllAlphaHulls)
+        plan.add(command: 1, texture: reference, mayBeSprite: true)
+        XCTAssertTrue(texture.hasAllAlphaHulls, "the new levels' hulls")
+    }
+
+    func testAnotherTextureOrAMadeQuadTakesAnEntryAndTheTexturesAreKept() {
+        var first: Texture? = texture(of: Self.image())
+        let second = texture(of: Self.image())
+        weak let kept = first
+        var plan = QuadPreparationPlan(expecting: 5)
+        plan.add(command: 0, texture: Unmanaged.passUnretained(first!), mayBeSprite: true)
+        first = nil
+        XCTAssertNotNil(kept, "the plan holds the texture it was given unretained")
+        plan.add(command: 1, texture: nil, mayBeSprite: true)
+        plan.add(command: 2, texture: Unmanaged.passUnretained(second), mayBeSprite: true)
+        let binding = TextureBinding(texture: kept!, unitRect: CGRect(x: 0, y: 0, width: 1, height: 1),
+                                     minification: .linear, magnification: .linear)
+        plan.add(Quad(transform: .identity, rect: CGRect(x: 0, y: 0, width: 1, height: 1)), binding: binding, mayBeSprite: true)
+        plan.add(command: 3, texture: Unmanaged.passUnretained(kept!), mayBeSprite: true)
+        XCTAssertEqual(plan.items.map(\.texture), [0, -1, 1, -1, 2])
+        XCTAssertEqual(plan.items.map(\.quad), [0, 1, 2, ~0, 3])
+        XCTAssertEqual(plan.textures.map(ObjectIdentifier.init), [kept!, second, kept!].map(ObjectIdentifier.init))
     }
 }
