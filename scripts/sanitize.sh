@@ -54,12 +54,15 @@ thread_tests=(
   # Each thread's transaction stack cached in a C thread-local, lent to a helper and let go
   # when its thread ends.
   'QuartzCoreTests\.TransactionStackCacheTests'
+  # Parts joined as blocks, their cards' cache records written by the parts; the run's
+  # look-ups in parts (depth parts sorted alone: DepthSortedRunTests above).
+  'QuartzCoreTests\.PartJoinTests'
   # Timings numbered under a lock as animations compile; each flattener thread's timing memo.
   'QuartzCoreTests\.AnimationTimingMemoTests'
   # Text rasterized on several threads, the display link's thread, media time.
   'QuartzCoreTests\.(SpecializedRasterizationTextTests|DisplayLinkTests|MediaTimeAppleTests)'
-  # The CPU renderer's parallel preparation and bands.
-  'CPURendererTests\.(CPUParallelPreparationTests|CPUGeometryTests|CPUThreadCountTests)'
+  # The CPU renderer's parallel preparation and bands, each band filing its own drawables.
+  'CPURendererTests\.(CPUParallelPreparationTests|CPUGeometryTests|CPUThreadCountTests|CPUBandFilingTests)'
   # The render side, the OpenGL layer's render thread, deep trees on small stacks, tiles drawn
   # off the main thread.
   'RenderingTests\.(RenderSideTests|OpenGLLayerTests)'
@@ -81,6 +84,10 @@ address_tests=(
   # past the box's stamp; a layer's spare quads in one allocation, written by their transform
   # alone.
   'CompositorCoreTests\.QuadTextureInPlaceTests'
+  # Quads read through pointers into the draw list's commands; parts' commands swapped into
+  # the frame's list.
+  'CompositorCoreTests\.CommandsInPlaceTests'
+  'QuartzCoreTests\.PartJoinTests'
   'QuartzCoreTests\.(LayerStateBoxStatePointerTests|CommitCacheLineLayoutTests|MovedLayerSparesTests|ReplicatedMovedLayerTests)'
 )
 
