@@ -1,9 +1,11 @@
 extension DrawListTree {
     /// Calls `body` with the list's commands read where they lie (`CommandsInPlace`), valid for
-    /// the call only.
+    /// the call only. Traps, in every build, on a platform where a `.quad` command's bits are not
+    /// its quad's (`CommandsInPlace.quadLiesInPlace`): reading a quad there would read garbage.
     @inlinable
     public func withCommandsInPlace<R>(_ body: (CommandsInPlace) throws -> R) rethrows -> R {
-        try commands.withUnsafeBufferPointer { try body(CommandsInPlace(commands: $0)) }
+        precondition(CommandsInPlace.quadLiesInPlace, "a .quad command's bits differ from its quad's on this platform")
+        return try commands.withUnsafeBufferPointer { try body(CommandsInPlace(commands: $0)) }
     }
 }
 
@@ -37,7 +39,6 @@ public struct CommandsInPlace {
     @inlinable
     public func quad(at index: Int) -> UnsafePointer<Quad> {
         guard case .quad = commands[index] else { preconditionFailure("command \(index) is not a quad") }
-        assert(Self.quadLiesInPlace, "a .quad command's bits differ from its quad's")
         return UnsafeRawPointer(commands.baseAddress.unsafelyUnwrapped + index).assumingMemoryBound(to: Quad.self)
     }
 
