@@ -201,14 +201,12 @@ public struct Quad: @unchecked Sendable, Equatable, CustomReflectable {
 
     /// Gives this quad `transform`, its other fields unchanged: written into its storage when
     /// the quad holds it alone (a moved layer's spare quad of two frames ago that nothing else
-    /// holds any more: no allocation), else into a copy of it; returns whether it was written in
-    /// place. (`transform`'s setter asks the same, but from another module it is not inlined.)
-    @inlinable @discardableResult
-    public mutating func retransform(_ transform: Matrix4) -> Bool {
-        let alone = isKnownUniquelyReferenced(&storage)
-        if !alone { storage = QuadStorage.make(fields.pointee) }
-        fields.pointee.transform = transform
-        return alone
+    /// holds any more: no allocation), else into a copy of it (`uniqueFields`). What
+    /// `transform`'s setter does, without its `_modify` coroutine, which another module does not
+    /// inline.
+    @inlinable
+    public mutating func retransform(_ transform: Matrix4) {
+        uniqueFields.pointee.transform = transform
     }
 
     /// Two quads are equal when they share their storage or their fields are equal.

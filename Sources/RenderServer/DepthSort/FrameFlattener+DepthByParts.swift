@@ -21,8 +21,8 @@ extension FrameFlattener {
         var order = [Int](repeating: 0, count: count)
         var sorted = [Bool](repeating: false, count: 1)
         let context = p.sublayerContext(clip: nil)
-        let partCount = count >= Self.partsMinimum ? max(1, min(maximumParts, count / Self.partSizeMinimum)) : 1
-        let bounds = (0...partCount).map { count * $0 / partCount }
+        let partCount = partCount(for: count)
+        let bounds = (0...partCount).map { count * $0 / partCount } // `range(ofPart:of:count:)`'s bounds
         if partCount > 1 { sorted = [Bool](repeating: false, count: partCount) }
         depths.withUnsafeMutableBufferPointer { depths in
             planeZs.withUnsafeMutableBufferPointer { planeZs in

@@ -59,6 +59,20 @@ package final class FlattenedSubtreeCache {
             drawnAt = (frame, command, clip)
             self.drawnCount = drawnCount
         }
+
+        /// Whether the entry holds the subtree drawn under `key` (`reusable(_:key:)`, uncounted).
+        func holdsSubtree(under key: SubtreeKey) -> Bool { commands != nil && self.key == key }
+
+        /// Notes that the subtree was drawn in `frame`, `moved` or not, as `drawnCount` commands
+        /// and clips from index `command` and `clip`; one drawn otherwise than moved lets go of
+        /// its moved quads (it may not move again).
+        fileprivate func noteDrawn(frame: UInt64, command: Int, clip: Int, drawnCount: (commands: Int, clips: Int),
+                                   moved: Bool) {
+            drawnAt = (frame, command, clip)
+            drawnMoved = moved
+            self.drawnCount = drawnCount
+            if !moved { letGoOfMovedSpares() }
+        }
     }
 
     /// How many frames an entry survives without being drawn.
@@ -278,7 +292,7 @@ package final class FlattenedSubtreeCache {
 
     /// `reusable(_:key:)` of the layer whose entry (from `entry(of:)`) is `entry`.
     func reusable(_ entry: Entry?, key: SubtreeKey) -> Entry? {
-        guard let entry, entry.commands != nil, entry.key == key else { return nil }
+        guard let entry, entry.holdsSubtree(under: key) else { return nil }
         reusedSubtrees += 1
         return entry
     }
@@ -291,10 +305,7 @@ package final class FlattenedSubtreeCache {
     /// (`noteFlattened`). `keepsMemo`: `keepPlacementMemo(of:)` of the layer too.
     func recordAlone(_ entry: Entry, key: SubtreeKey, moved: Bool, command: Int, count: Int, clip: Int,
                      keepsMemo: Bool) {
-        entry.drawnAt = (frame, command, clip)
-        entry.drawnMoved = moved
-        entry.drawnCount = (count, 0)
-        if !moved { entry.letGoOfMovedSpares() }
+        entry.noteDrawn(frame: frame, command: command, clip: clip, drawnCount: (count, 0), moved: moved)
         entry.key = key
         if keepsMemo, entry.placementMemo == nil { entry.makePlacementMemo() }
     }
@@ -334,11 +345,8 @@ package final class FlattenedSubtreeCache {
             entries[id] = entry
             return
         }
-        entry.drawnAt = (frame, commandStart, clipStart)
-        entry.drawnMoved = moved
-        entry.drawnCount = (commands.count - commandStart, clips.count - clipStart)
-        // A layer drawn otherwise lets go of its moved quads (it may not move again).
-        if !moved { entry.letGoOfMovedSpares() }
+        entry.noteDrawn(frame: frame, command: commandStart, clip: clipStart,
+                        drawnCount: (commands.count - commandStart, clips.count - clipStart), moved: moved)
         guard entry.key == key, isStatic else {
             // Changed since the last frame (or changing with time): remember the key only.
             entry.key = key

@@ -33,7 +33,7 @@ extension FrameFlattener {
                                 missed: [Bool](repeating: false, count: count),
                                 recordsAlone: [RecordAlone](repeating: .never, count: count),
                                 moved: [LastDrawing?](repeating: nil, count: redrawsMovedLayers ? count : 0))
-        let partCount = count >= Self.partsMinimum ? max(1, min(maximumParts, count / Self.partSizeMinimum)) : 1
+        let partCount = partCount(for: count)
         var counts = [(missed: Int, reused: Int)](repeating: (0, 0), count: partCount)
         result.looked.withUnsafeMutableBufferPointer { looked in
             result.missed.withUnsafeMutableBufferPointer { missed in
@@ -51,8 +51,7 @@ extension FrameFlattener {
                             DispatchQueue.concurrentPerform(iterations: partCount) { part in
                                 var flattener = FrameFlattener(part: seed)
                                 flattener.redrawsMovedLayers = redraws
-                                shared.lookUp(part, (count * part / partCount)..<(count * (part + 1) / partCount),
-                                              by: flattener)
+                                shared.lookUp(part, Self.range(ofPart: part, of: partCount, count: count), by: flattener)
                             }
                         }
                     }
@@ -98,7 +97,7 @@ private struct RunLookUpParts: @unchecked Sendable {
             looked[index] = LookedUpSublayer(entry: unretained, key: key)
             unretained.withEntry { entry in
                 // `FlattenedSubtreeCache.reusable(_:key:)`, counted by the caller.
-                if let entry, entry.commands != nil, entry.key == key {
+                if let entry, entry.holdsSubtree(under: key) {
                     reusedCount += 1
                     return
                 }

@@ -68,7 +68,7 @@ extension FrameFlattener {
         let lookUps = lookUp(ids, contextSerial: contextSerial, cache: cache, lastDrawing: lastDrawing)
         let looked = lookUps.looked, missed = lookUps.missed, missedCount = lookUps.missedCount
         let recordsAlone = lookUps.recordsAlone, moved = lookUps.moved
-        let partCount = missedCount >= Self.partsMinimum ? min(maximumParts, missedCount / Self.partSizeMinimum) : 1
+        let partCount = partCount(for: missedCount)
         var parts = partCount > 1
             ? flattenParts(partCount, of: ids, missed: missed, recordsAlone: recordsAlone, moved: moved,
                            lastCommands: cache.previousCommands, movedQuadCounts: cache.movedQuadCounts,
@@ -120,8 +120,14 @@ extension FrameFlattener {
     }
 
     /// Part `part` of `partCount` equal shares of `count` sublayers.
-    private static func range(ofPart part: Int, of partCount: Int, count: Int) -> Range<Int> {
+    static func range(ofPart part: Int, of partCount: Int, count: Int) -> Range<Int> {
         (count * part / partCount)..<(count * (part + 1) / partCount)
+    }
+
+    /// How many parts `count` sublayers are worked on in: one below `partsMinimum`, else one a
+    /// processor (`maximumParts`), none smaller than `partSizeMinimum`.
+    func partCount(for count: Int) -> Int {
+        count >= Self.partsMinimum ? max(1, min(maximumParts, count / Self.partSizeMinimum)) : 1
     }
 
     /// Flattens the sublayers of `ids` that the cache `missed` and that draw alone, in

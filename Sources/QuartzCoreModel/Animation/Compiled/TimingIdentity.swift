@@ -36,20 +36,12 @@ enum TimingIdentity {
             hasher.combine(hasCurve)
         }
 
-        /// Whether the bytes of two plain values are the same, compared a word at a time. Values
-        /// whose bytes differ differ; a value's padding, were it to have some, could only make
-        /// equal values differ.
+        /// Whether the bytes of two plain values are the same (`memcmp`). Values whose bytes
+        /// differ differ; a value's padding, were it to have some, could only make equal values
+        /// differ.
         private static func sameBytes<T>(_ a: T, _ b: T) -> Bool {
             withUnsafeBytes(of: a) { x in
-                withUnsafeBytes(of: b) { y in
-                    var start = 0
-                    while start + 8 <= x.count {
-                        if x.loadUnaligned(fromByteOffset: start, as: UInt64.self)
-                            != y.loadUnaligned(fromByteOffset: start, as: UInt64.self) { return false }
-                        start += 8
-                    }
-                    return x[start...].elementsEqual(y[start...])
-                }
+                withUnsafeBytes(of: b) { y in memcmp(x.baseAddress!, y.baseAddress!, x.count) == 0 }
             }
         }
 
