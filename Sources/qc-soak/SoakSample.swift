@@ -10,6 +10,9 @@ struct WatchedQuantity: Sendable {
     /// fraction of that maximum, and at least `slack` (bytes or entries).
     let tolerance: Double
     let slack: Int
+    /// Whether the value is held by the caches' byte limit (a cache's entries or bytes), so
+    /// that it may grow with that limit (`GrowthCheck`).
+    var followsCacheLimit = false
     let read: @Sendable (RenderStatistics) -> Int
 
     /// The most `value` may reach after warm-up when its warm-up maximum was `baseline`.
@@ -40,8 +43,10 @@ struct WatchedQuantity: Sendable {
             ("subtrees", { $0.flattenedSubtrees }),
         ]
         for (name, usage) in caches {
-            quantities.append(WatchedQuantity(name: "\(name).entries", isBytes: false, tolerance: 0.25, slack: 4) { usage($0).entries })
-            quantities.append(WatchedQuantity(name: "\(name).bytes", isBytes: true, tolerance: 0.05, slack: 256 << 10) { usage($0).bytes })
+            quantities.append(WatchedQuantity(name: "\(name).entries", isBytes: false, tolerance: 0.25, slack: 4,
+                                              followsCacheLimit: true) { usage($0).entries })
+            quantities.append(WatchedQuantity(name: "\(name).bytes", isBytes: true, tolerance: 0.05, slack: 256 << 10,
+                                              followsCacheLimit: true) { usage($0).bytes })
         }
         return quantities
     }
@@ -53,39 +58,69 @@ struct WatchedQuantity: Sendable {
 /// settles. Each quantity's baseline is its largest value over the second half of warm-up
 /// (so that every phase of the scene's periodic changes is seen). A quantity grows when, in
 /// any frame after warm-up, it exceeds its baseline by more than its tolerance.
+///
+/// Under a memory ceiling the caches' byte limit moves with the memory in use (a few hundred
+/// KiB of allocator noise moves it by a third under a tight budget), and what the caches hold
+/// follows it: a cache's entries and bytes may grow in proportion to its limit, past the
+/// largest limit of the baseline frames. Without a ceiling the limit stands still and the
+/// allowance is the baseline's.
 struct GrowthCheck {
+    /// One quantity past its allowance after warm-up.
+    struct Excess {
+        let value: Int
+        let allowed: Int
+        let frame: Int
+    }
+
     let quantities: [WatchedQuantity]
     let warmUpFrames: Int
     private(set) var baseline: [Int]
-    /// The largest value after warm-up, and the frame it was seen in.
-    private(set) var peak: [(value: Int, frame: Int)]
+    /// The largest per-cache byte limit over the baseline frames.
+    private(set) var baselineCacheLimit = 0
+    /// For each quantity, the frame after warm-up that went furthest past its allowance.
+    private(set) var worst: [Excess?]
 
     init(quantities: [WatchedQuantity], warmUpFrames: Int) {
         self.quantities = quantities
         self.warmUpFrames = warmUpFrames
         baseline = Array(repeating: 0, count: quantities.count)
-        peak = Array(repeating: (0, 0), count: quantities.count)
+        worst = Array(repeating: nil, count: quantities.count)
     }
 
     /// Notes the statistics of frame `frame` (1 for the first).
     mutating func observe(_ statistics: RenderStatistics, frame: Int) {
+        if frame <= warmUpFrames {
+            guard frame > warmUpFrames / 2 else { return }
+            baselineCacheLimit = max(baselineCacheLimit, statistics.cacheByteLimit)
+            for (index, quantity) in quantities.enumerated() {
+                baseline[index] = max(baseline[index], quantity.read(statistics))
+            }
+            return
+        }
         for (index, quantity) in quantities.enumerated() {
             let value = quantity.read(statistics)
-            if frame <= warmUpFrames {
-                if frame > warmUpFrames / 2 { baseline[index] = max(baseline[index], value) }
-            } else if value > peak[index].value {
-                peak[index] = (value, frame)
-            }
+            let allowed = allowance(forQuantityAt: index, cacheByteLimit: statistics.cacheByteLimit)
+            guard value > allowed else { continue }
+            if let worst = worst[index], worst.value - worst.allowed >= value - allowed { continue }
+            worst[index] = Excess(value: value, allowed: allowed, frame: frame)
         }
+    }
+
+    /// The most quantity `index` may reach after warm-up in a frame whose caches followed
+    /// `cacheByteLimit` bytes each.
+    func allowance(forQuantityAt index: Int, cacheByteLimit: Int) -> Int {
+        let quantity = quantities[index], allowed = quantity.allowance(over: baseline[index])
+        guard quantity.followsCacheLimit, baselineCacheLimit > 0, cacheByteLimit > baselineCacheLimit else { return allowed }
+        return Int((Double(allowed) * Double(cacheByteLimit) / Double(baselineCacheLimit)).rounded(.up))
     }
 
     /// One line per quantity that grew past its allowance after warm-up.
     var growth: [String] {
         quantities.indices.compactMap { index in
-            let quantity = quantities[index], allowed = quantity.allowance(over: baseline[index])
-            guard peak[index].value > allowed else { return nil }
-            return "\(quantity.name) grew to \(quantity.format(peak[index].value)) at frame \(peak[index].frame), "
-                + "above its warm-up maximum \(quantity.format(baseline[index])) (allowed \(quantity.format(allowed)))"
+            guard let excess = worst[index] else { return nil }
+            let quantity = quantities[index]
+            return "\(quantity.name) grew to \(quantity.format(excess.value)) at frame \(excess.frame), "
+                + "above its warm-up maximum \(quantity.format(baseline[index])) (allowed \(quantity.format(excess.allowed)))"
         }
     }
 }
