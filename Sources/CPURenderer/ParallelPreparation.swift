@@ -149,11 +149,10 @@ final class ParallelPreparation: Sendable {
                             // Unretained: the plan's `textures` keeps the texture alive until every
                             // part has ended, and the list keeps it from then on (`keep`), so the
                             // threads do not fight over its reference count.
-                            let texture = Unmanaged.passUnretained(textures[Int(item.texture)])
-                            let binding = TextureBinding(unretained: texture, unitRect: source.unitRect,
-                                                         minification: source.minification,
-                                                         magnification: source.magnification)
-                            list.append(quadAt: quad, texture: binding, clips: clips, canvasWidth: width, canvasHeight: height)
+                            let sampling = TextureSampling(reference: .passUnretained(textures[Int(item.texture)]),
+                                                           unitRect: source.unitRect, minification: source.minification,
+                                                           magnification: source.magnification)
+                            list.append(quadAt: quad, sampling: sampling, clips: clips, canvasWidth: width, canvasHeight: height)
                         } else {
                             list.append(quad.pointee, texture: nil, clips: clips, canvasWidth: width, canvasHeight: height)
                         }
