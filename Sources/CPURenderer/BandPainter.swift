@@ -110,8 +110,8 @@ final class BandPainter {
     @inline(__always)
     private static func bin(_ index: Int, _ entry: PreparedQuadList.Entry, in region: PixelRect, height: Int, firstBand: Int,
                             into bins: inout [[Int32]]) {
-        let y0 = max(Int(entry.minY), region.y), y1 = min(Int(entry.maxY), region.y + region.height)
-        guard y0 < y1, Int(entry.minX) < region.x + region.width, Int(entry.maxX) > region.x else { return }
+        guard let (y0, y1) = entry.rowsTouched(columns: region.x, region.x + region.width,
+                                               rows: region.y, region.y + region.height) else { return }
         let top = region.y
         for band in (y0 - top) / height...((y1 - 1 - top) / height) { bins[firstBand + band].append(Int32(index)) }
     }
@@ -170,8 +170,7 @@ private final class BandJob: Sendable {
         let y0 = band.y0, y1 = band.y1, x0 = band.x0, x1 = band.x1
         quads.entries.withUnsafeBufferPointer { entries in
             for index in entries.indices {
-                let entry = entries[index]
-                if max(Int(entry.minY), y0) < min(Int(entry.maxY), y1), Int(entry.minX) < x1, Int(entry.maxX) > x0 {
+                if entries[index].rowsTouched(columns: x0, x1, rows: y0, y1) != nil {
                     indices.append(Int32(truncatingIfNeeded: index))
                 }
             }

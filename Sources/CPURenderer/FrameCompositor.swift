@@ -129,8 +129,11 @@ struct FrameCompositor {
                                    statistics: inout RenderStatistics, into prepared: inout PreparedQuadList) throws {
         var plan = QuadPreparationPlan(expecting: nodes.count)
         let clipCount = clips.count
-        tree.withCommandsInPlace { commands in
-            for node in nodes {
+        tree.withCommandsInPlace { commands in nodes.withUnsafeBufferPointer { nodes in
+            var position = 0
+            while position < nodes.count {
+                let node = nodes[position]
+                position += 1
                 switch node {
                 case .quad(let index):
                     // Read in place, not copied out (`CommandsInPlace`), and its texture found by
@@ -147,13 +150,17 @@ struct FrameCompositor {
                     }
                     plan.add(command: index, texture: textures.texture(ofQuadAt: quad),
                              mayBeSprite: PreparedSprite.mayHaveSpriteSampling(quad.pointee, clipCount: clipCount))
+                    // The quads after it of the same image, without asking the store again.
+                    if let image = quad.pointee.textureImage?.image {
+                        position = plan.addRun(of: image, nodes: nodes, from: position, commands: commands)
+                    }
                 case .group(let index):
                     for (quad, binding) in composite(index) {
                         plan.add(quad, binding: binding, mayBeSprite: PreparedSprite.mayHaveSpriteSampling(quad, clipCount: clipCount))
                     }
                 }
             }
-        }
+        } }
         var parts = prepared.spareParts
         prepared.spareParts = []
         while parts.count < painter.threadCount { parts.append(ParallelPreparation.Part()) }

@@ -42,6 +42,44 @@ struct QuadPreparationPlan: Sendable {
         given.append((quad, binding))
     }
 
+    /// Adds the tree's quads at `nodes[start...]` that continue the run of the last item, up to
+    /// the first that does not; returns that one's position (`start` when none continues it).
+    /// The last item is a quad of the tree just added with `textures.last`, the texture of
+    /// `image`. A quad continues the run when it is a quad of the tree, not blurred, whose
+    /// texture is `image`'s (read in place), not a video frame, and not trilinear unless the
+    /// texture has its mipmaps. For such a quad the store answers the texture it answered last
+    /// (`TextureStore.texture(ofQuadAt:)` reads its memo of the last image), and
+    /// `add(command:texture:mayBeSprite:)` would give it the last index without finding hulls
+    /// (found already). The run's quads skip those steps: most of a frame of sprites of one image.
+    /// Nothing is added while the last texture's hulls are not found: a sprite would need them.
+    mutating func addRun(of image: ObjectIdentifier, nodes: UnsafeBufferPointer<DrawListTree.Node>, from start: Int,
+                         commands: CommandsInPlace) -> Int {
+        guard let lastTexture, lastHulledLevels != 0,
+              lastHulledLevels == lastTexture._withUnsafeGuaranteedRef({ $0.levels.count }) else { return start }
+        precondition(commands.count <= Int(Int32.max), "more commands than an item can number")
+        let mipmapped = lastTexture._withUnsafeGuaranteedRef { $0.hasMipmaps }
+        var end = start
+        while end < nodes.count, case .quad(let index) = nodes[end] {
+            let quad = commands.quad(at: index)
+            guard quad.pointee.blurSigma <= 0, let source = quad.pointee.textureImage, source.image == image,
+                  source.minification != .trilinear || mipmapped else { break }
+            end += 1
+        }
+        guard end > start else { return start }
+        // Written in bulk: an append an item checks the array's uniqueness and capacity each time,
+        // as much as the test above costs.
+        let first = items.count
+        items.append(contentsOf: repeatElement(Item(quad: 0, texture: Int32(textures.count - 1)), count: end - start))
+        items.withUnsafeMutableBufferPointer { items in
+            var item = items.baseAddress.unsafelyUnwrapped + first
+            for node in nodes[start..<end] {
+                if case .quad(let index) = node { item.pointee.quad = Int32(truncatingIfNeeded: index) }
+                item += 1
+            }
+        }
+        return end
+    }
+
     /// The index of `texture` in `textures` (consecutive quads mostly share one: compared by
     /// address with the last), its hulls found where a sprite may read them: a texture finds them
     /// lazily otherwise, which would write to it from the preparing threads.
@@ -111,11 +149,10 @@ final class ParallelPreparation: Sendable {
                             // Unretained: the plan's `textures` keeps the texture alive until every
                             // part has ended, and the list keeps it from then on (`keep`), so the
                             // threads do not fight over its reference count.
-                            let texture = Unmanaged.passUnretained(textures[Int(item.texture)])
-                            let binding = TextureBinding(unretained: texture, unitRect: source.unitRect,
-                                                         minification: source.minification,
-                                                         magnification: source.magnification)
-                            list.append(quadAt: quad, texture: binding, clips: clips, canvasWidth: width, canvasHeight: height)
+                            let sampling = TextureSampling(reference: .passUnretained(textures[Int(item.texture)]),
+                                                           unitRect: source.unitRect, minification: source.minification,
+                                                           magnification: source.magnification)
+                            list.append(quadAt: quad, sampling: sampling, clips: clips, canvasWidth: width, canvasHeight: height)
                         } else {
                             list.append(quad.pointee, texture: nil, clips: clips, canvasWidth: width, canvasHeight: height)
                         }

@@ -244,7 +244,27 @@ struct TextureBinding {
     }
 }
 
+/// A texture bound as a quad samples it, without a hold on it: what preparing a sprite reads of a
+/// `TextureBinding`. Plain data, so a loop over many sprites that makes one for each has nothing
+/// to destroy after each (a `TextureBinding` made for each has its `owner`, nil for an
+/// unretained one, released through memory: 28 instructions a sprite). Whoever makes it keeps
+/// the texture alive while it is used.
+struct TextureSampling {
+    /// The texture, unretained.
+    let reference: Unmanaged<Texture>
+    /// The part of the texture (unit coordinates, y down) that covers the quad's rect.
+    var unitRect: CGRect
+    var minification: TextureFilter
+    var magnification: TextureFilter
+}
+
 extension TextureBinding {
+    /// This binding's texture and sampling, without its hold on the texture (alive while the
+    /// binding is).
+    var sampling: TextureSampling {
+        TextureSampling(reference: reference, unitRect: unitRect, minification: minification, magnification: magnification)
+    }
+
     /// `texture` bound as `source` asks: its part of the image and its filters.
     init(_ texture: Texture, as source: TextureSource) {
         self.init(texture: texture, unitRect: source.unitRect, minification: source.minificationFilter,
@@ -267,17 +287,17 @@ struct TextureMapping {
             self.init()
             return
         }
-        self.init(rect: quad.rect, binding: binding)
+        self.init(rect: quad.rect, sampling: binding.sampling)
     }
 
     /// No texture.
     init() {}
 
-    /// The mapping of `binding` over a quad's `rect`.
+    /// The mapping of `sampling` over a quad's `rect`.
     @inline(__always)
-    init(rect r: CGRect, binding: TextureBinding) {
+    init(rect r: CGRect, sampling: TextureSampling) {
         isBound = true
-        let texture = binding.texture, unit = binding.unitRect
+        let texture = sampling.reference.takeUnretainedValue(), unit = sampling.unitRect
         uPerUnit = Float(unit.width) / Float(max(r.width, 1e-6))
         vPerUnit = Float(unit.height) / Float(max(r.height, 1e-6))
         uOrigin = Float(unit.minX) - Float(r.minX) * uPerUnit
@@ -285,7 +305,7 @@ struct TextureMapping {
         texelsX = Float(texture.width); texelsY = Float(texture.height)
         let halfU = 0.5 / texelsX, halfV = 0.5 / texelsY
         uClamp = halfU...max(halfU, 1 - halfU); vClamp = halfV...max(halfV, 1 - halfV)
-        minification = binding.minification; magnification = binding.magnification
+        minification = sampling.minification; magnification = sampling.magnification
     }
 
     /// Texels per pixel of the footprint, from the local steps of one pixel in x and in y.

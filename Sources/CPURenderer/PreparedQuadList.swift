@@ -77,31 +77,36 @@ struct PreparedQuadList {
     /// without the optional binding, which textured quads, the most common, would copy through.
     mutating func append(_ quad: Quad, texture binding: TextureBinding, clips: UnsafeBufferPointer<PreparedClip>,
                          canvasWidth: Int, canvasHeight: Int) {
+        // The binding holds its texture until this call returns, and the list from then on.
         withUnsafePointer(to: quad) {
-            append(quadAt: $0, texture: binding, clips: clips, canvasWidth: canvasWidth, canvasHeight: canvasHeight)
+            append(quadAt: $0, sampling: binding.sampling, clips: clips, canvasWidth: canvasWidth, canvasHeight: canvasHeight)
         }
     }
 
-    /// Prepares the textured quad at `quad`, read in place (a draw list's: `CommandsInPlace`), so
-    /// that a lean sprite copies no reference to the quad's storage. A lean sprite is written
-    /// where its record stays (`PreparedSprite.prepare(_:texture:canvasWidth:canvasHeight:at:memo:)`).
-    mutating func append(quadAt quad: UnsafePointer<Quad>, texture binding: TextureBinding,
+    /// Prepares the quad at `quad`, textured as `sampling` says, read in place (a draw list's:
+    /// `CommandsInPlace`), so that a lean sprite copies no reference to the quad's storage. A
+    /// lean sprite is written where its record stays (`PreparedSprite.prepare(_:texture:canvasWidth:canvasHeight:at:memo:)`).
+    /// The caller keeps the texture alive until this call returns; the list keeps it from then on.
+    mutating func append(quadAt quad: UnsafePointer<Quad>, sampling: TextureSampling,
                          clips: UnsafeBufferPointer<PreparedClip>, canvasWidth: Int, canvasHeight: Int) {
         let slot = nextSlot
         nextSlot += 1
         if PreparedSprite.mayBeSprite(quad.pointee, clipCount: clips.count) {
             let (record, memo) = slotToWrite(slot)
-            switch PreparedSprite.prepare(quad, texture: binding, canvasWidth: canvasWidth, canvasHeight: canvasHeight,
+            switch PreparedSprite.prepare(quad, texture: sampling, canvasWidth: canvasWidth, canvasHeight: canvasHeight,
                                           at: record, memo: memo) {
             case .appended(let bounds, let reused):
                 if reused { reusedSprites += 1 }
-                keep(binding)
+                keep(sampling.reference)
                 entries.append(Self.entry(bounds, record: ~Int32(slot)))
                 return
             case .nothing: return
             case .general: break
             }
         }
+        // The general quad holds its texture (`PreparedQuad.texture`).
+        let binding = TextureBinding(unretained: sampling.reference, unitRect: sampling.unitRect,
+                                     minification: sampling.minification, magnification: sampling.magnification)
         if let prepared = PreparedQuad(quad.pointee, texture: binding, clips: clips, canvasWidth: canvasWidth,
                                        canvasHeight: canvasHeight) {
             append(prepared)
@@ -138,12 +143,12 @@ struct PreparedQuadList {
         spriteStorage = storage
     }
 
-    /// Keeps `binding`'s texture alive while the list is (consecutive sprites mostly share one):
+    /// Keeps the texture at `reference` alive while the list is (consecutive sprites mostly share one):
     /// compared by address with the last kept (`lastKept`), retained only when it differs.
     @inline(__always)
-    private mutating func keep(_ binding: TextureBinding) {
-        let address = UInt(bitPattern: binding.reference.toOpaque())
-        if lastKept != address { keep(binding.texture) }
+    private mutating func keep(_ reference: Unmanaged<Texture>) {
+        let address = UInt(bitPattern: reference.toOpaque())
+        if lastKept != address { keep(reference.takeUnretainedValue()) }
     }
 
     /// Keeps `texture` alive while the list is, unless it is the last kept.

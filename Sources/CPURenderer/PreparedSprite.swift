@@ -73,7 +73,7 @@ struct PreparedSprite {
                 let record = buffer.baseAddress!
                 memo.baseAddress!.pointee.key = .zero // no memo (the rest is plain data, never read then)
                 let outcome = withUnsafePointer(to: quad) {
-                    prepare($0, texture: binding, canvasWidth: canvasWidth, canvasHeight: canvasHeight, at: record,
+                    prepare($0, texture: binding.sampling, canvasWidth: canvasWidth, canvasHeight: canvasHeight, at: record,
                             memo: memo.baseAddress!)
                 }
                 if case .appended = outcome { sprites.append(record.move()) }
@@ -83,7 +83,7 @@ struct PreparedSprite {
     }
 
     /// Prepares the quad at `quad` (read in place: no reference to its storage is copied), drawn
-    /// with `binding`, where `mayBeSprite(quad.pointee, clipCount:)` holds, and
+    /// with `sampling`, where `mayBeSprite(quad.pointee, clipCount:)` holds, and
     /// writes it to `record` (uninitialized or not: a record is plain data) when it is a plain
     /// hard-edged sprite (`.appended`); otherwise `record` is left partly written. `memo` is
     /// the slot's (`SpriteMemo`, its key zero for none): where its key is this sprite's, `record`
@@ -92,17 +92,17 @@ struct PreparedSprite {
     /// pixel bounds come from the kept corner sums (`PlaneProjection.affineCornerSums`);
     /// otherwise the whole sampling is written and the memo with it.
     @inline(__always)
-    static func prepare(_ quad: UnsafePointer<Quad>, texture binding: TextureBinding, canvasWidth: Int, canvasHeight: Int,
+    static func prepare(_ quad: UnsafePointer<Quad>, texture sampling: TextureSampling, canvasWidth: Int, canvasHeight: Int,
                         at record: UnsafeMutablePointer<PreparedSprite>, memo: UnsafeMutablePointer<SpriteMemo>) -> Outcome {
-        // Borrowed, not retained (the binding's maker keeps it alive): many sprites on several
+        // Borrowed, not retained (the sampling's maker keeps it alive): many sprites on several
         // threads share one texture, whose reference count they would fight over.
-        binding.reference._withUnsafeGuaranteedRef {
-            prepare(quad, texture: $0, binding: binding, canvasWidth: canvasWidth, canvasHeight: canvasHeight, at: record, memo: memo)
+        sampling.reference._withUnsafeGuaranteedRef {
+            prepare(quad, texture: $0, sampling: sampling, canvasWidth: canvasWidth, canvasHeight: canvasHeight, at: record, memo: memo)
         }
     }
 
     @inline(__always)
-    private static func prepare(_ quadPointer: UnsafePointer<Quad>, texture: Texture, binding: TextureBinding,
+    private static func prepare(_ quadPointer: UnsafePointer<Quad>, texture: Texture, sampling: TextureSampling,
                                 canvasWidth: Int, canvasHeight: Int, at record: UnsafeMutablePointer<PreparedSprite>,
                                 memo: UnsafeMutablePointer<SpriteMemo>) -> Outcome {
         // Each member read through the pointer: a local copy of the quad would be retained across
@@ -117,7 +117,7 @@ struct PreparedSprite {
         guard isAffine, hasUnitW, quad.opacity <= 1 else { return .general }
         let r = quad.rect
         let tint = quad.textureTint.raw
-        let key = SpriteMemo.key(texture: texture, binding: binding, rect: r, opacity: quad.opacity, tint: tint, inverse: inv)
+        let key = SpriteMemo.key(texture: texture, sampling: sampling, rect: r, opacity: quad.opacity, tint: tint, inverse: inv)
         let reused = memo.pointee.holds(key)
         // No edge is antialiased and nothing is blurred: the quad reaches no further than its rect
         // and the nudge its edges are tested with (BoundaryRule.hardEdgeNudge).
@@ -142,7 +142,7 @@ struct PreparedSprite {
             // The record is rewritten: until it is whole, the slot keeps no memo.
             memo.pointee.key = .zero
             guard let planes = SpriteSampling.write(into: &record.pointee.sampling, texture: texture, sampler: texture.sampler,
-                                                    mapping: TextureMapping(rect: r, binding: binding), inverse: inv.floats,
+                                                    mapping: TextureMapping(rect: r, sampling: sampling), inverse: inv.floats,
                                                     preciseInverse: inv, isAffine: isAffine, hasUnitW: hasUnitW, edges: 0,
                                                     reach: reach, opacity: quad.opacity, tint: tint, rect: r,
                                                     rowPlan: &memo.pointee.rowPlan)

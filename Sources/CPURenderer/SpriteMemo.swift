@@ -14,7 +14,7 @@ import Foundation
 /// steps that read them, are done again). Where a bit of the key differs, or the slot
 /// held something else, the sprite is prepared afresh.
 struct SpriteMemo {
-    /// The inputs (`key(texture:binding:rect:opacity:tint:inverse:)`); zero for none (no texture's
+    /// The inputs (`key(texture:sampling:rect:opacity:tint:inverse:)`); zero for none (no texture's
     /// serial is 0).
     var key: SIMD16<UInt64>
     var planes: SpriteLocalPlanes
@@ -62,11 +62,11 @@ struct SpriteMemo {
     }
 
     /// The inputs of a hard-edged sprite's sampling and local planes besides constants: the
-    /// texture (its serial and number of levels), the binding's unit rect and filters, the
+    /// texture (its serial and number of levels), the sampling's unit rect and filters, the
     /// quad's rect, opacity and tint, and the inverse's linear part (an affine inverse with w
     /// exactly 1, whose translation the sampling does not read).
     @inline(__always)
-    static func key(texture: Texture, binding: TextureBinding, rect: CGRect, opacity: Float, tint: SIMD4<Float>,
+    static func key(texture: Texture, sampling: TextureSampling, rect: CGRect, opacity: Float, tint: SIMD4<Float>,
                     inverse: Homography) -> SIMD16<UInt64> {
         func bits(_ value: CGFloat) -> UInt64 { Double(value).bitPattern }
         func pair(_ low: Float, _ high: Float) -> UInt64 { UInt64(low.bitPattern) | UInt64(high.bitPattern) << 32 }
@@ -77,9 +77,9 @@ struct SpriteMemo {
             case .trilinear: 3
             }
         }
-        let unit = binding.unitRect, m = inverse.m
+        let unit = sampling.unitRect, m = inverse.m
         return SIMD16(texture.serial << 8 | UInt64(texture.levels.count),
-                      UInt64(tint.w.bitPattern) | code(binding.minification) << 32 | code(binding.magnification) << 40,
+                      UInt64(tint.w.bitPattern) | code(sampling.minification) << 32 | code(sampling.magnification) << 40,
                       bits(unit.origin.x), bits(unit.origin.y), bits(unit.size.width), bits(unit.size.height),
                       bits(rect.origin.x), bits(rect.origin.y), bits(rect.size.width), bits(rect.size.height),
                       pair(opacity, tint.x), pair(tint.y, tint.z),
