@@ -42,8 +42,14 @@ package final class FlattenedSubtreeCache {
         /// has none or too few slots; not retained (the entry holds them through the frame: they
         /// are dropped only by the cache's `record` and here, by the one flattener that draws the
         /// layer, a run's part writing its own sublayers' entries alone).
+        @inline(__always)
         func movedSpares(quads: Int) -> Unmanaged<MovedLayerSpares> {
             if let spares = movedSpares, spares.fits(quads: quads) { return Unmanaged.passUnretained(spares) }
+            return makeMovedSpares(quads: quads)
+        }
+
+        /// New spares for `movedSpares(quads:)`, kept in the entry (once a layer, out of line).
+        @inline(never) private func makeMovedSpares(quads: Int) -> Unmanaged<MovedLayerSpares> {
             let spares = MovedLayerSpares.make(quads: quads)
             movedSpares = spares
             return Unmanaged.passUnretained(spares)

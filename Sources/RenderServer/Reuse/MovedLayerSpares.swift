@@ -130,6 +130,7 @@ struct UnretainedMovedLayerSpares: @unchecked Sendable {
     let entry: Unmanaged<FlattenedSubtreeCache.Entry>
 
     /// The layer's spares for a moved drawing of `quads` quads (`FlattenedSubtreeCache.Entry.movedSpares(quads:)`).
+    @inline(__always)
     func spares(quads: Int) -> Unmanaged<MovedLayerSpares> {
         entry._withUnsafeGuaranteedRef { $0.movedSpares(quads: quads) }
     }
