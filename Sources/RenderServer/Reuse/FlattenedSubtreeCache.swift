@@ -33,27 +33,8 @@ package final class FlattenedSubtreeCache {
         /// quads of the layer's drawing of the frame before, moved (`MovedLayerSpares`).
         var drawnMoved = false
         /// The quads of the layer's last two moved drawings, while it is drawn moved frame after
-        /// frame (`movedSpares(quads:)`); nil until then, and once it is drawn otherwise or stored.
-        /// Made only when the layer is drawn moved, on whichever path (one thread, or a part of a
-        /// run): a layer looked up but drawn from the store or flattened has none.
+        /// frame (`movedSpares(of:quads:)`); nil until then, and once it is drawn otherwise or stored.
         fileprivate(set) var movedSpares: MovedLayerSpares?
-
-        /// The spares (`movedSpares`) for a moved drawing of `quads` quads, made when the entry
-        /// has none or too few slots; not retained (the entry holds them through the frame: they
-        /// are dropped only by the cache's `record` and here, by the one flattener that draws the
-        /// layer, a run's part writing its own sublayers' entries alone).
-        @inline(__always)
-        func movedSpares(quads: Int) -> Unmanaged<MovedLayerSpares> {
-            if let spares = movedSpares, spares.fits(quads: quads) { return Unmanaged.passUnretained(spares) }
-            return makeMovedSpares(quads: quads)
-        }
-
-        /// New spares for `movedSpares(quads:)`, kept in the entry (once a layer, out of line).
-        @inline(never) private func makeMovedSpares(quads: Int) -> Unmanaged<MovedLayerSpares> {
-            let spares = MovedLayerSpares.make(quads: quads)
-            movedSpares = spares
-            return Unmanaged.passUnretained(spares)
-        }
 
         /// Lets go of `movedSpares`; not inlined, so that the record of a layer drawn moved does
         /// not load them (retained and released).
@@ -281,6 +262,19 @@ package final class FlattenedSubtreeCache {
     func keyDrawnLastFrame(_ entry: Entry?, command: Int, clip: Int) -> SubtreeKey? {
         guard let entry, entry.drawnAt == (frame &- 1, command, clip) else { return nil }
         return entry.key
+    }
+
+    /// The spares of the layer whose entry is `entry` (`Entry.movedSpares`), for a moved drawing
+    /// of `quads` quads: made when it has none or too few slots, not retained (the entry holds
+    /// them through the frame: they are dropped only by `record` and here, on this thread, when
+    /// no part draws the layer).
+    func movedSpares(of entry: Entry, quads: Int) -> UnretainedMovedLayerSpares {
+        if let spares = entry.movedSpares, spares.fits(quads: quads) {
+            return UnretainedMovedLayerSpares(spares: Unmanaged.passUnretained(spares))
+        }
+        let spares = MovedLayerSpares.make(quads: quads)
+        entry.movedSpares = spares
+        return UnretainedMovedLayerSpares(spares: Unmanaged.passUnretained(spares))
     }
 
     /// Gives layer `id`, just drawn moved with animations (`FrameFlattener.redrawMoved`) and

@@ -25,9 +25,9 @@ extension FrameFlattener {
         /// quads hold the fields of the layer's quads of the frame before, so a spare made as
         /// one of those two frames ago holds them too.
         var wasDrawnMoved = false
-        /// Where the layer's own spare quads are kept (`FlattenedSubtreeCache.Entry.movedSpares`),
-        /// made when it is drawn moved. Every drawing the flattener looks up has it (nil: drawn
-        /// by flattening); optional for the layout alone: not optional,
+        /// The layer's own spare quads (`FlattenedSubtreeCache.Entry.movedSpares`), not
+        /// retained: its entry holds them through the frame. Every drawing the flattener looks
+        /// up has them (nil: drawn by flattening); optional for the layout alone: not optional,
         /// a list of `LastDrawing?` made of nils was set by a memset of each element (about 50
         /// instructions a sublayer a frame).
         var spares: UnretainedMovedLayerSpares?
@@ -53,7 +53,7 @@ extension FrameFlattener {
         // A leaf's subtree version is its version.
         return LastDrawing(commands: commands, version: key.subtreeVersion, memo: entry.unretainedPlacementMemo,
                            wasDrawnMoved: entry.drawnMoved,
-                           spares: UnretainedMovedLayerSpares(entry: Unmanaged.passUnretained(entry)))
+                           spares: cache.movedSpares(of: entry, quads: commands.count))
     }
 
     /// What a sublayer of a short list (no `SublayerRun`), or of a run whose order changed, drew
@@ -69,7 +69,7 @@ extension FrameFlattener {
         // A leaf's subtree version is its version.
         return LastDrawing(commands: drawn.commands, version: drawn.subtreeVersion,
                            memo: entry.unretainedPlacementMemo, wasDrawnMoved: entry.drawnMoved,
-                           spares: UnretainedMovedLayerSpares(entry: Unmanaged.passUnretained(entry)))
+                           spares: cache.movedSpares(of: entry, quads: drawn.commands.count))
     }
 
     /// What the sublayers of a run drawn moved read from the flattener and the cache, read once
@@ -200,9 +200,9 @@ extension FrameFlattener {
         let transform = Self.worldMatrix(toParent, in: parent)
         if layer.pointee.kind.isPlain && !box.value.isDoubleSided
             && Self.isFacingAway(box.value.bounds, CATransform3D(transform)) { return false }
-        guard let spares = last.spares?.spares(quads: last.commands.count) else { return false }
+        guard let spares = last.spares else { return false }
         let start = commands.count, frame = quads.frame
-        let drawn = spares._withUnsafeGuaranteedRef { spares -> Bool in
+        let drawn = spares.spares._withUnsafeGuaranteedRef { spares -> Bool in
             // Each quad written into the layer's own spare of two frames ago (`MovedLayerSpares`):
             // by its transform alone where the spares hold the drawing the last one moved.
             let same = spares.begin(frame: frame)

@@ -52,24 +52,28 @@ extension FrameFlattener {
         }
     }
 
-    /// Records `run` while drawing the sublayers `ids` in `context` (serial `contextSerial`), at
-    /// least `partsMinimum` of them, flattening those that draw alone and are not held by `cache`
-    /// in parts: the same commands, clips, run starts and cache records as
+    /// Records `run` while drawing the sublayers `ids` in `context` (serial `contextSerial`),
+    /// flattening those that draw alone and are not held by `cache` in parts when there are at
+    /// least `partsMinimum` of them: the same commands, clips, run starts and cache records as
     /// the serial loop of `visitSublayers(of:_:in:evaluated:)`. `lastDrawing`: where the run's
     /// sublayers were drawn in the last frame, when it drew them in this context and order (a
     /// sublayer that only moved since draws that again, moved: `redrawMoved`); without it, where
     /// the cache says each was drawn.
     mutating func recordInParts(_ run: SublayerRun, ids: [UInt64], in context: ParentContext, contextSerial: UInt64,
                                 cache: FlattenedSubtreeCache, lastDrawing: RunDrawing? = nil) {
-        // The subtrees the cache holds, as the serial loop looks them up, looked up in parts (by
-        // the parts that flatten the sublayers when many changed). Each sublayer's entry and key,
-        // for the join to draw (a sublayer not missed with a key is held by the cache) or to
-        // record under (`FlattenedSubtreeCache.record(_:entry:key:isStatic:moved:commands:from:clips:from:)`).
-        let lookedUp = lookUpAndFlatten(ids, contextSerial: contextSerial, cache: cache, lastDrawing: lastDrawing,
-                                        in: context)
-        var parts = lookedUp.parts
-        let partCount = lookedUp.partCount
-        let looked = lookedUp.lookUps.looked, missed = lookedUp.lookUps.missed, moved = lookedUp.lookUps.moved
+        // The subtrees the cache holds, as the serial loop looks them up (in parts for a long
+        // run). Each sublayer's entry and key, looked up once here for the join to draw (a
+        // sublayer not missed with a key is held by the cache) or to record under
+        // (`FlattenedSubtreeCache.record(_:entry:key:isStatic:moved:commands:from:clips:from:)`).
+        let lookUps = lookUp(ids, contextSerial: contextSerial, cache: cache, lastDrawing: lastDrawing)
+        let looked = lookUps.looked, missed = lookUps.missed, missedCount = lookUps.missedCount
+        let recordsAlone = lookUps.recordsAlone, moved = lookUps.moved
+        let partCount = partCount(for: missedCount)
+        var parts = partCount > 1
+            ? flattenParts(partCount, of: ids, missed: missed, recordsAlone: recordsAlone, moved: moved,
+                           lastCommands: cache.previousCommands, movedQuadCounts: cache.movedQuadCounts,
+                           frame: cache.frame, in: context)
+            : []
         // The parts whose sublayers' records the parts write at once, after the join.
         var joinedAlone: [JoinedAlonePart] = []
         for part in 0..<partCount {
@@ -126,53 +130,67 @@ extension FrameFlattener {
         count >= Self.partsMinimum ? max(1, min(maximumParts, count / Self.partSizeMinimum)) : 1
     }
 
-    /// Flattens the sublayers `range` of the run whose look-ups `shared` holds that the cache
-    /// missed and that draw alone, on the calling thread, by this flattener of a part
-    /// (`init(part:)`); those that only moved (their look-up's last drawing, in `lastCommands`) by
-    /// `redrawMoved`, their quads counted in `movedQuadCounts` (`frame`: the cache's). `looksUp`:
-    /// each sublayer is looked up first (`lookUp(_:of:summaries:lastStarts:reused:)`, into
-    /// `shared`); else the look-ups were made.
-    mutating func flattenPart(_ range: Range<Int>, looksUp: Bool, of shared: RunLookUpParts,
-                              lastCommands: [DrawCommand], movedQuadCounts: MovedQuadCounts, frame: UInt64,
-                              in context: ParentContext) -> FlattenedRunPart {
+    /// Flattens the sublayers of `ids` that the cache `missed` and that draw alone, in
+    /// `partCount` parts at once, those that only moved (`moved`, in `lastCommands`) by
+    /// `redrawMoved`; each part's result at its index (nil only if a part never ran).
+    /// `recordsAlone`: whether each sublayer's cache record writes its entry alone
+    /// (`FlattenedRunPart.joinsAlone`).
+    private func flattenParts(_ partCount: Int, of ids: [UInt64], missed: [Bool], recordsAlone: [RecordAlone],
+                              moved: [LastDrawing?], lastCommands: [DrawCommand], movedQuadCounts: MovedQuadCounts,
+                              frame: UInt64,
+                              in context: ParentContext) -> [FlattenedRunPart?] {
+        let seed = partSeed
+        let results = ThreadLock<[FlattenedRunPart?]>(Array(repeating: nil, count: partCount))
+        DispatchQueue.concurrentPerform(iterations: partCount) { part in
+            let range = Self.range(ofPart: part, of: partCount, count: ids.count)
+            let flattened = Self.flattenPart(range, of: ids, missed: missed, recordsAlone: recordsAlone, moved: moved,
+                                             lastCommands: lastCommands,
+                                             movedQuadCounts: movedQuadCounts, frame: frame, in: context, seed: seed)
+            results.withLock { $0[part] = flattened }
+        }
+        return results.withLock { $0 }
+    }
+
+    /// Flattens the sublayers `ids[range]` that the cache missed and that draw alone, on the
+    /// calling thread, by a flattener of its own that starts from `seed` (see `flattenParts`).
+    private static func flattenPart(_ range: Range<Int>, of ids: [UInt64], missed: [Bool], recordsAlone: [RecordAlone],
+                                    moved: [LastDrawing?], lastCommands: [DrawCommand], movedQuadCounts: MovedQuadCounts,
+                                    frame: UInt64,
+                                    in context: ParentContext, seed: PartSeed) -> FlattenedRunPart {
+        var flattener = FrameFlattener(part: seed)
         var quads = MovedQuadRecycler(counts: movedQuadCounts, frame: frame)
         defer { quads.finish() }
-        commands.reserveCapacity(range.count)
+        flattener.commands.reserveCapacity(range.count)
         var ends: [FlattenedRunPart.End] = []
         ends.reserveCapacity(range.count)
-        let clipBase = clips.count
-        var flattenedCount = 0, reusedCount = 0
+        let clipBase = flattener.clips.count
+        var flattenedCount = 0
         var joinsAlone = true
-        let layers = facts.layers, summaries = facts.summaries, ids = shared.ids
-        // Read out of the optional once (unwrapped in the loop, its lists were retained a sublayer).
-        let lastStarts = shared.lastDrawing ?? RunDrawing(commandStarts: [], clipStarts: [])
+        let layers = flattener.facts.layers
         for index in range {
             var outcome = FlattenedRunPart.Outcome.leftToJoin
-            let missed = looksUp
-                ? lookUp(index, of: shared, summaries: summaries, lastStarts: lastStarts, reused: &reusedCount)
-                : shared.missed[index]
             // Read where the table keeps it: a moved layer's copy would retain and release its
             // box and lists for nothing.
-            if missed, let drawn = layers.withValue(ids[index], { layer -> FlattenedRunPart.Outcome? in
-                guard Self.drawsAlone(layer) else { return nil }
-                if index < shared.moved.count, let last = shared.moved[index],
-                   redrawMoved(layer, last: last, lastCommands: lastCommands, quads: &quads, in: context) {
+            if missed[index], let drawn = layers.withValue(ids[index], { layer -> FlattenedRunPart.Outcome? in
+                guard drawsAlone(layer) else { return nil }
+                if index < moved.count, let last = moved[index],
+                   flattener.redrawMoved(layer, last: last, lastCommands: lastCommands, quads: &quads, in: context) {
                     return layer.pointee.animations.isEmpty ? .movedStatic : .movedWithTime
                 }
-                let dependencies = changes.timeDependencies
-                visit(layer.pointee, in: context)
-                return changes.timeDependencies == dependencies ? .flattenedStatic : .flattenedWithTime
+                let dependencies = flattener.changes.timeDependencies
+                flattener.visit(layer.pointee, in: context)
+                return flattener.changes.timeDependencies == dependencies ? .flattenedStatic : .flattenedWithTime
             }), let drawn {
                 outcome = drawn
                 flattenedCount += 1
             }
-            if !shared.recordsAlone[index].allows(outcome) { joinsAlone = false }
-            ends.append(FlattenedRunPart.End(command: commands.count, clip: clips.count, outcome: outcome))
+            if !recordsAlone[index].allows(outcome) { joinsAlone = false }
+            ends.append(FlattenedRunPart.End(command: flattener.commands.count, clip: flattener.clips.count,
+                                             outcome: outcome))
         }
-        return FlattenedRunPart(range: range, clipBase: clipBase, commands: commands, clips: clips.all,
-                                ends: ends, flattenedCount: flattenedCount, reusedCount: reusedCount,
-                                redrawnMoved: redrawnMoved, changes: changes,
-                                joinsAlone: joinsAlone && clips.count == clipBase)
+        return FlattenedRunPart(range: range, clipBase: clipBase, commands: flattener.commands, clips: flattener.clips.all,
+                                ends: ends, flattenedCount: flattenedCount, redrawnMoved: flattener.redrawnMoved,
+                                changes: flattener.changes, joinsAlone: joinsAlone && flattener.clips.count == clipBase)
     }
 
     /// Appends what `part` flattened of each of its sublayers, their own clips moved to the end
@@ -268,8 +286,6 @@ struct FlattenedRunPart: Sendable {
     var ends: [End]
     /// How many sublayers of `range` the part flattened.
     var flattenedCount: Int
-    /// How many sublayers of `range` the part found held by the cache (`RunLookUpParts.lookUp`).
-    var reusedCount = 0
     /// How many of them it drew from the last frame's drawing, moved (`redrawMoved`).
     var redrawnMoved: Int
     /// What the part's layers say about later frames.

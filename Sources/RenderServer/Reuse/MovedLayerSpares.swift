@@ -119,21 +119,14 @@ final class MovedLayerSpares: ManagedBuffer<MovedLayerSparesHeader, Quad> {
     }
 }
 
-/// Where a layer's spares are kept, not retained (the cache holds its entry through the frame),
-/// as the flattener drawing the layer gets it (`FrameFlattener.LastDrawing`): the spares are
-/// made there only when the layer is drawn moved (`spares(quads:)`).
+/// A layer's spares, not retained (its cache entry holds them through the frame), as the
+/// flattener drawing the layer gets them (`FrameFlattener.LastDrawing`).
 ///
-/// Unchecked `Sendable`: the entry's spares are made and written only by the flattener drawing
-/// the layer, once a frame (a run's part owns its sublayers; the cache drops spares on its own
-/// thread, outside the parts), and read by nothing else.
+/// Unchecked `Sendable`: the spares are written only by the flattener drawing the layer, once a
+/// frame (a run's part owns its sublayers; the cache makes and drops spares on its own thread,
+/// outside the parts), and read by nothing else.
 struct UnretainedMovedLayerSpares: @unchecked Sendable {
-    let entry: Unmanaged<FlattenedSubtreeCache.Entry>
-
-    /// The layer's spares for a moved drawing of `quads` quads (`FlattenedSubtreeCache.Entry.movedSpares(quads:)`).
-    @inline(__always)
-    func spares(quads: Int) -> Unmanaged<MovedLayerSpares> {
-        entry._withUnsafeGuaranteedRef { $0.movedSpares(quads: quads) }
-    }
+    let spares: Unmanaged<MovedLayerSpares>
 }
 
 /// What `MovedLayerSpares` knows of its slots.
