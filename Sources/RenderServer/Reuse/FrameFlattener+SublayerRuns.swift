@@ -39,6 +39,7 @@ extension FrameFlattener {
         // released for each sublayer.
         let hasLastDrawing = lastDrawing != nil
         let lastStarts = lastDrawing ?? RunDrawing(commandStarts: [], clipStarts: [])
+        let summaries = facts.summaries
         for (index, id) in ids.enumerated() {
             run.commandStarts.append(commands.count)
             run.clipStarts.append(clips.count)
@@ -47,7 +48,11 @@ extension FrameFlattener {
             // cache drops entries only as a frame begins). Without the run's last drawing (its
             // order changed: sublayers sorted by depth), the cache's of the layer.
             cache.unretainedEntry(of: id).withEntry { entry in
-                let last = hasLastDrawing
+                // Asked only for a sublayer the cache does not hold, as the parts ask
+                // (`RunLookUpParts.lookUp`): a last drawing makes the layer's moved spares, which a
+                // stored layer does not keep.
+                let last = Self.holds(entry, id, summaries: summaries, contextSerial: serial) ? nil
+                    : hasLastDrawing
                     ? self.lastDrawing(ofSublayer: index, entry: entry, commandStarts: lastStarts.commandStarts,
                                        clipStarts: lastStarts.clipStarts, contextSerial: serial, cache: cache)
                     : self.lastDrawing(entry: entry, contextSerial: serial, cache: cache)
@@ -58,6 +63,14 @@ extension FrameFlattener {
         }
         run.commandStarts.append(commands.count)
         run.clipStarts.append(clips.count)
+    }
+
+    /// Whether `entry`, layer `id`'s, holds its subtree under the key it is drawn under in the
+    /// context numbered `contextSerial` (`FlattenedSubtreeCache.reusable(_:key:)`, uncounted).
+    private static func holds(_ entry: FlattenedSubtreeCache.Entry?, _ id: UInt64,
+                              summaries: LayerIDTable<RenderLayerSummary>, contextSerial: UInt64) -> Bool {
+        guard let entry, entry.commands != nil, let summary = summaries[id] else { return false }
+        return entry.holdsSubtree(under: SubtreeKey(subtreeVersion: summary.subtreeVersion, context: contextSerial))
     }
 
     /// Draws the sublayers `ids` as the last frame did, flattening again only those at the
