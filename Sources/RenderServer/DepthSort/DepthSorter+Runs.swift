@@ -9,19 +9,32 @@ extension DepthSorter {
     /// NaN or they lie in more than `mostRuns` runs.
     static func byDepthInRuns(_ d: UnsafeBufferPointer<Double>) -> [Int]? {
         let n = d.count
-        var source = Array(0..<n)
         guard n > 0 else { return [] }
-        return source.withUnsafeMutableBufferPointer { sortInRuns(d, 0..<n, order: $0) } ? source : nil
+        var order = [Int](repeating: 0, count: n), scratch = order
+        let sorted = order.withUnsafeMutableBufferPointer { order in
+            scratch.withUnsafeMutableBufferPointer { sortInRuns(d, 0..<n, order: order, scratch: $0) }
+        }
+        return sorted ? order : nil
     }
 
     /// Writes the indices `range` of `d` by increasing depth, equal depths in index order, to
     /// `order[range]` and returns true; false (leaving `order[range]` in no particular order)
-    /// when a depth there is NaN or they lie in more than `mostRuns` runs. Each part of
-    /// `FrameFlattener.sortedByDepth` sorts its own sublayers so, on its own thread.
+    /// when a depth there is NaN or they lie in more than `mostRuns` runs. `scratch[range]` (a
+    /// buffer as long as `order`, allocated here when nil) is written as the runs are merged.
+    /// Each part of `FrameFlattener.sortedByDepth` sorts its own sublayers so, on its own thread.
     static func sortInRuns(_ d: UnsafeBufferPointer<Double>, _ range: Range<Int>,
-                           order: UnsafeMutableBufferPointer<Int>) -> Bool {
-        for i in range where d[i].isNaN { return false }
-        for i in range { order[i] = i }
+                           order: UnsafeMutableBufferPointer<Int>, scratch: UnsafeMutableBufferPointer<Int>? = nil) -> Bool {
+        guard let scratch else {
+            return withUnsafeTemporaryAllocation(of: Int.self, capacity: order.count) {
+                sortInRuns(d, range, order: order, scratch: $0)
+            }
+        }
+        var hasNaN = false
+        for i in range {
+            hasNaN = hasNaN || d[i].isNaN
+            order[i] = i
+        }
+        guard !hasNaN else { return false }
         var bounds = [range.lowerBound]
         var start = range.lowerBound
         while start < range.upperBound {
@@ -37,39 +50,46 @@ extension DepthSorter {
             start = end
             if bounds.count > mostRuns + 1 { return false }
         }
-        guard bounds.count > 2 else { return true }
-        let sorted = merged(d, Array(order[range]), bounds: bounds.map { $0 - range.lowerBound })
-        for (k, i) in sorted.enumerated() { order[range.lowerBound + k] = i }
+        if mergeRuns(d, bounds: bounds, order: order, scratch: scratch) {
+            for i in range { order[i] = scratch[i] }
+        }
         return true
     }
 
-    /// The indices `source` of `d` by increasing depth, equal depths in index order, where
-    /// each `source[bounds[k]..<bounds[k + 1]]` is so ordered (`bounds` from 0 to the count):
-    /// the runs merged pairwise.
-    static func merged(_ d: UnsafeBufferPointer<Double>, _ source: [Int], bounds: [Int]) -> [Int] {
-        var source = source, bounds = bounds
-        let n = source.count
-        var target = [Int](repeating: 0, count: n)
+    /// Orders `order[bounds.first!..<bounds.last!]` by increasing depth `d`, equal depths in
+    /// index order, where each `order[bounds[k]..<bounds[k + 1]]` is so ordered: the runs
+    /// merged pairwise, back and forth between `order` and `scratch` (the same indices of it).
+    /// Returns whether the result ends in `scratch`. Nothing as long as the range allocated.
+    static func mergeRuns(_ d: UnsafeBufferPointer<Double>, bounds: [Int], order: UnsafeMutableBufferPointer<Int>,
+                          scratch: UnsafeMutableBufferPointer<Int>) -> Bool {
+        var bounds = bounds, source = order, target = scratch
         while bounds.count > 2 {
-            var next = [0]
-            source.withUnsafeBufferPointer { s in
-                target.withUnsafeMutableBufferPointer { t in
-                    var k = 0
-                    while k + 2 < bounds.count {
-                        merge(d, s, bounds[k], bounds[k + 1], bounds[k + 2], into: t)
-                        next.append(bounds[k + 2])
-                        k += 2
-                    }
-                    if k + 1 < bounds.count {
-                        for i in bounds[k]..<bounds[k + 1] { t[i] = s[i] }
-                        next.append(bounds[k + 1])
-                    }
-                }
+            var next = [bounds[0]]
+            var k = 0
+            while k + 2 < bounds.count {
+                merge(d, UnsafeBufferPointer(source), bounds[k], bounds[k + 1], bounds[k + 2], into: target)
+                next.append(bounds[k + 2])
+                k += 2
+            }
+            if k + 1 < bounds.count {
+                for i in bounds[k]..<bounds[k + 1] { target[i] = source[i] }
+                next.append(bounds[k + 1])
             }
             swap(&source, &target)
             bounds = next
         }
-        return source
+        return source.baseAddress != order.baseAddress
+    }
+
+    /// The indices `source` of `d` by increasing depth, equal depths in index order, where
+    /// each `source[bounds[k]..<bounds[k + 1]]` is so ordered (`bounds` from 0 to the count):
+    /// `mergeRuns` into a new array.
+    static func merged(_ d: UnsafeBufferPointer<Double>, _ source: [Int], bounds: [Int]) -> [Int] {
+        var order = source, scratch = source
+        let inScratch = order.withUnsafeMutableBufferPointer { order in
+            scratch.withUnsafeMutableBufferPointer { mergeRuns(d, bounds: bounds, order: order, scratch: $0) }
+        }
+        return inScratch ? scratch : order
     }
 
     /// Merges the sorted indices `s[lo..<mid]` and `s[mid..<hi]` into `t[lo..<hi]`.

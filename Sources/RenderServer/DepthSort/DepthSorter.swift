@@ -46,33 +46,16 @@ enum DepthSorter {
     }
 
     /// The depth of `item(rect, scene: m)`, without its corners (nothing allocated): the order
-    /// of subtrees too large for the plane tests needs only it.
-    ///
-    /// The four corners are projected in the lanes of `SIMD4<Double>`, corner k in lane k: each
-    /// lane multiplies and adds as `Sides.projectedCorner` does for its corner, in the same
-    /// order, nothing fused, so every z is the same bit for bit; the corners behind the eye are
-    /// left out and the others summed in corner order, as there (`DepthSorterOrderTests`).
-    /// About 150 instructions a card where four corners one after another took 172.
+    /// of subtrees too large for the plane tests needs only it. Only the z and w columns of `m`
+    /// are read (`depth(_:_:minimumW:)`).
     static func depth(_ rect: CGRect, scene m: CATransform3D) -> Double {
-        let sides = Sides(rect)
-        let x = SIMD4<Double>(sides.minX, sides.maxX, sides.maxX, sides.minX)
-        let y = SIMD4<Double>(sides.minY, sides.minY, sides.maxY, sides.maxY)
-        let z = SIMD4<Double>(repeating: 0)
-        let w = x * m.m14 + y * m.m24 + z * m.m34 + m.m44
-        let projectedZ = (x * m.m13 + y * m.m23 + z * m.m33 + m.m43) / w
-        // `w > minimumProjectedW && w.isFinite`, lane by lane (false for NaN).
-        let inFront = (w .> CATransform3D.minimumProjectedW) .& (w .< .infinity)
-        var count = 0
-        var sum = 0.0
-        for corner in 0..<4 where inFront[corner] {
-            count += 1
-            sum += projectedZ[corner]
-        }
-        return count == 0 ? -.infinity : sum / Double(count)
+        depth(Sides(rect), DepthColumns(m13: m.m13, m23: m.m23, m33: m.m33, m43: m.m43,
+                                        m14: m.m14, m24: m.m24, m34: m.m34, m44: m.m44),
+              minimumW: CATransform3D.minimumProjectedW)
     }
 
     /// The sides of a rectangle, read once for its four corners.
-    private struct Sides {
+    struct Sides {
         let minX: CGFloat, minY: CGFloat, maxX: CGFloat, maxY: CGFloat
 
         @inline(__always)
