@@ -59,4 +59,22 @@ final class CommitCacheLineLayoutTests: XCTestCase {
             XCTAssertLessThanOrEqual(offset + size, 4 * Self.line, "\(field)")
         }
     }
+
+    /// The extents the commit's prefetches cover (`qc_prefetchRangeForReading`) are what the
+    /// layouts above put there: a field moved past them would no longer be fetched ahead.
+    func testThePrefetchedExtentsMatchTheLayouts() {
+        XCTAssertEqual(LayerState.movedLayerCommitBytes, LayerState.movedLayerCommitBytesByLayout)
+        let fields = LayerLockedFields()
+        let base = UnsafeMutableRawPointer(Unmanaged.passUnretained(fields).toOpaque())
+        let isLiveEnd = withUnsafeMutablePointer(to: &fields.isLive) { UnsafeMutableRawPointer($0) - base + 1 }
+        XCTAssertEqual(isLiveEnd, LayerLockedFields.commitLineBytes)
+        let stateStart = withUnsafeMutablePointer(to: &fields.state) { UnsafeMutableRawPointer($0) - base }
+        let positionEnd = withUnsafeMutablePointer(to: &fields.state.position) { UnsafeMutableRawPointer($0) - base + 16 }
+        XCTAssertEqual(stateStart + 144, positionEnd, "transform, then position")
+        XCTAssertEqual(positionEnd, LayerLockedFields.placementEnd)
+        let box = LayerStateBox(LayerState())
+        let boxBase = UnsafeRawPointer(Unmanaged.passUnretained(box).toOpaque())
+        let state = box.withUnsafeStatePointer { UnsafeRawPointer($0) - boxBase }
+        XCTAssertEqual(state + LayerState.movedLayerCommitBytes, LayerStateBox.movedLayerCommitBytes)
+    }
 }

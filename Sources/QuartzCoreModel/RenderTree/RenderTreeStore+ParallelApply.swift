@@ -95,15 +95,15 @@ private struct ApplyParts: @unchecked Sendable {
     @inline(__always)
     private func fetchAhead(from index: Int, in range: Range<Int>, stateStorageOffset: Int) {
         if index &+ Self.layerLookahead < range.upperBound {
-            qc_prefetchForReading(layers[index &+ Self.layerLookahead].toOpaque())
+            qc_prefetchRangeForReading(layers[index &+ Self.layerLookahead].toOpaque(), ChangedLayerList.layerBytesRead)
         }
         guard index &+ Self.linesLookahead < range.upperBound else { return }
         layers[index &+ Self.linesLookahead]._withUnsafeGuaranteedRef { layer in
             let fields = UnsafeRawPointer(Unmanaged.passUnretained(layer.lockedFields).toOpaque())
-            for line in 0..<4 { qc_prefetchForReading(fields + 64 &* line) }
+            qc_prefetchRangeForReading(fields, LayerLockedFields.placementEnd)
             let slot = UnsafeRawPointer(layerSlots.baseAddress.unsafelyUnwrapped + Int(layer.layerID))
             let box = slot.load(fromByteOffset: stateStorageOffset, as: UnsafeRawPointer?.self)
-            if let box { for line in 0..<3 { qc_prefetchForReading(box + 64 &* line) } }
+            if let box { qc_prefetchRangeForReading(box, LayerStateBox.movedLayerCommitBytes) }
         }
     }
 

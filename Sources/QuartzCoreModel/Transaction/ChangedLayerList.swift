@@ -69,11 +69,12 @@ final class ChangedLayerList {
         var index = 0
         while index < count {
             if index &+ Self.layerLookahead < count {
-                qc_prefetchForReading(references[index &+ Self.layerLookahead].toOpaque())
+                qc_prefetchRangeForReading(references[index &+ Self.layerLookahead].toOpaque(), Self.layerBytesRead)
             }
             if index &+ Self.fieldsLookahead < count {
                 references[index &+ Self.fieldsLookahead]._withUnsafeGuaranteedRef {
-                    qc_prefetchForReading(Unmanaged.passUnretained($0.lockedFields).toOpaque())
+                    qc_prefetchRangeForReading(Unmanaged.passUnretained($0.lockedFields).toOpaque(),
+                                               LayerLockedFields.commitLineBytes)
                 }
             }
             try references[index]._withUnsafeGuaranteedRef(body)
@@ -84,6 +85,11 @@ final class ChangedLayerList {
     /// How many places ahead `forEachFetchingAhead(_:)` and `removeAll()` ask for a layer
     /// object: about a miss's latency of their work on the layers between.
     private static let layerLookahead = 16
+
+    /// The bytes of a layer object that the walks read: its header, `layerID` and the
+    /// reference to its `lockedFields` (`NSObject` adds no stored properties). An object
+    /// begins at any multiple of 16 bytes, so they straddle two lines one time in four.
+    static let layerBytesRead = 32
 
     /// How many places ahead `forEachFetchingAhead(_:)` asks for a layer's model fields.
     private static let fieldsLookahead = 8
