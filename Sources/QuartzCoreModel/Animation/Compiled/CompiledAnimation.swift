@@ -168,6 +168,35 @@ package struct CompiledAnimation: Sendable {
 }
 
 extension CompiledAnimation {
+    /// This animation begun at `beginTime` (in its parent's time) instead: what compiling it
+    /// again with that `beginTime` and the same values gives, without converting its values
+    /// again. A layer gives an animation added with `beginTime` 0 its start when the
+    /// transaction commits (`CALayer.startPendingAnimations(at:)`); only the timing of the
+    /// animation itself moves (a group's children run in the group's time) and the plain-value
+    /// forms that carry it (`FieldForms.retimed(_:)`).
+    func starting(at beginTime: CFTimeInterval) -> CompiledAnimation {
+        var timing = self.timing
+        timing.beginTime = beginTime
+        return CompiledAnimation(self, timing: timing, fieldForms: fieldForms.retimed(timing))
+    }
+
+    /// `other` with `timing` and `fieldForms` replaced.
+    private init(_ other: CompiledAnimation, timing: MediaTimingParameters, fieldForms: FieldForms) {
+        resolvedKeyPath = other.resolvedKeyPath
+        movesCompositedPictureOnly = other.movesCompositedPictureOnly
+        writesPlacementOnly = other.writesPlacementOnly
+        setsTransformComponent = other.setsTransformComponent
+        self.timing = timing
+        timingFunction = other.timingFunction
+        isRemovedOnCompletion = other.isRemovedOnCompletion
+        kind = other.kind
+        scalar = other.scalar
+        scalarPacing = other.scalarPacing
+        self.fieldForms = fieldForms
+    }
+}
+
+extension CompiledAnimation {
     /// Creates a compiled animation from its parts, for layers that synthesise animations
     /// (and for tests of evaluators, such as paths, that have no public route yet).
     init(keyPath: String?, timing: MediaTimingParameters, timingFunction: CAMediaTimingFunction? = nil,
