@@ -68,9 +68,10 @@ struct FieldForms: Sendable {
     let point: StateFieldAnimation<PointField>?
     /// The whole `transform` (in a box: its endpoints would make every animation larger).
     let transform: TransformFieldAnimation?
-    /// Which form is set, read before any: testing an optional form for nil copies the form out
-    /// first (about 30 instructions a form, layer and frame).
-    let which: Which
+    /// Which form is set (kept by the compiled animation too: `CompiledAnimation.formKind`).
+    var which: Which {
+        scalar != nil ? .scalar : point != nil ? .point : transform != nil ? .transform : .none
+    }
 
     /// The form a `FieldForms` holds.
     enum Which: UInt8, Sendable {
@@ -89,7 +90,6 @@ struct FieldForms: Sendable {
     private init(scalar: StateFieldAnimation<ScalarField>?, point: StateFieldAnimation<PointField>?,
                  transform: TransformFieldAnimation?) {
         (self.scalar, self.point, self.transform) = (scalar, point, transform)
-        which = scalar != nil ? .scalar : point != nil ? .point : transform != nil ? .transform : .none
     }
 
     /// The forms with `timing` instead: those of the same animation compiled with that timing.
@@ -142,9 +142,9 @@ extension CompiledAnimation {
                                                        to target: inout Target, parentTime: CFTimeInterval,
                                                        memo: inout PlanarRotationMemo, timings: inout AnimationTimingMemo,
                                                        slot: Int) -> Bool {
-        // Each read out on its own, and only the one that is set (`FieldForms.which`): a call on
-        // the animation while the target is written copies the animation.
-        switch animation.pointee.fieldForms.which {
+        // Each read out on its own, and only the one that is set (`formKind`): a call on the
+        // animation while the target is written copies the animation.
+        switch animation.pointee.formKind {
         case .scalar:
             guard let form = animation.pointee.fieldForms.scalar else { return false }
             return form.apply(to: &target, parentTime: parentTime, memo: &memo, timings: &timings, slot: slot)
