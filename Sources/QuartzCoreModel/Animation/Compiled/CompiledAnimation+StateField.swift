@@ -24,6 +24,11 @@ struct StateFieldAnimation<Field: AnimatedField>: Sendable {
         timingIdentity = TimingIdentity.of(timing, pacing: pacing)
     }
 
+    /// The same animation with `timing` instead (its identity looked up again).
+    func retimed(_ timing: MediaTimingParameters) -> StateFieldAnimation {
+        StateFieldAnimation(timing: timing, interpolation: interpolation, pacing: pacing, field: field)
+    }
+
     /// `CompiledAnimation.apply(to:parentTime:)` on a layer's state, with its result bit for
     /// bit. Returns false, having written nothing, where the value cannot be read (a
     /// transform component of a transform that cannot be decomposed): the caller then calls
@@ -63,6 +68,15 @@ struct FieldForms: Sendable {
     let point: StateFieldAnimation<PointField>?
     /// The whole `transform` (in a box: its endpoints would make every animation larger).
     let transform: TransformFieldAnimation?
+    /// Which form is set (kept by the compiled animation too: `CompiledAnimation.formKind`).
+    var which: Which {
+        scalar != nil ? .scalar : point != nil ? .point : transform != nil ? .transform : .none
+    }
+
+    /// The form a `FieldForms` holds.
+    enum Which: UInt8, Sendable {
+        case none, scalar, point, transform
+    }
 
     /// Whether the form sets a transform component, through the memo it is given.
     var setsTransformComponent: Bool {
@@ -76,6 +90,12 @@ struct FieldForms: Sendable {
     private init(scalar: StateFieldAnimation<ScalarField>?, point: StateFieldAnimation<PointField>?,
                  transform: TransformFieldAnimation?) {
         (self.scalar, self.point, self.transform) = (scalar, point, transform)
+    }
+
+    /// The forms with `timing` instead: those of the same animation compiled with that timing.
+    func retimed(_ timing: MediaTimingParameters) -> FieldForms {
+        FieldForms(scalar: scalar?.retimed(timing), point: point?.retimed(timing),
+                   transform: transform.map { TransformFieldAnimation($0.animation.retimed(timing)) })
     }
 
     /// The form of an animation with `timing`, `values`, `options` and `pacing` of the value at
@@ -122,17 +142,20 @@ extension CompiledAnimation {
                                                        to target: inout Target, parentTime: CFTimeInterval,
                                                        memo: inout PlanarRotationMemo, timings: inout AnimationTimingMemo,
                                                        slot: Int) -> Bool {
-        // Each read out on its own: a call on the animation while the target is written copies
-        // the animation.
-        if let form = animation.pointee.fieldForms.scalar {
+        // Each read out on its own, and only the one that is set (`formKind`): a call on the
+        // animation while the target is written copies the animation.
+        switch animation.pointee.formKind {
+        case .scalar:
+            guard let form = animation.pointee.fieldForms.scalar else { return false }
             return form.apply(to: &target, parentTime: parentTime, memo: &memo, timings: &timings, slot: slot)
-        }
-        if let form = animation.pointee.fieldForms.point {
+        case .point:
+            guard let form = animation.pointee.fieldForms.point else { return false }
             return form.apply(to: &target, parentTime: parentTime, memo: &memo, timings: &timings, slot: slot)
-        }
-        if let form = animation.pointee.fieldForms.transform {
+        case .transform:
+            guard let form = animation.pointee.fieldForms.transform else { return false }
             return form.animation.apply(to: &target, parentTime: parentTime, memo: &memo, timings: &timings, slot: slot)
+        case .none:
+            return false
         }
-        return false
     }
 }

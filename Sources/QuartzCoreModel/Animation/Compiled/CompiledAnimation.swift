@@ -20,8 +20,13 @@ package struct CompiledAnimation: Sendable {
     /// Whether evaluating the animation sets a transform component through the memo it is
     /// given (`PlanarRotationMemo`): a basic animation of `transform.rotation.z`, ... on numbers.
     let setsTransformComponent: Bool
+    /// Which plain-value form `fieldForms` holds (`FieldForms.which`), read before any: testing
+    /// an optional form for nil copies the form out first (about 30 instructions a form, layer
+    /// and frame). Kept here, beside the flags read every frame, not at the end of the forms:
+    /// there it would be one more cache line read a layer and frame.
+    let formKind: FieldForms.Which
     /// The resolved timing (duration 0 already replaced by the default or the group's).
-    package let timing: MediaTimingParameters
+    package private(set) var timing: MediaTimingParameters
     /// The pacing curve applied to the fraction of each pass; nil is linear.
     let timingFunction: CAMediaTimingFunction?
     /// Whether the layer removes the animation when its active duration ends.
@@ -36,7 +41,7 @@ package struct CompiledAnimation: Sendable {
     /// The animation as plain values, for a basic or spring one of a value in a layer's state
     /// (`position.x`, `transform.rotation.z`, a point-valued `position`, a whole `transform`):
     /// see `StateFieldAnimation`.
-    let fieldForms: FieldForms
+    private(set) var fieldForms: FieldForms
     /// The number in a layer's state that `scalar` animates, when its key path names one.
     var scalarField: ScalarField? { fieldForms.scalar?.field }
 
@@ -119,6 +124,7 @@ package struct CompiledAnimation: Sendable {
         (scalar, scalarPacing, fieldForms) = Self.scalarForm(of: kind, timing: timing, timingFunction: timingFunction,
                                                              keyPath: resolvedKeyPath)
         setsTransformComponent = fieldForms.setsTransformComponent
+        formKind = fieldForms.which
     }
 
     /// The scalar evaluation of a basic or spring animation between numbers, its pacing, and
@@ -168,6 +174,21 @@ package struct CompiledAnimation: Sendable {
 }
 
 extension CompiledAnimation {
+    /// This animation begun at `beginTime` (in its parent's time) instead: what compiling it
+    /// again with that `beginTime` and the same values gives, without converting its values
+    /// again. A layer gives an animation added with `beginTime` 0 its start when the
+    /// transaction commits (`CALayer.startPendingAnimations(at:)`); only the timing of the
+    /// animation itself moves (a group's children run in the group's time) and the plain-value
+    /// forms that carry it (`FieldForms.retimed(_:)`).
+    func starting(at beginTime: CFTimeInterval) -> CompiledAnimation {
+        var moved = self
+        moved.timing.beginTime = beginTime
+        moved.fieldForms = fieldForms.retimed(moved.timing)
+        return moved
+    }
+}
+
+extension CompiledAnimation {
     /// Creates a compiled animation from its parts, for layers that synthesise animations
     /// (and for tests of evaluators, such as paths, that have no public route yet).
     init(keyPath: String?, timing: MediaTimingParameters, timingFunction: CAMediaTimingFunction? = nil,
@@ -182,6 +203,7 @@ extension CompiledAnimation {
         (scalar, scalarPacing, fieldForms) = Self.scalarForm(of: kind, timing: timing, timingFunction: timingFunction,
                                                              keyPath: resolvedKeyPath)
         setsTransformComponent = fieldForms.setsTransformComponent
+        formKind = fieldForms.which
     }
 }
 

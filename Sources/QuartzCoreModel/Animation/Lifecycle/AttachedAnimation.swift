@@ -11,9 +11,9 @@ final class AttachedAnimation {
     let animation: CAAnimation
     /// The Sendable form the render side evaluates.
     var compiled: CompiledAnimation
-    /// For an animation added with `beginTime` 0: the values it was compiled from, kept until
-    /// the commit gives it its start time (nil once started).
-    var pendingStart: (presentationValue: AnimatableValue?, modelValue: AnimatableValue?)?
+    /// Whether the animation was added with `beginTime` 0 and waits for the commit to give it
+    /// its start time (false once started).
+    var startsAtCommit = false
     /// Tracks completion for transaction completion blocks.
     let token = AnimationCompletionToken()
     // The fields above and below that change are read and written holding `LayerTreeLock`:

@@ -25,7 +25,7 @@ extension CALayer: AnimationHost {
         let storedKey = key ?? "anonymous-\(UUID().uuidString)"
         if let key { removeAnimation(forKey: key, finished: false) }
         let attached = AttachedAnimation(key: storedKey, isAnonymous: key == nil, animation: copy, compiled: compiled)
-        if startsAtCommit { attached.pendingStart = (presented, modelValue) }
+        attached.startsAtCommit = startsAtCommit
         animationStore.append(attached)
         let stack = TransactionStack.current
         stack.recordChange(of: self)
@@ -77,16 +77,14 @@ extension CALayer: AnimationHost {
     func startPendingAnimations(at time: CFTimeInterval) {
         var localStart: CFTimeInterval?
         for attached in animationStore {
-            guard let pending = attached.pendingStart else { continue }
-            attached.pendingStart = nil
+            guard attached.startsAtCommit else { continue }
+            attached.startsAtCommit = false
             let start = localStart ?? localTime(fromGlobal: time)
             localStart = start
             attached.animation.beginTime = start
-            // The values compiled before still apply; only the start moves.
-            if let recompiled = try? CompiledAnimation(attached.animation, presentationValue: pending.presentationValue,
-                                                       modelValue: pending.modelValue) {
-                attached.compiled = recompiled
-            }
+            // The values compiled when it was added still apply; only the start moves (the
+            // animation is not compiled a second time).
+            attached.compiled = attached.compiled.starting(at: start)
         }
     }
 
