@@ -49,8 +49,8 @@ thread_tests=(
   'CompositorCoreTests\.DrawListTreeCacheRetirementTests'
   # The flattener's last list freed on its retirement queue while the next frame begins; turns'
   # memos kept in the cache entries and read by the parts; each moved layer's own spares,
-  # written by the part that draws it.
-  'QuartzCoreTests\.(LastListRetirementTests|TurnMemoInSubtreeCacheTests|MovedLayerSparesTests)'
+  # written by the part that draws it, and let go alike on one thread and in parts.
+  'QuartzCoreTests\.(LastListRetirementTests|TurnMemoInSubtreeCacheTests|MovedLayerSparesTests|MovedSparesKeptAlikeTests)'
   # Each thread's transaction stack cached in a C thread-local, lent to a helper and let go
   # when its thread ends.
   'QuartzCoreTests\.TransactionStackCacheTests'
@@ -89,6 +89,10 @@ address_tests=(
   'CompositorCoreTests\.CommandsInPlaceTests'
   'QuartzCoreTests\.PartJoinTests'
   'QuartzCoreTests\.(LayerStateBoxStatePointerTests|CommitCacheLineLayoutTests|MovedLayerSparesTests|ReplicatedMovedLayerTests)'
+  # The depth sort's runs merged between two unfilled buffers through unchecked pointers; a
+  # card's depth read from its state's columns.
+  'RenderingTests\.(DepthSorterByDepthTests|DepthSorterOrderTests|DepthSorterLayerDepthTests)'
+  'QuartzCoreTests\.DepthSortedRunTests'
 )
 
 # halt_on_error=0 with exitcode 66: every report of a run is printed, then the run fails.
