@@ -5,26 +5,27 @@ import CompositorCore
 @testable import RenderServer
 
 /// A layer's moved quads (`FlattenedSubtreeCache.Entry.movedSpares`) are made only when it is
-/// drawn moved, and let go once it is drawn otherwise or stored, whichever thread draws it: a
-/// long run flattened on one thread keeps them exactly as one flattened in parts. (The one-thread
-/// path made them as it looked a sublayer's last drawing up, before it found the subtree stored:
-/// a card that stopped kept spares it would not use while it stayed stored.)
+/// drawn moved, and let go once it is drawn otherwise or stored, whichever path draws it: a long
+/// run flattened on one thread or in parts, a run repeated with few changes (`repeatRun`), and a
+/// short list. (Each path but the parts made them as it looked a sublayer's last drawing up,
+/// before it found the subtree stored: a card that stopped kept spares it would not use while it
+/// stayed stored.)
 final class MovedSparesKeptAlikeTests: XCTestCase {
-    private static let count = 900
     private let root = CALayer()
     private var sublayers: [CALayer] = []
-    /// Flattens the run in three parts; `serial` on one thread.
+    /// Flattens a long run in three parts; `serial` on one thread.
     private var parallel: CARenderer!
     private var serial: CARenderer!
     private var time: CFTimeInterval = 0
 
-    override func setUpWithError() throws {
+    /// Makes `count` cards (a third with shadows: two quads) and both renderers.
+    private func makeCards(_ count: Int) throws {
         root.frame = CGRect(x: 0, y: 0, width: 300, height: 300)
-        for k in 0..<Self.count {
+        for k in 0..<count {
             let layer = CALayer()
             layer.frame = CGRect(x: CGFloat(k % 30) * 10, y: CGFloat(k / 30) * 10, width: 8, height: 8)
             layer.backgroundColor = CGColor(red: CGFloat(k % 7) / 7, green: 0.5, blue: 0.8, alpha: 1)
-            if k % 3 == 1 {  // a shadow: two quads
+            if k % 3 == 1 {
                 layer.shadowOpacity = 0.5
                 layer.shadowRadius = 2
             }
@@ -42,9 +43,10 @@ final class MovedSparesKeptAlikeTests: XCTestCase {
     }
 
     /// Draws the next frame with both renderers; returns how many sublayers' entries hold moved
-    /// quads in each, asserting that the same sublayers' do.
+    /// quads in each, asserting that the same sublayers' do, and how many subtrees the serial
+    /// renderer repeated from its last frame.
     private func nextFrameSpares(file: StaticString = #filePath, line: UInt = #line) throws
-        -> (parallel: Int, serial: Int) {
+        -> (parallel: Int, serial: Int, repeated: Int) {
         time += 1.0 / 60
         let at = time
         let lists = try [parallel, serial].map { try $0!.drawList(atTime: at) }
@@ -55,24 +57,48 @@ final class MovedSparesKeptAlikeTests: XCTestCase {
         }
         let differing = zip(holding[0], holding[1]).filter { $0 != $1 }.count
         XCTAssertEqual(differing, 0, "sublayers holding moved quads on one path only", file: file, line: line)
-        return (holding[0].filter { $0 }.count, holding[1].filter { $0 }.count)
+        return (holding[0].filter { $0 }.count, holding[1].filter { $0 }.count, caches[1].repeatedSubtrees)
     }
 
-    func testCardsThatStopMovingLetGoOfTheirMovedQuadsOnBothPaths() throws {
-        _ = try nextFrameSpares()
+    /// Moves the first `moving` of `count` cards for three frames, then all but the first
+    /// `stopped` of them for three more: only the cards still moving hold moved quads.
+    /// `repeats`: whether the frames repeat the run (few changes) rather than record it.
+    private func assertStoppedCardsLetGo(count: Int, moving: Int, stopped: Int, repeats: Bool,
+                                         file: StaticString = #filePath, line: UInt = #line) throws {
+        try makeCards(count)
+        _ = try nextFrameSpares(file: file, line: line)
         for _ in 0..<3 {
-            ReuseComparison.commitWithoutActions { for layer in sublayers { layer.position.x += 1 } }
-            let held = try nextFrameSpares()
-            XCTAssertEqual(held.serial, Self.count, "moved cards keep their moved quads")
+            ReuseComparison.commitWithoutActions { for layer in sublayers[..<moving] { layer.position.x += 1 } }
+            let held = try nextFrameSpares(file: file, line: line)
+            XCTAssertEqual(held.serial, moving, "moved cards keep their moved quads", file: file, line: line)
         }
-        // The first third stops: drawn once more moved (the same key) and stored, then drawn from
-        // the store while the others move on (the run recorded anew each frame).
-        let stopped = Self.count / 3
+        // The stopped cards are drawn once more moved (the same key) and stored, then drawn from
+        // the store while the others move on.
         for frame in 0..<3 {
-            ReuseComparison.commitWithoutActions { for layer in sublayers[stopped...] { layer.position.x += 1 } }
-            let held = try nextFrameSpares()
-            XCTAssertEqual(held.serial, Self.count - stopped, "stopped cards hold no moved quads (frame \(frame))")
-            XCTAssertEqual(held.parallel, Self.count - stopped, "stopped cards hold no moved quads (frame \(frame))")
+            ReuseComparison.commitWithoutActions { for layer in sublayers[stopped..<moving] { layer.position.x += 1 } }
+            let held = try nextFrameSpares(file: file, line: line)
+            XCTAssertEqual(held.repeated > 0, repeats, "run repeated (frame \(frame))", file: file, line: line)
+            XCTAssertEqual(held.serial, moving - stopped, "stopped cards hold no moved quads (frame \(frame))",
+                           file: file, line: line)
+            XCTAssertEqual(held.parallel, moving - stopped, "stopped cards hold no moved quads (frame \(frame))",
+                           file: file, line: line)
         }
+    }
+
+    /// A long run recorded anew each frame (on one thread, or in parts).
+    func testCardsThatStopMovingLetGoOfTheirMovedQuadsOnBothPaths() throws {
+        try assertStoppedCardsLetGo(count: 900, moving: 900, stopped: 300, repeats: false)
+    }
+
+    /// A long run with few changes, repeated from the last frame but for the changed cards and
+    /// those flattened in the last frame (`repeatRun`).
+    func testCardsThatStopMovingLetGoOfTheirMovedQuadsInARepeatedRun() throws {
+        try assertStoppedCardsLetGo(count: 900, moving: 90, stopped: 30, repeats: true)
+    }
+
+    /// Fewer sublayers than a run has (`SublayerRun.minimumCount`): the short list's loop.
+    func testCardsThatStopMovingLetGoOfTheirMovedQuadsInAShortList() throws {
+        XCTAssertLessThan(48, SublayerRun.minimumCount)
+        try assertStoppedCardsLetGo(count: 48, moving: 48, stopped: 16, repeats: false)
     }
 }

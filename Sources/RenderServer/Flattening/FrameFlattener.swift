@@ -191,11 +191,15 @@ package struct FrameFlattener {
         }
         let context = contextSerial(of: parent, in: cache)
         for (index, id) in ids.enumerated() {
-            // Looked up once for the last drawing, the reuse and the record.
+            // Looked up once for the last drawing, the reuse and the record; the last drawing is
+            // asked only for a sublayer the cache does not hold (it makes the layer's spares).
             let entry = cache.entry(of: id)
+            let last = evaluated == nil
+                ? lastDrawing(ofMissed: id, index: nil, entry: entry, commandStarts: [], clipStarts: [],
+                              contextSerial: context, cache: cache)
+                : nil
             visitSublayer(id, in: parent, contextSerial: context, cache: cache, evaluated: evaluated?[index],
-                          lastDrawing: evaluated == nil ? lastDrawing(entry: entry, contextSerial: context, cache: cache) : nil,
-                          entry: entry)
+                          lastDrawing: last, entry: entry)
         }
     }
 

@@ -39,7 +39,6 @@ extension FrameFlattener {
         // released for each sublayer.
         let hasLastDrawing = lastDrawing != nil
         let lastStarts = lastDrawing ?? RunDrawing(commandStarts: [], clipStarts: [])
-        let summaries = facts.summaries
         for (index, id) in ids.enumerated() {
             run.commandStarts.append(commands.count)
             run.clipStarts.append(clips.count)
@@ -48,14 +47,10 @@ extension FrameFlattener {
             // cache drops entries only as a frame begins). Without the run's last drawing (its
             // order changed: sublayers sorted by depth), the cache's of the layer.
             cache.unretainedEntry(of: id).withEntry { entry in
-                // Asked only for a sublayer the cache does not hold, as the parts ask
-                // (`RunLookUpParts.lookUp`): a last drawing makes the layer's moved spares, which a
-                // stored layer does not keep.
-                let last = Self.holds(entry, id, summaries: summaries, contextSerial: serial) ? nil
-                    : hasLastDrawing
-                    ? self.lastDrawing(ofSublayer: index, entry: entry, commandStarts: lastStarts.commandStarts,
-                                       clipStarts: lastStarts.clipStarts, contextSerial: serial, cache: cache)
-                    : self.lastDrawing(entry: entry, contextSerial: serial, cache: cache)
+                // Asked only for a sublayer the cache does not hold (it makes the layer's spares).
+                let last = self.lastDrawing(ofMissed: id, index: hasLastDrawing ? index : nil, entry: entry,
+                                            commandStarts: lastStarts.commandStarts, clipStarts: lastStarts.clipStarts,
+                                            contextSerial: serial, cache: cache)
                 visitSublayer(id, in: context, contextSerial: serial, cache: cache, lastDrawing: last, entry: entry,
                               sources: Unmanaged.passUnretained(sources))
             }
@@ -63,14 +58,6 @@ extension FrameFlattener {
         }
         run.commandStarts.append(commands.count)
         run.clipStarts.append(clips.count)
-    }
-
-    /// Whether `entry`, layer `id`'s, holds its subtree under the key it is drawn under in the
-    /// context numbered `contextSerial` (`FlattenedSubtreeCache.reusable(_:key:)`, uncounted).
-    private static func holds(_ entry: FlattenedSubtreeCache.Entry?, _ id: UInt64,
-                              summaries: LayerIDTable<RenderLayerSummary>, contextSerial: UInt64) -> Bool {
-        guard let entry, entry.commands != nil, let summary = summaries[id] else { return false }
-        return entry.holdsSubtree(under: SubtreeKey(subtreeVersion: summary.subtreeVersion, context: contextSerial))
     }
 
     /// Draws the sublayers `ids` as the last frame did, flattening again only those at the
@@ -86,10 +73,11 @@ extension FrameFlattener {
         for index in changed {
             repeatStretch(run, start..<index, previousCommands: previousCommands, previousClips: previousClips)
             // The run still holds where the sublayer was drawn in the last frame. The entry is
-            // looked up once for the last drawing, the reuse and the record.
+            // looked up once for the last drawing, the reuse and the record; the last drawing is
+            // asked only for a sublayer the cache does not hold (it makes the layer's spares).
             let entry = cache.entry(of: ids[index])
             let last = redrawsMovedLayers
-                ? lastDrawing(ofSublayer: index, entry: entry, commandStarts: run.commandStarts,
+                ? lastDrawing(ofMissed: ids[index], index: index, entry: entry, commandStarts: run.commandStarts,
                               clipStarts: run.clipStarts, contextSerial: contextSerial, cache: cache)
                 : nil
             run.commandStarts[index] = commands.count
