@@ -123,41 +123,6 @@ public struct DrawListTree: Sendable, Equatable {
         self.hasBackdrops = hasBackdrops
     }
 
-    /// Whether a command of `commands` in `ranges` filters its backdrop or begins a group that
-    /// blends with it (what sets `hasBackdrops` when a list is parsed).
-    static func readsBackdrop(_ commands: [DrawCommand], in ranges: [Range<Int>]) -> Bool {
-        commands.withUnsafeBufferPointer { list in
-            ranges.contains { range in
-                range.contains { index in
-                    switch list[index] {
-                    case .quad(let quad): quad.backdrop != nil
-                    case .beginGroup(let group): group.blendFormula != nil
-                    case .beginMask, .endGroup: false
-                    }
-                }
-            }
-        }
-    }
-
-    /// Whether two lists of as many commands nest alike, given that they differ at most in
-    /// `changed` (indices of both): there, every command plays the same part (quad, group
-    /// begin, mask, group end) as the one it replaces.
-    static func nestAlike(_ old: [DrawCommand], _ new: [DrawCommand], differingOnlyIn changed: [Range<Int>]) -> Bool {
-        guard old.count == new.count else { return false }
-        return old.withUnsafeBufferPointer { a in
-            new.withUnsafeBufferPointer { b in
-                changed.allSatisfy { range in
-                    range.allSatisfy { index in
-                        switch (a[index], b[index]) {
-                        case (.quad, .quad), (.beginGroup, .beginGroup), (.beginMask, .beginMask), (.endGroup, .endGroup): true
-                        default: false
-                        }
-                    }
-                }
-            }
-        }
-    }
-
     /// Whether the quad of a `Node.quad` has a backdrop filter, read from the command in place
     /// (false for a command that is not a quad): a pass plan asks for every quad of a frame, and
     /// copying each quad out of its box to ask cost about 80 instructions a quad.

@@ -38,7 +38,7 @@ public struct DrawListTreeCache: Sendable {
             changedRanges = []
             return tree
         }
-        if let changed = changedCommands(of: list, following: previous) {
+        if case let (changed, changedReadBackdrop)? = changedCommands(of: list, following: previous) {
             var groups = tree.groups
             if !groups.isEmpty {
                 for range in changed {
@@ -51,7 +51,7 @@ public struct DrawListTreeCache: Sendable {
             // The repeated commands read their backdrops as the last list's did; a changed one
             // may begin to. (One that stops leaves the flag set until a list is parsed again:
             // the renderer then only takes the careful path, backdrops or not.)
-            let hasBackdrops = tree.hasBackdrops || DrawListTree.readsBackdrop(list.commands, in: changed)
+            let hasBackdrops = tree.hasBackdrops || changedReadBackdrop
             replaceTree(with: DrawListTree(commands: list.commands, shapedLike: tree, groups: groups, hasBackdrops: hasBackdrops))
             changedRanges = changed
             return tree
@@ -83,12 +83,13 @@ public struct DrawListTreeCache: Sendable {
     }
 
     /// The commands of `list` outside the ranges its producer repeated from the list of `tree`,
-    /// when `list` follows that list (whose continuity is `previous`) and nests as it does; else nil.
-    private func changedCommands(of list: DrawList, following previous: DrawListContinuity?) -> [Range<Int>]? {
+    /// and whether one of them reads its backdrop (one walk over them), when `list` follows that
+    /// list (whose continuity is `previous`) and nests as it does; else nil.
+    private func changedCommands(of list: DrawList, following previous: DrawListContinuity?) -> ([Range<Int>], readsBackdrop: Bool)? {
         guard list.commands.count == tree.commands.count,
-              let changed = DrawListContinuity.changedRanges(from: previous, to: list.continuity, count: list.commands.count),
-              DrawListTree.nestAlike(tree.commands, list.commands, differingOnlyIn: changed) else { return nil }
-        return changed
+              let changed = DrawListContinuity.changedRanges(from: previous, to: list.continuity, count: list.commands.count) else { return nil }
+        let answer = DrawListTree.nestAlikeReadingBackdrop(tree.commands, list.commands, differingOnlyIn: changed)
+        return answer.nestAlike ? (changed, answer.readsBackdrop) : nil
     }
 
     /// The index in `tree.groups` of the group begun at command `index`.
