@@ -59,7 +59,7 @@ extension DepthSorter {
     /// Orders `order[bounds.first!..<bounds.last!]` by increasing depth `d`, equal depths in
     /// index order, where each `order[bounds[k]..<bounds[k + 1]]` is so ordered: the runs
     /// merged pairwise, back and forth between `order` and `scratch` (the same indices of it).
-    /// Returns whether the result ends in `scratch`. Nothing as long as the range allocated.
+    /// Returns whether the result ends in `scratch`. It allocates only the runs' bounds.
     static func mergeRuns(_ d: UnsafeBufferPointer<Double>, bounds: [Int], order: UnsafeMutableBufferPointer<Int>,
                           scratch: UnsafeMutableBufferPointer<Int>) -> Bool {
         var bounds = bounds, source = order, target = scratch
