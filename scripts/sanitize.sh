@@ -87,6 +87,8 @@ address_tests=(
   # Quads read through pointers into the draw list's commands; parts' commands swapped into
   # the frame's list.
   'CompositorCoreTests\.CommandsInPlaceTests'
+  # One walk over the changed commands, reading each quad's backdrop through its storage.
+  'CompositorCoreTests\.DrawListTreeChangedCommandsTests'
   'QuartzCoreTests\.PartJoinTests'
   'QuartzCoreTests\.(LayerStateBoxStatePointerTests|CommitCacheLineLayoutTests|MovedLayerSparesTests|ReplicatedMovedLayerTests)'
   # The depth sort's runs merged between two unfilled buffers through unchecked pointers; a
