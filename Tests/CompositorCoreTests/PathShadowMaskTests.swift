@@ -141,4 +141,29 @@ final class PathShadowMaskTests: XCTestCase {
         cache.endFrame()
         XCTAssertEqual(cache.usage.entries, 1)
     }
+
+    func testAMaskIsRefusedWhenAHalvedLevelBeforeItWouldExceedTheLimit() throws {
+        // σ 5,000 texels pads a 40 x 30 coverage by 15,000 on each side: the first halved level
+        // is 15,020 x 15,015 texels (900 MB of floats), six halvings leave a 470 x 470 mask,
+        // well within the limit (the drawlist fuzzer's out-of-memory input, at σ ~20,000).
+        let plan = BlurPlan(sigma: 5_000, contentWidth: 40, contentHeight: 30)
+        XCTAssertEqual(plan.levels, BlurPlan.maximumLevels)
+        XCTAssertLessThanOrEqual(plan.width * plan.height, ShadowMask.maximumPathTexels)
+        XCTAssertEqual(plan.levelSizes[1].width, 15_020)
+        XCTAssertFalse(ShadowMask.pathMaskFits(width: 40, height: 30, sigma: 5_000))
+        // Only asked once refused: made, the mask would allocate that level.
+        guard !ShadowMask.pathMaskFits(width: 40, height: 30, sigma: 5_000) else { return }
+        XCTAssertNil(ShadowMask(blurring: lShape(), sigma: 5_000))
+        let cache = ShadowMaskCache(budget: CacheBudget(byteLimit: 1 << 20, evictionAge: 100))
+        let quad = Quad(transform: .identity, rect: CGRect(x: 0, y: 0, width: 40, height: 30),
+                        fillColor: PremultipliedColor(red: 0, green: 0, blue: 0, alpha: 1),
+                        texture: TextureSource(image: lShape()), blurSigma: 5_000)
+        cache.beginFrame()
+        XCTAssertNil(cache.shadowQuads(for: quad), "drawn as a group instead")
+        cache.endFrame()
+        // Where every level fits, the mask is made: the largest σ for a 40 x 30 coverage whose
+        // first halved level is at most 2048 x 2048.
+        XCTAssertTrue(ShadowMask.pathMaskFits(width: 40, height: 30, sigma: 670))
+        XCTAssertFalse(ShadowMask.pathMaskFits(width: 40, height: 30, sigma: 690))
+    }
 }

@@ -3,20 +3,28 @@ import Foundation
 
 extension ShadowMask {
     /// Whether the mask of a `width` x `height` coverage image blurred by `sigma` texels stays
-    /// within `maximumPathTexels` (beyond it a path's shadow is drawn as a group): the size of
-    /// the `BlurPlan` the mask is made by.
+    /// within `maximumPathTexels` (beyond it a path's shadow is drawn as a group): every plane
+    /// the `BlurPlan` the mask is made by allocates, the mask and each halved level before it.
     public static func pathMaskFits(width: Int, height: Int, sigma: Float) -> Bool {
         pathMaskPlan(width: width, height: height, sigma: sigma) != nil
     }
 
-    /// The plan of a path's mask, or nil when it would exceed `maximumPathTexels`.
+    /// The plan of a path's mask, or nil when a plane it allocates would exceed
+    /// `maximumPathTexels`. The padded space (level 0) is no plane of its own when the plan
+    /// halves, but the first halved level covers it: a sigma of thousands of texels pads a small
+    /// coverage by three times that on each side, and the mask can fit where that level does not.
     private static func pathMaskPlan(width: Int, height: Int, sigma: Float) -> BlurPlan? {
         guard width > 0, height > 0, sigma.isFinite, sigma >= 0 else { return nil }
         let plan = BlurPlan(sigma: Double(sigma), contentWidth: width, contentHeight: height)
-        return plan.width * plan.height <= maximumPathTexels ? plan : nil
+        let planes = plan.levelSizes.dropFirst(plan.levels > 0 ? 1 : 0)
+        let fits = planes.allSatisfy { size in
+            let (texels, overflow) = size.width.multipliedReportingOverflow(by: size.height)
+            return !overflow && texels <= maximumPathTexels
+        }
+        return fits ? plan : nil
     }
 
-    /// The most texels a path's mask may have (a 2048 x 2048 image, 16 MiB).
+    /// The most texels a plane of a path's mask may have (a 2048 x 2048 image, 16 MiB).
     public static let maximumPathTexels = 1 << 22
 
     /// The shadow mask of a path: the alpha of `coverage` (a path's coverage image) blurred by
