@@ -302,8 +302,9 @@ struct FrameCompositor {
         let mixed = BlendPainter.blended(content.texture.levels[0], of: g, by: formula, over: target.buffer, offscreen: offscreen)
         images.store(mixed, pooled: true, at: plan.passes[barrier].target)
         images.release(after: barrier, of: plan, to: offscreen)
-        let blended = TextureBinding(texture: Texture(mixed), unitRect: content.unitRect, minification: content.minification,
-                                     magnification: content.magnification)
+        let shown = content.sampling
+        let blended = TextureBinding(texture: Texture(mixed), unitRect: shown.unitRect, minification: shown.minification,
+                                     magnification: shown.magnification)
         if g.filter == .trilinear { blended.texture.makeMipmaps() }
         return blended
     }

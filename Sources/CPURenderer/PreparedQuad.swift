@@ -215,37 +215,36 @@ struct EdgeBox {
 
 /// A texture and how a quad samples it: an image's, or a group's intermediate image.
 struct TextureBinding {
-    /// The texture (each read may retain it: hot paths borrow `reference` instead).
-    var texture: Texture { reference.takeUnretainedValue() }
-    /// `texture`, without reference counting: alive while `owner` or, for an unretained
-    /// binding, its maker's keeper holds it.
-    let reference: Unmanaged<Texture>
-    /// The part of the texture (unit coordinates, y down) that covers the quad's rect.
-    var unitRect: CGRect
-    var minification: TextureFilter
-    var magnification: TextureFilter
-    /// `texture`, held strongly; nil for an unretained binding.
+    /// The texture, unretained, and how it is sampled: alive while `owner` or, for an
+    /// unretained binding, its maker's keeper holds it.
+    let sampling: TextureSampling
+    /// The texture, held strongly; nil for an unretained binding.
     private let owner: Texture?
+
+    /// The texture (each read may retain it: hot paths borrow `reference` instead).
+    var texture: Texture { sampling.reference.takeUnretainedValue() }
+    /// `texture`, without reference counting.
+    var reference: Unmanaged<Texture> { sampling.reference }
 
     /// `texture` bound with this part and these filters, held strongly.
     init(texture: Texture, unitRect: CGRect, minification: TextureFilter, magnification: TextureFilter) {
-        reference = .passUnretained(texture); owner = texture
-        self.unitRect = unitRect; self.minification = minification; self.magnification = magnification
+        sampling = TextureSampling(reference: .passUnretained(texture), unitRect: unitRect, minification: minification,
+                                   magnification: magnification)
+        owner = texture
     }
 
-    /// `texture` bound without a reference count of its own, for preparing many quads on
-    /// several threads without every one retaining and releasing the one shared texture (an
-    /// atomic operation on one cache line that the threads fight over). The caller keeps the
-    /// texture alive for as long as the binding and what is prepared with it are used.
-    init(unretained texture: Unmanaged<Texture>, unitRect: CGRect, minification: TextureFilter,
-         magnification: TextureFilter) {
-        reference = texture; owner = nil
-        self.unitRect = unitRect; self.minification = minification; self.magnification = magnification
+    /// The texture `sampling` names bound without a reference count of its own, for preparing
+    /// many quads on several threads without every one retaining and releasing the one shared
+    /// texture (an atomic operation on one cache line that the threads fight over). The caller
+    /// keeps the texture alive for as long as the binding and what is prepared with it are used.
+    init(unretained sampling: TextureSampling) {
+        self.sampling = sampling
+        owner = nil
     }
 }
 
-/// A texture bound as a quad samples it, without a hold on it: what preparing a sprite reads of a
-/// `TextureBinding`. Plain data, so a loop over many sprites that makes one for each has nothing
+/// A texture bound as a quad samples it, without a hold on it: a `TextureBinding` less its
+/// hold, what preparing a sprite reads. Plain data, so a loop over many sprites that makes one for each has nothing
 /// to destroy after each (a `TextureBinding` made for each has its `owner`, nil for an
 /// unretained one, released through memory: 28 instructions a sprite). Whoever makes it keeps
 /// the texture alive while it is used.
@@ -259,12 +258,6 @@ struct TextureSampling {
 }
 
 extension TextureBinding {
-    /// This binding's texture and sampling, without its hold on the texture (alive while the
-    /// binding is).
-    var sampling: TextureSampling {
-        TextureSampling(reference: reference, unitRect: unitRect, minification: minification, magnification: magnification)
-    }
-
     /// `texture` bound as `source` asks: its part of the image and its filters.
     init(_ texture: Texture, as source: TextureSource) {
         self.init(texture: texture, unitRect: source.unitRect, minification: source.minificationFilter,

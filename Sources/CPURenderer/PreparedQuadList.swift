@@ -105,8 +105,7 @@ struct PreparedQuadList {
             }
         }
         // The general quad holds its texture (`PreparedQuad.texture`).
-        let binding = TextureBinding(unretained: sampling.reference, unitRect: sampling.unitRect,
-                                     minification: sampling.minification, magnification: sampling.magnification)
+        let binding = TextureBinding(unretained: sampling)
         if let prepared = PreparedQuad(quad.pointee, texture: binding, clips: clips, canvasWidth: canvasWidth,
                                        canvasHeight: canvasHeight) {
             append(prepared)

@@ -4,7 +4,7 @@ import XCTest
 
 /// `DrawListTreeCache` asks in one walk over a list's changed commands whether the list nests as
 /// the last one did and whether a changed command reads its backdrop: the answers are those of
-/// `DrawListTree.nestAlike` and `DrawListTree.readsBackdrop` asked one after the other.
+/// `DrawListTree.nestAlike` and of asking each changed command (`readsBackdrop`), one after the other.
 final class DrawListTreeChangedCommandsTests: XCTestCase {
     private func quad(_ x: CGFloat, backdrop: Bool = false) -> DrawCommand {
         var quad = Quad(transform: .identity, rect: CGRect(x: x, y: 0, width: 4, height: 4))
@@ -19,6 +19,20 @@ final class DrawListTreeChangedCommandsTests: XCTestCase {
         return .beginGroup(group)
     }
 
+    /// Whether a command of `commands` in `ranges` filters its backdrop or begins a group that
+    /// blends with it, asked of each command on its own.
+    private func readsBackdrop(_ commands: [DrawCommand], in ranges: [Range<Int>]) -> Bool {
+        ranges.contains { range in
+            range.contains { index in
+                switch commands[index] {
+                case .quad(let quad): quad.backdrop != nil
+                case .beginGroup(let group): group.blendFormula != nil
+                case .beginMask, .endGroup: false
+                }
+            }
+        }
+    }
+
     /// Checks the one walk against the two functions, and against what the case expects
     /// (`reads` nil: the lists do not nest alike).
     private func check(_ old: [DrawCommand], _ new: [DrawCommand], _ changed: [Range<Int>], reads: Bool?, _ what: String,
@@ -28,7 +42,7 @@ final class DrawListTreeChangedCommandsTests: XCTestCase {
         XCTAssertEqual(answer.nestAlike, alike, "\(what): nesting, one walk against nestAlike", line: line)
         XCTAssertEqual(answer.nestAlike, reads != nil, "\(what): nesting", line: line)
         guard let reads, alike else { return }
-        XCTAssertEqual(answer.readsBackdrop, DrawListTree.readsBackdrop(new, in: changed),
+        XCTAssertEqual(answer.readsBackdrop, readsBackdrop(new, in: changed),
                        "\(what): backdrops, one walk against readsBackdrop", line: line)
         XCTAssertEqual(answer.readsBackdrop, reads, "\(what): backdrops", line: line)
     }

@@ -32,6 +32,23 @@ final class DepthSorterByDepthTests: XCTestCase {
         }
     }
 
+    /// `DepthSorter.sortInRuns` with a scratch buffer of its own.
+    private static func sortInRuns(_ d: UnsafeBufferPointer<Double>, _ range: Range<Int>,
+                                   order: UnsafeMutableBufferPointer<Int>) -> Bool {
+        var scratch = [Int](repeating: 0, count: order.count)
+        return scratch.withUnsafeMutableBufferPointer { DepthSorter.sortInRuns(d, range, order: order, scratch: $0) }
+    }
+
+    /// The parts' orders `source` (each `source[bounds[k]..<bounds[k + 1]]` by depth) merged by
+    /// `DepthSorter.mergeRuns`, into a new array.
+    private static func merged(_ d: UnsafeBufferPointer<Double>, _ source: [Int], bounds: [Int]) -> [Int] {
+        var order = source, scratch = source
+        let inScratch = order.withUnsafeMutableBufferPointer { order in
+            scratch.withUnsafeMutableBufferPointer { DepthSorter.mergeRuns(d, bounds: bounds, order: order, scratch: $0) }
+        }
+        return inScratch ? scratch : order
+    }
+
     /// The order of parts each sorted on its own (`sortInRuns`, as the parts of
     /// `FrameFlattener.sortedByDepth` sort their cards) and merged (`merged`): `byDepth`'s, ties
     /// across parts included; a part with NaN or too many runs says so.
@@ -46,17 +63,17 @@ final class DepthSorterByDepthTests: XCTestCase {
                     var order = [Int](repeating: -1, count: count)
                     var sorted = depths.withUnsafeBufferPointer { d in
                         order.withUnsafeMutableBufferPointer { order in
-                            (0..<partCount).allSatisfy { DepthSorter.sortInRuns(d, bounds[$0]..<bounds[$0 + 1], order: order) }
+                            (0..<partCount).allSatisfy { Self.sortInRuns(d, bounds[$0]..<bounds[$0 + 1], order: order) }
                         }
                     }
                     guard sorted else { return XCTFail("\(count) in \(partCount) parts, round \(round): not sorted") }
-                    let merged = depths.withUnsafeBufferPointer { DepthSorter.merged($0, order, bounds: bounds) }
+                    let merged = depths.withUnsafeBufferPointer { Self.merged($0, order, bounds: bounds) }
                     XCTAssertEqual(merged, arrayOrder(depths), "\(count) in \(partCount) parts, round \(round)")
                     // NaN in the last part: that part says it could not sort.
                     depths[count - 1] = .nan
                     sorted = depths.withUnsafeBufferPointer { d in
                         order.withUnsafeMutableBufferPointer { order in
-                            DepthSorter.sortInRuns(d, bounds[partCount - 1]..<count, order: order)
+                            Self.sortInRuns(d, bounds[partCount - 1]..<count, order: order)
                         }
                     }
                     XCTAssertFalse(sorted)
@@ -67,7 +84,7 @@ final class DepthSorterByDepthTests: XCTestCase {
         let zigzag = (0..<200).map { Double($0 % 2) }
         var order = [Int](repeating: 0, count: 200)
         XCTAssertFalse(zigzag.withUnsafeBufferPointer { d in
-            order.withUnsafeMutableBufferPointer { DepthSorter.sortInRuns(d, 100..<200, order: $0) }
+            order.withUnsafeMutableBufferPointer { Self.sortInRuns(d, 100..<200, order: $0) }
         })
     }
 

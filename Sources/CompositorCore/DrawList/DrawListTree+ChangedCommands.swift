@@ -9,15 +9,11 @@ extension DrawListTree {
         return walk(old, new, in: changed, askingBackdrops: false).nestAlike
     }
 
-    /// Whether a command of `commands` in `ranges` filters its backdrop or begins a group that
-    /// blends with it (what sets `hasBackdrops` when a list is parsed).
-    static func readsBackdrop(_ commands: [DrawCommand], in ranges: [Range<Int>]) -> Bool {
-        walk(commands, commands, in: ranges, askingBackdrops: true).readsBackdrop
-    }
-
-    /// `nestAlike(old, new, differingOnlyIn: changed)` and, when they nest alike,
-    /// `readsBackdrop(new, in: changed)`, from one walk over `changed`. When they do not, the
-    /// second answer means nothing: the walk stops at the first command that plays another part.
+    /// `nestAlike(old, new, differingOnlyIn: changed)` and, when they nest alike, whether a
+    /// command of `new` in `changed` filters its backdrop or begins a group that blends with it
+    /// (what sets `hasBackdrops` when a list is parsed), from one walk over `changed`. When they
+    /// do not nest alike, the second answer means nothing: the walk stops at the first command
+    /// that plays another part.
     static func nestAlikeReadingBackdrop(_ old: [DrawCommand], _ new: [DrawCommand],
                                          differingOnlyIn changed: [Range<Int>]) -> (nestAlike: Bool, readsBackdrop: Bool) {
         guard old.count == new.count else { return (false, false) }
@@ -26,15 +22,12 @@ extension DrawListTree {
 
     /// The one walk: whether each command of `new` in `ranges` plays the part of `old`'s at its
     /// index (stopping at the first that does not), and, when `askingBackdrops`, whether one of
-    /// them reads its backdrop. `old` and `new` have as many commands; given the same array,
-    /// the walk stops at the first reader (the parts are alike throughout).
+    /// them reads its backdrop. `old` and `new` have as many commands.
     private static func walk(_ old: [DrawCommand], _ new: [DrawCommand], in ranges: [Range<Int>],
                              askingBackdrops: Bool) -> (nestAlike: Bool, readsBackdrop: Bool) {
         old.withUnsafeBufferPointer { a in
             new.withUnsafeBufferPointer { b in
-                // Once a reader is found only the parts are compared; given one array twice,
-                // the parts are alike and the walk is done.
-                let sameCommands = a.baseAddress == b.baseAddress
+                // Once a reader is found (or when not asked) only the parts are compared.
                 var reads = !askingBackdrops
                 for range in ranges {
                     var index = range.lowerBound
@@ -51,7 +44,6 @@ extension DrawListTree {
                         case .endGroup:
                             guard case .endGroup = a[index] else { return (false, reads && askingBackdrops) }
                         }
-                        if reads && sameCommands { return (true, askingBackdrops) }
                         index += 1
                     }
                 }

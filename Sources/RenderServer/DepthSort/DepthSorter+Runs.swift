@@ -20,15 +20,10 @@ extension DepthSorter {
     /// Writes the indices `range` of `d` by increasing depth, equal depths in index order, to
     /// `order[range]` and returns true; false (leaving `order[range]` in no particular order)
     /// when a depth there is NaN or they lie in more than `mostRuns` runs. `scratch[range]` (a
-    /// buffer as long as `order`, allocated here when nil) is written as the runs are merged.
-    /// Each part of `FrameFlattener.sortedByDepth` sorts its own sublayers so, on its own thread.
+    /// buffer as long as `order`) is written as the runs are merged. Each part of
+    /// `FrameFlattener.sortedByDepth` sorts its own sublayers so, on its own thread.
     static func sortInRuns(_ d: UnsafeBufferPointer<Double>, _ range: Range<Int>,
-                           order: UnsafeMutableBufferPointer<Int>, scratch: UnsafeMutableBufferPointer<Int>? = nil) -> Bool {
-        guard let scratch else {
-            return withUnsafeTemporaryAllocation(of: Int.self, capacity: order.count) {
-                sortInRuns(d, range, order: order, scratch: $0)
-            }
-        }
+                           order: UnsafeMutableBufferPointer<Int>, scratch: UnsafeMutableBufferPointer<Int>) -> Bool {
         var hasNaN = false
         for i in range {
             hasNaN = hasNaN || d[i].isNaN
@@ -79,17 +74,6 @@ extension DepthSorter {
             bounds = next
         }
         return source.baseAddress != order.baseAddress
-    }
-
-    /// The indices `source` of `d` by increasing depth, equal depths in index order, where
-    /// each `source[bounds[k]..<bounds[k + 1]]` is so ordered (`bounds` from 0 to the count):
-    /// `mergeRuns` into a new array.
-    static func merged(_ d: UnsafeBufferPointer<Double>, _ source: [Int], bounds: [Int]) -> [Int] {
-        var order = source, scratch = source
-        let inScratch = order.withUnsafeMutableBufferPointer { order in
-            scratch.withUnsafeMutableBufferPointer { mergeRuns(d, bounds: bounds, order: order, scratch: $0) }
-        }
-        return inScratch ? scratch : order
     }
 
     /// Merges the sorted indices `s[lo..<mid]` and `s[mid..<hi]` into `t[lo..<hi]`.

@@ -49,7 +49,7 @@ extension FrameFlattener {
         }
         if CATransform3DIsAffine(p.state.sublayerTransform), Self.liesInPaintOrder(planeZs) { return ordered }
         guard partCount > 1, !sorted.contains(false) else { return Self.ids(ordered, at: DepthSorter.byDepth(depths)) }
-        // The parts' orders merged (`DepthSorter.merged`, without allocating).
+        // The parts' orders merged between the two buffers (`DepthSorter.mergeRuns`).
         let inScratch = depths.withUnsafeBufferPointer { d in
             order.withUnsafeMutableBufferPointer { order in
                 scratch.withUnsafeMutableBufferPointer { DepthSorter.mergeRuns(d, bounds: bounds, order: order, scratch: $0) }

@@ -16,7 +16,7 @@ extension FrameFlattener {
     func lastDrawing(ofMissed id: UInt64, index: Int?, entry: FlattenedSubtreeCache.Entry?, commandStarts: [Int],
                      clipStarts: [Int], contextSerial: UInt64, cache: FlattenedSubtreeCache) -> LastDrawing? {
         // `FlattenedSubtreeCache.reusable(_:key:)`, uncounted: the caller's visit counts it.
-        if let entry, entry.commands != nil, let summary = facts.summaries[id],
+        if let entry, let summary = facts.summaries[id],
            entry.holdsSubtree(under: SubtreeKey(subtreeVersion: summary.subtreeVersion, context: contextSerial)) {
             return nil
         }
