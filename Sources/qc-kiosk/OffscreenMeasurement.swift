@@ -54,12 +54,16 @@ struct OffscreenMeasurement {
     var keyInterval: CFTimeInterval = 0.5
     /// Seconds between two refreshes of the display measured for.
     var refreshPeriod: CFTimeInterval = 1.0 / 60
+    /// Draws with the CPU renderer, as a kiosk without a GPU does, instead of GLES.
+    var rendersOnCPU = false
 
     /// Renders at `size` for `seconds`, showing the running figures on the overlay twice a
     /// second; returns the figures and the last frame.
     func run(size: CGSize, seconds: CFTimeInterval) throws -> (Result, CGImage) {
         app.setPhysicalSize(size)
-        let renderer = try CARenderer(pixelWidth: Int(size.width), pixelHeight: Int(size.height))
+        let renderer = rendersOnCPU
+            ? try CARenderer(cpuPixelWidth: Int(size.width), pixelHeight: Int(size.height))
+            : try CARenderer(pixelWidth: Int(size.width), pixelHeight: Int(size.height))
         renderer.layer = app.screenLayer
         renderer.tracksDamage = true
         let pixels = Double(size.width * size.height)

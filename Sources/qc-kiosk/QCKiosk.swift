@@ -56,7 +56,7 @@ struct QCKiosk: ParsableCommand {
     @Option(help: "How far the renderer may work ahead of the display.")
     var pacing: CAFramePacingPolicy = .adaptive
 
-    @Flag(help: "Draw with the CPU renderer into dumb buffers.")
+    @Flag(help: "Draw with the CPU renderer: into dumb buffers on a display, or offscreen with --measure.")
     var cpu = false
 
     @Flag(help: "Draw with GLES on GBM buffers (fail rather than fall back to the CPU).")
@@ -224,14 +224,15 @@ struct QCKiosk: ParsableCommand {
     private func measureOffscreen(_ app: CAKioskApplication, overlay: StatusOverlay, seconds: Double, into directory: String) throws {
         Self.useSoftwareGLUnlessConfigured()
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        let measurement = OffscreenMeasurement(app: app, overlay: overlay, keys: demo.measurementKeys)
+        var measurement = OffscreenMeasurement(app: app, overlay: overlay, keys: demo.measurementKeys)
+        measurement.rendersOnCPU = cpu
         do {
             let (result, image) = try measurement.run(size: size.size, seconds: seconds)
             let figures = result.figures
             let p99 = OffscreenMeasurement.Result.percentile(result.frameTimes, 0.99)
             let meanRedrawn = result.redrawnFractions.reduce(0, +) / Double(max(1, result.redrawnFractions.count))
-            print(String(format: "qc-kiosk: %@ at %dx%d, paced to 60 Hz: %d frames in %.2f s (%.1f fps), %d dropped; frame time median %.2f ms, p99 %.2f ms; redrawn median %.1f%%, mean %.1f%%",
-                         demo.rawValue, Int(size.size.width), Int(size.size.height), result.frames, result.elapsed,
+            print(String(format: "qc-kiosk: %@ at %dx%d on %@, paced to 60 Hz: %d frames in %.2f s (%.1f fps), %d dropped; frame time median %.2f ms, p99 %.2f ms; redrawn median %.1f%%, mean %.1f%%",
+                         demo.rawValue, Int(size.size.width), Int(size.size.height), cpu ? "the CPU renderer" : "GLES", result.frames, result.elapsed,
                          figures.framesPerSecond, result.missedRefreshes, figures.frameTime * 1000, p99 * 1000,
                          (figures.redrawnFraction ?? 1) * 100, meanRedrawn * 100))
             let path = "\(directory)/\(demo.rawValue)-measured.png"

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import XCTest
 @testable import qc_kiosk
 
@@ -12,6 +13,14 @@ final class KioskDemoOptionTests: XCTestCase {
         XCTAssertTrue(flow.status)
         XCTAssertEqual(flow.measure, 5)
         XCTAssertEqual(try QCKiosk.parse(["--key", "1:f1", "--key", "2:s"]).key.map(\.code), [59, 31])
+    }
+
+    func testMeasurementOnTheCPURenderer() throws {
+        let measured = try QCKiosk.parse(["--cpu", "--measure", "2", "--size", "1920x1080"])
+        XCTAssertTrue(measured.cpu, "--measure draws on the CPU renderer with --cpu, as a kiosk without a GPU does")
+        XCTAssertEqual(measured.measure, 2)
+        XCTAssertEqual(measured.size.size, CGSize(width: 1920, height: 1080))
+        XCTAssertThrowsError(try QCKiosk.parse(["--cpu", "--gpu", "--measure", "2"]))
     }
 
     func testInvalidDemoOptionsAreRefused() {
