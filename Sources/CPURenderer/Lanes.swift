@@ -1,4 +1,4 @@
-import CompositorCore
+@_spi(Lanes) import CompositorCore
 
 // Eight pixels of one row processed together (`Lanes`, with min/max, square root and mask
 // reductions from CompositorCore). The helpers below avoid the standard library's generic SIMD

@@ -1,5 +1,5 @@
 import Foundation
-import CompositorCore
+@_spi(Lanes) import CompositorCore
 import CoreGraphics
 
 /// A clip ready for per-pixel evaluation: the inverse of its plane's homography (canvas pixel

@@ -1,9 +1,44 @@
-import CompositorCore
+@_spi(Lanes) import CompositorCore
 import Foundation
+
+/// A gradient's stops, owned for the `PreparedGradient`s that read them: straight colours and
+/// their locations, at least one.
+/// Unchecked Sendable: nothing writes the stops after `init`.
+final class GradientStops: @unchecked Sendable {
+    /// Stop locations, `count` of them.
+    let locations: UnsafeMutablePointer<Float>
+    /// Straight colours, one per location.
+    let colors: UnsafeMutablePointer<SIMD4<Float>>
+    let count: Int
+
+    /// The rendered stops of `fill`, or nil when it has none (the quad then paints nothing under its texture).
+    init?(_ fill: GradientFill) {
+        let stops = fill.renderedStops
+        guard !stops.isEmpty else { return nil }
+        count = stops.count
+        locations = .allocate(capacity: count)
+        colors = .allocate(capacity: count)
+        for (index, stop) in stops.enumerated() {
+            (locations + index).initialize(to: stop.location)
+            (colors + index).initialize(to: SIMD4(stop.red, stop.green, stop.blue, stop.alpha))
+        }
+    }
+
+    deinit {
+        locations.deallocate()
+        colors.deallocate()
+    }
+}
 
 /// A quad's gradient ready for per-pixel evaluation, eight local points at a time: the same
 /// maths as `GradientFill.parameter(atX:y:)` and `GradientFill.color(at:)`, in single precision.
-struct PreparedGradient {
+///
+/// A plain value that reads its stops through pointers, valid while the `GradientStops` it was
+/// made with lives (the prepared quad holds them): the per-pixel loop reads it out of the
+/// prepared quad for every eight pixels, and copying arrays there retained and released them
+/// each time (a sixth of a full-screen radial gradient's frame). Sendable because bands only
+/// read what it points to.
+struct PreparedGradient: @unchecked Sendable {
     private let kind: GradientFill.Kind
     private let startX: Float, startY: Float
     /// Axial: the direction divided by its squared length (zero for a degenerate gradient).
@@ -13,13 +48,13 @@ struct PreparedGradient {
     private let isDegenerateRadial: Bool
     /// Conic: the angle of start→end.
     private let baseAngle: Float
-    /// Stop locations and straight colours, at least one.
-    private let locations: [Float]
-    private let colors: [SIMD4<Float>]
+    /// Stop locations and straight colours, `stopCount` of each, at least one.
+    private let locations: UnsafePointer<Float>
+    private let colors: UnsafePointer<SIMD4<Float>>
+    private let stopCount: Int
 
-    /// Prepares `fill`, or returns nil when it has no stops (the quad then paints nothing under its texture).
-    init?(_ fill: GradientFill) {
-        guard !fill.stops.isEmpty else { return nil }
+    /// Prepares `fill`, whose rendered stops are `stops`.
+    init(_ fill: GradientFill, stops: GradientStops) {
         kind = fill.kind
         let sx = Double(fill.startPoint.x), sy = Double(fill.startPoint.y)
         let dx = Double(fill.endPoint.x) - sx, dy = Double(fill.endPoint.y) - sy
@@ -34,9 +69,9 @@ struct PreparedGradient {
         inverseRadiusX = rx > 0 ? Float(1 / rx) : 0
         inverseRadiusY = ry > 0 ? Float(1 / ry) : 0
         baseAngle = Float(atan2(dy, dx))
-        let stops = fill.renderedStops
-        locations = stops.map(\.location)
-        colors = stops.map { SIMD4($0.red, $0.green, $0.blue, $0.alpha) }
+        locations = UnsafePointer(stops.locations)
+        colors = UnsafePointer(stops.colors)
+        stopCount = stops.count
     }
 
     /// The premultiplied colour (0...1) at eight local points.
@@ -68,7 +103,7 @@ struct PreparedGradient {
     @inline(__always)
     func color(at t: Lanes) -> LaneColor {
         var straight = LaneColor(colors[0])
-        for i in 1..<max(colors.count, 1) {
+        for i in 1..<max(stopCount, 1) {
             // The segment whose first stop lies below t wins (later segments override earlier).
             let a = locations[i - 1], span = locations[i] - a
             let f = span > 0 ? lanesClamp01((t - a) * (1 / span)) : Lanes(repeating: 1)

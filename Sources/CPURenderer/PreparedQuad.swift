@@ -1,4 +1,4 @@
-import CompositorCore
+@_spi(Lanes) import CompositorCore
 import Foundation
 
 /// A quad ready to be painted: everything the per-pixel evaluation needs, in single precision,
@@ -26,6 +26,8 @@ struct PreparedQuad {
     var fill: SIMD4<Float>
     /// Painted instead of `fill` when set (never on blurred quads, which paint their fill colour).
     var gradient: PreparedGradient?
+    /// Holds the stops that `gradient` reads.
+    var gradientStops: GradientStops?
     /// Whether the quad adds to what is beneath it (`BlendMode.plusLighter`) instead of covering it.
     var isAdditive: Bool
     /// Whether interior pixels need the shader (a texture or a gradient) rather than one colour.
@@ -90,7 +92,12 @@ struct PreparedQuad {
         let radii = quad.cornerRadii.vector
         shape = RoundedRectField(minX: minX, minY: minY, width: maxX - minX, height: maxY - minY, radii: radii)
         fill = quad.fillColor.raw
-        gradient = quad.blurSigma > 0 ? nil : quad.gradient.flatMap(PreparedGradient.init)
+        gradientStops = quad.blurSigma > 0 ? nil : quad.gradient.flatMap(GradientStops.init)
+        if let fill = quad.gradient, let stops = gradientStops {
+            gradient = PreparedGradient(fill, stops: stops)
+        } else {
+            gradient = nil
+        }
         // A gradient without stops is clear everywhere (GradientFill.color(at:)), and still replaces the fill.
         if quad.blurSigma <= 0, quad.gradient != nil, gradient == nil { fill = .zero }
         isAdditive = quad.blendMode == .plusLighter

@@ -1,4 +1,4 @@
-import CompositorCore
+@_spi(Lanes) import CompositorCore
 import Foundation
 
 /// The per-pixel evaluation of a quad, eight pixels of a row at a time: the same steps as the

@@ -1,5 +1,5 @@
 import Foundation
-import CompositorCore
+@_spi(Lanes) import CompositorCore
 import CoreGraphics
 
 /// The signed distance to a rounded rectangle (negative inside), the same field the GLES quad

@@ -1,4 +1,4 @@
-import CompositorCore
+@_spi(Lanes) import CompositorCore
 import CPURendererKernels
 import Foundation
 

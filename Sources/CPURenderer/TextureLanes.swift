@@ -1,4 +1,4 @@
-import CompositorCore
+@_spi(Lanes) import CompositorCore
 import Foundation
 
 /// Eight-lane sampling of a texture: coordinates, weights, texel indices and unpacking in

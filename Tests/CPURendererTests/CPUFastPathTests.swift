@@ -1,4 +1,4 @@
-import CompositorCore
+@_spi(Lanes) import CompositorCore
 import CoreGraphics
 @testable import CPURenderer
 import Foundation

@@ -8,20 +8,21 @@ package typealias Lanes = SIMD8<Float>
 package typealias LaneMask = SIMDMask<SIMD8<Int32>>
 
 /// The smaller of each pair of lanes.
-@inlinable @inline(__always) package func lanesMin(_ a: SIMD8<Float>, _ b: SIMD8<Float>) -> SIMD8<Float> { a.replacing(with: b, where: b .< a) }
+@_spi(Lanes) @inlinable @inline(__always) public func lanesMin(_ a: SIMD8<Float>, _ b: SIMD8<Float>) -> SIMD8<Float> { a.replacing(with: b, where: b .< a) }
 /// The larger of each pair of lanes.
-@inlinable @inline(__always) package func lanesMax(_ a: SIMD8<Float>, _ b: SIMD8<Float>) -> SIMD8<Float> { a.replacing(with: b, where: b .> a) }
+@_spi(Lanes) @inlinable @inline(__always) public func lanesMax(_ a: SIMD8<Float>, _ b: SIMD8<Float>) -> SIMD8<Float> { a.replacing(with: b, where: b .> a) }
 /// The magnitude of each lane.
-@inlinable @inline(__always) package func lanesAbs(_ a: SIMD8<Float>) -> SIMD8<Float> { lanesMax(a, -a) }
+@_spi(Lanes) @inlinable @inline(__always) public func lanesAbs(_ a: SIMD8<Float>) -> SIMD8<Float> { lanesMax(a, -a) }
 /// Each lane clamped to 0...1.
-@inlinable @inline(__always) package func lanesClamp01(_ a: SIMD8<Float>) -> SIMD8<Float> {
+@_spi(Lanes) @inlinable @inline(__always) public func lanesClamp01(_ a: SIMD8<Float>) -> SIMD8<Float> {
     lanesMin(lanesMax(a, SIMD8<Float>(repeating: 0)), SIMD8<Float>(repeating: 1))
 }
 
 /// The square root of each lane (0 for lanes at or below 0; inputs clamped to 1e30), to a
 /// few units in the last place: an estimate of 1/√x from the float's bits, three Newton steps,
-/// times x (the standard library's takes each lane through scalar code with a branch).
-@inlinable @inline(__always) package func lanesSquareRoot(_ x: SIMD8<Float>) -> SIMD8<Float> {
+/// times x (the standard library's takes each lane through scalar code with a branch). Transparent:
+/// as `@inline(__always)` the optimiser left it a call in the large per-pixel bodies.
+@_spi(Lanes) @_transparent public func lanesSquareRoot(_ x: SIMD8<Float>) -> SIMD8<Float> {
     let v = lanesMin(lanesMax(x, SIMD8<Float>(repeating: 1e-30)), SIMD8<Float>(repeating: 1e30))
     var y = unsafeBitCast(0x5F37_59DF &- (unsafeBitCast(v, to: SIMD8<UInt32>.self) &>> 1), to: SIMD8<Float>.self)
     let half = 0.5 * v
@@ -33,14 +34,14 @@ package typealias LaneMask = SIMDMask<SIMD8<Int32>>
 
 /// Whether every lane of `mask` is set, by halving vector ANDs (the standard library's `all`
 /// reduces lane by lane).
-@inlinable @inline(__always) package func allLanes(_ mask: SIMDMask<SIMD8<Int32>>) -> Bool {
+@_spi(Lanes) @inlinable @inline(__always) public func allLanes(_ mask: SIMDMask<SIMD8<Int32>>) -> Bool {
     let v = unsafeBitCast(mask, to: SIMD8<Int32>.self)
     let four = v.lowHalf & v.highHalf, two = four.lowHalf & four.highHalf
     return two.x & two.y != 0
 }
 
 /// Whether any lane of `mask` is set, by halving vector ORs.
-@inlinable @inline(__always) package func anyLane(_ mask: SIMDMask<SIMD8<Int32>>) -> Bool {
+@_spi(Lanes) @inlinable @inline(__always) public func anyLane(_ mask: SIMDMask<SIMD8<Int32>>) -> Bool {
     let v = unsafeBitCast(mask, to: SIMD8<Int32>.self)
     let four = v.lowHalf | v.highHalf, two = four.lowHalf | four.highHalf
     return two.x | two.y != 0
