@@ -24,8 +24,15 @@ struct ChunkedQuadRun {
     /// The texture of the last textured quad gathered and its binding: a quad sampling the same
     /// image the same way binds it alike, without asking the texture cache again. Forgotten with
     /// the run, so the cache is asked again once anything else has been encoded.
-    var lastTexture: (image: ObjectIdentifier, unitRect: CGRect, minification: TextureFilter, magnification: TextureFilter,
+    var lastTexture: (image: ObjectIdentifier, unitRect: SIMD4<Double>, minification: TextureFilter, magnification: TextureFilter,
                       binding: InstanceWriter.Binding)?
+
+    /// A unit rect's origin and size, compared in a few instructions (`CGRect.==` is a call of
+    /// some 55 into Foundation).
+    @inline(__always)
+    static func components(of rect: CGRect) -> SIMD4<Double> {
+        SIMD4(Double(rect.origin.x), Double(rect.origin.y), Double(rect.size.width), Double(rect.size.height))
+    }
 
     /// The quads gathered.
     var count: Int { commands.count }

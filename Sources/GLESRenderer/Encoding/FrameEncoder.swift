@@ -526,14 +526,15 @@ final class FrameEncoder {
             return true
         }
         guard let image = quad.textureImage?.image else { return false }
-        if let last = run.lastTexture, last.image == image, last.unitRect == sampling.unitRect,
+        let unitRect = ChunkedQuadRun.components(of: sampling.unitRect)
+        if let last = run.lastTexture, last.image == image, last.unitRect == unitRect,
            last.minification == sampling.minification, last.magnification == sampling.magnification {
             run.append(command: command, binding: last.binding)
             return true
         }
         guard let source = quad.texture else { return false }
         let binding = try binding(of: source, video: nil, for: quad)
-        run.lastTexture = (image, sampling.unitRect, sampling.minification, sampling.magnification, binding)
+        run.lastTexture = (image, unitRect, sampling.minification, sampling.magnification, binding)
         run.append(command: command, binding: binding)
         return true
     }
