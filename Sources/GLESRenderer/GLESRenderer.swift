@@ -185,6 +185,25 @@ public final class GLESRenderer: FrameRenderer, CacheBudgetedRenderer {
         set { encoder.leanBatchesEnabled = newValue }
     }
 
+    /// Whether runs of plain quads are written in chunks on several threads (the default) rather
+    /// than one by one as they are reached (`ChunkedQuadRun`); tests compare the two.
+    var usesChunkedRuns: Bool {
+        get { encoder.chunkedRunsEnabled }
+        set { encoder.chunkedRunsEnabled = newValue }
+    }
+
+    /// The last frame as encoded: its instances, their features and canvas bounds (a
+    /// damage-limited frame's), and each pass's batches; tests compare encodings.
+    var lastEncoding: (instances: [Float], features: [ShaderFeatures], bounds: [SIMD4<Int32>], batches: [[QuadBatch]]) {
+        let count = encoder.instanceCount
+        let batches = encoder.passes.map { pass -> [QuadBatch] in
+            if case let .quads(batches) = pass.work { return batches }
+            return []
+        }
+        return (Array(encoder.instanceData.prefix(count * QuadInstance.stride)), Array(encoder.instanceFeatures.prefix(count)),
+                Array(encoder.instanceBounds.prefix(count)), batches)
+    }
+
     /// The instances the last frame's canvas pass drew laid out per damage rectangle (its clearing
     /// quads included; `DamagedCanvasDraws`), or 0 when it was not; tests count the copies.
     var damagedCanvasInstanceCount: Int { lastFrameDrewDamagedCanvas ? damagedCanvas.instanceCount : 0 }
@@ -320,7 +339,11 @@ public final class GLESRenderer: FrameRenderer, CacheBudgetedRenderer {
             GLESRendererLog.logger.warning("clips nested deeper than \(ClipTable.maximumDepth) levels (or in a loop); outer ones are ignored")
         }
         let damage = scissors.map { DamageTiles(rects: $0, width: list.pixelWidth, height: list.pixelHeight) }
+        // With the statistics logged, where the frame's time goes on this thread: encoding, the
+        // upload, the draw calls, and the wait for the GPU (`glFinish`).
+        var phases = options.logsStatistics ? FramePhases() : nil
         try encoder.encode(list, damage: damage)
+        phases?.mark(.encode)
         statistics.quads = encoder.quadCount
         if encoder.fragments.isEnabled { statistics.fragmentsShaded = Int(encoder.fragments.pixels.rounded()) }
         statistics.textureUploads = textures.uploadsThisFrame
@@ -341,6 +364,7 @@ public final class GLESRenderer: FrameRenderer, CacheBudgetedRenderer {
         }
         lastFrameDrewDamagedCanvas = drawsDamagePerInstance
         try uploadInstances(withDamagedCanvas: drawsDamagePerInstance)
+        phases?.mark(.upload)
         glDisable(GLenum(GL_DEPTH_TEST))
         glDisable(GLenum(GL_CULL_FACE))
         for pass in encoder.passes {
@@ -350,7 +374,9 @@ public final class GLESRenderer: FrameRenderer, CacheBudgetedRenderer {
                 statistics.drawCalls += try draw(pass, clearColor: list.clearColor, scissors: scissors)
             }
         }
+        phases?.mark(.submit)
         glFinish()
+        phases?.mark(.finish)
         try GLError.check("frame")
         try context.checkReset()
         hasEnded = true
@@ -358,7 +384,7 @@ public final class GLESRenderer: FrameRenderer, CacheBudgetedRenderer {
         recordResources(in: &statistics)
         lastStatistics = statistics
         if options.logsStatistics {
-            GLESRendererLog.logger.info("\(statistics.drawCalls) draw calls, \(statistics.offscreenPasses) offscreen passes, \(statistics.quads) quads, \(statistics.textureUploads) uploads (\(statistics.partialTextureUploads) partial); live \(ledger.counts)")
+            GLESRendererLog.logger.info("\(statistics.drawCalls) draw calls, \(statistics.offscreenPasses) offscreen passes, \(statistics.quads) quads, \(statistics.textureUploads) uploads (\(statistics.partialTextureUploads) partial); live \(ledger.counts); \(phases?.description ?? "")")
         }
         return statistics
     }

@@ -14,7 +14,9 @@ import Logging
 /// and mix, run as a `RenderPass.Barrier` of their host. A finished group is composited into its
 /// host as two textured quads through the group's transform: its shadow, tinted and offset, then
 /// its content. Passes are encoded in the order they run, so a target the plan releases goes
-/// back to the pool at once, for a later pass of the frame.
+/// back to the pool at once, for a later pass of the frame. A pass's runs of plain quads are
+/// gathered (their textures resolved in order) and written in chunks on several threads
+/// (`ChunkedQuadRun`), the same instances and batches as quads written one by one.
 final class FrameEncoder {
     private let textures: TextureCache
     private let pool: RenderTargetPool
@@ -26,9 +28,18 @@ final class FrameEncoder {
     private var nestingReporter = NestingReporter()
     private let logger = Logger(label: "GLESRenderer")
     /// When false, plain sprites are drawn by the full shader too (for comparing the two).
-    var spriteVariantEnabled = true
+    var spriteVariantEnabled = true { didSet { writer = makeWriter() } }
     /// When false, quads with an analytic clip are drawn whole (for comparing the two).
-    var clipShrinkingEnabled = true
+    var clipShrinkingEnabled = true { didSet { writer = makeWriter() } }
+    // The writer and the run below are read or written for every quad, on the encoding thread
+    // alone, so they are not checked at run time either (a check costs 85–125 instructions a quad).
+    /// Writes each instance, with the settings above.
+    @exclusivity(unchecked) private var writer: InstanceWriter
+    /// When false, every quad is written on the encoding thread as it is reached, rather than
+    /// runs of plain quads in chunks on several threads (`ChunkedQuadRun`; for comparing the two).
+    var chunkedRunsEnabled = true
+    /// The run of plain quads met since the last other drawable, written when it ends.
+    @exclusivity(unchecked) private var run = ChunkedQuadRun()
     /// When false, batches of quads needing different features are drawn whole with their union
     /// (for comparing the two).
     var leanBatchesEnabled = true
@@ -38,7 +49,7 @@ final class FrameEncoder {
     // overlapping access, so it is not checked at run time (a check costs about as much as writing
     // an instance's features).
     /// The features each instance needs (`instanceCapacity` of them).
-    @exclusivity(unchecked) private var instanceFeatures: [ShaderFeatures] = []
+    @exclusivity(unchecked) private(set) var instanceFeatures: [ShaderFeatures] = []
 
     /// The frame's instances (`instanceCount` of them, `QuadInstance.stride` floats each).
     private(set) var instanceData: [Float] = []
@@ -54,7 +65,7 @@ final class FrameEncoder {
     /// Quads drawn (after culling), composited group images included.
     @exclusivity(unchecked) private(set) var quadCount = 0
     /// The fragments the frame's instances shade, when counted (`GLESRenderer.countsShadedFragments`).
-    var fragments = ShadedFragmentCount()
+    @exclusivity(unchecked) var fragments = ShadedFragmentCount()
     /// For each instance of the canvas pass of a damage-limited frame, the canvas pixels it can
     /// touch (minX, minY, maxX, maxY, exclusive); empty for other frames and passes.
     @exclusivity(unchecked) private(set) var instanceBounds: [SIMD4<Int32>] = []
@@ -91,7 +102,12 @@ final class FrameEncoder {
          clips: ClipResolver) {
         self.textures = textures; self.pool = pool; self.rasterCache = rasterCache; self.shadowMasks = shadowMasks
         self.clips = clips
+        writer = InstanceWriter(clips: clips, clipShrinking: true, spriteVariant: true)
         keptBackdrops = KeptBackdrops(byteCount: { $0.target.byteCount }, discard: { [pool] kept in pool.recycle(kept.target) })
+    }
+
+    private func makeWriter() -> InstanceWriter {
+        InstanceWriter(clips: clips, clipShrinking: clipShrinkingEnabled, spriteVariant: spriteVariantEnabled)
     }
 
     /// Moves the kept filtered backdrops to the commands of `list` (a frame about to be encoded,
@@ -198,80 +214,54 @@ final class FrameEncoder {
     /// Encodes a quad as it is drawn (a blurred one in closed form).
     private func encodeDrawn(_ quad: Quad, into builder: PassBuilder) throws {
         if quad.opacity <= 0 || (!quad.isDoubleSided && quad.transform.facesAway) { return }
-        var binding: (texture: GLuint, samplerKey: Int, coordinates: (rect: SIMD4<Float>, clamp: SIMD4<Float>))?
+        var binding: InstanceWriter.Binding?
         var video: VideoPlanes?
         if let source = quad.texture, quad.blurSigma <= 0 {
             // A video frame is drawn from its planes: its luma texture is the quad's texture.
             if let frame = source.video { video = try textures.planes(for: frame) }
-            let placement = try video?.placement ?? textures.placement(for: source)
-            let coordinates = placement.coordinates(for: source.unitRect)
-            var samplerKey = SamplerSet.key(minification: source.minificationFilter, magnification: source.magnificationFilter)
-            if let video, VideoPlanes.mapsTexelsToPixels(quad, coordinates: coordinates.rect, width: Int(video.placement.width),
-                                                         height: Int(video.placement.height)) {
-                samplerKey = SamplerSet.key(minification: .nearest, magnification: .nearest)
-            }
-            binding = (placement.texture, samplerKey, coordinates)
+            binding = try self.binding(of: source, video: video, for: quad)
         }
-        let margin = QuadInstance.drawnMargin(quad)
-        let clip = clips.resolve(quad.clipIndex, transform: quad.transform, rect: quad.rect, margin: Double(margin))
-        let clipped = clip.analytic != nil || clip.tableIndex >= 0
-        let blend: BatchBlend = quad.blendMode == .plusLighter ? .additive
-            : QuadInstance.isOpaque(quad, clipped: clipped) ? .replace : .sourceOver
         let gradient = quad.blurSigma <= 0 ? quad.gradient.flatMap(GradientUniforms.init) : nil
-        // Drawn with blending off, a quad with antialiased edges is drawn without its margin: its
-        // edges lie on pixel boundaries, so the margin holds no pixel centre it covers, and a
-        // fragment there whose coverage rounds to a few millionths instead of zero would replace
-        // the pixel beneath with almost nothing. Hard edges cover exactly 0 or 1 (square corners:
-        // `isOpaque`), so such a quad keeps its margin (`drawnMargin`).
-        let antialiased = quad.antialiasedEdges & 0xF != 0
-        append(quad, binding: binding, blend: blend, gradient: gradient, video: video, clip: clip,
-               margin: blend == .replace && antialiased ? 0 : margin, into: builder)
+        let state = writer.drawnState(of: quad)
+        append(quad, binding: binding, blend: state.blend, gradient: gradient, video: video, clip: state.clip,
+               margin: state.margin, into: builder)
+    }
+
+    /// The texture, sampler and coordinates a quad samples `source` with (`video` its planes).
+    private func binding(of source: TextureSource, video: VideoPlanes?, for quad: Quad) throws -> InstanceWriter.Binding {
+        let placement = try video?.placement ?? textures.placement(for: source)
+        let coordinates = placement.coordinates(for: source.unitRect)
+        var samplerKey = SamplerSet.key(minification: source.minificationFilter, magnification: source.magnificationFilter)
+        if let video, VideoPlanes.mapsTexelsToPixels(quad, coordinates: coordinates.rect, width: Int(video.placement.width),
+                                                     height: Int(video.placement.height)) {
+            samplerKey = SamplerSet.key(minification: .nearest, magnification: .nearest)
+        }
+        return (placement.texture, samplerKey, coordinates)
     }
 
     /// Writes one instance and adds it to the builder's last batch or a new one.
-    private func append(_ quad: Quad, binding: (texture: GLuint, samplerKey: Int, coordinates: (rect: SIMD4<Float>, clamp: SIMD4<Float>))?,
-                        alphaTint: Bool = false, blend: BatchBlend, gradient: GradientUniforms? = nil,
-                        video: VideoPlanes? = nil, clip: ClipResolver.Resolution, margin: Float, into builder: PassBuilder) {
+    private func append(_ quad: Quad, binding: InstanceWriter.Binding?, alphaTint: Bool = false, blend: BatchBlend,
+                        gradient: GradientUniforms? = nil, video: VideoPlanes? = nil, clip: ClipResolver.Resolution, margin: Float,
+                        into builder: PassBuilder) {
         guard let base else { return }
         let index = instanceCount
         // Nine-patched shadows can outgrow the estimate: the frame is encoded again, larger.
         guard index < instanceCapacity else { isShortOfInstances = true; return }
-        QuadInstance.write(quad, texture: binding?.coordinates, alphaTint: alphaTint,
-                           nearestFlags: binding.map { QuadInstance.nearestFlags(samplerKey: $0.samplerKey) } ?? 0,
-                           clip: clip, margin: margin, into: base + index * QuadInstance.stride)
-        let drawn = clipShrinkingEnabled ? ClippedQuadGeometry.drawnRect(of: quad, margin: margin, textured: binding != nil, clip: clip) : nil
-        if let drawn { ClippedQuadGeometry.write(drawn, into: base + index * QuadInstance.stride) }
+        let written = writer.write(quad, binding: binding, alphaTint: alphaTint, gradient: gradient != nil, video: video != nil,
+                                   clip: clip, margin: margin, into: base + index * QuadInstance.stride)
         if fragments.isEnabled {
-            fragments.add(quad, drawn: drawn, margin: margin, width: builder.canvasWidth, height: builder.canvasHeight,
+            fragments.add(quad, drawn: written.drawn, margin: margin, width: builder.canvasWidth, height: builder.canvasHeight,
                           damage: builder === root ? damage?.rectangles : nil)
         }
-        let texture = binding?.texture ?? 0, samplerKey = binding?.samplerKey ?? 0
         if damage != nil && builder === root {
-            instanceBounds[index] = Self.canvasBounds(of: quad, written: base + index * QuadInstance.stride,
-                                                      analyticClip: clip.analytic != nil, replaces: blend == .replace, in: root)
+            instanceBounds[index] = InstanceWriter.canvasBounds(of: quad, written: base + index * QuadInstance.stride,
+                                                                analyticClip: clip.analytic != nil, replaces: blend == .replace,
+                                                                width: root.canvasWidth, height: root.canvasHeight)
             instanceReachKinds[index] = (quad.blurSigma > 0, blend == .replace)
         }
-        var features = QuadInstance.features(quad, textured: binding != nil, alphaTint: alphaTint, clip: clip)
-        if gradient != nil { features.insert(.gradient) }
-        if video != nil { features.insert(.video) }
-        if !spriteVariantEnabled { features.remove(.sprite) }
-        instanceFeatures[index] = features
-        if !builder.startsNewBatch, let last = builder.batches.indices.last,
-           builder.batches[last].accepts(instance: index, texture: texture, samplerKey: samplerKey, blend: blend, gradient: gradient,
-                                                     video: video) {
-            builder.batches[last].instanceCount += 1
-            if builder.batches[last].features != features { builder.batches[last].isMixed = true }
-            builder.batches[last].features = builder.batches[last].features.merged(with: features)
-            if builder.batches[last].texture == 0 && texture != 0 {
-                builder.batches[last].texture = texture; builder.batches[last].samplerKey = samplerKey
-                builder.batches[last].video = video
-            }
-        } else {
-            builder.batches.append(QuadBatch(firstInstance: index, instanceCount: 1, texture: texture,
-                                             samplerKey: samplerKey, blend: blend, features: features, gradient: gradient,
-                                             video: video))
-            builder.startsNewBatch = false
-        }
+        instanceFeatures[index] = written.features
+        builder.add(instance: index, texture: binding?.texture ?? 0, samplerKey: binding?.samplerKey ?? 0, blend: blend,
+                    features: written.features, gradient: gradient, video: video)
         instanceCount += 1
         quadCount += 1
     }
@@ -320,21 +310,6 @@ final class FrameEncoder {
         }
     }
 
-    /// The canvas pixels a quad of the canvas pass can change: those its written instance can
-    /// change (`InstancePixelBounds`), which also cut them by its analytic clip and leave out the
-    /// pixel or two of antialiasing margin that the coarser damage bounds of a quad in perspective
-    /// or with colours beyond 1 round outward to, so that a damage rectangle next to the quad does
-    /// not draw it. A quad those bounds give the whole pass (in perspective) is cut to its damage bounds.
-    private static func canvasBounds(of quad: Quad, written instance: UnsafePointer<Float>, analyticClip: Bool, replaces: Bool,
-                                     in pass: PassBuilder) -> SIMD4<Int32> {
-        let exact = InstancePixelBounds.of(instance, analyticClip: analyticClip, blurred: quad.blurSigma > 0, replaces: replaces,
-                                           width: pass.canvasWidth, height: pass.canvasHeight)
-        guard exact == SIMD4(0, 0, Int32(clamping: pass.canvasWidth), Int32(clamping: pass.canvasHeight)) else { return exact }
-        guard let r = DamageBounds.of(quad).map(DamageBounds.pixels) else { return exact }
-        return SIMD4(max(Int32(clamping: r.x), exact.x), max(Int32(clamping: r.y), exact.y),
-                     min(Int32(clamping: r.x + r.width), exact.z), min(Int32(clamping: r.y + r.height), exact.w))
-    }
-
     /// Appends a quad showing a target's content (a group's image, its mask or its shadow).
     private func appendImage(_ quad: Quad, of target: RenderTarget, unitRect: CGRect = CGRect(x: 0, y: 0, width: 1, height: 1),
                              filter: TextureFilter = .linear, alphaTint: Bool = false, blend: BatchBlend = .sourceOver,
@@ -343,9 +318,8 @@ final class FrameEncoder {
         let sampling: TextureFilter = filter == .nearest ? .nearest : .linear
         let binding = (target.texture, SamplerSet.key(minification: sampling, magnification: sampling),
                        target.placement.coordinates(for: unitRect))
-        let margin = QuadInstance.drawnMargin(quad)
-        let clip = clips.resolve(quad.clipIndex, transform: quad.transform, rect: quad.rect, margin: Double(margin))
-        append(quad, binding: binding, alphaTint: alphaTint, blend: blend, clip: clip, margin: margin, into: builder)
+        let state = writer.imageState(of: quad)
+        append(quad, binding: binding, alphaTint: alphaTint, blend: blend, clip: state.clip, margin: state.margin, into: builder)
     }
 
     // MARK: - The plan's passes
@@ -505,10 +479,15 @@ final class FrameEncoder {
                                                   commands: UnsafeBufferPointer<DrawCommand>, into builder: PassBuilder) throws {
         var barrier = plan.passes[host].barriers.lowerBound
         let barriersEnd = plan.passes[host].barriers.upperBound
+        // Plain quads are gathered into a run, written when another drawable or the end is reached.
+        let gathers = chunkedRunsEnabled && !fragments.isEnabled
+        defer { run.removeAll() }
         for position in nodes {
             switch tree.nodes[position] {
             case .quad(let index):
                 guard case let .quad(quad) = commands[index] else { continue }
+                if gathers, try gather(quad, command: index) { continue }
+                writeRun(commands: commands, into: builder)
                 if let backdrop = quad.backdrop {
                     // Planned: filtered this frame. Else shown from the kept image, if any (a
                     // frame encoded again plans it again, since its first encoding is dropped).
@@ -521,6 +500,7 @@ final class FrameEncoder {
                 }
                 try encode(quad, into: builder)
             case .group(let index):
+                writeRun(commands: commands, into: builder)
                 var blend: Int?
                 if barrier < barriersEnd, case .blend(let blended, _) = plan.passes[barrier].kind, blended == index {
                     blend = barrier
@@ -529,6 +509,59 @@ final class FrameEncoder {
                 try composite(index, of: tree.groups[index].group, blend: blend, into: builder)
             }
         }
+        writeRun(commands: commands, into: builder)
+    }
+
+    /// Adds `quad` (the command at `command`) to the run of plain quads when it is one (no
+    /// backdrop, blur, gradient or video), resolving its texture now, in drawing order; returns
+    /// false for a quad to encode on its own. A quad not drawn (transparent or facing away) joins
+    /// as nothing.
+    private func gather(_ quad: Quad, command: Int) throws -> Bool {
+        guard quad.backdrop == nil, quad.blurSigma <= 0, quad.gradient == nil else { return false }
+        if quad.opacity <= 0 || (!quad.isDoubleSided && quad.transform.facesAway) { return true }
+        // The texture read in place (no retain of an image many quads share); a video frame's
+        // quad is encoded on its own.
+        guard let sampling = quad.textureSampling else {
+            run.append(command: command, binding: nil)
+            return true
+        }
+        guard let image = quad.textureImage?.image else { return false }
+        let unitRect = ChunkedQuadRun.components(of: sampling.unitRect)
+        if let last = run.lastTexture, last.image == image, last.unitRect == unitRect,
+           last.minification == sampling.minification, last.magnification == sampling.magnification {
+            run.append(command: command, binding: last.binding)
+            return true
+        }
+        guard let source = quad.texture else { return false }
+        let binding = try binding(of: source, video: nil, for: quad)
+        run.lastTexture = (image, unitRect, sampling.minification, sampling.magnification, binding)
+        run.append(command: command, binding: binding)
+        return true
+    }
+
+    /// Writes the run of plain quads gathered (`ChunkedQuadRun.write`) as the next instances and
+    /// adds them to the builder's batches in order.
+    private func writeRun(commands: UnsafeBufferPointer<DrawCommand>, into builder: PassBuilder) {
+        guard !run.isEmpty, let base else { return }
+        defer { run.removeAll() }
+        let first = instanceCount
+        let count = min(run.count, instanceCapacity - first)
+        if count < run.count { isShortOfInstances = true }
+        guard count > 0 else { return }
+        let keepsBounds = damage != nil && builder === root
+        instanceFeatures.withUnsafeMutableBufferPointer { features in
+            instanceBounds.withUnsafeMutableBufferPointer { bounds in
+                instanceReachKinds.withUnsafeMutableBufferPointer { reach in
+                    run.write(count, commands: commands, writer: writer, instances: base + first * QuadInstance.stride,
+                              features: features.baseAddress! + first,
+                              bounds: keepsBounds ? (bounds.baseAddress! + first, reach.baseAddress! + first) : nil,
+                              width: builder.canvasWidth, height: builder.canvasHeight)
+                }
+            }
+        }
+        run.add(count, first: first, features: instanceFeatures, to: builder)
+        instanceCount += count
+        quadCount += count
     }
 
     // MARK: - Barriers

@@ -34,7 +34,10 @@ enum QuadInstance {
     /// with edges that either are not antialiased or fall on pixel boundaries.
     @inline(__always)
     static func isOpaque(_ quad: Quad, clipped: Bool) -> Bool {
-        guard quad.isOpaque, quad.opacity >= 1, quad.texture != nil || quad.gradient != nil || quad.fillColor.alpha >= 1, !clipped, quad.blurSigma <= 0, quad.cornerRadii.isZero,
+        // The texture asked for in place: a copy of its source retains its image, which many quads
+        // share and the chunks of a run (`ChunkedQuadRun`) would contend for.
+        guard quad.isOpaque, quad.opacity >= 1, quad.textureSampling != nil || quad.gradient != nil || quad.fillColor.alpha >= 1,
+              !clipped, quad.blurSigma <= 0, quad.cornerRadii.isZero,
               quad.borderWidth == 0 || quad.borderColor.alpha >= 1 else { return false }
         return quad.antialiasedEdges & 0xF == 0 || isPixelAligned(quad)
     }

@@ -1,3 +1,4 @@
+import CGLES3
 import CompositorCore
 import CoreGraphics
 import Foundation
@@ -74,10 +75,39 @@ final class PassBuilder {
     /// The passes run part-way through this one (see `RenderPass.Barrier`).
     var barriers: [RenderPass.Barrier] = []
     /// Whether the next instance starts a batch of its own (the first after a barrier).
-    var startsNewBatch = false
+    @exclusivity(unchecked) var startsNewBatch = false
 
     init(destination: RenderTarget?, canvasWidth: Int, canvasHeight: Int) {
         self.destination = destination; self.canvasWidth = canvasWidth; self.canvasHeight = canvasHeight
+    }
+
+    /// Adds instance `index` to the last batch when it can join it (`QuadBatch.accepts`), else
+    /// starts a batch with it; the batch is drawn with the union of its quads' features.
+    @inline(__always)
+    func add(instance index: Int, texture: GLuint, samplerKey: Int, blend: BatchBlend, features: ShaderFeatures,
+             gradient: GradientUniforms? = nil, video: VideoPlanes? = nil) {
+        if !startsNewBatch, let last = batches.indices.last,
+           batches[last].accepts(instance: index, texture: texture, samplerKey: samplerKey, blend: blend, gradient: gradient,
+                                 video: video) {
+            batches[last].instanceCount += 1
+            if batches[last].features != features { batches[last].isMixed = true }
+            batches[last].features = batches[last].features.merged(with: features)
+            if batches[last].texture == 0 && texture != 0 {
+                batches[last].texture = texture; batches[last].samplerKey = samplerKey
+                batches[last].video = video
+            }
+        } else {
+            batches.append(QuadBatch(firstInstance: index, instanceCount: 1, texture: texture, samplerKey: samplerKey, blend: blend,
+                                     features: features, gradient: gradient, video: video))
+            startsNewBatch = false
+        }
+    }
+
+    /// Adds the `count` instances after the last batch's to it: each with the state of the one
+    /// `add(instance:...)` added last, which that batch then accepts as it is.
+    @inline(__always)
+    func extendLastBatch(by count: Int) {
+        batches[batches.count - 1].instanceCount += count
     }
 
     /// Runs `passes` after the batches encoded so far, before any encoded later.
