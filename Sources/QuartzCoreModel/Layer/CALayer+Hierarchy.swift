@@ -101,6 +101,8 @@ extension CALayer {
     /// changed; their tree actions, layout marks and transaction records follow after the lock
     /// is released (they call out to delegates and actions).
     private func changeTree(_ change: () -> [CALayer]) {
+        // Presentation copies still to make are made from the tree as it is.
+        PendingPresentations.settle()
         let changed = LayerTreeLock.shared.withLock(change)
         var seen = Set<ObjectIdentifier>()
         for layer in changed where seen.insert(ObjectIdentifier(layer)).inserted { layer.sublayersDidChange() }

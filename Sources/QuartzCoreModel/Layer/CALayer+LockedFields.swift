@@ -92,6 +92,8 @@ extension CALayer {
             yield lockedFields.state
         }
         _modify {
+            // Presentation copies still to make are made from the state as it is.
+            PendingPresentations.settle()
             let lock = LayerTreeLock.shared
             lock.lock()
             defer { lock.unlock() }
@@ -124,6 +126,7 @@ extension CALayer {
     @inline(__always)
     func replaceStateValue<Value: Equatable>(_ field: WritableKeyPath<LayerState, Value>, with value: Value,
                                              isPlacement: Bool = false, lock: LayerTreeLock = .shared) -> Bool {
+        PendingPresentations.settle()
         lock.lock()
         // Unlocked without a `defer` (nothing here throws), which the optimizer outlined.
         let changes = lockedFields.state[keyPath: field] != value
@@ -143,6 +146,7 @@ extension CALayer {
             yield lockedFields.contentsObject
         }
         _modify {
+            PendingPresentations.settle()
             LayerTreeLock.shared.lock()
             defer { LayerTreeLock.shared.unlock() }
             yield &lockedFields.contentsObject
@@ -157,22 +161,26 @@ extension CALayer {
             yield lockedFields.customObjects
         }
         _modify {
+            PendingPresentations.settle()
             LayerTreeLock.shared.lock()
             defer { LayerTreeLock.shared.unlock() }
             yield &lockedFields.customObjects
         }
     }
 
-    /// The sublayers, back to front.
+    /// The sublayers, back to front (a presentation layer's copies are made first if they are
+    /// still to make: see `PresentationSource`).
     package var sublayerStorage: [CALayer] {
         _read {
             LayerTreeLock.shared.lock()
             defer { LayerTreeLock.shared.unlock() }
+            presentationSource?.settle()
             yield lockedFields.sublayers
         }
         _modify {
             LayerTreeLock.shared.lock()
             defer { LayerTreeLock.shared.unlock() }
+            presentationSource?.settle()
             yield &lockedFields.sublayers
         }
     }
@@ -285,6 +293,8 @@ extension CALayer {
             yield lockedFields.animations
         }
         _modify {
+            // Presentation copies still to make are made from the animations as they are.
+            PendingPresentations.settle()
             LayerTreeLock.shared.lock()
             defer { LayerTreeLock.shared.unlock() }
             yield &lockedFields.animations

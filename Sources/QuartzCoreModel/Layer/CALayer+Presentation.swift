@@ -10,9 +10,20 @@ extension CALayer {
     }
 
     /// The behaviour of `presentation` (the overridable member in `CALayer`'s body forwards here).
+    ///
+    /// Only the receiver's copy is made here; each sublayer's copy is made when it is first
+    /// read (`PresentationSource`), from what `presentation()` would have read at this moment,
+    /// so that a tap tested against the root of a large animated tree costs what the test reads.
     func basePresentation() -> Self? {
         guard isLive else { return nil }
         return makePresentation(at: CACurrentMediaTime())
+    }
+
+    /// The presentation copy of this layer at `time`, its sublayers' copies made when first read.
+    func makePresentation(at time: CFTimeInterval) -> Self {
+        LayerTreeLock.shared.withLock {
+            PendingPresentations.making { presentationTree(at: time) }
+        }
     }
 
     /// The behaviour of `model` (the overridable member in `CALayer`'s body forwards here).
@@ -20,34 +31,44 @@ extension CALayer {
         (modelLayerStorage as? Self) ?? self
     }
 
-    /// The presentation copy of the layer and of its subtree, made by a loop over the layers
-    /// still to copy (not a recursion: the tree can be any depth).
-    private func makePresentation(at time: CFTimeInterval) -> Self {
-        let root = presentationCopy(at: time)
-        var pending: [(model: CALayer, copy: CALayer)] = [(self, root)]
-        while let (model, copy) = pending.popLast() {
-            copy.sublayerStorage = model.sublayerStorage.map { sublayer in
-                let presented = sublayer.presentationCopy(at: time)
-                presented.superlayerStorage = copy
-                pending.append((sublayer, presented))
-                return presented
-            }
+    /// The presentation copy of this layer at `time`, with a source for its sublayers' copies
+    /// (made when first read) and its mask's copy ("the sublayers, mask and superlayer
+    /// properties of the returned layer return the presentation versions of these properties",
+    /// Apple's CALayer.h). The caller holds `LayerTreeLock`.
+    func presentationTree(at time: CFTimeInterval) -> Self {
+        let copy = presentationCopy(at: time)
+        let models = lockedFields.sublayers
+        if !models.isEmpty {
+            copy.presentationSource = PresentationSource(time: time, models: models, owner: copy)
         }
-        return root
+        if let mask = lockedFields.mask {
+            let presentedMask = mask.presentationTree(at: time)
+            presentedMask.maskOwner = copy
+            copy.lockedFields.mask = presentedMask
+        }
+        return copy
     }
 
-    /// A copy of this layer alone with its presentation values: its properties as committed
-    /// (as the current transaction found them: "all properties as they were at the start of
-    /// the current transaction, with any active animations applied", Apple's CALayer.h on
-    /// `presentationLayer`), with its animations applied.
+    /// The state of this model layer as `presentation()` shows it at `time`: its properties as
+    /// committed ("all properties as they were at the start of the current transaction, with
+    /// any active animations applied", Apple's CALayer.h on `presentationLayer`; the model's
+    /// own for a layer not yet committed), with its animations applied. The caller holds
+    /// `LayerTreeLock`.
+    func committedPresentationState(at time: CFTimeInterval) -> LayerState {
+        var presented = RenderTreeStores.committedState(of: layerID) ?? lockedFields.state
+        AnimationList.apply(lockedFields.animations, to: &presented, layer: self, time: time)
+        return presented
+    }
+
+    /// A copy of this layer alone with its presentation values (see
+    /// `committedPresentationState(at:)`). The caller holds `LayerTreeLock`.
     private func presentationCopy(at time: CFTimeInterval) -> Self {
         let copy = type(of: self).init(CARuntimeInstantiation(), copying: self)
-        let committed = LayerTreeLock.shared.withLock { RenderTreeStores.committedState(of: layerID) }
-        var presented = committed ?? state
-        AnimationList.apply(animationStore, to: &presented, layer: self, time: time)
+        let presented = committedPresentationState(at: time)
+        let modelValues = lockedFields.state.customValues
         copy.state = presented
         // Custom keys are read back from `customObjects`: give the copy the animated values.
-        for (key, value) in copy.state.customValues where state.customValues[key] != value {
+        for (key, value) in presented.customValues where modelValues[key] != value {
             copy.customObjects[key] = value.anyValue
         }
         copy.modelLayerStorage = self

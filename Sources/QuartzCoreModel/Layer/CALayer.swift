@@ -26,6 +26,9 @@ open class CALayer: NSObject, NSSecureCoding {
 
     /// Set by a presentation copy: the model layer it was made from.
     weak var modelLayerStorage: CALayer?
+    /// Set by a presentation copy with sublayers: what their copies are made from when first
+    /// read (see `PresentationSource`).
+    var presentationSource: PresentationSource?
 
     // MARK: Creating layers
 
@@ -839,6 +842,9 @@ open class CALayer: NSObject, NSSecureCoding {
         guard let local = m.unprojectPoint(p) else { return nil }
         let inside = contains(local)
         if state.masksToBounds && !inside { return nil }
+        // A presentation layer whose sublayers' copies are still to make tests them without
+        // making them all (see `hitTestPresentedSublayers(_:)`).
+        if case .tested(let hit) = hitTestPresentedSublayers(local) { return hit ?? (inside ? self : nil) }
         for sublayer in Self.frontToBack(sublayerStorage) {
             // Once per tree level, through overrides that call super: a deep tree goes on on a
             // fresh stack when this one runs low (see `DeepRecursion`).

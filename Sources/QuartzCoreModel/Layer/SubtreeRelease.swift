@@ -26,6 +26,10 @@ enum SubtreeRelease {
     /// Moves every strong reference `layer` holds to layers below it into `pending`: its
     /// sublayers, the sublayers its tree actions last saw, and its mask.
     private static func takeSubtree(of layer: CALayer, into pending: inout [CALayer]) {
+        // A presentation layer's copies made so far, and none of those still to make.
+        if let source = layer.presentationSource {
+            pending.append(contentsOf: LayerTreeLock.shared.withLock { source.abandon() })
+        }
         forgetOwner(layer)
         pending.append(contentsOf: layer.sublayerStorage)
         layer.sublayerStorage.removeAll()

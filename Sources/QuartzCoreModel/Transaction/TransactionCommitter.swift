@@ -5,6 +5,8 @@ enum TransactionCommitter {
     /// Lays out and displays what needs it, makes the committed trees live, writes the changed
     /// layers to the render tree, and arranges delegate callbacks and the completion block.
     static func commit(_ stack: TransactionStack, completion: (() -> Void)?, animations: [AnimationCompletionToken]) {
+        // Presentation copies still to make are made from the committed trees as they are.
+        PendingPresentations.settle()
         // Layout and display may change more layers; they join this commit, so the stack holds
         // an open implicit frame while they run and any frame they leave is folded in.
         stack.frames.append(TransactionFrame(isImplicit: true))
