@@ -43,6 +43,9 @@ final class PresentationLazyCopyTests: XCTestCase {
             }),
             ("a removed sublayer", { groups[1].sublayers![2].removeFromSuperlayer() }),
             ("an added sublayer", { groups[0].addSublayer(CALayer()) }),
+            ("a name", { groups[3].sublayers![1].name = "renamed" }),
+            ("the actions", { groups[2].sublayers![0].actions = ["opacity": NSNull()] }),
+            ("a compositing filter", { groups[1].sublayers![1].compositingFilter = "multiplyBlendMode" }),
         ]
         for (offset, (what, change)) in changes.enumerated() {
             let time = tree.start + 0.1 * Double(offset + 1)
@@ -196,7 +199,8 @@ final class PresentationLazyCopyTests: XCTestCase {
                          "hidden=\(layer.isHidden) z=\(layer.zPosition) transform=\(layer.transform.m11),\(layer.transform.m12) " +
                          "progress=\(layer.value(forKey: "progress") ?? "nil") " +
                          "superlayer=\(layer.superlayer.map { ObjectIdentifier($0.model()).hashValue } ?? 0) " +
-                         "presentation=\(layer !== model)")
+                         "presentation=\(layer !== model) name=\(layer.name ?? "nil") " +
+                         "actions=\(layer.actions?.keys.sorted() ?? []) compositing=\(layer.compositingFilter ?? "nil")")
             for (index, sublayer) in (layer.sublayers ?? []).enumerated().reversed() {
                 pending.append((sublayer, "\(path).\(index)"))
             }

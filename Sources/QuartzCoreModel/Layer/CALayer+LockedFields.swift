@@ -351,6 +351,7 @@ extension CALayer {
             yield lockedFields.layoutManager
         }
         _modify {
+            PendingPresentations.settle()
             LayerTreeLock.shared.lock()
             defer { LayerTreeLock.shared.unlock() }
             yield &lockedFields.layoutManager
@@ -365,6 +366,7 @@ extension CALayer {
             yield lockedFields.constraints
         }
         _modify {
+            PendingPresentations.settle()
             LayerTreeLock.shared.lock()
             defer { LayerTreeLock.shared.unlock() }
             yield &lockedFields.constraints
@@ -379,6 +381,7 @@ extension CALayer {
             yield lockedFields.autoresizingMask
         }
         _modify {
+            PendingPresentations.settle()
             LayerTreeLock.shared.lock()
             defer { LayerTreeLock.shared.unlock() }
             yield &lockedFields.autoresizingMask

@@ -92,17 +92,29 @@ open class CALayer: NSObject, NSSecureCoding {
     // MARK: Identity
 
     /// The name of the layer, used by constraints to refer to siblings.
-    open var name: String?
+    open var name: String? {
+        // A presentation's copies still to make are made from the value as it is.
+        willSet { PendingPresentations.settle() }
+    }
 
     /// The layer's delegate (held weakly).
-    open weak var delegate: CALayerDelegate?
+    open weak var delegate: CALayerDelegate? {
+        // A presentation's copies still to make are made from the value as it is.
+        willSet { PendingPresentations.settle() }
+    }
 
     /// A dictionary of actions to use for the layer's properties, searched after the delegate.
-    open var actions: [String: CAAction]?
+    open var actions: [String: CAAction]? {
+        // A presentation's copies still to make are made from the value as it is.
+        willSet { PendingPresentations.settle() }
+    }
 
     /// A dictionary of property values, searched when a property has no value of its own.
     /// Its `"actions"` entry is searched for actions after `actions`.
-    open var style: [AnyHashable: Any]?
+    open var style: [AnyHashable: Any]? {
+        // A presentation's copies still to make are made from the value as it is.
+        willSet { PendingPresentations.settle() }
+    }
 
     /// Core Image filters for the layer's foreground content (its background, contents, border
     /// and sublayers), applied in order to the layer's whole rendering before its shadow,
@@ -114,6 +126,7 @@ open class CALayer: NSObject, NSSecureCoding {
     /// changing one on a live layer animates implicitly. An element that is not a `CIFilter`
     /// is logged and ignored. Assigning a new array takes effect at once.
     open var filters: [Any]? {
+        willSet { PendingPresentations.settle() }
         didSet { filtersDidChange(.filters) }
     }
 
@@ -122,6 +135,7 @@ open class CALayer: NSObject, NSSecureCoding {
     /// (`backgroundFilters.blur.inputRadius`), but not yet drawn: the renderers draw the layer
     /// as if it had none.
     open var backgroundFilters: [Any]? {
+        willSet { PendingPresentations.settle() }
         didSet { filtersDidChange(.backgroundFilters) }
     }
 
@@ -132,6 +146,7 @@ open class CALayer: NSObject, NSSecureCoding {
     /// and `CISourceOverCompositing`; the other blend modes are kept and committed but not yet
     /// drawn (the layer composites source-over).
     open var compositingFilter: Any? {
+        willSet { PendingPresentations.settle() }
         didSet { compositingFilterDidChange() }
     }
 
