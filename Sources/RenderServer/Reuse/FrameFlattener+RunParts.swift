@@ -168,6 +168,9 @@ extension FrameFlattener {
         var joinsAlone = true
         let layers = flattener.facts.layers
         for index in range {
+            // The lines of the layers a few places ahead, asked for (a miss to memory each at
+            // N = 100,000: `LayerIDTable.fetchMovedLayersAhead`).
+            layers.fetchMovedLayersAhead(of: ids, from: index, in: range)
             var outcome = FlattenedRunPart.Outcome.leftToJoin
             // Read where the table keeps it: a moved layer's copy would retain and release its
             // box and lists for nothing.

@@ -9,14 +9,18 @@ import Foundation
 /// it is a plain load, where a call on the animation itself copies the whole animation first
 /// (its key path's string and closures, its timing function, retained and released), as the
 /// compiler must when the animation is read through a pointer while the state is written.
+///
+/// Its fields are in the order a frame reads them: the timing's identity, the interpolation and
+/// the field for every layer; the timing and the pacing only when the frame's memo of timings
+/// (`AnimationTimingMemo`) does not hold the identity's progress (the first layer of many).
 struct StateFieldAnimation<Field: AnimatedField>: Sendable {
-    let timing: MediaTimingParameters
-    let interpolation: BasicInterpolation<Field.Value>
-    let pacing: ScalarPacing
-    let field: Field
     /// The number of `timing` and `pacing` (`TimingIdentity`), shared with the animations
     /// whose timing is the same: their timing is evaluated once a frame (`AnimationTimingMemo`).
     let timingIdentity: Int
+    let interpolation: BasicInterpolation<Field.Value>
+    let field: Field
+    let timing: MediaTimingParameters
+    let pacing: ScalarPacing
 
     init(timing: MediaTimingParameters, interpolation: BasicInterpolation<Field.Value>, pacing: ScalarPacing,
          field: Field) {
@@ -117,6 +121,20 @@ struct FieldForms: Sendable {
     }
 }
 
+extension FieldForms {
+    /// The form at `path` (`scalar` or `point`) of the animation at `animation`, which holds
+    /// it (its `formKind` says so), where it lies in the animation's storage: the form's
+    /// methods read only the fields they use through it, where binding the optional out copies
+    /// all of the form first. (An optional of a structure holds its payload at its start.)
+    @inline(__always)
+    static func form<Form>(_ path: KeyPath<FieldForms, Form?>,
+                           in animation: UnsafePointer<CompiledAnimation>) -> UnsafePointer<Form> {
+        let offset = MemoryLayout<CompiledAnimation>.offset(of: \.fieldForms)!
+            + MemoryLayout<FieldForms>.offset(of: path)!
+        return UnsafeRawPointer(animation).advanced(by: offset).assumingMemoryBound(to: Form.self)
+    }
+}
+
 /// A basic animation of the whole `transform` on its plain values, kept out of line.
 final class TransformFieldAnimation: Sendable {
     let animation: StateFieldAnimation<TransformField>
@@ -144,13 +162,16 @@ extension CompiledAnimation {
                                                        slot: Int) -> Bool {
         // Each read out on its own, and only the one that is set (`formKind`): a call on the
         // animation while the target is written copies the animation.
+        // The number's and the point's read where they lie (`FieldForms.form(_:in:)`): copied
+        // out, the whole form was read, its timing too, which a frame whose timings are memoized
+        // (`AnimationTimingMemo`) reads only for the first layer.
         switch animation.pointee.formKind {
         case .scalar:
-            guard let form = animation.pointee.fieldForms.scalar else { return false }
-            return form.apply(to: &target, parentTime: parentTime, memo: &memo, timings: &timings, slot: slot)
+            return FieldForms.form(\.scalar, in: animation).pointee
+                .apply(to: &target, parentTime: parentTime, memo: &memo, timings: &timings, slot: slot)
         case .point:
-            guard let form = animation.pointee.fieldForms.point else { return false }
-            return form.apply(to: &target, parentTime: parentTime, memo: &memo, timings: &timings, slot: slot)
+            return FieldForms.form(\.point, in: animation).pointee
+                .apply(to: &target, parentTime: parentTime, memo: &memo, timings: &timings, slot: slot)
         case .transform:
             guard let form = animation.pointee.fieldForms.transform else { return false }
             return form.animation.apply(to: &target, parentTime: parentTime, memo: &memo, timings: &timings, slot: slot)
