@@ -72,6 +72,10 @@ thread_tests=(
   # The kiosk's frame clock and output loop parts (the flip clock is read from two threads).
   'KioskTests\.(FlipClockTests|OutputLoopPartsTests|FramePacerTests)'
   'QuartzCoreTestingTests\.RenderImageTests'
+  # Presentation copies made when first read, settled from any thread that changes the model.
+  'QuartzCoreTests\.PresentationLazyCopyTests'
+  # Runs of plain quads written in chunks on several threads, each to its own instances.
+  'GLESRendererTests\.ChunkedQuadRunTests'
 )
 address_tests=(
   'CPURendererTests\.'
@@ -95,6 +99,9 @@ address_tests=(
   # card's depth read from its state's columns.
   'RenderingTests\.(DepthSorterByDepthTests|DepthSorterOrderTests|DepthSorterLayerDepthTests)'
   'QuartzCoreTests\.DepthSortedRunTests'
+  # Moved layers' lines prefetched from raw slot bytes; chunks writing instances through pointers.
+  'QuartzCoreTests\.MovedLayerPrefetchTests'
+  'GLESRendererTests\.ChunkedQuadRunTests'
 )
 
 # halt_on_error=0 with exitcode 66: every report of a run is printed, then the run fails.
