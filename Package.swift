@@ -103,7 +103,7 @@ let package = Package(
         // another module's accesses do not honour) a dozen times a layer and frame, ~76
         // instructions a check (docs/benchmarks/anim-eval-2026-11-29-evening.md). Debug builds, which
         // the tests run, keep the checks.
-        .target(name: "RenderServer", dependencies: ["QuartzCoreModel", "CoreGraphics", "CompositorCore"],
+        .target(name: "RenderServer", dependencies: ["QuartzCoreModel", "QuartzCoreModelSupport", "CoreGraphics", "CompositorCore"],
                 swiftSettings: [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]),
         // The module users import: the model re-exported, and what draws it (CARenderer on the GLES
         // and CPU renderers, CAOpenGLLayer, CALayer.render(in:)).
