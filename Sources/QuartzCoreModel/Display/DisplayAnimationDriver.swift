@@ -28,7 +28,7 @@ package final class DisplayAnimationDriver {
 
     /// Remembers `layer` when one of its animations drives its display.
     func noteAnimations(of layer: CALayer) {
-        guard layer.modelLayerStorage == nil else { return }
+        guard !layer.isPresentationCopy else { return }
         if layer.displayDrivingKeys().isEmpty {
             // Most changed layers have no animation, and most commits find the driver idle.
             if !entries.isEmpty { entries.removeValue(forKey: layer.layerID) }

@@ -92,7 +92,7 @@ extension CALayer {
     private func setBackingContents(_ image: CGImage?) {
         contentsObject = image
         state.contents = image
-        if modelLayerStorage == nil { TransactionStack.current.recordChange(of: self) }
+        if !isPresentationCopy { TransactionStack.current.recordChange(of: self) }
     }
 }
 

@@ -24,11 +24,34 @@ open class CALayer: NSObject, NSSecureCoding {
     /// `LayerTreeLock` for as long as each access lasts.
     let lockedFields = LayerLockedFields()
 
+    /// Set on a presentation copy: its model layer and its sublayers' source (nil on a model
+    /// layer). One reference for both keeps a layer object within its allocation size, and
+    /// telling a model layer from a copy a plain load rather than a weak one.
+    private var presentationLink: PresentationLink?
+
     /// Set by a presentation copy: the model layer it was made from.
-    weak var modelLayerStorage: CALayer?
+    var modelLayerStorage: CALayer? {
+        get { presentationLink?.model }
+        set { link().model = newValue }
+    }
+
     /// Set by a presentation copy with sublayers: what their copies are made from when first
     /// read (see `PresentationSource`).
-    var presentationSource: PresentationSource?
+    var presentationSource: PresentationSource? {
+        get { presentationLink?.source }
+        set { link().source = newValue }
+    }
+
+    /// Whether this layer is a presentation copy (it has, or had, a model layer).
+    var isPresentationCopy: Bool { presentationLink != nil }
+
+    /// The presentation link, made on first use.
+    private func link() -> PresentationLink {
+        if let presentationLink { return presentationLink }
+        let made = PresentationLink()
+        presentationLink = made
+        return made
+    }
 
     // MARK: Creating layers
 

@@ -1,6 +1,13 @@
 import Foundation
 import Synchronization
 
+/// What a presentation copy keeps of where it came from: its model layer (held weakly) and, for
+/// a copy with sublayers, their `PresentationSource`.
+final class PresentationLink {
+    weak var model: CALayer?
+    var source: PresentationSource?
+}
+
 /// What a presentation layer needs to make the presentation copies of its sublayers when they
 /// are first read, rather than all of them when `presentation()` is called: the media time the
 /// presentation was made for and the model layer's sublayers as they were then.
