@@ -100,7 +100,7 @@ address_tests=(
   'RenderingTests\.(DepthSorterByDepthTests|DepthSorterOrderTests|DepthSorterLayerDepthTests)'
   'QuartzCoreTests\.DepthSortedRunTests'
   # Moved layers' lines prefetched from raw slot bytes; chunks writing instances through pointers.
-  'QuartzCoreTests\.MovedLayerPrefetchTests'
+  'QuartzCoreTests\.(MovedLayerPrefetchTests|MovedSparesPrefetchTests)'
   'GLESRendererTests\.ChunkedQuadRunTests'
 )
 
