@@ -22,7 +22,7 @@ case "${1:-}" in
 esac
 mkdir -p "$out"
 start=$(date +%s)
-tar xJf .gpu/bundle.tar.xz -C /tmp && . /tmp/b/env.sh
+tar xJf .gpu/bundle.tar.xz -C /tmp && . /tmp/b/env.sh   # where gpu-check's env.sh expects the bundle
 export LIBGL_ALWAYS_SOFTWARE=0   # qc-kiosk asks for llvmpipe offscreen unless this is set
 { date -u; nproc; nvidia-smi -L; nvidia-smi --query-gpu=driver_version --format=csv,noheader
   lscpu | grep -E "Model name|^CPU\(s\)|Thread|Socket"; uptime; } > "$out/machine.txt" 2>&1
