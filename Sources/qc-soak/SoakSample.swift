@@ -61,9 +61,12 @@ struct WatchedQuantity: Sendable {
 ///
 /// Under a memory ceiling the caches' byte limit moves with the memory in use (a few hundred
 /// KiB of allocator noise moves it by a third under a tight budget), and what the caches hold
-/// follows it: a cache's entries and bytes may grow in proportion to its limit, past the
-/// largest limit of the baseline frames. Without a ceiling the limit stands still and the
-/// allowance is the baseline's.
+/// follows it, some frames behind: a limit that rises for a frame or two leaves the entries
+/// where they were, one that stays up lets them fill it. So a cache's entries and bytes may
+/// grow in proportion to its limit, past the smallest limit of the baseline frames (whose
+/// largest values may have been held under it). A leak still grows past any such allowance
+/// within a few hundred frames. Without a ceiling the limit stands still and the allowance is
+/// the baseline's.
 struct GrowthCheck {
     /// One quantity past its allowance after warm-up.
     struct Excess {
@@ -75,7 +78,7 @@ struct GrowthCheck {
     let quantities: [WatchedQuantity]
     let warmUpFrames: Int
     private(set) var baseline: [Int]
-    /// The largest per-cache byte limit over the baseline frames.
+    /// The smallest per-cache byte limit over the baseline frames (0 until one is seen).
     private(set) var baselineCacheLimit = 0
     /// For each quantity, the frame after warm-up that went furthest past its allowance.
     private(set) var worst: [Excess?]
@@ -91,7 +94,9 @@ struct GrowthCheck {
     mutating func observe(_ statistics: RenderStatistics, frame: Int) {
         if frame <= warmUpFrames {
             guard frame > warmUpFrames / 2 else { return }
-            baselineCacheLimit = max(baselineCacheLimit, statistics.cacheByteLimit)
+            if statistics.cacheByteLimit > 0 {
+                baselineCacheLimit = baselineCacheLimit == 0 ? statistics.cacheByteLimit : min(baselineCacheLimit, statistics.cacheByteLimit)
+            }
             for (index, quantity) in quantities.enumerated() {
                 baseline[index] = max(baseline[index], quantity.read(statistics))
             }
