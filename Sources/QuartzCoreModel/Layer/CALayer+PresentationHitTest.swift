@@ -36,11 +36,7 @@ extension CALayer {
             if testing { found = hit }
         }
         guard lifted else { return found }
-        let order = (0..<count).reversed().enumerated().sorted { a, b in
-            let za = zPositions[a.element], zb = zPositions[b.element]
-            return za != zb ? za > zb : a.offset < b.offset
-        }
-        for (_, index) in order {
+        for index in Self.frontToBackOrder(zPositions: zPositions) {
             if let hit = Self.probe(source, index, at: p, parent: parent, testing: true).hit { return hit }
         }
         return nil

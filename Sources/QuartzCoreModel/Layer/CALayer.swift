@@ -894,11 +894,18 @@ open class CALayer: NSObject, NSSecureCoding {
     /// `sublayers` in the order hit testing tries them: by descending `zPosition`, later
     /// siblings first among equals.
     private static func frontToBack(_ sublayers: [CALayer]) -> [CALayer] {
-        let front = Array(sublayers.reversed())
-        guard front.contains(where: { $0.state.zPosition != 0 }) else { return front }
-        // Sorting the reversed array stably keeps later siblings first among equal zPositions.
-        return front.enumerated().sorted { a, b in
-            let za = a.element.state.zPosition, zb = b.element.state.zPosition
+        let zPositions = sublayers.map(\.state.zPosition)
+        guard zPositions.contains(where: { $0 != 0 }) else { return sublayers.reversed() }
+        return frontToBackOrder(zPositions: zPositions).map { sublayers[$0] }
+    }
+
+    /// The indices of sublayers with `zPositions` (back to front, as `sublayers` lists them) in
+    /// the order hit testing tries them: the greatest `zPosition` first, and among equal ones
+    /// the last in the array first.
+    static func frontToBackOrder(zPositions: [CGFloat]) -> [Int] {
+        // Sorting the reversed indices stably keeps later siblings first among equal zPositions.
+        Array(zPositions.indices.reversed()).enumerated().sorted { a, b in
+            let za = zPositions[a.element], zb = zPositions[b.element]
             return za != zb ? za > zb : a.offset < b.offset
         }.map(\.element)
     }

@@ -10,8 +10,9 @@ import QuartzCoreModelSupport
 /// they are on their way while the map is computed.
 extension MovedLayerSpares {
     /// The bytes of a quad's storage a moved drawing reads and writes: the object's header (its
-    /// reference count, 16 bytes) and the fields' transform, the first of them.
-    static let storageBytesWritten = 16 + MemoryLayout<Matrix4>.stride
+    /// reference count, 16 bytes) and the fields' transform, the first of them. Computed, so that
+    /// it folds to a constant (a stored global is a lazy initializer's check at every read).
+    static var storageBytesWritten: Int { 16 + MemoryLayout<Matrix4>.stride }
 
     /// Asks for the storage lines of the first `count` spares of `frame`'s parity (those
     /// `retransform(_:to:frame:into:)` and `quad(_:movedTo:index:frame:sameFields:inPlace:byTransform:)`
