@@ -94,6 +94,7 @@ public final class GLESRenderer: FrameRenderer, CacheBudgetedRenderer {
         encoder = FrameEncoder(textures: textures, pool: pool, rasterCache: rasterCache, shadowMasks: shadowMasks, clips: clips)
         clips.analyticClipsEnabled = options.usesAnalyticClips
         encoder.leanBatchesEnabled = options.usesLeanBatches
+        encoder.hidesCoveredRoots = options.leavesOutHiddenDrawables
         glBindBuffer(GLenum(GL_ARRAY_BUFFER), instanceBuffer)
         for (array, divisor) in [(damagedVertexArray, GLuint(0)), (vertexArray, GLuint(1))] {
             glBindVertexArray(array)

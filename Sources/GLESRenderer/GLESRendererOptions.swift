@@ -25,6 +25,9 @@ extension GLESRenderer {
         /// Whether a shadow under an opaque layer is drawn only around the layer's interior where
         /// that saves fragments (`ShadowRing`). The default is true; `QC_DEBUG=whole-shadows` clears it.
         public var cutsShadowsUnderOpaqueLayers = true
+        /// Whether a canvas drawable that a later opaque quad hides whole is left out
+        /// (`HiddenCanvasRoots`). The default is true; `QC_DEBUG=draw-hidden` clears it.
+        public var leavesOutHiddenDrawables = true
 
         /// Creates the default options.
         public init() {}
@@ -36,6 +39,7 @@ extension GLESRenderer {
             usesLeanBatches = !debug.switches.contains(.wholeBatches)
             scissorsEachDamageRectangle = debug.switches.contains(.damageScissors)
             cutsShadowsUnderOpaqueLayers = !debug.switches.contains(.wholeShadows)
+            leavesOutHiddenDrawables = !debug.switches.contains(.drawHidden)
         }
 
         /// The options the `QC_DEBUG` environment variable of this process asks for.

@@ -1,11 +1,13 @@
 import Foundation
+import GLESRenderer
 import KioskMenu
 import QuartzCore
 import QuartzCoreDisplay
 
 /// Renders a demo offscreen for a while as a 60 Hz display would take its frames, pressing keys
 /// that keep it moving, and measures the frame time (median and 99th percentile), the frames a
-/// display would drop and the share redrawn (`--measure`).
+/// display would drop, the share redrawn and, with GLES, the fragments shaded and offscreen
+/// passes run each frame (`--measure`).
 ///
 /// Each frame is drawn for the next refresh, at that refresh's time, so every frame moves the
 /// demo on by one period: drawn as fast as possible instead, frames would come faster than the
@@ -22,6 +24,10 @@ struct OffscreenMeasurement {
         var frameTimes: [CFTimeInterval]
         /// Each frame's redrawn share of the target.
         var redrawnFractions: [Double]
+        /// Each frame's fragments shaded (`RenderStatistics.fragmentsShaded`); empty on the CPU renderer.
+        var fragmentsShaded: [Double] = []
+        /// Each frame's offscreen passes and filter passes (`RenderStatistics`).
+        var offscreenPasses: [Double] = []
         /// Refreshes that passed while a frame was still being drawn: frames a display drops.
         var missedRefreshes = 0
 
@@ -66,6 +72,10 @@ struct OffscreenMeasurement {
             : try CARenderer(pixelWidth: Int(size.width), pixelHeight: Int(size.height))
         renderer.layer = app.screenLayer
         renderer.tracksDamage = true
+        // The fragments are counted as the instances are written: a test per quad, and a kiosk
+        // frame has a few dozen.
+        let gles = renderer.frameRenderer as? GLESRenderer
+        gles?.countsShadedFragments = true
         let pixels = Double(size.width * size.height)
         var result = Result(frames: 0, elapsed: 0, frameTimes: [], redrawnFractions: [])
         let start = CACurrentMediaTime()
@@ -90,8 +100,10 @@ struct OffscreenMeasurement {
             }
             CATransaction.flush()
             let before = CACurrentMediaTime()
-            _ = try renderer.renderFrame(atTime: refresh)
+            let statistics = try renderer.renderFrame(atTime: refresh)
             let finished = CACurrentMediaTime()
+            if gles != nil { result.fragmentsShaded.append(Double(statistics.fragmentsShaded)) }
+            result.offscreenPasses.append(Double(statistics.offscreenPasses + statistics.filterPasses))
             result.frameTimes.append(finished - before)
             let redrawn = renderer.lastDamage.reduce(0) { $0 + $1.width * $1.height }
             result.redrawnFractions.append(min(1, Double(redrawn) / pixels))
@@ -103,6 +115,7 @@ struct OffscreenMeasurement {
         overlay.show(result.figures)
         CATransaction.flush()
         renderer.tracksDamage = false
+        gles?.countsShadedFragments = false
         _ = try renderer.renderFrame(atTime: CACurrentMediaTime())
         return (result, try renderer.makeImage())
     }

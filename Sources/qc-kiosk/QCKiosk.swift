@@ -234,13 +234,23 @@ struct QCKiosk: ParsableCommand {
             print(String(format: "qc-kiosk: %@ at %dx%d on %@, paced to 60 Hz: %d frames in %.2f s (%.1f fps), %d dropped; frame time median %.2f ms, p99 %.2f ms; redrawn median %.1f%%, mean %.1f%%",
                          demo.rawValue, Int(size.size.width), Int(size.size.height), cpu ? "the CPU renderer" : "GLES", result.frames, result.elapsed,
                          figures.framesPerSecond, result.missedRefreshes, figures.frameTime * 1000, p99 * 1000,
-                         (figures.redrawnFraction ?? 1) * 100, meanRedrawn * 100))
+                         (figures.redrawnFraction ?? 1) * 100, meanRedrawn * 100)
+                  + Self.gpuWorkFigures(of: result))
             let path = "\(directory)/\(demo.rawValue)-measured.png"
             try image.writePNG(to: URL(fileURLWithPath: path))
             print("qc-kiosk: wrote \(path)")
         } catch {
             throw OffscreenFailure(underlying: error)
         }
+    }
+
+    /// The GPU's work a frame of `result`, appended to the `--measure` line: the fragments its
+    /// quads shade (GLES only) and its offscreen and filter passes, medians of the frames.
+    private static func gpuWorkFigures(of result: OffscreenMeasurement.Result) -> String {
+        guard !result.fragmentsShaded.isEmpty else { return "" }
+        let passes = Int(OffscreenMeasurement.Result.median(result.offscreenPasses))
+        let fragments = Int(OffscreenMeasurement.Result.median(result.fragmentsShaded))
+        return "; fragments shaded median \(fragments) a frame, offscreen and filter passes median \(passes) a frame"
     }
 
     /// Offscreen rendering failed (exit status 1).

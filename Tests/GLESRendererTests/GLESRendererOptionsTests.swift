@@ -18,6 +18,8 @@ final class GLESRendererOptionsTests: XCTestCase {
         XCTAssertFalse(defaults.scissorsEachDamageRectangle)
         XCTAssertTrue(defaults.cutsShadowsUnderOpaqueLayers)
         XCTAssertFalse(GLESRenderer.Options(DebugOptions(parsing: "whole-shadows")).cutsShadowsUnderOpaqueLayers)
+        XCTAssertTrue(defaults.leavesOutHiddenDrawables)
+        XCTAssertFalse(GLESRenderer.Options(DebugOptions(parsing: "draw-hidden")).leavesOutHiddenDrawables)
         let all = GLESRenderer.Options(DebugOptions(parsing: "stats, clip-table,whole-batches,damage-scissors"))
         XCTAssertTrue(all.logsStatistics)
         XCTAssertFalse(all.usesAnalyticClips)

@@ -46,6 +46,9 @@ package struct DebugOptions: Sendable, Equatable {
         /// Shadows drawn whole, also beneath the opaque layers that cast them, instead of as the
         /// ring around them (`ShadowRing`; to measure the difference; the pixels are the same).
         case wholeShadows = "whole-shadows"
+        /// Canvas drawables that a later opaque quad hides whole drawn all the same, instead of
+        /// left out (`HiddenCanvasRoots`; to measure the difference; the pixels are the same).
+        case drawHidden = "draw-hidden"
     }
 
     /// The environment variable that holds the switches.

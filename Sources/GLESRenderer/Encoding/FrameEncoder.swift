@@ -76,6 +76,12 @@ final class FrameEncoder {
     private var damage: DamageTiles?
     /// Picks the canvas drawables that may touch the damage, remembering bounds between frames.
     private var culling = DamageCulling(exact: true)
+    /// Leaves out the canvas drawables that a later opaque quad hides whole.
+    private var hiddenRoots = HiddenCanvasRoots()
+    /// Whether `hiddenRoots.visible` holds the canvas drawables of the frame being encoded.
+    private var drawsVisibleRoots = false
+    /// When false, every canvas drawable is drawn, also those an opaque quad hides (for comparing the two).
+    var hidesCoveredRoots = true
     /// Each frame's draw-list tree, kept from the last frame's where the list nests alike.
     private var trees = DrawListTreeCache()
     /// Orders each frame's offscreen passes, its storage kept from frame to frame.
@@ -136,6 +142,9 @@ final class FrameEncoder {
         // On a damage-limited canvas, the top-level drawables that may touch the damage, picked
         // once for however many times the frame is encoded.
         if let damage { culling.select(trees, touching: damage) }
+        drawsVisibleRoots = hidesCoveredRoots && (damage != nil
+            ? hiddenRoots.filter(culling.selected, of: tree, clips: list.clips, width: list.pixelWidth, height: list.pixelHeight)
+            : hiddenRoots.filter(tree.roots, of: tree, clips: list.clips, width: list.pixelWidth, height: list.pixelHeight))
         planFrame(tree, width: list.pixelWidth, height: list.pixelHeight)
         // Every quad writes one instance (a shadow drawn as a nine-patch up to nine: then the
         // frame may be encoded again into a larger buffer), every group at most three (mask,
@@ -175,7 +184,10 @@ final class FrameEncoder {
         // planner refills its arrays in place instead of copying them.
         plan = PassPlan()
         let isBackdropKept = { [keptBackdrops] (command: Int) in keptBackdrops.image(for: command) != nil }
-        if damage != nil {
+        if drawsVisibleRoots {
+            plan = planner.plan(tree, roots: hiddenRoots.visible, canvasWidth: width, canvasHeight: height,
+                                maximumSize: pool.maximumContentSize, isKept: isKept, isBackdropKept: isBackdropKept)
+        } else if damage != nil {
             plan = planner.plan(tree, roots: culling.selected, canvasWidth: width, canvasHeight: height,
                                 maximumSize: pool.maximumContentSize, isKept: isKept, isBackdropKept: isBackdropKept)
         } else {
@@ -250,6 +262,7 @@ final class FrameEncoder {
         let written = writer.write(quad, binding: binding, alphaTint: alphaTint, gradient: gradient != nil, video: video != nil,
                                    clip: clip, margin: margin, into: base + index * QuadInstance.stride)
         if fragments.isEnabled {
+            let before = fragments.pixels
             fragments.add(quad, drawn: written.drawn, margin: margin, width: builder.canvasWidth, height: builder.canvasHeight,
                           damage: builder === root ? damage?.rectangles : nil)
         }
@@ -338,7 +351,9 @@ final class FrameEncoder {
             let pass = plan.passes[index]
             switch pass.kind {
             case .canvas:
-                if damage != nil {
+                if drawsVisibleRoots {
+                    try encode(hiddenRoots.visible, host: index, of: tree, commands: commands, into: root)
+                } else if damage != nil {
                     try encode(culling.selected, host: index, of: tree, commands: commands, into: root)
                 } else {
                     try encode(tree.roots, host: index, of: tree, commands: commands, into: root)
