@@ -11,8 +11,8 @@ import Foundation
 ///
 /// Backgrounds come first in painter's order, so only the first `scannedRoots` roots are looked
 /// at: a frame of 100,000 sprites pays for 64 tests, not 100,000. A drawable that reads what lies
-/// beneath it (a backdrop quad, a group with a blend formula) sees the quads before it, so a cover
-/// drawn after such a reader hides nothing before it.
+/// beneath it (a backdrop quad, a group with a blend formula, any group of a list that has such
+/// readers) sees the quads before it, so a cover drawn after such a reader hides nothing before it.
 public struct HiddenCanvasRoots: Sendable {
     /// How many roots, from the first, are looked at.
     public static let scannedRoots = 64
@@ -40,7 +40,9 @@ public struct HiddenCanvasRoots: Sendable {
         for position in head.indices.reversed() {
             switch tree.nodes[head[position]] {
             case .group(let index):
-                if tree.groups[index].group.blendFormula != nil { cover = nil }
+                // A group may hold a backdrop reader whose visible edge blurs pixels from under
+                // the cover: with any reader in the list, a group ends the cover.
+                if tree.hasBackdrops || tree.groups[index].group.blendFormula != nil { cover = nil }
             case .quad(let commandIndex):
                 guard case .quad(let quad) = tree.commands[commandIndex] else { continue }
                 if quad.backdrop != nil {
