@@ -50,8 +50,12 @@ final class AnimationTimingMemoTests: XCTestCase {
             var memo = PlanarRotationMemo(), alone = AnimationTimingMemo()
             var expected = LayerPlacement(position: CGPoint(x: 4, y: 5), transform: CATransform3DIdentity)
             var got = expected
-            XCTAssertTrue(form.apply(to: &expected, parentTime: time, memo: &memo, timings: &alone, slot: slot))
-            XCTAssertTrue(form.apply(to: &got, parentTime: time, memo: &memo, timings: &shared, slot: slot))
+            withUnsafePointer(to: form) { form in
+                XCTAssertTrue(StateFieldAnimation.apply(form, to: &expected, parentTime: time, memo: &memo,
+                                                        timings: &alone, slot: slot))
+                XCTAssertTrue(StateFieldAnimation.apply(form, to: &got, parentTime: time, memo: &memo,
+                                                        timings: &shared, slot: slot))
+            }
             XCTAssertEqual(bits(got), bits(expected), "at \(time), slot \(slot)")
             compared += 1
         }

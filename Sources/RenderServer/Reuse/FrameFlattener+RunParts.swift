@@ -44,7 +44,7 @@ extension FrameFlattener {
             !box.isSpecialized && (box.value.shadowOpacity <= 0 || !box.hasShadowPath)
         }
         guard plain else { return false }
-        if layer.pointee.animations.containsTransition { return false }
+        if RenderLayer.animationsContainTransition(layer) { return false }
         // A video layer's frame changes without a commit: never its last frame's quads again.
         // (The registry, which lives as long as the process, asked without being retained.)
         return Unmanaged.passUnretained(VideoLayerRegistry.shared)._withUnsafeGuaranteedRef {

@@ -33,10 +33,10 @@ struct StateFieldAnimation<Field: AnimatedField>: Sendable {
         StateFieldAnimation(timing: timing, interpolation: interpolation, pacing: pacing, field: field)
     }
 
-    /// `CompiledAnimation.apply(to:parentTime:)` on a layer's state, with its result bit for
-    /// bit. Returns false, having written nothing, where the value cannot be read (a
-    /// transform component of a transform that cannot be decomposed): the caller then calls
-    /// `apply(to:parentTime:)`, which takes the general path.
+    /// `CompiledAnimation.apply(to:parentTime:)` on a layer's state, for the form at `form`,
+    /// with its result bit for bit. Returns false, having written nothing, where the value
+    /// cannot be read (a transform component of a transform that cannot be decomposed): the
+    /// caller then calls `apply(to:parentTime:)`, which takes the general path.
     ///
     /// A rotation about z of a flat transform is set through `memo` (`PlanarRotationMemo`:
     /// the same result, the transform decomposed only when it is not the one decomposed last).
@@ -45,18 +45,20 @@ struct StateFieldAnimation<Field: AnimatedField>: Sendable {
     ///
     /// The timing is looked up in `timings` (`AnimationTimingMemo`), under `slot`, the
     /// animation's place in its layer's list: evaluated once for the layers whose animations
-    /// share it.
-    func apply<Holder: AnimatedFieldHolder>(to state: inout Holder, parentTime: CFTimeInterval,
-                                            memo: inout PlanarRotationMemo, timings: inout AnimationTimingMemo,
-                                            slot: Int) -> Bool {
+    /// share it. The timing and the pacing are read through `form` only when the memo does not
+    /// hold them: a closure that captures them copies both first (about 25 instructions an
+    /// animation and frame, for the first layer's sake).
+    static func apply<Holder: AnimatedFieldHolder>(_ form: UnsafePointer<Self>, to state: inout Holder,
+                                                   parentTime: CFTimeInterval, memo: inout PlanarRotationMemo,
+                                                   timings: inout AnimationTimingMemo, slot: Int) -> Bool {
         // Outside the active interval without a fill, nothing is written (the model value shows).
-        let paced = timings.progress(identity: timingIdentity, atParentTime: parentTime, slot: slot) {
-            guard let sample = timing.sample(atParentTime: parentTime) else { return nil }
-            return (pacing.progress(at: sample), sample.iteration)
+        let paced = timings.progress(identity: form.pointee.timingIdentity, atParentTime: parentTime, slot: slot) {
+            guard let sample = form.pointee.timing.sample(atParentTime: parentTime) else { return nil }
+            return (form.pointee.pacing.progress(at: sample), sample.iteration)
         }
         guard let paced else { return true }
-        return interpolation.apply(progress: paced.progress, iteration: paced.iteration, field: field,
-                                   to: &state, memo: &memo)
+        return form.pointee.interpolation.apply(progress: paced.progress, iteration: paced.iteration,
+                                                field: form.pointee.field, to: &state, memo: &memo)
     }
 }
 
@@ -167,14 +169,16 @@ extension CompiledAnimation {
         // (`AnimationTimingMemo`) reads only for the first layer.
         switch animation.pointee.formKind {
         case .scalar:
-            return FieldForms.form(\.scalar, in: animation).pointee
-                .apply(to: &target, parentTime: parentTime, memo: &memo, timings: &timings, slot: slot)
+            return StateFieldAnimation.apply(FieldForms.form(\.scalar, in: animation), to: &target, parentTime: parentTime,
+                                             memo: &memo, timings: &timings, slot: slot)
         case .point:
-            return FieldForms.form(\.point, in: animation).pointee
-                .apply(to: &target, parentTime: parentTime, memo: &memo, timings: &timings, slot: slot)
+            return StateFieldAnimation.apply(FieldForms.form(\.point, in: animation), to: &target, parentTime: parentTime,
+                                             memo: &memo, timings: &timings, slot: slot)
         case .transform:
             guard let form = animation.pointee.fieldForms.transform else { return false }
-            return form.animation.apply(to: &target, parentTime: parentTime, memo: &memo, timings: &timings, slot: slot)
+            return withUnsafePointer(to: form.animation) {
+                StateFieldAnimation.apply($0, to: &target, parentTime: parentTime, memo: &memo, timings: &timings, slot: slot)
+            }
         case .none:
             return false
         }
