@@ -113,6 +113,38 @@ final class ParallelCommitTests: XCTestCase {
         try assertStoresAgree()
     }
 
+    /// Layers that change superlayer in a commit written in parts are placed under their new
+    /// superlayer in both stores (the parts look up where each layer was; `settle` adopts only
+    /// the layers found elsewhere), so that a later commit of one of them alone stamps the
+    /// subtree versions of its new ancestors, not of its old ones.
+    func testLayersMovedToOtherSuperlayersInALargeCommitAreSettledThere() throws {
+        commit { root.frame = CGRect(x: 0, y: 0, width: 400, height: 200) }
+        // Every card moves; every hundredth card (from the second) goes into the card before it,
+        // and the sublayer of every tenth card from 500 on goes to the root.
+        commit {
+            for card in cards { card.position.x += 1 }
+            for k in stride(from: 1, to: cards.count, by: 100) { cards[k - 1].addSublayer(cards[k]) }
+            for k in stride(from: 500, to: cards.count, by: 1000) {
+                if let inner = cards[k].sublayers?.first { root.addSublayer(inner) }
+            }
+        }
+        try assertStoresAgree()
+        for k in stride(from: 1, to: cards.count, by: 100) {
+            XCTAssertEqual(serial.snapshot().layers[cards[k].layerID]?.superlayerID, cards[k - 1].layerID)
+        }
+        // One moved card alone: its new superlayer's subtree is stamped in both stores.
+        commit { cards[4301].position.y += 1 }
+        let a = serial.frameSnapshot(), b = parallel.frameSnapshot()
+        for (name, snapshot) in [("serial", a), ("parallel", b)] {
+            XCTAssertEqual(snapshot.layers[cards[4300].layerID]?.subtreeVersion, snapshot.generation, "\(name): new superlayer")
+            XCTAssertEqual(snapshot.layers[root.layerID]?.subtreeVersion, snapshot.generation, "\(name): root")
+            XCTAssertNotEqual(snapshot.layers[cards[4302].layerID]?.subtreeVersion, snapshot.generation, "\(name): a sibling")
+        }
+        // Every card moves again, the moved ones under their new superlayers.
+        commit { for card in cards { card.position.y += 1 } }
+        try assertStoresAgree()
+    }
+
     func testTheSameTreeIsDrawn() throws {
         commit { root.frame = CGRect(x: 0, y: 0, width: 400, height: 200) }
         commit { for card in cards { card.transform = CATransform3DMakeTranslation(2, 0, 0) } }

@@ -1,5 +1,6 @@
 import Foundation
 import CompositorCore
+import QuartzCoreModelSupport
 
 // Apple's C-style transform functions. Points are row vectors, `[x y z 1] × M`, so
 // `CATransform3DConcat(a, b)` applies `a` first and `b` second.
@@ -25,7 +26,11 @@ public func CATransform3DMakeRotation(_ angle: CGFloat, _ x: CGFloat, _ y: CGFlo
     let length = (x * x + y * y + z * z).squareRoot()
     guard length > 0, length.isFinite else { return CATransform3DIdentity }
     let (ux, uy, uz) = (x / length, y / length, z / length)
-    let c = CGFloat(cos(Double(angle))), s = CGFloat(sin(Double(angle))), k = 1 - c
+    // One `sincos` call, the same bits as `cos` and `sin` for about the cost of one: an app
+    // turning every layer of a large scene calls this for each one every frame.
+    var sine = 0.0, cosine = 0.0
+    qc_sinCos(Double(angle), &sine, &cosine)
+    let c = CGFloat(cosine), s = CGFloat(sine), k = 1 - c
     // The transpose of Rodrigues' column-vector matrix, because points are row vectors here.
     return CATransform3D(
         m11: c + k * ux * ux, m12: k * ux * uy + s * uz, m13: k * ux * uz - s * uy, m14: 0,

@@ -114,6 +114,13 @@
         return result
     }
 
+    /// Calls `body` with the slots of a dense table, indexed by ID (an ID past the last slot has
+    /// no value), to read them in place, from several threads at once if need be.
+    func withDenseSlotsForReading<Result>(_ body: (UnsafeBufferPointer<Value?>) -> Result) -> Result {
+        precondition(isDense, "a sparse table has no slots")
+        return slots.withUnsafeBufferPointer(body)
+    }
+
     /// Changes the value of layer `id` in place (nothing when it has none).
     @inlinable mutating func update(_ id: UInt64, _ body: (inout Value) -> Void) {
         guard isDense else {

@@ -31,10 +31,13 @@ extension RenderTreeStore.Contents {
                 summaries.withDenseSlots(through: largestID) { summarySlots in
                     var added = [(layers: Int, summaries: Int)](repeating: (0, 0), count: partCount)
                     added.withUnsafeMutableBufferPointer { added in
-                        let shared = ApplyParts(layers: layers, layerSlots: layerSlots, summarySlots: summarySlots,
-                                                placements: placements, added: added, generation: generation)
-                        DispatchQueue.concurrentPerform(iterations: partCount) { part in
-                            shared.write((count * part / partCount)..<(count * (part + 1) / partCount), part: part)
+                        superlayers.withDenseSlotsForReading { superlayerSlots in
+                            let shared = ApplyParts(layers: layers, layerSlots: layerSlots, summarySlots: summarySlots,
+                                                    superlayerSlots: superlayerSlots, placements: placements,
+                                                    added: added, generation: generation)
+                            DispatchQueue.concurrentPerform(iterations: partCount) { part in
+                                shared.write((count * part / partCount)..<(count * (part + 1) / partCount), part: part)
+                            }
                         }
                     }
                     written = count
@@ -55,11 +58,14 @@ extension RenderTreeStore.Contents {
 /// Unchecked Sendable: the pointers are the buffers of the store's tables and of the
 /// placements, held by `writeInParts` (under the store's lock and `LayerTreeLock`) until every
 /// part has returned; each part writes only the slots of its own layers (a commit lists a layer
-/// once), the placements at its own indices and its own counter.
+/// once), the placements at its own indices and its own counter, and only reads the
+/// superlayers' table, which nothing writes meanwhile.
 private struct ApplyParts: @unchecked Sendable {
     let layers: [Unmanaged<CALayer>]
     let layerSlots: UnsafeMutableBufferPointer<RenderLayer?>
     let summarySlots: UnsafeMutableBufferPointer<RenderLayerSummary?>
+    /// The slots of the store's superlayers' table, read for `Placement.wasUnderSuperlayer`.
+    let superlayerSlots: UnsafeBufferPointer<UInt64?>
     let placements: UnsafeMutableBufferPointer<RenderTreeStore.Placement>
     let added: UnsafeMutableBufferPointer<(layers: Int, summaries: Int)>
     let generation: UInt64
@@ -75,8 +81,10 @@ private struct ApplyParts: @unchecked Sendable {
                 if slot.pointee == nil { added[part].layers += 1 }
                 let summary = summarySlots.baseAddress.unsafelyUnwrapped + id
                 let previous = summary.pointee
-                let placement = RenderTreeStore.write(layer, into: &slot.pointee, previousSummary: previous,
+                var placement = RenderTreeStore.write(layer, into: &slot.pointee, previousSummary: previous,
                                                       generation: generation)
+                placement.wasUnderSuperlayer = id < superlayerSlots.count
+                    && superlayerSlots[id] == placement.superlayerID
                 if previous == nil { added[part].summaries += 1 }
                 summary.pointee = placement.summary(generation: generation)
                 (placements.baseAddress.unsafelyUnwrapped + index).initialize(to: placement)

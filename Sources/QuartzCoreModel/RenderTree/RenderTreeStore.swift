@@ -238,6 +238,11 @@ package final class RenderTreeStore: Sendable {
         var zPosition: CGFloat
         var mayLeavePlane: Bool
         var readsBackdrop: Bool
+        /// Whether the store already had the layer under `superlayerID` when the commit wrote
+        /// it: looked up by the parts that write a large commit (`writeInParts`), each for its
+        /// own layers, so that `settle` need not look up every layer again on the committing
+        /// thread. False where nobody looked.
+        var wasUnderSuperlayer = false
 
         /// Reads where `layer` sits.
         init(_ layer: borrowing RenderLayer) {
@@ -325,20 +330,29 @@ extension RenderTreeStore.Contents {
     /// Every layer of `placements` is in `layers` as this commit wrote it, and no step changes
     /// its sublayers (`forget(_:under:generation:)` changes only copies of other commits).
     mutating func settle(_ placements: [RenderTreeStore.Placement], generation: UInt64) {
+        // Whether an adoption below has changed `superlayers`: until one has, a layer the parts
+        // found under its superlayer (`wasUnderSuperlayer`) is still there, and one without
+        // sublayers or mask has nothing to adopt (most of a large commit: moved leaves).
+        var superlayersChanged = false
         for index in placements.indices {
-            let id = placements[index].id
-            adopt(id, under: placements[index].superlayerID, generation: generation)
-            if let sublayerIDs = sublayerIDs(of: placements[index]) {
-                for child in sublayerIDs { adopt(child, under: id, generation: generation) }
+            let placement = placements[index]
+            if placement.wasUnderSuperlayer && !placement.hasSublayers && placement.maskID == nil
+                && !superlayersChanged { continue }
+            let id = placement.id
+            if adopt(id, under: placement.superlayerID, generation: generation) { superlayersChanged = true }
+            if let sublayerIDs = sublayerIDs(of: placement) {
+                for child in sublayerIDs where adopt(child, under: id, generation: generation) { superlayersChanged = true }
             }
-            if let mask = placements[index].maskID { adopt(mask, under: id, generation: generation) }
+            if let mask = placement.maskID, adopt(mask, under: id, generation: generation) { superlayersChanged = true }
         }
         // The superlayer whose subtree version this loop stamped last: the next sibling of its
         // layer (siblings are usually committed one after another) has nothing to stamp.
         var lastStamped: UInt64?
         for index in placements.indices {
             let id = placements[index].id
-            let parent = superlayers[id]
+            // Every layer is under its `superlayerID` now; read from the table only when an
+            // adoption may have moved it since (a sublayer or mask of another layer here).
+            let parent = superlayersChanged ? superlayers[id] : placements[index].superlayerID
             if parent == nil || parent != lastStamped {
                 markSubtreeChanged(above: id, generation: generation)
                 lastStamped = parent
@@ -374,12 +388,16 @@ extension RenderTreeStore.Contents {
     /// superlayer's stale copy would still list it, and the layer would be drawn twice, or the
     /// committed tree could even hold a cycle. The model never lists a layer twice (see
     /// `LayerTreeLock`), so the newest commit that places a layer is the one to believe.
-    fileprivate mutating func adopt(_ id: UInt64, under parent: UInt64?, generation: UInt64) {
+    ///
+    /// Returns whether it changed `superlayers` (the layer was elsewhere).
+    @discardableResult
+    fileprivate mutating func adopt(_ id: UInt64, under parent: UInt64?, generation: UInt64) -> Bool {
         let previous = superlayers[id]
-        guard previous != parent else { return }
+        guard previous != parent else { return false }
         // A layer of this commit lists what it lists now: only a stale copy is corrected.
         if let previous, let copy = layers[previous], copy.version != generation { forget(id, under: previous, generation: generation) }
         superlayers[id] = parent
+        return true
     }
 
     /// Takes `id` out of the sublayers or mask of `parent`'s committed copy when it lists it,
