@@ -36,6 +36,12 @@ struct ChunkedQuadRun {
         bindings.append(binding)
     }
 
+    /// Adds the untextured quads of commands `newCommands`, in order.
+    mutating func appendUntextured(_ newCommands: ArraySlice<Int32>) {
+        commands.append(contentsOf: newCommands)
+        bindings.append(contentsOf: repeatElement(nil, count: newCommands.count))
+    }
+
     /// Forgets the run, keeping its storage.
     mutating func removeAll() {
         commands.removeAll(keepingCapacity: true)

@@ -534,12 +534,17 @@ final class FrameEncoder {
         guard !gathered.isEmpty else { return }
         defer { gathered.removeAll() }
         gathered.classify(commands)
-        for k in 0..<gathered.count {
+        var k = 0
+        while k < gathered.count {
+            defer { k += 1 }
             switch gathered.kind(at: k) {
             case .hidden:
                 continue
             case .plain:
-                run.append(command: gathered.command(at: k), binding: nil)
+                // A stretch of them taken at once (all of S1's quads): a copy of their commands.
+                let end = gathered.endOfPlainQuads(from: k)
+                run.appendUntextured(gathered.commands(k..<end))
+                k = end - 1
             case .textured:
                 let texture = gathered.texture(at: k)
                 if let last = run.lastTexture, last.texture == texture {

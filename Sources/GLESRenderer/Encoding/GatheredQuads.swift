@@ -64,6 +64,19 @@ struct GatheredQuads {
     @inline(__always)
     func kind(at k: Int) -> Kind { kinds[k] }
 
+    /// The end of the stretch of plain quads from gathered quad `k`: the first after it that
+    /// is not plain, or `count`.
+    func endOfPlainQuads(from k: Int) -> Int {
+        kinds.withUnsafeBufferPointer { kinds in
+            var end = k
+            while end < commands.count, kinds[end] == .plain { end += 1 }
+            return end
+        }
+    }
+
+    /// The commands of gathered quads `range`.
+    func commands(_ range: Range<Int>) -> ArraySlice<Int32> { commands[range] }
+
     /// The texture of gathered quad `k`, when it is textured.
     @inline(__always)
     func texture(at k: Int) -> Texture { textures[k] }
