@@ -2,8 +2,8 @@ import CompositorCore
 import Foundation
 import Dispatch
 
-/// A run of consecutive plain quads of a pass (no backdrop, blur, gradient or video), gathered
-/// with their textures resolved in drawing order, then written as consecutive instances: in
+/// A run of consecutive plain quads of a pass (no backdrop, blur, gradient or video), taken from
+/// the quads gathered (`GatheredQuads`) with their textures resolved in drawing order, then written as consecutive instances: in
 /// chunks of `chunkSize` quads on several threads when the run holds two chunks or more, each
 /// chunk writing only its own instances, features and bounds; then added to the pass's batches
 /// in order on the encoding thread. The instances, features and batches are those of the quads
@@ -21,20 +21,12 @@ struct ChunkedQuadRun {
     /// Their blend states, written by the chunks.
     private var blends: [BatchBlend] = []
 
-    /// The texture of the last textured quad gathered and its binding: a quad sampling the same
+    /// The texture of the last textured quad taken and its binding: a quad sampling the same
     /// image the same way binds it alike, without asking the texture cache again. Forgotten with
     /// the run, so the cache is asked again once anything else has been encoded.
-    var lastTexture: (image: ObjectIdentifier, unitRect: SIMD4<Double>, minification: TextureFilter, magnification: TextureFilter,
-                      binding: InstanceWriter.Binding)?
+    var lastTexture: (texture: GatheredQuads.Texture, binding: InstanceWriter.Binding)?
 
-    /// A unit rect's origin and size, compared in a few instructions (`CGRect.==` is a call of
-    /// some 55 into Foundation).
-    @inline(__always)
-    static func components(of rect: CGRect) -> SIMD4<Double> {
-        SIMD4(Double(rect.origin.x), Double(rect.origin.y), Double(rect.size.width), Double(rect.size.height))
-    }
-
-    /// The quads gathered.
+    /// The quads taken.
     var count: Int { commands.count }
     var isEmpty: Bool { commands.isEmpty }
 
@@ -42,6 +34,12 @@ struct ChunkedQuadRun {
     mutating func append(command: Int, binding: InstanceWriter.Binding?) {
         commands.append(Int32(truncatingIfNeeded: command))
         bindings.append(binding)
+    }
+
+    /// Adds the untextured quads of commands `newCommands`, in order.
+    mutating func appendUntextured(_ newCommands: ArraySlice<Int32>) {
+        commands.append(contentsOf: newCommands)
+        bindings.append(contentsOf: repeatElement(nil, count: newCommands.count))
     }
 
     /// Forgets the run, keeping its storage.

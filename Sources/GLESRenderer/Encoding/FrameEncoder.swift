@@ -14,8 +14,9 @@ import Logging
 /// and mix, run as a `RenderPass.Barrier` of their host. A finished group is composited into its
 /// host as two textured quads through the group's transform: its shadow, tinted and offset, then
 /// its content. Passes are encoded in the order they run, so a target the plan releases goes
-/// back to the pool at once, for a later pass of the frame. A pass's runs of plain quads are
-/// gathered (their textures resolved in order) and written in chunks on several threads
+/// back to the pool at once, for a later pass of the frame. A pass's quads are gathered unread
+/// and told apart in chunks on several threads (`GatheredQuads`); its runs of plain quads are
+/// taken from them (their textures resolved in order) and written in chunks too
 /// (`ChunkedQuadRun`), the same instances and batches as quads written one by one.
 final class FrameEncoder {
     private let textures: TextureCache
@@ -38,7 +39,9 @@ final class FrameEncoder {
     /// When false, every quad is written on the encoding thread as it is reached, rather than
     /// runs of plain quads in chunks on several threads (`ChunkedQuadRun`; for comparing the two).
     var chunkedRunsEnabled = true
-    /// The run of plain quads met since the last other drawable, written when it ends.
+    /// The quads met since the last other drawable, told apart when it is reached.
+    @exclusivity(unchecked) private var gathered = GatheredQuads()
+    /// The run of plain quads taken from them, written when it ends.
     @exclusivity(unchecked) private var run = ChunkedQuadRun()
     /// When false, batches of quads needing different features are drawn whole with their union
     /// (for comparing the two).
@@ -494,28 +497,20 @@ final class FrameEncoder {
                                                   commands: UnsafeBufferPointer<DrawCommand>, into builder: PassBuilder) throws {
         var barrier = plan.passes[host].barriers.lowerBound
         let barriersEnd = plan.passes[host].barriers.upperBound
-        // Plain quads are gathered into a run, written when another drawable or the end is reached.
+        // Quads are gathered, their fields unread, until another drawable or the end is reached.
         let gathers = chunkedRunsEnabled && !fragments.isEnabled
-        defer { run.removeAll() }
+        defer { gathered.removeAll(); run.removeAll() }
         for position in nodes {
             switch tree.nodes[position] {
             case .quad(let index):
-                guard case let .quad(quad) = commands[index] else { continue }
-                if gathers, try gather(quad, command: index) { continue }
-                writeRun(commands: commands, into: builder)
-                if let backdrop = quad.backdrop {
-                    // Planned: filtered this frame. Else shown from the kept image, if any (a
-                    // frame encoded again plans it again, since its first encoding is dropped).
-                    if barrier < barriersEnd, case .backdropCopy(let command, _) = plan.passes[barrier].kind, command == index {
-                        try encodeBackdrop(quad, backdrop, barrier: &barrier, end: barriersEnd, into: builder)
-                    } else if builder === root, let kept = keptBackdrops.image(for: index) {
-                        show(kept.target, covering: kept.covered, unitRect: kept.unitRect, for: quad, backdrop, into: builder)
-                    }
+                if gathers {
+                    gathered.append(command: index)
                     continue
                 }
-                try encode(quad, into: builder)
+                guard case let .quad(quad) = commands[index] else { continue }
+                try encodeAlone(quad, command: index, barrier: &barrier, end: barriersEnd, commands: commands, into: builder)
             case .group(let index):
-                writeRun(commands: commands, into: builder)
+                try writeGathered(commands: commands, barrier: &barrier, end: barriersEnd, into: builder)
                 var blend: Int?
                 if barrier < barriersEnd, case .blend(let blended, _) = plan.passes[barrier].kind, blended == index {
                     blend = barrier
@@ -524,34 +519,65 @@ final class FrameEncoder {
                 try composite(index, of: tree.groups[index].group, blend: blend, into: builder)
             }
         }
-        writeRun(commands: commands, into: builder)
+        try writeGathered(commands: commands, barrier: &barrier, end: barriersEnd, into: builder)
     }
 
-    /// Adds `quad` (the command at `command`) to the run of plain quads when it is one (no
-    /// backdrop, blur, gradient or video), resolving its texture now, in drawing order; returns
-    /// false for a quad to encode on its own. A quad not drawn (transparent or facing away) joins
-    /// as nothing.
-    private func gather(_ quad: Quad, command: Int) throws -> Bool {
-        guard quad.backdrop == nil, quad.blurSigma <= 0, quad.gradient == nil else { return false }
-        if quad.opacity <= 0 || (!quad.isDoubleSided && quad.transform.facesAway) { return true }
-        // The texture read in place (no retain of an image many quads share); a video frame's
-        // quad is encoded on its own.
-        guard let sampling = quad.textureSampling else {
-            run.append(command: command, binding: nil)
-            return true
+    /// Encodes `quad` (the command at `command`) on its own, after the run of plain quads taken
+    /// so far: a backdrop quad as the barrier the plan's pass at `barrier` begins, if any.
+    private func encodeAlone(_ quad: Quad, command index: Int, barrier: inout Int, end barriersEnd: Int,
+                             commands: UnsafeBufferPointer<DrawCommand>, into builder: PassBuilder) throws {
+        writeRun(commands: commands, into: builder)
+        if let backdrop = quad.backdrop {
+            // Planned: filtered this frame. Else shown from the kept image, if any (a
+            // frame encoded again plans it again, since its first encoding is dropped).
+            if barrier < barriersEnd, case .backdropCopy(let command, _) = plan.passes[barrier].kind, command == index {
+                try encodeBackdrop(quad, backdrop, barrier: &barrier, end: barriersEnd, into: builder)
+            } else if builder === root, let kept = keptBackdrops.image(for: index) {
+                show(kept.target, covering: kept.covered, unitRect: kept.unitRect, for: quad, backdrop, into: builder)
+            }
+            return
         }
-        guard let image = quad.textureImage?.image else { return false }
-        let unitRect = ChunkedQuadRun.components(of: sampling.unitRect)
-        if let last = run.lastTexture, last.image == image, last.unitRect == unitRect,
-           last.minification == sampling.minification, last.magnification == sampling.magnification {
-            run.append(command: command, binding: last.binding)
-            return true
+        try encode(quad, into: builder)
+    }
+
+    /// Encodes the quads gathered: told apart in chunks (`GatheredQuads.classify`), then in
+    /// drawing order, the plain ones taken into the run (their textures resolved now, in
+    /// drawing order) and the others encoded on their own (`encodeAlone`), the run written
+    /// before each of those and at the end.
+    private func writeGathered(commands: UnsafeBufferPointer<DrawCommand>, barrier: inout Int, end barriersEnd: Int,
+                               into builder: PassBuilder) throws {
+        guard !gathered.isEmpty else { return }
+        defer { gathered.removeAll() }
+        gathered.classify(commands)
+        var k = 0
+        while k < gathered.count {
+            defer { k += 1 }
+            switch gathered.kind(at: k) {
+            case .hidden:
+                continue
+            case .plain:
+                // A stretch of them taken at once (all of S1's quads): a copy of their commands.
+                let end = gathered.endOfPlainQuads(from: k)
+                run.appendUntextured(gathered.commands(k..<end))
+                k = end - 1
+            case .textured:
+                let texture = gathered.texture(at: k)
+                if let last = run.lastTexture, last.texture == texture {
+                    run.append(command: gathered.command(at: k), binding: last.binding)
+                    continue
+                }
+                let index = gathered.command(at: k)
+                guard case let .quad(quad) = commands[index], let source = quad.texture else { continue }
+                let binding = try binding(of: source, video: nil, for: quad)
+                run.lastTexture = (texture, binding)
+                run.append(command: index, binding: binding)
+            case .alone:
+                let index = gathered.command(at: k)
+                guard case let .quad(quad) = commands[index] else { continue }
+                try encodeAlone(quad, command: index, barrier: &barrier, end: barriersEnd, commands: commands, into: builder)
+            }
         }
-        guard let source = quad.texture else { return false }
-        let binding = try binding(of: source, video: nil, for: quad)
-        run.lastTexture = (image, unitRect, sampling.minification, sampling.magnification, binding)
-        run.append(command: command, binding: binding)
-        return true
+        writeRun(commands: commands, into: builder)
     }
 
     /// Writes the run of plain quads gathered (`ChunkedQuadRun.write`) as the next instances and
