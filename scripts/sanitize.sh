@@ -34,6 +34,8 @@ thread_tests=(
   # The parallel commit, and sublayer runs flattened in parts on several threads. (One test
   # each: the others run the same threads on more layers, and cost minutes under the sanitizer.)
   'QuartzCoreTests\.ParallelCommitTests/testTheSameTreeIsDrawn'
+  # Chunks of a large commit telling which layers stay under the same superlayer.
+  'QuartzCoreTests\.ParallelCommitTests/testLayersMovedToOtherSuperlayersInALargeCommitAreSettledThere'
   'QuartzCoreTests\.FlatteningPartsTests/testEverySublayerMovingEveryFrame'
   'QuartzCoreTests\.MovedLayerRedrawTests/testSublayersFlattenedOnOneThreadMoveToo'
   # Animated layers drawn moved in parts; cards sorted by depth in parts, their quads written
@@ -74,7 +76,8 @@ thread_tests=(
   'QuartzCoreTestingTests\.RenderImageTests'
   # Presentation copies made when first read, settled from any thread that changes the model.
   'QuartzCoreTests\.PresentationLazyCopyTests'
-  # Runs of plain quads written in chunks on several threads, each to its own instances.
+  # Runs of plain quads written in chunks on several threads, each to its own instances; the
+  # gathered quads told apart in chunks first.
   'GLESRendererTests\.ChunkedQuadRunTests'
 )
 address_tests=(
