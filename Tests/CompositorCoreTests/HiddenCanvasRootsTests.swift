@@ -62,4 +62,27 @@ final class HiddenCanvasRootsTests: XCTestCase {
         XCTAssertFalse(filter.filter(none.roots, of: none, clips: [], width: 100, height: 50))
         XCTAssertEqual(filter.hiddenCount, 0)
     }
+
+    func testAGroupEndsTheCoverWhereTheListReadsBackdrops() {
+        let screen = DrawCommand.quad(Quad(transform: .identity, rect: CGRect(x: 0, y: 0, width: 100, height: 50), fillColor: black))
+        var frost = Quad(transform: .identity, rect: CGRect(x: 0, y: 0, width: 60, height: 40),
+                         fillColor: PremultipliedColor(red: 0.2, green: 0.2, blue: 0.2, alpha: 0.2))
+        let plain = DrawCommand.quad(frost)
+        frost.backdrop = BackdropFilter(filters: [.blur(sigma: 4)])
+        let group = DrawCommand.beginGroup(CompositingGroup(transform: .identity, rect: CGRect(x: 0, y: 0, width: 60, height: 40),
+                                                            pixelWidth: 60, pixelHeight: 40))
+        let cover = DrawCommand.quad(Quad(transform: .identity, rect: CGRect(x: 0, y: 0, width: 100, height: 50),
+                                          fillColor: PremultipliedColor(red: 0, green: 0, blue: 0.4, alpha: 1)))
+        var filter = HiddenCanvasRoots()
+        // A group of plain quads between the screen and the cover: the screen is hidden.
+        let plainGroup = DrawListTree([screen, group, plain, .endGroup, cover])
+        XCTAssertTrue(filter.filter(plainGroup.roots, of: plainGroup, clips: [], width: 100, height: 50))
+        XCTAssertEqual(filter.hiddenCount, 1)
+        XCTAssertEqual(filter.visible.count, 2)
+        // Frosted glass in the group blurs, at its visible edges, what lies under the cover's
+        // edge: the screen stays.
+        let frosted = DrawListTree([screen, group, .quad(frost), .endGroup, cover])
+        XCTAssertFalse(filter.filter(frosted.roots, of: frosted, clips: [], width: 100, height: 50))
+        XCTAssertEqual(filter.hiddenCount, 0)
+    }
 }
