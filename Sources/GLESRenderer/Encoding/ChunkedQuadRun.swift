@@ -3,11 +3,11 @@ import Foundation
 import Dispatch
 
 /// A run of consecutive plain quads of a pass (no backdrop, blur, gradient or video), taken from
-/// the quads gathered (`GatheredQuads`) with their textures resolved in drawing order, then written as consecutive instances: in
-/// chunks of `chunkSize` quads on several threads when the run holds two chunks or more, each
-/// chunk writing only its own instances, features and bounds; then added to the pass's batches
-/// in order on the encoding thread. The instances, features and batches are those of the quads
-/// encoded one by one (`InstanceWriter` is the code of both).
+/// the quads gathered (`GatheredQuads`) with their textures resolved in drawing order, then
+/// written as consecutive instances: in chunks of `chunkSize` quads on several threads when the
+/// run holds two chunks or more, each chunk writing only its own instances, features and bounds;
+/// then added to the pass's batches in order on the encoding thread. The instances, features
+/// and batches are those of the quads encoded one by one (`InstanceWriter` is the code of both).
 ///
 /// Its storage is kept from run to run and frame to frame: a frame allocates nothing per quad.
 struct ChunkedQuadRun {
