@@ -8,14 +8,14 @@ final class HiddenCanvasRootsTests: XCTestCase {
 
     func testPixelAlignedEdgesReplaceTheirPixelsAndOthersAPixelInside() {
         let aligned = HiddenCanvasRoots.innerPixels(of: CGRect(x: 10, y: 0, width: 20, height: 10), transform: .translation(5, 2))
-        XCTAssertEqual(aligned, PixelBox(minX: 15, minY: 2, maxX: 35, maxY: 12))
+        XCTAssertEqual(aligned, PixelRect(x: 15, y: 2, width: 20, height: 10))
         // 10.25 ... 30.25: columns from 12 (11.25 rounded up) to 29 (29.25 rounded down); the
         // rows, on pixel boundaries, whole.
         let fractional = HiddenCanvasRoots.innerPixels(of: CGRect(x: 10.25, y: 0, width: 20, height: 10), transform: .identity)
-        XCTAssertEqual(fractional, PixelBox(minX: 12, minY: 0, maxX: 29, maxY: 10))
+        XCTAssertEqual(fractional, PixelRect(x: 12, y: 0, width: 17, height: 10))
         // Scaled by 2: 20 ... 60 (aligned).
         XCTAssertEqual(HiddenCanvasRoots.innerPixels(of: CGRect(x: 10, y: 10, width: 20, height: 20), transform: .scale(2, 2)),
-                       PixelBox(minX: 20, minY: 20, maxX: 60, maxY: 60))
+                       PixelRect(x: 20, y: 20, width: 40, height: 40))
         // Flipped, turned or in perspective: unknown.
         XCTAssertNil(HiddenCanvasRoots.innerPixels(of: CGRect(x: 0, y: 0, width: 20, height: 20), transform: .scale(-1, 1)))
         var perspective = Matrix4.identity
@@ -36,13 +36,13 @@ final class HiddenCanvasRootsTests: XCTestCase {
                 .init(location: 0, red: 0.1, green: 0.2, blue: 0.3, alpha: 1), .init(location: 1, red: 0, green: 0, blue: 0, alpha: alpha),
             ]))
         }
-        XCTAssertEqual(HiddenCanvasRoots.replacedPixels(of: gradient(alpha: 1), clips: []), PixelBox(minX: 0, minY: 0, maxX: 40, maxY: 30))
+        XCTAssertEqual(HiddenCanvasRoots.replacedPixels(of: gradient(alpha: 1), clips: []), PixelRect(x: 0, y: 0, width: 40, height: 30))
         XCTAssertNil(HiddenCanvasRoots.replacedPixels(of: gradient(alpha: 0.5), clips: []))
         // A square clip cuts the pixels; a rounded one leaves them unknown.
         var clipped = Quad(transform: .identity, rect: rect, fillColor: black)
         clipped.clipIndex = 0
         XCTAssertEqual(HiddenCanvasRoots.replacedPixels(of: clipped, clips: [Clip(transform: .identity, rect: CGRect(x: 10, y: 0, width: 100, height: 100))]),
-                       PixelBox(minX: 10, minY: 0, maxX: 40, maxY: 30))
+                       PixelRect(x: 10, y: 0, width: 30, height: 30))
         XCTAssertNil(HiddenCanvasRoots.replacedPixels(of: clipped, clips: [Clip(transform: .identity, rect: rect, cornerRadii: CornerRadii(uniform: 2))]))
     }
 

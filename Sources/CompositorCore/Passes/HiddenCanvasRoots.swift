@@ -21,6 +21,10 @@ public struct HiddenCanvasRoots: Sendable {
     public private(set) var visible: [Int] = []
     /// How many roots the last `filter` left out.
     public private(set) var hiddenCount = 0
+    /// The first roots of the last `filter` and whether each is hidden: storage kept from frame
+    /// to frame, so that a frame allocates nothing here.
+    private var head: [Int] = []
+    private var isHidden: [Bool] = []
 
     /// Creates a filter with nothing hidden yet.
     public init() {}
@@ -31,12 +35,14 @@ public struct HiddenCanvasRoots: Sendable {
     public mutating func filter<Roots: Collection<Int>>(_ roots: Roots, of tree: DrawListTree, clips: [Clip],
                                                         width: Int, height: Int) -> Bool {
         hiddenCount = 0
-        let head = Array(roots.prefix(Self.scannedRoots))
+        head.removeAll(keepingCapacity: true)
+        head.append(contentsOf: roots.prefix(Self.scannedRoots))
         guard head.count > 1 else { return false }
-        let canvas = PixelBox(minX: 0, minY: 0, maxX: width, maxY: height)
-        var hidden = [Bool](repeating: false, count: head.count)
+        isHidden.removeAll(keepingCapacity: true)
+        isHidden.append(contentsOf: repeatElement(false, count: head.count))
+        let canvas = PixelRect(x: 0, y: 0, width: width, height: height)
         // Walked back to front: `cover` is the largest opaque area drawn after the root at hand.
-        var cover: PixelBox?
+        var cover: PixelRect?
         for position in head.indices.reversed() {
             switch tree.nodes[head[position]] {
             case .group(let index):
@@ -50,9 +56,9 @@ public struct HiddenCanvasRoots: Sendable {
                     continue
                 }
                 if let cover, let bounds = DamageBounds.of(quad).map(DamageBounds.pixels) {
-                    let drawn = PixelBox(bounds).intersection(canvas)
+                    let drawn = bounds.intersection(canvas)
                     if !drawn.isEmpty, cover.contains(drawn) {
-                        hidden[position] = true
+                        isHidden[position] = true
                         hiddenCount += 1
                         continue
                     }
@@ -65,7 +71,7 @@ public struct HiddenCanvasRoots: Sendable {
         }
         guard hiddenCount > 0 else { return false }
         visible.removeAll(keepingCapacity: true)
-        for (position, root) in head.enumerated() where !hidden[position] { visible.append(root) }
+        for position in head.indices where !isHidden[position] { visible.append(head[position]) }
         // The rest read through a concrete type: this function is not specialized for its callers
         // in other modules, and a generic walk of 100,000 roots costs milliseconds.
         if let range = roots as? Range<Int> {
@@ -82,7 +88,7 @@ public struct HiddenCanvasRoots: Sendable {
     /// not at all), or nil: an untextured, unblurred, square-cornered quad of opaque colour or
     /// opaque gradient stops, at opacity 1, scaled and moved in the plane (no turn, flip or
     /// perspective), inside clips of the same kind.
-    static func replacedPixels(of quad: Quad, clips: [Clip]) -> PixelBox? {
+    static func replacedPixels(of quad: Quad, clips: [Clip]) -> PixelRect? {
         guard quad.opacity >= 1, quad.blendMode == .sourceOver, quad.texture == nil, quad.blurSigma <= 0,
               quad.cornerRadii.isZero, quad.borderWidth <= 0 || quad.borderColor.alpha >= 1 else { return nil }
         if let gradient = quad.gradient {
@@ -110,7 +116,7 @@ public struct HiddenCanvasRoots: Sendable {
     /// rect's pixels when its edges fall on pixel boundaries; otherwise those a pixel or more
     /// inside its edges, beyond any antialiasing ramp. Nil unless the transform only scales
     /// (by positive factors) and moves in the plane.
-    static func innerPixels(of rect: CGRect, transform m: Matrix4) -> PixelBox? {
+    static func innerPixels(of rect: CGRect, transform m: Matrix4) -> PixelRect? {
         guard m.m12 == 0, m.m21 == 0, m.m14 == 0, m.m24 == 0, m.m44 == 1, m.m11 > 0, m.m22 > 0,
               !rect.isNull, !rect.isInfinite else { return nil }
         let r = rect.standardized
@@ -122,31 +128,17 @@ public struct HiddenCanvasRoots: Sendable {
             return (Int((low + 1).rounded(.up)), Int((high - 1).rounded(.down)))
         }
         guard let (minX, maxX) = inward(x0, x1), let (minY, maxY) = inward(y0, y1) else { return nil }
-        let box = PixelBox(minX: minX, minY: minY, maxX: maxX, maxY: maxY)
+        let box = PixelRect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
         return box.isEmpty ? nil : box
     }
 }
 
-/// A box of whole pixels: columns `minX..<maxX`, rows `minY..<maxY`.
-struct PixelBox: Sendable, Equatable {
-    var minX: Int, minY: Int, maxX: Int, maxY: Int
+extension PixelRect {
+    /// The pixels it covers.
+    var area: Int { width * height }
 
-    init(minX: Int, minY: Int, maxX: Int, maxY: Int) {
-        self.minX = minX; self.minY = minY; self.maxX = maxX; self.maxY = maxY
-    }
-
-    init(_ rect: PixelRect) {
-        self.init(minX: rect.x, minY: rect.y, maxX: rect.x + rect.width, maxY: rect.y + rect.height)
-    }
-
-    var isEmpty: Bool { minX >= maxX || minY >= maxY }
-    var area: Int { isEmpty ? 0 : (maxX - minX) * (maxY - minY) }
-
-    func intersection(_ other: PixelBox) -> PixelBox {
-        PixelBox(minX: max(minX, other.minX), minY: max(minY, other.minY), maxX: min(maxX, other.maxX), maxY: min(maxY, other.maxY))
-    }
-
-    func contains(_ other: PixelBox) -> Bool {
-        other.minX >= minX && other.minY >= minY && other.maxX <= maxX && other.maxY <= maxY
+    /// Whether every pixel of `other` lies in it.
+    func contains(_ other: PixelRect) -> Bool {
+        other.x >= x && other.y >= y && other.x + other.width <= x + width && other.y + other.height <= y + height
     }
 }
