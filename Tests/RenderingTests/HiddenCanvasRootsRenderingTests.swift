@@ -59,14 +59,22 @@ final class HiddenCanvasRootsRenderingTests: XCTestCase {
         return renderer
     }
 
-    func testHiddenDrawablesAreLeftOutWithTheSameBytes() throws {
+    /// `root`'s list drawn whole and with the hidden drawables left out, the two images
+    /// compared byte for byte: the list and both renderers (for more frames), with their statistics.
+    private func renderedBothWays(_ root: CALayer, file: StaticString = #filePath, line: UInt = #line) throws
+        -> (list: DrawList, drawn: GLESRenderer, all: RenderStatistics, left: GLESRenderer, visible: RenderStatistics) {
         SoftwareGL.useUnlessConfigured()
-        let list = try DrawListProbe.list(scene(), width: Self.width, height: Self.height)
+        let list = try DrawListProbe.list(root, width: Self.width, height: Self.height)
         let drawn = try renderer(leavingOutHidden: false)
         let all = try drawn.render(list)
         let left = try renderer(leavingOutHidden: true)
         let visible = try left.render(list)
-        XCTAssertEqual(try left.readPixels().data, try drawn.readPixels().data)
+        XCTAssertEqual(try left.readPixels().data, try drawn.readPixels().data, file: file, line: line)
+        return (list, drawn, all, left, visible)
+    }
+
+    func testHiddenDrawablesAreLeftOutWithTheSameBytes() throws {
+        let (list, drawn, all, left, visible) = try renderedBothWays(scene())
         // The root's black (320 x 200) and the card (40 x 30, with its antialiasing margin).
         XCTAssertEqual(all.quads - visible.quads, 2)
         XCTAssertGreaterThanOrEqual(all.fragmentsShaded - visible.fragmentsShaded, Self.width * Self.height + 40 * 30)
@@ -79,13 +87,7 @@ final class HiddenCanvasRootsRenderingTests: XCTestCase {
     }
 
     func testABackdropBetweenKeepsWhatItReads() throws {
-        SoftwareGL.useUnlessConfigured()
-        let list = try DrawListProbe.list(scene(backdropBetween: true), width: Self.width, height: Self.height)
-        let drawn = try renderer(leavingOutHidden: false)
-        let all = try drawn.render(list)
-        let left = try renderer(leavingOutHidden: true)
-        let visible = try left.render(list)
-        XCTAssertEqual(try left.readPixels().data, try drawn.readPixels().data)
+        let (_, _, all, _, visible) = try renderedBothWays(scene(backdropBetween: true))
         // The card lies under the glass, which reads it: only the root's black is left out.
         XCTAssertEqual(all.quads - visible.quads, 1)
     }
