@@ -74,8 +74,9 @@ thread_tests=(
   # The kiosk's frame clock and output loop parts (the flip clock is read from two threads).
   'KioskTests\.(FlipClockTests|OutputLoopPartsTests|FramePacerTests)'
   'QuartzCoreTestingTests\.RenderImageTests'
-  # Presentation copies made when first read, settled from any thread that changes the model.
-  'QuartzCoreTests\.PresentationLazyCopyTests'
+  # Presentation copies made when first read (sublayers and superlayers), settled from any
+  # thread that changes the model.
+  'QuartzCoreTests\.(PresentationLazyCopyTests|PresentationSuperlayerTests)'
   # Runs of plain quads written in chunks on several threads, each to its own instances; the
   # gathered quads told apart in chunks first.
   'GLESRendererTests\.ChunkedQuadRunTests'
@@ -105,6 +106,8 @@ address_tests=(
   # Moved layers' lines prefetched from raw slot bytes; chunks writing instances through pointers.
   'QuartzCoreTests\.(MovedLayerPrefetchTests|MovedSparesPrefetchTests)'
   'GLESRendererTests\.ChunkedQuadRunTests'
+  # A presentation's hit test reading committed states in place through their boxes.
+  'QuartzCoreTests\.PresentationLazyCopyTests'
 )
 
 # halt_on_error=0 with exitcode 66: every report of a run is printed, then the run fails.

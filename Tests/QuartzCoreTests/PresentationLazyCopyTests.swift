@@ -102,6 +102,57 @@ final class PresentationLazyCopyTests: XCTestCase {
         }
     }
 
+    func testHitTestMakesTheCopiesOfTheHitAndItsAncestorsOnly() throws {
+        let tree = makeTree()
+        let presented = tree.root.makePresentation(at: tree.start + 0.5)
+        // Group 3 (raised; at (220, 220) moving by (60, -40): at (250, 200) halfway, its frame
+        // from (190, 140)); its first leaf at (30, 40), a 50-point square: (195, 155) to (245, 205).
+        let hit = try XCTUnwrap(presented.hitTest(CGPoint(x: 200, y: 170)))
+        XCTAssertTrue(hit.model() === tree.root.sublayers![3].sublayers![0])
+        let rootSource = try XCTUnwrap(presented.presentationSource)
+        let madeGroups = (0..<4).filter { rootSource.madeChild(at: $0) != nil }
+        XCTAssertEqual(madeGroups, [3], "the hit's superlayer alone among the groups")
+        let group = try XCTUnwrap(rootSource.madeChild(at: 3))
+        let groupSource = try XCTUnwrap(group.presentationSource)
+        XCTAssertEqual((0..<3).filter { groupSource.madeChild(at: $0) != nil }, [0])
+        XCTAssertTrue(hit.superlayer === group)
+        XCTAssertTrue(presented.sublayers?[3].sublayers?[0] === hit, "the copy the sublayers give")
+    }
+
+    func testHitTestAsksASubclassBelowAPlainLayerWhatItContains() throws {
+        let root = CALayer()
+        root.bounds = CGRect(x: 0, y: 0, width: 300, height: 300)
+        root.position = CGPoint(x: 150, y: 150)
+        let group = CALayer()
+        group.bounds = CGRect(x: 0, y: 0, width: 200, height: 200)
+        group.position = CGPoint(x: 100, y: 100)
+        let disc = DiscTestLayer()
+        disc.bounds = CGRect(x: 0, y: 0, width: 100, height: 100)
+        disc.position = CGPoint(x: 100, y: 100)
+        group.addSublayer(disc)
+        root.addSublayer(group)
+        CATransaction.flush()
+        // The group halfway from (100, 100) to (180, 100): the disc's centre at (140, 100).
+        group.add(runningAnimation("position", from: CGPoint(x: 100, y: 100), to: CGPoint(x: 180, y: 100),
+                                   duration: 1000, elapsed: 500), forKey: "move")
+        let centre = try XCTUnwrap(root.presentation()?.hitTest(CGPoint(x: 140, y: 100)))
+        XCTAssertTrue(centre.model() === disc)
+        XCTAssertTrue(centre is DiscTestLayer)
+        // Inside the disc's bounds, outside its circle: the group's.
+        let corner = try XCTUnwrap(root.presentation()?.hitTest(CGPoint(x: 95, y: 55)))
+        XCTAssertTrue(corner.model() === group)
+        // Inside the model of the group, left of its presentation.
+        let left = try XCTUnwrap(root.presentation()?.hitTest(CGPoint(x: 20, y: 100)))
+        XCTAssertTrue(left.model() === root)
+        let whole = Self.copiedWhole(try XCTUnwrap(root.presentation()))
+        for x in stride(from: 30.0, through: 290.0, by: 13.0) {
+            for y in stride(from: 0.0, through: 210.0, by: 13.0) {
+                let point = CGPoint(x: x, y: y)
+                XCTAssertTrue(root.presentation()?.hitTest(point)?.model() === whole.hitTest(point)?.model(), "at \(point)")
+            }
+        }
+    }
+
     func testTheMaskOfThePresentationIsAPresentationToo() throws {
         let layer = CALayer()
         layer.bounds = CGRect(x: 0, y: 0, width: 100, height: 100)
@@ -211,3 +262,11 @@ final class PresentationLazyCopyTests: XCTestCase {
 
 /// A subclass, made and asked by hit testing rather than tested on its state.
 private final class LazyCopyTestLayer: CALayer {}
+
+/// A layer that contains the points of the circle its bounds enclose.
+private final class DiscTestLayer: CALayer {
+    override func contains(_ p: CGPoint) -> Bool {
+        let radius = bounds.width / 2
+        return hypot(p.x - bounds.midX, p.y - bounds.midY) <= radius
+    }
+}

@@ -6,7 +6,7 @@ extension CALayer {
     func matrixToDisplay() -> CATransform3D {
         var m = CATransform3DIdentity
         var layer = self
-        while let parent = layer.superlayerStorage ?? layer.maskOwner {
+        while let parent = layer.superlayerOrItsPresentation ?? layer.maskOwner {
             m = m.concatenating(LayerGeometry.toSuperlayer(layer.state, parent: parent.state))
             layer = parent
         }

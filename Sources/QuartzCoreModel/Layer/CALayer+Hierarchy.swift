@@ -2,7 +2,7 @@ import Foundation
 
 extension CALayer {
     /// The behaviour of `superlayer` (the overridable member in `CALayer`'s body forwards here).
-    var baseSuperlayer: CALayer? { superlayerStorage }
+    var baseSuperlayer: CALayer? { superlayerOrItsPresentation }
 
     /// The behaviour of `sublayers` (the overridable member in `CALayer`'s body forwards here).
     var baseSublayers: [CALayer]? {

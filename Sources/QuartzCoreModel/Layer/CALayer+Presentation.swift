@@ -14,15 +14,18 @@ extension CALayer {
     /// Only the receiver's copy is made here; each sublayer's copy is made when it is first
     /// read (`PresentationSource`), from what `presentation()` would have read at this moment,
     /// so that a tap tested against the root of a large animated tree costs what the test reads.
+    /// A presentation layer is its own presentation, as on Apple's QuartzCore.
     func basePresentation() -> Self? {
+        if isPresentationCopy { return self }
         guard isLive else { return nil }
         return makePresentation(at: CACurrentMediaTime())
     }
 
-    /// The presentation copy of this layer at `time`, its sublayers' copies made when first read.
+    /// The presentation copy of this layer at `time`, its sublayers' and its superlayer's
+    /// copies made when first read.
     func makePresentation(at time: CFTimeInterval) -> Self {
         LayerTreeLock.shared.withLock {
-            PendingPresentations.making { presentationTree(at: time) }
+            PendingPresentations.making { presentationTree(withSuperlayerAt: time) }
         }
     }
 

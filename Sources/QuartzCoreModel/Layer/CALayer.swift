@@ -42,6 +42,15 @@ open class CALayer: NSObject, NSSecureCoding {
         set { link().source = newValue }
     }
 
+    /// Set on a presentation copy whose superlayer's copy is made when first asked for (see
+    /// `PresentationSuperlayer`). Read and written holding `LayerTreeLock`. Final: a member
+    /// that a subclass may override takes a slot in the class's table, whose layout other
+    /// modules compile against.
+    final var superlayerPresentation: PresentationSuperlayer? {
+        get { presentationLink?.superlayer }
+        set { link().superlayer = newValue }
+    }
+
     /// Whether this layer is a presentation copy (it has, or had, a model layer).
     var isPresentationCopy: Bool { presentationLink != nil }
 
@@ -876,7 +885,7 @@ open class CALayer: NSObject, NSSecureCoding {
     /// tree order alone does not hold for CALayer.
     open func hitTest(_ p: CGPoint) -> CALayer? {
         if state.isHidden { return nil }
-        let m = LayerGeometry.toSuperlayer(state, parent: superlayerStorage?.state)
+        let m = LayerGeometry.toSuperlayer(state, parent: superlayerOrItsPresentation?.state)
         guard let local = m.unprojectPoint(p) else { return nil }
         let inside = contains(local)
         if state.masksToBounds && !inside { return nil }

@@ -63,17 +63,36 @@ package enum LayerGeometry {
     /// The last steps of `toSuperlayer`: `m` followed by the superlayer's flip, its
     /// `sublayerTransform` and the flattening.
     private static func inSuperlayer(_ m: CATransform3D, parent: LayerState, flattens: Bool) -> CATransform3D {
+        inSuperlayer(m, parentBounds: parent.bounds, parentAnchorPoint: parent.anchorPoint,
+                     parentIsFlipped: parent.isGeometryFlipped, parentSublayerTransform: parent.sublayerTransform,
+                     flattens: flattens)
+    }
+
+    /// `toSuperlayer(_:parent:)` for what hit testing reads of two presentation states
+    /// (`HitGeometry`), the superlayer's flattening its sublayers.
+    static func toSuperlayer(_ layer: HitGeometry, parent: HitGeometry) -> CATransform3D {
+        let m = toPosition(bounds: layer.bounds, anchorPoint: layer.anchorPoint, anchorPointZ: layer.anchorPointZ,
+                           transform: layer.transform, position: layer.position, zPosition: layer.zPosition)
+        return inSuperlayer(m, parentBounds: parent.bounds, parentAnchorPoint: parent.anchorPoint,
+                            parentIsFlipped: parent.isGeometryFlipped, parentSublayerTransform: parent.sublayerTransform,
+                            flattens: true)
+    }
+
+    /// `inSuperlayer(_:parent:flattens:)` on the superlayer's fields that it reads.
+    private static func inSuperlayer(_ m: CATransform3D, parentBounds: CGRect, parentAnchorPoint: CGPoint,
+                                     parentIsFlipped: Bool, parentSublayerTransform: CATransform3D,
+                                     flattens: Bool) -> CATransform3D {
         var m = m
-        if parent.isGeometryFlipped {
+        if parentIsFlipped {
             // y' = minY + maxY - y: the sublayers' origin is at the bottom of the superlayer.
             var flip = CATransform3DMakeScale(1, -1, 1)
-            flip.m42 = parent.bounds.minY + parent.bounds.maxY
+            flip.m42 = parentBounds.minY + parentBounds.maxY
             m = m.concatenating(flip)
         }
-        if !parent.sublayerTransform.isIdentityFast {
-            let pa = anchorLocation(of: parent)
+        if !parentSublayerTransform.isIdentityFast {
+            let pa = anchorLocation(bounds: parentBounds, anchorPoint: parentAnchorPoint)
             m = m.concatenating(CATransform3DMakeTranslation(-pa.x, -pa.y, 0))
-                .concatenating(parent.sublayerTransform)
+                .concatenating(parentSublayerTransform)
                 .concatenating(CATransform3DMakeTranslation(pa.x, pa.y, 0))
         }
         if flattens {

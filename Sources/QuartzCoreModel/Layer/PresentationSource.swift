@@ -1,11 +1,20 @@
 import Foundation
 import Synchronization
 
-/// What a presentation copy keeps of where it came from: its model layer (held weakly) and, for
-/// a copy with sublayers, their `PresentationSource`.
+/// What a presentation copy keeps of where it came from: its model layer (held weakly), for a
+/// copy with sublayers their `PresentationSource`, and for a copy without a superlayer copy to
+/// point to, its `PresentationSuperlayer`.
 final class PresentationLink {
     weak var model: CALayer?
     var source: PresentationSource?
+    var superlayer: PresentationSuperlayer?
+}
+
+/// Presentation copies still to make, made before anything they are made from changes
+/// (`PendingPresentations.settle()`).
+protocol PendingPresentation: AnyObject {
+    /// Makes the copies still to make. The caller holds `LayerTreeLock`.
+    func settle()
 }
 
 /// What a presentation layer needs to make the presentation copies of its sublayers when they
@@ -17,7 +26,7 @@ final class PresentationLink {
 /// sublayers) changes only in a commit, a change of the tree or a change of a layer's
 /// animations, and before any of those the copies still to make are made
 /// (`PendingPresentations.settle()`). Everything here is guarded by `LayerTreeLock`.
-final class PresentationSource {
+final class PresentationSource: PendingPresentation {
     /// The media time the presentation was made for.
     let time: CFTimeInterval
     /// The model layer's sublayers when its presentation copy was made, back to front.
@@ -74,23 +83,31 @@ final class PresentationSource {
     }
 
     /// Gives up the copies still to make and hands over those made (for a deallocating owner,
-    /// whose subtree `SubtreeRelease` releases without nesting deinits). The caller holds
+    /// whose subtree `SubtreeRelease` releases without nesting deinits). A copy made that lives
+    /// on elsewhere is given its superlayer's copy to make when asked for
+    /// (`PresentationSuperlayer`), from the model superlayer, which has not changed since the
+    /// presentation was made (nothing has: the copies are still to make). The caller holds
     /// `LayerTreeLock`.
     func abandon() -> [CALayer] {
         guard !isSettled else { return [] }
         isSettled = true
         PendingPresentations.remove(self)
         defer { made = [] }
+        for index in made.indices {
+            guard made[index] != nil, !isKnownUniquelyReferenced(&made[index]),
+                  let superlayer = models[index].lockedFields.superlayer else { continue }
+            made[index]?.superlayerPresentation = PresentationSuperlayer(model: superlayer, time: time)
+        }
         return made.compactMap { $0 }
     }
 }
 
-/// The presentation sources with copies still to make, made before anything they are made from
-/// changes (see `PresentationSource`).
+/// The presentation sources and superlayers with copies still to make, made before anything
+/// they are made from changes (see `PresentationSource`, `PresentationSuperlayer`).
 enum PendingPresentations {
     /// A source, held weakly: a presentation dropped unread leaves nothing to make.
     private struct Entry {
-        weak var source: PresentationSource?
+        weak var source: (any PendingPresentation)?
     }
 
     /// The pending sources, by identity. Guarded by `LayerTreeLock`.
@@ -104,13 +121,13 @@ enum PendingPresentations {
     nonisolated(unsafe) private static var isMaking = false
 
     /// Lists `source` as pending. The caller holds `LayerTreeLock`.
-    static func add(_ source: PresentationSource) {
+    static func add(_ source: any PendingPresentation) {
         sources[ObjectIdentifier(source)] = Entry(source: source)
         count.store(sources.count, ordering: .relaxed)
     }
 
     /// Removes `source` from the pending ones.
-    static func remove(_ source: PresentationSource) {
+    static func remove(_ source: any PendingPresentation) {
         LayerTreeLock.shared.withLock {
             sources.removeValue(forKey: ObjectIdentifier(source))
             count.store(sources.count, ordering: .relaxed)

@@ -114,6 +114,18 @@ package final class RenderTreeStore: Sendable {
         contents.withLock { $0.layers[id]?.state }
     }
 
+    /// The box of the committed state of the layer `id` (the state read in place, not copied);
+    /// nil when the store does not hold it.
+    func committedStateBox(of id: UInt64) -> LayerStateBox? {
+        contents.withLock { $0.layers.withValue(id) { $0.pointee.stateStorage } }
+    }
+
+    /// The committed `zPosition` of each layer of `ids`, nil for one the store does not hold:
+    /// read from the layers' summaries, which lie together, not from their states.
+    func committedZPositions(of ids: [UInt64]) -> [CGFloat?] {
+        contents.withLock { c in ids.map { c.summaries[$0]?.zPosition } }
+    }
+
     /// Applies one commit (taking the layers out of `update`): replaces the changed layers,
     /// stamps them and the subtree versions of their superlayers (to the root) with the new
     /// commit count, and gives each newly added transition the subtree it starts from (the layers as committed before this

@@ -145,6 +145,18 @@ enum RenderTreeStores {
         committedTrees().committedState(of: id)
     }
 
+    /// The box of the state of the layer `id` as last committed, read in place; nil when no
+    /// commit has written it. The caller holds `LayerTreeLock`.
+    static func committedStateBox(of id: UInt64) -> LayerStateBox? {
+        committedTrees().committedStateBox(of: id)
+    }
+
+    /// The `zPosition` of each layer of `ids` as last committed, nil for one no commit has
+    /// written. The caller holds `LayerTreeLock`.
+    static func committedZPositions(of ids: [UInt64]) -> [CGFloat?] {
+        committedTrees().committedZPositions(of: ids)
+    }
+
     /// The number of stores listed (for tests: a store that went away is no longer listed).
     static var count: Int {
         LayerTreeLock.shared.withLock { stores.count }
