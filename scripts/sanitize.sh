@@ -73,6 +73,9 @@ thread_tests=(
   'RenderingTests\.BackgroundEquivalenceTests/testTranslucentTiledLayerAgreesOverEveryBackground'
   # The kiosk's frame clock and output loop parts (the flip clock is read from two threads).
   'KioskTests\.(FlipClockTests|OutputLoopPartsTests|FramePacerTests)'
+  # qc-bench's pipelined frames: the app's commits on a thread of their own, handed over at
+  # each frame's snapshot.
+  'ToolTests\.PipelinedFramesTests'
   'QuartzCoreTestingTests\.RenderImageTests'
   # Presentation copies made when first read, settled from any thread that changes the model.
   'QuartzCoreTests\.PresentationLazyCopyTests'

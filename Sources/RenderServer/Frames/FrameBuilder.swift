@@ -83,6 +83,11 @@ package final class FrameBuilder {
         renderTree.snapshot().generation != lastGeneration ? lastFrameTime() : nextChangeTime
     }
 
+    /// Called on the drawing thread as soon as each frame has taken its snapshot of the committed
+    /// trees: a commit after that no longer changes the frame (a benchmark lets the app's thread
+    /// commit the next frame from then on, as the kiosk's app does while its output renders).
+    package var didTakeFrameSnapshot: (() -> Void)?
+
     /// The budget of the picture cache; a smaller one evicts at once.
     package var pictureBudget: CacheBudget {
         get { layerPictures.budget }
@@ -95,6 +100,7 @@ package final class FrameBuilder {
                           pixelWidth: Int, pixelHeight: Int, clearColor: CGColor) -> DrawList {
         if !root.isLive { CATransaction.flush() }
         let snapshot = renderTree.frameSnapshot()
+        didTakeFrameSnapshot?()
         lastGeneration = snapshot.generation
         // Layers whose display-driving properties animate draw their presentation copy for this frame.
         let layers = displayDriver.layersForFrame(snapshot.layers, at: t)
