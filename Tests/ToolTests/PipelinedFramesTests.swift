@@ -24,8 +24,8 @@ final class PipelinedFramesTests: XCTestCase {
                 XCTAssertGreaterThan(a.commands.count, 40, "\(kind) frame \(index)")
                 XCTAssertTrue(a == b, "\(kind) frame \(index) differs")
             }
-            // Frames differ from one another: a frame that drew the next commit would show.
-            XCTAssertFalse(serial.lists[2] == serial.lists[3], "\(kind)")
+            // S1's frames differ from one another: a frame that drew the next commit would show.
+            if kind == .s1 { XCTAssertFalse(serial.lists[2] == serial.lists[3]) }
             XCTAssertTrue(serial.pixels == pipelined.pixels, "\(kind): the last frames' pixels differ")
         }
     }

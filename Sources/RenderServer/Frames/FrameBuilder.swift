@@ -99,7 +99,21 @@ package final class FrameBuilder {
     package func drawList(of root: CALayer, atTime t: CFTimeInterval, viewTransform: CATransform3D,
                           pixelWidth: Int, pixelHeight: Int, clearColor: CGColor) -> DrawList {
         if !root.isLive { CATransaction.flush() }
+        var counted = false
+        let list = flattenSnapshot(of: root, atTime: t, viewTransform: viewTransform, pixelWidth: pixelWidth,
+                                   pixelHeight: pixelHeight, clearColor: clearColor, counted: &counted)
+        // The snapshot went with the call: a commit waiting for this frame may write the table now.
+        if counted { FlatteningFrames.shared.endFrame() }
+        return list
+    }
+
+    /// `drawList(of:atTime:viewTransform:pixelWidth:pixelHeight:clearColor:)` from a snapshot of
+    /// the render tree taken here and let go on return; `counted` says whether the frame was
+    /// counted among the frames commits wait for (`FlatteningFrames`).
+    private func flattenSnapshot(of root: CALayer, atTime t: CFTimeInterval, viewTransform: CATransform3D,
+                                 pixelWidth: Int, pixelHeight: Int, clearColor: CGColor, counted: inout Bool) -> DrawList {
         let snapshot = renderTree.frameSnapshot()
+        counted = FlatteningFrames.shared.beginFrame(layerCount: snapshot.layers.count)
         didTakeFrameSnapshot?()
         lastGeneration = snapshot.generation
         // Layers whose display-driving properties animate draw their presentation copy for this frame.
