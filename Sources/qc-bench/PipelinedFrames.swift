@@ -102,7 +102,8 @@ private final class FrameHandoff: Sendable {
 struct PipelinedFrameTimes {
     /// The intervals between completed frames (each frame's completion minus the one before).
     var intervals: [Double] = []
-    /// The app's update and commit of each frame, on its thread.
+    /// The app's update and commit of each frame, on its thread (with the commit's wait for the
+    /// frame being flattened: `FlatteningFrames`).
     var appFrames: [Double] = []
     /// How long the render thread waited for each frame's commit.
     var commitWaits: [Double] = []
@@ -123,7 +124,7 @@ struct PipelinedFrameTimes {
 
     /// The note that says what the line measured: each stage's median.
     var stagesNote: String {
-        String(format: "pipelined as the kiosk runs frames (app thread: update + commit; render thread: drawList + render + wait; one frame in flight); ms per frame is the interval between completed frames; medians: app %.2f ms, flatten %.2f ms, render %.2f ms, render thread waiting for the commit %.2f ms",
+        String(format: "pipelined as the kiosk runs frames (app thread: update + commit; render thread: drawList + render + wait; one frame in flight); ms per frame is the interval between completed frames; medians: app %.2f ms (with any wait for the frame to let go of its snapshot), flatten %.2f ms, render %.2f ms, render thread waiting for the commit %.2f ms",
                Self.median(appFrames), Self.median(flattens), Self.median(renders), Self.median(commitWaits))
     }
 }

@@ -49,6 +49,36 @@ final class PipelinedFramesTests: XCTestCase {
         XCTAssertEqual(times.result.frames, 6)
     }
 
+    /// `--pipelined` goes with the scenes (and `--model-only`), not with the modes that measure
+    /// scenes of their own.
+    func testPipelinedOptionGoesWithTheScenes() throws {
+        XCTAssertTrue(try QCBench.parse(["--pipelined"]).pipelined)
+        XCTAssertFalse(try QCBench.parse([]).pipelined)
+        XCTAssertTrue(try QCBench.parse(["--pipelined", "--model-only"]).pipelined)
+        for other in [["--filters"], ["--video"], ["--specialized"], ["--damage-only"], ["--animations", "10"]] {
+            XCTAssertThrowsError(try QCBench.parse(["--pipelined"] + other), "\(other)")
+        }
+    }
+
+    /// A run with `--pipelined` prints each scene's serial line, then its pipelined line in the
+    /// same format, whose note says it is pipelined.
+    func testPipelinedLineFollowsTheSerialLine() throws {
+        let result = try ToolProcess(name: "qc-bench").run(["--backend", "cpu", "--scenes", "S4", "--sizes", "100", "--frames", "3",
+                                                            "--warmup", "1", "--no-damage", "--no-plot", "--pipelined"])
+        XCTAssertEqual(result.status, 0, result.standardError)
+        let lines = result.standardOutput.split(separator: "\n").filter { $0.hasPrefix("{") }
+        XCTAssertEqual(lines.count, 2, result.standardOutput)
+        let objects = try lines.map { try XCTUnwrap(JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]) }
+        for object in objects {
+            XCTAssertEqual(object["scene"] as? String, "S4")
+            XCTAssertEqual(object["n"] as? Int, 100)
+            XCTAssertEqual(object["frames"] as? Int, 3)
+            XCTAssertGreaterThan(try XCTUnwrap(object["ms_per_frame_median"] as? Double), 0)
+        }
+        XCTAssertFalse((objects[0]["notes"] as? String)?.contains("pipelined") ?? true)
+        XCTAssertTrue((objects[1]["notes"] as? String)?.contains("; pipelined as the kiosk runs frames") ?? false, "\(objects[1])")
+    }
+
     /// The draw lists of eight frames of `scene` (frame i updated to time i / 60 and drawn at
     /// that time after the scene's origin), with the pixels of the last, drawn by the serial
     /// loop or the pipelined one on a renderer of their own.
