@@ -73,6 +73,11 @@ thread_tests=(
   'RenderingTests\.BackgroundEquivalenceTests/testTranslucentTiledLayerAgreesOverEveryBackground'
   # The kiosk's frame clock and output loop parts (the flip clock is read from two threads).
   'KioskTests\.(FlipClockTests|OutputLoopPartsTests|FramePacerTests)'
+  # Commits waiting for frames flattened from large snapshots on other threads.
+  'QuartzCoreTests\.FlatteningFramesTests'
+  # qc-bench's pipelined frames: the app's commits on a thread of their own, handed over at
+  # each frame's snapshot.
+  'ToolTests\.PipelinedFramesTests'
   'QuartzCoreTestingTests\.RenderImageTests'
   # Presentation copies made when first read (sublayers and superlayers), settled from any
   # thread that changes the model.

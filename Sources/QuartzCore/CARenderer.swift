@@ -172,6 +172,14 @@ public final class CARenderer {
     /// layers flattened again (those that changed, animate, or lie on the path to a change).
     public var lastFrameSubtrees: (reused: Int, flattened: Int) { frames.lastFrameSubtrees }
 
+    /// Called on the drawing thread as soon as each frame has taken its snapshot of the committed
+    /// trees, after which a commit no longer changes that frame (for benchmarks that commit the
+    /// next frame while this one is flattened and rendered).
+    package var didTakeFrameSnapshot: (() -> Void)? {
+        get { frames.didTakeFrameSnapshot }
+        set { frames.didTakeFrameSnapshot = newValue }
+    }
+
     /// The renderer of flattened frames behind this one (for benchmarks and statistics).
     package var frameRenderer: FrameRenderer { renderer }
 

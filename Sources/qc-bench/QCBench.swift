@@ -31,6 +31,12 @@ struct QCBench: ParsableCommand {
             timed --frames / 2 times) and of presentation(); --model-only \
             measures the model side of the scenes' frames (update, commit, flatten) without \
             rendering, in microseconds per changed layer.
+
+            --pipelined follows each scene's line with a line for the same scene run as the \
+            kiosk runs it: the app's updates and commits on one thread, the frames (draw list, \
+            rendering, waiting for completion; with --model-only the draw list alone) on another, \
+            one frame in flight. Its ms_per_frame_median is the interval between completed \
+            frames; its note says it is pipelined and gives each stage's median.
             """)
 
     @Option(help: "The renderers to measure.")
@@ -86,6 +92,9 @@ struct QCBench: ParsableCommand {
           help: "Measure only the model update, commit and flattening of the scenes (no rendering; the first backend only), per changed layer.")
     var modelOnly = false
 
+    @Flag(help: "After each scene's line, measure the scene pipelined as the kiosk runs it (app thread commits, render thread draws; one frame in flight).")
+    var pipelined = false
+
     /// Which renderers a run measures.
     enum BackendChoice: String, ExpressibleByArgument, CaseIterable {
         case gles, cpu, both
@@ -104,6 +113,9 @@ struct QCBench: ParsableCommand {
         }
         if video && (filters || animations != nil || specialized || modelOnly) {
             throw ValidationError("--video measures its own scene: give it without --filters, --animations, --specialized or --model-only.")
+        }
+        if pipelined && (filters || video || animations != nil || specialized || damageOnly) {
+            throw ValidationError("--pipelined measures the scenes: give it without --filters, --video, --animations, --specialized or --damage-only.")
         }
         if modelOnly && (animations != nil || specialized || damageOnly) {
             throw ValidationError("--model-only measures the scenes: give it without --animations, --specialized or --damage-only.")
@@ -149,7 +161,10 @@ struct QCBench: ParsableCommand {
             if modelOnly {
                 let cost = FrameworkCost(renderer: renderer, frames: frames, warmUp: warmUp)
                 for kind in scenes {
-                    for n in counts(for: kind) { emitLine(try cost.run(kind, count: n)) }
+                    for n in counts(for: kind) {
+                        emitLine(try cost.run(kind, count: n))
+                        if pipelined { emitLine(try cost.runPipelined(kind, count: n)) }
+                    }
                 }
                 return
             }
@@ -163,7 +178,10 @@ struct QCBench: ParsableCommand {
                 continue
             }
             for kind in scenes where !damageOnly {
-                for n in counts(for: kind) { report.add(try measure.run(kind, count: n)) }
+                for n in counts(for: kind) {
+                    report.add(try measure.run(kind, count: n))
+                    if pipelined { report.add(try measure.runPipelined(kind, count: n)) }
+                }
             }
             if measuresDamage {
                 for n in sizes { report.add(try measure.runDamageTracked(count: n)) }

@@ -54,6 +54,9 @@ final class LayerTreeLock: @unchecked Sendable {
     @inline(__always)
     private static var currentThread: UInt { UInt(pthread_self()) }  // pthread_t is UInt on Linux
 
+    /// Whether the calling thread holds the lock.
+    var isHeldByCallingThread: Bool { owner.load(ordering: .relaxed) == Self.currentThread }
+
     /// Acquires the lock (again, if this thread holds it already).
     @inline(__always)
     func lock() {

@@ -42,6 +42,9 @@ enum TransactionCommitter {
         // walk adds are held by their superlayers, which cannot change while the lock is held.
         var written: [Unmanaged<CALayer>] = []
         swap(&written, &stack.spareCommitList)
+        // A frame flattening a snapshot of a large render tree on another thread lets go of it
+        // first, so that the writes below need not copy the table it shares (`FlatteningFrames`).
+        if !LayerTreeLock.shared.isHeldByCallingThread { FlatteningFrames.shared.waitForOtherThreads() }
         // The copy is one state of the trees, and commits from several threads reach the render
         // tree in the order they copied (see `LayerTreeLock`). A layer changed on two threads is
         // in both their commits: its pending animations start in the first.

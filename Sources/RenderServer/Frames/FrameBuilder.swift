@@ -83,6 +83,11 @@ package final class FrameBuilder {
         renderTree.snapshot().generation != lastGeneration ? lastFrameTime() : nextChangeTime
     }
 
+    /// Called on the drawing thread as soon as each frame has taken its snapshot of the committed
+    /// trees: a commit after that no longer changes the frame (a benchmark lets the app's thread
+    /// commit the next frame from then on, as the kiosk's app does while its output renders).
+    package var didTakeFrameSnapshot: (() -> Void)?
+
     /// The budget of the picture cache; a smaller one evicts at once.
     package var pictureBudget: CacheBudget {
         get { layerPictures.budget }
@@ -94,7 +99,22 @@ package final class FrameBuilder {
     package func drawList(of root: CALayer, atTime t: CFTimeInterval, viewTransform: CATransform3D,
                           pixelWidth: Int, pixelHeight: Int, clearColor: CGColor) -> DrawList {
         if !root.isLive { CATransaction.flush() }
+        var counted = false
+        let list = flattenSnapshot(of: root, atTime: t, viewTransform: viewTransform, pixelWidth: pixelWidth,
+                                   pixelHeight: pixelHeight, clearColor: clearColor, counted: &counted)
+        // The snapshot went with the call: a commit waiting for this frame may write the table now.
+        if counted { FlatteningFrames.shared.endFrame() }
+        return list
+    }
+
+    /// `drawList(of:atTime:viewTransform:pixelWidth:pixelHeight:clearColor:)` from a snapshot of
+    /// the render tree taken here and let go on return; `counted` says whether the frame was
+    /// counted among the frames commits wait for (`FlatteningFrames`).
+    private func flattenSnapshot(of root: CALayer, atTime t: CFTimeInterval, viewTransform: CATransform3D,
+                                 pixelWidth: Int, pixelHeight: Int, clearColor: CGColor, counted: inout Bool) -> DrawList {
         let snapshot = renderTree.frameSnapshot()
+        counted = FlatteningFrames.shared.beginFrame(layerCount: snapshot.layers.count)
+        didTakeFrameSnapshot?()
         lastGeneration = snapshot.generation
         // Layers whose display-driving properties animate draw their presentation copy for this frame.
         let layers = displayDriver.layersForFrame(snapshot.layers, at: t)
