@@ -88,6 +88,8 @@ final class MovedLayerSpares: ManagedBuffer<MovedLayerSparesHeader, Quad> {
     /// copy in a new storage; kept at the slot (a quad past the slots is not kept). Counts the
     /// spares written after their fields were compared in `inPlace`, and those written by their
     /// transforms alone in `byTransform`.
+    /// (Out of line: a layer moved frame after frame takes `retransform` instead.)
+    @inline(never)
     func quad(_ source: Quad, movedTo transform: Matrix4, index: Int, frame: UInt64, sameFields: Bool,
               inPlace: inout Int, byTransform: inout Int) -> Quad {
         withUnsafeMutablePointers { header, slots in
@@ -96,12 +98,7 @@ final class MovedLayerSpares: ManagedBuffer<MovedLayerSparesHeader, Quad> {
                 var quad = source
                 quad.transform = transform
                 guard slot < header.pointee.slots else { return quad }
-                // The slot before (the other parity's, beyond any drawing it holds complete)
-                // filled with the same quad: it is compared before it is written.
-                while header.pointee.initialized <= slot {
-                    (slots + header.pointee.initialized).initialize(to: quad)
-                    header.pointee.initialized += 1
-                }
+                Self.fillPair(of: slot, with: quad, source: source, header: header, slots: slots)
                 return quad
             }
             // Moved out and back: the quad holds the storage alone while it is written.
@@ -115,6 +112,26 @@ final class MovedLayerSpares: ManagedBuffer<MovedLayerSparesHeader, Quad> {
             }
             (slots + slot).initialize(to: quad)
             return quad
+        }
+    }
+}
+
+extension MovedLayerSpares {
+    /// Initializes the slots up to the pair of `slot` (a quad's two, one a parity) the first time
+    /// the layer draws that quad moved: the frame's with `quad`, the other parity's (beyond any
+    /// drawing it holds complete: compared before it is written) with `source`, the quad of the
+    /// last drawing, whose list is let go by the next frame. That frame then writes the source's
+    /// storage in place instead of copying `quad`'s into a new one (an allocation a quad in the
+    /// third frame of a layer moved frame after frame). Out of line: it runs once a layer.
+    @inline(never)
+    fileprivate static func fillPair(of slot: Int, with quad: Quad, source: Quad,
+                                     header: UnsafeMutablePointer<MovedLayerSparesHeader>,
+                                     slots: UnsafeMutablePointer<Quad>) {
+        let pairEnd = min(slot | 1, header.pointee.slots - 1)
+        while header.pointee.initialized <= pairEnd {
+            let filled = header.pointee.initialized
+            (slots + filled).initialize(to: filled & 1 == slot & 1 ? quad : source)
+            header.pointee.initialized += 1
         }
     }
 }
