@@ -233,7 +233,8 @@ extension FrameFlattener {
                                                  sameFields: made < sameCount)))
                 made += 1
             }
-            spares.end(frame: frame, count: made)
+            // The sources are the last frame's drawing (`lastCommands`), quads alone.
+            spares.endDrawnFromFrameBefore(frame: frame, count: made)
             return true
         }
         guard drawn else {

@@ -40,6 +40,7 @@ final class MovedLayerSpares: ManagedBuffer<MovedLayerSparesHeader, Quad> {
     /// none); from now on they are not said to hold a complete drawing until `end(frame:count:)`.
     func begin(frame: UInt64) -> Int {
         let held: MovedLayerSparesHeader.Drawing
+        header.sourcesKept = 0
         if frame & 1 == 0 {
             held = header.even
             header.even = .empty
@@ -58,6 +59,19 @@ final class MovedLayerSpares: ManagedBuffer<MovedLayerSparesHeader, Quad> {
         } else {
             header.odd = MovedLayerSparesHeader.Drawing(frame: frame, count: count)
         }
+    }
+
+    /// Ends the layer's moved drawing of `frame`, of `count` quads, as `end(frame:count:)` does,
+    /// when its sources were the layer's drawing of the frame before, quads alone (the caller's
+    /// proof). Where this drawing filled the other parity's slot of each of its quads with its
+    /// source (its first moved drawing: `fillPair`), those slots are said to hold that drawing
+    /// complete: the next frame, drawing this one moved, writes them by their transforms alone
+    /// (`retransform`) instead of comparing every field.
+    func endDrawnFromFrameBefore(frame: UInt64, count: Int) {
+        end(frame: frame, count: count)
+        guard count > 0, header.sourcesKept == count else { return }
+        let before = MovedLayerSparesHeader.Drawing(frame: frame &- 1, count: count)
+        if frame & 1 == 0 { header.odd = before } else { header.even = before }
     }
 
     /// Appends to `commands` the layer's moved drawing of `frame`, whose `count` quads are those
@@ -130,7 +144,13 @@ extension MovedLayerSpares {
         let pairEnd = min(slot | 1, header.pointee.slots - 1)
         while header.pointee.initialized <= pairEnd {
             let filled = header.pointee.initialized
-            (slots + filled).initialize(to: filled & 1 == slot & 1 ? quad : source)
+            if filled & 1 == slot & 1 {
+                (slots + filled).initialize(to: quad)
+            } else {
+                (slots + filled).initialize(to: source)
+                // Counted for the quad's own pair only (the source is not an earlier quad's).
+                if filled >> 1 == slot >> 1 { header.pointee.sourcesKept += 1 }
+            }
             header.pointee.initialized += 1
         }
     }
@@ -162,6 +182,8 @@ struct MovedLayerSparesHeader {
     /// The complete drawing the slots of even and of odd frames hold, or `empty`.
     var even = Drawing.empty
     var odd = Drawing.empty
+    /// How many slots of the other parity the drawing begun last filled with its sources (`fillPair`).
+    var sourcesKept = 0
 
     init(slots: Int) { self.slots = slots }
 }
