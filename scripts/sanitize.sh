@@ -52,7 +52,7 @@ thread_tests=(
   # The flattener's last list freed on its retirement queue while the next frame begins; turns'
   # memos kept in the cache entries and read by the parts; each moved layer's own spares,
   # written by the part that draws it, and let go alike on one thread and in parts.
-  'QuartzCoreTests\.(LastListRetirementTests|TurnMemoInSubtreeCacheTests|MovedLayerSparesTests|MovedSparesKeptAlikeTests)'
+  'QuartzCoreTests\.(LastListRetirementTests|TurnMemoInSubtreeCacheTests|MovedLayerSparesTests|MovedSparesFirstDrawingTests|MovedSparesKeptAlikeTests)'
   # Each thread's transaction stack cached in a C thread-local, lent to a helper and let go
   # when its thread ends.
   'QuartzCoreTests\.TransactionStackCacheTests'

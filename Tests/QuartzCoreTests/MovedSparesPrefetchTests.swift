@@ -38,12 +38,12 @@ final class MovedSparesPrefetchTests: XCTestCase {
             spares.quad(source, movedTo: .translation(Double(index), 0), index: index, frame: 0, sameFields: false,
                         inPlace: &inPlace, byTransform: &byTransform)
         }
-        // Slots 0, 1 and 2 initialized: the even ones hold frame 0's quads, slot 1 a copy of the
-        // second (filled before it).
+        // Slots 0 to 3 initialized, a pair a quad: the even ones hold frame 0's quads, the odd
+        // ones the source (each quad's pair filled when it is first drawn).
         XCTAssertEqual(storages(spares, 2, frame: 0), even.map(address))
         XCTAssertEqual(storages(spares, 3, frame: 0), even.map(address), "slot 4 not initialized")
         XCTAssertEqual(storages(spares, 1, frame: 0), [address(even[0])])
-        XCTAssertEqual(storages(spares, 2, frame: 1), [address(even[1])], "slot 3 not initialized")
+        XCTAssertEqual(storages(spares, 3, frame: 1), [address(source), address(source)], "slot 5 not initialized")
         XCTAssertEqual(storages(spares, 0, frame: 0), [])
         spares.prefetchStorages(3, frame: 0)
         spares.prefetchStorages(3, frame: 1)

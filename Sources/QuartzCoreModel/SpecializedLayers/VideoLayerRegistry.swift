@@ -49,6 +49,10 @@ package final class VideoLayerRegistry: Sendable {
         if sources.withLock({ $0.removeValue(forKey: layerID) }) != nil { count.subtract(1, ordering: .relaxed) }
     }
 
+    /// Whether any layer has a video source: a flattener drawing many layers asks once, not
+    /// `source(ofLayerID:)` for each.
+    package var hasSources: Bool { count.load(ordering: .relaxed) > 0 }
+
     /// The video source of the layer `layerID`, or nil.
     package func source(ofLayerID layerID: UInt64) -> (any LayerVideoSource)? {
         guard count.load(ordering: .relaxed) > 0 else { return nil }

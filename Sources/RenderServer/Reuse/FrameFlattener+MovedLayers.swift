@@ -199,6 +199,9 @@ extension FrameFlattener {
     /// Appends the quads of `layer`'s last drawing `last` (in `lastCommands`) with the layer's
     /// map to its superlayer `toParent`, as `place(_:in:evaluated:)` maps it; false, having
     /// appended nothing, when the drawing is not quads alone or a single-sided layer faces away.
+    /// (Out of line: inlined into `redrawMoved`, it made that too large to be inlined into a
+    /// part's loop, about 10 instructions more a moved layer.)
+    @inline(never)
     private mutating func drawMoved(_ layer: UnsafePointer<RenderLayer>, box: LayerStateBox, toParent: CATransform3D,
                                     last: LastDrawing, lastCommands: [DrawCommand], quads: inout MovedQuadRecycler,
                                     in parent: ParentContext) -> Bool {
@@ -230,7 +233,8 @@ extension FrameFlattener {
                                                  sameFields: made < sameCount)))
                 made += 1
             }
-            spares.end(frame: frame, count: made)
+            // The sources are the last frame's drawing (`lastCommands`), quads alone.
+            spares.endDrawnFromFrameBefore(frame: frame, count: made)
             return true
         }
         guard drawn else {

@@ -31,8 +31,10 @@ extension FrameFlattener {
     /// content of its class or a shadow path. Flattening it reads only the committed tree and
     /// its own state, and it adds commands and clips, not entries of a cache, so it may be
     /// flattened on any thread.
-    /// (Read through its address, as `redrawMoved` reads it.)
-    static func drawsAlone(_ layer: UnsafePointer<RenderLayer>) -> Bool {
+    /// (Read through its address, as `redrawMoved` reads it.) `videoLayersExist`: whether any
+    /// layer has a video source (`VideoLayerRegistry.hasSources`), asked once by a caller that
+    /// asks this of many layers; without it, asked here.
+    static func drawsAlone(_ layer: UnsafePointer<RenderLayer>, videoLayersExist: Bool? = nil) -> Bool {
         guard layer.pointee.kind.isPlain, layer.pointee.sublayerIDs.isEmpty, layer.pointee.maskID == nil else { return false }
         // A shadow path's coverage comes from a process-wide cache, which parts would fill in
         // an order of their own; a class's content (text, shapes, tiles, particles, GL frames,
@@ -47,6 +49,7 @@ extension FrameFlattener {
         if RenderLayer.animationsContainTransition(layer) { return false }
         // A video layer's frame changes without a commit: never its last frame's quads again.
         // (The registry, which lives as long as the process, asked without being retained.)
+        if videoLayersExist == false { return true }
         return Unmanaged.passUnretained(VideoLayerRegistry.shared)._withUnsafeGuaranteedRef {
             $0.source(ofLayerID: layer.pointee.id) == nil
         }
@@ -167,6 +170,8 @@ extension FrameFlattener {
         var flattenedCount = 0
         var joinsAlone = true
         let layers = flattener.facts.layers
+        // Asked once for the part: a look-up a layer cost about 12 instructions.
+        let videoLayersExist = VideoLayerRegistry.shared.hasSources
         for index in range {
             // The lines of the layers a few places ahead, asked for (a miss to memory each at
             // N = 100,000: `LayerIDTable.fetchMovedLayersAhead`).
@@ -175,7 +180,7 @@ extension FrameFlattener {
             // Read where the table keeps it: a moved layer's copy would retain and release its
             // box and lists for nothing.
             if missed[index], let drawn = layers.withValue(ids[index], { layer -> FlattenedRunPart.Outcome? in
-                guard drawsAlone(layer) else { return nil }
+                guard drawsAlone(layer, videoLayersExist: videoLayersExist) else { return nil }
                 if index < moved.count, let last = moved[index],
                    flattener.redrawMoved(layer, last: last, lastCommands: lastCommands, quads: &quads, in: context) {
                     return layer.pointee.animations.isEmpty ? .movedStatic : .movedWithTime

@@ -40,6 +40,7 @@ final class MovedLayerSpares: ManagedBuffer<MovedLayerSparesHeader, Quad> {
     /// none); from now on they are not said to hold a complete drawing until `end(frame:count:)`.
     func begin(frame: UInt64) -> Int {
         let held: MovedLayerSparesHeader.Drawing
+        header.sourcesKept = 0
         if frame & 1 == 0 {
             held = header.even
             header.even = .empty
@@ -58,6 +59,19 @@ final class MovedLayerSpares: ManagedBuffer<MovedLayerSparesHeader, Quad> {
         } else {
             header.odd = MovedLayerSparesHeader.Drawing(frame: frame, count: count)
         }
+    }
+
+    /// Ends the layer's moved drawing of `frame`, of `count` quads, as `end(frame:count:)` does,
+    /// when its sources were the layer's drawing of the frame before, quads alone (the caller's
+    /// proof). Where this drawing filled the other parity's slot of each of its quads with its
+    /// source (its first moved drawing: `fillPair`), those slots are said to hold that drawing
+    /// complete: the next frame, drawing this one moved, writes them by their transforms alone
+    /// (`retransform`) instead of comparing every field.
+    func endDrawnFromFrameBefore(frame: UInt64, count: Int) {
+        end(frame: frame, count: count)
+        guard count > 0, header.sourcesKept == count else { return }
+        let before = MovedLayerSparesHeader.Drawing(frame: frame &- 1, count: count)
+        if frame & 1 == 0 { header.odd = before } else { header.even = before }
     }
 
     /// Appends to `commands` the layer's moved drawing of `frame`, whose `count` quads are those
@@ -88,6 +102,8 @@ final class MovedLayerSpares: ManagedBuffer<MovedLayerSparesHeader, Quad> {
     /// copy in a new storage; kept at the slot (a quad past the slots is not kept). Counts the
     /// spares written after their fields were compared in `inPlace`, and those written by their
     /// transforms alone in `byTransform`.
+    /// (Out of line: a layer moved frame after frame takes `retransform` instead.)
+    @inline(never)
     func quad(_ source: Quad, movedTo transform: Matrix4, index: Int, frame: UInt64, sameFields: Bool,
               inPlace: inout Int, byTransform: inout Int) -> Quad {
         withUnsafeMutablePointers { header, slots in
@@ -96,12 +112,7 @@ final class MovedLayerSpares: ManagedBuffer<MovedLayerSparesHeader, Quad> {
                 var quad = source
                 quad.transform = transform
                 guard slot < header.pointee.slots else { return quad }
-                // The slot before (the other parity's, beyond any drawing it holds complete)
-                // filled with the same quad: it is compared before it is written.
-                while header.pointee.initialized <= slot {
-                    (slots + header.pointee.initialized).initialize(to: quad)
-                    header.pointee.initialized += 1
-                }
+                Self.fillPair(of: slot, with: quad, source: source, header: header, slots: slots)
                 return quad
             }
             // Moved out and back: the quad holds the storage alone while it is written.
@@ -115,6 +126,32 @@ final class MovedLayerSpares: ManagedBuffer<MovedLayerSparesHeader, Quad> {
             }
             (slots + slot).initialize(to: quad)
             return quad
+        }
+    }
+}
+
+extension MovedLayerSpares {
+    /// Initializes the slots up to the pair of `slot` (a quad's two, one a parity) the first time
+    /// the layer draws that quad moved: the frame's with `quad`, the other parity's (beyond any
+    /// drawing it holds complete: compared before it is written) with `source`, the quad of the
+    /// last drawing, whose list is let go by the next frame. That frame then writes the source's
+    /// storage in place instead of copying `quad`'s into a new one (an allocation a quad in the
+    /// third frame of a layer moved frame after frame). Out of line: it runs once a layer.
+    @inline(never)
+    fileprivate static func fillPair(of slot: Int, with quad: Quad, source: Quad,
+                                     header: UnsafeMutablePointer<MovedLayerSparesHeader>,
+                                     slots: UnsafeMutablePointer<Quad>) {
+        let pairEnd = min(slot | 1, header.pointee.slots - 1)
+        while header.pointee.initialized <= pairEnd {
+            let filled = header.pointee.initialized
+            if filled & 1 == slot & 1 {
+                (slots + filled).initialize(to: quad)
+            } else {
+                (slots + filled).initialize(to: source)
+                // Counted for the quad's own pair only (the source is not an earlier quad's).
+                if filled >> 1 == slot >> 1 { header.pointee.sourcesKept += 1 }
+            }
+            header.pointee.initialized += 1
         }
     }
 }
@@ -145,6 +182,8 @@ struct MovedLayerSparesHeader {
     /// The complete drawing the slots of even and of odd frames hold, or `empty`.
     var even = Drawing.empty
     var odd = Drawing.empty
+    /// How many slots of the other parity the drawing begun last filled with its sources (`fillPair`).
+    var sourcesKept = 0
 
     init(slots: Int) { self.slots = slots }
 }
