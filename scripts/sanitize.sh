@@ -79,6 +79,8 @@ thread_tests=(
   # Runs of plain quads written in chunks on several threads, each to its own instances; the
   # gathered quads told apart in chunks first.
   'GLESRendererTests\.ChunkedQuadRunTests'
+  # A frame's instances scanned and packed in chunks on several threads, each to its own part.
+  'GLESRendererTests\.PackedInstancesTests'
 )
 address_tests=(
   'CPURendererTests\.'
@@ -105,6 +107,8 @@ address_tests=(
   # Moved layers' lines prefetched from raw slot bytes; chunks writing instances through pointers.
   'QuartzCoreTests\.(MovedLayerPrefetchTests|MovedSparesPrefetchTests)'
   'GLESRendererTests\.ChunkedQuadRunTests'
+  # Instances read as unaligned vectors and gathered through pointers into the mapped buffer.
+  'GLESRendererTests\.PackedInstancesTests'
 )
 
 # halt_on_error=0 with exitcode 66: every report of a run is printed, then the run fails.
