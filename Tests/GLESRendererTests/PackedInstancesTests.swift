@@ -84,17 +84,18 @@ final class PackedInstancesTests: XCTestCase {
         let quads = (0..<(PackedInstances.chunkSize + 500)).map(card)
         let (packed, _) = packAndCheck(encoded(quads), ranges: [(0, quads.count)])
         let layout = packed.layouts[0]
-        // m11 m12 0 0 and m21 m22 0 0 whole (w is 0, not the default 1); m41 m42 (0 1 by default);
-        // the colour's red, green and blue (alpha 1 by default); the rect, border, radii and the rest constant.
-        XCTAssertEqual(layout.components[row1], 4)
-        XCTAssertEqual(layout.components[row2], 4)
+        // The rows m11 m12 (m14 = 0, 1), m21 m22 (m24 = 0, 1) and m41 m42 (0, m44 = 1): the array's
+        // defaults beyond two components; the colour's red, green and blue (alpha 1 by default);
+        // the rect, border, radii and the rest constant.
+        XCTAssertEqual(layout.components[row1], 2)
+        XCTAssertEqual(layout.components[row2], 2)
         XCTAssertEqual(layout.components[row4], 2)
         XCTAssertEqual(layout.components[rect], 0)
         XCTAssertEqual(layout.components[fill], 3)
-        XCTAssertEqual(layout.stride, 13)
-        XCTAssertEqual(packed.byteCount, quads.count * 13 * 4)
-        XCTAssertEqual(packed.floatsPerInstance, 13)
-        XCTAssertEqual(Array(0..<15).map { Int(layout.components[$0]) }.reduce(0, +), 13, "nothing else read from the buffer")
+        XCTAssertEqual(layout.stride, 9)
+        XCTAssertEqual(packed.byteCount, quads.count * 9 * 4)
+        XCTAssertEqual(packed.floatsPerInstance, 9)
+        XCTAssertEqual(Array(0..<15).map { Int(layout.components[$0]) }.reduce(0, +), 9, "nothing else read from the buffer")
     }
 
     func testSpritesOfOneImageKeepOnlyTheirTranslation() {
@@ -108,7 +109,7 @@ final class PackedInstancesTests: XCTestCase {
 
     func testZeroesOfEitherSignDiffer() {
         var instances = encoded([card(0), card(1)])
-        // m43, which the shader never reads: -0 is not 0 to the packer, which compares bits.
+        // Row 4's z (0 as written): -0 is not 0 to the packer, which compares bits.
         instances[QuadInstance.stride + 10] = -0.0
         let (packed, _) = packAndCheck(instances, ranges: [(0, 2)])
         XCTAssertEqual(packed.layouts[0].components[row4], 3, "m41 m42 and m43 of either sign")
@@ -126,9 +127,9 @@ final class PackedInstancesTests: XCTestCase {
         let instances = encoded(quads + (0..<50).map { sprite($0, image: image) })
         let (packed, _) = packAndCheck(instances, ranges: [(0, 150), (150, 0), (0, 150), (150, 50)])
         XCTAssertEqual(packed.layouts.map(\.first), [0, 150], "the empty range left out, the repeated one packed once")
-        XCTAssertEqual(packed.layouts.map(\.byteOffset), [0, 150 * 13 * 4])
+        XCTAssertEqual(packed.layouts.map(\.byteOffset), [0, 150 * 9 * 4])
         XCTAssertEqual(packed.layouts[1].stride, 2)
-        XCTAssertEqual(packed.byteCount, (150 * 13 + 50 * 2) * 4)
+        XCTAssertEqual(packed.byteCount, (150 * 9 + 50 * 2) * 4)
         XCTAssertNil(packed.layout(first: 0, count: 149))
     }
 
@@ -157,7 +158,7 @@ final class PackedInstancesTests: XCTestCase {
         let list = DrawList(pixelWidth: 220, pixelHeight: 200, clearColor: .clear, commands: (0..<90).map { .quad(card($0)) }, clips: [])
         let bytes = try drawBothWays(list)
         XCTAssertEqual(bytes.encoded, 90 * QuadInstance.stride * 4)
-        XCTAssertEqual(bytes.packed, 90 * 13 * 4)
+        XCTAssertEqual(bytes.packed, 90 * 9 * 4)
     }
 
     func testSpritesDrawTheSamePixelsPacked() throws {
@@ -184,7 +185,7 @@ final class PackedInstancesTests: XCTestCase {
         quads[33].gradient = GradientFill(kind: .axial, startPoint: .zero, endPoint: CGPoint(x: 20, y: 0),
                                           stops: [GradientFill.Stop(location: 0, red: 1, green: 0, blue: 0, alpha: 1),
                                                   GradientFill.Stop(location: 1, red: 0, green: 0, blue: 1, alpha: 1)])
-        quads[70].transform.m14 = 0.002  // in perspective
+        quads[70].transform.m14 = 0.002  // in perspective: row 1 keeps m14 as well
         let clip = Clip(transform: .translation(20, 20), rect: CGRect(x: 0, y: 0, width: 150, height: 120), cornerRadii: CornerRadii(uniform: 20))
         let list = DrawList(pixelWidth: 240, pixelHeight: 200, clearColor: .clear, commands: quads.map { .quad($0) }, clips: [clip])
         let bytes = try drawBothWays(list)

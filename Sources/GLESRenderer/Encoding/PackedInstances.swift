@@ -9,8 +9,8 @@ import Dispatch
 /// 1 for w: what an array of fewer components supplies) are left out too. The rest are
 /// interleaved at the range's own stride. The shader reads the very floats `QuadInstance.write`
 /// wrote, so no pixel changes, while a frame of similar quads uploads a fraction of their
-/// `QuadInstance.stride` floats: S1's rotating cards 13 (two transform rows, the translation
-/// and the colour's red, green and blue), S4's sprites 2 (the translation).
+/// `QuadInstance.stride` floats: S1's rotating cards 9 (m11 m12, m21 m22, the translation and
+/// the colour's red, green and blue), S4's sprites 2 (the translation).
 ///
 /// Ranges are scanned and packed in chunks on several threads; the storage is kept from frame
 /// to frame, so a frame allocates nothing once its ranges have been seen.
