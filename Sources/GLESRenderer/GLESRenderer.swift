@@ -445,9 +445,10 @@ public final class GLESRenderer: FrameRenderer, CacheBudgetedRenderer {
     /// The bytes the instance buffer's storage holds.
     private var instanceBufferBytes = 0
 
-    /// Uploads the encoder's instances; with `withDamagedCanvas`, only those the offscreen passes
-    /// draw (the canvas pass is drawn from its copies), followed by `damagedCanvas`'s copies,
-    /// written straight into the mapped buffer.
+    /// Uploads the encoder's instances, written straight into the mapped buffer: those of each
+    /// batch packed (`PackedInstances`, unless `packsInstances` is off); with `withDamagedCanvas`,
+    /// only those the offscreen passes draw, as encoded (the canvas pass is drawn from its
+    /// copies), followed by `damagedCanvas`'s copies.
     private func uploadInstances(withDamagedCanvas: Bool) throws {
         glBindBuffer(GLenum(GL_ARRAY_BUFFER), instanceBuffer)
         drawsPackedInstances = false
