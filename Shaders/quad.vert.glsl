@@ -20,9 +20,12 @@
 precision highp float;
 precision highp int;
 
-layout(location = 0) in vec4 a_row1;        // transform row 1 (m11 m12 m13 m14)
-layout(location = 1) in vec4 a_row2;        // transform row 2 (m21 m22 m23 m24)
-layout(location = 2) in vec4 a_row4;        // transform row 4 (m41 m42 m43 m44); row 3 scales z, which is 0 here
+// The transform's rows without their z column (m13, m23, m43), which only makes a z that nothing
+// reads: a_row1 and a_row2 hold m14 and m24 in z and 1 in w, a_row4 0 in z, so a flat quad's rows
+// end in the values (0, 1) an array of two components supplies (PackedInstances.swift).
+layout(location = 0) in vec4 a_row1;        // transform row 1 (m11 m12 m14 1)
+layout(location = 1) in vec4 a_row2;        // transform row 2 (m21 m22 m24 1)
+layout(location = 2) in vec4 a_row4;        // transform row 4 (m41 m42 0 m44); row 3 scales z, which is 0 here
 layout(location = 3) in vec4 a_rect;        // local rect: x, y, width, height
 layout(location = 4) in vec4 a_fillColor;   // premultiplied
 layout(location = 5) in vec4 a_borderColor; // premultiplied
@@ -103,7 +106,7 @@ flat out vec4 v_damage;
 vec2 damageClampedLocal(vec2 local, vec2 corner, float margin) {
     mat2 linear = mat2(a_row1.xy, a_row2.xy);
     float det = determinant(linear);
-    if (a_row1.w != 0.0 || a_row2.w != 0.0 || a_row4.w != 1.0 || abs(det) < 1e-12) return local;
+    if (a_row1.z != 0.0 || a_row2.z != 0.0 || a_row4.w != 1.0 || abs(det) < 1e-12) return local;
     vec2 lo = a_rect.xy - vec2(margin), hi = a_rect.xy + a_rect.zw + vec2(margin);
     vec2 p0 = linear * lo + a_row4.xy, p1 = linear * vec2(hi.x, lo.y) + a_row4.xy;
     vec2 p2 = linear * vec2(lo.x, hi.y) + a_row4.xy, p3 = linear * hi + a_row4.xy;
@@ -139,7 +142,8 @@ void main() {
 #ifdef QC_DAMAGE
     local = damageClampedLocal(local, corner, margin);
 #endif
-    vec4 canvas = local.x * a_row1 + local.y * a_row2 + a_row4;
+    // The homogeneous canvas position (x, y, w; z unused).
+    vec4 canvas = local.x * a_row1.xywz + local.y * a_row2.xywz + a_row4;
 
     // Keep w: the rasteriser divides per pixel, which makes every varying perspective-correct.
     gl_Position = vec4(canvas.x * u_canvas.x - canvas.w,
@@ -155,7 +159,7 @@ void main() {
 #endif
 #ifdef QC_HARD_EDGES
     // Columns: the canvas homogeneous position (x, y, w) of local x, of local y and of the origin.
-    mat3 canvasFromLocal = mat3(a_row1.xyw, a_row2.xyw, a_row4.xyw);
+    mat3 canvasFromLocal = mat3(a_row1.xyz, a_row2.xyz, a_row4.xyw);
     mat3 localFromCanvas = inverse(canvasFromLocal);
     v_localFromCanvasX = vec4(localFromCanvas[0][0], localFromCanvas[1][0], localFromCanvas[2][0], a_clip);
     v_localFromCanvasY = vec4(localFromCanvas[0][1], localFromCanvas[1][1], localFromCanvas[2][1], 0.0);

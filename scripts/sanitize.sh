@@ -85,6 +85,8 @@ thread_tests=(
   # Runs of plain quads written in chunks on several threads, each to its own instances; the
   # gathered quads told apart in chunks first.
   'GLESRendererTests\.ChunkedQuadRunTests'
+  # A frame's instances scanned and packed in chunks on several threads, each to its own part.
+  'GLESRendererTests\.PackedInstancesTests'
 )
 address_tests=(
   'CPURendererTests\.'
@@ -113,6 +115,8 @@ address_tests=(
   'GLESRendererTests\.ChunkedQuadRunTests'
   # A presentation's hit test reading committed states in place through their boxes.
   'QuartzCoreTests\.PresentationLazyCopyTests'
+  # Instances read as unaligned vectors and gathered through pointers into the mapped buffer.
+  'GLESRendererTests\.PackedInstancesTests'
 )
 
 # halt_on_error=0 with exitcode 66: every report of a run is printed, then the run fails.

@@ -42,6 +42,19 @@ public final class GLESRenderer: FrameRenderer, CacheBudgetedRenderer {
     private let shadowMasks: ShadowMaskCache
     private let encoder: FrameEncoder
     private let damagedCanvas = DamagedCanvasDraws()
+    /// The instances of a frame drawn whole, packed per batch as uploaded.
+    private var packed = PackedInstances()
+    /// The ranges of instances the frame's batches draw, gathered for `packed`.
+    private var batchRanges: [(first: Int, count: Int)] = []
+    /// Which of `vertexArray`'s attribute arrays are disabled for a packed batch.
+    private var packedAttributes = PackedInstanceAttributes()
+    /// Whether this frame's instances are uploaded packed (a frame drawn whole) rather than as encoded.
+    private var drawsPackedInstances = false
+    /// Whether a frame drawn whole uploads its instances packed per batch (`PackedInstances`),
+    /// rather than as encoded; tests compare the two.
+    var packsInstances = true
+    /// The bytes of instances the last frame uploaded.
+    private(set) var lastInstanceBytes = 0
     private var hasWarnedAboutDeepClips = false
     /// How the renderer draws (not what), as given at creation.
     public let options: Options
@@ -385,7 +398,7 @@ public final class GLESRenderer: FrameRenderer, CacheBudgetedRenderer {
         recordResources(in: &statistics)
         lastStatistics = statistics
         if options.logsStatistics {
-            GLESRendererLog.logger.info("\(statistics.drawCalls) draw calls, \(statistics.offscreenPasses) offscreen passes, \(statistics.quads) quads, \(statistics.textureUploads) uploads (\(statistics.partialTextureUploads) partial); live \(ledger.counts); \(phases?.description ?? "")")
+            GLESRendererLog.logger.info("\(statistics.drawCalls) draw calls, \(statistics.offscreenPasses) offscreen passes, \(statistics.quads) quads, \(statistics.textureUploads) uploads (\(statistics.partialTextureUploads) partial), \(lastInstanceBytes) bytes of instances; live \(ledger.counts); \(phases?.description ?? "")")
         }
         return statistics
     }
@@ -432,39 +445,71 @@ public final class GLESRenderer: FrameRenderer, CacheBudgetedRenderer {
     /// The bytes the instance buffer's storage holds.
     private var instanceBufferBytes = 0
 
-    /// Uploads the encoder's instances; with `withDamagedCanvas`, only those the offscreen passes
-    /// draw (the canvas pass is drawn from its copies), followed by `damagedCanvas`'s copies,
-    /// written straight into the mapped buffer.
+    /// Uploads the encoder's instances, written straight into the mapped buffer: those of each
+    /// batch packed (`PackedInstances`, unless `packsInstances` is off); with `withDamagedCanvas`,
+    /// only those the offscreen passes draw, as encoded (the canvas pass is drawn from its
+    /// copies), followed by `damagedCanvas`'s copies.
     private func uploadInstances(withDamagedCanvas: Bool) throws {
         glBindBuffer(GLenum(GL_ARRAY_BUFFER), instanceBuffer)
+        drawsPackedInstances = false
+        lastInstanceBytes = 0
         guard withDamagedCanvas else {
             let encoded = encoder.instanceCount * QuadInstance.stride * 4
             guard encoded > 0 else { return }
-            // Orphan and refill: the driver hands out fresh storage instead of waiting on the last frame.
-            encoder.instanceData.withUnsafeBytes { bytes in
-                glBufferData(GLenum(GL_ARRAY_BUFFER), GLsizeiptr(encoded), bytes.baseAddress, GLenum(GL_STREAM_DRAW))
+            guard packsInstances else {
+                // Orphan and refill: the driver hands out fresh storage instead of waiting on the last frame.
+                encoder.instanceData.withUnsafeBytes { bytes in
+                    glBufferData(GLenum(GL_ARRAY_BUFFER), GLsizeiptr(encoded), bytes.baseAddress, GLenum(GL_STREAM_DRAW))
+                }
+                instanceBufferBytes = encoded
+                lastInstanceBytes = encoded
+                return
             }
-            instanceBufferBytes = encoded
+            drawsPackedInstances = true
+            batchRanges.removeAll(keepingCapacity: true)
+            for pass in encoder.passes { gatherBatchRanges(of: pass) }
+            try encoder.instanceData.withUnsafeBufferPointer { instances in
+                packed.plan(batchRanges, instances: instances.baseAddress!)
+                try writeMappedInstances(byteCount: packed.byteCount) { packed.write(into: $0, instances: instances.baseAddress!) }
+            }
             return
         }
         let encoded = offscreenInstanceCount * QuadInstance.stride * 4
-        let total = encoded + damagedCanvas.byteCount
         damagedCanvasOffset = encoded
-        if instanceBufferBytes < total {
-            instanceBufferBytes = max(total, 2 * instanceBufferBytes)
+        try encoder.instanceData.withUnsafeBufferPointer { instances in
+            try writeMappedInstances(byteCount: encoded + damagedCanvas.byteCount) { floats in
+                if encoded > 0 { floats.update(from: instances.baseAddress!, count: encoded / 4) }
+                damagedCanvas.write(into: floats + encoded / 4, instances: instances)
+            }
+        }
+    }
+
+    /// Adds the instance ranges of `pass`'s batches and of its barriers' passes to `batchRanges`.
+    private func gatherBatchRanges(of pass: RenderPass) {
+        if case let .quads(batches) = pass.work {
+            for batch in batches { batchRanges.append((batch.firstInstance, batch.instanceCount)) }
+        }
+        for barrier in pass.barriers {
+            for barrierPass in barrier.passes { gatherBatchRanges(of: barrierPass) }
+        }
+    }
+
+    /// Maps the first `byteCount` bytes of the bound instance buffer, growing its storage when it
+    /// holds fewer, and lets `write` fill them.
+    private func writeMappedInstances(byteCount: Int, _ write: (UnsafeMutablePointer<Float>) -> Void) throws {
+        guard byteCount > 0 else { return }
+        lastInstanceBytes = byteCount
+        if instanceBufferBytes < byteCount {
+            instanceBufferBytes = max(byteCount, 2 * instanceBufferBytes)
             glBufferData(GLenum(GL_ARRAY_BUFFER), GLsizeiptr(instanceBufferBytes), nil, GLenum(GL_STREAM_DRAW))
         }
         // Invalidated: the driver need not keep (or wait on) the last frame's contents.
         let access = GLbitfield(GL_MAP_WRITE_BIT) | GLbitfield(GL_MAP_INVALIDATE_BUFFER_BIT)
-        guard let mapped = glMapBufferRange(GLenum(GL_ARRAY_BUFFER), 0, GLsizeiptr(total), access) else {
+        guard let mapped = glMapBufferRange(GLenum(GL_ARRAY_BUFFER), 0, GLsizeiptr(byteCount), access) else {
             try GLError.check("glMapBufferRange")
             throw GLError.unsupported("mapping the instance buffer")
         }
-        let floats = mapped.bindMemory(to: Float.self, capacity: total / 4)
-        encoder.instanceData.withUnsafeBufferPointer { instances in
-            if encoded > 0 { floats.update(from: instances.baseAddress!, count: encoded / 4) }
-            damagedCanvas.write(into: floats + encoded / 4, instances: instances)
-        }
+        write(mapped.bindMemory(to: Float.self, capacity: byteCount / 4))
         if glUnmapBuffer(GLenum(GL_ARRAY_BUFFER)) == GLboolean(GL_FALSE) {
             // The storage was lost while mapped (a rare driver event): its contents are undefined.
             throw GLError.unsupported("the instance buffer's contents were lost while mapped")
@@ -710,12 +755,23 @@ public final class GLESRenderer: FrameRenderer, CacheBudgetedRenderer {
         var currentGradient: GradientUniforms?
         var currentVideo: VideoPlanes?
         let stride = GLsizei(layout.stride * 4)
+        let packs = drawsPackedInstances && !layout.hasDamage
+        if !packs && !layout.hasDamage { packedAttributes.enableAll() }
         for batch in batches {
             let end = batch.firstInstance + batch.instanceCount
             var runStart = batch.firstInstance
             if area != nil {
                 while runStart < end && !touches(runStart) { runStart += 1 }
                 if runStart == end { continue }
+            }
+            var packedLayout: PackedInstances.Layout?
+            if packs {
+                // Every batch's range was packed (`uploadInstances`).
+                guard let found = packed.layout(first: batch.firstInstance, count: batch.instanceCount) else { continue }
+                packedLayout = found
+                encoder.instanceData.withUnsafeBufferPointer { instances in
+                    packedAttributes.setConstants(of: found, packed: packed, instances: instances.baseAddress!)
+                }
             }
             if currentFeatures != batch.features {
                 let program = try program(for: batch.features)
@@ -765,14 +821,20 @@ public final class GLESRenderer: FrameRenderer, CacheBudgetedRenderer {
                 var runEnd = runStart + 1
                 while runEnd < end && touches(runEnd) { runEnd += 1 }
                 // GLES 3.0 has no base instance: point the attributes at the run's first instance.
-                let first = layout.baseOffset + runStart * layout.stride * 4 * (layout.hasDamage ? DamagedCanvasDraws.verticesPerCopy : 1)
-                for attribute in QuadInstance.attributes {
-                    glVertexAttribPointer(attribute.location, GLint(attribute.components), GLenum(GL_FLOAT), GLboolean(GL_FALSE),
-                                          stride, UnsafeRawPointer(bitPattern: first + attribute.offset * 4))
+                if let packedLayout {
+                    packedAttributes.point(packedLayout, at: runStart)
+                } else {
+                    let first = layout.baseOffset + runStart * layout.stride * 4 * (layout.hasDamage ? DamagedCanvasDraws.verticesPerCopy : 1)
+                    for attribute in QuadInstance.attributes {
+                        glVertexAttribPointer(attribute.location, GLint(attribute.components), GLenum(GL_FLOAT), GLboolean(GL_FALSE),
+                                              stride, UnsafeRawPointer(bitPattern: first + attribute.offset * 4))
+                    }
+                    if layout.hasDamage {
+                        glVertexAttribPointer(DamagedCanvasDraws.damageLocation, 4, GLenum(GL_FLOAT), GLboolean(GL_FALSE),
+                                              stride, UnsafeRawPointer(bitPattern: first + QuadInstance.stride * 4))
+                    }
                 }
                 if layout.hasDamage {
-                    glVertexAttribPointer(DamagedCanvasDraws.damageLocation, 4, GLenum(GL_FLOAT), GLboolean(GL_FALSE),
-                                          stride, UnsafeRawPointer(bitPattern: first + QuadInstance.stride * 4))
                     glDrawElements(GLenum(GL_TRIANGLES), GLsizei(6 * (runEnd - runStart)), GLenum(GL_UNSIGNED_INT), nil)
                 } else {
                     glDrawArraysInstanced(GLenum(GL_TRIANGLE_STRIP), 0, 4, GLsizei(runEnd - runStart))

@@ -105,7 +105,8 @@ private struct InstanceMap {
         m11 = Double(instance[0]); m12 = Double(instance[1]); m21 = Double(instance[4]); m22 = Double(instance[5])
         m41 = Double(instance[8]); m42 = Double(instance[9])
         determinant = m11 * m22 - m21 * m12
-        guard instance[3] == 0, instance[7] == 0, instance[11] == 1, Swift.abs(determinant) > 1e-12, determinant.isFinite
+        // m14, m24 and m44 (`QuadInstance.write`).
+        guard instance[2] == 0, instance[6] == 0, instance[11] == 1, Swift.abs(determinant) > 1e-12, determinant.isFinite
         else { return nil }
         stepX = SIMD2(m22, -m12) / determinant
         stepY = SIMD2(-m21, m11) / determinant

@@ -95,10 +95,13 @@ enum QuadInstance {
     static func write(_ quad: Quad, texture: (rect: SIMD4<Float>, clamp: SIMD4<Float>)?, alphaTint: Bool = false,
                       nearestFlags: Int = 0, clip: ClipResolver.Resolution, margin: Float,
                       into out: UnsafeMutablePointer<Float>) {
+        // The rows without the z column, which makes only a z the shader never reads; written
+        // so that a flat quad's rows end in (0, 1), which a packed array of two components
+        // supplies (`PackedInstances`): (m11 m12 m14 1), (m21 m22 m24 1), (m41 m42 0 m44).
         let m = quad.transform
-        out[0] = Float(m.m11); out[1] = Float(m.m12); out[2] = Float(m.m13); out[3] = Float(m.m14)
-        out[4] = Float(m.m21); out[5] = Float(m.m22); out[6] = Float(m.m23); out[7] = Float(m.m24)
-        out[8] = Float(m.m41); out[9] = Float(m.m42); out[10] = Float(m.m43); out[11] = Float(m.m44)
+        out[0] = Float(m.m11); out[1] = Float(m.m12); out[2] = Float(m.m14); out[3] = 1
+        out[4] = Float(m.m21); out[5] = Float(m.m22); out[6] = Float(m.m24); out[7] = 1
+        out[8] = Float(m.m41); out[9] = Float(m.m42); out[10] = 0; out[11] = Float(m.m44)
         out[12] = Float(quad.rect.minX); out[13] = Float(quad.rect.minY)
         out[14] = Float(quad.rect.width); out[15] = Float(quad.rect.height)
         let f = quad.fillColor, b = quad.borderColor

@@ -1,0 +1,240 @@
+import Dispatch
+
+/// The frame's instances as the quad shader reads them from the instance buffer, packed per
+/// range of instances that a batch draws.
+///
+/// In a range, an attribute that holds the same bits in every instance is left out: the shader
+/// reads it from the disabled array's generic value, set once for the batch. Of an attribute
+/// that differs, trailing components that hold their default in every instance (0 for y and z,
+/// 1 for w: what an array of fewer components supplies) are left out too. The rest are
+/// interleaved at the range's own stride. The shader reads the very floats `QuadInstance.write`
+/// wrote, so no pixel changes, while a frame of similar quads uploads a fraction of their
+/// `QuadInstance.stride` floats: S1's rotating cards 9 (m11 m12, m21 m22, the translation and
+/// the colour's red, green and blue), S4's sprites 2 (the translation).
+///
+/// Ranges are scanned and packed in chunks on several threads; the storage is kept from frame
+/// to frame, so a frame allocates nothing once its ranges have been seen.
+struct PackedInstances {
+    /// How one range of instances is packed.
+    struct Layout {
+        /// The range's first instance among the encoder's instances (where the constant
+        /// attributes are read) and its instance count.
+        var first: Int, count: Int
+        /// The byte offset of the range's first packed instance in the instance buffer.
+        var byteOffset: Int
+        /// Floats per packed instance.
+        var stride: Int
+        /// For each attribute of `QuadInstance.attributes`: the components read from the buffer,
+        /// 0 where the attribute is constant across the range.
+        var components: SIMD16<Int32>
+        /// For each attribute read from the buffer, its float offset in a packed instance.
+        var offsets: SIMD16<Int32>
+        /// Where the range's gather indices (`stride` of them) start.
+        var gatherStart: Int
+    }
+
+    /// Instances a chunk scans or packs.
+    static let chunkSize = 4096
+
+    /// The ranges' layouts, in the order the ranges were given.
+    private(set) var layouts: [Layout] = []
+    /// The bytes the packed ranges take in the instance buffer.
+    private(set) var byteCount = 0
+    /// For each range's packed floats, the float of an encoded instance it copies.
+    private var gather: [Int32] = []
+    /// The index in `layouts` of each range, by `key(first:count:)`.
+    private var indexOfRange: [Int: Int] = [:]
+    /// The chunks of the ranges (range index, first instance, end), and the floats each found differing.
+    private var chunks: [(layout: Int, start: Int, end: Int)] = []
+    private var differing: [UInt64] = []
+
+    private static func key(first: Int, count: Int) -> Int { first << 32 | count }
+
+    /// The layout of the range of `count` instances from `first`, nil if no such range was planned.
+    func layout(first: Int, count: Int) -> Layout? {
+        indexOfRange[Self.key(first: first, count: count)].map { layouts[$0] }
+    }
+
+    /// Floats per instance the packed ranges upload, on average (0 with none).
+    var floatsPerInstance: Double {
+        let instances = layouts.reduce(0) { $0 + $1.count }
+        return instances == 0 ? 0 : Double(byteCount) / 4 / Double(instances)
+    }
+
+    /// Plans the packing of `ranges` (first instance, count) of the encoded `instances`
+    /// (`QuadInstance.stride` floats each): which attributes each range reads from the buffer,
+    /// and where. A range given twice is packed once; empty ones are left out.
+    mutating func plan(_ ranges: some Sequence<(first: Int, count: Int)>, instances: UnsafePointer<Float>) {
+        layouts.removeAll(keepingCapacity: true)
+        indexOfRange.removeAll(keepingCapacity: true)
+        chunks.removeAll(keepingCapacity: true)
+        gather.removeAll(keepingCapacity: true)
+        for range in ranges where range.count > 0 {
+            let key = Self.key(first: range.first, count: range.count)
+            guard indexOfRange[key] == nil else { continue }
+            indexOfRange[key] = layouts.count
+            for start in stride(from: range.first, to: range.first + range.count, by: Self.chunkSize) {
+                chunks.append((layouts.count, start, min(start + Self.chunkSize, range.first + range.count)))
+            }
+            layouts.append(Layout(first: range.first, count: range.count, byteOffset: 0, stride: 0, components: .zero,
+                                  offsets: .zero, gatherStart: 0))
+        }
+        if differing.count < chunks.count { differing = [UInt64](repeating: 0, count: max(chunks.count, 2 * differing.count)) }
+        chunks.withUnsafeBufferPointer { chunks in
+            layouts.withUnsafeBufferPointer { layouts in
+                differing.withUnsafeMutableBufferPointer { differing in
+                    let job = ScanJob(chunks: chunks, layouts: layouts, instances: instances, differing: differing.baseAddress!)
+                    Self.perform(chunks.count) { job.scan($0) }
+                }
+            }
+        }
+        var byteOffset = 0, k = 0
+        for index in layouts.indices {
+            var mask: UInt64 = 0
+            while k < chunks.count && chunks[k].layout == index { mask |= differing[k]; k += 1 }
+            var layout = layouts[index]
+            layout.byteOffset = byteOffset
+            layout.gatherStart = gather.count
+            layOut(&layout, differing: mask, first: instances + layout.first * QuadInstance.stride)
+            layouts[index] = layout
+            byteOffset += layouts[index].count * layouts[index].stride * MemoryLayout<Float>.size
+        }
+        byteCount = byteOffset
+    }
+
+    /// Sets which components of each attribute `layout` reads from the buffer, given the floats
+    /// that differ across its range (bit `i`: float `i` of an instance) and its first instance.
+    private mutating func layOut(_ layout: inout Layout, differing mask: UInt64, first: UnsafePointer<Float>) {
+        var stride: Int32 = 0
+        for (index, attribute) in QuadInstance.attributes.enumerated() {
+            let differs = { (component: Int) in mask & (1 << UInt64(attribute.offset + component)) != 0 }
+            var components = 0
+            if (0..<attribute.components).contains(where: differs) {
+                // Trailing components that hold their default in every instance come from the array.
+                components = attribute.components
+                while components > 1 && !differs(components - 1)
+                        && first[attribute.offset + components - 1].bitPattern == Self.defaultComponent(components - 1).bitPattern {
+                    components -= 1
+                }
+            }
+            layout.components[index] = Int32(components)
+            layout.offsets[index] = stride
+            for component in 0..<components { gather.append(Int32(attribute.offset + component)) }
+            stride += Int32(components)
+        }
+        layout.stride = Int(stride)
+    }
+
+    /// The value an attribute array of fewer components supplies for `component`: 0 for y and z, 1 for w.
+    @_transparent
+    static func defaultComponent(_ component: Int) -> Float { component == 3 ? 1 : 0 }
+
+    /// The generic value of attribute `index` of `QuadInstance.attributes` in a range where it is
+    /// constant: its components in the range's first instance of `instances`, the defaults beyond.
+    func constant(of index: Int, in layout: Layout, instances: UnsafePointer<Float>) -> SIMD4<Float> {
+        let attribute = QuadInstance.attributes[index]
+        var value = SIMD4<Float>(0, 0, 0, 1)
+        for component in 0..<attribute.components {
+            value[component] = instances[layout.first * QuadInstance.stride + attribute.offset + component]
+        }
+        return value
+    }
+
+    /// Writes the planned ranges, packed, at `out` (`byteCount` bytes) from the encoded `instances`.
+    func write(into out: UnsafeMutablePointer<Float>, instances: UnsafePointer<Float>) {
+        chunks.withUnsafeBufferPointer { chunks in
+            layouts.withUnsafeBufferPointer { layouts in
+                gather.withUnsafeBufferPointer { gather in
+                    let job = PackJob(chunks: chunks, layouts: layouts, instances: instances, gather: gather.baseAddress!, out: out)
+                    Self.perform(chunks.count) { job.pack($0) }
+                }
+            }
+        }
+    }
+
+    /// Runs `body` for each of `count` chunks, on several threads when there are two or more.
+    private static func perform(_ count: Int, _ body: @Sendable (Int) -> Void) {
+        if count < 2 {
+            for k in 0..<count { body(k) }
+        } else {
+            DispatchQueue.concurrentPerform(iterations: count, execute: body)
+        }
+    }
+}
+
+/// The chunks of the planned ranges scanned, each writing only its own difference mask.
+private struct ScanJob: @unchecked Sendable {
+    let chunks: UnsafeBufferPointer<(layout: Int, start: Int, end: Int)>
+    let layouts: UnsafeBufferPointer<PackedInstances.Layout>
+    let instances: UnsafePointer<Float>
+    let differing: UnsafeMutablePointer<UInt64>
+
+    /// Writes the floats in which an instance of chunk `k` differs from its range's first.
+    func scan(_ k: Int) {
+        let chunk = chunks[k]
+        differing[k] = ChunkScan(instances: instances).differingFloats(from: chunk.start, to: chunk.end,
+                                                                        against: layouts[chunk.layout].first)
+    }
+}
+
+/// The chunks of the planned ranges packed, each writing only its own instances.
+private struct PackJob: @unchecked Sendable {
+    let chunks: UnsafeBufferPointer<(layout: Int, start: Int, end: Int)>
+    let layouts: UnsafeBufferPointer<PackedInstances.Layout>
+    let instances: UnsafePointer<Float>
+    /// Each range's gather indices (`PackedInstances.Layout.gatherStart`).
+    let gather: UnsafePointer<Int32>
+    let out: UnsafeMutablePointer<Float>
+
+    /// Writes chunk `k`'s instances packed at their place in `out`.
+    func pack(_ k: Int) {
+        let chunk = chunks[k], layout = layouts[chunk.layout]
+        guard layout.stride > 0 else { return }
+        let indices = gather + layout.gatherStart
+        var to = out + layout.byteOffset / MemoryLayout<Float>.size + (chunk.start - layout.first) * layout.stride
+        var from = instances + chunk.start * QuadInstance.stride
+        for _ in chunk.start..<chunk.end {
+            for j in 0..<layout.stride { to[j] = from[Int(indices[j])] }
+            to += layout.stride
+            from += QuadInstance.stride
+        }
+    }
+}
+
+/// Finds the floats of encoded instances that differ from a range's first instance, bit for bit
+/// (so +0 and -0 differ, and NaNs are compared by their bits).
+private struct ChunkScan {
+    let instances: UnsafePointer<Float>
+
+    /// The floats (bit `i`: float `i` of an instance) in which an instance from `start` to `end`
+    /// differs from instance `first`.
+    func differingFloats(from start: Int, to end: Int, against first: Int) -> UInt64 {
+        assert(QuadInstance.stride == 57, "the vectors below cover 57 floats")
+        let raw = UnsafeRawPointer(instances)
+        let stride = QuadInstance.stride * MemoryLayout<Float>.size
+        let reference = raw + first * stride
+        // 57 floats: three vectors of 16, one of 8 and one float, their differences or-ed together.
+        let r0 = reference.loadUnaligned(as: SIMD16<UInt32>.self), r1 = reference.loadUnaligned(fromByteOffset: 64, as: SIMD16<UInt32>.self)
+        let r2 = reference.loadUnaligned(fromByteOffset: 128, as: SIMD16<UInt32>.self)
+        let r3 = reference.loadUnaligned(fromByteOffset: 192, as: SIMD8<UInt32>.self)
+        let r4 = reference.loadUnaligned(fromByteOffset: 224, as: UInt32.self)
+        var d0 = SIMD16<UInt32>(), d1 = SIMD16<UInt32>(), d2 = SIMD16<UInt32>(), d3 = SIMD8<UInt32>(), d4: UInt32 = 0
+        var p = raw + start * stride
+        for _ in start..<end {
+            d0 |= p.loadUnaligned(as: SIMD16<UInt32>.self) ^ r0
+            d1 |= p.loadUnaligned(fromByteOffset: 64, as: SIMD16<UInt32>.self) ^ r1
+            d2 |= p.loadUnaligned(fromByteOffset: 128, as: SIMD16<UInt32>.self) ^ r2
+            d3 |= p.loadUnaligned(fromByteOffset: 192, as: SIMD8<UInt32>.self) ^ r3
+            d4 |= p.loadUnaligned(fromByteOffset: 224, as: UInt32.self) ^ r4
+            p += stride
+        }
+        var mask: UInt64 = d4 != 0 ? 1 << 56 : 0
+        for i in 0..<16 {
+            if d0[i] != 0 { mask |= 1 << UInt64(i) }
+            if d1[i] != 0 { mask |= 1 << UInt64(16 + i) }
+            if d2[i] != 0 { mask |= 1 << UInt64(32 + i) }
+        }
+        for i in 0..<8 where d3[i] != 0 { mask |= 1 << UInt64(48 + i) }
+        return mask
+    }
+}
