@@ -171,7 +171,7 @@ let package = Package(
         // The code of the documentation's articles, run as written.
         .testTarget(name: "DocumentationTests", dependencies: ["QuartzCore", "QuartzCoreDisplay"]),
         // The command-line tools, parsed in process and run as built executables.
-        .testTarget(name: "ToolTests", dependencies: ["qc-render", "qc-bench", "qc-kiosk", "qc-soak", "CoreGraphics", "ExampleScenes", "QuartzCoreDisplay",
+        .testTarget(name: "ToolTests", dependencies: ["qc-render", "qc-bench", "qc-kiosk", "qc-soak", "CoreGraphics", "QuartzCore", "ExampleScenes", "QuartzCoreDisplay",
                                                   "CompositorCore", "GLESRenderer", "RendererTestSupport", argumentParser]),
     ],
     swiftLanguageModes: [.v6]
