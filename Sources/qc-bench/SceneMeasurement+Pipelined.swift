@@ -9,15 +9,8 @@ extension SceneMeasurement {
     /// is the interval between completed frames; the note gives each stage's median.
     func runPipelined(_ kind: BenchmarkScene.Kind, count: Int) throws -> Measurement {
         Progress.announce("\(backend) \(kind.rawValue) N=\(count) pipelined: \(frames + max(warmUp, 1)) frames")
-        let scene = BenchmarkScene(kind: kind, count: count)
-        renderer.layer = scene.root
-        renderer.tracksDamage = false
-        let timeOrigin = scene.timeOrigin
-        let app = AppThreadValue(value: scene)
-        let times = try PipelinedFrames(frames: frames, warmUp: warmUp).run(
-            renderer: renderer, commit: { index in app.value.update(time: Double(index) / 60) },
-            makeList: { index in try renderer.drawList(atTime: timeOrigin + Double(index) / 60) },
-            render: { list in try renderer.frameRenderer.render(list) })
+        let (times, _) = try PipelinedFrames(frames: frames, warmUp: warmUp).run(
+            kind, count: count, on: renderer, render: { list in try renderer.frameRenderer.render(list) })
         let notes = "\(device); \(times.stagesNote); offscreen passes \(times.last.offscreenPasses)"
         let measurement = Measurement(backend: backend, scene: kind.rawValue, n: count, result: times.result, notes: notes)
         emitLine(measurement.jsonLine)
@@ -31,15 +24,8 @@ extension FrameworkCost {
     /// line's `ms_per_frame_median` is the interval between flattened frames.
     func runPipelined(_ kind: BenchmarkScene.Kind, count: Int) throws -> String {
         Progress.announce("model \(kind.rawValue) N=\(count) pipelined: \(frames + max(warmUp, 1)) frames, not rendered")
-        let scene = BenchmarkScene(kind: kind, count: count)
-        renderer.layer = scene.root
-        renderer.tracksDamage = false
-        let timeOrigin = scene.timeOrigin, changed = scene.changedLayerCount
-        let app = AppThreadValue(value: scene)
-        let times = try PipelinedFrames(frames: frames, warmUp: warmUp).run(
-            renderer: renderer, commit: { index in app.value.update(time: Double(index) / 60) },
-            makeList: { index in try renderer.drawList(atTime: timeOrigin + Double(index) / 60) },
-            render: nil)
+        let (times, changed) = try PipelinedFrames(frames: frames, warmUp: warmUp).run(kind, count: count, on: renderer,
+                                                                                      render: nil)
         var line = JSONLine()
         line.add("peer", "OpenQuartzCore")
         line.add("backend", "model")
@@ -50,5 +36,24 @@ extension FrameworkCost {
         line.add("frames", frames)
         line.add("notes", "\(changed) changed layers a frame; no rendering; \(times.stagesNote)")
         return line.text
+    }
+}
+
+extension PipelinedFrames {
+    /// Builds scene `kind` with `count` layers for `renderer` and runs it pipelined: the scene's
+    /// updates and commits on the app's thread, its frames at their times on this one, each
+    /// rendered by `render` (nil: flattened alone). Returns the timings and the layers a frame
+    /// changes.
+    func run(_ kind: BenchmarkScene.Kind, count: Int, on renderer: CARenderer,
+             render: ((DrawList) throws -> RenderStatistics)?) throws -> (times: PipelinedFrameTimes, changedLayers: Int) {
+        let scene = BenchmarkScene(kind: kind, count: count)
+        renderer.layer = scene.root
+        renderer.tracksDamage = false
+        let timeOrigin = scene.timeOrigin, changed = scene.changedLayerCount
+        let app = AppThreadValue(value: scene)
+        let times = try run(renderer: renderer, commit: { index in app.value.update(time: Double(index) / 60) },
+                            makeList: { index in try renderer.drawList(atTime: timeOrigin + Double(index) / 60) },
+                            render: render)
+        return (times, changed)
     }
 }
