@@ -116,6 +116,10 @@ public final class BenchmarkScene {
             layer.add(slide, forKey: "slide")
         }
         CATransaction.commit()
+        // The layers were made in the thread's implicit transaction, which holds the commit above
+        // until it is flushed: flushed now, so that the clocks start before the scene's time 0
+        // rather than at the first frame's flush (later by however long the caller takes).
+        CATransaction.flush()
         timeOrigin = CACurrentMediaTime()
     }
 
