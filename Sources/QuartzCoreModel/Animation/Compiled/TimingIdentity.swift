@@ -71,6 +71,13 @@ enum TimingIdentity {
     // commits, and ThreadSanitizer cannot see a contended `Mutex` hand its value over.
     private static let table = ThreadLock(Table())
 
+    /// Forgets every timing remembered, as the table does when it is full: a timing seen before
+    /// gets a new number (numbers are never given again). A test that compares numbers starts
+    /// from it, so that the table, filled by whatever ran before, cannot empty in the middle.
+    static func forgetAll() {
+        table.withLock { $0.numbers.removeAll(keepingCapacity: true) }
+    }
+
     /// The number of `timing` paced by `pacing`; 0 for a spring.
     static func of(_ timing: MediaTimingParameters, pacing: ScalarPacing) -> Int {
         let key: Key
