@@ -120,12 +120,8 @@ final class PresentationLazyCopyTests: XCTestCase {
     }
 
     func testHitTestAsksASubclassBelowAPlainLayerWhatItContains() throws {
-        let root = CALayer()
-        root.bounds = CGRect(x: 0, y: 0, width: 300, height: 300)
-        root.position = CGPoint(x: 150, y: 150)
-        let group = CALayer()
-        group.bounds = CGRect(x: 0, y: 0, width: 200, height: 200)
-        group.position = CGPoint(x: 100, y: 100)
+        let root = makeLayer(size: CGSize(width: 300, height: 300), position: CGPoint(x: 150, y: 150))
+        let group = makeLayer(size: CGSize(width: 200, height: 200), position: CGPoint(x: 100, y: 100))
         let disc = DiscTestLayer()
         disc.bounds = CGRect(x: 0, y: 0, width: 100, height: 100)
         disc.position = CGPoint(x: 100, y: 100)

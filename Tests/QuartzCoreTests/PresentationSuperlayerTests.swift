@@ -17,15 +17,9 @@ final class PresentationSuperlayerTests: XCTestCase {
     /// to (300, 100), halfway now: at (200, 100), its frame's origin at (100, 0)) > card
     /// (20 x 20 at (50, 50): its origin at (40, 40) in the group, (140, 40) on screen).
     private func makeTree() -> (root: CALayer, group: CALayer, card: CALayer) {
-        let root = CALayer()
-        root.bounds = CGRect(x: 0, y: 0, width: 400, height: 400)
-        root.position = CGPoint(x: 200, y: 200)
-        let group = CALayer()
-        group.bounds = CGRect(x: 0, y: 0, width: 200, height: 200)
-        group.position = CGPoint(x: 100, y: 100)
-        let card = CALayer()
-        card.bounds = CGRect(x: 0, y: 0, width: 20, height: 20)
-        card.position = CGPoint(x: 50, y: 50)
+        let root = makeLayer(size: CGSize(width: 400, height: 400), position: CGPoint(x: 200, y: 200))
+        let group = makeLayer(size: CGSize(width: 200, height: 200), position: CGPoint(x: 100, y: 100))
+        let card = makeLayer(size: CGSize(width: 20, height: 20), position: CGPoint(x: 50, y: 50))
         group.addSublayer(card)
         root.addSublayer(group)
         CATransaction.flush()

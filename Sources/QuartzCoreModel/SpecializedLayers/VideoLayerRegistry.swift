@@ -55,7 +55,7 @@ package final class VideoLayerRegistry: Sendable {
 
     /// The video source of the layer `layerID`, or nil.
     package func source(ofLayerID layerID: UInt64) -> (any LayerVideoSource)? {
-        guard count.load(ordering: .relaxed) > 0 else { return nil }
+        guard hasSources else { return nil }
         return sources.withLock { $0[layerID] }
     }
 }
