@@ -1,4 +1,5 @@
 import QuartzCore
+@testable import QuartzCoreModel
 import XCTest
 
 /// A property set with actions disabled is compared and stored under one hold of the layer
@@ -53,6 +54,89 @@ final class DisabledActionsSetterTests: XCTestCase {
         layer.transform = CATransform3DMakeScale(3, 3, 1)
         XCTAssertNotNil(layer.animation(forKey: "transform"), "with actions enabled, the implicit animation")
         CATransaction.flush()
+    }
+
+    /// A plain `CALayer` is not asked `needsDisplay(forKey:)` (its answer is false for every
+    /// key): a new value does not mark it for display, as a subclass's other keys do not.
+    func testANewValueDoesNotRedisplayALayerThatDoesNotAsk() {
+        let plain = CALayer()
+        let asking = RedisplayLayer()
+        plain.displayIfNeeded()
+        asking.displayIfNeeded()
+        // Asked inside the transaction: its commit displays the layers marked.
+        withActionsDisabled {
+            plain.transform = CATransform3DMakeRotation(0.5, 0, 0, 1)
+            plain.opacity = 0.25
+            asking.position = CGPoint(x: 7, y: 9)
+            XCTAssertFalse(plain.needsDisplay())
+            XCTAssertFalse(asking.needsDisplay(), "RedisplayLayer asks for transform and opacity only")
+            asking.opacity = 0.25
+            XCTAssertTrue(asking.needsDisplay())
+        }
+    }
+
+    /// Set several times in one transaction, a property keeps the last value, and the commit
+    /// takes that one to the render tree (the presentation of a layer without animations).
+    func testTheLastOfSeveralSetsIsCommitted() throws {
+        let root = CALayer()
+        let layer = CALayer()
+        root.addSublayer(layer)
+        CATransaction.flush()
+        let last = CATransform3DMakeRotation(1.25, 0, 0, 1)
+        withActionsDisabled {
+            layer.transform = CATransform3DMakeTranslation(3, 0, 0)
+            layer.transform = CATransform3DMakeScale(2, 2, 1)
+            layer.transform = last
+            layer.position = CGPoint(x: 1, y: 2)
+            layer.position = CGPoint(x: 30, y: 40)
+            layer.opacity = 0.75
+            layer.opacity = 0.5
+        }
+        XCTAssertTrue(CATransform3DEqualToTransform(layer.transform, last))
+        let presented = try XCTUnwrap(layer.presentation())
+        XCTAssertTrue(CATransform3DEqualToTransform(presented.transform, last))
+        XCTAssertEqual(presented.position, CGPoint(x: 30, y: 40))
+        XCTAssertEqual(presented.opacity, 0.5)
+        XCTAssertNil(layer.animationKeys(), "no action ran for any of them")
+    }
+
+    /// With actions enabled the same setters make their implicit animations, from the value on
+    /// screen to the new one.
+    func testWithActionsEnabledTheSettersAnimate() throws {
+        let root = CALayer()
+        let layer = CALayer()
+        root.addSublayer(layer)
+        CATransaction.flush()
+        CATransaction.begin()
+        layer.transform = CATransform3DMakeRotation(0.5, 0, 0, 1)
+        layer.position = CGPoint(x: 12, y: 34)
+        layer.opacity = 0.5
+        CATransaction.commit()
+        let opacity = try XCTUnwrap(layer.animation(forKey: "opacity") as? CABasicAnimation)
+        XCTAssertEqual(AnimatableValue(opacity.fromValue)?.scalarValue, 1)
+        let position = try XCTUnwrap(layer.animation(forKey: "position") as? CABasicAnimation)
+        XCTAssertEqual(AnimatableValue(position.fromValue), .point(.zero))
+        let transform = try XCTUnwrap(layer.animation(forKey: "transform") as? CABasicAnimation)
+        XCTAssertEqual(AnimatableValue(transform.fromValue), .transform(CATransform3DIdentity))
+        XCTAssertEqual(layer.opacity, 0.5, "the model has the new value at once")
+    }
+
+    /// A non-finite value is rejected on the fast path as on the others: the value stays.
+    func testANonFiniteValueIsRejected() {
+        let layer = CALayer()
+        let turned = CATransform3DMakeRotation(0.5, 0, 0, 1)
+        withActionsDisabled {
+            layer.transform = turned
+            var broken = turned
+            broken.m42 = .nan
+            layer.transform = broken
+            broken = turned
+            broken.m13 = .infinity
+            layer.transform = broken
+            layer.position = CGPoint(x: CGFloat.nan, y: 1)
+        }
+        XCTAssertTrue(CATransform3DEqualToTransform(layer.transform, turned))
+        XCTAssertEqual(layer.position, .zero)
     }
 
     func testThreadsSettingOneLayerSeeWholeValues() {

@@ -50,6 +50,25 @@ final class TransactionLockTests: XCTestCase {
         XCTAssertEqual(waiting.wait(timeout: .now() + 10), .success)
     }
 
+    /// A property set while the thread holds the lock runs inside that hold: the lock is still
+    /// held after it, until the thread's own release.
+    func testAPropertySetWhileHoldingTheLockKeepsItHeld() throws {
+        let layer = CALayer()
+        CATransaction.lock()
+        CATransaction.begin()
+        CATransaction.setDisableActions(true)
+        layer.opacity = 0.5
+        layer.transform = CATransform3DMakeScale(2, 2, 1)
+        CATransaction.commit()
+        let waiting = try XCTUnwrap(finishesOnAnotherThread(within: 0.2) {
+            CATransaction.lock()
+            CATransaction.unlock()
+        }, "another thread waits: the setters left this thread's hold as it was")
+        XCTAssertEqual(layer.opacity, 0.5)
+        CATransaction.unlock()
+        XCTAssertEqual(waiting.wait(timeout: .now() + 10), .success, "and gets the lock once it is released")
+    }
+
     /// Four threads each adding 1 a thousand times, holding the lock (two acquisitions deep),
     /// lose no addition; layer changes made by them meanwhile all land.
     func testThreadsHoldingTheLockExcludeEachOther() {

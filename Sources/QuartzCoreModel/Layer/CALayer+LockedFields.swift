@@ -112,10 +112,7 @@ extension CALayer {
     /// replaying the key-value-coding fuzz corpus). Small fields are read through `state`.
     @inline(__always)
     func stateValue<Value>(_ field: KeyPath<LayerState, Value>) -> Value {
-        let lock = LayerTreeLock.shared
-        lock.lock()
-        defer { lock.unlock() }
-        return lockedFields.state[keyPath: field]
+        LayerTreeLock.shared.withLock { lockedFields.state[keyPath: field] }
     }
 
     /// Stores `value` at `field` of the model state unless it is already there, comparing and
@@ -127,15 +124,12 @@ extension CALayer {
     func replaceStateValue<Value: Equatable>(_ field: WritableKeyPath<LayerState, Value>, with value: Value,
                                              isPlacement: Bool = false, lock: LayerTreeLock = .shared) -> Bool {
         PendingPresentations.settle()
-        lock.lock()
-        // Unlocked without a `defer` (nothing here throws), which the optimizer outlined.
-        let changes = lockedFields.state[keyPath: field] != value
-        if changes {
+        return lock.withLock {
+            guard lockedFields.state[keyPath: field] != value else { return false }
             lockedFields.state[keyPath: field] = value
             if !isPlacement { lockedFields.stateStamp &+= 1 }
+            return true
         }
-        lock.unlock()
-        return changes
     }
 
     /// `contents` exactly as it was set (the render state keeps only a `CGImage`).

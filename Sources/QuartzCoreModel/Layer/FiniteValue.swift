@@ -15,7 +15,11 @@ extension CGRect: FiniteCheckable { var isFiniteValue: Bool { origin.isFiniteVal
 extension CATransform3D: FiniteCheckable {
     /// A finite number times zero is zero and an infinite or NaN one is NaN, so the sum of the
     /// products is zero exactly when every component is finite: one branch for sixteen numbers,
-    /// the products and sums taken a row at a time (as vectors).
+    /// the products and sums taken a row at a time (as vectors). Not inlined: inlined into the
+    /// `transform` setter, the value's sixteen numbers stayed in registers for the comparison
+    /// with the stored one, which spilled them and compared all sixteen where it stops at the
+    /// first that differs (+12 instructions a change).
+    @inline(never)
     var isFiniteValue: Bool {
         let zero = SIMD4<Double>(repeating: 0)
         let rows = SIMD4(Double(m11), Double(m12), Double(m13), Double(m14)) * zero

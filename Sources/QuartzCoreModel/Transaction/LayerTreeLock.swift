@@ -1,9 +1,5 @@
+import QuartzCoreModelSupport
 import Synchronization
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
 
 /// The lock that keeps the layer model whole when layers are used from several threads at once.
 ///
@@ -39,20 +35,23 @@ final class LayerTreeLock: @unchecked Sendable {
 
     /// The lock threads wait on, taken once by the outermost acquisition of a thread.
     private let mutex = Mutex<Void>(())
-    /// The thread that holds the lock (its `pthread_self()`), 0 when none. Any thread may read
-    /// it, and finds its own ID there exactly when it holds the lock: only the holder writes
-    /// it, and clears it before it lets go of the mutex (a releasing store, which the next
-    /// holder's acquiring load pairs with: see the type's notes).
+    /// The thread that holds the lock (its `qc_callingThreadIdentity()`), 0 when none. Any
+    /// thread may read it, and finds its own identity there exactly when it holds the lock: only
+    /// the holder writes it, and clears it before it lets go of the mutex (a releasing store,
+    /// which the next holder's acquiring load pairs with: see the type's notes).
     private let owner = Atomic<UInt>(0)
-    /// How many times the holder has acquired the lock without releasing it. Only the holder
-    /// reads or writes it (the mutex orders one holder's accesses before the next one's).
+    /// How many more times the holder has acquired the lock than the once that took the mutex:
+    /// 0 whenever the lock is free, so the outermost acquisition and release leave it alone.
+    /// Only the holder reads or writes it (the mutex orders one holder's accesses before the
+    /// next one's).
     @exclusivity(unchecked) private var depth = 0
 
     private init() {}
 
-    /// The calling thread's identity, as `owner` holds it.
+    /// The calling thread's identity, as `owner` holds it: the address of a C thread-local
+    /// byte, two instructions where `pthread_self()` is a call (every property change asks).
     @inline(__always)
-    private static var currentThread: UInt { UInt(pthread_self()) }  // pthread_t is UInt on Linux
+    private static var currentThread: UInt { UInt(qc_callingThreadIdentity()) }
 
     /// Whether the calling thread holds the lock.
     var isHeldByCallingThread: Bool { owner.load(ordering: .relaxed) == Self.currentThread }
@@ -65,11 +64,7 @@ final class LayerTreeLock: @unchecked Sendable {
             depth += 1
             return
         }
-        mutex._unsafeLock()
-        // Pairs with the last holder's releasing store (ThreadSanitizer's view of the hand-over).
-        _ = owner.load(ordering: .acquiring)
-        owner.store(thread, ordering: .relaxed)
-        depth = 1
+        takeMutex(as: thread)
     }
 
     /// Releases one acquisition of the lock. A thread that does not hold it is told so (in the
@@ -80,11 +75,27 @@ final class LayerTreeLock: @unchecked Sendable {
             Self.rejectUnlock()
             return
         }
-        depth -= 1
-        if depth == 0 {
-            owner.store(0, ordering: .releasing)
-            mutex._unsafeUnlock()
+        if depth > 0 {
+            depth -= 1
+            return
         }
+        releaseMutex()
+    }
+
+    /// Waits for the mutex and records `thread`, the calling thread, as the holder.
+    @inline(__always)
+    private func takeMutex(as thread: UInt) {
+        mutex._unsafeLock()
+        // Pairs with the last holder's releasing store (ThreadSanitizer's view of the hand-over).
+        _ = owner.load(ordering: .acquiring)
+        owner.store(thread, ordering: .relaxed)
+    }
+
+    /// Clears the holder and lets go of the mutex; the calling thread holds it once.
+    @inline(__always)
+    private func releaseMutex() {
+        owner.store(0, ordering: .releasing)
+        mutex._unsafeUnlock()
     }
 
     /// Logs an unlock by a thread that does not hold the lock (out of line: `unlock()` is
@@ -95,10 +106,17 @@ final class LayerTreeLock: @unchecked Sendable {
     }
 
     /// Runs `body` holding the lock.
+    ///
+    /// Equivalent to `lock()`, `body`, `unlock()`, for less: a thread that holds the lock
+    /// already just runs `body` (its acquisitions in `body`, if any, are balanced), and one
+    /// that takes the mutex here releases it without checking again that it holds it. Every
+    /// property change comes here.
     @inline(__always)
     func withLock<R>(_ body: () throws -> R) rethrows -> R {
-        lock()
-        defer { unlock() }
+        let thread = Self.currentThread
+        if owner.load(ordering: .relaxed) == thread { return try body() }
+        takeMutex(as: thread)
+        defer { releaseMutex() }
         return try body()
     }
 }
