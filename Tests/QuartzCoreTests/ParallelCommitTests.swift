@@ -200,4 +200,57 @@ final class ParallelCommitTests: XCTestCase {
         try assertReadsBackdrop(frosted, false, "moved once more")
         try assertReadsBackdrop(plain, true, "moved once more")
     }
+
+    /// A part of a large commit whose layers are all moved leaves under one superlayer is
+    /// settled in one step (`RenderTreeStore.PlacementRun`); an adoption in an earlier part
+    /// makes `settle` walk the plain parts after it layer by layer, as the serial apply does.
+    func testAnAdoptionInOnePartSettlesThePlainPartAfterIt() throws {
+        commit { root.frame = CGRect(x: 0, y: 0, width: 400, height: 200) }
+        // Every card moves; the second card goes into the first (the first part), the rest
+        // of the cards stay leaves of the root (the second part is plain).
+        commit {
+            for card in cards { card.position.x += 1 }
+            cards[0].addSublayer(cards[1])
+        }
+        try assertStoresAgree()
+        for (name, store) in [("serial", serial!), ("parallel", parallel!)] {
+            XCTAssertEqual(store.snapshot().layers[cards[1].layerID]?.superlayerID, cards[0].layerID, name)
+        }
+        // Every card moves again: both parts plain but for the first card, which has a sublayer.
+        commit { for card in cards { card.position.y += 1 } }
+        try assertStoresAgree()
+        // One card of the second part alone: the root's subtree is stamped in both stores.
+        commit { cards[4999].position.y += 1 }
+        for (name, snapshot) in [("serial", serial.frameSnapshot()), ("parallel", parallel.frameSnapshot())] {
+            XCTAssertEqual(snapshot.layers[root.layerID]?.subtreeVersion, snapshot.generation, "\(name): root")
+            XCTAssertNotEqual(snapshot.layers[cards[4998].layerID]?.subtreeVersion, snapshot.generation, "\(name): a sibling")
+        }
+    }
+
+    /// A large commit of moved leaves with one layer that is not (here the last card, given a
+    /// new sublayer, and a card given an animation) is listed by the committing thread: the new
+    /// sublayer becomes live and is written, and the animation is committed with its layer,
+    /// though the parts that look at the changed layers found every other layer a moved leaf.
+    func testALargeCommitListsTheOneLayerThatIsNoMovedLeaf() throws {
+        commit { root.frame = CGRect(x: 0, y: 0, width: 400, height: 200) }
+        let added = CALayer()
+        added.frame = CGRect(x: 0, y: 0, width: 1, height: 1)
+        let fade = CABasicAnimation(keyPath: "opacity")
+        fade.fromValue = 0
+        fade.toValue = 1
+        fade.duration = 10
+        commit {
+            for card in cards { card.position.x += 1 }
+            cards[4321].add(fade, forKey: "fade")
+            cards[4999].addSublayer(added)
+        }
+        XCTAssertTrue(added.isLive)
+        try assertStoresAgree()
+        for (name, store) in [("serial", serial!), ("parallel", parallel!)] {
+            let snapshot = store.snapshot()
+            XCTAssertEqual(snapshot.layers[added.layerID]?.superlayerID, cards[4999].layerID, name)
+            XCTAssertEqual(snapshot.layers[cards[4999].layerID]?.sublayerIDs, [added.layerID], name)
+            XCTAssertEqual(snapshot.layers[cards[4321].layerID]?.animations.count, 1, name)
+        }
+    }
 }

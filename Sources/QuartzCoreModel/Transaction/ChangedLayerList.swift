@@ -66,20 +66,50 @@ final class ChangedLayerList {
     /// overlap the work on the layers before them.
     @inline(__always)
     func forEachFetchingAhead(_ body: (CALayer) throws -> Void) rethrows {
-        var index = 0
-        while index < count {
-            if index &+ Self.layerLookahead < count {
-                qc_prefetchRangeForReading(references[index &+ Self.layerLookahead].toOpaque(), Self.layerBytesRead)
-            }
-            if index &+ Self.fieldsLookahead < count {
-                references[index &+ Self.fieldsLookahead]._withUnsafeGuaranteedRef {
-                    qc_prefetchRangeForReading(Unmanaged.passUnretained($0.lockedFields).toOpaque(),
-                                               LayerLockedFields.commitLineBytes)
-                }
-            }
-            try references[index]._withUnsafeGuaranteedRef(body)
-            index &+= 1
+        try Self.forEachFetchingAhead(in: UnsafeBufferPointer(start: references, count: count), body)
+    }
+
+    /// `forEachFetchingAhead(_:)` over `layers`, a part of a list's layers.
+    @inline(__always)
+    static func forEachFetchingAhead(in layers: UnsafeBufferPointer<Unmanaged<CALayer>>,
+                                     _ body: (CALayer) throws -> Void) rethrows {
+        for index in layers.indices {
+            fetchAhead(of: index, in: layers)
+            try layers[index]._withUnsafeGuaranteedRef(body)
         }
+    }
+
+    /// Whether `predicate` holds for every layer of `layers`, asked in order as
+    /// `forEachFetchingAhead(_:)` visits them, until one fails it.
+    @inline(__always)
+    static func allSatisfyFetchingAhead(in layers: UnsafeBufferPointer<Unmanaged<CALayer>>,
+                                        _ predicate: (CALayer) -> Bool) -> Bool {
+        for index in layers.indices {
+            fetchAhead(of: index, in: layers)
+            guard layers[index]._withUnsafeGuaranteedRef(predicate) else { return false }
+        }
+        return true
+    }
+
+    /// Asks for the object of the layer `layerLookahead` places after `index` and for the
+    /// fields of the one `fieldsLookahead` places after it.
+    @inline(__always)
+    private static func fetchAhead(of index: Int, in layers: UnsafeBufferPointer<Unmanaged<CALayer>>) {
+        if index &+ layerLookahead < layers.count {
+            qc_prefetchRangeForReading(layers[index &+ layerLookahead].toOpaque(), layerBytesRead)
+        }
+        if index &+ fieldsLookahead < layers.count {
+            layers[index &+ fieldsLookahead]._withUnsafeGuaranteedRef {
+                qc_prefetchRangeForReading(Unmanaged.passUnretained($0.lockedFields).toOpaque(),
+                                           LayerLockedFields.commitLineBytes)
+            }
+        }
+    }
+
+    /// Calls `body` with the listed layers, unretained (the list holds them); `body` must not
+    /// change the list.
+    func withLayers<Result>(_ body: (UnsafeBufferPointer<Unmanaged<CALayer>>) throws -> Result) rethrows -> Result {
+        try body(UnsafeBufferPointer(start: references, count: count))
     }
 
     /// How many places ahead `forEachFetchingAhead(_:)` and `removeAll()` ask for a layer
