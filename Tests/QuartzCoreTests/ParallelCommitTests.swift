@@ -253,4 +253,50 @@ final class ParallelCommitTests: XCTestCase {
             XCTAssertEqual(snapshot.layers[cards[4321].layerID]?.animations.count, 1, name)
         }
     }
+
+    /// A large commit lets go of its changed layers in parts (`ChangedLayerList.removeAllInParts`),
+    /// but a layer that only the commit still held ends its life on the committing thread,
+    /// after the commit, as when the commit let go of them one by one; the others live on.
+    func testALayerOnlyTheCommitHeldEndsOnTheCommittingThread() throws {
+        commit { root.frame = CGRect(x: 0, y: 0, width: 400, height: 200) }
+        let ended = RecordedDeinitLayer.ended
+        ended.removeAll()
+        CATransaction.begin()
+        CATransaction.setDisableActions(true)
+        for card in cards { card.position.x += 1 }
+        var passingID: UInt64 = 0
+        do {
+            let passing = RecordedDeinitLayer()
+            passing.opacity = 0.5
+            passingID = passing.layerID
+        }
+        XCTAssertTrue(ended.threads.isEmpty, "held by the transaction")
+        CATransaction.commit()
+        XCTAssertEqual(ended.threads, [pthread_self()])
+        XCTAssertEqual(parallel.partsOfLastCommit, 2, "written in parts")
+        // It left the render trees with its life; the cards, released in parts, stay.
+        XCTAssertNil(parallel.snapshot().layers[passingID])
+        XCTAssertEqual(parallel.snapshot().layers[cards[4999].layerID]?.state.position, cards[4999].position)
+        CATransaction.flush()
+    }
+}
+
+/// The threads on which `RecordedDeinitLayer`s ended.
+private final class DeinitRecord: @unchecked Sendable {
+    private let lock = NSLock()
+    private var ended: [pthread_t] = []
+
+    var threads: [pthread_t] { lock.withLock { ended } }
+
+    func note(_ thread: pthread_t) { lock.withLock { ended.append(thread) } }
+
+    func removeAll() { lock.withLock { ended.removeAll() } }
+}
+
+/// A layer that notes the thread its deinit runs on.
+private final class RecordedDeinitLayer: CALayer {
+    /// Where the layers of this class ended.
+    static let ended = DeinitRecord()
+
+    deinit { Self.ended.note(pthread_self()) }
 }

@@ -114,7 +114,7 @@ final class ChangedLayerList {
 
     /// How many places ahead `forEachFetchingAhead(_:)` and `removeAll()` ask for a layer
     /// object: about a miss's latency of their work on the layers between.
-    private static let layerLookahead = 16
+    private static var layerLookahead: Int { 16 }
 
     /// The bytes of a layer object that the walks read: its header, `layerID` and the
     /// reference to its `lockedFields` (`NSObject` adds no stored properties). An object
@@ -146,5 +146,43 @@ final class ChangedLayerList {
             index &+= 1
         }
         count = 0
+    }
+
+    /// `removeAll()` for a commit's own list of many layers: the layers something else holds
+    /// too (the app's layers, nearly all of them) are released in parts at once
+    /// (`inParts(_:)`), each release a miss to memory at N = 100,000; the layers the list alone
+    /// holds are released afterwards on the calling thread, in order, so that their deinits
+    /// run there, as `removeAll()` runs them. The list must have no other user meanwhile.
+    ///
+    /// A layer another thread lets go of at the same moment may end its life in a part,
+    /// just as it may on that other thread; its deinit takes `LayerTreeLock`, so a caller that
+    /// holds the lock (a commit nested in a locked section) releases the list with
+    /// `removeAll()`, as it does a smaller list.
+    func removeAllInParts() {
+        guard Self.partCount(for: count) > 1, !LayerTreeLock.shared.isHeldByCallingThread else { return removeAll() }
+        let heldAlone = inParts(Self.releaseLayersHeldElsewhere)
+        // Every layer is released (in a part) or is listed in `heldAlone`, which holds its reference now.
+        count = 0
+        for part in heldAlone {
+            for layer in part { layer.release() }
+        }
+    }
+
+    /// Releases each layer of `layers` (each holding one reference of the list) that something
+    /// else holds too; returns the others, still holding the list's reference, in order.
+    @Sendable
+    private static func releaseLayersHeldElsewhere(_ layers: UnsafeBufferPointer<Unmanaged<CALayer>>)
+        -> [Unmanaged<CALayer>] {
+        var heldAlone: [Unmanaged<CALayer>] = []
+        for index in layers.indices {
+            // A release is an atomic operation on the layer's first line, which waits for it.
+            if index &+ layerLookahead < layers.count {
+                qc_prefetchForWriting(layers[index &+ layerLookahead].toOpaque())
+            }
+            // The list's reference, taken over: released at the end of the iteration.
+            var layer = layers[index].takeRetainedValue()
+            if isKnownUniquelyReferenced(&layer) { heldAlone.append(.passRetained(layer)) }
+        }
+        return heldAlone
     }
 }

@@ -26,7 +26,8 @@ enum TransactionCommitter {
         changed.exchangeContents(with: stack.changedLayers)
         stack.changedLayers.exchangeContents(with: stack.spareChangedLayers)
         defer {
-            changed.removeAll()
+            // Outside `LayerTreeLock`: a layer's deinit takes it.
+            changed.removeAllInParts()
             stack.spareChangedLayers.exchangeContents(with: changed)
         }
         // The set holds exactly the changed layers' IDs (`recordChange`): cleared a word at a

@@ -5,13 +5,13 @@ extension ChangedLayerList {
     /// processor, when the list is as large as a commit written in parts
     /// (`RenderTreeStore.Contents.writeInParts`), else in one part on the calling thread.
     ///
-    /// For the commit's walks that only read the changed layers: at N = 100,000 each reads every
-    /// changed layer's fields, a miss to memory each, which on the committing thread alone
-    /// bounded the commit. `body` must not change the list, and whatever it reads nothing may
-    /// write meanwhile (the caller holds `LayerTreeLock`).
+    /// For the commit's walks over the changed layers: at N = 100,000 each meets every changed
+    /// layer's object or fields, a miss to memory each, which on the committing thread alone
+    /// bounded the commit. `body` must not change the list, and what it reads of the layers
+    /// nothing may write meanwhile (the walks that read fields run under `LayerTreeLock`).
     func inParts<Result>(_ body: @escaping @Sendable (UnsafeBufferPointer<Unmanaged<CALayer>>) -> Result) -> [Result] {
         withLayers { layers in
-            let partCount = min(RenderTreeStore.defaultMaximumApplyParts, layers.count / RenderTreeStore.applyPartMinimum)
+            let partCount = Self.partCount(for: layers.count)
             guard partCount > 1 else { return [body(layers)] }
             return [Result](unsafeUninitializedCapacity: partCount) { results, initialized in
                 let parts = ListedLayerParts(layers: layers, partCount: partCount,
@@ -20,6 +20,11 @@ extension ChangedLayerList {
                 initialized = partCount
             }
         }
+    }
+
+    /// How many parts `inParts(_:)` cuts a list of `count` layers into.
+    static func partCount(for count: Int) -> Int {
+        max(1, min(RenderTreeStore.defaultMaximumApplyParts, count / RenderTreeStore.applyPartMinimum))
     }
 
     /// Whether every listed layer is a live leaf without mask or animations, which a commit
