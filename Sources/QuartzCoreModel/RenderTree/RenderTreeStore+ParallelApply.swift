@@ -18,9 +18,9 @@ extension RenderTreeStore {
 
 extension RenderTreeStore.Contents {
     /// The model layers `layers` (each ID below `idBound`), written into the tree as the serial
-    /// loop of `RenderTreeStore.apply(committing:idsBelow:)` writes them, in `partCount` parts at once; their
-    /// placements in order, and the runs each part wrote (for `settle`). The caller holds
-    /// `LayerTreeLock` and this store's lock.
+    /// loop of `RenderTreeStore.apply(committing:idsBelow:)` writes them, in `partCount` parts
+    /// at once; their placements in order, and the runs each part wrote (for `settle`). The
+    /// caller holds `LayerTreeLock` and this store's lock.
     mutating func writeInParts(_ layers: [Unmanaged<CALayer>], idsBelow idBound: UInt64, partCount: Int,
                                generation: UInt64)
         -> (placements: [RenderTreeStore.Placement], runs: [RenderTreeStore.PlacementRun]) {
@@ -62,7 +62,8 @@ extension RenderTreeStore.Contents {
 }
 
 /// What the parts of `RenderTreeStore.Contents.writeInParts` share: the commit's layers, the
-/// tables' slots and the placements' and the runs' storage, each element written by one part only.
+/// tables' slots and the placements' and the runs' storage, each element written by one part
+/// only.
 ///
 /// Unchecked Sendable: the pointers are the buffers of the store's tables and of the
 /// placements, held by `writeInParts` (under the store's lock and `LayerTreeLock`) until every
@@ -90,6 +91,7 @@ private struct ApplyParts: @unchecked Sendable {
             fetchAhead(from: index, in: range, stateStorageOffset: stateStorageOffset)
             layers[index]._withUnsafeGuaranteedRef { layer in
                 let id = Int(layer.layerID)
+                assert(id < layerSlots.count, "a layer's ID is below the bound the commit gave")
                 let slot = layerSlots.baseAddress.unsafelyUnwrapped + id
                 if slot.pointee == nil { added[part].layers += 1 }
                 let summary = summarySlots.baseAddress.unsafelyUnwrapped + id

@@ -26,7 +26,7 @@ enum TransactionCommitter {
         changed.exchangeContents(with: stack.changedLayers)
         stack.changedLayers.exchangeContents(with: stack.spareChangedLayers)
         defer {
-            // Outside `LayerTreeLock`: a layer's deinit takes it.
+            // After the commit has let go of `LayerTreeLock`, which a layer's deinit takes.
             changed.removeAllInParts()
             stack.spareChangedLayers.exchangeContents(with: changed)
         }
