@@ -36,6 +36,10 @@ thread_tests=(
   'QuartzCoreTests\.ParallelCommitTests/testTheSameTreeIsDrawn'
   # Chunks of a large commit telling which layers stay under the same superlayer.
   'QuartzCoreTests\.ParallelCommitTests/testLayersMovedToOtherSuperlayersInALargeCommitAreSettledThere'
+  # The changed layers looked at in parts (their roots, whether all are moved leaves), and
+  # released in parts, a layer only the commit held handed back to the committing thread.
+  'QuartzCoreTests\.ParallelCommitTests/testALargeCommitListsTheOneLayerThatIsNoMovedLeaf'
+  'QuartzCoreTests\.ParallelCommitTests/testALayerOnlyTheCommitHeldEndsOnTheCommittingThread'
   'QuartzCoreTests\.FlatteningPartsTests/testEverySublayerMovingEveryFrame'
   'QuartzCoreTests\.MovedLayerRedrawTests/testSublayersFlattenedOnOneThreadMoveToo'
   # Animated layers drawn moved in parts; cards sorted by depth in parts, their quads written

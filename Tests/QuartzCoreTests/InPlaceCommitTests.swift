@@ -3,7 +3,7 @@ import Foundation
 import XCTest
 
 /// A commit brings each changed layer's copy in the render tree up to date in place
-/// (`RenderTreeStore.apply(committing:)`): the copy's state box is refilled only when nothing
+/// (`RenderTreeStore.apply(committing:idsBelow:)`): the copy's state box is refilled only when nothing
 /// else holds it, every field follows the model, and the versions and change lists a renderer
 /// relies on are stamped as when each copy was replaced whole.
 final class InPlaceCommitTests: XCTestCase {

@@ -200,4 +200,103 @@ final class ParallelCommitTests: XCTestCase {
         try assertReadsBackdrop(frosted, false, "moved once more")
         try assertReadsBackdrop(plain, true, "moved once more")
     }
+
+    /// A part of a large commit whose layers are all moved leaves under one superlayer is
+    /// settled in one step (`RenderTreeStore.PlacementRun`); an adoption in an earlier part
+    /// makes `settle` walk the plain parts after it layer by layer, as the serial apply does.
+    func testAnAdoptionInOnePartSettlesThePlainPartAfterIt() throws {
+        commit { root.frame = CGRect(x: 0, y: 0, width: 400, height: 200) }
+        // Every card moves; the second card goes into the first (the first part), the rest
+        // of the cards stay leaves of the root (the second part is plain).
+        commit {
+            for card in cards { card.position.x += 1 }
+            cards[0].addSublayer(cards[1])
+        }
+        try assertStoresAgree()
+        for (name, store) in [("serial", serial!), ("parallel", parallel!)] {
+            XCTAssertEqual(store.snapshot().layers[cards[1].layerID]?.superlayerID, cards[0].layerID, name)
+        }
+        // Every card moves again: both parts plain but for the first card, which has a sublayer.
+        commit { for card in cards { card.position.y += 1 } }
+        try assertStoresAgree()
+        // One card of the second part alone: the root's subtree is stamped in both stores.
+        commit { cards[4999].position.y += 1 }
+        for (name, snapshot) in [("serial", serial.frameSnapshot()), ("parallel", parallel.frameSnapshot())] {
+            XCTAssertEqual(snapshot.layers[root.layerID]?.subtreeVersion, snapshot.generation, "\(name): root")
+            XCTAssertNotEqual(snapshot.layers[cards[4998].layerID]?.subtreeVersion, snapshot.generation, "\(name): a sibling")
+        }
+    }
+
+    /// A large commit of moved leaves with one layer that is not (here the last card, given a
+    /// new sublayer, and a card given an animation) is listed by the committing thread: the new
+    /// sublayer becomes live and is written, and the animation is committed with its layer,
+    /// though the parts that look at the changed layers found every other layer a moved leaf.
+    func testALargeCommitListsTheOneLayerThatIsNoMovedLeaf() throws {
+        commit { root.frame = CGRect(x: 0, y: 0, width: 400, height: 200) }
+        let added = CALayer()
+        added.frame = CGRect(x: 0, y: 0, width: 1, height: 1)
+        let fade = CABasicAnimation(keyPath: "opacity")
+        fade.fromValue = 0
+        fade.toValue = 1
+        fade.duration = 10
+        commit {
+            for card in cards { card.position.x += 1 }
+            cards[4321].add(fade, forKey: "fade")
+            cards[4999].addSublayer(added)
+        }
+        XCTAssertTrue(added.isLive)
+        try assertStoresAgree()
+        for (name, store) in [("serial", serial!), ("parallel", parallel!)] {
+            let snapshot = store.snapshot()
+            XCTAssertEqual(snapshot.layers[added.layerID]?.superlayerID, cards[4999].layerID, name)
+            XCTAssertEqual(snapshot.layers[cards[4999].layerID]?.sublayerIDs, [added.layerID], name)
+            XCTAssertEqual(snapshot.layers[cards[4321].layerID]?.animations.count, 1, name)
+        }
+    }
+
+    /// A large commit lets go of its changed layers in parts (`ChangedLayerList.removeAllInParts`),
+    /// but a layer that only the commit still held ends its life on the committing thread,
+    /// after the commit, as when the commit let go of them one by one; the others live on.
+    func testALayerOnlyTheCommitHeldEndsOnTheCommittingThread() throws {
+        commit { root.frame = CGRect(x: 0, y: 0, width: 400, height: 200) }
+        let ended = RecordedDeinitLayer.ended
+        ended.removeAll()
+        CATransaction.begin()
+        CATransaction.setDisableActions(true)
+        for card in cards { card.position.x += 1 }
+        var passingID: UInt64 = 0
+        do {
+            let passing = RecordedDeinitLayer()
+            passing.opacity = 0.5
+            passingID = passing.layerID
+        }
+        XCTAssertTrue(ended.threads.isEmpty, "held by the transaction")
+        CATransaction.commit()
+        XCTAssertEqual(ended.threads, [pthread_self()])
+        XCTAssertEqual(parallel.partsOfLastCommit, 2, "written in parts")
+        // It left the render trees with its life; the cards, released in parts, stay.
+        XCTAssertNil(parallel.snapshot().layers[passingID])
+        XCTAssertEqual(parallel.snapshot().layers[cards[4999].layerID]?.state.position, cards[4999].position)
+        CATransaction.flush()
+    }
+}
+
+/// The threads on which `RecordedDeinitLayer`s ended.
+private final class DeinitRecord: @unchecked Sendable {
+    private let lock = NSLock()
+    private var ended: [pthread_t] = []
+
+    var threads: [pthread_t] { lock.withLock { ended } }
+
+    func note(_ thread: pthread_t) { lock.withLock { ended.append(thread) } }
+
+    func removeAll() { lock.withLock { ended.removeAll() } }
+}
+
+/// A layer that notes the thread its deinit runs on.
+private final class RecordedDeinitLayer: CALayer {
+    /// Where the layers of this class ended.
+    static let ended = DeinitRecord()
+
+    deinit { Self.ended.note(pthread_self()) }
 }

@@ -5,6 +5,16 @@ import Foundation
 /// not its size times its depth. Meant for one pass over a tree that does not change meanwhile.
 struct LayerRoots {
     private var known: [ObjectIdentifier: (root: CALayer, depth: Int)] = [:]
+    /// Whether the caller holds `LayerTreeLock` (perhaps on another thread, which waits for this
+    /// one meanwhile): the superlayers are then read from the fields directly, not through the
+    /// accessors that take the lock.
+    private let lockIsHeld: Bool
+
+    /// Roots found through the layers' accessors, or, when `lockIsHeld`, read from the layers'
+    /// fields under a hold of `LayerTreeLock` that the caller makes sure of.
+    init(lockIsHeld: Bool = false) {
+        self.lockIsHeld = lockIsHeld
+    }
 
     /// The root of the tree that holds `layer` (itself when it has no superlayer or owner).
     mutating func root(of layer: CALayer) -> CALayer {
@@ -22,7 +32,8 @@ struct LayerRoots {
                 found = place
                 break
             }
-            guard let parent = current.superlayerStorage ?? current.maskOwner else {
+            guard let parent = lockIsHeld ? current.lockedFields.superlayer ?? current.lockedFields.maskOwner
+                                          : current.superlayerStorage ?? current.maskOwner else {
                 found = (current, 0)
                 known[ObjectIdentifier(current)] = found
                 break

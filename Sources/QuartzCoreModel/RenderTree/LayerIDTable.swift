@@ -100,6 +100,9 @@
         return result
     }
 
+    /// A bound on the IDs of a dense table: every ID it holds (or held) is below it.
+    var idBound: UInt64 { UInt64(slots.count) }
+
     /// Calls `body` with the slots of a dense table, indexed by ID, after making room for the
     /// IDs up to `largestID`: `body` may fill, change or empty them in place (from several
     /// threads, each its own slots), and returns its result with how many values it added

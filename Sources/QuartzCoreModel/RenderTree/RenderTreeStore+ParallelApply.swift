@@ -17,26 +17,32 @@ extension RenderTreeStore {
 }
 
 extension RenderTreeStore.Contents {
-    /// The model layers `layers`, written into the tree as the serial loop of
-    /// `RenderTreeStore.apply(committing:)` writes them, in `partCount` parts at once; their
-    /// placements in order. The caller holds `LayerTreeLock` and this store's lock.
-    mutating func writeInParts(_ layers: [Unmanaged<CALayer>], partCount: Int, generation: UInt64)
-        -> [RenderTreeStore.Placement] {
-        var largestID: UInt64 = 0
-        for layer in layers { largestID = max(largestID, layer._withUnsafeGuaranteedRef { $0.layerID }) }
+    /// The model layers `layers` (each ID below `idBound`), written into the tree as the serial
+    /// loop of `RenderTreeStore.apply(committing:idsBelow:)` writes them, in `partCount` parts
+    /// at once; their placements in order, and the runs each part wrote (for `settle`). The
+    /// caller holds `LayerTreeLock` and this store's lock.
+    mutating func writeInParts(_ layers: [Unmanaged<CALayer>], idsBelow idBound: UInt64, partCount: Int,
+                               generation: UInt64)
+        -> (placements: [RenderTreeStore.Placement], runs: [RenderTreeStore.PlacementRun]) {
+        // Room up to the bound the caller knows, not the largest ID of the layers: finding that
+        // was a walk over every layer object on the committing thread.
+        let largestID = max(idBound, 1) - 1
         let count = layers.count
         var summariesAdded = 0
+        var runs = [RenderTreeStore.PlacementRun](repeating: .init(covering: 0..<0), count: partCount)
         let placements = [RenderTreeStore.Placement](unsafeUninitializedCapacity: count) { placements, written in
             self.layers.withDenseSlots(through: largestID) { layerSlots in
                 summaries.withDenseSlots(through: largestID) { summarySlots in
                     var added = [(layers: Int, summaries: Int)](repeating: (0, 0), count: partCount)
                     added.withUnsafeMutableBufferPointer { added in
-                        superlayers.withDenseSlotsForReading { superlayerSlots in
-                            let shared = ApplyParts(layers: layers, layerSlots: layerSlots, summarySlots: summarySlots,
-                                                    superlayerSlots: superlayerSlots, placements: placements,
-                                                    added: added, generation: generation)
-                            DispatchQueue.concurrentPerform(iterations: partCount) { part in
-                                shared.write((count * part / partCount)..<(count * (part + 1) / partCount), part: part)
+                        runs.withUnsafeMutableBufferPointer { runs in
+                            superlayers.withDenseSlotsForReading { superlayerSlots in
+                                let shared = ApplyParts(layers: layers, layerSlots: layerSlots, summarySlots: summarySlots,
+                                                        superlayerSlots: superlayerSlots, placements: placements,
+                                                        added: added, runs: runs, generation: generation)
+                                DispatchQueue.concurrentPerform(iterations: partCount) { part in
+                                    shared.write((count * part / partCount)..<(count * (part + 1) / partCount), part: part)
+                                }
                             }
                         }
                     }
@@ -47,18 +53,22 @@ extension RenderTreeStore.Contents {
                 return ((), summariesAdded)
             }
         }
-        for placement in placements { noteChanged(placement.id) }
-        return placements
+        // A commit this large has usually dropped the list (`expectChanges`): nothing to walk.
+        if changedSinceFrame != nil {
+            for placement in placements { noteChanged(placement.id) }
+        }
+        return (placements, runs)
     }
 }
 
 /// What the parts of `RenderTreeStore.Contents.writeInParts` share: the commit's layers, the
-/// tables' slots and the placements' storage, each element written by one part only.
+/// tables' slots and the placements' and the runs' storage, each element written by one part
+/// only.
 ///
 /// Unchecked Sendable: the pointers are the buffers of the store's tables and of the
 /// placements, held by `writeInParts` (under the store's lock and `LayerTreeLock`) until every
 /// part has returned; each part writes only the slots of its own layers (a commit lists a layer
-/// once), the placements at its own indices and its own counter, and only reads the
+/// once), the placements at its own indices, its own counter and run, and only reads the
 /// superlayers' table, which nothing writes meanwhile.
 private struct ApplyParts: @unchecked Sendable {
     let layers: [Unmanaged<CALayer>]
@@ -68,15 +78,20 @@ private struct ApplyParts: @unchecked Sendable {
     let superlayerSlots: UnsafeBufferPointer<UInt64?>
     let placements: UnsafeMutableBufferPointer<RenderTreeStore.Placement>
     let added: UnsafeMutableBufferPointer<(layers: Int, summaries: Int)>
+    /// Each part's run of placements (`RenderTreeStore.PlacementRun`), at the part's index.
+    let runs: UnsafeMutableBufferPointer<RenderTreeStore.PlacementRun>
     let generation: UInt64
 
     /// Writes the layers at `range` of the commit, as part `part`.
     func write(_ range: Range<Int>, part: Int) {
         let stateStorageOffset = MemoryLayout<RenderLayer>.offset(of: \.stateStorage) ?? 0
+        var run = RenderTreeStore.PlacementRun(covering: range.lowerBound..<range.lowerBound)
+        defer { runs[part] = run }
         for index in range {
             fetchAhead(from: index, in: range, stateStorageOffset: stateStorageOffset)
             layers[index]._withUnsafeGuaranteedRef { layer in
                 let id = Int(layer.layerID)
+                assert(id < layerSlots.count, "a layer's ID is below the bound the commit gave")
                 let slot = layerSlots.baseAddress.unsafelyUnwrapped + id
                 if slot.pointee == nil { added[part].layers += 1 }
                 let summary = summarySlots.baseAddress.unsafelyUnwrapped + id
@@ -88,6 +103,7 @@ private struct ApplyParts: @unchecked Sendable {
                 if previous == nil { added[part].summaries += 1 }
                 summary.pointee = placement.summary(generation: generation)
                 (placements.baseAddress.unsafelyUnwrapped + index).initialize(to: placement)
+                run.append(placement, at: index)
             }
         }
     }

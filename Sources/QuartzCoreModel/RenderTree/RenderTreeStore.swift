@@ -172,8 +172,9 @@ package final class RenderTreeStore: Sendable {
     /// Each layer's committed copy is brought up to date in place from the layer's fields
     /// (`RenderLayer.recommit(_:)`): a commit of a changed property copies the layer's state
     /// once, into the box the store already has for it, instead of building a new copy of the
-    /// layer and exchanging it for the old one.
-    func apply(committing layers: [Unmanaged<CALayer>]) {
+    /// layer and exchanging it for the old one. Every layer's ID is below `idBound` (the
+    /// tables make room up to it before a commit is written in parts).
+    func apply(committing layers: [Unmanaged<CALayer>], idsBelow idBound: UInt64) {
         contents.withLock { c in
             let generation = c.beginCommit()
             // A transition's before-state was captured once for every store, before the commit
@@ -182,7 +183,9 @@ package final class RenderTreeStore: Sendable {
             let partCount = min(maximumApplyParts, layers.count / Self.applyPartMinimum)
             c.partsOfLastCommit = max(1, partCount)
             if partCount > 1 {
-                c.settle(c.writeInParts(layers, partCount: partCount, generation: generation), generation: generation)
+                let (placements, runs) = c.writeInParts(layers, idsBelow: idBound, partCount: partCount,
+                                                              generation: generation)
+                c.settle(placements, generation: generation, runs: runs)
                 return
             }
             var placements: [Placement] = []
@@ -282,6 +285,44 @@ package final class RenderTreeStore: Sendable {
         }
     }
 
+    /// A run of a commit's placements, in order, and what `Contents.settle` may skip of it.
+    ///
+    /// A part that writes a large commit (`writeInParts`) finds, as it writes, whether all its
+    /// layers are plain: leaves without mask, each found under its superlayer
+    /// (`Placement.wasUnderSuperlayer`), all under the same one, at z = 0 and in the plane (a
+    /// scene moving its sprites). Such a run has nothing to adopt, and its superlayers are
+    /// stamped once, not looked at once a layer.
+    struct PlacementRun: Sendable {
+        /// The indices of the run's placements.
+        var range: Range<Int>
+        /// Whether every placement of the run is plain, under `superlayerID`.
+        var isPlain: Bool
+        /// The superlayer of every placement of a plain run (nil: roots).
+        var superlayerID: UInt64?
+
+        /// A run of `range` that is not known to be plain.
+        init(covering range: Range<Int>) {
+            self.range = range
+            isPlain = false
+            superlayerID = nil
+        }
+
+        /// Extends the run by `placement`, at its end, keeping whether it is plain.
+        @inline(__always)
+        mutating func append(_ placement: Placement, at index: Int) {
+            let plain = placement.wasUnderSuperlayer && !placement.hasSublayers && placement.maskID == nil
+                && placement.zPosition == 0 && !placement.mayLeavePlane
+            if range.isEmpty {
+                range = index..<(index + 1)
+                isPlain = plain
+                superlayerID = placement.superlayerID
+            } else {
+                range = range.lowerBound..<(index + 1)
+                isPlain = isPlain && plain && placement.superlayerID == superlayerID
+            }
+        }
+    }
+
     /// How many parts the last commit was written in (for tests; 1: on the committing thread).
     var partsOfLastCommit: Int { contents.withLock { $0.partsOfLastCommit } }
 
@@ -341,48 +382,84 @@ extension RenderTreeStore.Contents {
     ///
     /// Every layer of `placements` is in `layers` as this commit wrote it, and no step changes
     /// its sublayers (`forget(_:under:generation:)` changes only copies of other commits).
-    mutating func settle(_ placements: [RenderTreeStore.Placement], generation: UInt64) {
+    /// `runs` cover `placements` in order (nil: one run of them all, none plain); a plain run
+    /// (`PlacementRun.isPlain`) costs a step or none instead of one a layer, so that a commit
+    /// written in parts leaves the committing thread nothing to do a moved leaf.
+    mutating func settle(_ placements: [RenderTreeStore.Placement], generation: UInt64,
+                         runs: [RenderTreeStore.PlacementRun]? = nil) {
+        let runs = runs ?? [RenderTreeStore.PlacementRun(covering: placements.indices)]
         // Whether an adoption below has changed `superlayers`: until one has, a layer the parts
         // found under its superlayer (`wasUnderSuperlayer`) is still there, and one without
         // sublayers or mask has nothing to adopt (most of a large commit: moved leaves).
         var superlayersChanged = false
-        for index in placements.indices {
-            let placement = placements[index]
-            if placement.wasUnderSuperlayer && !placement.hasSublayers && placement.maskID == nil
-                && !superlayersChanged { continue }
-            let id = placement.id
-            if adopt(id, under: placement.superlayerID, generation: generation) { superlayersChanged = true }
-            if let sublayerIDs = sublayerIDs(of: placement) {
-                for child in sublayerIDs where adopt(child, under: id, generation: generation) { superlayersChanged = true }
+        for run in runs where !(run.isPlain && !superlayersChanged) {
+            for index in run.range where adoptPlaced(placements[index], skippingSettledLeaf: !superlayersChanged,
+                                                     generation: generation) {
+                superlayersChanged = true
             }
-            if let mask = placement.maskID, adopt(mask, under: id, generation: generation) { superlayersChanged = true }
         }
         // The superlayer whose subtree version this loop stamped last: the next sibling of its
         // layer (siblings are usually committed one after another) has nothing to stamp.
         var lastStamped: UInt64?
-        for index in placements.indices {
-            let id = placements[index].id
-            // Every layer is under its `superlayerID` now; read from the table only when an
-            // adoption may have moved it since (a sublayer or mask of another layer here).
-            let parent = superlayersChanged ? superlayers[id] : placements[index].superlayerID
-            if parent == nil || parent != lastStamped {
-                markSubtreeChanged(above: id, generation: generation)
-                lastStamped = parent
-            }
-            if let sublayerIDs = sublayerIDs(of: placements[index]) {
-                // Read before writing: a copy of the dictionary held across the write would copy it whole.
-                let mayHaveZPosition = sublayersMayHaveZPosition(sublayerIDs)
-                let mayLeavePlane = sublayersMayLeavePlane(sublayerIDs)
-                summaries.update(id) {
-                    $0.sublayersMayHaveZPosition = mayHaveZPosition
-                    $0.sublayersMayLeavePlane = mayLeavePlane
+        for run in runs {
+            guard run.isPlain && !superlayersChanged else {
+                for index in run.range {
+                    stampAbove(placements[index], readingSuperlayers: superlayersChanged, lastStamped: &lastStamped,
+                               generation: generation)
                 }
+                continue
             }
-            let zPosition = placements[index].zPosition, mayLeavePlane = placements[index].mayLeavePlane
-            guard zPosition != 0 || mayLeavePlane, let parent else { continue }
-            if zPosition != 0 { summaries.update(parent) { $0.sublayersMayHaveZPosition = true } }
-            if mayLeavePlane { summaries.update(parent) { $0.sublayersMayLeavePlane = true } }
+            // Leaves under one superlayer, still where the table says, nothing away from z = 0 or
+            // the plane: the first stamps the superlayers above them all (a root's has none).
+            if let parent = run.superlayerID, parent != lastStamped {
+                markSubtreeChanged(above: placements[run.range.lowerBound].id, generation: generation)
+            }
+            lastStamped = run.superlayerID
         }
+    }
+
+    /// `settle`'s first step for one layer: records where it, its sublayers and its mask are
+    /// (passing over a leaf without mask the parts found under its superlayer when
+    /// `skippingSettledLeaf`); returns whether that changed `superlayers`.
+    private mutating func adoptPlaced(_ placement: RenderTreeStore.Placement, skippingSettledLeaf: Bool,
+                                      generation: UInt64) -> Bool {
+        if skippingSettledLeaf && placement.wasUnderSuperlayer && !placement.hasSublayers && placement.maskID == nil {
+            return false
+        }
+        let id = placement.id
+        var changed = adopt(id, under: placement.superlayerID, generation: generation)
+        if let sublayerIDs = sublayerIDs(of: placement) {
+            for child in sublayerIDs where adopt(child, under: id, generation: generation) { changed = true }
+        }
+        if let mask = placement.maskID, adopt(mask, under: id, generation: generation) { changed = true }
+        return changed
+    }
+
+    /// `settle`'s second step for one layer: stamps the subtree versions above it (unless its
+    /// superlayer is `lastStamped`), and the summaries that depend on its sublayers or on it.
+    /// Its superlayer is read from `superlayers` when `readingSuperlayers` (an adoption may
+    /// have moved it since it was written), else from `placement`.
+    private mutating func stampAbove(_ placement: RenderTreeStore.Placement, readingSuperlayers: Bool,
+                                     lastStamped: inout UInt64?, generation: UInt64) {
+        let id = placement.id
+        let parent = readingSuperlayers ? superlayers[id] : placement.superlayerID
+        if parent == nil || parent != lastStamped {
+            markSubtreeChanged(above: id, generation: generation)
+            lastStamped = parent
+        }
+        if let sublayerIDs = sublayerIDs(of: placement) {
+            // Read before writing: a copy of the dictionary held across the write would copy it whole.
+            let mayHaveZPosition = sublayersMayHaveZPosition(sublayerIDs)
+            let mayLeavePlane = sublayersMayLeavePlane(sublayerIDs)
+            summaries.update(id) {
+                $0.sublayersMayHaveZPosition = mayHaveZPosition
+                $0.sublayersMayLeavePlane = mayLeavePlane
+            }
+        }
+        let zPosition = placement.zPosition, mayLeavePlane = placement.mayLeavePlane
+        guard zPosition != 0 || mayLeavePlane, let parent else { return }
+        if zPosition != 0 { summaries.update(parent) { $0.sublayersMayHaveZPosition = true } }
+        if mayLeavePlane { summaries.update(parent) { $0.sublayersMayLeavePlane = true } }
     }
 
     /// The sublayers of the layer `placement` places, as its committed copy lists them; nil

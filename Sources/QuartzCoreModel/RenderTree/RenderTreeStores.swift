@@ -26,7 +26,7 @@ enum RenderTreeStores {
     /// `LayerTreeLock`, and the layers are held by the commit until it returns.
     ///
     /// Each store brings its own copies up to date from the model (see
-    /// `RenderTreeStore.apply(committing:)`), so no store shares a state box with another.
+    /// `RenderTreeStore.apply(committing:idsBelow:)`), so no store shares a state box with another.
     ///
     /// `capturingTransitions` false says that no layer of `layers` has animations (so none
     /// has a transition whose before-state is to be captured): the commit knows it from its
@@ -34,12 +34,14 @@ enum RenderTreeStores {
     /// committed layer.
     static func publish(_ layers: [Unmanaged<CALayer>], capturingTransitions: Bool = true) {
         if capturingTransitions { captureTransitionBeforeStates(of: layers) }
-        if standInHoldsTrees { standIn.apply(committing: layers) }
+        // Every layer written is live: the live layers' table bounds their IDs.
+        let idBound = liveLayers.idBound
+        if standInHoldsTrees { standIn.apply(committing: layers, idsBelow: idBound) }
         for entry in stores {
             // A strong reference for the duration of the write: a store that goes away
             // meanwhile leaves `stores` only once it is released.
             guard let store = entry.store else { continue }
-            store.apply(committing: layers)
+            store.apply(committing: layers, idsBelow: idBound)
         }
     }
 
@@ -87,7 +89,7 @@ enum RenderTreeStores {
         var seed: [Unmanaged<CALayer>] = []
         seed.reserveCapacity(liveLayers.count)
         liveLayers.forEach { _, layer in seed.append(layer) }
-        if !seed.isEmpty { store.apply(committing: seed) }
+        if !seed.isEmpty { store.apply(committing: seed, idsBelow: liveLayers.idBound) }
     }
 
     // MARK: - The committed trees for transitions and presentation

@@ -17,7 +17,6 @@ enum TransactionCommitter {
         CommitDisplayPass.run(stack, roots: roots)
         let folded = stack.frames.removeLast()
 
-        let committed = LayerIDSet()
         // The changed layers move to a list of this commit's own, and the stack records what
         // changes next in the storage of its spare list (empty, with an earlier commit's
         // capacity), so that neither is reallocated from one commit to the next. The layers are
@@ -27,7 +26,8 @@ enum TransactionCommitter {
         changed.exchangeContents(with: stack.changedLayers)
         stack.changedLayers.exchangeContents(with: stack.spareChangedLayers)
         defer {
-            changed.removeAll()
+            // After the commit has let go of `LayerTreeLock`, which a layer's deinit takes.
+            changed.removeAllInParts()
             stack.spareChangedLayers.exchangeContents(with: changed)
         }
         // The set holds exactly the changed layers' IDs (`recordChange`): cleared a word at a
@@ -53,25 +53,13 @@ enum TransactionCommitter {
             // Whether a layer to write has animations: a transition among them needs its
             // before-state captured (`RenderTreeStores.publish`), and most commits have none.
             var writesAnimations = false
-            changed.forEachFetchingAhead { layer in
-                let fields = layer.lockedFields
-                // Every changed layer's animations start before any layer is copied (the copies
-                // are made by `publish`, after this loop; listing copies nothing, and starting
-                // an animation reads the layer's timing, not what the listing marks live).
-                if !fields.animations.isEmpty {
-                    layer.startPendingAnimations(at: commitTime)
-                    animated.append(layer)
-                }
-                // A leaf already in the tree (the common case: a changed property) is listed
-                // here; `committed` holds the layers listed so far by walks (`collect`), and no
-                // other changed layer can list this one (walks list only layers that were not
-                // yet live, and `changed` lists each layer once), so it need not be added.
-                // (Inlined: a call a layer cost about a third of the listing.)
-                if fields.isLive && fields.mask == nil && fields.sublayers.isEmpty {
-                    if !committed.contains(layer.layerID) { written.append(Unmanaged.passUnretained(layer)) }
-                    return
-                }
-                if collect(layer, into: &written, committed: committed) { writesAnimations = true }
+            // Most large commits change only placed leaves (sprites moving): found so in parts
+            // on several threads, they are written as listed, without a walk here that reads
+            // each layer's fields again.
+            if changed.allAreLiveLeavesWithoutAnimations() {
+                changed.withLayers { written.append(contentsOf: $0) }
+            } else {
+                writesAnimations = list(changed, into: &written, animated: &animated, startingAnimationsAt: commitTime)
             }
             RenderTreeStores.publish(written, capturingTransitions: writesAnimations || !animated.isEmpty)
         }
@@ -96,6 +84,37 @@ enum TransactionCommitter {
     /// The most layers whose commit list a transaction stack keeps between commits (512 KB);
     /// a larger commit's list is freed.
     private static let largestSpareCommitList = 1 << 16
+
+    /// Lists the layers to write: each changed layer, and the subtrees that become live with it
+    /// (`collect`), in order; starts the pending animations of the changed layers, adding those
+    /// that have animations to `animated`. Returns whether a layer listed by a walk has
+    /// animations. The caller holds `LayerTreeLock`.
+    private static func list(_ changed: ChangedLayerList, into written: inout [Unmanaged<CALayer>],
+                             animated: inout [CALayer], startingAnimationsAt commitTime: CFTimeInterval) -> Bool {
+        let committed = LayerIDSet()
+        var writesAnimations = false
+        changed.forEachFetchingAhead { layer in
+            let fields = layer.lockedFields
+            // Every changed layer's animations start before any layer is copied (the copies
+            // are made by `publish`, after this loop; listing copies nothing, and starting
+            // an animation reads the layer's timing, not what the listing marks live).
+            if !fields.animations.isEmpty {
+                layer.startPendingAnimations(at: commitTime)
+                animated.append(layer)
+            }
+            // A leaf already in the tree (the common case: a changed property) is listed
+            // here; `committed` holds the layers listed so far by walks (`collect`), and no
+            // other changed layer can list this one (walks list only layers that were not
+            // yet live, and `changed` lists each layer once), so it need not be added.
+            // (Inlined: a call a layer cost about a third of the listing.)
+            if fields.isLive && fields.mask == nil && fields.sublayers.isEmpty {
+                if !committed.contains(layer.layerID) { written.append(Unmanaged.passUnretained(layer)) }
+                return
+            }
+            if collect(layer, into: &written, committed: committed) { writesAnimations = true }
+        }
+        return writesAnimations
+    }
 
     /// Lists `layer` among the layers to write, and every sublayer or mask that is not yet live
     /// (a subtree just added to a committed tree becomes live with it). The `onOrderIn` action of
@@ -127,22 +146,38 @@ enum TransactionCommitter {
     }
 
     /// The roots of the trees holding the changed layers, in the order of their first change.
+    ///
+    /// Found in parts (`ChangedLayerList.inParts(_:)`), each part's roots in order, merged in
+    /// the order of the parts.
     private static func rootsOfChangedLayers(_ stack: TransactionStack) -> [CALayer] {
         var roots: [CALayer] = []
         let seenRoots = LayerIDSet()
-        var rootOf = LayerRoots()
-        // Siblings changed one after another share their superlayer's root: asked once. The
-        // superlayers are read under one hold of the lock, not one per layer, and compared by
-        // the IDs the layers keep of them (loading the weak references cost more).
-        var lastSuperlayerID: UInt64 = 0
+        // The superlayers are read under one hold of the lock, not one per layer.
         LayerTreeLock.shared.withLock {
-            stack.changedLayers.forEachFetchingAhead { layer in
-                let superlayerID = layer.lockedFields.superlayerID
-                if superlayerID != 0, superlayerID == lastSuperlayerID { return }
-                let root = rootOf.root(of: layer)
-                lastSuperlayerID = superlayerID
-                if seenRoots.insert(root.layerID) { roots.append(root) }
+            for partRoots in stack.changedLayers.inParts(rootsInOrder) {
+                for root in partRoots where seenRoots.insert(root.layerID) { roots.append(root) }
             }
+        }
+        return roots
+    }
+
+    /// The roots of the trees holding `layers`, in the order of their first layer. The caller
+    /// holds `LayerTreeLock` (on this thread or one waiting for this one).
+    @Sendable
+    private static func rootsInOrder(of layers: UnsafeBufferPointer<Unmanaged<CALayer>>) -> [CALayer] {
+        var roots: [CALayer] = []
+        let seenRoots = LayerIDSet()
+        var rootOf = LayerRoots(lockIsHeld: true)
+        // Siblings changed one after another share their superlayer's root: asked once,
+        // compared by the IDs the layers keep of their superlayers (loading the weak references
+        // cost more).
+        var lastSuperlayerID: UInt64 = 0
+        ChangedLayerList.forEachFetchingAhead(in: layers) { layer in
+            let superlayerID = layer.lockedFields.superlayerID
+            if superlayerID != 0, superlayerID == lastSuperlayerID { return }
+            let root = rootOf.root(of: layer)
+            lastSuperlayerID = superlayerID
+            if seenRoots.insert(root.layerID) { roots.append(root) }
         }
         return roots
     }
