@@ -192,7 +192,7 @@ extension FrameFlattener {
     /// the matrix's, without building the transform between (a call to its initializer across
     /// modules, and a copy of it into the matrix; about 15 instructions a moved layer).
     static func worldMatrix(_ toParent: CATransform3D, in parent: ParentContext) -> Matrix4 {
-        let rows = (parent.flattensSublayers ? toParent.flattenedZ : toParent).rowsConcatenating(parent.world)
+        let rows = toParent.rowsConcatenating(parent.world, flatteningZ: parent.flattensSublayers)
         return unsafeBitCast(rows, to: Matrix4.self)
     }
 
