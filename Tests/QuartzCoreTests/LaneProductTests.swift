@@ -63,8 +63,8 @@ final class LaneProductTests: XCTestCase {
                 }
             }
             let a = transform((0..<16).map { _ in entry() }), b = transform((0..<16).map { _ in entry() })
-            XCTAssertEqual(entries(a.concatenatingInLanes(b, flatteningZ: true)), entries(a.flattenedZ.concatenating(b)),
-                           "\(a) flattened, then \(b)")
+            XCTAssertEqual(entries(a.concatenatingInLanes(b, flatteningZ: true)),
+                           entries(a.flattenedZ.concatenating(b)), "\(a) flattened, then \(b)")
             XCTAssertEqual(entries(a.concatenatingInLanes(b, flatteningZ: false)), entries(a.concatenating(b)))
         }
         // A 2-D rotation after a translation, its z column negative zeros and a NaN before flattening.
