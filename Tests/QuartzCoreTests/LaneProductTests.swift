@@ -48,6 +48,31 @@ final class LaneProductTests: XCTestCase {
         XCTAssertEqual(entries(a.concatenatingInLanes(b)), entries(a.concatenating(b)))
     }
 
+    /// The product flattening its left factor's z (`flatteningZ`, the world map of a layer whose
+    /// superlayer flattens it) has the bits of the scalar product of `flattenedZ`, whatever the
+    /// third column held (signed zeros, infinities and NaNs included).
+    func testTheFlatteningLaneProductHasTheFlattenedScalarProductsBits() {
+        var generator = SystemRandomNumberGenerator()
+        for round in 0..<4000 {
+            func entry() -> Double {
+                switch round % 3 {
+                case 0: return Double.random(in: -1000...1000, using: &generator)
+                case 1: return Self.specials.randomElement(using: &generator)!
+                default: return [0, -0.0, 1, -1, Double.random(in: -500...500, using: &generator)]
+                    .randomElement(using: &generator)!
+                }
+            }
+            let a = transform((0..<16).map { _ in entry() }), b = transform((0..<16).map { _ in entry() })
+            XCTAssertEqual(entries(a.concatenatingInLanes(b, flatteningZ: true)),
+                           entries(a.flattenedZ.concatenating(b)), "\(a) flattened, then \(b)")
+            XCTAssertEqual(entries(a.concatenatingInLanes(b, flatteningZ: false)), entries(a.concatenating(b)))
+        }
+        // A 2-D rotation after a translation, its z column negative zeros and a NaN before flattening.
+        let a = transform([0.6, 0.8, -0.0, 0, -0.8, 0.6, .nan, 0, 0, 0, 1, 0, 12.5, -3, -0.0, 1])
+        let b = CATransform3DMakeTranslation(-0.0, 20, 7)
+        XCTAssertEqual(entries(a.concatenatingInLanes(b, flatteningZ: true)), entries(a.flattenedZ.concatenating(b)))
+    }
+
     /// A moved layer's quads take the world map as rows stored into the matrix
     /// (`FrameFlattener.worldMatrix`): the bits of `Matrix4(world(_:in:))`, flattened or not.
     func testTheWorldMatrixHasTheWorldMapsBits() {

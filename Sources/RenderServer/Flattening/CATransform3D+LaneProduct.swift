@@ -9,9 +9,12 @@ extension CATransform3D {
     /// NaNs included; nothing is fused). The flattener maps every layer it places or draws moved
     /// to its target so (`FrameFlattener.world`): the scalar product costs about 184 instructions
     /// a layer, 64 multiplications and 48 additions one at a time.
+    ///
+    /// `flatteningZ`: the product of `flattenedZ` instead (the third column taken as zero), the
+    /// same to the bit without the flattened copy made (16 loads and stores a layer).
     @inline(__always)
-    func concatenatingInLanes(_ other: CATransform3D) -> CATransform3D {
-        let (r1, r2, r3, r4) = rowsConcatenating(other)
+    func concatenatingInLanes(_ other: CATransform3D, flatteningZ: Bool = false) -> CATransform3D {
+        let (r1, r2, r3, r4) = rowsConcatenating(other, flatteningZ: flatteningZ)
         return CATransform3D(m11: CGFloat(r1.x), m12: CGFloat(r1.y), m13: CGFloat(r1.z), m14: CGFloat(r1.w),
                              m21: CGFloat(r2.x), m22: CGFloat(r2.y), m23: CGFloat(r2.z), m24: CGFloat(r2.w),
                              m31: CGFloat(r3.x), m32: CGFloat(r3.y), m33: CGFloat(r3.z), m34: CGFloat(r3.w),
@@ -20,9 +23,10 @@ extension CATransform3D {
 
     /// The rows of `concatenatingInLanes(other)`, four lanes each: for a caller that stores
     /// them elsewhere (a moved layer's quads, `FrameFlattener.worldMatrix`) without building the
-    /// transform (a call to its initializer across modules).
+    /// transform (a call to its initializer across modules). `flatteningZ`: of `flattenedZ`,
+    /// whose third column is the zero read here in its place.
     @inline(__always)
-    func rowsConcatenating(_ other: CATransform3D)
+    func rowsConcatenating(_ other: CATransform3D, flatteningZ: Bool = false)
         -> (SIMD4<Double>, SIMD4<Double>, SIMD4<Double>, SIMD4<Double>) {
         let b1 = SIMD4<Double>(Double(other.m11), Double(other.m12), Double(other.m13), Double(other.m14))
         let b2 = SIMD4<Double>(Double(other.m21), Double(other.m22), Double(other.m23), Double(other.m24))
@@ -32,6 +36,10 @@ extension CATransform3D {
         func row(_ x: CGFloat, _ y: CGFloat, _ z: CGFloat, _ w: CGFloat) -> SIMD4<Double> {
             Double(x) * b1 + Double(y) * b2 + Double(z) * b3 + Double(w) * b4
         }
-        return (row(m11, m12, m13, m14), row(m21, m22, m23, m24), row(m31, m32, m33, m34), row(m41, m42, m43, m44))
+        // The entry `flattenedZ` stores, the same +0.
+        @inline(__always)
+        func z(_ entry: CGFloat) -> CGFloat { flatteningZ ? 0 : entry }
+        return (row(m11, m12, z(m13), m14), row(m21, m22, z(m23), m24), row(m31, m32, z(m33), m34),
+                row(m41, m42, z(m43), m44))
     }
 }

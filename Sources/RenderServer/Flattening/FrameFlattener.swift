@@ -352,7 +352,7 @@ package struct FrameFlattener {
     /// The map from a layer's space to the target of `parent`, given the map `toParent` to its
     /// superlayer's space. (The product four lanes at a time, the same to the bit.)
     static func world(_ toParent: CATransform3D, in parent: ParentContext) -> CATransform3D {
-        (parent.flattensSublayers ? toParent.flattenedZ : toParent).concatenatingInLanes(parent.world)
+        toParent.concatenatingInLanes(parent.world, flatteningZ: parent.flattensSublayers)
     }
 
     /// Opens a group: the commands that follow draw into its image.

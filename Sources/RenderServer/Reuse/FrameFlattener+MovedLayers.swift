@@ -190,9 +190,14 @@ extension FrameFlattener {
 
     /// `Matrix4(world(toParent, in: parent))`, the same to the bit: the product's rows stored as
     /// the matrix's, without building the transform between (a call to its initializer across
-    /// modules, and a copy of it into the matrix; about 15 instructions a moved layer).
+    /// modules, and a copy of it into the matrix; about 15 instructions a moved layer). The
+    /// product written twice, flattening or not, so that neither selects its third column
+    /// entry by entry; inlined into its one caller, `drawMoved` (a call was 10 instructions).
+    @inline(__always)
     static func worldMatrix(_ toParent: CATransform3D, in parent: ParentContext) -> Matrix4 {
-        let rows = (parent.flattensSublayers ? toParent.flattenedZ : toParent).rowsConcatenating(parent.world)
+        let rows = parent.flattensSublayers
+            ? toParent.rowsConcatenating(parent.world, flatteningZ: true)
+            : toParent.rowsConcatenating(parent.world, flatteningZ: false)
         return unsafeBitCast(rows, to: Matrix4.self)
     }
 

@@ -97,7 +97,7 @@ extension FrameFlattener {
                 }
             }
         }
-        recordJoinedAlone(joinedAlone, looked: looked, moved: moved, cache: cache)
+        recordJoinedAlone(joinedAlone, looked: looked, moved: moved, cache: cache, run: run)
         run.commandStarts.append(commands.count)
         run.clipStarts.append(clips.count)
     }
