@@ -12,8 +12,10 @@ import Dispatch
 /// `QuadInstance.stride` floats: S1's rotating cards 9 (m11 m12, m21 m22, the translation and
 /// the colour's red, green and blue), S4's sprites 2 (the translation).
 ///
-/// Ranges are scanned and packed in chunks on several threads; the storage is kept from frame
-/// to frame, so a frame allocates nothing once its ranges have been seen.
+/// Ranges are scanned and packed in chunks on several threads; the scan reads a block's mask
+/// and first instance where the encoder found the block's mask while writing it
+/// (`InstanceBlockMasks`), and every instance elsewhere. The storage is kept from frame to frame,
+/// so a frame allocates nothing once its ranges have been seen.
 struct PackedInstances {
     /// How one range of instances is packed.
     struct Layout {
@@ -63,8 +65,11 @@ struct PackedInstances {
 
     /// Plans the packing of `ranges` (first instance, count) of the encoded `instances`
     /// (`QuadInstance.stride` floats each): which attributes each range reads from the buffer,
-    /// and where. A range given twice is packed once; empty ones are left out.
-    mutating func plan(_ ranges: some Sequence<(first: Int, count: Int)>, instances: UnsafePointer<Float>) {
+    /// and where. The masks of the instances' blocks (`InstanceBlockMasks`), when given, spare
+    /// reading every instance of a block found. A range given twice is packed once; empty ones
+    /// are left out.
+    mutating func plan(_ ranges: some Sequence<(first: Int, count: Int)>, instances: UnsafePointer<Float>,
+                       blockMasks: UnsafePointer<UInt64>? = nil) {
         layouts.removeAll(keepingCapacity: true)
         indexOfRange.removeAll(keepingCapacity: true)
         chunks.removeAll(keepingCapacity: true)
@@ -83,7 +88,8 @@ struct PackedInstances {
         chunks.withUnsafeBufferPointer { chunks in
             layouts.withUnsafeBufferPointer { layouts in
                 differing.withUnsafeMutableBufferPointer { differing in
-                    let job = ScanJob(chunks: chunks, layouts: layouts, instances: instances, differing: differing.baseAddress!)
+                    let job = ScanJob(chunks: chunks, layouts: layouts, instances: instances, blockMasks: blockMasks,
+                                      differing: differing.baseAddress!)
                     Self.perform(chunks.count) { job.scan($0) }
                 }
             }
@@ -167,13 +173,14 @@ private struct ScanJob: @unchecked Sendable {
     let chunks: UnsafeBufferPointer<(layout: Int, start: Int, end: Int)>
     let layouts: UnsafeBufferPointer<PackedInstances.Layout>
     let instances: UnsafePointer<Float>
+    let blockMasks: UnsafePointer<UInt64>?
     let differing: UnsafeMutablePointer<UInt64>
 
     /// Writes the floats in which an instance of chunk `k` differs from its range's first.
     func scan(_ k: Int) {
         let chunk = chunks[k]
-        differing[k] = ChunkScan(instances: instances).differingFloats(from: chunk.start, to: chunk.end,
-                                                                        against: layouts[chunk.layout].first)
+        differing[k] = InstanceBlockMasks.differingFloats(from: chunk.start, to: chunk.end, against: layouts[chunk.layout].first,
+                                                          instances: instances, masks: blockMasks)
     }
 }
 
@@ -198,43 +205,5 @@ private struct PackJob: @unchecked Sendable {
             to += layout.stride
             from += QuadInstance.stride
         }
-    }
-}
-
-/// Finds the floats of encoded instances that differ from a range's first instance, bit for bit
-/// (so +0 and -0 differ, and NaNs are compared by their bits).
-private struct ChunkScan {
-    let instances: UnsafePointer<Float>
-
-    /// The floats (bit `i`: float `i` of an instance) in which an instance from `start` to `end`
-    /// differs from instance `first`.
-    func differingFloats(from start: Int, to end: Int, against first: Int) -> UInt64 {
-        assert(QuadInstance.stride == 57, "the vectors below cover 57 floats")
-        let raw = UnsafeRawPointer(instances)
-        let stride = QuadInstance.stride * MemoryLayout<Float>.size
-        let reference = raw + first * stride
-        // 57 floats: three vectors of 16, one of 8 and one float, their differences or-ed together.
-        let r0 = reference.loadUnaligned(as: SIMD16<UInt32>.self), r1 = reference.loadUnaligned(fromByteOffset: 64, as: SIMD16<UInt32>.self)
-        let r2 = reference.loadUnaligned(fromByteOffset: 128, as: SIMD16<UInt32>.self)
-        let r3 = reference.loadUnaligned(fromByteOffset: 192, as: SIMD8<UInt32>.self)
-        let r4 = reference.loadUnaligned(fromByteOffset: 224, as: UInt32.self)
-        var d0 = SIMD16<UInt32>(), d1 = SIMD16<UInt32>(), d2 = SIMD16<UInt32>(), d3 = SIMD8<UInt32>(), d4: UInt32 = 0
-        var p = raw + start * stride
-        for _ in start..<end {
-            d0 |= p.loadUnaligned(as: SIMD16<UInt32>.self) ^ r0
-            d1 |= p.loadUnaligned(fromByteOffset: 64, as: SIMD16<UInt32>.self) ^ r1
-            d2 |= p.loadUnaligned(fromByteOffset: 128, as: SIMD16<UInt32>.self) ^ r2
-            d3 |= p.loadUnaligned(fromByteOffset: 192, as: SIMD8<UInt32>.self) ^ r3
-            d4 |= p.loadUnaligned(fromByteOffset: 224, as: UInt32.self) ^ r4
-            p += stride
-        }
-        var mask: UInt64 = d4 != 0 ? 1 << 56 : 0
-        for i in 0..<16 {
-            if d0[i] != 0 { mask |= 1 << UInt64(i) }
-            if d1[i] != 0 { mask |= 1 << UInt64(16 + i) }
-            if d2[i] != 0 { mask |= 1 << UInt64(32 + i) }
-        }
-        for i in 0..<8 where d3[i] != 0 { mask |= 1 << UInt64(48 + i) }
-        return mask
     }
 }
