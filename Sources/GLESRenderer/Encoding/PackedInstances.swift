@@ -31,19 +31,29 @@ struct PackedInstances {
         var components: SIMD16<Int32>
         /// For each attribute read from the buffer, its float offset in a packed instance.
         var offsets: SIMD16<Int32>
-        /// Where the range's gather indices (`stride` of them) start.
-        var gatherStart: Int
+        /// Where the range's moves start among the planned moves, how many it has, and how many
+        /// of them, first, move two adjacent floats.
+        var movesStart: Int, moves = 0, pairs = 0
     }
 
     /// Instances a chunk scans or packs.
     static let chunkSize = 4096
 
+    /// A packed float copied from an encoded instance (`from`, a float of the instance) to its
+    /// place in a packed instance (`to`), with the next one when the move is a pair.
+    struct Move {
+        var from: Int32, to: Int32
+    }
+
     /// The ranges' layouts, in the order the ranges were given.
     private(set) var layouts: [Layout] = []
     /// The bytes the packed ranges take in the instance buffer.
     private(set) var byteCount = 0
-    /// For each range's packed floats, the float of an encoded instance it copies.
-    private var gather: [Int32] = []
+    /// The moves that pack an instance of each range, from its layout's `movesStart`.
+    private var moves: [Move] = []
+    /// The floats of an encoded instance each packed float copies, in packed order, while a
+    /// range is laid out.
+    private var sources: [Int32] = []
     /// The index in `layouts` of each range, by `key(first:count:)`.
     private var indexOfRange: [Int: Int] = [:]
     /// The chunks of the ranges (range index, first instance, end), and the floats each found differing.
@@ -73,7 +83,7 @@ struct PackedInstances {
         layouts.removeAll(keepingCapacity: true)
         indexOfRange.removeAll(keepingCapacity: true)
         chunks.removeAll(keepingCapacity: true)
-        gather.removeAll(keepingCapacity: true)
+        moves.removeAll(keepingCapacity: true)
         for range in ranges where range.count > 0 {
             let key = Self.key(first: range.first, count: range.count)
             guard indexOfRange[key] == nil else { continue }
@@ -82,7 +92,7 @@ struct PackedInstances {
                 chunks.append((layouts.count, start, min(start + Self.chunkSize, range.first + range.count)))
             }
             layouts.append(Layout(first: range.first, count: range.count, byteOffset: 0, stride: 0, components: .zero,
-                                  offsets: .zero, gatherStart: 0))
+                                  offsets: .zero, movesStart: 0))
         }
         if differing.count < chunks.count { differing = [UInt64](repeating: 0, count: max(chunks.count, 2 * differing.count)) }
         chunks.withUnsafeBufferPointer { chunks in
@@ -100,7 +110,6 @@ struct PackedInstances {
             while k < chunks.count && chunks[k].layout == index { mask |= differing[k]; k += 1 }
             var layout = layouts[index]
             layout.byteOffset = byteOffset
-            layout.gatherStart = gather.count
             layOut(&layout, differing: mask, first: instances + layout.first * QuadInstance.stride)
             layouts[index] = layout
             byteOffset += layouts[index].count * layouts[index].stride * MemoryLayout<Float>.size
@@ -111,6 +120,7 @@ struct PackedInstances {
     /// Sets which components of each attribute `layout` reads from the buffer, given the floats
     /// that differ across its range (bit `i`: float `i` of an instance) and its first instance.
     private mutating func layOut(_ layout: inout Layout, differing mask: UInt64, first: UnsafePointer<Float>) {
+        sources.removeAll(keepingCapacity: true)
         var stride: Int32 = 0
         for (index, attribute) in QuadInstance.attributes.enumerated() {
             let differs = { (component: Int) in mask & (1 << UInt64(attribute.offset + component)) != 0 }
@@ -125,10 +135,28 @@ struct PackedInstances {
             }
             layout.components[index] = Int32(components)
             layout.offsets[index] = stride
-            for component in 0..<components { gather.append(Int32(attribute.offset + component)) }
+            for component in 0..<components { sources.append(Int32(attribute.offset + component)) }
             stride += Int32(components)
         }
         layout.stride = Int(stride)
+        appendMoves(of: &layout)
+    }
+
+    /// Appends the moves that pack an instance of `layout` from `sources`: a packed float and the
+    /// next that copy adjacent floats move together, as one 8-byte word (S1's cards: 9 floats in
+    /// 4 pairs and 1 float; S4's sprites: 2 floats in 1 pair); the pairs first, then the rest.
+    private mutating func appendMoves(of layout: inout Layout) {
+        layout.movesStart = moves.count
+        for pass in 0..<2 {
+            var j = 0
+            while j < sources.count {
+                let paired = j + 1 < sources.count && sources[j + 1] == sources[j] + 1
+                if paired == (pass == 0) { moves.append(Move(from: sources[j], to: Int32(j))) }
+                j += paired ? 2 : 1
+            }
+            if pass == 0 { layout.pairs = moves.count - layout.movesStart }
+        }
+        layout.moves = moves.count - layout.movesStart
     }
 
     /// The value an attribute array of fewer components supplies for `component`: 0 for y and z, 1 for w.
@@ -150,8 +178,8 @@ struct PackedInstances {
     func write(into out: UnsafeMutablePointer<Float>, instances: UnsafePointer<Float>) {
         chunks.withUnsafeBufferPointer { chunks in
             layouts.withUnsafeBufferPointer { layouts in
-                gather.withUnsafeBufferPointer { gather in
-                    let job = PackJob(chunks: chunks, layouts: layouts, instances: instances, gather: gather.baseAddress!, out: out)
+                moves.withUnsafeBufferPointer { moves in
+                    let job = PackJob(chunks: chunks, layouts: layouts, instances: instances, moves: moves.baseAddress!, out: out)
                     Self.perform(chunks.count) { job.pack($0) }
                 }
             }
@@ -189,19 +217,25 @@ private struct PackJob: @unchecked Sendable {
     let chunks: UnsafeBufferPointer<(layout: Int, start: Int, end: Int)>
     let layouts: UnsafeBufferPointer<PackedInstances.Layout>
     let instances: UnsafePointer<Float>
-    /// Each range's gather indices (`PackedInstances.Layout.gatherStart`).
-    let gather: UnsafePointer<Int32>
+    /// Each range's moves (`PackedInstances.Layout.movesStart`).
+    let moves: UnsafePointer<PackedInstances.Move>
     let out: UnsafeMutablePointer<Float>
 
     /// Writes chunk `k`'s instances packed at their place in `out`.
     func pack(_ k: Int) {
         let chunk = chunks[k], layout = layouts[chunk.layout]
         guard layout.stride > 0 else { return }
-        let indices = gather + layout.gatherStart
+        let moves = moves + layout.movesStart, pairs = layout.pairs, count = layout.moves
         var to = out + layout.byteOffset / MemoryLayout<Float>.size + (chunk.start - layout.first) * layout.stride
         var from = instances + chunk.start * QuadInstance.stride
         for _ in chunk.start..<chunk.end {
-            for j in 0..<layout.stride { to[j] = from[Int(indices[j])] }
+            let source = UnsafeRawPointer(from), destination = UnsafeMutableRawPointer(to)
+            for m in 0..<pairs {
+                // Bits copied as they are, in one word.
+                let pair = source.loadUnaligned(fromByteOffset: Int(moves[m].from) * MemoryLayout<Float>.size, as: UInt64.self)
+                destination.storeBytes(of: pair, toByteOffset: Int(moves[m].to) * MemoryLayout<Float>.size, as: UInt64.self)
+            }
+            for m in pairs..<count { to[Int(moves[m].to)] = from[Int(moves[m].from)] }
             to += layout.stride
             from += QuadInstance.stride
         }
