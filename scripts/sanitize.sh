@@ -91,6 +91,8 @@ thread_tests=(
   'GLESRendererTests\.ChunkedQuadRunTests'
   # A frame's instances scanned and packed in chunks on several threads, each to its own part.
   'GLESRendererTests\.PackedInstancesTests'
+  # The chunks of a run writing the masks of the blocks of instances they write whole.
+  'GLESRendererTests\.InstanceBlockMasksTests'
 )
 address_tests=(
   'CPURendererTests\.'
@@ -121,6 +123,8 @@ address_tests=(
   'QuartzCoreTests\.PresentationLazyCopyTests'
   # Instances read as unaligned vectors and gathered through pointers into the mapped buffer.
   'GLESRendererTests\.PackedInstancesTests'
+  # Blocks of instances compared as unaligned vectors, their masks written through pointers.
+  'GLESRendererTests\.InstanceBlockMasksTests'
 )
 
 # halt_on_error=0 with exitcode 66: every report of a run is printed, then the run fails.

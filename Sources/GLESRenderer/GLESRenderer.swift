@@ -218,6 +218,9 @@ public final class GLESRenderer: FrameRenderer, CacheBudgetedRenderer {
                 Array(encoder.instanceBounds.prefix(count)), batches)
     }
 
+    /// The masks of the last frame's blocks of instances (`InstanceBlockMasks`); tests check them.
+    var lastInstanceBlockMasks: InstanceBlockMasks { encoder.instanceBlockMasks }
+
     /// The instances the last frame's canvas pass drew laid out per damage rectangle (its clearing
     /// quads included; `DamagedCanvasDraws`), or 0 when it was not; tests count the copies.
     var damagedCanvasInstanceCount: Int { lastFrameDrewDamagedCanvas ? damagedCanvas.instanceCount : 0 }
@@ -469,7 +472,7 @@ public final class GLESRenderer: FrameRenderer, CacheBudgetedRenderer {
             batchRanges.removeAll(keepingCapacity: true)
             for pass in encoder.passes { gatherBatchRanges(of: pass) }
             try encoder.instanceData.withUnsafeBufferPointer { instances in
-                packed.plan(batchRanges, instances: instances.baseAddress!)
+                encoder.instanceBlockMasks.withUnsafeMasks { packed.plan(batchRanges, instances: instances.baseAddress!, blockMasks: $0) }
                 try writeMappedInstances(byteCount: packed.byteCount) { packed.write(into: $0, instances: instances.baseAddress!) }
             }
             return

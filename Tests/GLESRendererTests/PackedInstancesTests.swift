@@ -93,6 +93,8 @@ final class PackedInstancesTests: XCTestCase {
         XCTAssertEqual(layout.components[rect], 0)
         XCTAssertEqual(layout.components[fill], 3)
         XCTAssertEqual(layout.stride, 9)
+        XCTAssertEqual(layout.pairs, 4, "m11 m12, m21 m22, m41 m42 and red green moved in pairs")
+        XCTAssertEqual(layout.moves, 5, "blue alone")
         XCTAssertEqual(packed.byteCount, quads.count * 9 * 4)
         XCTAssertEqual(packed.floatsPerInstance, 9)
         XCTAssertEqual(Array(0..<15).map { Int(layout.components[$0]) }.reduce(0, +), 9, "nothing else read from the buffer")
@@ -104,6 +106,8 @@ final class PackedInstancesTests: XCTestCase {
         let (packed, out) = packAndCheck(encoded(quads), ranges: [(0, quads.count)])
         XCTAssertEqual(packed.layouts[0].stride, 2)
         XCTAssertEqual(packed.layouts[0].components[row4], 2)
+        XCTAssertEqual(packed.layouts[0].moves, 1, "m41 m42 in one pair")
+        XCTAssertEqual(packed.layouts[0].pairs, 1)
         XCTAssertEqual(Array(out.prefix(4)), [0, 0, 23.25, 0], "m41 m42 of the first two sprites")
     }
 

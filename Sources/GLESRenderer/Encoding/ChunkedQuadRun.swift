@@ -49,11 +49,14 @@ struct ChunkedQuadRun {
         lastTexture = nil
     }
 
-    /// Writes the first `count` quads' instances at `instances` (`QuadInstance.stride` floats
-    /// each) and their features at `features`; with `bounds`, the canvas pixels each can change
-    /// and how (`InstanceWriter.canvasBounds`) on a `width` x `height` canvas.
+    /// Writes the first `count` quads' instances from instance `first` of `instances`
+    /// (`QuadInstance.stride` floats each) and their features at `features`, and the masks of
+    /// the whole blocks of instances a chunk writes into `blockMasks` (`InstanceBlockMasks`);
+    /// with `bounds`, the canvas pixels each can change and how (`InstanceWriter.canvasBounds`)
+    /// on a `width` x `height` canvas.
     mutating func write(_ count: Int, commands drawCommands: UnsafeBufferPointer<DrawCommand>, writer: InstanceWriter,
-                        instances: UnsafeMutablePointer<Float>, features: UnsafeMutablePointer<ShaderFeatures>,
+                        first: Int, of instances: UnsafeMutablePointer<Float>, blockMasks: UnsafeMutablePointer<UInt64>,
+                        features: UnsafeMutablePointer<ShaderFeatures>,
                         bounds: (UnsafeMutablePointer<SIMD4<Int32>>, UnsafeMutablePointer<(blurred: Bool, replaces: Bool)>)?,
                         width: Int, height: Int) {
         if blends.count < count { blends = [BatchBlend](repeating: .sourceOver, count: max(count, 2 * blends.count)) }
@@ -61,7 +64,8 @@ struct ChunkedQuadRun {
             bindings.withUnsafeBufferPointer { bindings in
                 blends.withUnsafeMutableBufferPointer { blends in
                     let job = ChunkedQuadJob(writer: writer, drawCommands: drawCommands, commands: commands.baseAddress!,
-                                             bindings: bindings.baseAddress!, count: count, instances: instances,
+                                             bindings: bindings.baseAddress!, count: count, first: first,
+                                             instances: instances + first * QuadInstance.stride, blockMasks: blockMasks,
                                              features: features, blends: blends.baseAddress!, bounds: bounds,
                                              width: width, height: height)
                     let chunks = (count + Self.chunkSize - 1) / Self.chunkSize
@@ -102,15 +106,18 @@ struct ChunkedQuadRun {
 }
 
 /// The chunks of one run being written: each reads the run's quads and writes their
-/// instances, features, blends and bounds, all at the quad's own position, so no two chunks
-/// write the same memory.
+/// instances, features, blends and bounds, all at the quad's own position, and the masks of the
+/// blocks of instances it writes whole, so no two chunks write the same memory.
 private struct ChunkedQuadJob: @unchecked Sendable {
     let writer: InstanceWriter
     let drawCommands: UnsafeBufferPointer<DrawCommand>
     let commands: UnsafePointer<Int32>
     let bindings: UnsafePointer<InstanceWriter.Binding?>
     let count: Int
+    /// The index of the run's first instance among the frame's, where `instances` points.
+    let first: Int
     let instances: UnsafeMutablePointer<Float>
+    let blockMasks: UnsafeMutablePointer<UInt64>
     let features: UnsafeMutablePointer<ShaderFeatures>
     let blends: UnsafeMutablePointer<BatchBlend>
     let bounds: (UnsafeMutablePointer<SIMD4<Int32>>, UnsafeMutablePointer<(blurred: Bool, replaces: Bool)>)?
@@ -118,18 +125,31 @@ private struct ChunkedQuadJob: @unchecked Sendable {
 
     func write(chunk: Int) {
         let start = chunk * ChunkedQuadRun.chunkSize, end = min(count, start + ChunkedQuadRun.chunkSize)
+        let blockSize = InstanceBlockMasks.blockSize
         for k in start..<end {
-            guard case let .quad(quad) = drawCommands[Int(commands[k])] else { continue }
-            let state = writer.drawnState(of: quad)
-            let out = instances + k * QuadInstance.stride
-            features[k] = writer.write(quad, binding: bindings[k], alphaTint: false, gradient: false, video: false,
-                                       clip: state.clip, margin: state.margin, into: out).features
-            blends[k] = state.blend
-            if let (pixels, reach) = bounds {
-                pixels[k] = InstanceWriter.canvasBounds(of: quad, written: out, analyticClip: state.clip.analytic != nil,
-                                                        replaces: state.blend == .replace, width: width, height: height)
-                reach[k] = (false, state.blend == .replace)
+            write(k)
+            // A block this chunk wrote whole, its mask found while its instances are in cache.
+            let blockEnd = first + k + 1
+            if blockEnd % blockSize == 0 && blockEnd - blockSize >= first + start {
+                let block = instances + (k + 1 - blockSize) * QuadInstance.stride
+                blockMasks[blockEnd / blockSize - 1] = InstanceBlockMasks.mask(ofBlockAt: block)
             }
+        }
+    }
+
+    /// Writes the instance, features, blend and bounds of the run's quad `k`.
+    @inline(__always)
+    private func write(_ k: Int) {
+        guard case let .quad(quad) = drawCommands[Int(commands[k])] else { return }
+        let state = writer.drawnState(of: quad)
+        let out = instances + k * QuadInstance.stride
+        features[k] = writer.write(quad, binding: bindings[k], alphaTint: false, gradient: false, video: false,
+                                   clip: state.clip, margin: state.margin, into: out).features
+        blends[k] = state.blend
+        if let (pixels, reach) = bounds {
+            pixels[k] = InstanceWriter.canvasBounds(of: quad, written: out, analyticClip: state.clip.analytic != nil,
+                                                    replaces: state.blend == .replace, width: width, height: height)
+            reach[k] = (false, state.blend == .replace)
         }
     }
 }

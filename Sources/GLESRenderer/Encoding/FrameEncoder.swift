@@ -57,6 +57,9 @@ final class FrameEncoder {
     /// The frame's instances (`instanceCount` of them, `QuadInstance.stride` floats each).
     private(set) var instanceData: [Float] = []
     @exclusivity(unchecked) private(set) var instanceCount = 0
+    /// The masks of the blocks of instances that runs wrote whole (`InstanceBlockMasks`), which
+    /// spare the packed upload reading those instances again.
+    @exclusivity(unchecked) private(set) var instanceBlockMasks = InstanceBlockMasks()
     /// The instances `instanceData` has room for (read while it is being written).
     private var instanceCapacity = 0
     /// Whether an instance found no room in this encoding.
@@ -206,6 +209,7 @@ final class FrameEncoder {
         fragments.reset()
         root = PassBuilder(destination: nil, canvasWidth: root.canvasWidth, canvasHeight: root.canvasHeight)
         instanceCapacity = instanceData.count / QuadInstance.stride
+        instanceBlockMasks.forgetAll(capacity: instanceCapacity)
         try instanceData.withUnsafeMutableBufferPointer { buffer in
             base = buffer.baseAddress
             defer { base = nil }
@@ -302,6 +306,8 @@ final class FrameEncoder {
                     if canSplit, let parts = splitter.split(batch, instances: base, features: features.baseAddress!,
                                                             width: builder.canvasWidth, height: builder.canvasHeight,
                                                             damageBounds: keepsBounds ? bounds.baseAddress : nil) {
+                        // Its instances reordered: their blocks' masks no longer hold.
+                        instanceBlockMasks.forget(first: batch.firstInstance, count: batch.instanceCount)
                         batches.append(contentsOf: parts)
                     } else {
                         batches.append(batch)
@@ -593,10 +599,12 @@ final class FrameEncoder {
         instanceFeatures.withUnsafeMutableBufferPointer { features in
             instanceBounds.withUnsafeMutableBufferPointer { bounds in
                 instanceReachKinds.withUnsafeMutableBufferPointer { reach in
-                    run.write(count, commands: commands, writer: writer, instances: base + first * QuadInstance.stride,
-                              features: features.baseAddress! + first,
-                              bounds: keepsBounds ? (bounds.baseAddress! + first, reach.baseAddress! + first) : nil,
-                              width: builder.canvasWidth, height: builder.canvasHeight)
+                    instanceBlockMasks.withUnsafeMutableMasks { blockMasks in
+                        run.write(count, commands: commands, writer: writer, first: first, of: base, blockMasks: blockMasks,
+                                  features: features.baseAddress! + first,
+                                  bounds: keepsBounds ? (bounds.baseAddress! + first, reach.baseAddress! + first) : nil,
+                                  width: builder.canvasWidth, height: builder.canvasHeight)
+                    }
                 }
             }
         }

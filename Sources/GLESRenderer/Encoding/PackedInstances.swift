@@ -12,8 +12,10 @@ import Dispatch
 /// `QuadInstance.stride` floats: S1's rotating cards 9 (m11 m12, m21 m22, the translation and
 /// the colour's red, green and blue), S4's sprites 2 (the translation).
 ///
-/// Ranges are scanned and packed in chunks on several threads; the storage is kept from frame
-/// to frame, so a frame allocates nothing once its ranges have been seen.
+/// Ranges are scanned and packed in chunks on several threads; the scan reads a block's mask
+/// and first instance where the encoder found the block's mask while writing it
+/// (`InstanceBlockMasks`), and every instance elsewhere. The storage is kept from frame to frame,
+/// so a frame allocates nothing once its ranges have been seen.
 struct PackedInstances {
     /// How one range of instances is packed.
     struct Layout {
@@ -29,19 +31,29 @@ struct PackedInstances {
         var components: SIMD16<Int32>
         /// For each attribute read from the buffer, its float offset in a packed instance.
         var offsets: SIMD16<Int32>
-        /// Where the range's gather indices (`stride` of them) start.
-        var gatherStart: Int
+        /// Where the range's moves start among the planned moves, how many it has, and how many
+        /// of them, first, move two adjacent floats.
+        var movesStart: Int, moves = 0, pairs = 0
     }
 
     /// Instances a chunk scans or packs.
     static let chunkSize = 4096
 
+    /// A packed float copied from an encoded instance (`from`, a float of the instance) to its
+    /// place in a packed instance (`to`), with the next one when the move is a pair.
+    struct Move {
+        var from: Int32, to: Int32
+    }
+
     /// The ranges' layouts, in the order the ranges were given.
     private(set) var layouts: [Layout] = []
     /// The bytes the packed ranges take in the instance buffer.
     private(set) var byteCount = 0
-    /// For each range's packed floats, the float of an encoded instance it copies.
-    private var gather: [Int32] = []
+    /// The moves that pack an instance of each range, from its layout's `movesStart`.
+    private var moves: [Move] = []
+    /// The floats of an encoded instance each packed float copies, in packed order, while a
+    /// range is laid out.
+    private var sources: [Int32] = []
     /// The index in `layouts` of each range, by `key(first:count:)`.
     private var indexOfRange: [Int: Int] = [:]
     /// The chunks of the ranges (range index, first instance, end), and the floats each found differing.
@@ -63,12 +75,15 @@ struct PackedInstances {
 
     /// Plans the packing of `ranges` (first instance, count) of the encoded `instances`
     /// (`QuadInstance.stride` floats each): which attributes each range reads from the buffer,
-    /// and where. A range given twice is packed once; empty ones are left out.
-    mutating func plan(_ ranges: some Sequence<(first: Int, count: Int)>, instances: UnsafePointer<Float>) {
+    /// and where. The masks of the instances' blocks (`InstanceBlockMasks`), when given, spare
+    /// reading every instance of a block found. A range given twice is packed once; empty ones
+    /// are left out.
+    mutating func plan(_ ranges: some Sequence<(first: Int, count: Int)>, instances: UnsafePointer<Float>,
+                       blockMasks: UnsafePointer<UInt64>? = nil) {
         layouts.removeAll(keepingCapacity: true)
         indexOfRange.removeAll(keepingCapacity: true)
         chunks.removeAll(keepingCapacity: true)
-        gather.removeAll(keepingCapacity: true)
+        moves.removeAll(keepingCapacity: true)
         for range in ranges where range.count > 0 {
             let key = Self.key(first: range.first, count: range.count)
             guard indexOfRange[key] == nil else { continue }
@@ -77,13 +92,14 @@ struct PackedInstances {
                 chunks.append((layouts.count, start, min(start + Self.chunkSize, range.first + range.count)))
             }
             layouts.append(Layout(first: range.first, count: range.count, byteOffset: 0, stride: 0, components: .zero,
-                                  offsets: .zero, gatherStart: 0))
+                                  offsets: .zero, movesStart: 0))
         }
         if differing.count < chunks.count { differing = [UInt64](repeating: 0, count: max(chunks.count, 2 * differing.count)) }
         chunks.withUnsafeBufferPointer { chunks in
             layouts.withUnsafeBufferPointer { layouts in
                 differing.withUnsafeMutableBufferPointer { differing in
-                    let job = ScanJob(chunks: chunks, layouts: layouts, instances: instances, differing: differing.baseAddress!)
+                    let job = ScanJob(chunks: chunks, layouts: layouts, instances: instances, blockMasks: blockMasks,
+                                      differing: differing.baseAddress!)
                     Self.perform(chunks.count) { job.scan($0) }
                 }
             }
@@ -94,7 +110,6 @@ struct PackedInstances {
             while k < chunks.count && chunks[k].layout == index { mask |= differing[k]; k += 1 }
             var layout = layouts[index]
             layout.byteOffset = byteOffset
-            layout.gatherStart = gather.count
             layOut(&layout, differing: mask, first: instances + layout.first * QuadInstance.stride)
             layouts[index] = layout
             byteOffset += layouts[index].count * layouts[index].stride * MemoryLayout<Float>.size
@@ -105,6 +120,7 @@ struct PackedInstances {
     /// Sets which components of each attribute `layout` reads from the buffer, given the floats
     /// that differ across its range (bit `i`: float `i` of an instance) and its first instance.
     private mutating func layOut(_ layout: inout Layout, differing mask: UInt64, first: UnsafePointer<Float>) {
+        sources.removeAll(keepingCapacity: true)
         var stride: Int32 = 0
         for (index, attribute) in QuadInstance.attributes.enumerated() {
             let differs = { (component: Int) in mask & (1 << UInt64(attribute.offset + component)) != 0 }
@@ -119,10 +135,28 @@ struct PackedInstances {
             }
             layout.components[index] = Int32(components)
             layout.offsets[index] = stride
-            for component in 0..<components { gather.append(Int32(attribute.offset + component)) }
+            for component in 0..<components { sources.append(Int32(attribute.offset + component)) }
             stride += Int32(components)
         }
         layout.stride = Int(stride)
+        appendMoves(of: &layout)
+    }
+
+    /// Appends the moves that pack an instance of `layout` from `sources`: a packed float and the
+    /// next that copy adjacent floats move together, as one 8-byte word (S1's cards: 9 floats in
+    /// 4 pairs and 1 float; S4's sprites: 2 floats in 1 pair); the pairs first, then the rest.
+    private mutating func appendMoves(of layout: inout Layout) {
+        layout.movesStart = moves.count
+        for pass in 0..<2 {
+            var j = 0
+            while j < sources.count {
+                let paired = j + 1 < sources.count && sources[j + 1] == sources[j] + 1
+                if paired == (pass == 0) { moves.append(Move(from: sources[j], to: Int32(j))) }
+                j += paired ? 2 : 1
+            }
+            if pass == 0 { layout.pairs = moves.count - layout.movesStart }
+        }
+        layout.moves = moves.count - layout.movesStart
     }
 
     /// The value an attribute array of fewer components supplies for `component`: 0 for y and z, 1 for w.
@@ -144,8 +178,8 @@ struct PackedInstances {
     func write(into out: UnsafeMutablePointer<Float>, instances: UnsafePointer<Float>) {
         chunks.withUnsafeBufferPointer { chunks in
             layouts.withUnsafeBufferPointer { layouts in
-                gather.withUnsafeBufferPointer { gather in
-                    let job = PackJob(chunks: chunks, layouts: layouts, instances: instances, gather: gather.baseAddress!, out: out)
+                moves.withUnsafeBufferPointer { moves in
+                    let job = PackJob(chunks: chunks, layouts: layouts, instances: instances, moves: moves.baseAddress!, out: out)
                     Self.perform(chunks.count) { job.pack($0) }
                 }
             }
@@ -167,13 +201,14 @@ private struct ScanJob: @unchecked Sendable {
     let chunks: UnsafeBufferPointer<(layout: Int, start: Int, end: Int)>
     let layouts: UnsafeBufferPointer<PackedInstances.Layout>
     let instances: UnsafePointer<Float>
+    let blockMasks: UnsafePointer<UInt64>?
     let differing: UnsafeMutablePointer<UInt64>
 
     /// Writes the floats in which an instance of chunk `k` differs from its range's first.
     func scan(_ k: Int) {
         let chunk = chunks[k]
-        differing[k] = ChunkScan(instances: instances).differingFloats(from: chunk.start, to: chunk.end,
-                                                                        against: layouts[chunk.layout].first)
+        differing[k] = InstanceBlockMasks.differingFloats(from: chunk.start, to: chunk.end, against: layouts[chunk.layout].first,
+                                                          instances: instances, masks: blockMasks)
     }
 }
 
@@ -182,59 +217,27 @@ private struct PackJob: @unchecked Sendable {
     let chunks: UnsafeBufferPointer<(layout: Int, start: Int, end: Int)>
     let layouts: UnsafeBufferPointer<PackedInstances.Layout>
     let instances: UnsafePointer<Float>
-    /// Each range's gather indices (`PackedInstances.Layout.gatherStart`).
-    let gather: UnsafePointer<Int32>
+    /// Each range's moves (`PackedInstances.Layout.movesStart`).
+    let moves: UnsafePointer<PackedInstances.Move>
     let out: UnsafeMutablePointer<Float>
 
     /// Writes chunk `k`'s instances packed at their place in `out`.
     func pack(_ k: Int) {
         let chunk = chunks[k], layout = layouts[chunk.layout]
         guard layout.stride > 0 else { return }
-        let indices = gather + layout.gatherStart
+        let moves = moves + layout.movesStart, pairs = layout.pairs, count = layout.moves
         var to = out + layout.byteOffset / MemoryLayout<Float>.size + (chunk.start - layout.first) * layout.stride
         var from = instances + chunk.start * QuadInstance.stride
         for _ in chunk.start..<chunk.end {
-            for j in 0..<layout.stride { to[j] = from[Int(indices[j])] }
+            let source = UnsafeRawPointer(from), destination = UnsafeMutableRawPointer(to)
+            for m in 0..<pairs {
+                // Bits copied as they are, in one word.
+                let pair = source.loadUnaligned(fromByteOffset: Int(moves[m].from) * MemoryLayout<Float>.size, as: UInt64.self)
+                destination.storeBytes(of: pair, toByteOffset: Int(moves[m].to) * MemoryLayout<Float>.size, as: UInt64.self)
+            }
+            for m in pairs..<count { to[Int(moves[m].to)] = from[Int(moves[m].from)] }
             to += layout.stride
             from += QuadInstance.stride
         }
-    }
-}
-
-/// Finds the floats of encoded instances that differ from a range's first instance, bit for bit
-/// (so +0 and -0 differ, and NaNs are compared by their bits).
-private struct ChunkScan {
-    let instances: UnsafePointer<Float>
-
-    /// The floats (bit `i`: float `i` of an instance) in which an instance from `start` to `end`
-    /// differs from instance `first`.
-    func differingFloats(from start: Int, to end: Int, against first: Int) -> UInt64 {
-        assert(QuadInstance.stride == 57, "the vectors below cover 57 floats")
-        let raw = UnsafeRawPointer(instances)
-        let stride = QuadInstance.stride * MemoryLayout<Float>.size
-        let reference = raw + first * stride
-        // 57 floats: three vectors of 16, one of 8 and one float, their differences or-ed together.
-        let r0 = reference.loadUnaligned(as: SIMD16<UInt32>.self), r1 = reference.loadUnaligned(fromByteOffset: 64, as: SIMD16<UInt32>.self)
-        let r2 = reference.loadUnaligned(fromByteOffset: 128, as: SIMD16<UInt32>.self)
-        let r3 = reference.loadUnaligned(fromByteOffset: 192, as: SIMD8<UInt32>.self)
-        let r4 = reference.loadUnaligned(fromByteOffset: 224, as: UInt32.self)
-        var d0 = SIMD16<UInt32>(), d1 = SIMD16<UInt32>(), d2 = SIMD16<UInt32>(), d3 = SIMD8<UInt32>(), d4: UInt32 = 0
-        var p = raw + start * stride
-        for _ in start..<end {
-            d0 |= p.loadUnaligned(as: SIMD16<UInt32>.self) ^ r0
-            d1 |= p.loadUnaligned(fromByteOffset: 64, as: SIMD16<UInt32>.self) ^ r1
-            d2 |= p.loadUnaligned(fromByteOffset: 128, as: SIMD16<UInt32>.self) ^ r2
-            d3 |= p.loadUnaligned(fromByteOffset: 192, as: SIMD8<UInt32>.self) ^ r3
-            d4 |= p.loadUnaligned(fromByteOffset: 224, as: UInt32.self) ^ r4
-            p += stride
-        }
-        var mask: UInt64 = d4 != 0 ? 1 << 56 : 0
-        for i in 0..<16 {
-            if d0[i] != 0 { mask |= 1 << UInt64(i) }
-            if d1[i] != 0 { mask |= 1 << UInt64(16 + i) }
-            if d2[i] != 0 { mask |= 1 << UInt64(32 + i) }
-        }
-        for i in 0..<8 where d3[i] != 0 { mask |= 1 << UInt64(48 + i) }
-        return mask
     }
 }
