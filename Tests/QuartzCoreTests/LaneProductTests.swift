@@ -24,22 +24,28 @@ final class LaneProductTests: XCTestCase {
                       m31: e[8], m32: e[9], m33: e[10], m34: e[11], m41: e[12], m42: e[13], m43: e[14], m44: e[15])
     }
 
+    /// A transform whose entries are, by `round`: ordinary numbers; the special values mixed with
+    /// small ones; or zeros of both signs, ones, minus ones and ordinary numbers (the
+    /// flattener's usual world maps: translations and identities).
+    private func randomTransform(round: Int, using generator: inout SystemRandomNumberGenerator) -> CATransform3D {
+        func entry() -> Double {
+            switch round % 3 {
+            case 0: return Double.random(in: -1000...1000, using: &generator)
+            case 1: return Bool.random(using: &generator)
+                ? Self.specials.randomElement(using: &generator)!
+                : Double.random(in: -2...2, using: &generator)
+            default: return [0, -0.0, 1, -1, Double.random(in: -500...500, using: &generator)]
+                .randomElement(using: &generator)!
+            }
+        }
+        return transform((0..<16).map { _ in entry() })
+    }
+
     func testTheLaneProductHasTheScalarProductsBits() {
         var generator = SystemRandomNumberGenerator()
         for round in 0..<4000 {
-            // Some rounds of ordinary numbers, some mixing in the special values, some translations
-            // and identities with signed zeros (the flattener's usual world maps).
-            func entry() -> Double {
-                switch round % 3 {
-                case 0: return Double.random(in: -1000...1000, using: &generator)
-                case 1: return Bool.random(using: &generator)
-                    ? Self.specials.randomElement(using: &generator)!
-                    : Double.random(in: -2...2, using: &generator)
-                default: return [0, -0.0, 1, Double.random(in: -500...500, using: &generator)]
-                    .randomElement(using: &generator)!
-                }
-            }
-            let a = transform((0..<16).map { _ in entry() }), b = transform((0..<16).map { _ in entry() })
+            let a = randomTransform(round: round, using: &generator)
+            let b = randomTransform(round: round, using: &generator)
             XCTAssertEqual(entries(a.concatenatingInLanes(b)), entries(a.concatenating(b)), "\(a) then \(b)")
         }
         // A translation after a map with negative zeros, exactly.
@@ -54,15 +60,8 @@ final class LaneProductTests: XCTestCase {
     func testTheFlatteningLaneProductHasTheFlattenedScalarProductsBits() {
         var generator = SystemRandomNumberGenerator()
         for round in 0..<4000 {
-            func entry() -> Double {
-                switch round % 3 {
-                case 0: return Double.random(in: -1000...1000, using: &generator)
-                case 1: return Self.specials.randomElement(using: &generator)!
-                default: return [0, -0.0, 1, -1, Double.random(in: -500...500, using: &generator)]
-                    .randomElement(using: &generator)!
-                }
-            }
-            let a = transform((0..<16).map { _ in entry() }), b = transform((0..<16).map { _ in entry() })
+            let a = randomTransform(round: round, using: &generator)
+            let b = randomTransform(round: round, using: &generator)
             XCTAssertEqual(entries(a.concatenatingInLanes(b, flatteningZ: true)),
                            entries(a.flattenedZ.concatenating(b)), "\(a) flattened, then \(b)")
             XCTAssertEqual(entries(a.concatenatingInLanes(b, flatteningZ: false)), entries(a.concatenating(b)))
