@@ -55,19 +55,25 @@ enum CairoPathWalk {
 
     /// The user-space box outside which nothing of a stroke shows: the clip's extents grown by
     /// half the line width times the miter limit (what joins and caps reach) and two pixels of
-    /// antialiasing; nil when the clip has no finite extents.
+    /// antialiasing, kept finite; nil when the clip has no finite extents.
     static func reach(of cr: OpaquePointer) -> CairoBox? {
         var x1 = 0.0, y1 = 0.0, x2 = 0.0, y2 = 0.0
         cairo_clip_extents(cr, &x1, &y1, &x2, &y2)
+        guard [x1, y1, x2, y2].allSatisfy(\.isFinite) else { return nil }
         let reach = penReach(of: cr)
         var pixelX = (x: 1.0, y: 0.0), pixelY = (x: 0.0, y: 1.0)
         cairo_device_to_user_distance(cr, &pixelX.x, &pixelX.y)
         cairo_device_to_user_distance(cr, &pixelY.x, &pixelY.y)
         let marginX = reach + 2 * (abs(pixelX.x) + abs(pixelY.x))
         let marginY = reach + 2 * (abs(pixelX.y) + abs(pixelY.y))
+        // Under a squashing transform a pixel can be 1e304 user units long and the grown box
+        // overflows; clamped to the largest finite values it still bounds the stroke, where nil
+        // would leave Cairo to walk every dash of a path reaching 1e308 away.
         let box = (minX: x1 - marginX, minY: y1 - marginY, maxX: x2 + marginX, maxY: y2 + marginY)
-        guard [box.minX, box.minY, box.maxX, box.maxY].allSatisfy(\.isFinite) else { return nil }
-        return box
+        guard ![box.minX, box.minY, box.maxX, box.maxY].contains(where: \.isNaN) else { return nil }
+        let largest = Double.greatestFiniteMagnitude
+        return (minX: max(box.minX, -largest), minY: max(box.minY, -largest),
+                maxX: min(box.maxX, largest), maxY: min(box.maxY, largest))
     }
 
     /// The flattened path cut to `box`: a subpath inside it whole, others in the pieces of

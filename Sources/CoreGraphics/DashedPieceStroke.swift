@@ -16,13 +16,16 @@ struct DashedPieceStroke {
     static func strokes(of pieces: [DashedPiece], pattern: DashStyle, in cr: OpaquePointer) -> [DashedPieceStroke] {
         var strokes: [DashedPieceStroke] = []
         var indexOfPhase: [Double: Int] = [:]
+        var approximated = 0, dropped = 0
+        defer { logLimit(approximated: approximated, dropped: dropped) }
         for piece in pieces {
             let length = piece.length
             let pixels = deviceLength(of: piece, in: cr)
             let budget = dashesPerPixel * pixels + 256
             if !(length / pattern.period <= budget) {
                 let period = length / max(dashesPerPixel * pixels, 1)
-                guard period.isFinite, period > 0 else { continue }
+                guard period.isFinite, period > 0 else { dropped += 1; continue }
+                approximated += 1
                 strokes.append(DashedPieceStroke(dashes: approximation(of: pattern, period: period, in: cr), phase: 0, pieces: [piece]))
                 continue
             }
@@ -35,6 +38,15 @@ struct DashedPieceStroke {
             }
         }
         return strokes
+    }
+
+    /// Warns once for a stroke whose dashes were not all drawn as given.
+    private static func logLimit(approximated: Int, dropped: Int) {
+        guard approximated + dropped > 0 else { return }
+        CoreGraphicsLog.logger.warning("""
+            Dashed stroke limited: \(approximated) piece(s) with over \(dashesPerPixel) dashes a pixel drawn \
+            with a pattern of the same coverage, \(dropped) of unmeasurable length left out
+            """)
     }
 
     /// The piece's length in device pixels.
