@@ -127,12 +127,8 @@ final class DisabledActionsSetterTests: XCTestCase {
         let turned = CATransform3DMakeRotation(0.5, 0, 0, 1)
         withActionsDisabled {
             layer.transform = turned
-            var broken = turned
-            broken.m42 = .nan
-            layer.transform = broken
-            broken = turned
-            broken.m13 = .infinity
-            layer.transform = broken
+            layer.transform = replacing(\.m42, of: turned, with: .nan)
+            layer.transform = replacing(\.m13, of: turned, with: .infinity)
             layer.position = CGPoint(x: CGFloat.nan, y: 1)
         }
         XCTAssertTrue(CATransform3DEqualToTransform(layer.transform, turned))

@@ -41,13 +41,10 @@ final class LayerBadInputTests: XCTestCase {
         let layer = CALayer()
         let turn = CATransform3DMakeRotation(0.3, 0, 0, 1)
         layer.transform = turn
-        var t = turn
-        t.m34 = .nan
-        layer.transform = t
-        t = turn
-        t.m41 = .infinity
-        layer.transform = t
-        layer.sublayerTransform = t
+        layer.transform = replacing(\.m34, of: turn, with: .nan)
+        let infinite = replacing(\.m41, of: turn, with: .infinity)
+        layer.transform = infinite
+        layer.sublayerTransform = infinite
         layer.setAffineTransform(CGAffineTransform(a: 1, b: 0, c: 0, d: 1, tx: .nan, ty: 0))
         XCTAssertEqual(layer.transform, turn)
         XCTAssertTrue(CATransform3DIsIdentity(layer.sublayerTransform))
@@ -65,9 +62,7 @@ final class LayerBadInputTests: XCTestCase {
         ]
         for component in components {
             for value in [CGFloat.nan, .infinity, -.infinity] {
-                var t = turn
-                t[keyPath: component] = value
-                layer.transform = t
+                layer.transform = replacing(component, of: turn, with: value)
                 XCTAssertEqual(layer.transform, turn)
             }
         }

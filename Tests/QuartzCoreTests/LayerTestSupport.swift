@@ -14,6 +14,15 @@ func assertRect(_ r: CGRect, _ s: CGRect, accuracy: CGFloat = 1e-9, file: Static
     XCTAssertEqual(r.height, s.height, accuracy: accuracy, "height of \(r) vs \(s)", file: file, line: line)
 }
 
+/// `transform` with its `component` set to `value` (a NaN or an infinity, for the tests of
+/// non-finite input).
+func replacing(_ component: WritableKeyPath<CATransform3D, CGFloat>, of transform: CATransform3D,
+               with value: CGFloat) -> CATransform3D {
+    var replaced = transform
+    replaced[keyPath: component] = value
+    return replaced
+}
+
 /// A layer with the given bounds size, position and anchor point.
 func makeLayer(_ name: String? = nil, size: CGSize = CGSize(width: 100, height: 100),
                position: CGPoint = .zero, anchorPoint: CGPoint = CGPoint(x: 0.5, y: 0.5)) -> CALayer {

@@ -14,6 +14,18 @@ extension RenderTreeStore {
 
     /// The most parts a commit is written in: one a processor.
     static let defaultMaximumApplyParts = max(1, ProcessInfo.processInfo.activeProcessorCount)
+
+    /// How many parts a commit's walk over `count` layers is cut into: at most `maximum`, each
+    /// of at least `applyPartMinimum` layers; 1 (the calling thread alone) for fewer.
+    static func applyPartCount(for count: Int, maximum: Int = defaultMaximumApplyParts) -> Int {
+        max(1, min(maximum, count / applyPartMinimum))
+    }
+
+    /// The layers part `part` of `partCount` nearly equal parts of `count` layers takes.
+    @inline(__always)
+    static func applyPartRange(_ part: Int, of partCount: Int, count: Int) -> Range<Int> {
+        (count * part / partCount)..<(count * (part + 1) / partCount)
+    }
 }
 
 extension RenderTreeStore.Contents {
@@ -41,7 +53,7 @@ extension RenderTreeStore.Contents {
                                                         superlayerSlots: superlayerSlots, placements: placements,
                                                         added: added, runs: runs, generation: generation)
                                 DispatchQueue.concurrentPerform(iterations: partCount) { part in
-                                    shared.write((count * part / partCount)..<(count * (part + 1) / partCount), part: part)
+                                    shared.write(RenderTreeStore.applyPartRange(part, of: partCount, count: count), part: part)
                                 }
                             }
                         }

@@ -180,8 +180,8 @@ package final class RenderTreeStore: Sendable {
             // A transition's before-state was captured once for every store, before the commit
             // reached any (`RenderTreeStores.publish(_:capturingTransitions:)`): its copy carries it.
             c.expectChanges(layers.count)
-            let partCount = min(maximumApplyParts, layers.count / Self.applyPartMinimum)
-            c.partsOfLastCommit = max(1, partCount)
+            let partCount = Self.applyPartCount(for: layers.count, maximum: maximumApplyParts)
+            c.partsOfLastCommit = partCount
             if partCount > 1 {
                 let (placements, runs) = c.writeInParts(layers, idsBelow: idBound, partCount: partCount,
                                                               generation: generation)

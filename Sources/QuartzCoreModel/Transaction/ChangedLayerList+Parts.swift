@@ -22,9 +22,10 @@ extension ChangedLayerList {
         }
     }
 
-    /// How many parts `inParts(_:)` cuts a list of `count` layers into.
+    /// How many parts `inParts(_:)` cuts a list of `count` layers into: as many as a commit of
+    /// that many layers is written in (`RenderTreeStore.applyPartCount(for:maximum:)`).
     static func partCount(for count: Int) -> Int {
-        max(1, min(RenderTreeStore.defaultMaximumApplyParts, count / RenderTreeStore.applyPartMinimum))
+        RenderTreeStore.applyPartCount(for: count)
     }
 
     /// Whether every listed layer is a live leaf without mask or animations, which a commit
@@ -55,7 +56,7 @@ private struct ListedLayerParts<Result>: @unchecked Sendable {
 
     /// Runs `body` on part `part` of `partCount` nearly equal parts, storing its result.
     func run(part: Int) {
-        let range = (layers.count * part / partCount)..<(layers.count * (part + 1) / partCount)
+        let range = RenderTreeStore.applyPartRange(part, of: partCount, count: layers.count)
         (results + part).initialize(to: body(UnsafeBufferPointer(rebasing: layers[range])))
     }
 }
