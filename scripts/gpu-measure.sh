@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # The scale figures of issue 31 on a lent GPU machine (../shared/tools/gpu-check), in one call:
 # whole GLES frames (S1/S4 at 10,000 and 100,000, S2/S3/S5, S1-anim, the damage-tracked S1-1%), the
-# model side on 16, 4 and 1 cores, whole frames on 4 and 1 cores, running animations, and the
-# kiosk's paced frame times at 1080p and 4K.
+# model side on 16, 4 and 1 cores, whole frames on 4 and 1 cores, frames pipelined as the kiosk
+# runs them (app thread and frame thread overlapped) with the GLES frame's split (encode, upload,
+# draw calls, glFinish), running animations, and the kiosk's paced frame times at 1080p and 4K.
 #   Here:  scripts/gpu-measure.sh --bundle       (release qc-bench and qc-kiosk packed into .gpu/)
 #   There: scripts/gpu-measure.sh --run DIR      (JSON lines, logs and steps.txt written to DIR)
 # Each step has its own time limit, so a slow step loses only its own lines.
@@ -37,6 +38,11 @@ model="qc-bench --model-only --backend cpu --no-plot --scenes S1,S2,S3,S4,S1-ani
 step whole16 120 $whole --scenes S1,S4 --sizes 10000,100000 --frames 20 --warmup 3
 step whole16 60 $whole --scenes S1,S2,S3,S5 --sizes 1000,10000 --frames 20 --warmup 3
 step anim16 90 $whole --scenes S1-anim --sizes 10000,100000 --frames 8 --warmup 2
+# Issue 31's goal: each line is followed by the same scene pipelined (its note has each stage's median).
+step pipelined16 150 $whole --pipelined --scenes S1,S4,S1-anim --sizes 10000,100000 --frames 20 --warmup 3
+step pipelined4 90 taskset -c 0-3 $whole --pipelined --scenes S1,S4 --sizes 100000 --frames 10 --warmup 2
+# The renderer's split of each frame goes to split16.err (one QC_DEBUG=stats line a frame).
+step split16 60 env QC_DEBUG=stats $whole --scenes S1,S4,S1-anim --sizes 100000 --frames 10 --warmup 2
 step model16 90 taskset -c 0-15 $model
 step model4 90 taskset -c 0-3 $model
 step model1 120 taskset -c 0 $model
