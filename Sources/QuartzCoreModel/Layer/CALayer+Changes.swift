@@ -14,7 +14,7 @@ extension CALayer {
             if stack.disablesActions && !Self.isBoundsKey(key) {
                 let redisplays = redisplays(forKey: key, changing: keyPath, to: value)
                 state[keyPath: keyPath] = value
-                stack.recordChange(of: self)
+                stack.recordChangeInOpenTransaction(of: self)
                 if redisplays { setNeedsDisplay() }
                 return
             }
@@ -58,7 +58,7 @@ extension CALayer {
         TransactionStack.withCurrent { stack in
             if stack.disablesActions && !Self.isBoundsKey(key) {
                 guard replaceStateValue(keyPath, with: value, isPlacement: isPlacement, lock: stack.treeLock) else { return }
-                stack.recordChange(of: self)
+                stack.recordChangeInOpenTransaction(of: self)
                 // The value differed, so a class that redisplays for `key` redisplays.
                 if classNeedsDisplay(forKey: key) { setNeedsDisplay() }
                 return

@@ -23,20 +23,32 @@ public func CATransform3DMakeScale(_ sx: CGFloat, _ sy: CGFloat, _ sz: CGFloat) 
 ///
 /// The vector is normalized first; if it has zero length the identity transform is returned.
 public func CATransform3DMakeRotation(_ angle: CGFloat, _ x: CGFloat, _ y: CGFloat, _ z: CGFloat) -> CATransform3D {
-    let length = (x * x + y * y + z * z).squareRoot()
-    guard length > 0, length.isFinite else { return CATransform3DIdentity }
-    let (ux, uy, uz) = (x / length, y / length, z / length)
+    guard let (ux, uy, uz) = unitRotationAxis(x, y, z) else { return CATransform3DIdentity }
     // One `sincos` call, the same bits as `cos` and `sin` for about the cost of one: an app
     // turning every layer of a large scene calls this for each one every frame.
-    var sine = 0.0, cosine = 0.0
-    qc_sinCos(Double(angle), &sine, &cosine)
-    let c = CGFloat(cosine), s = CGFloat(sine), k = 1 - c
+    let sineAndCosine = qc_sinCos(Double(angle))
+    let c = CGFloat(sineAndCosine.cosine), s = CGFloat(sineAndCosine.sine), k = 1 - c
     // The transpose of Rodrigues' column-vector matrix, because points are row vectors here.
     return CATransform3D(
         m11: c + k * ux * ux, m12: k * ux * uy + s * uz, m13: k * ux * uz - s * uy, m14: 0,
         m21: k * ux * uy - s * uz, m22: c + k * uy * uy, m23: k * uy * uz + s * ux, m24: 0,
         m31: k * ux * uz + s * uy, m32: k * uy * uz - s * ux, m33: c + k * uz * uz, m34: 0,
         m41: 0, m42: 0, m43: 0, m44: 1)
+}
+
+/// The axis `(x, y, z)` divided by its length; nil when the length is zero or not finite.
+///
+/// An axis whose squared length is exactly 1 (the `(0, 0, 1)` of an app turning its layers in
+/// their plane, once per layer and frame) is returned as it is, without the square root and
+/// the three divisions: the square root of 1 is exactly 1, and dividing any finite number by 1
+/// gives that number, -0 included, so the result is the same bits (`RotationUnitAxisTests`).
+@inline(__always)
+private func unitRotationAxis(_ x: CGFloat, _ y: CGFloat, _ z: CGFloat) -> (CGFloat, CGFloat, CGFloat)? {
+    let squaredLength = x * x + y * y + z * z
+    if squaredLength == 1 { return (x, y, z) }
+    let length = squaredLength.squareRoot()
+    guard length > 0, length.isFinite else { return nil }
+    return (x / length, y / length, z / length)
 }
 
 /// Translates `t` by `(tx, ty, tz)` and returns the result: `t' = translate(tx, ty, tz) × t`.

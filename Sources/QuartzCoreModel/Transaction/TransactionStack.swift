@@ -146,6 +146,16 @@ final class TransactionStack {
     @inline(__always)
     func recordChange(of layer: CALayer) {
         ensureOpen()
+        recordChangeInOpenTransaction(of: layer)
+    }
+
+    /// `recordChange(of:)` where a transaction is known to be open: while `disablesActions`
+    /// is set, which only a frame of an open transaction sets. The property setters' path with
+    /// actions disabled (an app changing every layer of a large scene each frame) skips the
+    /// check of `frames`.
+    @inline(__always)
+    func recordChangeInOpenTransaction(of layer: CALayer) {
+        assert(!frames.isEmpty, "a change recorded outside any transaction")
         if changedLayerIDs.insert(layer.layerID) { changedLayers.append(layer) }
     }
 

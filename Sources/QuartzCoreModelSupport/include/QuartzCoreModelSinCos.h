@@ -5,9 +5,19 @@
 #ifndef QUARTZ_CORE_MODEL_SIN_COS_H
 #define QUARTZ_CORE_MODEL_SIN_COS_H
 
-/// Stores the sine and the cosine of `angle` (radians) at `sine` and `cosine`.
-static inline void qc_sinCos(double angle, double *_Nonnull sine, double *_Nonnull cosine) {
-    __builtin_sincos(angle, sine, cosine);
+/// The sine and the cosine of one angle.
+typedef struct {
+    double sine;
+    double cosine;
+} qc_SineAndCosine;
+
+/// Returns the sine and the cosine of `angle` (radians). By value: a Swift caller passing the
+/// addresses of its own variables got a stack-protector check for them, on the path of every
+/// rotation an app makes.
+static inline qc_SineAndCosine qc_sinCos(double angle) {
+    qc_SineAndCosine result;
+    __builtin_sincos(angle, &result.sine, &result.cosine);
+    return result;
 }
 
 #endif
