@@ -201,4 +201,33 @@ final class PlanarRotationMemoTests: XCTestCase {
             }
         }
     }
+
+    /// The memo finds a transform the same only when all 128 bytes are: each entry changed on
+    /// its own (its sign flipped, +0 to -0 too; moved by one unit in the last place; a NaN's
+    /// payload changed) differs; the same bits, NaNs and signed zeros included, do not.
+    func testSameBitsComparesEveryEntrysBits() {
+        var base = transform(scale: 2, 0.5, turn: 1.25, translation: 7, 8)
+        base.m34 = -0.0
+        base.m43 = CGFloat(Double(nan: 5, signaling: false))
+        XCTAssertTrue(base.hasSameBits(as: base))
+        let copy = base
+        XCTAssertTrue(copy.hasSameBits(as: base))
+        for index in 0..<16 {
+            let changes: [(Double) -> Double] = [{ -$0 }, { $0.isNaN ? Double(nan: 6, signaling: false) : $0.nextUp }]
+            for change in changes {
+                var changed = entries(base)
+                changed[index] = change(changed[index])
+                let other = transform(from: changed)
+                XCTAssertFalse(other.hasSameBits(as: base), "entry \(index) changed to \(changed[index])")
+                XCTAssertFalse(base.hasSameBits(as: other), "entry \(index) changed to \(changed[index])")
+            }
+        }
+    }
+
+    /// The transform whose entries, row by row, are `e`.
+    private func transform(from entries: [Double]) -> CATransform3D {
+        let e = entries.map { CGFloat($0) }
+        return CATransform3D(m11: e[0], m12: e[1], m13: e[2], m14: e[3], m21: e[4], m22: e[5], m23: e[6], m24: e[7],
+                      m31: e[8], m32: e[9], m33: e[10], m34: e[11], m41: e[12], m42: e[13], m43: e[14], m44: e[15])
+    }
 }
