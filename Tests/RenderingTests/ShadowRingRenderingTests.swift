@@ -102,8 +102,10 @@ final class ShadowRingRenderingTests: XCTestCase {
         cards[0].backgroundColor = CGColor(red: 1, green: 0, blue: 0, alpha: 0.9)
         cards[1].opacity = 0.99
         cards[2].shouldRasterize = true
+        // A clip whose edge crosses the card (x 100 to 130, turned); one that leaves its
+        // interior whole (the screen) would not unmark it (`ClipTable.coversWhole`).
         let clipping = CALayer()
-        clipping.frame = CGRect(x: 0, y: 0, width: Self.width, height: Self.height)
+        clipping.frame = CGRect(x: 0, y: 0, width: 112, height: Self.height)
         clipping.masksToBounds = true
         root.addSublayer(clipping)
         clipping.addSublayer(card(CGRect(x: 100, y: 100, width: 30, height: 30), angle: 0.3, hue: 1))
@@ -195,6 +197,121 @@ final class ShadowRingRenderingTests: XCTestCase {
         // The three large cards' shadows were cut (the small ones do not pay).
         XCTAssertGreaterThanOrEqual(cut.quads - whole.quads, 3 * 3)
         // Each pixel maps to the mask through the inverse of its quad's map: the same bytes.
+        XCTAssertEqual(differences(wholeImage, try renderer.readPixels()).pixels, 0)
+    }
+
+    // MARK: Opaque contents (the cover flow's pictures)
+
+    /// A picture as the cover flow's (`CoverFlow.addCover`): an image filling its bounds, a
+    /// 1-point white border at 0.35, a shadow of opacity 0.8, radius 6, offset (0, 6) whose
+    /// path is its bounds.
+    private func picture(_ frame: CGRect, image: CGImage?) -> CALayer {
+        let layer = CALayer()
+        layer.frame = frame
+        layer.contents = image
+        layer.contentsGravity = .resizeAspectFill
+        layer.borderWidth = 1
+        layer.borderColor = CGColor(red: 1, green: 1, blue: 1, alpha: 0.35)
+        layer.shadowColor = CGColor(red: 0, green: 0, blue: 0, alpha: 1)
+        layer.shadowOpacity = 0.8
+        layer.shadowRadius = 6
+        layer.shadowOffset = CGSize(width: 0, height: 6)
+        layer.shadowPath = CGPath(rect: layer.bounds, transform: nil)
+        return layer
+    }
+
+    /// A 48 x 40 image of horizontal bands of colour at `alpha`.
+    private func bands(alpha: CGFloat) throws -> CGImage {
+        let context = try XCTUnwrap(CGContext(data: nil, width: 48, height: 40, bitsPerComponent: 8, bytesPerRow: 0,
+                                              space: CGColorSpace(name: CGColorSpace.sRGB)!,
+                                              bitmapInfo: CGImageAlphaInfo.premultipliedLast.rawValue))
+        for band in 0..<5 {
+            context.setFillColor(CGColor(red: 0.2 * CGFloat(band), green: 0.6, blue: 1 - 0.15 * CGFloat(band), alpha: alpha))
+            context.fill(CGRect(x: 0, y: 8 * band, width: 48, height: 8))
+        }
+        return try XCTUnwrap(context.makeImage())
+    }
+
+    /// Inside a clipping root (the screen), in perspective: one picture facing the viewer, one
+    /// turned about its vertical axis (the cover flow's side pictures).
+    private func pictures() throws -> CALayer {
+        let root = CALayer()
+        root.frame = CGRect(x: 0, y: 0, width: Self.width, height: Self.height)
+        root.masksToBounds = true
+        root.backgroundColor = CGColor(red: 0.1, green: 0.11, blue: 0.14, alpha: 1)
+        let carousel = CALayer()
+        carousel.frame = root.bounds
+        var perspective = CATransform3DIdentity
+        perspective.m34 = -1 / 500
+        carousel.sublayerTransform = perspective
+        root.addSublayer(carousel)
+        let image = try bands(alpha: 1)
+        let side = picture(CGRect(x: 200, y: 40, width: 100, height: 100), image: image)
+        side.transform = CATransform3DMakeRotation(.pi / 3, 0, 1, 0)
+        carousel.addSublayer(side)
+        carousel.addSublayer(picture(CGRect(x: 80, y: 40, width: 100, height: 100), image: image))
+        return root
+    }
+
+    private func shadows(_ list: DrawList) -> [Quad] {
+        list.commands.compactMap { command -> Quad? in
+            guard case let .quad(quad) = command, quad.blurSigma > 0 else { return nil }
+            return quad
+        }
+    }
+
+    func testAnOpaqueImageFillingItsBoundsCoversItsShadowUnderTheScreensClip() throws {
+        let root = try pictures()
+        let marked = shadows(try DrawListProbe.list(root, width: Self.width, height: Self.height))
+        XCTAssertEqual(marked.map { $0.coveredRect }, [CGRect(x: 0, y: 0, width: 100, height: 100),
+                                                       CGRect(x: 0, y: 0, width: 100, height: 100)])
+
+        // A translucent image, an image cut in nine pieces, a picture clipped by its own bounds
+        // or by a clip that crosses it: not marked.
+        let carousel = try XCTUnwrap(root.sublayers?.last)
+        let pictures = try XCTUnwrap(carousel.sublayers)
+        pictures[0].contents = try bands(alpha: 0.98)
+        pictures[1].contentsCenter = CGRect(x: 0.25, y: 0.25, width: 0.5, height: 0.5)
+        XCTAssertEqual(shadows(try DrawListProbe.list(root, width: Self.width, height: Self.height)).map { $0.coveredRect },
+                       [nil, nil])
+        pictures[1].contentsCenter = CGRect(x: 0, y: 0, width: 1, height: 1)
+        pictures[1].masksToBounds = true
+        XCTAssertEqual(shadows(try DrawListProbe.list(root, width: Self.width, height: Self.height)).map { $0.coveredRect },
+                       [nil, nil])
+        pictures[1].masksToBounds = false
+        carousel.frame = CGRect(x: 0, y: 0, width: 150, height: Self.height)
+        carousel.masksToBounds = true
+        XCTAssertEqual(shadows(try DrawListProbe.list(root, width: Self.width, height: Self.height)).map { $0.coveredRect },
+                       [nil, nil])
+    }
+
+    func testACutPictureShadowDrawsTheSameBytesWithFewerFragmentsOnGLES() throws {
+        SoftwareGL.useUnlessConfigured()
+        let list = try DrawListProbe.list(try pictures(), width: Self.width, height: Self.height)
+        let renderer = try GLESRenderer(pixelWidth: Self.width, pixelHeight: Self.height)
+        renderer.countsShadedFragments = true
+        let whole = try renderer.render(uncut(list))
+        let wholeImage = try renderer.readPixels()
+        let cut = try renderer.render(list)
+        let changed = differences(wholeImage, try renderer.readPixels())
+        XCTAssertLessThanOrEqual(changed.largest, 1)
+        XCTAssertLessThanOrEqual(changed.pixels, Self.width * Self.height / 10_000)
+        // The facing picture's hole, 97 x 97 (1.5 pixels in from each edge), give or take the
+        // half-pixel margins of the strips around it and of the nine-patch's pieces it removes;
+        // the turned picture's shadow is drawn in closed form, whole.
+        let saved = whole.fragmentsShaded - cut.fragmentsShaded
+        XCTAssertGreaterThan(saved, 96 * 96 - 2 * 140)
+        XCTAssertLessThan(saved, 97 * 97 + 4 * 97)
+    }
+
+    func testACutPictureShadowDrawsTheSameBytesOnTheCPURenderer() throws {
+        let list = try DrawListProbe.list(try pictures(), width: Self.width, height: Self.height)
+        let renderer = try CPURenderer(pixelWidth: Self.width, pixelHeight: Self.height, threadCount: 2)
+        let whole = try renderer.render(uncut(list))
+        let wholeImage = try renderer.readPixels()
+        let cut = try renderer.render(list)
+        // The facing picture's shadow, nine-patched, cut around the hole: three more quads.
+        XCTAssertEqual(cut.quads - whole.quads, 3)
         XCTAssertEqual(differences(wholeImage, try renderer.readPixels()).pixels, 0)
     }
 }

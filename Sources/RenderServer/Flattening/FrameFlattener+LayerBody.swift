@@ -51,7 +51,7 @@ extension FrameFlattener {
         switch shadow {
         case let .roundedRect(rect, radii, alpha):
             var quad = ShadowShape.quad(for: s, rect: rect, radii: radii, alpha: alpha, placed: p, clip: shadowClip)
-            if mask == nil && !filtered { quad.coveredRect = ShadowShape.coveredInterior(of: s, placed: p) }
+            if mask == nil && !filtered { quad.coveredRect = ShadowShape.coveredInterior(of: s, placed: p, clips: clips) }
             commands.append(.quad(quad))
         case let .path(path):
             drawPathShadow(path, of: p, clip: shadowClip)

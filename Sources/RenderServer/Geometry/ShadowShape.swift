@@ -65,14 +65,30 @@ enum ShadowShape: Equatable {
     }
 
     /// The part of the shadow that the unmasked, unfiltered layer's body covers whole when drawn
-    /// over it directly (`Quad.coveredRect`): the interior of its bounds (`ShadowRing`) when its
-    /// background is opaque and nothing can make it less than opaque there: opacity 1 on the
-    /// path to the target, no clip (whose antialiased edge could cross the interior), no
+    /// over it directly (`Quad.coveredRect`): the interior (`ShadowRing`) of its bounds when its
+    /// background is opaque, or of the part of its bounds that an opaque contents image covers
+    /// (`opaqueContentsRect`), when nothing can make it less than opaque there: opacity 1 on the
+    /// path to the target, no clip that covers it less than whole (`ClipTable.coversWhole`), no
     /// rasterization (a group); nil otherwise.
-    static func coveredInterior(of s: LayerState, placed p: PlacedLayer) -> CGRect? {
-        guard p.clip == nil, p.opacity >= 1, s.opacity >= 1, !s.shouldRasterize,
-              PremultipliedColor(s.backgroundColor).alpha >= 1 else { return nil }
-        return ShadowRing.interior(of: s.bounds, radii: CornerRadii(s))
+    static func coveredInterior(of s: LayerState, placed p: PlacedLayer, clips: ClipTable) -> CGRect? {
+        guard p.opacity >= 1, s.opacity >= 1, !s.shouldRasterize else { return nil }
+        let body = PremultipliedColor(s.backgroundColor).alpha >= 1 ? s.bounds : opaqueContentsRect(of: s)
+        guard let body, let interior = ShadowRing.interior(of: body, radii: CornerRadii(s)),
+              clips.coversWhole(interior, transform: Matrix4(p.world), from: p.clip) else { return nil }
+        return interior
+    }
+
+    /// The part of the bounds that the layer's contents image covers with opaque pixels: its one
+    /// piece's destination within the bounds, when the image is opaque in every pixel; nil when
+    /// there is no image, it is cut in several pieces (`contentsCenter`: their antialiased seams
+    /// cover partly), or `masksToBounds` clips it (the clip's coverage is not the body's).
+    static func opaqueContentsRect(of s: LayerState) -> CGRect? {
+        guard let image = s.contents, !s.masksToBounds else { return nil }
+        var pieces = ContentsLayout.pieces(for: s, image: image)
+        guard let piece = pieces.next(), pieces.next() == nil else { return nil }
+        let rect = piece.destination.standardized.intersection(s.bounds.standardized)
+        guard !rect.isNull, rect.width > 0, rect.height > 0, OpaqueImageCache.shared.isOpaque(image) else { return nil }
+        return rect
     }
 
     /// The shadow of a path whose coverage image is `coverage`, in the layer's space: a quad

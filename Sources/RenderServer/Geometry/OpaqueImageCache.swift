@@ -1,0 +1,58 @@
+import CompositorCore
+import CoreGraphics
+import Foundation
+
+/// Remembers which contents images are opaque in every pixel, so that a layer whose opaque
+/// image covers its bounds counts as an opaque body over its shadow (`ShadowShape.coveredInterior`)
+/// without its alpha being read again each frame.
+///
+/// An image's bytes never change, so its answer is kept for as long as the entry lives; the
+/// entry holds the image, so its identity is not reused meanwhile.
+final class OpaqueImageCache: Sendable {
+    /// The cache shared by every flattener of the process.
+    static let shared = OpaqueImageCache()
+    /// The most images remembered.
+    let capacity = 64
+
+    private struct Entries {
+        var images: [ObjectIdentifier: (image: CGImage, isOpaque: Bool, lastUse: UInt64)] = [:]
+        var clock: UInt64 = 0
+    }
+    private let entries = ThreadLock(Entries())
+
+    /// Whether every pixel of `image` has alpha 255 (premultiplied RGBA8, as `CGImage.data` holds it).
+    func isOpaque(_ image: CGImage) -> Bool {
+        let id = ObjectIdentifier(image)
+        if let known = entries.withLock({ e -> Bool? in
+            e.clock &+= 1
+            guard let found = e.images[id] else { return nil }
+            e.images[id]?.lastUse = e.clock
+            return found.isOpaque
+        }) { return known }
+        let answer = Self.alphaIsOpaque(image)
+        entries.withLock { e in
+            if e.images.count >= capacity, let oldest = e.images.min(by: { $0.value.lastUse < $1.value.lastUse }) {
+                e.images.removeValue(forKey: oldest.key)
+            }
+            e.images[id] = (image, answer, e.clock)
+        }
+        return answer
+    }
+
+    /// Reads every alpha byte of `image`.
+    static func alphaIsOpaque(_ image: CGImage) -> Bool {
+        let width = image.width, height = image.height, stride = image.bytesPerRow
+        guard width > 0, height > 0, stride >= width * 4 else { return false }
+        let needed = (height - 1) * stride + width * 4
+        guard image.data.count >= needed else { return false }
+        return image.data.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) -> Bool in
+            for row in 0..<height {
+                let start = row * stride
+                var all: UInt8 = 255
+                for x in 0..<width { all &= bytes[start + 4 * x + 3] }
+                if all != 255 { return false }
+            }
+            return true
+        }
+    }
+}
