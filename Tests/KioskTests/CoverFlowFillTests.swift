@@ -21,20 +21,6 @@ final class CoverFlowFillTests: XCTestCase {
         return try renderer.drawList(atTime: 0)
     }
 
-    /// The pixels of `b` that differ from `a`'s, and the largest difference of a channel.
-    private func differences(_ a: CGImage, _ b: CGImage) -> (pixels: Int, largest: Int) {
-        guard a.data != b.data else { return (0, 0) }
-        var pixels = 0, largest = 0
-        for y in 0..<a.height {
-            for x in 0..<a.width {
-                let i = y * a.bytesPerRow + x * 4
-                let worst = (0..<4).map { abs(Int(a.data[i + $0]) - Int(b.data[i + $0])) }.max() ?? 0
-                if worst > 0 { pixels += 1; largest = max(largest, worst) }
-            }
-        }
-        return (pixels, largest)
-    }
-
     func testTheFacingPicturesShadowIsCutOnGLESForTheSamePixels() throws {
         SoftwareGL.useUnlessConfigured()
         let list = try restingList()
@@ -46,7 +32,7 @@ final class CoverFlowFillTests: XCTestCase {
         cutRenderer.countsShadedFragments = true
         let wholeFragments = try wholeRenderer.render(list).fragmentsShaded
         let cutFragments = try cutRenderer.render(list).fragmentsShaded
-        let changed = differences(try wholeRenderer.readPixels(), try cutRenderer.readPixels())
+        let changed = PixelDifferences.between(try wholeRenderer.readPixels(), try cutRenderer.readPixels())
         print("cover flow \(Self.width)x\(Self.height) GLES fragments: \(wholeFragments) whole, \(cutFragments) cut; \(changed.pixels) pixels differ")
         XCTAssertLessThanOrEqual(changed.largest, 1)
         XCTAssertLessThanOrEqual(changed.pixels, Self.width * Self.height / 10_000)
@@ -64,7 +50,7 @@ final class CoverFlowFillTests: XCTestCase {
         let cutRenderer = try CPURenderer(pixelWidth: Self.width, pixelHeight: Self.height, threadCount: 2, options: CPURenderer.Options())
         _ = try wholeRenderer.render(list)
         _ = try cutRenderer.render(list)
-        XCTAssertEqual(differences(try wholeRenderer.readPixels(), try cutRenderer.readPixels()).pixels, 0)
+        XCTAssertEqual(PixelDifferences.between(try wholeRenderer.readPixels(), try cutRenderer.readPixels()).pixels, 0)
     }
 }
 

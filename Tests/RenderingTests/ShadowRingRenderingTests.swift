@@ -65,23 +65,6 @@ final class ShadowRingRenderingTests: XCTestCase {
         return whole
     }
 
-    /// The pixels of `b` that differ from `a`'s, and the largest difference of a channel.
-    private func differences(_ a: CGImage, _ b: CGImage) -> (pixels: Int, largest: Int) {
-        guard a.data != b.data else { return (0, 0) }
-        var pixels = 0, largest = 0
-        for y in 0..<a.height {
-            for x in 0..<a.width {
-                let i = y * a.bytesPerRow + x * 4
-                let channels = (0..<4).map { abs(Int(a.data[i + $0]) - Int(b.data[i + $0])) }
-                if let worst = channels.max(), worst > 0 {
-                    pixels += 1
-                    largest = max(largest, worst)
-                }
-            }
-        }
-        return (pixels, largest)
-    }
-
     func testTheFlattenerMarksTheShadowsOfOpaqueUnclippedCards() throws {
         let root = scene()
         let list = try DrawListProbe.list(root, width: Self.width, height: Self.height)
@@ -146,7 +129,7 @@ final class ShadowRingRenderingTests: XCTestCase {
         let cut = try renderer.render(list)
         // The strips interpolate the mask's coordinates from their own corners: llvmpipe's
         // rounding of that may move a rare pixel by one level, as ClippedQuadGeometry's cuts do.
-        let changed = differences(wholeImage, try renderer.readPixels())
+        let changed = PixelDifferences.between(wholeImage, try renderer.readPixels())
         print("GLES fragments shaded: \(whole.fragmentsShaded) whole, \(cut.fragmentsShaded) cut; \(changed.pixels) pixels differ")
         XCTAssertLessThanOrEqual(changed.largest, 1)
         XCTAssertLessThanOrEqual(changed.pixels, Self.width * Self.height / 10_000)
@@ -197,7 +180,7 @@ final class ShadowRingRenderingTests: XCTestCase {
         // The three large cards' shadows were cut (the small ones do not pay).
         XCTAssertGreaterThanOrEqual(cut.quads - whole.quads, 3 * 3)
         // Each pixel maps to the mask through the inverse of its quad's map: the same bytes.
-        XCTAssertEqual(differences(wholeImage, try renderer.readPixels()).pixels, 0)
+        XCTAssertEqual(PixelDifferences.between(wholeImage, try renderer.readPixels()).pixels, 0)
     }
 
     // MARK: Opaque contents (the cover flow's pictures)
@@ -293,7 +276,7 @@ final class ShadowRingRenderingTests: XCTestCase {
         let whole = try renderer.render(uncut(list))
         let wholeImage = try renderer.readPixels()
         let cut = try renderer.render(list)
-        let changed = differences(wholeImage, try renderer.readPixels())
+        let changed = PixelDifferences.between(wholeImage, try renderer.readPixels())
         XCTAssertLessThanOrEqual(changed.largest, 1)
         XCTAssertLessThanOrEqual(changed.pixels, Self.width * Self.height / 10_000)
         // The facing picture's hole, 97 x 97 (1.5 pixels in from each edge), give or take the
@@ -312,6 +295,6 @@ final class ShadowRingRenderingTests: XCTestCase {
         let cut = try renderer.render(list)
         // The facing picture's shadow, nine-patched, cut around the hole: three more quads.
         XCTAssertEqual(cut.quads - whole.quads, 3)
-        XCTAssertEqual(differences(wholeImage, try renderer.readPixels()).pixels, 0)
+        XCTAssertEqual(PixelDifferences.between(wholeImage, try renderer.readPixels()).pixels, 0)
     }
 }
