@@ -119,17 +119,24 @@ final class ShadowRingRenderingTests: XCTestCase {
         XCTAssertEqual(shadows.map { $0.coveredRect != nil }, [true, false])
     }
 
-    func testCutShadowsDrawTheSameBytesWithFewerFragmentsOnGLES() throws {
+    /// Renders `list` on GLES with its shadows whole, then cut, counting fragments: the
+    /// renderer, both frames' statistics and how the cut frame's pixels differ. The strips
+    /// interpolate the mask's coordinates from their own corners: llvmpipe's rounding of that may
+    /// move a rare pixel by one level, as ClippedQuadGeometry's cuts do.
+    private func renderWholeAndCut(_ list: DrawList) throws
+        -> (renderer: GLESRenderer, whole: RenderStatistics, cut: RenderStatistics, changed: (pixels: Int, largest: Int)) {
         SoftwareGL.useUnlessConfigured()
-        let list = try DrawListProbe.list(scene(), width: Self.width, height: Self.height)
         let renderer = try GLESRenderer(pixelWidth: Self.width, pixelHeight: Self.height)
         renderer.countsShadedFragments = true
         let whole = try renderer.render(uncut(list))
         let wholeImage = try renderer.readPixels()
         let cut = try renderer.render(list)
-        // The strips interpolate the mask's coordinates from their own corners: llvmpipe's
-        // rounding of that may move a rare pixel by one level, as ClippedQuadGeometry's cuts do.
-        let changed = PixelDifferences.between(wholeImage, try renderer.readPixels())
+        return (renderer, whole, cut, PixelDifferences.between(wholeImage, try renderer.readPixels()))
+    }
+
+    func testCutShadowsDrawTheSameBytesWithFewerFragmentsOnGLES() throws {
+        let list = try DrawListProbe.list(scene(), width: Self.width, height: Self.height)
+        let (renderer, whole, cut, changed) = try renderWholeAndCut(list)
         print("GLES fragments shaded: \(whole.fragmentsShaded) whole, \(cut.fragmentsShaded) cut; \(changed.pixels) pixels differ")
         XCTAssertLessThanOrEqual(changed.largest, 1)
         XCTAssertLessThanOrEqual(changed.pixels, Self.width * Self.height / 10_000)
@@ -269,14 +276,8 @@ final class ShadowRingRenderingTests: XCTestCase {
     }
 
     func testACutPictureShadowDrawsTheSameBytesWithFewerFragmentsOnGLES() throws {
-        SoftwareGL.useUnlessConfigured()
         let list = try DrawListProbe.list(try pictures(), width: Self.width, height: Self.height)
-        let renderer = try GLESRenderer(pixelWidth: Self.width, pixelHeight: Self.height)
-        renderer.countsShadedFragments = true
-        let whole = try renderer.render(uncut(list))
-        let wholeImage = try renderer.readPixels()
-        let cut = try renderer.render(list)
-        let changed = PixelDifferences.between(wholeImage, try renderer.readPixels())
+        let (_, whole, cut, changed) = try renderWholeAndCut(list)
         XCTAssertLessThanOrEqual(changed.largest, 1)
         XCTAssertLessThanOrEqual(changed.pixels, Self.width * Self.height / 10_000)
         // The facing picture's hole, 97 x 97 (1.5 pixels in from each edge), give or take the
