@@ -6,16 +6,24 @@ import Foundation
 /// image covers its bounds counts as an opaque body over its shadow (`ShadowShape.coveredInterior`)
 /// without its alpha being read again each frame.
 ///
-/// An image's bytes never change, so its answer is kept for as long as the entry lives; the
-/// entry holds the image, so its identity is not reused meanwhile.
+/// An image's bytes never change, so its answer is kept for as long as the entry lives. An entry
+/// holds its image weakly (the cache never keeps a dropped image's pixels alive) and answers
+/// only while that image is the one asked about, since a freed image's identity can be reused.
 final class OpaqueImageCache: Sendable {
     /// The cache shared by every flattener of the process.
     static let shared = OpaqueImageCache()
-    /// The most images remembered.
-    let capacity = 64
+    /// The most images remembered: an entry is a few words, and a scene with more shadowed
+    /// images than this would read their alpha again every frame.
+    let capacity = 1024
+
+    private struct Entry {
+        weak var image: CGImage?
+        var isOpaque: Bool
+        var lastUse: UInt64
+    }
 
     private struct Entries {
-        var images: [ObjectIdentifier: (image: CGImage, isOpaque: Bool, lastUse: UInt64)] = [:]
+        var images: [ObjectIdentifier: Entry] = [:]
         var clock: UInt64 = 0
     }
     private let entries = ThreadLock(Entries())
@@ -25,7 +33,7 @@ final class OpaqueImageCache: Sendable {
         let id = ObjectIdentifier(image)
         if let known = entries.withLock({ e -> Bool? in
             e.clock &+= 1
-            guard let found = e.images[id] else { return nil }
+            guard let found = e.images[id], found.image === image else { return nil }
             e.images[id]?.lastUse = e.clock
             return found.isOpaque
         }) { return known }
@@ -34,7 +42,7 @@ final class OpaqueImageCache: Sendable {
             if e.images.count >= capacity, let oldest = e.images.min(by: { $0.value.lastUse < $1.value.lastUse }) {
                 e.images.removeValue(forKey: oldest.key)
             }
-            e.images[id] = (image, answer, e.clock)
+            e.images[id] = Entry(image: image, isOpaque: answer, lastUse: e.clock)
         }
         return answer
     }
